@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createAuth } from './lib/auth.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { enforceAuthz, requireAuthzOnEveryRoute } from './plugins/authz.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { identityBridge } from './plugins/identity.ts';
+import { createRealtime } from './plugins/realtime.ts';
+import { serveWeb } from './plugins/web.ts';
+import type { AppContext } from './plugins/types.ts';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** Carry realtime events between processes through PostgreSQL (used with a shared DATABASE_URL). */
+  realtimeAcrossProcesses?: boolean;
+  mailer?: Mailer;
+  signInPerMinute?: number;
+  logger?: boolean;
+};
+
+/** Builds the whole server without listening; tests inject requests into it. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => randomBytes(8).toString('hex'),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({ config, db: database.db, mailer, signInPerMinute: options.signInPerMinute });
+  const realtime = createRealtime({
+    httpServer: app.server,
+    auth,
+    log: app.log,
+    adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
+  });
+  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => realtime.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    const userRequestId = request.headers['x-user-request-id'];
+    if (typeof userRequestId === 'string' && userRequestId.length <= 100) request.log = request.log.child({ userRequestId });
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  requireAuthzOnEveryRoute(app);
+  enforceAuthz(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Crewplan API', version: '1.0.0', description: 'Every product call, under /api. Bearer token unless marked public.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { authz: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(identityBridge);
+  await app.register(identityRoutes);
+  await app.register(peopleRoutes);
+  await app.register(platformRoutes);
+  await app.register(serveWeb);
+  return app;
+}

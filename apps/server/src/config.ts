@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Crewplan <no-reply@crewplan.local>'),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUSTED_ORIGINS: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  authSecret: string;
+  seedDemo: boolean;
+  logLevel: string;
+  trustedOrigins: string[];
+};
+
+/** Reads and validates the environment; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const trustedOrigins = new Set([new URL(publicUrl).origin]);
+  if (e.NODE_ENV !== 'production') {
+    trustedOrigins.add(`http://localhost:${e.PORT}`);
+    trustedOrigins.add(`http://127.0.0.1:${e.PORT}`);
+  }
+  for (const origin of e.TRUSTED_ORIGINS?.split(',') ?? []) if (origin.trim()) trustedOrigins.add(origin.trim());
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl,
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    seedDemo: e.SEED_DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    trustedOrigins: [...trustedOrigins],
+  };
+}
+
+/** Without AUTH_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

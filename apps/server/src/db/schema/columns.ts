@@ -1,0 +1,13 @@
+import { timestamp, varchar } from 'drizzle-orm/pg-core';
+import { newId } from '../../lib/ids.ts';
+
+/** Primary key: 24 lowercase hex characters. */
+export const idColumn = () => varchar('id', { length: 24 }).primaryKey().$defaultFn(newId);
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};

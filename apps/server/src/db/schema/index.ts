@@ -1,0 +1,3 @@
+export * from './people.ts';
+export * from './identity.ts';
+export * from './platform.ts';

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { emailActionCodes } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { SIGN_IN_MESSAGES } from '@crewplan/domain';
+
+export type ActionCodeKind = 'recoverEmail' | 'verifyAndChangeEmail' | 'verifyEmailSecondary';
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+const LIFETIME_MS: Record<ActionCodeKind, number> = {
+  recoverEmail: 7 * 24 * 3_600_000,
+  verifyAndChangeEmail: 24 * 3_600_000,
+  verifyEmailSecondary: 7 * 24 * 3_600_000,
+};
+
+export const invalidActionCode = () => new AppError(400, 'auth/invalid-action-code', SIGN_IN_MESSAGES.invalidActionCode);
+export const expiredActionCode = () => new AppError(400, 'auth/expired-action-code', SIGN_IN_MESSAGES.expiredActionCode);
+
+/** Issues a one-time code for an email-link flow; only its hash is stored. */
+export async function issueActionCode(db: Db, kind: ActionCodeKind, personId: string, email: string): Promise<string> {
+  const code = randomBytes(24).toString('base64url');
+  await db.insert(emailActionCodes).values({
+    kind,
+    personId,
+    email,
+    codeHash: hashCode(code),
+    expiresAt: new Date(Date.now() + LIFETIME_MS[kind]),
+  });
+  return code;
+}
+
+/** Uses a code once; unknown or used codes are invalid, old ones expired. */
+export async function consumeActionCode(db: Db, kind: ActionCodeKind, code: string) {
+  const [row] = await db
+    .update(emailActionCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailActionCodes.codeHash, hashCode(code)), eq(emailActionCodes.kind, kind), isNull(emailActionCodes.usedAt)))
+    .returning();
+  if (!row) throw invalidActionCode();
+  if (row.expiresAt.getTime() < Date.now()) throw expiredActionCode();
+  return row;
+}

@@ -1,0 +1,47 @@
+import type { EmailLinkMode } from '@crewplan/domain';
+import type { Mail } from './mailer.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Link into the web app's email-link flow screen. */
+export function emailLink(publicUrl: string, mode: EmailLinkMode, oobCode: string): string {
+  const url = new URL('/', publicUrl);
+  url.searchParams.set('mode', mode);
+  url.searchParams.set('oobCode', oobCode);
+  return url.toString();
+}
+
+function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro = ''): Mail {
+  const text = `${intro}\n\n${action}: ${link}\n${outro ? `\n${outro}\n` : ''}\n— Crewplan`;
+  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>${
+    outro ? `<p>${escapeHtml(outro)}</p>` : ''
+  }<p>— Crewplan</p>`;
+  return { to, subject, text, html };
+}
+
+export const mails = {
+  verifyEmail: (to: string, link: string) =>
+    linkMail(to, 'Verify your email for Crewplan', 'Please confirm that this is your email address.', 'Verify email', link),
+  resetPassword: (to: string, link: string) =>
+    linkMail(
+      to,
+      'Reset your Crewplan password',
+      'Somebody asked to reset the password of your Crewplan account.',
+      'Choose a new password',
+      link,
+      'If it was not you, you can ignore this email.',
+    ),
+  verifyAndChangeEmail: (to: string, link: string) =>
+    linkMail(to, 'Confirm your new Crewplan email', 'Please confirm this address to make it your Crewplan sign-in email.', 'Confirm new email', link),
+  recoverEmail: (to: string, newEmail: string, link: string) =>
+    linkMail(
+      to,
+      'Your Crewplan email was changed',
+      `The sign-in email of your Crewplan account was changed to ${newEmail}.`,
+      'If this was not you, restore your email',
+      link,
+    ),
+  verifySecondaryEmail: (to: string, link: string) =>
+    linkMail(to, 'Confirm your additional Crewplan email', 'Please confirm that this address belongs to you.', 'Confirm email', link),
+};

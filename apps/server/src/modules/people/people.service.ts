@@ -1,0 +1,157 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, capitaliseName, type ProfileUpdate } from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { people, personEmails } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { AppContext, Principal } from '../../plugins/types.ts';
+import { consumeActionCode, issueActionCode } from '../identity/action-codes.ts';
+import { emailLink, mails } from '../mail/templates.ts';
+import { presentProfile } from './people.presenter.ts';
+import { AVATAR_MAX_BYTES, sniffImageType, storeAvatar } from './avatar.ts';
+
+const RESEND_AFTER_MS = 60_000;
+const emailInUse = () => conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+
+export async function loadProfile(db: Db, personId: string) {
+  const [person] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
+  if (!person) throw notFound('Person not found');
+  const emails = await db.select().from(personEmails).where(eq(personEmails.personId, personId)).orderBy(personEmails.createdAt);
+  return presentProfile(person, emails);
+}
+
+/** Updates the caller's profile; names are capitalised when they start lowercase. */
+export async function updateProfile(db: Db, personId: string, input: ProfileUpdate) {
+  const changes: Partial<typeof people.$inferInsert> = { ...input };
+  if (input.firstName !== undefined) changes.firstName = capitaliseName(input.firstName);
+  if (input.lastName !== undefined) changes.lastName = capitaliseName(input.lastName);
+  if (Object.keys(changes).length > 0) {
+    const [person] = await db.update(people).set(changes).where(eq(people.id, personId)).returning();
+    if (person && (changes.firstName !== undefined || changes.lastName !== undefined)) {
+      await db.update(people).set({ name: `${person.firstName} ${person.lastName}`.trim() }).where(eq(people.id, personId));
+    }
+  }
+  return loadProfile(db, personId);
+}
+
+export async function saveAvatar(ctx: AppContext, personId: string, bytes: Buffer) {
+  if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'file/too-large', 'Individual file limit of 5MB exceeded.');
+  const type = sniffImageType(bytes);
+  if (!type) throw badRequest('file/unsupported-type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+  await storeAvatar(ctx.config.dataDir, personId, bytes);
+  const [person] = await ctx.db.select({ v: people.avatarVersion }).from(people).where(eq(people.id, personId));
+  await ctx.db.update(people).set({ avatarType: type, avatarVersion: (person?.v ?? 0) + 1 }).where(eq(people.id, personId));
+  return loadProfile(ctx.db, personId);
+}
+
+/** Whether somebody other than the caller uses this email, as primary or secondary address. */
+export async function otherPersonHasEmail(db: Db, personId: string, email: string): Promise<boolean> {
+  const [primary] = await db.select({ id: people.id }).from(people).where(and(eq(people.email, email), ne(people.id, personId))).limit(1);
+  if (primary) return true;
+  const [secondary] = await db
+    .select({ id: personEmails.id })
+    .from(personEmails)
+    .where(and(eq(personEmails.email, email), ne(personEmails.personId, personId)))
+    .limit(1);
+  return Boolean(secondary);
+}
+
+/**
+ * Changes the sign-in email. Accounts with two-factor verify the new address before it applies;
+ * others switch at once (unverified) and get a verification mail. Either way the old address can undo it.
+ */
+export async function changeEmail(ctx: AppContext, principal: Principal, newEmail: string) {
+  const profile = await loadProfile(ctx.db, principal.personId);
+  if (newEmail === profile.email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
+  if (await otherPersonHasEmail(ctx.db, principal.personId, newEmail)) throw emailInUse();
+  if (profile.multiFactor) {
+    const code = await issueActionCode(ctx.db, 'verifyAndChangeEmail', principal.personId, newEmail);
+    await ctx.mailer.send(mails.verifyAndChangeEmail(newEmail, emailLink(ctx.config.publicUrl, 'verifyAndChangeEmail', code)));
+    return { status: 'verification-sent' as const };
+  }
+  await applyEmailChange(ctx, principal.personId, profile.email, newEmail, false);
+  await sendPrimaryVerification(ctx, principal.personId, newEmail);
+  return { status: 'updated' as const };
+}
+
+export async function confirmEmailChange(ctx: AppContext, principal: Principal, oobCode: string) {
+  const code = await consumeActionCode(ctx.db, 'verifyAndChangeEmail', oobCode);
+  if (code.personId !== principal.personId) throw badRequest('auth/invalid-action-code', 'This link belongs to another account.');
+  const profile = await loadProfile(ctx.db, principal.personId);
+  if (await otherPersonHasEmail(ctx.db, principal.personId, code.email)) throw emailInUse();
+  await applyEmailChange(ctx, principal.personId, profile.email, code.email, true);
+  return loadProfile(ctx.db, principal.personId);
+}
+
+async function applyEmailChange(ctx: AppContext, personId: string, oldEmail: string, newEmail: string, verified: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(personEmails).where(and(eq(personEmails.personId, personId), eq(personEmails.email, newEmail)));
+    await tx.update(people).set({ email: newEmail, emailVerified: verified }).where(eq(people.id, personId));
+  });
+  const recover = await issueActionCode(ctx.db, 'recoverEmail', personId, oldEmail);
+  await ctx.mailer.send(mails.recoverEmail(oldEmail, newEmail, emailLink(ctx.config.publicUrl, 'recoverEmail', recover)));
+}
+
+/** Sends the primary-address verification mail again, at most once a minute. */
+export async function sendPrimaryVerification(ctx: AppContext, personId: string, email: string) {
+  const [person] = await ctx.db.select().from(people).where(eq(people.id, personId)).limit(1);
+  if (!person || person.email !== email) throw badRequest('auth/email-mismatch', 'That is not your sign-in email.');
+  if (person.emailVerified) throw conflict('auth/email-already-verified', 'Your email is already verified.');
+  if (person.verificationSentAt && Date.now() - person.verificationSentAt.getTime() < RESEND_AFTER_MS) {
+    throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
+  }
+  await ctx.db.update(people).set({ verificationSentAt: new Date() }).where(eq(people.id, personId));
+  await ctx.auth.api.sendVerificationEmail({ body: { email } });
+  return { sent: true as const };
+}
+
+export async function addSecondaryEmail(ctx: AppContext, personId: string, email: string) {
+  const profile = await loadProfile(ctx.db, personId);
+  if (email === profile.email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
+  if (profile.emailList.some((e) => e.email === email)) throw conflict('auth/email-already-listed', 'That email is already in your list.');
+  if (await otherPersonHasEmail(ctx.db, personId, email)) throw emailInUse();
+  await ctx.db.insert(personEmails).values({ personId, email });
+  await mailSecondaryVerification(ctx, personId, email);
+  return loadProfile(ctx.db, personId);
+}
+
+export async function removeSecondaryEmail(db: Db, personId: string, email: string) {
+  const removed = await db
+    .delete(personEmails)
+    .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)))
+    .returning({ id: personEmails.id });
+  if (removed.length === 0) throw notFound('That email is not in your list.');
+  return loadProfile(db, personId);
+}
+
+export async function resendSecondaryVerification(ctx: AppContext, personId: string, email: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(personEmails)
+    .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)))
+    .limit(1);
+  if (!row) throw notFound('That email is not in your list.');
+  if (row.verified) throw conflict('auth/email-already-verified', 'That email is already verified.');
+  if (Date.now() - row.updatedAt.getTime() < RESEND_AFTER_MS && Date.now() - row.createdAt.getTime() > 1000) {
+    throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
+  }
+  await mailSecondaryVerification(ctx, personId, email);
+  return { sent: true as const };
+}
+
+async function mailSecondaryVerification(ctx: AppContext, personId: string, email: string) {
+  const code = await issueActionCode(ctx.db, 'verifyEmailSecondary', personId, email);
+  await ctx.db.update(personEmails).set({ updatedAt: new Date() }).where(eq(personEmails.email, email));
+  await ctx.mailer.send(mails.verifySecondaryEmail(email, emailLink(ctx.config.publicUrl, 'verifyEmailSecondary', code)));
+}
+
+export async function verifySecondaryEmail(db: Db, personId: string, oobCode: string) {
+  const code = await consumeActionCode(db, 'verifyEmailSecondary', oobCode);
+  if (code.personId !== personId) throw badRequest('auth/invalid-action-code', 'This link belongs to another account.');
+  const updated = await db
+    .update(personEmails)
+    .set({ verified: true })
+    .where(and(eq(personEmails.personId, personId), eq(personEmails.email, code.email)))
+    .returning({ id: personEmails.id });
+  if (updated.length === 0) throw notFound('That email is no longer in your list.');
+  return loadProfile(db, personId);
+}

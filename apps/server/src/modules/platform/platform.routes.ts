@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { LOG_SEVERITIES, type LogSeverity } from '@crewplan/domain';
+import { mailOutbox, people } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { principalOf } from '../../plugins/authz.ts';
+import { personOfUnsubscribeToken } from './unsubscribe.ts';
+
+export const BUILD_VERSION = process.env.CREWPLAN_VERSION ?? new Date().toISOString();
+
+const PINO_LEVEL: Record<LogSeverity, 'info' | 'warn' | 'error' | 'fatal' | 'debug'> = {
+  info: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'fatal',
+  alert: 'fatal',
+  debug: 'debug',
+};
+
+const clientLogSchema = z.object({
+  userAgent: z.string().max(1000).optional(),
+  url: z.string().max(4000).optional(),
+  message: z.string().max(10_000),
+  error: z.object({ message: z.string().max(10_000).optional(), stack: z.string().max(20_000).optional(), code: z.string().max(200).optional() }).optional(),
+  data: z.unknown().optional(),
+});
+
+/** Health, readiness, client logs, one-click unsubscribe and the development outbox. */
+export async function platformRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  r.get('/api/health', {
+    config: { authz: 'public' },
+    schema: { tags: ['operations'], summary: 'Liveness and the running version', response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } },
+    handler: async () => ({ status: 'ok' as const, version: BUILD_VERSION }),
+  });
+
+  r.get('/api/ready', {
+    config: { authz: 'public' },
+    schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: z.object({ status: z.literal('ready') }) } },
+    handler: async () => {
+      await ctx.pool.query('select 1').catch(() => {
+        throw new AppError(503, 'not_ready', 'The database is not reachable.');
+      });
+      return { status: 'ready' as const };
+    },
+  });
+
+  r.post('/api/log/:product', {
+    config: { authz: 'signedIn' },
+    schema: {
+      tags: ['logging'],
+      summary: 'Record a log line from a client',
+      params: z.object({ product: z.string().regex(/^[a-z0-9-]{1,40}$/i) }),
+      querystring: z.object({ severity: z.enum(LOG_SEVERITIES).default('info') }),
+      body: clientLogSchema,
+    },
+    handler: async (request, reply) => {
+      const { severity } = request.query;
+      const { personId } = principalOf(request);
+      request.log[PINO_LEVEL[severity]]({ client: request.params.product, personId, severity, ...request.body }, `client: ${request.body.message}`);
+      return reply.status(204).send();
+    },
+  });
+
+  r.get('/api/unsubscribe/email', {
+    config: { authz: 'public' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'One-click unsubscribe from email notifications (link in every notification mail)',
+      querystring: z.object({ token: z.string().min(10).max(200) }),
+      response: { 200: z.object({ email: z.string() }) },
+    },
+    handler: async (request) => {
+      const personId = personOfUnsubscribeToken(ctx.config.authSecret, request.query.token);
+      if (!personId) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
+      const [person] = await ctx.db.update(people).set({ emailOptOut: true }).where(eq(people.id, personId)).returning({ email: people.email });
+      if (!person) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
+      return { email: person.email };
+    },
+  });
+
+  r.get('/api/dev/outbox', {
+    config: { authz: 'dev' },
+    schema: {
+      tags: ['development'],
+      summary: 'Mail kept instead of sent (newest first); outside production only',
+      querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+      response: {
+        200: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+      },
+    },
+    handler: async (request) => {
+      const rows = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(request.query.to ? eq(mailOutbox.to, request.query.to.trim().toLowerCase()) : undefined)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(request.query.limit);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import { TIMINGS } from '@crewplan/domain';
+import type { Auth } from '../lib/auth.ts';
+import { resolvePrincipal } from './authz.ts';
+import type { Principal } from './types.ts';
+
+/** What clients receive on the `changes` event: ids and changed fields; clients refetch the rest. */
+export type Change = { type: 'create' | 'update' | 'delete' | 'rebuild'; entity: string; id: string; data?: unknown };
+
+/** Decides whether a person may join a room `<prefix>/<id>`; domains register theirs. */
+export type RoomAuthorizer = (principal: Principal, id: string) => Promise<boolean> | boolean;
+
+export type Realtime = {
+  /** Sends a change to a room after the write that caused it has committed. */
+  publish: (room: string, change: Change) => void;
+  /** Lets clients subscribe to rooms with this prefix (e.g. `changes/missions`) when `allow` says so. */
+  registerRoom: (prefix: string, allow: RoomAuthorizer) => void;
+  io: Server | null;
+  close: () => Promise<void>;
+};
+
+export const TOKEN_EXPIRED = 'auth/id-token-expired';
+/** PostgreSQL NOTIFY carries at most 8000 bytes; bigger payloads go out without their data. */
+const MAX_EVENT_BYTES = 7_500;
+
+export const personRoom = (personId: string) => `people/${personId}`;
+
+export function createRealtime(options: {
+  httpServer: HttpServer;
+  auth: Auth;
+  log: FastifyBaseLogger;
+  /** With a shared PostgreSQL server events cross processes through it. */
+  adapterDatabaseUrl?: string | undefined;
+}): Realtime {
+  const rooms = new Map<string, RoomAuthorizer>([['people', (principal, id) => principal.personId === id]]);
+  const io = new Server(options.httpServer, {
+    path: '/socket.io',
+    pingInterval: TIMINGS.realtimePingMs,
+    pingTimeout: TIMINGS.realtimePingMs,
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+  });
+  let adapterPool: pg.Pool | undefined;
+  if (options.adapterDatabaseUrl) {
+    adapterPool = new pg.Pool({ connectionString: options.adapterDatabaseUrl, max: 2 });
+    adapterPool.on('error', (err) => options.log.warn({ err }, 'realtime adapter connection error'));
+    io.adapter(createAdapter(adapterPool, { heartbeatInterval: TIMINGS.realtimePingMs }));
+  }
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+    const principal = await resolvePrincipal(options.auth, token);
+    if (!principal) return next(new Error(TOKEN_EXPIRED));
+    socket.data.principal = principal;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const principal = socket.data.principal as Principal;
+    void socket.join(personRoom(principal.personId));
+    socket.on('subscribe', async (room: unknown, ack?: (result: { ok: boolean }) => void) => {
+      const ok = typeof room === 'string' && (await mayJoin(principal, room));
+      if (ok) await socket.join(room as string);
+      if (typeof ack === 'function') ack({ ok });
+    });
+    socket.on('unsubscribe', (room: unknown) => {
+      if (typeof room === 'string') void socket.leave(room);
+    });
+  });
+
+  async function mayJoin(principal: Principal, room: string): Promise<boolean> {
+    const slash = room.lastIndexOf('/');
+    const allow = rooms.get(room.slice(0, slash));
+    const id = room.slice(slash + 1);
+    return Boolean(allow && /^[0-9a-f]{24}$/.test(id) && (await allow(principal, id)));
+  }
+
+  return {
+    io,
+    publish(room, change) {
+      let payload: Change = change;
+      if (Buffer.byteLength(JSON.stringify(change)) > MAX_EVENT_BYTES) {
+        payload = { type: change.type, entity: change.entity, id: change.id };
+      }
+      io.to(room).emit('changes', payload);
+    },
+    registerRoom(prefix, allow) {
+      rooms.set(prefix, allow);
+    },
+    async close() {
+      await new Promise<void>((resolveClose) => io.close(() => resolveClose()));
+      await adapterPool?.end();
+    },
+  };
+}

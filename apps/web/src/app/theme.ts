@@ -1,0 +1,32 @@
+import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import type { ThemeName } from '@crewplan/domain/shared/constants';
+import { palette } from '../lib/palette.ts';
+import { THEME_LOOKS } from '../lib/theme-looks.ts';
+
+const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export function buildTheme(name: ThemeName): MantineThemeOverride {
+  const look = THEME_LOOKS[name];
+  return createTheme({
+    colors: { brand: palette(look.hue, look.saturation) },
+    primaryColor: 'brand',
+    primaryShade: { light: 6, dark: 7 },
+    autoContrast: true,
+    defaultRadius: look.radius,
+    fontFamily: systemFont,
+    headings: { fontFamily: look.headingsFont ?? systemFont },
+  });
+}
+
+/** Mantine's dimmed text is below AA contrast on tinted surfaces; one shade darker (lighter in dark mode) passes. */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': theme.colors.gray[7]!,
+    '--mantine-color-anchor': 'var(--mantine-color-brand-7)',
+  },
+  dark: {
+    '--mantine-color-dimmed': theme.colors.dark[1]!,
+    '--mantine-color-anchor': 'var(--mantine-color-brand-3)',
+  },
+});

@@ -1,0 +1,55 @@
+import { io, type Socket } from 'socket.io-client';
+import { authClient } from './auth-client.ts';
+import { queryClient } from './query-client.ts';
+import { isChangeEvent, needsRebuild, queryRootOf } from './realtime-rules.ts';
+import { whileSynchronizing } from './sync-state.ts';
+import { getToken } from './token.ts';
+
+let socket: Socket | null = null;
+let offlineSince: number | null = null;
+
+async function refreshSessionAndReconnect(current: Socket) {
+  await whileSynchronizing(async () => {
+    // getSession answers a fresh token in set-auth-token when the session was renewed
+    const { data } = await authClient.getSession();
+    if (!data) return;
+    current.connect();
+  });
+}
+
+/** Opens the realtime connection; `changes` events invalidate the matching cached queries. */
+export function connectRealtime(): void {
+  if (socket || !getToken()) return;
+  const current = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: (callback) => callback({ token: getToken() }),
+  });
+  socket = current;
+
+  current.on('changes', (event: unknown) => {
+    if (!isChangeEvent(event)) return;
+    void queryClient.invalidateQueries({ queryKey: [queryRootOf(event.entity)] });
+  });
+
+  current.on('disconnect', () => {
+    offlineSince ??= Date.now();
+  });
+
+  current.on('connect', () => {
+    const rebuild = needsRebuild(offlineSince, Date.now());
+    offlineSince = null;
+    if (rebuild) void whileSynchronizing(() => queryClient.refetchQueries({ type: 'active' }));
+  });
+
+  current.on('connect_error', (error) => {
+    offlineSince ??= Date.now();
+    if (error.message === 'auth/id-token-expired') void refreshSessionAndReconnect(current);
+  });
+}
+
+export function disconnectRealtime(): void {
+  socket?.disconnect();
+  socket = null;
+  offlineSince = null;
+}

@@ -1,0 +1,28 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+const buildId = process.env.CREWPLAN_BUILD_ID ?? `web-${Date.now().toString(36)}`;
+
+/** Writes the build id next to index.html so the server can answer it from GET /api/health. */
+function buildIdFile(): Plugin {
+  return {
+    name: 'crewplan-build-id',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: buildId }) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), buildIdFile()],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * User-facing texts of the spec, word for word (typos included: they are requirements).
+ * Grouped by where they appear; later domains add their own groups here.
+ */
+export const SIGN_IN_MESSAGES = {
+  missingCredentials: 'Somethings missing. Please check that your email and password are ok.',
+  resetNeedsEmail: "Sorry. I didn't recoginize where you want me to send the reset details.",
+  wrongPassword: 'Ooops. Please check that your email and password are correct.',
+  secondaryAccount:
+    'The email you just tried is a secondary account linked to another email address. Please use your primary email...',
+  secondaryOnProject: 'likely a secondary email on one of your projects',
+  tooManyAttempts: 'Too many attempts. Please try again later or reset your password.',
+  otherFailure: 'Sorry. Please try again later or contact us if the issue persists.',
+  tooLong: 'This is taking way too long...',
+  noSso: "There's no single sign-on setup for your email...",
+  noMicrosoft: "There's no microsoft setup for your email...",
+  failedUnexpected: 'Oops. An error occurred and we are already investigating it...',
+  invalidActionCode: 'Sorry this validation link is no longer valid...',
+  expiredActionCode: 'The verification email has expired...',
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  nameCheck: 'Hello. Could you please check that your first and last name is correct?',
+  verifyBeforeInvites: 'You must verify your email before accepting any invites',
+  verifyFirst: 'Please verify your email first.',
+  invalidEmail: 'Invalid email provided.',
+  sameEmail: "That's already your current email.",
+  emailUpdateFailed: "Failed to update email. We're on it.",
+  emailInUse: 'Another person exists with this email.',
+  verificationSent: "Verification email on it's way!",
+  verificationAlreadySent: 'Already on its way. Please check your email.',
+  phoneFactorName: 'My personal phone number',
+  sameLocation: 'Your location appears the same. Please make sure you are not using a VPN.',
+  setupTwoFactor: 'Setup up 2FA',
+  laterTwoFactor: "I'll do it later",
+} as const;
+
+export const SHELL_MESSAGES = {
+  updatesAvailable: 'Updates available',
+  synchronizing: 'Synchronizing your session... one moment please',
+  unknownTask: 'Sorry this task is no longer available.',
+  unknownOrg: "Sorry that Organization wasn't found. Maybe removed?",
+  storageKeyFailed: 'Oops. Cannot access this organization. Please refresh and try again.',
+  logFallback: 'Failed to log from Web.',
+} as const;
