@@ -25,7 +25,6 @@ export type BuildOptions = {
   /** Carry realtime events between processes through PostgreSQL (used with a shared DATABASE_URL). */
   realtimeAcrossProcesses?: boolean;
   mailer?: Mailer;
-  signInPerMinute?: number;
   logger?: boolean;
 };
 
@@ -43,7 +42,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const auth = createAuth({ config, db: database.db, mailer, signInPerMinute: options.signInPerMinute });
+  const auth = createAuth({ config, db: database.db, mailer });
   const realtime = createRealtime({
     httpServer: app.server,
     auth,

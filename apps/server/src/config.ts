@@ -16,6 +16,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUSTED_ORIGINS: z.string().optional(),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = {
@@ -31,6 +32,7 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   trustedOrigins: string[];
+  signInAttemptsPerMinute: number;
 };
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [...trustedOrigins],
+    signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
   };
 }
 

@@ -12,10 +12,11 @@ import { newId } from './ids.ts';
 export const CLIENT_IP_HEADER = 'x-crewplan-client-ip';
 export const IDENTITY_BASE_PATH = '/api/identity';
 
-export type AuthOptions = { config: Config; db: Db; mailer: Mailer; signInPerMinute?: number };
+export type AuthOptions = { config: Config; db: Db; mailer: Mailer };
 
 /** The identity provider: better-auth with email+password, verification, reset, TOTP and bearer tokens. */
-export function createAuth({ config, db, mailer, signInPerMinute = 10 }: AuthOptions) {
+export function createAuth({ config, db, mailer }: AuthOptions) {
+  const signInPerMinute = config.signInAttemptsPerMinute;
   return betterAuth({
     appName: 'Crewplan',
     baseURL: config.publicUrl,

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { connect, type Database } from '../../src/db/database.ts';
+import { TEMPLATE_DATABASE, withDatabase } from '../global-setup.ts';
+
+/** A database of this test file's own, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  const serverUrl = inject('serverUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const database = connect(withDatabase(serverUrl, name), 10);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  request: (options: InjectOptions & { token?: string }) => ReturnType<FastifyInstance['inject']>;
+  close: () => Promise<void>;
+};
+
+/** The real server on a real database, ready for `inject`; close it in afterAll. */
+export async function buildTestApp(options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-files-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ config, database, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    request: ({ token, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
+import { TIMINGS } from '@crewplan/domain/shared/constants';
+import { isValidEmail } from '@crewplan/domain/people/email';
+import { missingCredentialsMessage } from './sign-in-messages.ts';
+import { requestPasswordReset, signInWithPassword, verifySignInCode } from './sign-in-flow.ts';
+
+type Step = 'password' | 'two-factor';
+
+/** Email + password sign-in (new emails sign up), with the two-factor step and 'Forgot password'. */
+export function LoginForm() {
+  const [step, setStep] = useState<Step>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const [slow, setSlow] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!pending) {
+      setSlow(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setSlow(true), TIMINGS.signInTimeoutMs);
+    return () => window.clearTimeout(timer);
+  }, [pending]);
+
+  const run = async (work: () => Promise<{ kind: string; message?: string }>) => {
+    setMessage(null);
+    setPending(true);
+    try {
+      const outcome = await work();
+      if (outcome.kind === 'two-factor') setStep('two-factor');
+      if (outcome.kind === 'failed') setMessage(outcome.message ?? SIGN_IN_MESSAGES.otherFailure);
+    } catch {
+      setMessage(SIGN_IN_MESSAGES.otherFailure);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = missingCredentialsMessage(email, password);
+    if (missing) {
+      setMessage(missing);
+      return;
+    }
+    void run(() => signInWithPassword(email, password));
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => verifySignInCode(code));
+  };
+
+  const forgotPassword = async () => {
+    const target = email.trim().toLowerCase();
+    if (!isValidEmail(target)) {
+      setMessage(SIGN_IN_MESSAGES.resetNeedsEmail);
+      return;
+    }
+    setMessage(null);
+    const failure = await requestPasswordReset(target);
+    if (failure) setMessage(failure);
+    else notifications.show({ message: `Password reset details are on their way to ${target}.` });
+  };
+
+  const feedback = (
+    <>
+      {message && (
+        <Alert color="red" role="alert" data-testid="sign-in-message">
+          {message}
+        </Alert>
+      )}
+      {pending && slow && (
+        <Alert color="yellow" role="status">
+          {SIGN_IN_MESSAGES.tooLong}
+        </Alert>
+      )}
+    </>
+  );
+
+  if (step === 'two-factor') {
+    return (
+      <form onSubmit={submitCode} noValidate>
+        <Stack>
+          <Text>Enter the 6-digit code from your authenticator app.</Text>
+          <TextInput
+            label="Authentication code"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            data-autofocus
+            autoFocus
+          />
+          {feedback}
+          <Group justify="space-between">
+            <Anchor component="button" type="button" onClick={() => setStep('password')}>
+              Back
+            </Anchor>
+            <Button type="submit" loading={pending} disabled={code.length !== 6}>
+              Verify
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={submitPassword} noValidate>
+      <Stack>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        {feedback}
+        <Group justify="space-between">
+          <Anchor component="button" type="button" onClick={() => void forgotPassword()}>
+            Forgot password
+          </Anchor>
+          <Button type="submit" loading={pending}>
+            Sign in
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          New here? Sign in with your email and a password of at least 8 characters and your account is created.
+        </Text>
+      </Stack>
+    </form>
+  );
+}

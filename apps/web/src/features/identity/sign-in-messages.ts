@@ -1,0 +1,34 @@
+import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
+
+export interface FailedCall {
+  status: number;
+  code?: string | undefined;
+}
+
+/** Sign-in needs both an email and a password (spec section 5). */
+export function missingCredentialsMessage(email: string, password: string): string | null {
+  return email.trim() && password ? null : SIGN_IN_MESSAGES.missingCredentials;
+}
+
+/** The spec's text for a failed sign-in that is not 'no such account' (section 8). */
+export function signInFailureMessage(failure: FailedCall): string {
+  if (failure.status === 429) return SIGN_IN_MESSAGES.tooManyAttempts;
+  if (failure.code === 'INVALID_EMAIL_OR_PASSWORD' || failure.code === 'INVALID_PASSWORD') return SIGN_IN_MESSAGES.wrongPassword;
+  return SIGN_IN_MESSAGES.otherFailure;
+}
+
+/** Whether better-auth says 'no such email or wrong password', which starts the account check. */
+export function isUnknownCredentials(failure: FailedCall): boolean {
+  return failure.status === 401 && failure.code === 'INVALID_EMAIL_OR_PASSWORD';
+}
+
+const EXPIRED_CODES = new Set(['auth/expired-action-code', 'TOKEN_EXPIRED', 'EXPIRED_TOKEN']);
+const INVALID_CODES = new Set(['auth/invalid-action-code', 'INVALID_TOKEN']);
+
+/** The spec's text for a failed email link (expired, invalid, or something else). */
+export function emailLinkFailureMessage(failure: FailedCall): string {
+  if (failure.code && EXPIRED_CODES.has(failure.code)) return SIGN_IN_MESSAGES.expiredActionCode;
+  if (failure.code && INVALID_CODES.has(failure.code)) return SIGN_IN_MESSAGES.invalidActionCode;
+  if (failure.status >= 400 && failure.status < 500 && failure.status !== 429) return SIGN_IN_MESSAGES.invalidActionCode;
+  return SIGN_IN_MESSAGES.otherFailure;
+}
