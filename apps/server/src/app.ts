@@ -60,7 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
-  requireAuthzOnEveryRoute(app);
+  app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20 } });

@@ -7,8 +7,11 @@ export const SESSION_COOKIE = 'crewplan_session';
 /** Routes other plugins register under /api (the API browser) are public documentation. */
 const THIRD_PARTY_PUBLIC = ['/api/docs'];
 
-/** Every /api route must declare `config.authz`; starting the app fails otherwise. */
-export function requireAuthzOnEveryRoute(app: FastifyInstance): void {
+export type RouteAccess = { method: string; url: string; authz: Authz };
+
+/** Every /api route must declare `config.authz`; starting the app fails otherwise. Returns the route → access table. */
+export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
+  const table: RouteAccess[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     route.config ??= {};
@@ -18,7 +21,11 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): void {
     if (!route.config.authz) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no config.authz`);
     }
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, authz: route.config.authz });
+    }
   });
+  return table;
 }
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
@@ -51,10 +58,10 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** Applies each route's declared access before its handler runs. */
+/** Applies each route's declared access first, before the body is even parsed: anonymous callers get 401, not 400. */
 export function enforceAuthz(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
     if (!authz || !request.url.startsWith('/api')) return;
     if (authz === 'dev') {

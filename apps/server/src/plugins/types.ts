@@ -33,5 +33,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every /api route with the access it declares (reviewed through a snapshot test). */
+    routeAccess: { method: string; url: string; authz: Authz }[];
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
@@ -35,7 +35,7 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
-  request: (options: InjectOptions & { token?: string }) => ReturnType<FastifyInstance['inject']>;
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
 

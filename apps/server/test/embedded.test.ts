@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-embedded-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const fixture = fileURLToPath(new URL('./fixtures/start-embedded.ts', import.meta.url));
+
+/** Starts the database in a child process, writes a row, and kills the process without any shutdown. */
+async function writeThenKill(): Promise<void> {
+  // One process (no tsx wrapper process), so that SIGKILL leaves only PostgreSQL behind, as a crash would.
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/URL (\S+)/);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
+  });
+  const client = new pg.Client(url);
+  await client.connect();
+  await client.query('create table if not exists kept (value text)');
+  await client.query("insert into kept values ('acknowledged')");
+  await client.end();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('embedded PostgreSQL', () => {
+  it('recovers after the process that ran it was killed, losing nothing acknowledged', async () => {
+    await writeThenKill();
+    const database = await startEmbeddedPostgres(dataDir, () => undefined);
+    try {
+      const client = new pg.Client(database.url);
+      await client.connect();
+      const { rows } = await client.query('select value from kept');
+      await client.end();
+      expect(rows).toEqual([{ value: 'acknowledged' }]);
+      expect(database.url).toMatch(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/postgres$/);
+    } finally {
+      await database.stop();
+    }
+  }, 60_000);
+});

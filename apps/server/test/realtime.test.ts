@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connect } from '../src/db/database.ts';
+import { personRoom, type Change } from '../src/plugins/realtime.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { signUpPerson, type TestPerson } from './support/people.ts';
+
+let first: TestApp;
+let second: Awaited<ReturnType<typeof buildApp>>;
+let secondDatabase: ReturnType<typeof connect>;
+let person: TestPerson;
+const sockets: Socket[] = [];
+
+/** Two servers on one PostgreSQL, as two processes behind a load balancer would be. */
+beforeAll(async () => {
+  first = await buildTestApp({ realtimeAcrossProcesses: true });
+  secondDatabase = connect(first.database.url, 5);
+  second = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: first.dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
+    database: secondDatabase,
+    realtimeAcrossProcesses: true,
+    logger: false,
+  });
+  await first.app.listen({ port: 0, host: '127.0.0.1' });
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  person = await signUpPerson(first);
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await second.close();
+  await secondDatabase.close();
+  await first.close();
+});
+
+function open(server: { server: { address: () => AddressInfo | string | null } }, token: string | undefined): Socket {
+  const { port } = server.server.address() as AddressInfo;
+  const socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return socket;
+}
+
+const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
+  socket.once('connect', resolve);
+  socket.once('connect_error', reject);
+});
+
+describe('realtime', () => {
+  it('delivers a change published on one server to a socket connected to the other', async () => {
+    const socket = open(second, person.token);
+    await connected(socket);
+    const received = new Promise<Change>((resolve) => socket.once('changes', resolve));
+    const change: Change = { type: 'update', entity: 'people', id: person.personId, data: { firstName: 'Ada' } };
+    // The adapter's LISTEN may take a moment after connecting: publish until it arrives.
+    const timer = setInterval(() => first.app.ctx.realtime.publish(personRoom(person.personId), change), 100);
+    try {
+      expect(await received).toEqual(change);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('refuses a connection without a valid token with auth/id-token-expired', async () => {
+    for (const token of [undefined, 'not-a-real-token']) {
+      const socket = open(first.app, token);
+      await expect(connected(socket)).rejects.toThrow('auth/id-token-expired');
+    }
+  });
+
+  it('lets a person subscribe to their own room only, and to no unknown room', async () => {
+    const other = await signUpPerson(first);
+    const socket = open(first.app, person.token);
+    await connected(socket);
+    const subscribe = (room: string) => socket.emitWithAck('subscribe', room) as Promise<{ ok: boolean }>;
+    expect(await subscribe(personRoom(person.personId))).toEqual({ ok: true });
+    expect(await subscribe(personRoom(other.personId))).toEqual({ ok: false });
+    expect(await subscribe('changes/missions/0123456789abcdef01234567')).toEqual({ ok: false });
+    expect(await subscribe('../../etc')).toEqual({ ok: false });
+  });
+
+  it('sends ids without data when a payload would exceed the PostgreSQL NOTIFY limit', async () => {
+    const socket = open(first.app, person.token);
+    await connected(socket);
+    const received = new Promise<Change>((resolve) => socket.once('changes', resolve));
+    first.app.ctx.realtime.publish(personRoom(person.personId), { type: 'update', entity: 'people', id: person.personId, data: 'x'.repeat(10_000) });
+    expect(await received).toEqual({ type: 'update', entity: 'people', id: person.personId });
+  });
+});

@@ -1,0 +1,110 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { AppShell, Button, Center, Stack, Text } from '@mantine/core';
+import { needsNameCheck } from '@crewplan/domain/people/names';
+import { BlockingOverlay } from '../components/BlockingOverlay.tsx';
+import { LoginScreen } from '../features/identity/LoginScreen.tsx';
+import { HomeScreen } from '../features/home/HomeScreen.tsx';
+import { FileViewerPlaceholder } from '../features/files/FileViewerPlaceholder.tsx';
+import { setAppearance } from '../lib/appearance.ts';
+import { loaderStyleOf } from '../lib/loader-style.ts';
+import { useProfile, type Profile } from '../lib/profile.ts';
+import { connectRealtime, disconnectRealtime } from '../lib/realtime.ts';
+import { establishSessionCookie } from '../lib/session.ts';
+import { useToken } from '../lib/token.ts';
+import { matchPath, navigate, redirectFor, setParams, useUrl, type Route } from '../lib/url-state.ts';
+import { CommandPalette } from './CommandPalette.tsx';
+import { FloatingButtons } from './FloatingButtons.tsx';
+import { ScreenLayer } from './screens.tsx';
+import { ShellHeader } from './ShellHeader.tsx';
+
+const BoardScreen = lazy(() => import('../features/board/BoardScreen.tsx').then((m) => ({ default: m.BoardScreen })));
+const MailboxScreen = lazy(() => import('../features/dev-mailbox/MailboxScreen.tsx').then((m) => ({ default: m.MailboxScreen })));
+
+/** Features of the floating buttons the person has; later issues fill it (licences, organisations). */
+const NO_FEATURES: readonly string[] = [];
+
+export function Shell() {
+  const url = useUrl();
+  const signedIn = Boolean(useToken());
+  const redirect = redirectFor(url.pathname, url.search, signedIn);
+  const route = matchPath(url.pathname);
+
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect]);
+
+  if (redirect) return null;
+  if (route.name === 'mailbox')
+    return (
+      <>
+        <Suspense fallback={null}>
+          <MailboxScreen />
+        </Suspense>
+        <ScreenLayer signedIn={signedIn} route={route.name} />
+      </>
+    );
+  if (!signedIn)
+    return (
+      <>
+        <LoginScreen />
+        <ScreenLayer signedIn={false} route={route.name} />
+      </>
+    );
+  return <SignedInApp route={route} />;
+}
+
+function SignedInApp({ route }: { route: Route }) {
+  const profile = useProfile();
+
+  if (profile.isPending) return <BlockingOverlay message="Loading your workspace..." loaderStyle="bar" testId="app-loader" />;
+  if (profile.isError)
+    return (
+      <Center mih="100vh" component="main">
+        <Stack align="center">
+          <Text role="alert">Sorry. Please try again later or contact us if the issue persists.</Text>
+          <Button onClick={() => void profile.refetch()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  return <Workspace profile={profile.data} route={route} />;
+}
+
+function Workspace({ profile, route }: { profile: Profile; route: Route }) {
+  const { params } = useUrl();
+  const namesMissing = needsNameCheck(profile);
+
+  useEffect(() => {
+    setAppearance({ mode: profile.mode, theme: profile.theme });
+  }, [profile.mode, profile.theme]);
+
+  useEffect(() => {
+    void establishSessionCookie().catch(() => undefined);
+    connectRealtime();
+    return disconnectRealtime;
+  }, []);
+
+  useEffect(() => {
+    // home needs both names: My Space opens until they are there
+    if (route.name === 'home' && namesMissing && !params.has('myspace')) setParams({ myspace: '' }, { replace: true });
+  }, [route.name, namesMissing, params]);
+
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <AppShell.Header>
+        <ShellHeader profile={profile} route={route.name} />
+      </AppShell.Header>
+      <AppShell.Main>
+        <main>
+          <Suspense fallback={<BlockingOverlay message="Loading..." loaderStyle={loaderStyleOf(profile.appSettings)} />}>
+            {route.name === 'home' && <HomeScreen />}
+            {route.name === 'board' && <BoardScreen />}
+            {route.name === 'file' && <FileViewerPlaceholder fileId={route.fileId} fileName={route.fileName} />}
+          </Suspense>
+        </main>
+      </AppShell.Main>
+      <FloatingButtons features={NO_FEATURES} />
+      <CommandPalette />
+      <ScreenLayer signedIn route={route.name} />
+    </AppShell>
+  );
+}

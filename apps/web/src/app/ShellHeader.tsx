@@ -1,0 +1,84 @@
+import { Avatar, Button, Group, Kbd, Menu, Text, UnstyledButton } from '@mantine/core';
+import { spotlight } from '@mantine/spotlight';
+import { IconLogout, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { AppLink } from '../components/AppLink.tsx';
+import { ColorModeToggle } from '../components/ColorModeToggle.tsx';
+import { useAppearanceControls } from '../lib/appearance-controls.ts';
+import type { Profile } from '../lib/profile.ts';
+import { signOut } from '../lib/session.ts';
+import { setParams, type Route } from '../lib/url-state.ts';
+
+const NAV = [
+  { href: '/home', label: 'Home', route: 'home' },
+  { href: '/board', label: 'Board', route: 'board' },
+] as const;
+
+export function ShellHeader({ profile, route }: { profile: Profile; route: Route['name'] }) {
+  const { mode, toggleMode } = useAppearanceControls();
+  const name = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
+  const initials = `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase();
+  const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap">
+        <AppLink href="/home" fw={700} size="lg" c="var(--mantine-color-text)" underline="never">
+          Crewplan
+        </AppLink>
+        <Group component="nav" aria-label="Main" gap="md">
+          {NAV.map((item) => (
+            <AppLink
+              key={item.href}
+              href={item.href}
+              fw={route === item.route ? 600 : 400}
+              underline={route === item.route ? 'always' : 'hover'}
+              aria-current={route === item.route ? 'page' : undefined}
+            >
+              {item.label}
+            </AppLink>
+          ))}
+        </Group>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Button
+          variant="default"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          rightSection={
+            <Text span size="xs" visibleFrom="sm">
+              <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">K</Kbd>
+            </Text>
+          }
+          onClick={() => spotlight.open()}
+          aria-label="Open the command palette"
+        >
+          <Text span size="sm" visibleFrom="sm">
+            Jump to
+          </Text>
+        </Button>
+        <ColorModeToggle mode={mode} onToggle={toggleMode} />
+        <Menu position="bottom-end" width={220}>
+          <Menu.Target>
+            <UnstyledButton aria-label={`Account menu of ${name}`}>
+              <Avatar src={profile.avatar} alt="" color="brand" radius="xl">
+                {initials || null}
+              </Avatar>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{name}</Menu.Label>
+            <Menu.Item leftSection={<IconUser size={16} aria-hidden="true" />} onClick={() => setParams({ myspace: '' })}>
+              My Space
+            </Menu.Item>
+            <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden="true" />} onClick={() => setParams({ myspace: '2fa' })}>
+              Two-factor setup
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
+              Sign out
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

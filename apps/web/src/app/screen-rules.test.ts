@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { openScreens } from './screen-rules.ts';
+
+const params = (search: string) => new URLSearchParams(search);
+
+describe('openScreens', () => {
+  it('opens My Space only for a signed-in person', () => {
+    expect(openScreens(params('?myspace=2fa'), true, 'home')).toEqual(['myspace']);
+    expect(openScreens(params('?myspace'), false, 'login')).toEqual([]);
+  });
+
+  it('opens email links for everyone, but only with their code', () => {
+    expect(openScreens(params('?mode=verifyEmail&oobCode=X'), false, 'login')).toEqual(['mode']);
+    expect(openScreens(params('?mode=verifyEmail'), true, 'home')).toEqual([]);
+  });
+
+  it('shows the login overlay only off the sign-in page and when signed out', () => {
+    expect(openScreens(params('?login'), false, 'mailbox')).toEqual(['login']);
+    expect(openScreens(params('?login'), false, 'login')).toEqual([]);
+    expect(openScreens(params('?login'), true, 'home')).toEqual([]);
+  });
+
+  it('opens several screens together', () => {
+    expect(openScreens(params('?diagnostic=ab12&myspace'), true, 'home')).toEqual(['myspace', 'diagnostic']);
+  });
+});
