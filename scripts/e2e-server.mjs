@@ -9,7 +9,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: '3100', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: '0', LOG_LEVEL: 'warn', SIGN_IN_ATTEMPTS_PER_MINUTE: '200', PUBLIC_URL: 'http://127.0.0.1:3100' },
+  env: {
+    ...process.env,
+    PORT: '3100',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '200',
+    PUBLIC_URL: 'http://127.0.0.1:3100',
+  },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

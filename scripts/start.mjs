@@ -19,7 +19,9 @@ function newestChange(dir) {
 }
 
 const sources = ['apps/web/src', 'apps/web/index.html', 'packages/domain/src'].map((p) => join(root, p));
-const stale = sources.some((path) => existsSync(path) && (statSync(path).isDirectory() ? newestChange(path) : statSync(path).mtimeMs) > builtAt);
+const stale = sources.some(
+  (path) => existsSync(path) && (statSync(path).isDirectory() ? newestChange(path) : statSync(path).mtimeMs) > builtAt,
+);
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -36,7 +36,11 @@ describe('route access', () => {
     const signedIn = t.app.routeAccess.filter((r) => r.authz === 'signedIn');
     expect(signedIn.length).toBeGreaterThan(10);
     for (const route of signedIn) {
-      const response = await t.request({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const response = await t.request({
+        method: route.method as 'GET',
+        url: sampleUrl(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(`${route.method} ${route.url} → ${response.statusCode}`).toBe(`${route.method} ${route.url} → 401`);
       expect(response.json().error.code).toBe('auth/unauthenticated');
     }
@@ -44,7 +48,11 @@ describe('route access', () => {
 
   it('lets anonymous callers reach public routes (they may still refuse the input)', async () => {
     for (const route of t.app.routeAccess.filter((r) => r.authz === 'public' && !r.url.startsWith('/api/docs'))) {
-      const response = await t.request({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const response = await t.request({
+        method: route.method as 'GET',
+        url: sampleUrl(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.statusCode);
     }
   });
@@ -54,6 +62,11 @@ describe('route access', () => {
     ['GET', '/api/auth/verify/ping'],
     ['PUT', '/api/people/profile'],
   ])('%s %s: the matrix of principals', async (method, url) => {
-    await expectAccess(t, basePrincipals, { method: method as 'GET', url, payload: method === 'GET' ? undefined : { mode: 'dark' } }, { anonymous: 401, signedIn: 'allowed' });
+    await expectAccess(
+      t,
+      basePrincipals,
+      { method: method as 'GET', url, payload: method === 'GET' ? undefined : { mode: 'dark' } },
+      { anonymous: 401, signedIn: 'allowed' },
+    );
   });
 });

@@ -10,7 +10,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('configuration from the environment', () => {
   it('has the embedded defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 3000, env: 'development', databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:3000', seedDemo: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      env: 'development',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+    });
     expect(config.trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3000']));
   });
 
@@ -22,7 +29,12 @@ describe('configuration from the environment', () => {
   });
 
   it('trusts only the public origin in production', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://plan.example.com/', AUTH_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://plan.example.com/',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
     expect(config.trustedOrigins).toEqual(['https://plan.example.com']);
     expect(config.publicUrl).toBe('https://plan.example.com');
   });

@@ -9,7 +9,9 @@ let t: TestApp;
 let operations: Operation[];
 beforeAll(async () => {
   t = await buildTestApp();
-  const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
   );
@@ -23,8 +25,16 @@ const segment = fc.oneof(
   fc.constantFrom('0123456789abcdef0123456', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '..', '%00', 'a@b', ' ', '0'.repeat(300)),
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }),
 );
-const json = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom('email', 'password', 'oobCode', 'firstName', 'theme', 'mode', 'message', 'appSettings'), fc.jsonValue({ maxDepth: 2 })));
-const query = fc.dictionary(fc.constantFrom('severity', 'token', 'personId', 'to', 'limit', 'v'), fc.string({ maxLength: 30 }), { maxKeys: 3 });
+const json = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(
+    fc.constantFrom('email', 'password', 'oobCode', 'firstName', 'theme', 'mode', 'message', 'appSettings'),
+    fc.jsonValue({ maxDepth: 2 }),
+  ),
+);
+const query = fc.dictionary(fc.constantFrom('severity', 'token', 'personId', 'to', 'limit', 'v'), fc.string({ maxLength: 30 }), {
+  maxKeys: 3,
+});
 
 function fill(path: string, values: string[]): string {
   let i = 0;
@@ -37,17 +47,23 @@ describe('generated bad input to every route of the OpenAPI document', () => {
     const person = await signUpPerson(t);
     for (const operation of operations) {
       await fc.assert(
-        fc.asyncProperty(fc.array(segment, { minLength: 3, maxLength: 3 }), json, query, fc.boolean(), async (params, body, search, signedIn) => {
-          const url = `${fill(operation.path, params)}?${new URLSearchParams(search).toString()}`;
-          const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
-          const response = await t.request({
-            method: operation.method as 'GET',
-            url,
-            token: signedIn ? person.token : undefined,
-            ...(hasBody ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
-          });
-          expect(response.statusCode, `${operation.method} ${url} ${JSON.stringify(body)} → ${response.body}`).toBeLessThan(500);
-        }),
+        fc.asyncProperty(
+          fc.array(segment, { minLength: 3, maxLength: 3 }),
+          json,
+          query,
+          fc.boolean(),
+          async (params, body, search, signedIn) => {
+            const url = `${fill(operation.path, params)}?${new URLSearchParams(search).toString()}`;
+            const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
+            const response = await t.request({
+              method: operation.method as 'GET',
+              url,
+              token: signedIn ? person.token : undefined,
+              ...(hasBody ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+            });
+            expect(response.statusCode, `${operation.method} ${url} ${JSON.stringify(body)} → ${response.body}`).toBeLessThan(500);
+          },
+        ),
         { numRuns: 25, seed: 20261121 },
       );
     }

@@ -15,7 +15,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe('POST /api/auth/signup', () => {
   it('creates an account, lowercases the email, capitalises names and mails a verification link', async () => {
     const email = uniqueEmail('NewPerson');
-    const response = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: `  ${email.toUpperCase()} `, password: 'long-enough-1', firstName: 'ada', lastName: 'lovelace' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: `  ${email.toUpperCase()} `, password: 'long-enough-1', firstName: 'ada', lastName: 'lovelace' },
+    });
     expect(response.statusCode).toBe(201);
     const { token, person } = response.json();
     expect(person.email).toBe(email.toLowerCase());
@@ -28,7 +32,11 @@ describe('POST /api/auth/signup', () => {
 
   it('refuses an email already in use with the spec message', async () => {
     const person = await signUpPerson(t);
-    const response = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: person.email, password: 'whatever-123' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: person.email, password: 'whatever-123' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({ code: 'auth/email-already-in-use', message: ACCOUNT_MESSAGES.emailInUse });
   });
@@ -45,7 +53,11 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses disposable mail domains', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'someone@mailinator.com', password: 'long-enough-1' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'someone@mailinator.com', password: 'long-enough-1' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('auth/disposable-email');
   });
@@ -94,10 +106,18 @@ describe('sign-in through /api/identity', () => {
 
   it('resets a password through the mailed link and revokes existing sessions', async () => {
     const person = await signUpPerson(t);
-    const request = await t.request({ method: 'POST', url: '/api/identity/request-password-reset', payload: { email: person.email, redirectTo: '/' } });
+    const request = await t.request({
+      method: 'POST',
+      url: '/api/identity/request-password-reset',
+      payload: { email: person.email, redirectTo: '/' },
+    });
     expect(request.statusCode).toBe(200);
     const code = await latestCode(t, person.email, 'resetPassword');
-    const reset = await t.request({ method: 'POST', url: '/api/identity/reset-password', payload: { newPassword: 'a-brand-new-one', token: code } });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/identity/reset-password',
+      payload: { newPassword: 'a-brand-new-one', token: code },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/verify/ping', token: person.token })).statusCode).toBe(401);
     expect((await signIn(t, person.email, 'a-brand-new-one')).statusCode).toBe(200);
@@ -105,10 +125,20 @@ describe('sign-in through /api/identity', () => {
 
   it('enrols TOTP two-factor and then requires the code at sign-in', async () => {
     const person = await signUpPerson(t);
-    const enable = await t.request({ method: 'POST', url: '/api/identity/two-factor/enable', token: person.token, payload: { password: person.password } });
+    const enable = await t.request({
+      method: 'POST',
+      url: '/api/identity/two-factor/enable',
+      token: person.token,
+      payload: { password: person.password },
+    });
     expect(enable.statusCode).toBe(200);
     const secret = secretOf(enable.json().totpURI);
-    const confirm = await t.request({ method: 'POST', url: '/api/identity/two-factor/verify-totp', token: person.token, payload: { code: totp(secret) } });
+    const confirm = await t.request({
+      method: 'POST',
+      url: '/api/identity/two-factor/verify-totp',
+      token: person.token,
+      payload: { code: totp(secret) },
+    });
     expect(confirm.statusCode).toBe(200);
     // Enrolment replaces the session: the new token comes back in set-auth-token.
     const renewed = confirm.headers['set-auth-token'] as string;
@@ -116,10 +146,25 @@ describe('sign-in through /api/identity', () => {
 
     const first = await signIn(t, person.email, person.password, { remoteAddress: '10.3.0.1' });
     expect(first.json().twoFactorRedirect).toBe(true);
-    const cookies = ([] as string[]).concat(first.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-    const wrong = await t.request({ method: 'POST', url: '/api/identity/two-factor/verify-totp', headers: { cookie: cookies }, payload: { code: '000000' }, remoteAddress: '10.3.0.1' });
+    const cookies = ([] as string[])
+      .concat(first.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/identity/two-factor/verify-totp',
+      headers: { cookie: cookies },
+      payload: { code: '000000' },
+      remoteAddress: '10.3.0.1',
+    });
     expect(wrong.statusCode).toBe(401);
-    const second = await t.request({ method: 'POST', url: '/api/identity/two-factor/verify-totp', headers: { cookie: cookies }, payload: { code: totp(secret) }, remoteAddress: '10.3.0.1' });
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/identity/two-factor/verify-totp',
+      headers: { cookie: cookies },
+      payload: { code: totp(secret) },
+      remoteAddress: '10.3.0.1',
+    });
     expect(second.statusCode).toBe(200);
     expect(second.headers['set-auth-token']).toBeTruthy();
   });
@@ -130,7 +175,8 @@ describe('GET /api/auth/exists/:email', () => {
     const person = await signUpPerson(t);
     const secondary = uniqueEmail('second');
     await t.request({ method: 'PUT', url: '/api/people/profile/email/list/add', token: person.token, payload: { email: secondary } });
-    const check = async (email: string) => (await t.request({ method: 'GET', url: `/api/auth/exists/${encodeURIComponent(email)}` })).json();
+    const check = async (email: string) =>
+      (await t.request({ method: 'GET', url: `/api/auth/exists/${encodeURIComponent(email)}` })).json();
     expect(await check(person.email.toUpperCase())).toEqual({ exists: true, secondary: false });
     expect(await check(secondary)).toEqual({ exists: false, secondary: true });
     expect(await check(uniqueEmail('nobody'))).toEqual({ exists: false, secondary: false });
@@ -158,7 +204,11 @@ describe('PUT /api/auth/email/recover', () => {
   it('restores the previous email from the link mailed to it, and signs every session out', async () => {
     const person = await signUpPerson(t);
     const newEmail = uniqueEmail('moved');
-    expect((await t.request({ method: 'PUT', url: '/api/people/profile/email/update', token: person.token, payload: { email: newEmail } })).json()).toEqual({ status: 'updated' });
+    expect(
+      (
+        await t.request({ method: 'PUT', url: '/api/people/profile/email/update', token: person.token, payload: { email: newEmail } })
+      ).json(),
+    ).toEqual({ status: 'updated' });
     const code = await latestCode(t, person.email, 'recoverEmail');
     const recovered = await t.request({ method: 'PUT', url: '/api/auth/email/recover', payload: { oobCode: code } });
     expect(recovered.json()).toEqual({ email: person.email });
@@ -176,19 +226,41 @@ describe('session cookie: POST /api/session/csrf/set then /api/session/cookie/se
     const csrfCookie = String(csrf.headers['set-cookie']).split(';')[0]!;
     const { csrfToken } = csrf.json();
 
-    const mismatch = await t.request({ method: 'POST', url: '/api/session/cookie/set', token: person.token, headers: { cookie: csrfCookie, 'x-csrf-token': 'wrong' } });
+    const mismatch = await t.request({
+      method: 'POST',
+      url: '/api/session/cookie/set',
+      token: person.token,
+      headers: { cookie: csrfCookie, 'x-csrf-token': 'wrong' },
+    });
     expect(mismatch.statusCode).toBe(403);
-    const noCookie = await t.request({ method: 'POST', url: '/api/session/cookie/set', token: person.token, headers: { 'x-csrf-token': csrfToken } });
+    const noCookie = await t.request({
+      method: 'POST',
+      url: '/api/session/cookie/set',
+      token: person.token,
+      headers: { 'x-csrf-token': csrfToken },
+    });
     expect(noCookie.statusCode).toBe(401);
-    const noHeader = await t.request({ method: 'POST', url: '/api/session/cookie/set', token: person.token, headers: { cookie: csrfCookie } });
+    const noHeader = await t.request({
+      method: 'POST',
+      url: '/api/session/cookie/set',
+      token: person.token,
+      headers: { cookie: csrfCookie },
+    });
     expect(noHeader.statusCode).toBe(400);
 
-    const set = await t.request({ method: 'POST', url: '/api/session/cookie/set', token: person.token, headers: { cookie: csrfCookie, 'x-csrf-token': csrfToken } });
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/session/cookie/set',
+      token: person.token,
+      headers: { cookie: csrfCookie, 'x-csrf-token': csrfToken },
+    });
     expect(set.statusCode).toBe(200);
     const sessionCookie = ([] as string[]).concat(set.headers['set-cookie'] ?? []).find((c) => c.startsWith('crewplan_session='))!;
     expect(sessionCookie).toContain('HttpOnly');
     const cookie = sessionCookie.split(';')[0]!;
     expect((await t.request({ method: 'GET', url: '/api/people/profile', headers: { cookie } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PUT', url: '/api/people/profile', headers: { cookie }, payload: { firstName: 'X' } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/people/profile', headers: { cookie }, payload: { firstName: 'X' } })).statusCode,
+    ).toBe(401);
   });
 });

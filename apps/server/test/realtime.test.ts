@@ -38,15 +38,21 @@ afterAll(async () => {
 
 function open(server: { server: { address: () => AddressInfo | string | null } }, token: string | undefined): Socket {
   const { port } = server.server.address() as AddressInfo;
-  const socket = connectSocket(`http://127.0.0.1:${port}`, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+  const socket = connectSocket(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   sockets.push(socket);
   return socket;
 }
 
-const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
-  socket.once('connect', resolve);
-  socket.once('connect_error', reject);
-});
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
 
 describe('realtime', () => {
   it('delivers a change published on one server to a socket connected to the other', async () => {
@@ -85,7 +91,12 @@ describe('realtime', () => {
     const socket = open(first.app, person.token);
     await connected(socket);
     const received = new Promise<Change>((resolve) => socket.once('changes', resolve));
-    first.app.ctx.realtime.publish(personRoom(person.personId), { type: 'update', entity: 'people', id: person.personId, data: 'x'.repeat(10_000) });
+    first.app.ctx.realtime.publish(personRoom(person.personId), {
+      type: 'update',
+      entity: 'people',
+      id: person.personId,
+      data: 'x'.repeat(10_000),
+    });
     expect(await received).toEqual({ type: 'update', entity: 'people', id: person.personId });
   });
 });

@@ -45,7 +45,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
     if (ids) chownSync(pwFile, ids.uid, ids.gid);
     try {
-      await run(join(binDir, 'initdb'), ['-D', clusterDir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwFile}`, '-E', 'UTF8', '--locale=C'], ids);
+      await run(
+        join(binDir, 'initdb'),
+        ['-D', clusterDir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwFile}`, '-E', 'UTF8', '--locale=C'],
+        ids,
+      );
     } finally {
       execFileSync('rm', ['-f', pwFile]);
     }
@@ -58,7 +62,18 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   const port = await freePort();
   const child = spawn(
     join(binDir, 'postgres'),
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     { ...ids, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   await waitUntilReady(child);

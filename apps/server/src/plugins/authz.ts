@@ -79,4 +79,3 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
 }
-

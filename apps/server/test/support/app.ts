@@ -40,10 +40,18 @@ export type TestApp = {
 };
 
 /** The real server on a real database, ready for `inject`; close it in afterAll. */
-export async function buildTestApp(options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-files-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {

@@ -6,7 +6,10 @@ export type TestPerson = { token: string; personId: string; email: string; passw
 export const uniqueEmail = (label = 'person') => `${label}.${randomBytes(4).toString('hex')}@example.com`;
 
 /** Signs a new person up through the API and returns their bearer token. */
-export async function signUpPerson(t: TestApp, overrides: { email?: string; password?: string; firstName?: string; lastName?: string } = {}): Promise<TestPerson> {
+export async function signUpPerson(
+  t: TestApp,
+  overrides: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<TestPerson> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'correct-horse-battery';
   const response = await t.request({
@@ -20,7 +23,12 @@ export async function signUpPerson(t: TestApp, overrides: { email?: string; pass
 }
 
 /** Signs in through better-auth's own route; returns the response (token in set-auth-token). */
-export function signIn(t: TestApp, email: string, password: string, options: { headers?: Record<string, string>; remoteAddress?: string } = {}) {
+export function signIn(
+  t: TestApp,
+  email: string,
+  password: string,
+  options: { headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
   return t.request({
     method: 'POST',
     url: '/api/identity/sign-in/email',
@@ -42,7 +50,10 @@ export async function mailTo(t: TestApp, to: string): Promise<OutboxMail[]> {
 /** The oobCode of the newest mailed link of a mode. */
 export async function latestCode(t: TestApp, to: string, mode: string): Promise<string> {
   for (const mail of await mailTo(t, to)) {
-    const match = mail.text.match(/https?:\/\/\S+/g)?.map((link) => new URL(link)).find((url) => url.searchParams.get('mode') === mode);
+    const match = mail.text
+      .match(/https?:\/\/\S+/g)
+      ?.map((link) => new URL(link))
+      .find((url) => url.searchParams.get('mode') === mode);
     if (match) return match.searchParams.get('oobCode')!;
   }
   throw new Error(`no ${mode} mail to ${to}`);

@@ -16,8 +16,20 @@ export function CommandPalette() {
 
   const actions: SpotlightActionData[] = [
     { id: 'home', label: 'Home', description: 'Your personal home', leftSection: icon(IconHome), onClick: () => navigate('/home') },
-    { id: 'board', label: 'Board', description: 'Project-manager work space', leftSection: icon(IconLayoutKanban), onClick: () => navigate('/board') },
-    { id: 'myspace', label: 'My Space', description: 'Your profile', leftSection: icon(IconUser), onClick: () => setParams({ myspace: '' }) },
+    {
+      id: 'board',
+      label: 'Board',
+      description: 'Project-manager work space',
+      leftSection: icon(IconLayoutKanban),
+      onClick: () => navigate('/board'),
+    },
+    {
+      id: 'myspace',
+      label: 'My Space',
+      description: 'Your profile',
+      leftSection: icon(IconUser),
+      onClick: () => setParams({ myspace: '' }),
+    },
     {
       id: 'two-factor',
       label: 'Two-factor setup',
@@ -35,7 +47,13 @@ export function CommandPalette() {
     { id: 'sign-out', label: 'Sign out', leftSection: icon(IconLogout), onClick: () => void signOut() },
   ];
   if (showMailbox)
-    actions.push({ id: 'mailbox', label: 'Dev mailbox', description: 'Mail sent by this server', leftSection: icon(IconMail), onClick: () => navigate('/dev/mailbox') });
+    actions.push({
+      id: 'mailbox',
+      label: 'Dev mailbox',
+      description: 'Mail sent by this server',
+      leftSection: icon(IconMail),
+      onClick: () => navigate('/dev/mailbox'),
+    });
 
   return (
     <Spotlight

@@ -1,12 +1,5 @@
 import { ActionIcon, Indicator, Stack, Tooltip } from '@mantine/core';
-import {
-  IconBeach,
-  IconCalendarUser,
-  IconClockHour4,
-  IconHomeShare,
-  IconReceipt,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
 import { setParams } from '../lib/url-state.ts';
 import { visibleFloatingButtons, type FloatingBadges, type FloatingButtonId } from './floating-buttons.ts';
 

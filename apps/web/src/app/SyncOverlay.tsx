@@ -9,11 +9,5 @@ export function SyncOverlay() {
   const synchronizing = useSynchronizing();
   const { data: profile } = useProfile();
   if (!synchronizing) return null;
-  return (
-    <BlockingOverlay
-      message={SHELL_MESSAGES.synchronizing}
-      loaderStyle={loaderStyleOf(profile?.appSettings)}
-      testId="sync-overlay"
-    />
-  );
+  return <BlockingOverlay message={SHELL_MESSAGES.synchronizing} loaderStyle={loaderStyleOf(profile?.appSettings)} testId="sync-overlay" />;
 }

@@ -4,9 +4,7 @@ import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
 const MySpaceScreen = lazy(() => import('../features/people/MySpaceScreen.tsx').then((m) => ({ default: m.MySpaceScreen })));
-const EmailLinkScreen = lazy(() =>
-  import('../features/identity/EmailLinkScreen.tsx').then((m) => ({ default: m.EmailLinkScreen })),
-);
+const EmailLinkScreen = lazy(() => import('../features/identity/EmailLinkScreen.tsx').then((m) => ({ default: m.EmailLinkScreen })));
 const LoginOverlay = lazy(() => import('../features/identity/LoginOverlay.tsx').then((m) => ({ default: m.LoginOverlay })));
 
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */

@@ -7,13 +7,17 @@ import { getToken } from './token.ts';
 
 let socket: Socket | null = null;
 let offlineSince: number | null = null;
+let refreshAttempts = 0;
+/** Refreshing the session again and again would only flash the overlay; give up after a few. */
+const MAX_REFRESH_ATTEMPTS = 3;
 
 async function refreshSessionAndReconnect(current: Socket) {
+  if (refreshAttempts >= MAX_REFRESH_ATTEMPTS) return;
+  refreshAttempts += 1;
   await whileSynchronizing(async () => {
     // getSession answers a fresh token in set-auth-token when the session was renewed
-    const { data } = await authClient.getSession();
-    if (!data) return;
-    current.connect();
+    const { data } = await authClient.getSession().catch(() => ({ data: null }));
+    if (data && socket === current) current.connect();
   });
 }
 
@@ -39,6 +43,7 @@ export function connectRealtime(): void {
   current.on('connect', () => {
     const rebuild = needsRebuild(offlineSince, Date.now());
     offlineSince = null;
+    refreshAttempts = 0;
     if (rebuild) void whileSynchronizing(() => queryClient.refetchQueries({ type: 'active' }));
   });
 
@@ -52,4 +57,5 @@ export function disconnectRealtime(): void {
   socket?.disconnect();
   socket = null;
   offlineSince = null;
+  refreshAttempts = 0;
 }

@@ -6,8 +6,7 @@ export const SIGN_IN_MESSAGES = {
   missingCredentials: 'Somethings missing. Please check that your email and password are ok.',
   resetNeedsEmail: "Sorry. I didn't recoginize where you want me to send the reset details.",
   wrongPassword: 'Ooops. Please check that your email and password are correct.',
-  secondaryAccount:
-    'The email you just tried is a secondary account linked to another email address. Please use your primary email...',
+  secondaryAccount: 'The email you just tried is a secondary account linked to another email address. Please use your primary email...',
   secondaryOnProject: 'likely a secondary email on one of your projects',
   tooManyAttempts: 'Too many attempts. Please try again later or reset your password.',
   otherFailure: 'Sorry. Please try again later or contact us if the issue persists.',

@@ -14,11 +14,7 @@ export function isValidEmail(raw: string): boolean {
   return EMAIL_PATTERN.test(normaliseEmail(raw));
 }
 
-export const emailSchema = z
-  .string()
-  .max(254)
-  .transform(normaliseEmail)
-  .pipe(z.string().regex(EMAIL_PATTERN, 'Invalid email'));
+export const emailSchema = z.string().max(254).transform(normaliseEmail).pipe(z.string().regex(EMAIL_PATTERN, 'Invalid email'));
 
 export function emailDomain(email: string): string {
   return normaliseEmail(email).split('@').pop() ?? '';

@@ -3,9 +3,7 @@ export function capitaliseName(raw: string): string {
   const name = raw.trim();
   if (!name) return name;
   const first = name.charAt(0);
-  return first === first.toLocaleLowerCase() && first !== first.toLocaleUpperCase()
-    ? first.toLocaleUpperCase() + name.slice(1)
-    : name;
+  return first === first.toLocaleLowerCase() && first !== first.toLocaleUpperCase() ? first.toLocaleUpperCase() + name.slice(1) : name;
 }
 
 /** Home and the shell need both names; without them My Space opens with the name-check message. */

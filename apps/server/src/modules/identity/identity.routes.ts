@@ -74,7 +74,11 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/session/csrf/set', {
     config: { authz: 'public' },
-    schema: { tags: ['session'], summary: 'First step of the session cookie: issue a CSRF token', response: { 200: z.object({ csrfToken: z.string() }) } },
+    schema: {
+      tags: ['session'],
+      summary: 'First step of the session cookie: issue a CSRF token',
+      response: { 200: z.object({ csrfToken: z.string() }) },
+    },
     handler: async (_request, reply) => {
       const csrfToken = randomBytes(24).toString('base64url');
       reply.header('set-cookie', `${CSRF_COOKIE}=${csrfToken}; ${cookieFlags}; Max-Age=600`);

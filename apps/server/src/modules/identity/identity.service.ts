@@ -29,7 +29,10 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
   const firstName = capitaliseName(input.firstName ?? '');
   const lastName = capitaliseName(input.lastName ?? '');
   if (firstName || lastName) {
-    await ctx.db.update(people).set({ firstName, lastName, name: `${firstName} ${lastName}`.trim() }).where(eq(people.id, result.user.id));
+    await ctx.db
+      .update(people)
+      .set({ firstName, lastName, name: `${firstName} ${lastName}`.trim() })
+      .where(eq(people.id, result.user.id));
   }
   return { token: result.token, person: { _id: result.user.id, email: result.user.email } };
 }

@@ -33,7 +33,13 @@ export const mails = {
       'If it was not you, you can ignore this email.',
     ),
   verifyAndChangeEmail: (to: string, link: string) =>
-    linkMail(to, 'Confirm your new Crewplan email', 'Please confirm this address to make it your Crewplan sign-in email.', 'Confirm new email', link),
+    linkMail(
+      to,
+      'Confirm your new Crewplan email',
+      'Please confirm this address to make it your Crewplan sign-in email.',
+      'Confirm new email',
+      link,
+    ),
   recoverEmail: (to: string, newEmail: string, link: string) =>
     linkMail(
       to,

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AppError } from '../../lib/errors.ts';
 
 /** Image types we accept, recognised from their first bytes rather than what the client claims. */
 export function sniffImageType(bytes: Buffer): string | null {
@@ -11,6 +12,7 @@ export function sniffImageType(bytes: Buffer): string | null {
 }
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const avatarTooLarge = () => new AppError(413, 'file/too-large', 'Individual file limit of 5MB exceeded.');
 
 const avatarPath = (dataDir: string, personId: string) => join(dataDir, 'files', 'avatars', personId);
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { people } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/authz.ts';
-import { readAvatar, AVATAR_MAX_BYTES } from './avatar.ts';
+import { readAvatar, AVATAR_MAX_BYTES, avatarTooLarge } from './avatar.ts';
 import * as service from './people.service.ts';
 
 const tags = ['profile'];
@@ -52,20 +52,33 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/people/profile/avatar', {
     config: { authz: 'signedIn' },
-    schema: { tags, summary: 'Upload my avatar (multipart, field avatar; PNG, JPEG, GIF or WebP up to 5 MB)', response: { 200: profileSchema } },
+    schema: {
+      tags,
+      summary: 'Upload my avatar (multipart, field avatar; PNG, JPEG, GIF or WebP up to 5 MB)',
+      response: { 200: profileSchema },
+    },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('file/missing', 'Send the image as multipart form data in the field avatar.');
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
       if (!file || file.fieldname !== 'avatar') throw badRequest('file/missing', 'Send the image in the field avatar.');
-      const bytes = await file.toBuffer();
+      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? avatarTooLarge() : error;
+      });
       return service.saveAvatar(ctx, principalOf(request).personId, bytes);
     },
   });
 
   r.get('/api/people/exists-other-person-with-email/:email', {
     config: { authz: 'signedIn' },
-    schema: { tags, summary: 'Whether another person uses this email', params: z.object({ email: emailSchema }), response: { 200: z.object({ exists: z.boolean() }) } },
-    handler: async (request) => ({ exists: await service.otherPersonHasEmail(ctx.db, principalOf(request).personId, request.params.email) }),
+    schema: {
+      tags,
+      summary: 'Whether another person uses this email',
+      params: z.object({ email: emailSchema }),
+      response: { 200: z.object({ exists: z.boolean() }) },
+    },
+    handler: async (request) => ({
+      exists: await service.otherPersonHasEmail(ctx.db, principalOf(request).personId, request.params.email),
+    }),
   });
 
   r.put('/api/people/profile/email/update', {
@@ -81,7 +94,12 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/people/profile/email/verify-update', {
     config: { authz: 'signedIn' },
-    schema: { tags, summary: 'Confirm a new sign-in email from its mailed link (mode=verifyAndChangeEmail)', body: oobCodeBodySchema, response: { 200: profileSchema } },
+    schema: {
+      tags,
+      summary: 'Confirm a new sign-in email from its mailed link (mode=verifyAndChangeEmail)',
+      body: oobCodeBodySchema,
+      response: { 200: profileSchema },
+    },
     handler: async (request) => service.confirmEmailChange(ctx, principalOf(request), request.body.oobCode),
   });
 
@@ -93,7 +111,12 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/people/profile/email/list/add', {
     config: { authz: 'signedIn' },
-    schema: { tags, summary: 'Add a secondary email (a verification mail is sent)', body: emailBodySchema, response: { 200: profileSchema } },
+    schema: {
+      tags,
+      summary: 'Add a secondary email (a verification mail is sent)',
+      body: emailBodySchema,
+      response: { 200: profileSchema },
+    },
     handler: async (request) => service.addSecondaryEmail(ctx, principalOf(request).personId, request.body.email),
   });
 
@@ -105,13 +128,23 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/people/profile/email/list/verify', {
     config: { authz: 'signedIn' },
-    schema: { tags, summary: 'Verify a secondary email from its mailed link (mode=verifyEmailSecondary)', body: oobCodeBodySchema, response: { 200: profileSchema } },
+    schema: {
+      tags,
+      summary: 'Verify a secondary email from its mailed link (mode=verifyEmailSecondary)',
+      body: oobCodeBodySchema,
+      response: { 200: profileSchema },
+    },
     handler: async (request) => service.verifySecondaryEmail(ctx.db, principalOf(request).personId, request.body.oobCode),
   });
 
   r.post('/api/people/profile/email/list/verification/send', {
     config: { authz: 'signedIn' },
-    schema: { tags, summary: 'Send the verification mail of a secondary email again', body: emailBodySchema, response: { 200: sentSchema } },
+    schema: {
+      tags,
+      summary: 'Send the verification mail of a secondary email again',
+      body: emailBodySchema,
+      response: { 200: sentSchema },
+    },
     handler: async (request) => service.resendSecondaryVerification(ctx, principalOf(request).personId, request.body.email),
   });
 }

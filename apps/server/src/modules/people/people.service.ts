@@ -2,12 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, capitaliseName, type ProfileUpdate } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode, issueActionCode } from '../identity/action-codes.ts';
 import { emailLink, mails } from '../mail/templates.ts';
 import { presentProfile } from './people.presenter.ts';
-import { AVATAR_MAX_BYTES, sniffImageType, storeAvatar } from './avatar.ts';
+import { AVATAR_MAX_BYTES, avatarTooLarge, sniffImageType, storeAvatar } from './avatar.ts';
 
 const RESEND_AFTER_MS = 60_000;
 const emailInUse = () => conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
@@ -27,25 +27,35 @@ export async function updateProfile(db: Db, personId: string, input: ProfileUpda
   if (Object.keys(changes).length > 0) {
     const [person] = await db.update(people).set(changes).where(eq(people.id, personId)).returning();
     if (person && (changes.firstName !== undefined || changes.lastName !== undefined)) {
-      await db.update(people).set({ name: `${person.firstName} ${person.lastName}`.trim() }).where(eq(people.id, personId));
+      await db
+        .update(people)
+        .set({ name: `${person.firstName} ${person.lastName}`.trim() })
+        .where(eq(people.id, personId));
     }
   }
   return loadProfile(db, personId);
 }
 
 export async function saveAvatar(ctx: AppContext, personId: string, bytes: Buffer) {
-  if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'file/too-large', 'Individual file limit of 5MB exceeded.');
+  if (bytes.length > AVATAR_MAX_BYTES) throw avatarTooLarge();
   const type = sniffImageType(bytes);
   if (!type) throw badRequest('file/unsupported-type', 'Please upload a PNG, JPEG, GIF or WebP image.');
   await storeAvatar(ctx.config.dataDir, personId, bytes);
   const [person] = await ctx.db.select({ v: people.avatarVersion }).from(people).where(eq(people.id, personId));
-  await ctx.db.update(people).set({ avatarType: type, avatarVersion: (person?.v ?? 0) + 1 }).where(eq(people.id, personId));
+  await ctx.db
+    .update(people)
+    .set({ avatarType: type, avatarVersion: (person?.v ?? 0) + 1 })
+    .where(eq(people.id, personId));
   return loadProfile(ctx.db, personId);
 }
 
 /** Whether somebody other than the caller uses this email, as primary or secondary address. */
 export async function otherPersonHasEmail(db: Db, personId: string, email: string): Promise<boolean> {
-  const [primary] = await db.select({ id: people.id }).from(people).where(and(eq(people.email, email), ne(people.id, personId))).limit(1);
+  const [primary] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.email, email), ne(people.id, personId)))
+    .limit(1);
   if (primary) return true;
   const [secondary] = await db
     .select({ id: personEmails.id })

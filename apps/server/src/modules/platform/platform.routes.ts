@@ -23,7 +23,9 @@ const clientLogSchema = z.object({
   userAgent: z.string().max(1000).optional(),
   url: z.string().max(4000).optional(),
   message: z.string().max(10_000),
-  error: z.object({ message: z.string().max(10_000).optional(), stack: z.string().max(20_000).optional(), code: z.string().max(200).optional() }).optional(),
+  error: z
+    .object({ message: z.string().max(10_000).optional(), stack: z.string().max(20_000).optional(), code: z.string().max(200).optional() })
+    .optional(),
   data: z.unknown().optional(),
 });
 
@@ -34,13 +36,21 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/health', {
     config: { authz: 'public' },
-    schema: { tags: ['operations'], summary: 'Liveness and the running version', response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } },
+    schema: {
+      tags: ['operations'],
+      summary: 'Liveness and the running version',
+      response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) },
+    },
     handler: async () => ({ status: 'ok' as const, version: BUILD_VERSION }),
   });
 
   r.get('/api/ready', {
     config: { authz: 'public' },
-    schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: z.object({ status: z.literal('ready') }) } },
+    schema: {
+      tags: ['operations'],
+      summary: 'Readiness: the database answers',
+      response: { 200: z.object({ status: z.literal('ready') }) },
+    },
     handler: async () => {
       await ctx.pool.query('select 1').catch(() => {
         throw new AppError(503, 'not_ready', 'The database is not reachable.');
@@ -61,7 +71,10 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { severity } = request.query;
       const { personId } = principalOf(request);
-      request.log[PINO_LEVEL[severity]]({ client: request.params.product, personId, severity, ...request.body }, `client: ${request.body.message}`);
+      request.log[PINO_LEVEL[severity]](
+        { client: request.params.product, personId, severity, ...request.body },
+        `client: ${request.body.message}`,
+      );
       return reply.status(204).send();
     },
   });
@@ -77,7 +90,11 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const personId = personOfUnsubscribeToken(ctx.config.authSecret, request.query.token);
       if (!personId) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
-      const [person] = await ctx.db.update(people).set({ emailOptOut: true }).where(eq(people.id, personId)).returning({ email: people.email });
+      const [person] = await ctx.db
+        .update(people)
+        .set({ emailOptOut: true })
+        .where(eq(people.id, personId))
+        .returning({ email: people.email });
       if (!person) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
       return { email: person.email };
     },
@@ -90,7 +107,9 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Mail kept instead of sent (newest first); outside production only',
       querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
       response: {
-        200: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+        200: z.array(
+          z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
+        ),
       },
     },
     handler: async (request) => {

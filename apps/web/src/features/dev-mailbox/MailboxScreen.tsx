@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { mailLinks, splitLinks } from './mail-text.ts';
@@ -115,7 +129,13 @@ function MailView({ mail }: { mail: OutboxMail }) {
             title={`Message: ${mail.subject}`}
             sandbox=""
             srcDoc={mail.html}
-            style={{ width: '100%', height: 360, border: '1px solid var(--mantine-color-default-border)', borderRadius: 6, background: '#fff' }}
+            style={{
+              width: '100%',
+              height: 360,
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 6,
+              background: '#fff',
+            }}
           />
         )}
       </Stack>

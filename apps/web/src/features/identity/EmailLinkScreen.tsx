@@ -112,9 +112,10 @@ function ResetPasswordDialog({ oobCode }: { oobCode: string }) {
     if (password !== confirmation) return setMessage('The two passwords are not the same.');
     setPending(true);
     setMessage(null);
-    const result = await resetPassword(oobCode, password).catch(
-      (): LinkResult => ({ ok: false, message: 'Sorry. Please try again later or contact us if the issue persists.' }),
-    );
+    const result = await resetPassword(oobCode, password).catch((): LinkResult => ({
+      ok: false,
+      message: 'Sorry. Please try again later or contact us if the issue persists.',
+    }));
     setPending(false);
     if (!result.ok) return setMessage(result.message);
     notifications.show({ color: 'green', title: result.title, message: result.message });

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { notifications } from '@mantine/notifications';
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
 import { TIMINGS } from '@crewplan/domain/shared/constants';
-import { isValidEmail } from '@crewplan/domain/people/email';
+import { isValidEmail } from '../../lib/email-format.ts';
 import { missingCredentialsMessage } from './sign-in-messages.ts';
 import { requestPasswordReset, signInWithPassword, verifySignInCode } from './sign-in-flow.ts';
 

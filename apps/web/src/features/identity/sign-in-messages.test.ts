@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
-import {
-  emailLinkFailureMessage,
-  isUnknownCredentials,
-  missingCredentialsMessage,
-  signInFailureMessage,
-} from './sign-in-messages.ts';
+import { emailLinkFailureMessage, isUnknownCredentials, missingCredentialsMessage, signInFailureMessage } from './sign-in-messages.ts';
 
 describe('missingCredentialsMessage', () => {
   it('needs both email and password', () => {
-    expect(missingCredentialsMessage('', 'secret')).toBe(
-      'Somethings missing. Please check that your email and password are ok.',
-    );
+    expect(missingCredentialsMessage('', 'secret')).toBe('Somethings missing. Please check that your email and password are ok.');
     expect(missingCredentialsMessage('  ', 'secret')).toBe(SIGN_IN_MESSAGES.missingCredentials);
     expect(missingCredentialsMessage('a@b.co', '')).toBe(SIGN_IN_MESSAGES.missingCredentials);
     expect(missingCredentialsMessage('a@b.co', 'secret')).toBeNull();

@@ -45,8 +45,7 @@ export async function changeEmail(email: string): Promise<EmailChangeOutcome> {
       ? { ok: true, message: `Your email is now ${email}.` }
       : { ok: true, message: `We sent a link to ${email}. Open it to finish the change.` };
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'auth/email-already-in-use')
-      return { ok: false, message: ACCOUNT_MESSAGES.emailInUse };
+    if (error instanceof ApiError && error.code === 'auth/email-already-in-use') return { ok: false, message: ACCOUNT_MESSAGES.emailInUse };
     return { ok: false, message: ACCOUNT_MESSAGES.emailUpdateFailed };
   }
 }

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@crewplan/domain/messages/index';
-import { EMAIL_PATTERN } from '@crewplan/domain/people/email';
+import { EMAIL_PATTERN } from '../../lib/email-format.ts';
 
 /** Tabs of My Space and the `myspace` value that opens each (`2fa` is the spec's). */
 export const MY_SPACE_TABS = [

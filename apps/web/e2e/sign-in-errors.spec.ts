@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, expectAccessible, fillSignIn } from './support.ts';
+
+test('a wrong password is refused with the spec text', async ({ page, request }) => {
+  const { email } = await createAccount(request, 'wrong-password');
+  await page.goto('/login');
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('sign-in-message')).toHaveText('Somethings missing. Please check that your email and password are ok.');
+
+  await fillSignIn(page, email, 'not-the-password');
+  await expect(page.getByTestId('sign-in-message')).toHaveText('Ooops. Please check that your email and password are correct.');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page, 'sign-in with an error');
+});
+
+test('forgot password needs an email first', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  await expect(page.getByTestId('sign-in-message')).toHaveText("Sorry. I didn't recoginize where you want me to send the reset details.");
+});
+
+test('signed-out visitors of home and board go to sign-in', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/board?mission=0123456789abcdef01234567');
+  await expect(page).toHaveURL(/\/\?mission=0123456789abcdef01234567&login=$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});

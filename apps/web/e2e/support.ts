@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct-horse-42';
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@crewplan.test`;
+}
+
+/** Fails on serious or critical accessibility violations of the screen shown now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = blocking.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
+  );
+  expect(report, `accessibility of ${screen}`).toEqual([]);
+}
+
+interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` whose subject contains `subject`, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, subject: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const mails = (await response.json()) as OutboxMail[];
+        found = mails.find((mail) => mail.subject.includes(subject));
+        return Boolean(found);
+      },
+      { message: `mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(mail: { text: string }): string {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No link in mail: ${mail.text}`);
+  return link;
+}
+
+/** An account made through the API, with names so that sign-in lands on home. */
+export async function createAccount(
+  request: APIRequestContext,
+  label: string,
+  profile: Record<string, unknown> = { firstName: 'Grace', lastName: 'Hopper' },
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(label);
+  const signUp = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const { token } = (await signUp.json()) as { token: string };
+  const update = await request.put('/api/people/profile', { data: profile, headers: { authorization: `Bearer ${token}` } });
+  expect(update.status(), await update.text()).toBe(200);
+  return { email, token };
+}
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/home/);
+}
