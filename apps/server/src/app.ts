@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
-import { enforceAuthz, requireAuthzOnEveryRoute } from './plugins/authz.ts';
+import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
 import { createRealtime } from './plugins/realtime.ts';
@@ -45,7 +45,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = createAuth({ config, db: database.db, mailer });
   const realtime = createRealtime({
     httpServer: app.server,
-    auth,
+    resolve: (token) => resolvePrincipal({ pool: database.pool, config }, token),
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });

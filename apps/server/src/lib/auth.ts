@@ -7,6 +7,7 @@ import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { emailLink, mails } from '../modules/mail/templates.ts';
 import { newId } from './ids.ts';
+import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
 
 /** Header through which the server (never the client) tells better-auth the caller's address. */
 export const CLIENT_IP_HEADER = 'x-crewplan-client-ip';
@@ -50,7 +51,7 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
       sendVerificationEmail: async ({ user, token }) =>
         mailer.send(mails.verifyEmail(user.email, emailLink(config.publicUrl, 'verifyEmail', token))),
     },
-    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: { expiresIn: SESSION_LIFETIME_S, updateAge: SESSION_REFRESH_AFTER_S },
     rateLimit: {
       enabled: true,
       storage: 'database',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../lib/errors.ts';
-import type { Auth } from '../lib/auth.ts';
-import type { Authz, Principal } from './types.ts';
+import { findPrincipal } from '../lib/sessions.ts';
+import type { AppContext, Authz, Principal } from './types.ts';
 
 export const SESSION_COOKIE = 'crewplan_session';
 /** Routes other plugins register under /api (the API browser) are public documentation. */
@@ -29,17 +29,8 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
 }
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
-export async function resolvePrincipal(auth: Auth, token: string | undefined): Promise<Principal | null> {
-  if (!token) return null;
-  const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => null);
-  if (!session) return null;
-  return {
-    personId: session.user.id,
-    email: session.user.email,
-    emailVerified: session.user.emailVerified,
-    sessionId: session.session.id,
-    sessionToken: session.session.token,
-  };
+export async function resolvePrincipal(ctx: Pick<AppContext, 'pool' | 'config'>, token: string | undefined): Promise<Principal | null> {
+  return token ? findPrincipal(ctx.pool, ctx.config.authSecret, token).catch(() => null) : null;
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -69,7 +60,7 @@ export function enforceAuthz(app: FastifyInstance): void {
       return;
     }
     if (authz === 'public') return;
-    request.principal = await resolvePrincipal(app.ctx.auth, tokenOf(request));
+    request.principal = await resolvePrincipal(app.ctx, tokenOf(request));
     if (!request.principal) throw unauthorized();
   });
 }

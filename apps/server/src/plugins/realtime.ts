@@ -4,8 +4,6 @@ import type { Server as HttpServer } from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { TIMINGS } from '@crewplan/domain';
-import type { Auth } from '../lib/auth.ts';
-import { resolvePrincipal } from './authz.ts';
 import type { Principal } from './types.ts';
 
 /** What clients receive on the `changes` event: ids and changed fields; clients refetch the rest. */
@@ -31,7 +29,7 @@ export const personRoom = (personId: string) => `people/${personId}`;
 
 export function createRealtime(options: {
   httpServer: HttpServer;
-  auth: Auth;
+  resolve: (token: string | undefined) => Promise<Principal | null>;
   log: FastifyBaseLogger;
   /** With a shared PostgreSQL server events cross processes through it. */
   adapterDatabaseUrl?: string | undefined;
@@ -53,7 +51,7 @@ export function createRealtime(options: {
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-    const principal = await resolvePrincipal(options.auth, token);
+    const principal = await options.resolve(token);
     if (!principal) return next(new Error(TOKEN_EXPIRED));
     socket.data.principal = principal;
     next();

@@ -29,4 +29,3 @@ export function themeSwatch(name: ThemeName): string {
   const look = THEME_LOOKS[name];
   return palette(look.hue, look.saturation)[6];
 }
-

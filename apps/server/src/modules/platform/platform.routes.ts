@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
@@ -6,9 +8,17 @@ import { LOG_SEVERITIES, type LogSeverity } from '@crewplan/domain';
 import { mailOutbox, people } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/authz.ts';
+import { WEB_DIST } from '../../plugins/web.ts';
 import { personOfUnsubscribeToken } from './unsubscribe.ts';
 
-export const BUILD_VERSION = process.env.CREWPLAN_VERSION ?? new Date().toISOString();
+/** The running version is the id of the web build served, so open browsers can tell when a newer one is deployed. */
+function runningVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(WEB_DIST, 'version.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'development';
+  }
+}
 
 const PINO_LEVEL: Record<LogSeverity, 'info' | 'warn' | 'error' | 'fatal' | 'debug'> = {
   info: 'info',
@@ -33,6 +43,7 @@ const clientLogSchema = z.object({
 export async function platformRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const version = runningVersion();
 
   r.get('/api/health', {
     config: { authz: 'public' },
@@ -41,7 +52,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Liveness and the running version',
       response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) },
     },
-    handler: async () => ({ status: 'ok' as const, version: BUILD_VERSION }),
+    handler: async () => ({ status: 'ok' as const, version }),
   });
 
   r.get('/api/ready', {

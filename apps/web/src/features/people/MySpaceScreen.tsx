@@ -25,14 +25,7 @@ export function MySpaceScreen({ value }: { value: string }) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={close}
-      fullScreen
-      withCloseButton={false}
-      transitionProps={{ duration: 0 }}
-      aria-labelledby="my-space-title"
-    >
+    <Modal opened onClose={close} fullScreen withCloseButton={false} transitionProps={{ duration: 0 }} aria-labelledby="my-space-title">
       <Container size="md" py="md">
         <Group justify="space-between" mb="md">
           <Title order={1} id="my-space-title">
@@ -50,11 +43,7 @@ export function MySpaceScreen({ value }: { value: string }) {
             {ACCOUNT_MESSAGES.nameCheck}
           </Alert>
         )}
-        <Tabs
-          value={tabOfParam(value)}
-          onChange={(tab) => setParams({ myspace: paramOfTab(tab) }, { replace: true })}
-          keepMounted={false}
-        >
+        <Tabs value={tabOfParam(value)} onChange={(tab) => setParams({ myspace: paramOfTab(tab) }, { replace: true })} keepMounted={false}>
           <Tabs.List mb="lg">
             {MY_SPACE_TABS.map((tab) => (
               <Tabs.Tab key={tab.value} value={tab.value}>

@@ -26,9 +26,7 @@ export function TwoFactorTab({ profile }: { profile: Profile }) {
           {profile.multiFactor ? 'On' : 'Off'}
         </Badge>
       </Group>
-      <Text size="sm">
-        A code from an authenticator app on your phone is asked for after your password when you sign in.
-      </Text>
+      <Text size="sm">A code from an authenticator app on your phone is asked for after your password when you sign in.</Text>
       {profile.multiFactor ? (
         <DisableForm />
       ) : enrolment ? (
