@@ -22,7 +22,11 @@ const floor = Fastify();
 floor.get('/bare', async () => ({ status: 'ok' }));
 await floor.listen({ port: 0, host: '127.0.0.1' });
 
-const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'bench@example.com', password: 'bench-password-1' } });
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/auth/signup',
+  payload: { email: 'bench@example.com', password: 'bench-password-1' },
+});
 const { token } = signUp.json() as { token: string };
 const base = (server: typeof floor) => `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
 
@@ -43,7 +47,10 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const floorRate = median(results.floor!);
 const report = Object.fromEntries(
-  Object.entries(results).map(([name, values]) => [name, { requestsPerSecond: Math.round(median(values)), ratioToFloor: +(median(values) / floorRate).toFixed(2) }]),
+  Object.entries(results).map(([name, values]) => [
+    name,
+    { requestsPerSecond: Math.round(median(values)), ratioToFloor: +(median(values) / floorRate).toFixed(2) },
+  ]),
 );
 console.log(JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, report }, null, 2));
 // Budget (DESIGN.md section 8): a route through the whole request pipeline keeps at least half of the floor.

@@ -5,6 +5,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -2,6 +2,16 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
+const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body/too-large', message: 'The request is too large.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'body/invalid-json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'body/invalid-json', message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'body/unsupported-type', message: 'This content type is not accepted here.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'file/too-large', message: 'The file is too large.' },
+  FST_FILES_LIMIT: { code: 'file/too-many', message: 'Too many files at a time.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'file/missing', message: 'Send the file as multipart form data.' },
+};
+
 /** One error shape, `{ error: { code, message, fields? } }`; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -19,7 +29,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: error.code ?? 'bad_request', message: error.message } });
+      const known = FRAMEWORK_ERRORS[error.code];
+      return reply.status(status).send({ error: { code: known?.code ?? 'bad_request', message: known?.message ?? error.message } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: 'internal', message: 'Sorry. Something went wrong on our side.' } });

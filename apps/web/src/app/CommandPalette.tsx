@@ -59,6 +59,7 @@ export function CommandPalette() {
     <Spotlight
       actions={actions}
       shortcut={['mod + K']}
+      title="Command palette"
       nothingFound="Nothing found..."
       highlightQuery
       searchProps={{ placeholder: 'Jump to...', 'aria-label': 'Search commands' }}

@@ -94,13 +94,11 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
         <ShellHeader profile={profile} route={route.name} />
       </AppShell.Header>
       <AppShell.Main>
-        <main>
-          <Suspense fallback={<BlockingOverlay message="Loading..." loaderStyle={loaderStyleOf(profile.appSettings)} />}>
-            {route.name === 'home' && <HomeScreen />}
-            {route.name === 'board' && <BoardScreen />}
-            {route.name === 'file' && <FileViewerPlaceholder fileId={route.fileId} fileName={route.fileName} />}
-          </Suspense>
-        </main>
+        <Suspense fallback={<BlockingOverlay message="Loading..." loaderStyle={loaderStyleOf(profile.appSettings)} />}>
+          {route.name === 'home' && <HomeScreen />}
+          {route.name === 'board' && <BoardScreen />}
+          {route.name === 'file' && <FileViewerPlaceholder fileId={route.fileId} fileName={route.fileName} />}
+        </Suspense>
       </AppShell.Main>
       <FloatingButtons features={NO_FEATURES} />
       <CommandPalette />

@@ -44,3 +44,4 @@ import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
+import './overrides.css';

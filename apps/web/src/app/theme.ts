@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, Modal, Notification, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import type { ThemeName } from '@crewplan/domain/shared/constants';
 import { palette } from '../lib/palette.ts';
 import { THEME_LOOKS } from '../lib/theme-looks.ts';
@@ -15,6 +15,12 @@ export function buildTheme(name: ThemeName): MantineThemeOverride {
     defaultRadius: look.radius,
     fontFamily: systemFont,
     headings: { fontFamily: look.headingsFont ?? systemFont },
+    respectReducedMotion: true,
+    components: {
+      // icon-only close buttons need a name for screen readers
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    },
   });
 }
 

@@ -9,6 +9,8 @@ export const authClient = createAuthClient({
   fetchOptions: {
     auth: { type: 'Bearer', token: () => getToken() ?? '' },
     onSuccess(context) {
+      // a password accepted before the second factor is no session yet
+      if ((context.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) return;
       const token = context.response.headers.get('set-auth-token');
       if (token) setToken(token);
     },

@@ -1,5 +1,9 @@
-/** Lightness of the ten shades of a palette; shades 6 and up keep white text readable (WCAG AA). */
-const LIGHTNESS = [96, 91, 82, 72, 62, 52, 40, 34, 28, 22] as const;
+/**
+ * Contrast against white of the ten shades, light to dark. Aiming at contrast rather than lightness
+ * gives every hue the same steps; shade 6 (the filled colour) carries white text at AA and still
+ * stands out from the dark body.
+ */
+const CONTRAST_WITH_WHITE = [1.08, 1.25, 1.6, 2.2, 3.0, 3.8, 4.8, 6.0, 7.6, 9.6] as const;
 
 function hslToHex(hue: number, saturation: number, lightness: number): string {
   const s = saturation / 100;
@@ -19,13 +23,16 @@ export type Palette = [string, string, string, string, string, string, string, s
 
 /** Ten shades of one hue, light to dark, in Mantine's palette format. */
 export function palette(hue: number, saturation: number): Palette {
-  let ceiling = 100;
-  return LIGHTNESS.map((target, index) => {
-    let lightness = Math.min(target, ceiling);
-    // bright hues (greens, cyans) need a darker shade for the same contrast
-    while (index >= 6 && lightness > 5 && contrastRatio(hslToHex(hue, saturation, lightness), '#ffffff') < 4.6) lightness -= 1;
-    ceiling = lightness - 4;
-    return hslToHex(hue, saturation, lightness);
+  return CONTRAST_WITH_WHITE.map((target) => {
+    // contrast with white grows as lightness falls: search the lightness that reaches the target
+    let light = 100;
+    let dark = 0;
+    for (let step = 0; step < 20; step += 1) {
+      const middle = (light + dark) / 2;
+      if (contrastRatio(hslToHex(hue, saturation, middle), '#ffffff') < target) light = middle;
+      else dark = middle;
+    }
+    return hslToHex(hue, saturation, dark);
   }) as Palette;
 }
 

@@ -86,7 +86,7 @@ describe('isFreeEmailDomain', () => {
 
   // Bug: the provider list used (email-providers) includes example.com, a reserved documentation domain
   // (RFC 2606) that is no free mail provider, so a company address test like this one is misclassified.
-  it.fails('example.com → false', () => {
+  it('example.com → false', () => {
     expect(isFreeEmailDomain('example.com')).toBe(false);
   });
 });

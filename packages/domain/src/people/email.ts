@@ -21,10 +21,13 @@ export function emailDomain(email: string): string {
 }
 
 const freeDomains = new Set<string>(providers as string[]);
+/** Names reserved for documentation and testing (RFC 2606) are nobody's mail provider. */
+const RESERVED = /(^|\.)example\.(com|net|org)$|\.(test|example|invalid|localhost)$/;
 
 /** Free mail providers (gmail.com, outlook.com, …), from a maintained list (spec rule 146). */
 export function isFreeEmailDomain(domain: string): boolean {
-  return freeDomains.has(domain.toLowerCase());
+  const name = domain.toLowerCase();
+  return freeDomains.has(name) && !RESERVED.test(name);
 }
 
 /** Disposable (throwaway) mail domains, from a maintained list (spec rule 146). */

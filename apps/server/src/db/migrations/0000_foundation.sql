@@ -121,8 +121,9 @@ ALTER TABLE "auth_two_factors" ADD CONSTRAINT "auth_two_factors_user_id_people_i
 CREATE UNIQUE INDEX "email_action_codes_hash_unique" ON "email_action_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "email_action_codes_person_idx" ON "email_action_codes" USING btree ("person_id","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "people_email_unique" ON "people" USING btree ("email");--> statement-breakpoint
-CREATE UNIQUE INDEX "person_emails_email_unique" ON "person_emails" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "person_emails_person_idx" ON "person_emails" USING btree ("person_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "person_emails_verified_email_unique" ON "person_emails" USING btree ("email") WHERE "person_emails"."verified";--> statement-breakpoint
+CREATE UNIQUE INDEX "person_emails_person_email_unique" ON "person_emails" USING btree ("person_id","email");--> statement-breakpoint
+CREATE INDEX "person_emails_email_idx" ON "person_emails" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "auth_accounts_user_idx" ON "auth_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_rate_limits_key_unique" ON "auth_rate_limits" USING btree ("key");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_sessions_token_unique" ON "auth_sessions" USING btree ("token");--> statement-breakpoint

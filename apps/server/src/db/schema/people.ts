@@ -1,3 +1,4 @@
+import { relations, sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns.ts';
 
@@ -46,7 +47,14 @@ export const personEmails = pgTable(
     verified: boolean('verified').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('person_emails_email_unique').on(t.email), index('person_emails_person_idx').on(t.personId)],
+  (t) => [
+    // Several people may list an address; only one can prove it.
+    uniqueIndex('person_emails_verified_email_unique')
+      .on(t.email)
+      .where(sql`${t.verified}`),
+    uniqueIndex('person_emails_person_email_unique').on(t.personId, t.email),
+    index('person_emails_email_idx').on(t.email),
+  ],
 );
 
 /** One-time codes mailed as `?mode=…&oobCode=…` links for the flows better-auth does not own. */
@@ -66,3 +74,8 @@ export const emailActionCodes = pgTable(
   },
   (t) => [uniqueIndex('email_action_codes_hash_unique').on(t.codeHash), index('email_action_codes_person_idx').on(t.personId, t.kind)],
 );
+
+export const peopleRelations = relations(people, ({ many }) => ({ emails: many(personEmails) }));
+export const personEmailsRelations = relations(personEmails, ({ one }) => ({
+  person: one(people, { fields: [personEmails.personId], references: [people.id] }),
+}));

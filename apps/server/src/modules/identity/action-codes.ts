@@ -30,12 +30,22 @@ export async function issueActionCode(db: Db, kind: ActionCodeKind, personId: st
   return code;
 }
 
-/** Uses a code once; unknown or used codes are invalid, old ones expired. */
-export async function consumeActionCode(db: Db, kind: ActionCodeKind, code: string) {
+/**
+ * Uses a code once; unknown or used codes are invalid, old ones expired. With `personId`, only that
+ * person's code is consumed, so somebody else trying it does not spend it.
+ */
+export async function consumeActionCode(db: Db, kind: ActionCodeKind, code: string, personId?: string) {
   const [row] = await db
     .update(emailActionCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailActionCodes.codeHash, hashCode(code)), eq(emailActionCodes.kind, kind), isNull(emailActionCodes.usedAt)))
+    .where(
+      and(
+        eq(emailActionCodes.codeHash, hashCode(code)),
+        eq(emailActionCodes.kind, kind),
+        isNull(emailActionCodes.usedAt),
+        personId ? eq(emailActionCodes.personId, personId) : undefined,
+      ),
+    )
     .returning();
   if (!row) throw invalidActionCode();
   if (row.expiresAt.getTime() < Date.now()) throw expiredActionCode();

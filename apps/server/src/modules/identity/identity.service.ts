@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, capitaliseName, emailDomain, isDisposableEmailDomain } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { authSessions, people, personEmails } from '../../db/schema/index.ts';
@@ -7,12 +7,14 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode } from './action-codes.ts';
 
+export const DISPOSABLE_EMAIL_MESSAGE = 'Please use a permanent email address, not a disposable one.';
+
 type SignUp = { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined };
 
 /** Creates an account (email already normalised by the schema) and returns a session token. */
 export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
   if (isDisposableEmailDomain(emailDomain(input.email))) {
-    throw new AppError(400, 'auth/disposable-email', 'Please use a permanent email address, not a disposable one.');
+    throw new AppError(400, 'auth/disposable-email', DISPOSABLE_EMAIL_MESSAGE);
   }
   if (await accountOwning(ctx.db, input.email)) {
     throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
@@ -46,7 +48,11 @@ export async function signOut(ctx: AppContext, principal: Principal): Promise<vo
 async function accountOwning(db: Db, email: string) {
   const [primary] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
   if (primary) return primary.id;
-  const [secondary] = await db.select({ id: personEmails.personId }).from(personEmails).where(eq(personEmails.email, email)).limit(1);
+  const [secondary] = await db
+    .select({ id: personEmails.personId })
+    .from(personEmails)
+    .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
+    .limit(1);
   return secondary?.id;
 }
 

@@ -1,10 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, capitaliseName, type ProfileUpdate } from '@crewplan/domain';
-import type { Db } from '../../db/database.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { ACCOUNT_MESSAGES, capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdate } from '@crewplan/domain';
+import type { Db, Tx } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode, issueActionCode } from '../identity/action-codes.ts';
+import { DISPOSABLE_EMAIL_MESSAGE } from '../identity/identity.service.ts';
 import { emailLink, mails } from '../mail/templates.ts';
 import { presentProfile } from './people.presenter.ts';
 import { AVATAR_MAX_BYTES, avatarTooLarge, sniffImageType, storeAvatar } from './avatar.ts';
@@ -12,16 +14,23 @@ import { AVATAR_MAX_BYTES, avatarTooLarge, sniffImageType, storeAvatar } from '.
 const RESEND_AFTER_MS = 60_000;
 const emailInUse = () => conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
 
+/** The profile with its secondary emails, in one query. */
 export async function loadProfile(db: Db, personId: string) {
-  const [person] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
+  const person = await db.query.people.findFirst({
+    where: eq(people.id, personId),
+    with: { emails: { orderBy: personEmails.createdAt } },
+  });
   if (!person) throw notFound('Person not found');
-  const emails = await db.select().from(personEmails).where(eq(personEmails.personId, personId)).orderBy(personEmails.createdAt);
-  return presentProfile(person, emails);
+  return presentProfile(person, person.emails);
 }
 
 /** Updates the caller's profile; names are capitalised when they start lowercase. */
 export async function updateProfile(db: Db, personId: string, input: ProfileUpdate) {
-  const changes: Partial<typeof people.$inferInsert> = { ...input };
+  const { appSettings, uiMessageFlags, ...fields } = input;
+  const changes: PgUpdateSetSource<typeof people> = { ...fields };
+  // Settings and message flags are merged key by key, so two screens saving different keys keep both.
+  if (appSettings) changes.appSettings = sql`${people.appSettings} || ${JSON.stringify(appSettings)}::jsonb`;
+  if (uiMessageFlags) changes.uiMessageFlags = sql`${people.uiMessageFlags} || ${JSON.stringify(uiMessageFlags)}::jsonb`;
   if (input.firstName !== undefined) changes.firstName = capitaliseName(input.firstName);
   if (input.lastName !== undefined) changes.lastName = capitaliseName(input.lastName);
   if (Object.keys(changes).length > 0) {
@@ -49,8 +58,8 @@ export async function saveAvatar(ctx: AppContext, personId: string, bytes: Buffe
   return loadProfile(ctx.db, personId);
 }
 
-/** Whether somebody other than the caller uses this email, as primary or secondary address. */
-export async function otherPersonHasEmail(db: Db, personId: string, email: string): Promise<boolean> {
+/** Whether somebody other than the caller uses this email, as primary or verified secondary address. */
+export async function otherPersonHasEmail(db: Db | Tx, personId: string, email: string): Promise<boolean> {
   const [primary] = await db
     .select({ id: people.id })
     .from(people)
@@ -60,7 +69,7 @@ export async function otherPersonHasEmail(db: Db, personId: string, email: strin
   const [secondary] = await db
     .select({ id: personEmails.id })
     .from(personEmails)
-    .where(and(eq(personEmails.email, email), ne(personEmails.personId, personId)))
+    .where(and(eq(personEmails.email, email), eq(personEmails.verified, true), ne(personEmails.personId, personId)))
     .limit(1);
   return Boolean(secondary);
 }
@@ -72,6 +81,7 @@ export async function otherPersonHasEmail(db: Db, personId: string, email: strin
 export async function changeEmail(ctx: AppContext, principal: Principal, newEmail: string) {
   const profile = await loadProfile(ctx.db, principal.personId);
   if (newEmail === profile.email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
+  refuseDisposable(newEmail);
   if (await otherPersonHasEmail(ctx.db, principal.personId, newEmail)) throw emailInUse();
   if (profile.multiFactor) {
     const code = await issueActionCode(ctx.db, 'verifyAndChangeEmail', principal.personId, newEmail);
@@ -79,13 +89,12 @@ export async function changeEmail(ctx: AppContext, principal: Principal, newEmai
     return { status: 'verification-sent' as const };
   }
   await applyEmailChange(ctx, principal.personId, profile.email, newEmail, false);
-  await sendPrimaryVerification(ctx, principal.personId, newEmail);
+  await mailPrimaryVerification(ctx, principal.personId, newEmail);
   return { status: 'updated' as const };
 }
 
 export async function confirmEmailChange(ctx: AppContext, principal: Principal, oobCode: string) {
-  const code = await consumeActionCode(ctx.db, 'verifyAndChangeEmail', oobCode);
-  if (code.personId !== principal.personId) throw badRequest('auth/invalid-action-code', 'This link belongs to another account.');
+  const code = await consumeActionCode(ctx.db, 'verifyAndChangeEmail', oobCode, principal.personId);
   const profile = await loadProfile(ctx.db, principal.personId);
   if (await otherPersonHasEmail(ctx.db, principal.personId, code.email)) throw emailInUse();
   await applyEmailChange(ctx, principal.personId, profile.email, code.email, true);
@@ -109,15 +118,24 @@ export async function sendPrimaryVerification(ctx: AppContext, personId: string,
   if (person.verificationSentAt && Date.now() - person.verificationSentAt.getTime() < RESEND_AFTER_MS) {
     throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
   }
+  await mailPrimaryVerification(ctx, personId, email);
+  return { sent: true as const };
+}
+
+async function mailPrimaryVerification(ctx: AppContext, personId: string, email: string) {
   await ctx.db.update(people).set({ verificationSentAt: new Date() }).where(eq(people.id, personId));
   await ctx.auth.api.sendVerificationEmail({ body: { email } });
-  return { sent: true as const };
+}
+
+function refuseDisposable(email: string) {
+  if (isDisposableEmailDomain(emailDomain(email))) throw badRequest('auth/disposable-email', DISPOSABLE_EMAIL_MESSAGE);
 }
 
 export async function addSecondaryEmail(ctx: AppContext, personId: string, email: string) {
   const profile = await loadProfile(ctx.db, personId);
   if (email === profile.email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
   if (profile.emailList.some((e) => e.email === email)) throw conflict('auth/email-already-listed', 'That email is already in your list.');
+  refuseDisposable(email);
   if (await otherPersonHasEmail(ctx.db, personId, email)) throw emailInUse();
   await ctx.db.insert(personEmails).values({ personId, email });
   await mailSecondaryVerification(ctx, personId, email);
@@ -141,7 +159,7 @@ export async function resendSecondaryVerification(ctx: AppContext, personId: str
     .limit(1);
   if (!row) throw notFound('That email is not in your list.');
   if (row.verified) throw conflict('auth/email-already-verified', 'That email is already verified.');
-  if (Date.now() - row.updatedAt.getTime() < RESEND_AFTER_MS && Date.now() - row.createdAt.getTime() > 1000) {
+  if (Date.now() - row.updatedAt.getTime() < RESEND_AFTER_MS) {
     throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
   }
   await mailSecondaryVerification(ctx, personId, email);
@@ -150,18 +168,25 @@ export async function resendSecondaryVerification(ctx: AppContext, personId: str
 
 async function mailSecondaryVerification(ctx: AppContext, personId: string, email: string) {
   const code = await issueActionCode(ctx.db, 'verifyEmailSecondary', personId, email);
-  await ctx.db.update(personEmails).set({ updatedAt: new Date() }).where(eq(personEmails.email, email));
+  await ctx.db
+    .update(personEmails)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)));
   await ctx.mailer.send(mails.verifySecondaryEmail(email, emailLink(ctx.config.publicUrl, 'verifyEmailSecondary', code)));
 }
 
 export async function verifySecondaryEmail(db: Db, personId: string, oobCode: string) {
-  const code = await consumeActionCode(db, 'verifyEmailSecondary', oobCode);
-  if (code.personId !== personId) throw badRequest('auth/invalid-action-code', 'This link belongs to another account.');
-  const updated = await db
-    .update(personEmails)
-    .set({ verified: true })
-    .where(and(eq(personEmails.personId, personId), eq(personEmails.email, code.email)))
-    .returning({ id: personEmails.id });
-  if (updated.length === 0) throw notFound('That email is no longer in your list.');
+  const code = await consumeActionCode(db, 'verifyEmailSecondary', oobCode, personId);
+  await db.transaction(async (tx) => {
+    if (await otherPersonHasEmail(tx, personId, code.email)) throw emailInUse();
+    const updated = await tx
+      .update(personEmails)
+      .set({ verified: true })
+      .where(and(eq(personEmails.personId, personId), eq(personEmails.email, code.email)))
+      .returning({ id: personEmails.id });
+    if (updated.length === 0) throw notFound('That email is no longer in your list.');
+    // Whoever else listed this address without proving it loses the pending entry.
+    await tx.delete(personEmails).where(and(eq(personEmails.email, code.email), ne(personEmails.personId, personId)));
+  });
   return loadProfile(db, personId);
 }

@@ -89,7 +89,7 @@ function EmailLinkRunner({ mode, oobCode }: { mode: Exclude<EmailLinkMode, 'rese
 
   if (!inDialog || !result) return null;
   return (
-    <Modal opened onClose={clearLink} title={result.ok ? result.title : 'Email link'} centered>
+    <Modal opened onClose={clearLink} title={result.ok ? result.title : 'Email link'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text role={result.ok ? 'status' : 'alert'}>{result.message}</Text>
         <Group justify="flex-end">
@@ -123,7 +123,7 @@ function ResetPasswordDialog({ oobCode }: { oobCode: string }) {
   };
 
   return (
-    <Modal opened onClose={clearLink} title="Choose a new password" centered>
+    <Modal opened onClose={clearLink} title="Choose a new password" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <PasswordInput

@@ -7,7 +7,7 @@ export function LoginOverlay() {
   // closed with nobody signed in: the sign-in page, keeping the query string
   const close = () => navigate(`/login${withParams(window.location.search, { login: null })}`);
   return (
-    <Modal opened onClose={close} title="Sign in" centered>
+    <Modal opened onClose={close} title="Sign in" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <LoginForm />
     </Modal>
   );

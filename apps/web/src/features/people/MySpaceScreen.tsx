@@ -25,46 +25,52 @@ export function MySpaceScreen({ value }: { value: string }) {
   };
 
   return (
-    <Modal opened onClose={close} fullScreen withCloseButton={false} transitionProps={{ duration: 0 }} aria-labelledby="my-space-title">
-      <Container size="md" py="md">
-        <Group justify="space-between" mb="md">
-          <Title order={1} id="my-space-title">
-            My Space
-          </Title>
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
-              Sign out
-            </Button>
-            <CloseButton size="lg" onClick={close} aria-label="Close My Space" />
-          </Group>
-        </Group>
-        {namesMissing && (
-          <Alert mb="md" role="status" data-testid="name-check">
-            {ACCOUNT_MESSAGES.nameCheck}
-          </Alert>
-        )}
-        <Tabs value={tabOfParam(value)} onChange={(tab) => setParams({ myspace: paramOfTab(tab) }, { replace: true })} keepMounted={false}>
-          <Tabs.List mb="lg">
-            {MY_SPACE_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="profile">
-            <ProfileTab profile={profile} onNamesCompleted={() => setParams({ myspace: null })} />
-          </Tabs.Panel>
-          <Tabs.Panel value="email">
-            <EmailTab profile={profile} />
-          </Tabs.Panel>
-          <Tabs.Panel value="appearance">
-            <AppearanceTab profile={profile} />
-          </Tabs.Panel>
-          <Tabs.Panel value="2fa">
-            <TwoFactorTab profile={profile} />
-          </Tabs.Panel>
-        </Tabs>
-      </Container>
-    </Modal>
+    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }}>
+      <Modal.Content aria-label="My Space">
+        <Modal.Body p={0}>
+          <Container size="md" py="md">
+            <Group justify="space-between" mb="md">
+              <Title order={1}>My Space</Title>
+              <Group gap="xs">
+                <Button variant="default" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
+                  Sign out
+                </Button>
+                <CloseButton size="lg" onClick={close} aria-label="Close My Space" />
+              </Group>
+            </Group>
+            {namesMissing && (
+              <Alert mb="md" role="status" data-testid="name-check">
+                {ACCOUNT_MESSAGES.nameCheck}
+              </Alert>
+            )}
+            <Tabs
+              value={tabOfParam(value)}
+              onChange={(tab) => setParams({ myspace: paramOfTab(tab) }, { replace: true })}
+              keepMounted={false}
+            >
+              <Tabs.List mb="lg">
+                {MY_SPACE_TABS.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              <Tabs.Panel value="profile">
+                <ProfileTab profile={profile} onNamesCompleted={() => setParams({ myspace: null })} />
+              </Tabs.Panel>
+              <Tabs.Panel value="email">
+                <EmailTab profile={profile} />
+              </Tabs.Panel>
+              <Tabs.Panel value="appearance">
+                <AppearanceTab profile={profile} />
+              </Tabs.Panel>
+              <Tabs.Panel value="2fa">
+                <TwoFactorTab profile={profile} />
+              </Tabs.Panel>
+            </Tabs>
+          </Container>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
