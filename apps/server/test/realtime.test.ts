@@ -87,6 +87,15 @@ describe('realtime', () => {
     expect(await subscribe('../../etc')).toEqual({ ok: false });
   });
 
+  it('drops the sockets of a session when it signs out', async () => {
+    const leaving = await signUpPerson(first);
+    const socket = open(second, leaving.token);
+    await connected(socket);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await first.request({ method: 'POST', url: '/api/auth/signOut', token: leaving.token })).statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
   it('sends ids without data when a payload would exceed the PostgreSQL NOTIFY limit', async () => {
     const socket = open(first.app, person.token);
     await connected(socket);

@@ -17,6 +17,8 @@ export type Realtime = {
   publish: (room: string, change: Change) => void;
   /** Lets clients subscribe to rooms with this prefix (e.g. `changes/missions`) when `allow` says so. */
   registerRoom: (prefix: string, allow: RoomAuthorizer) => void;
+  /** Drops the sockets of a revoked session, on every server; their clients must sign in again. */
+  disconnectSession: (personId: string, sessionId: string) => Promise<void>;
   io: Server | null;
   close: () => Promise<void>;
 };
@@ -88,6 +90,12 @@ export function createRealtime(options: {
     },
     registerRoom(prefix, allow) {
       rooms.set(prefix, allow);
+    },
+    async disconnectSession(personId, sessionId) {
+      const sockets = await io.in(personRoom(personId)).fetchSockets();
+      for (const socket of sockets) {
+        if ((socket.data.principal as Principal | undefined)?.sessionId === sessionId) socket.disconnect(true);
+      }
     },
     async close() {
       await new Promise<void>((resolveClose) => io.close(() => resolveClose()));
