@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
-const buildId = process.env.CREWPLAN_BUILD_ID ?? `web-${Date.now().toString(36)}`;
+const buildId = process.env.CREWPLAN_VERSION ?? `web-${Date.now().toString(36)}`;
 
 /** Writes the build id next to index.html so the server can answer it from GET /api/health. */
 function buildIdFile(): Plugin {

@@ -7,9 +7,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { clientsRoutes } from './modules/invoices/clients.routes.ts';
+import { orgPeopleRoutes } from './modules/org/org-people.routes.ts';
+import { orgRoutes } from './modules/org/org.routes.ts';
+import { structureRoutes } from './modules/org/structure.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
@@ -49,7 +54,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });
-  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime };
+  const events = createEventBus(app.log);
+  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => realtime.close());
 
@@ -79,6 +85,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(identityRoutes);
   await app.register(peopleRoutes);
   await app.register(platformRoutes);
+  await app.register(orgRoutes);
+  await app.register(orgPeopleRoutes);
+  await app.register(structureRoutes);
+  await app.register(clientsRoutes);
   await app.register(serveWeb);
   return app;
 }

@@ -146,6 +146,8 @@ describe('sign-in through /api/identity', () => {
 
     const first = await signIn(t, person.email, person.password, { remoteAddress: '10.3.0.1' });
     expect(first.json().twoFactorRedirect).toBe(true);
+    // No usable token before the second factor: the half-made session is already gone.
+    expect(first.headers['set-auth-token']).toBeUndefined();
     const cookies = ([] as string[])
       .concat(first.headers['set-cookie'] ?? [])
       .map((c) => c.split(';')[0])
@@ -239,7 +241,9 @@ describe('session cookie: POST /api/session/csrf/set then /api/session/cookie/se
       token: person.token,
       headers: { 'x-csrf-token': csrfToken },
     });
-    expect(noCookie.statusCode).toBe(401);
+    // 403, not 401: a client treats 401 as a dead token and signs out.
+    expect(noCookie.statusCode).toBe(403);
+    expect(noCookie.json().error.code).toBe('csrf/missing');
     const noHeader = await t.request({
       method: 'POST',
       url: '/api/session/cookie/set',

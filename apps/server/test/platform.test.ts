@@ -5,6 +5,7 @@ import { LOG_SEVERITIES } from '@crewplan/domain';
 import { people } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/modules/platform/unsubscribe.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { ORG_EXTRA_ENDPOINTS, ORG_SPEC_ENDPOINTS } from './support/org-endpoints.ts';
 import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts';
 
 /** The spec text of auth/invalid-action-code. */
@@ -58,8 +59,9 @@ describe('GET /api/health and GET /api/ready', () => {
   it('health answers ok with the running version, without a token', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { status: string; version: string };
-    expect(Object.keys(body).sort()).toEqual(['status', 'version']);
+    const body = response.json() as { status: string; version: string; env: string };
+    expect(Object.keys(body).sort()).toEqual(['env', 'status', 'version']);
+    expect(body.env).toBe('test');
     expect(body.status).toBe('ok');
     expect(typeof body.version).toBe('string');
     expect(body.version.length).toBeGreaterThan(0);
@@ -353,7 +355,9 @@ describe('GET /api/openapi.json', () => {
 
   it('documents nothing under /api beyond these modules’ routes (hidden routes stay hidden)', () => {
     const documented = new Set(Object.keys(document.paths));
-    const expected = new Set([...SPEC_ENDPOINTS, ...PLATFORM_ENDPOINTS].map(([, path]) => toOpenApi(path)));
+    const expected = new Set(
+      [...SPEC_ENDPOINTS, ...PLATFORM_ENDPOINTS, ...ORG_SPEC_ENDPOINTS, ...ORG_EXTRA_ENDPOINTS].map(([, path]) => toOpenApi(path)),
+    );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);
   });
 });

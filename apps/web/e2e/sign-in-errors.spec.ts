@@ -27,3 +27,28 @@ test('signed-out visitors of home and board go to sign-in', async ({ page }) => 
   await expect(page).toHaveURL(/\/\?mission=0123456789abcdef01234567&login=$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
+
+test('too many attempts and a slow sign-in show the spec texts', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await page.route('**/api/identity/sign-in/email', (route) =>
+    route.fulfill({ status: 429, json: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' } }),
+  );
+  await fillSignIn(page, 'someone@crewplan.test', 'whatever-123');
+  await expect(page.getByTestId('sign-in-message')).toHaveText('Too many attempts. Please try again later or reset your password.');
+
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.unroute('**/api/identity/sign-in/email');
+  await page.route('**/api/identity/sign-in/email', async (route) => {
+    await answered;
+    await route.fulfill({ status: 500, json: { message: 'down' } });
+  });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('This is taking way too long...')).toHaveCount(0);
+  await page.clock.fastForward(10_500);
+  await expect(page.getByText('This is taking way too long...')).toBeVisible();
+  answer();
+  await expect(page.getByTestId('sign-in-message')).toHaveText('Sorry. Please try again later or contact us if the issue persists.');
+  await expect(page.getByText('This is taking way too long...')).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, fillSignIn, PASSWORD, uniqueEmail } from './support.ts';
+import { expectAccessible, fillSignIn, PASSWORD, screenshot, uniqueEmail } from './support.ts';
 
 test('a new person signs up, verifies the email, signs in again and completes the names', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -18,6 +18,7 @@ test('a new person signs up, verifies the email, signs in again and completes th
   await page.getByRole('button', { name: new RegExp(`Verify your email for Crewplan.*${email.replace(/[.+]/g, '\\$&')}`) }).click();
   await expect(page.getByRole('heading', { name: 'Verify your email for Crewplan' })).toBeVisible();
   await expectAccessible(page, 'dev mailbox');
+  await page.screenshot({ path: screenshot('mailbox') });
   await page
     .getByRole('article')
     .getByRole('link', { name: /mode=verifyEmail/ })

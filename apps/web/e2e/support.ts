@@ -1,7 +1,17 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct-horse-42';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Where a journey saves a screenshot to look at (the folder is not committed). */
+export function screenshot(name: string): string {
+  mkdirSync(screenshots, { recursive: true });
+  return `${screenshots}${name}.png`;
+}
 
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@crewplan.test`;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, expectAccessible, fillSignIn, PASSWORD, signIn } from './support.ts';
+import { createAccount, expectAccessible, fillSignIn, latestMail, linkIn, PASSWORD, signIn, uniqueEmail } from './support.ts';
 import { totpCode } from './totp.ts';
 
 test('two-factor enrolment in My Space, then a sign-in with a code', async ({ page, request }) => {
@@ -33,4 +33,35 @@ test('two-factor enrolment in My Space, then a sign-in with a code', async ({ pa
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('home-greeting')).toHaveText('Hello Grace');
+});
+
+test('a signed-out person opening the email-change link signs in first, then the change applies', async ({ page, request }) => {
+  const { email, token } = await createAccount(request, 'two-factor-change');
+  const headers = { authorization: `Bearer ${token}` };
+  const enable = await request.post('/api/identity/two-factor/enable', { data: { password: PASSWORD }, headers });
+  expect(enable.status(), await enable.text()).toBe(200);
+  const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+  const confirm = await request.post('/api/identity/two-factor/verify-totp', { data: { code: totpCode(secret) }, headers });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  const session = confirm.headers()['set-auth-token'] ?? token;
+
+  const newEmail = uniqueEmail('confirmed');
+  const change = await request.put('/api/people/profile/email/update', {
+    data: { email: newEmail },
+    headers: { authorization: `Bearer ${session}` },
+  });
+  expect(await change.json()).toEqual({ status: 'verification-sent' });
+  const link = linkIn(await latestMail(request, newEmail, 'Confirm your new Crewplan email'));
+
+  await page.goto(link);
+  await expect(page.getByText('Please sign in to finish confirming your email.')).toBeVisible();
+  await expectAccessible(page, 'sign in to finish an email link');
+  await fillSignIn(page, email, PASSWORD);
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page.getByText('Your new email is confirmed and is now your sign-in email.')).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/home?myspace=email');
+  await expect(page.getByTestId('primary-email')).toHaveText(newEmail);
 });

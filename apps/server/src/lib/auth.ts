@@ -69,7 +69,7 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https:'),
     },
-    plugins: [bearer(), twoFactor({ issuer: 'Crewplan' })],
+    plugins: [twoFactor({ issuer: 'Crewplan' }), bearer()],
   });
 }
 

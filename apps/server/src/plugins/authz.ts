@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound, unauthorized } from '../lib/errors.ts';
+import { API_KEY_PREFIX, can, isValidId } from '@crewplan/domain';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
-import type { AppContext, Authz, Principal } from './types.ts';
+import { findApiKey, loadOrgAccess, orgNotFound, type ApiKeyCaller } from './org-access.ts';
+import type { AppContext, Authz, OrgAccess, OrgAuthz, Principal } from './types.ts';
 
 export const SESSION_COOKIE = 'crewplan_session';
 /** Routes other plugins register under /api (the API browser) are public documentation. */
@@ -21,12 +23,21 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
     if (!route.config.authz) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no config.authz`);
     }
+    const authz = route.config.authz;
+    if (isOrgAuthz(authz) && (authz.orgFrom ?? 'params') === 'params' && !/:(orgId|id)(\/|$)/.test(route.url)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} takes its organisation from a parameter it does not have`);
+    }
     for (const method of ([] as string[]).concat(route.method)) {
       if (method !== 'HEAD') table.push({ method, url: route.url, authz: route.config.authz });
     }
   });
   return table;
 }
+
+export const isOrgAuthz = (authz: Authz | undefined): authz is OrgAuthz => typeof authz === 'object' && authz !== null;
+
+/** How the route-access table and its snapshot name a declared access. */
+export const authzLabel = (authz: Authz) => (isOrgAuthz(authz) ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}` : authz);
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
 export async function resolvePrincipal(ctx: Pick<AppContext, 'pool' | 'config'>, token: string | undefined): Promise<Principal | null> {
@@ -49,9 +60,15 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** Applies each route's declared access first, before the body is even parsed: anonymous callers get 401, not 400. */
+/**
+ * Applies each route's declared access first, before the body is even parsed: anonymous callers get 401, not 400.
+ * Organisation routes then load the organisation and the caller's membership once (`request.orgAccess`):
+ * an invalid organisation id is 400, not a current member 404, a member without the right 403.
+ */
 export function enforceAuthz(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('orgAccess', null);
+  const apiKeys = new WeakMap<FastifyRequest, ApiKeyCaller>();
   app.addHook('onRequest', async (request) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
     if (!authz || !request.url.startsWith('/api')) return;
@@ -60,13 +77,54 @@ export function enforceAuthz(app: FastifyInstance): void {
       return;
     }
     if (authz === 'public') return;
-    request.principal = await resolvePrincipal(app.ctx, tokenOf(request));
-    if (!request.principal) throw unauthorized();
+    const token = tokenOf(request);
+    if (isOrgAuthz(authz) && token?.startsWith(API_KEY_PREFIX)) {
+      const key = await findApiKey(app.ctx.db, token);
+      if (!key) throw unauthorized();
+      apiKeys.set(request, key);
+    } else {
+      request.principal = token?.startsWith(API_KEY_PREFIX) ? null : await resolvePrincipal(app.ctx, token);
+      if (!request.principal) throw unauthorized();
+    }
+    if (isOrgAuthz(authz) && authz.orgFrom !== 'body') {
+      const [field, value] = orgIdOf(request, authz);
+      await authorizeOrg(request, authz, field, value);
+    }
   });
+  app.addHook('preHandler', async (request) => {
+    const authz: Authz | undefined = request.routeOptions.config?.authz;
+    if (isOrgAuthz(authz) && authz.orgFrom === 'body') {
+      await authorizeOrg(request, authz, 'org', (request.body as { org?: unknown } | undefined)?.org);
+    }
+  });
+
+  async function authorizeOrg(request: FastifyRequest, authz: OrgAuthz, field: string, orgId: unknown): Promise<void> {
+    if (!isValidId(orgId)) {
+      const where = authz.orgFrom === 'body' ? 'body' : authz.orgFrom === 'query' ? 'querystring' : 'params';
+      throw new AppError(400, 'validation', `Invalid ${where}.`, { [field]: 'Invalid id' });
+    }
+    const key = apiKeys.get(request);
+    const access = await loadOrgAccess(app.ctx.db, orgId, key ? { apiKey: key } : { personId: principalOf(request).personId });
+    if (!access) throw orgNotFound();
+    if (!can(access.actor, authz.org, { org: access.org })) throw forbidden();
+    request.orgAccess = access;
+  }
+}
+
+function orgIdOf(request: FastifyRequest, authz: OrgAuthz): [string, unknown] {
+  if (authz.orgFrom === 'query') return ['org', (request.query as Record<string, unknown> | undefined)?.org];
+  const params = request.params as Record<string, unknown>;
+  return 'orgId' in params ? ['orgId', params.orgId] : ['id', params.id];
 }
 
 /** The caller of a signed-in route (the authz hook has already refused anonymous calls). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
+}
+
+/** The organisation and caller of an organisation route (loaded by the authz hook). */
+export function orgAccessOf(request: FastifyRequest): OrgAccess {
+  if (!request.orgAccess) throw unauthorized();
+  return request.orgAccess;
 }

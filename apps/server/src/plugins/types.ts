@@ -1,5 +1,8 @@
+import type { OrgAction, OrgActor } from '@crewplan/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { orgPeople, orgs } from '../db/schema/index.ts';
+import type { EventBus } from '../events/bus.ts';
 import type { Auth } from '../lib/auth.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
@@ -8,9 +11,26 @@ import type pg from 'pg';
 /**
  * Who may call a route. Every /api route declares one (`public` written out where it is):
  * - public: anyone; signedIn: any signed-in person; dev: anyone, outside production only.
- * Later domains add their own kinds (organisation and mission permission levels).
+ * - `{ org: action }`: a current member of the organisation (or its API key) whom the organisation policy
+ *   allows the action. The organisation is the route's `:orgId` or `:id` parameter, or `?org=` (orgFrom
+ *   'query'), or the body's `org` (orgFrom 'body', checked once the body is validated).
+ *   Signed out: 401; not a current member: 404; a member without the right: 403.
  */
-export type Authz = 'public' | 'signedIn' | 'dev';
+export type OrgAuthz = { org: OrgAction; orgFrom?: 'params' | 'query' | 'body' };
+export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz;
+
+export type OrgRow = typeof orgs.$inferSelect;
+export type OrgPersonRow = typeof orgPeople.$inferSelect;
+
+/** The organisation a route acts on and who acts, loaded once per request by the authz hook. */
+export type OrgAccess = {
+  org: OrgRow;
+  /** The caller's current membership; null when an API key calls. */
+  member: OrgPersonRow | null;
+  actor: OrgActor;
+  personId: string | null;
+  apiKeyId: string | null;
+};
 
 /** The signed-in caller. */
 export type Principal = { personId: string; email: string; emailVerified: boolean; sessionId: string; sessionToken: string };
@@ -22,6 +42,7 @@ export type AppContext = {
   auth: Auth;
   mailer: Mailer;
   realtime: Realtime;
+  events: EventBus;
 };
 
 declare module 'fastify' {
@@ -30,6 +51,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    orgAccess: OrgAccess | null;
   }
   interface FastifyInstance {
     ctx: AppContext;

@@ -59,7 +59,7 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
         <Menu position="bottom-end" width={220}>
           <Menu.Target>
             <UnstyledButton aria-label={`Account menu of ${name}`}>
-              <Avatar src={profile.avatar} alt="" color="brand" radius="xl">
+              <Avatar src={profile.avatar} alt="" color="brand" variant="filled" radius="xl">
                 {initials || null}
               </Avatar>
             </UnstyledButton>

@@ -31,6 +31,7 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Notification.css';

@@ -10,7 +10,7 @@ export function buildTheme(name: ThemeName): MantineThemeOverride {
   return createTheme({
     colors: { brand: palette(look.hue, look.saturation) },
     primaryColor: 'brand',
-    primaryShade: { light: 6, dark: 7 },
+    primaryShade: { light: 7, dark: 6 },
     autoContrast: true,
     defaultRadius: look.radius,
     fontFamily: systemFont,
@@ -29,7 +29,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': theme.colors.gray[7]!,
-    '--mantine-color-anchor': 'var(--mantine-color-brand-7)',
+    '--mantine-color-anchor': 'var(--mantine-color-brand-8)',
   },
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1]!,

@@ -9,6 +9,8 @@ export interface ApiOptions {
   body?: Body;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** false for calls whose 401 says nothing about the token (the CSRF step of the session cookie) */
+  signOutOnUnauthorized?: boolean;
 }
 
 let unauthorizedHandler: () => void = () => {};
@@ -47,7 +49,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   if (!response.ok) {
     // only a call that carried a token can prove the token stale
-    if (response.status === 401 && token && token === getToken()) unauthorizedHandler();
+    if (response.status === 401 && options.signOutOnUnauthorized !== false && token && token === getToken()) unauthorizedHandler();
     throw toApiError(response.status, data);
   }
   return data as T;

@@ -11,12 +11,16 @@ describe('palette', () => {
     expect(contrastRatio(shades[0], '#ffffff')).toBeLessThan(contrastRatio(shades[9], '#ffffff'));
   });
 
-  it.each(THEMES)('theme %s keeps white text on filled buttons readable (AA)', (name) => {
+  it.each(THEMES)('theme %s keeps text and controls readable in both modes (AA)', (name) => {
     const look = THEME_LOOKS[name];
     const shades = palette(look.hue, look.saturation);
+    // white text on filled controls (shade 7 light, 6 dark)
     expect(contrastRatio(shades[6], '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(shades[7], '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    // anchors in dark mode use shade 3 on the dark body
+    // filled controls and focus rings stand out from the dark body (non-text 3:1)
+    expect(contrastRatio(shades[6], '#242424')).toBeGreaterThanOrEqual(3);
+    // anchors: shade 8 on white, shade 3 on the dark body
+    expect(contrastRatio(shades[8], '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(shades[3], '#242424')).toBeGreaterThanOrEqual(4.5);
   });
 

@@ -22,7 +22,22 @@ export async function signOut(): Promise<void> {
  * Gives the browser a session cookie so that plain <img src="/api/..."> requests are authenticated:
  * first a CSRF token (also set as a cookie), then the cookie itself with that token in a header.
  */
-export async function establishSessionCookie(): Promise<void> {
+export function establishSessionCookie(): Promise<void> {
+  const token = getToken();
+  // two runs at once would overwrite each other's CSRF cookie; one per token is enough
+  if (!cookieFor || cookieFor.token !== token) {
+    const run = setSessionCookie().catch((error: unknown) => {
+      if (cookieFor?.run === run) cookieFor = null;
+      throw error;
+    });
+    cookieFor = { token, run };
+  }
+  return cookieFor.run;
+}
+
+let cookieFor: { token: string | null; run: Promise<void> } | null = null;
+
+async function setSessionCookie(): Promise<void> {
   const { csrfToken } = await api<{ csrfToken: string }>('/session/csrf/set', { method: 'POST' });
-  await api('/session/cookie/set', { method: 'POST', headers: { 'x-csrf-token': csrfToken } });
+  await api('/session/cookie/set', { method: 'POST', headers: { 'x-csrf-token': csrfToken }, signOutOnUnauthorized: false });
 }

@@ -42,3 +42,22 @@ export const SHELL_MESSAGES = {
   storageKeyFailed: 'Oops. Cannot access this organization. Please refresh and try again.',
   logFallback: 'Failed to log from Web.',
 } as const;
+
+/** The organisation area (spec 3, sections 4–8; rules F, G, X). */
+export const ORG_MESSAGES = {
+  notFound: "Sorry that Organization wasn't found. Maybe removed?",
+  personNotFound: 'Not found in organization',
+  departmentNotAccessible: 'Oops. Sorry you cannot remove this department as it is not part of your Acessible departments',
+  limitedToDepartment: 'Sorry but you are limited to just this department',
+  officeNotAccessible: 'Oops. Sorry you cannot remove this office as it is not part of your Accessible offices',
+  limitedToOffice: 'Sorry but you are limited to this office',
+  inviteInvalidEmail: 'The email you entered appears incorrect.',
+  inviteNoLongerValid: 'Sorry that org invite is longer valid',
+  adminDomainNotApproved: 'Permission admin is not permitted for domains that are not approved by the organization.',
+  domainInvalid: 'Sorry but that domain may be invalid…',
+  observerNoProjects:
+    'Oops. As an org observer you have access to all organization workspace reports but not the projects. Please ask an admin to grant you more access.',
+  activateLicence: 'Ooops. Please ask an organization manager to activate the license.',
+  administerOrg: 'Ooops. Please make sure you are authorized to administer this organization.',
+  storageKeyFailed: 'Oops. Cannot access this organization. Please refresh and try again.',
+} as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, emailSchema, isDisposableEmailDomain, isFreeEmailDomain, isValidEmail, normaliseEmail } from './email.ts';
+import { isDisposableEmailDomain, isFreeEmailDomain } from './email-domains.ts';
+import { emailDomain, emailSchema, isValidEmail, normaliseEmail } from './email.ts';
 
 // Spec rule 145: email is trimmed and lowercased, then must match a simple address pattern
 // whose final part has 2 to 15 letters.

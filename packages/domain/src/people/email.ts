@@ -1,5 +1,3 @@
-import providers from 'email-providers/all.json' with { type: 'json' };
-import MailChecker from 'mailchecker';
 import { z } from 'zod';
 
 /** A simple address whose final part has 2 to 15 letters (spec rule 145). */
@@ -18,19 +16,4 @@ export const emailSchema = z.string().max(254).transform(normaliseEmail).pipe(z.
 
 export function emailDomain(email: string): string {
   return normaliseEmail(email).split('@').pop() ?? '';
-}
-
-const freeDomains = new Set<string>(providers as string[]);
-/** Names reserved for documentation and testing (RFC 2606) are nobody's mail provider. */
-const RESERVED = /(^|\.)example\.(com|net|org)$|\.(test|example|invalid|localhost)$/;
-
-/** Free mail providers (gmail.com, outlook.com, …), from a maintained list (spec rule 146). */
-export function isFreeEmailDomain(domain: string): boolean {
-  const name = domain.toLowerCase();
-  return freeDomains.has(name) && !RESERVED.test(name);
-}
-
-/** Disposable (throwaway) mail domains, from a maintained list (spec rule 146). */
-export function isDisposableEmailDomain(domain: string): boolean {
-  return !MailChecker.isValid(`someone@${domain.toLowerCase()}`);
 }

@@ -1,3 +1,5 @@
 export * from './people.ts';
 export * from './identity.ts';
 export * from './platform.ts';
+export * from './org.ts';
+export * from './invoices.ts';

@@ -50,4 +50,13 @@ export const mails = {
     ),
   verifySecondaryEmail: (to: string, link: string) =>
     linkMail(to, 'Confirm your additional Crewplan email', 'Please confirm that this address belongs to you.', 'Confirm email', link),
+  orgInvite: (to: string, invite: { orgTitle: string; inviterName: string; message: string }, link: string) =>
+    linkMail(
+      to,
+      `You are invited to join ${invite.orgTitle} on Crewplan`,
+      `${invite.inviterName || 'Somebody'} invited you to join the organization ${invite.orgTitle} on Crewplan.`,
+      'See the invite',
+      link,
+      invite.message ? `Their message: ${invite.message}` : '',
+    ),
 };

@@ -50,9 +50,9 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['operations'],
       summary: 'Liveness and the running version',
-      response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) },
+      response: { 200: z.object({ status: z.literal('ok'), version: z.string(), env: z.enum(['development', 'production', 'test']) }) },
     },
-    handler: async () => ({ status: 'ok' as const, version }),
+    handler: async () => ({ status: 'ok' as const, version, env: ctx.config.env }),
   });
 
   r.get('/api/ready', {

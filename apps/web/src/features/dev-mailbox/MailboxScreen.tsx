@@ -15,6 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { AppLink } from '../../components/AppLink.tsx';
 import { api } from '../../lib/api.ts';
 import { mailLinks, splitLinks } from './mail-text.ts';
 
@@ -42,9 +43,12 @@ export function MailboxScreen() {
     <Container size="xl" py="xl" component="main">
       <Group justify="space-between" mb="md">
         <Title order={1}>Dev mailbox</Title>
-        <Button variant="default" onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
-          Refresh
-        </Button>
+        <Group gap="sm">
+          <AppLink href="/home">Back to Crewplan</AppLink>
+          <Button variant="default" onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       {outbox.isError && <Alert color="red">The outbox is not available: {outbox.error.message}</Alert>}
       {outbox.isSuccess && mails.length === 0 && <Text>No mail yet.</Text>}

@@ -35,7 +35,7 @@ export function MySpaceScreen({ value }: { value: string }) {
                 <Button variant="default" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
                   Sign out
                 </Button>
-                <CloseButton size="lg" onClick={close} aria-label="Close My Space" />
+                <CloseButton size="lg" onClick={close} aria-label="Close My Space" data-autofocus />
               </Group>
             </Group>
             {namesMissing && (

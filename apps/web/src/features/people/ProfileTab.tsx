@@ -75,6 +75,7 @@ export function ProfileTab({ profile, onNamesCompleted }: { profile: Profile; on
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Timezone"
+              placeholder="Pick your timezone"
               data={zones}
               searchable
               clearable
@@ -115,7 +116,7 @@ function AvatarSection({ profile }: { profile: Profile }) {
 
   return (
     <Group>
-      <Avatar src={profile.avatar} alt="Your avatar" size={72} radius="xl" color="brand">
+      <Avatar src={profile.avatar} alt="Your avatar" size={72} radius="xl" color="brand" variant="filled">
         {initials || null}
       </Avatar>
       <Stack gap={4}>

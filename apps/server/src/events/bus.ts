@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrgLevel } from '@crewplan/domain';
+import type { Change } from '../plugins/realtime.ts';
+
+/**
+ * What happened, told after the write that caused it has committed. Commands emit; mail, realtime and
+ * (later) notifications subscribe. Payloads carry ids and the few facts subscribers need.
+ */
+export type DomainEvents = {
+  /** Organisation data changed: realtime tells the organisation's room. */
+  'org.changed': { orgId: string; changes: Change[] };
+  'org.invite.created': {
+    orgId: string;
+    orgTitle: string;
+    inviteId: string;
+    inviteeEmail: string;
+    level: OrgLevel;
+    message: string;
+    /** The mailed secret; only its hash is stored. */
+    token: string;
+    inviterName: string;
+  };
+  'org.invite.accepted': { orgId: string; inviteId: string; personId: string; inviterId: string | null };
+  /** The inviter is to be told (spec rule 136: rejection notifies). */
+  'org.invite.rejected': { orgId: string; inviteId: string; inviteeEmail: string; inviterId: string | null; rejectedBy: string };
+  /** A person leaves the organisation on endDate; missions remove them when removeFromMissions says so. */
+  'org.person.removed': { orgId: string; personId: string; endDate: string | null; removeFromMissions: boolean };
+  'org.deleted': { orgId: string; deletedBy: string | null };
+};
+
+export type EventType = keyof DomainEvents;
+export type EventHandler<K extends EventType> = (event: DomainEvents[K]) => Promise<void> | void;
+
+export type EventBus = {
+  on: <K extends EventType>(type: K, handler: EventHandler<K>) => void;
+  /** Runs every subscriber in turn; a failing subscriber is logged and does not undo the committed write. */
+  emit: <K extends EventType>(type: K, event: DomainEvents[K]) => Promise<void>;
+};
+
+export function createEventBus(log: FastifyBaseLogger): EventBus {
+  const handlers = new Map<EventType, EventHandler<never>[]>();
+  return {
+    on(type, handler) {
+      handlers.set(type, [...(handlers.get(type) ?? []), handler as EventHandler<never>]);
+    },
+    async emit(type, event) {
+      for (const handler of handlers.get(type) ?? []) {
+        try {
+          await (handler as EventHandler<typeof type>)(event);
+        } catch (err) {
+          log.error({ err, event: type }, 'event subscriber failed');
+        }
+      }
+    },
+  };
+}

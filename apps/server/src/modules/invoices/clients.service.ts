@@ -1,0 +1,295 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  can,
+  fromMinorUnits,
+  toMinorUnits,
+  type Client,
+  type ClientCreate,
+  type ClientOrder,
+  type ClientOrderCreate,
+  type ClientOrderUpdate,
+  type ClientUpdate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { clientOrders, clients } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { storeImage } from '../../lib/images.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { auditActorOf, checkFresh, diff, isUniqueViolation, runOrgCommand } from '../org/command.ts';
+
+type ClientRow = typeof clients.$inferSelect;
+type OrderRow = typeof clientOrders.$inferSelect;
+
+export const CLIENT_LOGO_FOLDER = 'client-logos';
+export const clientNotFound = () => new AppError(404, 'client/not-found', "Sorry that client wasn't found.");
+const orderNotFound = () => new AppError(404, 'client/order-not-found', "Sorry that order wasn't found.");
+const duplicateClient = () => conflict('client/duplicate', 'Sorry but a client with this name already exists.');
+const duplicateOrder = () => conflict('client/duplicate-order', 'Sorry but this client already has an order with this code.');
+
+export const clientLogoUrl = (row: Pick<ClientRow, 'id' | 'orgId' | 'logoVersion'>) =>
+  row.logoVersion ? `/api/org/${row.orgId}/client/${row.id}/logo?v=${row.logoVersion}` : null;
+
+export function presentClient(row: ClientRow, orderCodes: string[], access: OrgAccess): Client {
+  const manage = can(access.actor, 'org.clients.manage');
+  return {
+    _id: row.id,
+    org: row.orgId,
+    name: row.name,
+    email: row.email,
+    address: row.address,
+    currency: row.currency,
+    logo: clientLogoUrl(row),
+    archived: row.archived,
+    orderCodes,
+    nextInvoiceNumber: row.nextInvoiceNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities: { update: manage, archive: manage },
+  };
+}
+
+const presentLite = (row: ClientRow) => ({ _id: row.id, name: row.name, logo: clientLogoUrl(row), archived: row.archived });
+
+function presentOrder(row: OrderRow, access: OrgAccess): ClientOrder {
+  const manage = can(access.actor, 'org.clients.manage');
+  return {
+    _id: row.id,
+    client: row.clientId,
+    code: row.code,
+    title: row.title,
+    amount: row.amountMinor === null ? null : fromMinorUnits(row.amountMinor),
+    currency: row.currency,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities: { update: manage, delete: manage },
+  };
+}
+
+async function orderCodesOf(db: AppContext['db'] | Tx, clientIds: string[]): Promise<Map<string, string[]>> {
+  const codes = new Map<string, string[]>(clientIds.map((id) => [id, []]));
+  if (clientIds.length === 0) return codes;
+  const rows = await db
+    .select({ clientId: clientOrders.clientId, code: clientOrders.code })
+    .from(clientOrders)
+    .where(inArray(clientOrders.clientId, clientIds))
+    .orderBy(asc(clientOrders.createdAt), asc(clientOrders.id));
+  for (const row of rows) codes.get(row.clientId)?.push(row.code);
+  return codes;
+}
+
+const byName = asc(sql`lower(${clients.name})`);
+
+/** `GET /v2/orgs/:id/clients`: every client with its order codes (archived ones when asked). */
+export async function listClients(ctx: AppContext, access: OrgAccess, includeArchived: boolean) {
+  const rows = await ctx.db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.orgId, access.org.id), includeArchived ? undefined : eq(clients.archived, false)))
+    .orderBy(byName, asc(clients.id));
+  const codes = await orderCodesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return { clients: rows.map((row) => presentClient(row, codes.get(row.id) ?? [], access)) };
+}
+
+/** `GET /v2/orgs/:id/clients/lite` and `GET /org/client/list?org=`: what every member needs to pick a client. */
+export async function listClientsLite(ctx: AppContext, access: OrgAccess, includeArchived: boolean) {
+  const rows = await ctx.db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.orgId, access.org.id), includeArchived ? undefined : eq(clients.archived, false)))
+    .orderBy(byName, asc(clients.id));
+  return { clients: rows.map(presentLite) };
+}
+
+async function loadClient(db: AppContext['db'] | Tx, orgId: string, clientId: string, lock = false) {
+  const query = db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.orgId, orgId)));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw clientNotFound();
+  return row;
+}
+
+export async function getClient(ctx: AppContext, access: OrgAccess, clientId: string) {
+  const row = await loadClient(ctx.db, access.org.id, clientId);
+  const codes = await orderCodesOf(ctx.db, [row.id]);
+  return presentClient(row, codes.get(row.id) ?? [], access);
+}
+
+async function refuseDuplicateName(tx: Tx, orgId: string, name: string | undefined, exceptId?: string) {
+  if (name === undefined) return;
+  const [existing] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.orgId, orgId),
+        eq(clients.archived, false),
+        eq(sql`lower(${clients.name})`, name.toLowerCase()),
+        exceptId ? ne(clients.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (existing) throw duplicateClient();
+}
+
+const uniqueOr = (onDuplicate: () => AppError) => (error: unknown) => {
+  throw isUniqueViolation(error) ? onDuplicate() : error;
+};
+
+export async function createClient(ctx: AppContext, access: OrgAccess, input: ClientCreate) {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    await refuseDuplicateName(tx, access.org.id, input.name);
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...input, orgId: access.org.id })
+      .returning()
+      .catch(uniqueOr(duplicateClient));
+    record({ action: 'create', entity: 'clients', id: row!.id, title: row!.name, changes: diff({}, input) });
+    return row!;
+  });
+  return presentClient(row, [], access);
+}
+
+/** Updates a client; `archived: false` restores one (its name must still be free). */
+export async function updateClient(ctx: AppContext, access: OrgAccess, clientId: string, input: ClientUpdate) {
+  const { updatedAt, ...patch } = input;
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const current = await loadClient(tx, access.org.id, clientId, true);
+    checkFresh(current, updatedAt);
+    const willBeLive = !(patch.archived ?? current.archived);
+    if (willBeLive) await refuseDuplicateName(tx, access.org.id, patch.name ?? current.name, clientId);
+    const changes = diff(current as Record<string, unknown>, patch);
+    if (Object.keys(changes).length === 0) return current;
+    const [row] = await tx
+      .update(clients)
+      .set(patch)
+      .where(and(eq(clients.id, clientId), eq(clients.orgId, access.org.id)))
+      .returning()
+      .catch(uniqueOr(duplicateClient));
+    const action = changes.archived ? (patch.archived ? 'archive' : 'restore') : 'update';
+    record({ action, entity: 'clients', id: clientId, title: row!.name, changes });
+    return row!;
+  });
+  return getClientFromRow(ctx, row, access);
+}
+
+async function getClientFromRow(ctx: AppContext, row: ClientRow, access: OrgAccess) {
+  const codes = await orderCodesOf(ctx.db, [row.id]);
+  return presentClient(row, codes.get(row.id) ?? [], access);
+}
+
+/** `DELETE /org/:id/client/:clientId` archives the client (its invoices and projects keep naming it). */
+export async function archiveClient(ctx: AppContext, access: OrgAccess, clientId: string) {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const current = await loadClient(tx, access.org.id, clientId, true);
+    if (current.archived) return current;
+    const [row] = await tx
+      .update(clients)
+      .set({ archived: true })
+      .where(and(eq(clients.id, clientId), eq(clients.orgId, access.org.id)))
+      .returning();
+    record({ action: 'archive', entity: 'clients', id: clientId, title: current.name, changes: { archived: { from: false, to: true } } });
+    return row!;
+  });
+  return getClientFromRow(ctx, row, access);
+}
+
+export async function saveClientLogo(ctx: AppContext, access: OrgAccess, clientId: string, image: { bytes: Buffer; type: string }) {
+  await loadClient(ctx.db, access.org.id, clientId);
+  await storeImage(ctx.config.dataDir, CLIENT_LOGO_FOLDER, clientId, image.bytes);
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const [row] = await tx
+      .update(clients)
+      .set({ logoType: image.type, logoVersion: sql`coalesce(${clients.logoVersion}, 0) + 1` })
+      .where(and(eq(clients.id, clientId), eq(clients.orgId, access.org.id)))
+      .returning();
+    if (!row) throw clientNotFound();
+    record({ action: 'update', entity: 'clients', id: clientId, title: row.name, changes: { logo: { from: null, to: row.logoVersion } } });
+    return row;
+  });
+  return getClientFromRow(ctx, row, access);
+}
+
+export async function clientLogo(ctx: AppContext, access: OrgAccess, clientId: string) {
+  return loadClient(ctx.db, access.org.id, clientId);
+}
+
+export async function listOrders(ctx: AppContext, access: OrgAccess, clientId: string) {
+  await loadClient(ctx.db, access.org.id, clientId);
+  const rows = await ctx.db
+    .select()
+    .from(clientOrders)
+    .where(and(eq(clientOrders.clientId, clientId), eq(clientOrders.orgId, access.org.id)))
+    .orderBy(asc(clientOrders.createdAt), asc(clientOrders.id));
+  return { orders: rows.map((row) => presentOrder(row, access)) };
+}
+
+const orderValues = (input: ClientOrderUpdate) => {
+  const { amount, updatedAt: _updatedAt, ...rest } = input;
+  return { ...rest, ...(amount !== undefined ? { amountMinor: amount === null ? null : toMinorUnits(amount) } : {}) };
+};
+
+export async function createOrder(ctx: AppContext, access: OrgAccess, clientId: string, input: ClientOrderCreate) {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    await loadClient(tx, access.org.id, clientId, true);
+    const values = orderValues(input);
+    const [row] = await tx
+      .insert(clientOrders)
+      .values({ ...values, code: input.code, orgId: access.org.id, clientId })
+      .returning()
+      .catch(uniqueOr(duplicateOrder));
+    record({ action: 'create', entity: 'client.orders', id: row!.id, title: row!.code, changes: diff({}, values) });
+    return row!;
+  });
+  return presentOrder(row, access);
+}
+
+async function loadOrder(tx: Tx, orgId: string, clientId: string, orderId: string) {
+  const [row] = await tx
+    .select()
+    .from(clientOrders)
+    .where(and(eq(clientOrders.id, orderId), eq(clientOrders.clientId, clientId), eq(clientOrders.orgId, orgId)))
+    .for('update');
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+export async function updateOrder(ctx: AppContext, access: OrgAccess, clientId: string, orderId: string, input: ClientOrderUpdate) {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const current = await loadOrder(tx, access.org.id, clientId, orderId);
+    checkFresh(current, input.updatedAt);
+    const values = orderValues(input);
+    const startDate = values.startDate === undefined ? current.startDate : values.startDate;
+    const endDate = values.endDate === undefined ? current.endDate : values.endDate;
+    if (startDate && endDate && endDate < startDate) {
+      throw new AppError(400, 'validation', 'Invalid body.', { endDate: 'The end date is before the start date' });
+    }
+    const changes = diff(current as Record<string, unknown>, values);
+    if (Object.keys(changes).length === 0) return current;
+    const [row] = await tx
+      .update(clientOrders)
+      .set(values)
+      .where(and(eq(clientOrders.id, orderId), eq(clientOrders.orgId, access.org.id)))
+      .returning()
+      .catch(uniqueOr(duplicateOrder));
+    record({ action: 'update', entity: 'client.orders', id: orderId, title: row!.code, changes });
+    return row!;
+  });
+  return presentOrder(row, access);
+}
+
+/** Orders are deleted outright (an invoice keeps the order code it was issued with as text). */
+export async function deleteOrder(ctx: AppContext, access: OrgAccess, clientId: string, orderId: string) {
+  await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const current = await loadOrder(tx, access.org.id, clientId, orderId);
+    await tx.delete(clientOrders).where(and(eq(clientOrders.id, orderId), eq(clientOrders.orgId, access.org.id)));
+    record({ action: 'delete', entity: 'client.orders', id: orderId, title: current.code });
+  });
+  return { deleted: true as const, _id: orderId };
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_MESSAGES,
+  adminDomainError,
+  can,
+  ORG_INVITE_LIFETIME_DAYS,
+  ORG_MESSAGES,
+  ORG_PERMISSION_OF_LEVEL,
+  type OrgInvite,
+  type OrgInviteCreate,
+  type PersonRef,
+} from '@crewplan/domain';
+import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { currentMembership, hashSecret, memberFacts } from '../../plugins/org-access.ts';
+import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
+import { auditActorOf, runOrgCommand } from './command.ts';
+import { orgLogoUrl, personRef, presentOrg, presentOrgPerson } from './org.presenter.ts';
+
+type InviteRow = typeof orgInvites.$inferSelect;
+
+export function presentInvite(row: InviteRow, invitedBy: PersonRef | null): OrgInvite {
+  return {
+    _id: row.id,
+    org: row.orgId,
+    inviteeEmail: row.inviteeEmail,
+    permission: ORG_PERMISSION_OF_LEVEL[row.level],
+    level: row.level,
+    message: row.message,
+    status: row.status,
+    invitedBy,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const inviteNoLongerValid = () => new AppError(410, 'invite/no-longer-valid', ORG_MESSAGES.inviteNoLongerValid);
+const inviteNotFound = () => new AppError(404, 'invite/not-found', ORG_MESSAGES.inviteNoLongerValid);
+
+/** The link the invite mail carries: the web signs the person in (or up) and then handles the token. */
+export function orgInviteLink(publicUrl: string, token: string): string {
+  const url = new URL('/', publicUrl);
+  url.searchParams.set('from', 'orgInvite');
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * Invites somebody by email (spec 3 §7). The inviter's own email must be verified (rule 127); they may only
+ * give levels the policy lets them give; admin only to approved domains (rule 124); a current member is not
+ * invited again; a newer invite to the same address replaces a pending one. The mail goes out once committed.
+ */
+export async function createInvite(ctx: AppContext, access: OrgAccess, principal: Principal, input: OrgInviteCreate) {
+  const email = input.inviteeEmail;
+  const level = input.config.permission;
+  if (!principal.emailVerified) throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyFirst);
+  if (!can(access.actor, 'org.people.assignLevel', { level })) throw forbidden('You cannot give this permission.');
+  if (level === 'ADMIN') {
+    const domainError = adminDomainError(access.org.inviteDomains, email);
+    if (domainError) throw badRequest('invite/domain-not-approved', domainError);
+  }
+  const token = randomBytes(32).toString('base64url');
+  const invite = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const [member] = await tx
+      .select({ id: orgPeople.id })
+      .from(orgPeople)
+      .innerJoin(people, eq(people.id, orgPeople.personId))
+      .where(and(eq(orgPeople.orgId, access.org.id), currentMembership(), or(eq(orgPeople.email, email), eq(people.email, email))))
+      .limit(1);
+    if (member) throw conflict('invite/already_member', 'That person is already part of this organization.');
+    const replaced = await tx
+      .update(orgInvites)
+      .set({ status: 'revoked' })
+      .where(and(eq(orgInvites.orgId, access.org.id), eq(orgInvites.inviteeEmail, email), eq(orgInvites.status, 'pending')))
+      .returning({ id: orgInvites.id });
+    for (const old of replaced)
+      record({
+        action: 'update',
+        entity: 'org.invites',
+        id: old.id,
+        title: email,
+        changes: { status: { from: 'pending', to: 'revoked' } },
+      });
+    const [row] = await tx
+      .insert(orgInvites)
+      .values({
+        orgId: access.org.id,
+        inviteeEmail: email,
+        level,
+        message: input.message,
+        tokenHash: hashSecret(token),
+        invitedBy: principal.personId,
+        expiresAt: new Date(Date.now() + ORG_INVITE_LIFETIME_DAYS * 24 * 3_600_000),
+      })
+      .returning();
+    record({ action: 'invite', entity: 'org.invites', id: row!.id, title: email, changes: { level: { from: null, to: level } } });
+    return row!;
+  });
+  const [inviter] = await ctx.db.select().from(people).where(eq(people.id, principal.personId));
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email : '';
+  await ctx.events.emit('org.invite.created', {
+    orgId: access.org.id,
+    orgTitle: access.org.title,
+    inviteId: invite.id,
+    inviteeEmail: email,
+    level,
+    message: input.message,
+    token,
+    inviterName,
+  });
+  return presentInvite(invite, inviter ? personRef(inviter) : null);
+}
+
+/** An invite, its organisation and its inviter; the organisation must still exist. */
+async function loadInvite(ctx: AppContext, where: ReturnType<typeof eq>) {
+  const [row] = await ctx.db
+    .select({ invite: orgInvites, org: orgs, inviter: people })
+    .from(orgInvites)
+    .innerJoin(orgs, eq(orgs.id, orgInvites.orgId))
+    .leftJoin(people, eq(people.id, orgInvites.invitedBy))
+    .where(and(where, sql`${orgs.deletedAt} is null`))
+    .limit(1);
+  return row ?? null;
+}
+
+const isUsable = (invite: InviteRow) => invite.status === 'pending' && invite.expiresAt.getTime() > Date.now();
+
+function presentByToken(row: NonNullable<Awaited<ReturnType<typeof loadInvite>>>) {
+  return {
+    _id: row.invite.id,
+    org: { _id: row.org.id, title: row.org.title, logo: orgLogoUrl(row.org) },
+    inviteeEmail: row.invite.inviteeEmail,
+    permission: ORG_PERMISSION_OF_LEVEL[row.invite.level],
+    level: row.invite.level,
+    message: row.invite.message,
+    invitedBy: row.inviter ? { firstName: row.inviter.firstName, lastName: row.inviter.lastName } : null,
+    expiresAt: row.invite.expiresAt.toISOString(),
+  };
+}
+
+/** `GET /org-invite/token/:token`: what the mailed link offers, while it is still valid. */
+export async function inviteByToken(ctx: AppContext, token: string) {
+  const row = await loadInvite(ctx, eq(orgInvites.tokenHash, hashSecret(token)));
+  if (!row) throw inviteNotFound();
+  if (!isUsable(row.invite)) throw inviteNoLongerValid();
+  return presentByToken(row);
+}
+
+/** How the caller relates to an invite's email: their sign-in email (verified or not), a verified secondary one, or neither. */
+async function emailMatch(ctx: AppContext, principal: Principal, email: string): Promise<'verified' | 'unverified' | 'none'> {
+  if (principal.email === email) return principal.emailVerified ? 'verified' : 'unverified';
+  const [secondary] = await ctx.db
+    .select({ id: personEmails.id })
+    .from(personEmails)
+    .where(and(eq(personEmails.personId, principal.personId), eq(personEmails.email, email), eq(personEmails.verified, true)))
+    .limit(1);
+  return secondary ? 'verified' : 'none';
+}
+
+/**
+ * `POST /org-invite/handle/:token`, called by the web once signed in with a token from the link. The token
+ * was mailed to the invitee, so holding it proves that mailbox: when it is the caller's own sign-in email,
+ * that email becomes verified (rule 140: sign-up through an invite sends no verification mail).
+ */
+export async function handleInvite(ctx: AppContext, principal: Principal, token: string) {
+  const row = await loadInvite(ctx, eq(orgInvites.tokenHash, hashSecret(token)));
+  if (!row) throw inviteNotFound();
+  if (!isUsable(row.invite)) throw inviteNoLongerValid();
+  let match = await emailMatch(ctx, principal, row.invite.inviteeEmail);
+  if (match === 'unverified') {
+    await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
+    match = 'verified';
+  }
+  await ctx.db.update(orgInvites).set({ handledAt: new Date() }).where(eq(orgInvites.id, row.invite.id));
+  return {
+    invite: presentByToken(row),
+    canAccept: match === 'verified',
+    reason: match === 'none' ? ('email-mismatch' as const) : null,
+  };
+}
+
+/** The caller's own invite: somebody else's is 404 (they may not know it exists); a used or expired one 410. */
+async function ownInvite(ctx: AppContext, principal: Principal, inviteId: string) {
+  const row = await loadInvite(ctx, eq(orgInvites.id, inviteId));
+  if (!row) throw inviteNotFound();
+  const match = await emailMatch(ctx, principal, row.invite.inviteeEmail);
+  if (match === 'none') throw inviteNotFound();
+  if (!isUsable(row.invite)) throw inviteNoLongerValid();
+  return { row, match };
+}
+
+/**
+ * `PUT /org-invite/:id/accept`: the invitee (a verified email of theirs) joins the organisation at the invited
+ * level; somebody who had left comes back. The web then loads the client list (rule 139).
+ */
+export async function acceptInvite(ctx: AppContext, principal: Principal, inviteId: string) {
+  const { row, match } = await ownInvite(ctx, principal, inviteId);
+  if (match !== 'verified') throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyBeforeInvites);
+  const { invite, org } = row;
+  const member = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
+    const [claimed] = await tx
+      .update(orgInvites)
+      .set({ status: 'accepted', respondedBy: principal.personId, respondedAt: new Date() })
+      .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
+      .returning({ id: orgInvites.id });
+    if (!claimed) throw inviteNoLongerValid();
+    const [member] = await tx
+      .insert(orgPeople)
+      .values({
+        orgId: org.id,
+        personId: principal.personId,
+        level: invite.level,
+        email: invite.inviteeEmail,
+        startDate: sql`current_date`,
+      })
+      .onConflictDoUpdate({
+        target: [orgPeople.orgId, orgPeople.personId],
+        set: {
+          level: invite.level,
+          email: invite.inviteeEmail,
+          endDate: null,
+          removeFromMissions: false,
+          removedBy: null,
+          startDate: sql`current_date`,
+        },
+      })
+      .returning();
+    record({
+      action: 'accept',
+      entity: 'org.invites',
+      id: invite.id,
+      title: invite.inviteeEmail,
+      changes: { status: { from: 'pending', to: 'accepted' } },
+    });
+    record({
+      action: 'create',
+      entity: 'org.people',
+      id: principal.personId,
+      title: invite.inviteeEmail,
+      changes: { level: { from: null, to: invite.level } },
+    });
+    return member!;
+  });
+  await ctx.events.emit('org.invite.accepted', {
+    orgId: org.id,
+    inviteId: invite.id,
+    personId: principal.personId,
+    inviterId: invite.invitedBy,
+  });
+  const [person] = await ctx.db.select().from(people).where(eq(people.id, principal.personId));
+  const viewer = { actor: memberFacts(member), personId: principal.personId, member };
+  return { org: presentOrg(org, viewer), person: presentOrgPerson(member, person!, viewer) };
+}
+
+/** `PUT /org-invite/:id/reject`: recorded, and the inviter is told (event org.invite.rejected). */
+export async function rejectInvite(ctx: AppContext, principal: Principal, inviteId: string) {
+  const { row } = await ownInvite(ctx, principal, inviteId);
+  const { invite, org } = row;
+  const updated = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
+    const [updated] = await tx
+      .update(orgInvites)
+      .set({ status: 'rejected', respondedBy: principal.personId, respondedAt: new Date() })
+      .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
+      .returning();
+    if (!updated) throw inviteNoLongerValid();
+    record({
+      action: 'reject',
+      entity: 'org.invites',
+      id: invite.id,
+      title: invite.inviteeEmail,
+      changes: { status: { from: 'pending', to: 'rejected' } },
+    });
+    return updated;
+  });
+  await ctx.events.emit('org.invite.rejected', {
+    orgId: org.id,
+    inviteId: invite.id,
+    inviteeEmail: invite.inviteeEmail,
+    inviterId: invite.invitedBy,
+    rejectedBy: principal.personId,
+  });
+  return presentInvite(updated, row.inviter ? personRef(row.inviter) : null);
+}

@@ -1,0 +1,312 @@
+import { and, arrayContains, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  accessGrantError,
+  ACCOUNT_MESSAGES,
+  adminDomainError,
+  can,
+  departmentChangeError,
+  officeChangeError,
+  ORG_MESSAGES,
+  type OrgPeopleQuery,
+  type OrgPersonSchedule,
+  type OrgPersonUpdate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
+import { auditActorOf, checkFresh, diff, runOrgCommand } from './command.ts';
+import { presentOrgPerson, targetFacts } from './org.presenter.ts';
+import { markOrgDeleted, viewerOf } from './org.service.ts';
+
+export const personNotFound = () => new AppError(404, 'org/person-not-found', ORG_MESSAGES.personNotFound);
+const lastAdmin = () =>
+  conflict('org/last-admin', 'Sorry but the organization needs at least one admin. Make another person an admin first.');
+const onlyAdminLeaving = () =>
+  conflict(
+    'org/only-admin-leaving',
+    'Sorry but the organization has no other admin: if this admin leaves, the organization is deleted. Make another person an admin first, or confirm that the organization is to be deleted.',
+  );
+
+const personColumns = { id: people.id, firstName: people.firstName, lastName: people.lastName, avatarVersion: people.avatarVersion };
+
+/** `%` and `_` typed into the search box are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `GET /v2/orgs/:orgId/people`: the people table, with its department, office, program, level and text filters. */
+export async function listPeople(ctx: AppContext, access: OrgAccess, query: OrgPeopleQuery) {
+  const orgId = access.org.id;
+  const conditions: (SQL | undefined)[] = [
+    eq(orgPeople.orgId, orgId),
+    query.includeEnded ? undefined : currentMembership(),
+    query.department ? arrayContains(orgPeople.departments, [query.department]) : undefined,
+    query.office ? eq(orgPeople.officeId, query.office) : undefined,
+    query.level ? eq(orgPeople.level, query.level) : undefined,
+    // People of a program are its managers until missions (and their programs) arrive.
+    query.program
+      ? sql`${orgPeople.personId} = any(select unnest(${programs.managers}) from ${programs} where ${programs.id} = ${query.program} and ${programs.orgId} = ${orgId})`
+      : undefined,
+  ];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern),
+        ilike(people.lastName, pattern),
+        ilike(orgPeople.email, pattern),
+        ilike(people.email, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    ctx.db
+      .select({ member: orgPeople, person: personColumns })
+      .from(orgPeople)
+      .innerJoin(people, eq(people.id, orgPeople.personId))
+      .where(where)
+      .orderBy(asc(sql`lower(${people.firstName})`), asc(sql`lower(${people.lastName})`), asc(orgPeople.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ total: count() }).from(orgPeople).innerJoin(people, eq(people.id, orgPeople.personId)).where(where),
+  ]);
+  const viewer = viewerOf(access);
+  return { people: rows.map(({ member, person }) => presentOrgPerson(member, person, viewer)), total };
+}
+
+async function loadMember(db: AppContext['db'] | Tx, orgId: string, personId: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({ member: orgPeople, person: personColumns })
+    .from(orgPeople)
+    .innerJoin(people, eq(people.id, orgPeople.personId))
+    .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.personId, personId), currentMembership()));
+  const [row] = await (options.lock ? query.for('update', { of: orgPeople }) : query);
+  if (!row) throw personNotFound();
+  return row;
+}
+
+export async function getPerson(ctx: AppContext, access: OrgAccess, personId: string) {
+  const { member, person } = await loadMember(ctx.db, access.org.id, personId);
+  return presentOrgPerson(member, person, viewerOf(access));
+}
+
+/** Admins who stay: current and not scheduled to leave. */
+async function otherStayingAdmins(tx: Tx, orgId: string, personId: string): Promise<number> {
+  const [row] = await tx
+    .select({ value: count() })
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.level, 'ADMIN'), ne(orgPeople.personId, personId), isNull(orgPeople.endDate)));
+  return row?.value ?? 0;
+}
+
+/** Ids that must name live items of this organisation. */
+async function checkExisting(tx: Tx, orgId: string, input: OrgPersonUpdate) {
+  const checks: [string, string[], typeof departments | typeof offices | typeof orgRoles][] = [];
+  const departmentIds = [...(input.departments ?? []), ...(input.accessibleDepartments ?? [])];
+  const officeIds = [...(input.office ? [input.office] : []), ...(input.accessibleOffices ?? [])];
+  if (departmentIds.length > 0) checks.push(['department', departmentIds, departments]);
+  if (officeIds.length > 0) checks.push(['office', officeIds, offices]);
+  if (input.role) checks.push(['role', [input.role], orgRoles]);
+  for (const [kind, ids, table] of checks) {
+    const unique = [...new Set(ids)];
+    const found = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.orgId, orgId), inArray(table.id, unique), eq(table.isDeleted, false)));
+    if (found.length !== unique.length) throw badRequest(`org/unknown-${kind}`, `Sorry but that ${kind} is not part of this organization.`);
+  }
+}
+
+const GRANT_FIELDS = [
+  'permission',
+  'canApproveRoles',
+  'canApproveLeaves',
+  'canManageGoals',
+  'canCreateProjects',
+  'accessibleDepartments',
+  'accessibleOffices',
+] as const;
+
+/**
+ * `PUT /org/:id/people/:personId`. Managers (and limited managers) edit the people they reach; handing out
+ * levels and rights takes a full manager (admin for admins); nobody but an admin changes their own rights;
+ * the department and office tag rules apply to editors limited to some of them; admin needs an approved domain;
+ * the last admin stays an admin.
+ */
+export async function updatePerson(ctx: AppContext, access: OrgAccess, personId: string, input: OrgPersonUpdate) {
+  const { updatedAt, permission, ...fields } = input;
+  const viewer = viewerOf(access);
+  const editor = access.member;
+  const self = access.personId === personId;
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
+    checkFresh(member, updatedAt);
+    const target = targetFacts(member);
+    if (!can(access.actor, 'org.people.manage', { target })) throw forbidden();
+    const grants = GRANT_FIELDS.some((field) => input[field] !== undefined);
+    if (grants) {
+      if (self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN')
+        throw forbidden('You cannot change your own permissions.');
+      if (!can(access.actor, 'org.people.grant', { target })) throw forbidden();
+    }
+    if (permission !== undefined && permission !== member.level) {
+      if (!can(access.actor, 'org.people.assignLevel', { level: permission })) throw forbidden('You cannot give this permission.');
+      if (permission === 'ADMIN') {
+        const domainError = adminDomainError(access.org.inviteDomains, member.email);
+        if (domainError) throw badRequest('invite/domain-not-approved', domainError);
+      }
+      if (member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0) throw lastAdmin();
+    }
+    await checkExisting(tx, access.org.id, input);
+    if (editor) {
+      const departmentError = fields.departments ? departmentChangeError(editor, member.departments, fields.departments) : null;
+      if (departmentError) throw new AppError(403, 'org/department-restricted', departmentError);
+      const officeError = fields.office !== undefined ? officeChangeError(editor, member.officeId, fields.office) : null;
+      if (officeError) throw new AppError(403, 'org/office-restricted', officeError);
+      const grantError = accessGrantError(editor, fields.accessibleDepartments ?? [], fields.accessibleOffices ?? []);
+      if (grantError) throw new AppError(403, 'org/access-restricted', grantError);
+    }
+    const { role, office, ...rest } = fields;
+    const patch: Partial<OrgPersonRow> = {
+      ...rest,
+      ...(permission !== undefined ? { level: permission } : {}),
+      ...(role !== undefined ? { roleId: role } : {}),
+      ...(office !== undefined ? { officeId: office } : {}),
+    };
+    const changes = diff(member as Record<string, unknown>, patch);
+    if (Object.keys(changes).length === 0) return member;
+    const [updated] = await tx
+      .update(orgPeople)
+      .set(patch)
+      .where(and(eq(orgPeople.id, member.id), eq(orgPeople.orgId, access.org.id)))
+      .returning();
+    record({ action: 'update', entity: 'org.people', id: personId, title: member.email, changes });
+    return updated!;
+  });
+  const { person } = await loadMember(ctx.db, access.org.id, personId);
+  return presentOrgPerson(row, person, viewer);
+}
+
+/** A person may act on their own entry; anyone else needs to manage them. */
+function mayActOn(access: OrgAccess, member: OrgPersonRow): void {
+  if (access.personId === member.personId) return;
+  if (!can(access.actor, 'org.people.manage', { target: targetFacts(member) })) throw forbidden();
+}
+
+/** `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. */
+export async function changePersonEmail(ctx: AppContext, access: OrgAccess, personId: string, email: string) {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
+    mayActOn(access, member);
+    if (member.email === email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
+    const [taken] = await tx
+      .select({ id: orgPeople.id })
+      .from(orgPeople)
+      .where(and(eq(orgPeople.orgId, access.org.id), eq(orgPeople.email, email), ne(orgPeople.id, member.id), currentMembership()))
+      .limit(1);
+    if (taken) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+    const [updated] = await tx
+      .update(orgPeople)
+      .set({ email })
+      .where(and(eq(orgPeople.id, member.id), eq(orgPeople.orgId, access.org.id)))
+      .returning();
+    record({ action: 'update', entity: 'org.people', id: personId, title: email, changes: { email: { from: member.email, to: email } } });
+    return updated!;
+  });
+  const { person } = await loadMember(ctx.db, access.org.id, personId);
+  return presentOrgPerson(row, person, viewerOf(access));
+}
+
+/**
+ * `DELETE /org/:id/people/:personId`: the person leaves tomorrow (rule 283), removeFromMissions recorded for
+ * the missions to act on. The only admin leaving deletes the organisation (rule 284): refused with 409 unless
+ * `confirmDeleteOrganisation` says so.
+ */
+export async function removePerson(
+  ctx: AppContext,
+  access: OrgAccess,
+  personId: string,
+  options: { removeFromMissions: boolean; confirmDeleteOrganisation: boolean },
+) {
+  const result = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const { member, person } = await loadMember(tx, access.org.id, personId, { lock: true });
+    mayActOn(access, member);
+    const onlyAdmin = member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0;
+    if (onlyAdmin && !options.confirmDeleteOrganisation) throw onlyAdminLeaving();
+    const [updated] = await tx
+      .update(orgPeople)
+      .set({
+        endDate: sql`least(coalesce(${orgPeople.endDate}, current_date + 1), current_date + 1)`,
+        removeFromMissions: options.removeFromMissions,
+        removedBy: access.personId,
+      })
+      .where(and(eq(orgPeople.id, member.id), eq(orgPeople.orgId, access.org.id)))
+      .returning();
+    record({
+      action: 'remove',
+      entity: 'org.people',
+      id: personId,
+      title: member.email,
+      changes: diff(member as Record<string, unknown>, { endDate: updated!.endDate, removeFromMissions: options.removeFromMissions }),
+    });
+    if (onlyAdmin) {
+      await markOrgDeleted(tx, access.org.id, access.personId);
+      record({ action: 'delete', entity: 'orgs', id: access.org.id, title: access.org.title });
+    }
+    return { member: updated!, person, organisationDeleted: onlyAdmin };
+  });
+  await ctx.events.emit('org.person.removed', {
+    orgId: access.org.id,
+    personId,
+    endDate: result.member.endDate,
+    removeFromMissions: options.removeFromMissions,
+  });
+  if (result.organisationDeleted) await ctx.events.emit('org.deleted', { orgId: access.org.id, deletedBy: access.personId });
+  return {
+    person: presentOrgPerson(result.member, result.person, viewerOf(access)),
+    organisationDeleted: result.organisationDeleted,
+  };
+}
+
+/** `POST /org/:id/schedule/people`: the day a person leaves (after today), or null to cancel it. */
+export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: OrgPersonSchedule) {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const { member, person } = await loadMember(tx, access.org.id, input.personId, { lock: true });
+    mayActOn(access, member);
+    if (input.endDate !== null) {
+      const { rows } = await tx.execute<{ ok: boolean }>(sql`select ${input.endDate}::date > current_date as ok`);
+      if (!rows[0]?.ok) throw badRequest('org/end-date-past', 'The end date must be after today.');
+      if (member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, input.personId)) === 0) throw lastAdmin();
+    }
+    const [updated] = await tx
+      .update(orgPeople)
+      .set({ endDate: input.endDate, removeFromMissions: input.removeFromMissions, removedBy: input.endDate ? access.personId : null })
+      .where(and(eq(orgPeople.id, member.id), eq(orgPeople.orgId, access.org.id)))
+      .returning();
+    record({
+      action: 'schedule',
+      entity: 'org.people',
+      id: input.personId,
+      title: member.email,
+      changes: diff(member as Record<string, unknown>, { endDate: input.endDate, removeFromMissions: input.removeFromMissions }),
+    });
+    return { member: updated!, person };
+  });
+  await ctx.events.emit('org.person.removed', {
+    orgId: access.org.id,
+    personId: input.personId,
+    endDate: row.member.endDate,
+    removeFromMissions: input.removeFromMissions,
+  });
+  return presentOrgPerson(row.member, row.person, viewerOf(access));
+}
+
+/**
+ * `POST /org/:id/gt/sync/person/:personId`: syncing a person from the organisation's Microsoft directory.
+ * No directory connection exists yet, so a known person answers 409 org/directory-not-configured.
+ */
+export async function syncPerson(ctx: AppContext, access: OrgAccess, personId: string): Promise<never> {
+  await loadMember(ctx.db, access.org.id, personId);
+  throw conflict('org/directory-not-configured', 'No directory is connected to this organization, so there is nothing to sync.');
+}

@@ -1,0 +1,98 @@
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { createAccount, screenshot, signIn } from './support.ts';
+
+test('the realtime connection opens after sign-in', async ({ page, request }) => {
+  const { email } = await createAccount(request, 'realtime');
+  let accepted = false;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    // the server accepts the token: the handshake answers with a connect packet ("40…")
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('40')) accepted = true;
+    });
+  });
+  await signIn(page, email);
+  await expect.poll(() => accepted).toBe(true);
+});
+
+test('a newer server build offers "Update now", which reloads with _v', async ({ page, request }) => {
+  await page.clock.install();
+  let version = 'build-1';
+  await page.route('**/api/health', (route) => route.fulfill({ json: { status: 'ok', version } }));
+  const { email } = await createAccount(request, 'update');
+  await signIn(page, email);
+  await expect(page.getByRole('region', { name: 'Updates available' })).toHaveCount(0);
+
+  version = 'build-2';
+  await page.clock.fastForward('05:01');
+  const banner = page.getByRole('region', { name: 'Updates available' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Update now' }).click();
+  await expect(page).toHaveURL(/[?&]_v=\d+/);
+});
+
+test('a file link opens the file viewer for a signed-in person', async ({ page, request }) => {
+  const { email } = await createAccount(request, 'file-link');
+  await signIn(page, email);
+  await page.goto('/?drive=d&fileId=0123456789abcdef01234567&fileName=plan.pdf');
+  await expect(page).toHaveURL(/\/drive\/d\/0123456789abcdef01234567\/plan\.pdf$/);
+  await expect(page.getByText('File viewer')).toBeVisible();
+  await expect(page.getByText('plan.pdf will open here.')).toBeVisible();
+});
+
+test('coming back after five minutes offline blocks the app while it synchronizes', async ({ page, request }) => {
+  await page.clock.install();
+  const open = new Set<WebSocketRoute>();
+  let offline = false;
+  let refusedAttempts = 0;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (offline) {
+      refusedAttempts += 1;
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    open.add(ws);
+  });
+  let connected = false;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('40')) connected = true;
+    }),
+  );
+  const { email } = await createAccount(request, 'offline');
+  await signIn(page, email);
+  await expect.poll(() => connected).toBe(true);
+
+  // hold the refetch so the overlay can be seen
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/people/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  offline = true;
+  for (const ws of open) await ws.close();
+  // a refused reconnection proves the page knows it is offline
+  await expect.poll(() => refusedAttempts).toBeGreaterThan(0);
+  await page.clock.fastForward('05:05');
+  offline = false;
+
+  const overlay = page.getByTestId('sync-overlay');
+  await expect(overlay).toBeVisible({ timeout: 20_000 });
+  await expect(overlay).toContainText('Synchronizing your session... one moment please');
+  await page.screenshot({ path: screenshot('sync-overlay') });
+  release();
+  await expect(overlay).toHaveCount(0);
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Grace');
+});
+
+test('the diagnostic value of a rendering failure is shown and can be dismissed', async ({ page, request }) => {
+  const { email } = await createAccount(request, 'diagnostic');
+  await signIn(page, email);
+  await page.goto('/home?diagnostic=ab12cd34');
+  await expect(page.getByText('We brought you back home. Reference: ab12cd34')).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+
+/** Control characters other than tab, newline and carriage return: PostgreSQL refuses NUL, the others are never meant. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+/** Text without control characters, trimmed. */
+export const textSchema = (max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'Invalid characters');
+
+/** A calendar day, YYYY-MM-DD, in the years 1900 to 2999. */
+export const dateSchema = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2999-12-31', 'Date out of range');
+
+/** A moment with its offset, as the server sends `updatedAt` (used to detect concurrent edits). */
+export const dateTimeSchema = z.iso.datetime({ offset: true });
+
+/** A query-string flag: true/false or 1/0. */
+export const queryBooleanSchema = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** A list of distinct ids. */
+export const idListSchema = (max = 200) =>
+  z
+    .array(idSchema)
+    .max(max)
+    .transform((ids) => [...new Set(ids)]);
+
+/**
+ * An amount of money as a number with at most 2 decimals; stored as integer minor units (cents),
+ * never as a binary float.
+ */
+export const moneySchema = z
+  .number()
+  .min(0)
+  .max(1_000_000_000_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimals');
+
+export const toMinorUnits = (amount: number) => Math.round(amount * 100);
+export const fromMinorUnits = (minor: number) => minor / 100;
+
+/** A currency code: three capital letters (USD, EUR, YEN, BTC…). */
+export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Invalid currency');
+
+/** A country code: ISO 3166-1 alpha-2. */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Invalid country code');
