@@ -1,24 +1,25 @@
-// The server the browser journeys run against: port 3100, a fresh data folder, embedded database, no demo.
+// The server the browser journeys run against: port E2E_PORT (3100), a fresh data folder, embedded database, no demo.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const port = process.env.E2E_PORT ?? '3100';
 const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: '3100',
+    PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     SIGN_IN_ATTEMPTS_PER_MINUTE: '200',
-    PUBLIC_URL: 'http://127.0.0.1:3100',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -12,7 +13,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '../../test-results/web-e2e',
   use: {
-    baseURL: 'http://127.0.0.1:3100',
+    baseURL: origin,
     trace: 'retain-on-failure',
     // axe judges the settled screen; fading toasts would read as low contrast
     reducedMotion: 'reduce',
@@ -31,7 +32,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     cwd: repoRoot,
-    url: 'http://127.0.0.1:3100/api/ready',
+    url: `${origin}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
