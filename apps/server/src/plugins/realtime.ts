@@ -18,7 +18,7 @@ export type Realtime = {
   /** Lets clients subscribe to rooms with this prefix (e.g. `changes/missions`) when `allow` says so. */
   registerRoom: (prefix: string, allow: RoomAuthorizer) => void;
   /** Drops the sockets of a revoked session, on every server; their clients must sign in again. */
-  disconnectSession: (personId: string, sessionId: string) => Promise<void>;
+  disconnectSession: (sessionId: string) => void;
   io: Server | null;
   close: () => Promise<void>;
 };
@@ -28,6 +28,8 @@ export const TOKEN_EXPIRED = 'auth/id-token-expired';
 const MAX_EVENT_BYTES = 7_500;
 
 export const personRoom = (personId: string) => `people/${personId}`;
+/** Internal room of one sign-in session; clients cannot subscribe to it. */
+const sessionRoom = (sessionId: string) => `sessions/${sessionId}`;
 
 export function createRealtime(options: {
   httpServer: HttpServer;
@@ -61,7 +63,7 @@ export function createRealtime(options: {
 
   io.on('connection', (socket) => {
     const principal = socket.data.principal as Principal;
-    void socket.join(personRoom(principal.personId));
+    void socket.join([personRoom(principal.personId), sessionRoom(principal.sessionId)]);
     socket.on('subscribe', async (room: unknown, ack?: (result: { ok: boolean }) => void) => {
       const ok = typeof room === 'string' && (await mayJoin(principal, room));
       if (ok) await socket.join(room as string);
@@ -91,11 +93,9 @@ export function createRealtime(options: {
     registerRoom(prefix, allow) {
       rooms.set(prefix, allow);
     },
-    async disconnectSession(personId, sessionId) {
-      const sockets = await io.in(personRoom(personId)).fetchSockets();
-      for (const socket of sockets) {
-        if ((socket.data.principal as Principal | undefined)?.sessionId === sessionId) socket.disconnect(true);
-      }
+    disconnectSession(sessionId) {
+      // A broadcast: it reaches every server through the adapter without waiting for their answers.
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     async close() {
       await new Promise<void>((resolveClose) => io.close(() => resolveClose()));

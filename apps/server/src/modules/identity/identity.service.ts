@@ -42,7 +42,7 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
 /** Revokes the caller's session; open sockets of that session are told and dropped. */
 export async function signOut(ctx: AppContext, principal: Principal): Promise<void> {
   await ctx.db.delete(authSessions).where(eq(authSessions.id, principal.sessionId));
-  await ctx.realtime.disconnectSession(principal.personId, principal.sessionId);
+  ctx.realtime.disconnectSession(principal.sessionId);
 }
 
 /** The primary account, or the secondary-address owner, of an email. */
