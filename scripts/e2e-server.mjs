@@ -19,6 +19,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     SIGN_IN_ATTEMPTS_PER_MINUTE: '200',
+    // The browser journey's own fake identity provider (started by the SSO journey).
+    SSO_TRUSTED_ORIGINS: `http://127.0.0.1:${process.env.E2E_IDP_PORT ?? 3101}`,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });

@@ -17,6 +17,7 @@ import { orgRoutes } from './modules/org/org.routes.ts';
 import { structureRoutes } from './modules/org/structure.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(orgPeopleRoutes);
   await app.register(structureRoutes);
   await app.register(clientsRoutes);
+  await app.register(ssoRoutes);
   await app.register(serveWeb);
   return app;
 }

@@ -17,6 +17,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUSTED_ORIGINS: z.string().optional(),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  SSO_TRUSTED_ORIGINS: z.string().optional(),
+  MICROSOFT_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -33,6 +37,10 @@ export type Config = {
   logLevel: string;
   trustedOrigins: string[];
   signInAttemptsPerMinute: number;
+  /** Origins of identity providers (single sign-on) the server may fetch discovery documents, keys and tokens from. */
+  ssoTrustedOrigins: string[];
+  /** Microsoft sign-in: the login base URL (tests point it at a local fake) and the server's own app registration, if any. */
+  microsoft: { loginUrl: string; clientId: string | undefined; clientSecret: string | undefined };
 };
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -66,7 +74,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [...trustedOrigins],
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    ssoTrustedOrigins: originsOf(e.SSO_TRUSTED_ORIGINS),
+    microsoft: {
+      loginUrl: e.MICROSOFT_LOGIN_URL.replace(/\/$/, ''),
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+    },
   };
+}
+
+function originsOf(list: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const entry of list?.split(',') ?? []) {
+    if (!entry.trim()) continue;
+    try {
+      origins.add(new URL(entry.trim()).origin);
+    } catch {
+      throw new Error(`Invalid configuration: SSO_TRUSTED_ORIGINS: ${entry.trim()} is not a URL`);
+    }
+  }
+  return [...origins];
 }
 
 /** Without AUTH_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. */

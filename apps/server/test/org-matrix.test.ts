@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
-import { orgApiKeys, orgs } from '../src/db/schema/index.ts';
+import { orgApiKeys, orgs, ssoProviders } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import {
   accessOutcomes,
@@ -196,6 +196,37 @@ function routes(): Route[] {
         return { method: 'DELETE', url: org(`/open-api/keys?keyId=${(key.json() as { keyId: string }).keyId}`) };
       },
       expect: orgExpectations(w, allow('org.apiKeys.manage')),
+    },
+    // Single sign-on setups of the organisation's domains
+    {
+      method: 'GET',
+      url: '/api/org/:id/sso',
+      build: () => ({ method: 'GET', url: org('/sso') }),
+      expect: orgExpectations(w, allow('org.sso.manage')),
+    },
+    {
+      method: 'POST',
+      url: '/api/org/:id/sso',
+      // a domain the organisation has not approved: the admin gets past access to a 400
+      build: () => ({
+        method: 'POST',
+        url: org('/sso'),
+        payload: { kind: 'oidc', domain: 'unapproved.test', issuer: 'https://idp.unapproved.test', clientId: 'a', clientSecret: 'b' },
+      }),
+      expect: orgExpectations(w, allow('org.sso.manage')),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/org/:id/sso/:providerId',
+      build: async () => {
+        const domain = `${randomBytes(4).toString('hex')}.test`;
+        const [row] = await t.database.db
+          .insert(ssoProviders)
+          .values({ issuer: 'https://idp.test', providerId: `oidc-${domain}`, domain, organizationId: w.orgId, domainVerified: true })
+          .returning();
+        return { method: 'DELETE', url: org(`/sso/${row!.id}`) };
+      },
+      expect: orgExpectations(w, allow('org.sso.manage')),
     },
     // Storage keys
     {

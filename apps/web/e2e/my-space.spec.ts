@@ -68,6 +68,8 @@ test('a secondary email is added and verified; signing in with it is refused', a
   await expect(page.getByRole('listitem').filter({ hasText: secondary })).toContainText('Verified');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Forgot password')).toBeVisible();
   await fillSignIn(page, secondary, PASSWORD);
   await expect(page.getByTestId('sign-in-message')).toHaveText(
     'The email you just tried is a secondary account linked to another email address. Please use your primary email...',

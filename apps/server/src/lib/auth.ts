@@ -1,11 +1,16 @@
+import { sso } from '@better-auth/sso';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, twoFactor } from 'better-auth/plugins';
+import { emailDomain, emailSchema } from '@crewplan/domain';
+import { SSO_MESSAGES } from '@crewplan/domain/sso/sso';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { emailLink, mails } from '../modules/mail/templates.ts';
+import { ssoProviderDomain, ssoRequiredFor } from '../modules/sso/sso.queries.ts';
 import { newId } from './ids.ts';
 import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
 
@@ -15,7 +20,29 @@ export const IDENTITY_BASE_PATH = '/api/identity';
 
 export type AuthOptions = { config: Config; db: Db; mailer: Mailer };
 
-/** The identity provider: better-auth with email+password, verification, reset, TOTP and bearer tokens. */
+/** better-auth's own provider-management endpoints: providers are managed through /api/org/:id/sso only. */
+const SSO_MANAGEMENT_PATHS = [
+  '/sso/register',
+  '/sso/update-provider',
+  '/sso/delete-provider',
+  '/sso/providers',
+  '/sso/get-provider',
+  '/sso/request-domain-verification',
+  '/sso/verify-domain',
+];
+
+/**
+ * Origins of identity providers better-auth may fetch from (discovery, keys, tokens): the operator's list
+ * (SSO_TRUSTED_ORIGINS) and Microsoft's login URL (MICROSOFT_LOGIN_URL).
+ */
+export function identityProviderOrigins(config: Config): string[] {
+  return [...new Set([...config.ssoTrustedOrigins, new URL(config.microsoft.loginUrl).origin])];
+}
+
+/**
+ * The identity provider: better-auth with email+password, verification, reset, TOTP, bearer tokens and
+ * single sign-on (OIDC, SAML, and Microsoft tenants as OIDC providers) per email domain.
+ */
 export function createAuth({ config, db, mailer }: AuthOptions) {
   const signInPerMinute = config.signInAttemptsPerMinute;
   return betterAuth({
@@ -23,7 +50,7 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
     baseURL: config.publicUrl,
     basePath: IDENTITY_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: config.trustedOrigins,
+    trustedOrigins: [...new Set([...config.trustedOrigins, ...identityProviderOrigins(config)])],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -34,6 +61,7 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
         verification: schema.authVerifications,
         twoFactor: schema.authTwoFactors,
         rateLimit: schema.authRateLimits,
+        ssoProvider: schema.ssoProviders,
       },
     }),
     emailAndPassword: {
@@ -62,14 +90,51 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
         '/two-factor/verify-totp': { window: 60, max: signInPerMinute },
         '/request-password-reset': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
+        '/sign-in/sso': { window: 60, max: signInPerMinute },
       },
+    },
+    disabledPaths: SSO_MANAGEMENT_PATHS,
+    databaseHooks: {
+      user: {
+        create: {
+          // A provider signs up only people of its own domain: an account for another domain's address is refused
+          // (the person gets auth/sso-not-authorized), so no provider can claim somebody else's email.
+          before: async (user, ctx) => {
+            const providerId = (ctx?.params as { providerId?: unknown } | undefined)?.providerId;
+            if (typeof providerId !== 'string' || !ctx?.path.startsWith('/sso/')) return;
+            const domain = await ssoProviderDomain(db, providerId);
+            if (!domain || emailDomain(user.email) !== domain) return false;
+          },
+        },
+      },
+    },
+    hooks: {
+      // A domain whose organisation requires single sign-on refuses password sign-in (rule 150: auth/sso-required).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = emailSchema.safeParse((ctx.body as { email?: unknown } | undefined)?.email);
+        if (email.success && (await ssoRequiredFor(db, email.data))) {
+          throw new APIError('FORBIDDEN', { code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] });
+        }
+      }),
     },
     advanced: {
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https:'),
     },
-    plugins: [twoFactor({ issuer: 'Crewplan' }), bearer()],
+    plugins: [
+      twoFactor({ issuer: 'Crewplan' }),
+      bearer(),
+      sso({
+        // Providers are registered by organisation admins through our API, per approved domain; the limit is ours.
+        providersLimit: 1000,
+        // The domain is checked against the organisation's approved domains when the provider is registered;
+        // only then is it marked verified, and only verified providers sign people in and link accounts.
+        domainVerification: { enabled: true },
+        saml: { requireTimestamps: true },
+      }),
+    ],
   });
 }
 

@@ -58,8 +58,15 @@ export const ORG_SPEC_ENDPOINTS: [string, string][] = [
   ['DELETE', '/org/:id/roles/:itemId'],
 ];
 
-/** Routes the organisation area adds beyond the catalogue: reading the logos it uploads. */
+/**
+ * Routes the organisation area adds beyond the catalogue: reading the logos it uploads; the single sign-on
+ * setups of its domains and the sign-in screen's question about an email's domain.
+ */
 export const ORG_EXTRA_ENDPOINTS: [string, string][] = [
   ['GET', '/org/:id/logo'],
   ['GET', '/org/:id/client/:clientId/logo'],
+  ['GET', '/org/:id/sso'],
+  ['POST', '/org/:id/sso'],
+  ['DELETE', '/org/:id/sso/:providerId'],
+  ['GET', '/auth/sso/:email'],
 ];

@@ -8,6 +8,8 @@ import { getToken } from './token.ts';
 let socket: Socket | null = null;
 let offlineSince: number | null = null;
 let refreshAttempts = 0;
+/** Rooms the open screens listen to (joined again after every reconnect). */
+const rooms = new Map<string, number>();
 /** Refreshing the session again and again would only flash the overlay; give up after a few. */
 const MAX_REFRESH_ATTEMPTS = 3;
 
@@ -44,6 +46,7 @@ export function connectRealtime(): void {
     const rebuild = needsRebuild(offlineSince, Date.now());
     offlineSince = null;
     refreshAttempts = 0;
+    for (const room of rooms.keys()) current.emit('subscribe', room);
     if (rebuild) void whileSynchronizing(() => queryClient.refetchQueries({ type: 'active' }));
   });
 
@@ -58,4 +61,18 @@ export function disconnectRealtime(): void {
   socket = null;
   offlineSince = null;
   refreshAttempts = 0;
+}
+
+/** Listens to a room's `changes` while a screen shows it; returns the function that stops listening. */
+export function joinRoom(room: string): () => void {
+  rooms.set(room, (rooms.get(room) ?? 0) + 1);
+  if (rooms.get(room) === 1 && socket?.connected) socket.emit('subscribe', room);
+  return () => {
+    const left = (rooms.get(room) ?? 1) - 1;
+    if (left > 0) rooms.set(room, left);
+    else {
+      rooms.delete(room);
+      socket?.emit('unsubscribe', room);
+    }
+  };
 }

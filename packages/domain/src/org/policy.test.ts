@@ -48,6 +48,7 @@ const ALLOWED: Record<OrgAction, Who[]> = {
   'org.clients.manage': [A, M, K],
   'org.invite': [A, M, L],
   'org.apiKeys.manage': [A],
+  'org.sso.manage': [A],
   'org.audit.read': [A, M],
   'org.workspace.read': [A, M, L, O, OL, K],
   'org.storageKey': [A, M, L, MB, O, OL],

@@ -58,6 +58,7 @@ export const ORG_ACTIONS = [
   'org.clients.manage',
   'org.invite',
   'org.apiKeys.manage',
+  'org.sso.manage',
   'org.audit.read',
   'org.workspace.read',
   'org.storageKey',
@@ -145,6 +146,8 @@ const PERSON_RULES: Record<OrgAction, Rule> = {
   'org.clients.manage': ADMIN_OR_MANAGER,
   'org.invite': ANY_MANAGER,
   'org.apiKeys.manage': levels('ADMIN'),
+  // Single sign-on providers of the organisation's domains: admins only (not API keys).
+  'org.sso.manage': levels('ADMIN'),
   'org.audit.read': ADMIN_OR_MANAGER,
   // Rule 111: observer-level members see workspace reports (but not projects).
   'org.workspace.read': (m) => m.level !== 'MEMBER',

@@ -3,3 +3,4 @@ export * from './identity.ts';
 export * from './platform.ts';
 export * from './org.ts';
 export * from './invoices.ts';
+export * from './sso.ts';

@@ -9,9 +9,14 @@ import { queryClient } from '../../lib/query-client.ts';
 import { establishSessionCookie } from '../../lib/session.ts';
 import { getToken, setToken } from '../../lib/token.ts';
 import { navigate, withParams } from '../../lib/url-state.ts';
-import { isUnknownCredentials, signInFailureMessage } from './sign-in-messages.ts';
+import { isSsoSignOutCode, isUnknownCredentials, signInFailureMessage } from './sign-in-messages.ts';
 
-export type SignInOutcome = { kind: 'signed-in' } | { kind: 'two-factor' } | { kind: 'failed'; message: string };
+export type SignInOutcome =
+  | { kind: 'signed-in' }
+  | { kind: 'two-factor' }
+  | { kind: 'failed'; message: string }
+  /** auth/sso-required and the other single sign-on refusals: the message, then sign out after 6 s (rule 150). */
+  | { kind: 'sign-out'; message: string };
 
 interface AccountCheck {
   exists: boolean;
@@ -42,6 +47,7 @@ export async function signInWithPassword(rawEmail: string, password: string): Pr
     if (error) {
       const failure = { status: error.status, code: error.code };
       if (isUnknownCredentials(failure)) return await signUpOrExplain(email, password);
+      if (isSsoSignOutCode(failure.code)) return { kind: 'sign-out', message: signInFailureMessage(failure) };
       return { kind: 'failed', message: signInFailureMessage(failure) };
     }
     if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) return { kind: 'two-factor' };
@@ -69,7 +75,7 @@ export async function verifySignInCode(code: string): Promise<SignInOutcome> {
  * (with My Space and the name-check message when a name is missing). Query parameters such as
  * an email link or a mission survive; the login overlay closes.
  */
-async function finishSignIn(token: string | null | undefined): Promise<void> {
+export async function finishSignIn(token: string | null | undefined): Promise<void> {
   // the identity client stores the header token already; the body token is the fallback
   if (token && !getToken()) setToken(token);
   await establishSessionCookie().catch(() => undefined);

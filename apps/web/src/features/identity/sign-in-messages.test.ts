@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
-import { emailLinkFailureMessage, isUnknownCredentials, missingCredentialsMessage, signInFailureMessage } from './sign-in-messages.ts';
+import { SSO_MESSAGES } from '@crewplan/domain/sso/sso';
+import {
+  emailLinkFailureMessage,
+  isSsoSignOutCode,
+  isUnknownCredentials,
+  missingCredentialsMessage,
+  signInFailureMessage,
+} from './sign-in-messages.ts';
 
 describe('missingCredentialsMessage', () => {
   it('needs both email and password', () => {
@@ -37,5 +44,15 @@ describe('emailLinkFailureMessage', () => {
     [{ status: 503 }, 'Sorry. Please try again later or contact us if the issue persists.'],
   ])('%o → %s', (failure, text) => {
     expect(emailLinkFailureMessage(failure)).toBe(text);
+  });
+});
+
+describe('single sign-on refusals (rule 150)', () => {
+  it('show their message and are the ones that sign out', () => {
+    expect(isSsoSignOutCode('auth/sso-required')).toBe(true);
+    expect(isSsoSignOutCode('auth/invalid-provider')).toBe(true);
+    expect(isSsoSignOutCode('auth/sso-not-authorized')).toBe(true);
+    expect(isSsoSignOutCode('INVALID_EMAIL_OR_PASSWORD')).toBe(false);
+    expect(signInFailureMessage({ status: 403, code: 'auth/sso-required' })).toBe(SSO_MESSAGES['auth/sso-required']);
   });
 });

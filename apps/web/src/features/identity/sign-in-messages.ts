@@ -1,4 +1,5 @@
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
+import { SSO_MESSAGES, SSO_SIGN_OUT_CODES, type SsoErrorCode } from '@crewplan/domain/sso/sso';
 
 export interface FailedCall {
   status: number;
@@ -10,8 +11,14 @@ export function missingCredentialsMessage(email: string, password: string): stri
   return email.trim() && password ? null : SIGN_IN_MESSAGES.missingCredentials;
 }
 
+/** Whether a failure is one that shows its message and then signs out after 6 s (rule 150). */
+export function isSsoSignOutCode(code: string | undefined): code is SsoErrorCode {
+  return (SSO_SIGN_OUT_CODES as readonly string[]).includes(code ?? '');
+}
+
 /** The spec's text for a failed sign-in that is not 'no such account' (section 8). */
 export function signInFailureMessage(failure: FailedCall): string {
+  if (isSsoSignOutCode(failure.code)) return SSO_MESSAGES[failure.code];
   if (failure.status === 429) return SIGN_IN_MESSAGES.tooManyAttempts;
   if (failure.code === 'INVALID_EMAIL_OR_PASSWORD' || failure.code === 'INVALID_PASSWORD') return SIGN_IN_MESSAGES.wrongPassword;
   return SIGN_IN_MESSAGES.otherFailure;

@@ -1,0 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import { isFreeEmailDomain, SIGN_IN_MESSAGES } from '@crewplan/domain';
+import { ssoProviderIdOf, type SsoLookup, type SsoProviderView } from '@crewplan/domain/sso/sso';
+import type { z } from 'zod';
+import type { createSsoProviderBodySchema } from '@crewplan/domain/sso/sso';
+import { ssoProviders } from '../../db/schema/index.ts';
+import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/auth.ts';
+import { newId } from '../../lib/ids.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { presentProvider } from './sso.presenter.ts';
+import { listOrgProviders, providersForEmail } from './sso.queries.ts';
+
+type CreateBody = z.output<typeof createSsoProviderBodySchema>;
+
+/** Public lookups of an email's sign-in options per address and minute. */
+export const SSO_LOOKUPS_PER_MINUTE = 60;
+
+export async function listProviders(ctx: AppContext, access: OrgAccess): Promise<SsoProviderView[]> {
+  const rows = await listOrgProviders(ctx.db, access.org.id);
+  return rows.map((row) => presentProvider(row, ctx.config.publicUrl));
+}
+
+/** Whether the server may fetch from this URL's origin (better-auth refuses other identity-provider origins). */
+function isTrustedIdentityOrigin(ctx: AppContext, url: string): boolean {
+  return identityProviderOrigins(ctx.config).includes(new URL(url).origin);
+}
+
+/** better-auth's registration body for the validated input. */
+function registration(ctx: AppContext, body: CreateBody, providerId: string) {
+  if (body.kind === 'oidc') {
+    for (const url of [body.issuer, body.discoveryEndpoint].filter((u): u is string => Boolean(u))) {
+      if (!isTrustedIdentityOrigin(ctx, url)) {
+        throw new AppError(
+          400,
+          'sso/untrusted-issuer',
+          'This server does not trust that identity provider yet: ask its operator to add it.',
+          {
+            issuer: 'Not a trusted identity provider',
+          },
+        );
+      }
+    }
+    return {
+      providerId,
+      issuer: body.issuer,
+      domain: body.domain,
+      oidcConfig: { clientId: body.clientId, clientSecret: body.clientSecret, discoveryEndpoint: body.discoveryEndpoint, pkce: true },
+    };
+  }
+  if (body.kind === 'microsoft') {
+    const clientId = body.clientId ?? ctx.config.microsoft.clientId;
+    const clientSecret = body.clientSecret ?? ctx.config.microsoft.clientSecret;
+    if (!clientId || !clientSecret) {
+      throw new AppError(400, 'sso/microsoft-not-configured', 'Please give the client id and secret of your Microsoft app registration.', {
+        clientId: 'Required',
+      });
+    }
+    return {
+      providerId,
+      issuer: `${ctx.config.microsoft.loginUrl}/${body.tenantId}/v2.0`,
+      domain: body.domain,
+      oidcConfig: { clientId, clientSecret, pkce: true, scopes: ['openid', 'email', 'profile'] },
+    };
+  }
+  const audience = body.audience ?? `${ctx.config.publicUrl}${IDENTITY_BASE_PATH}/sso/saml2/sp/metadata?providerId=${providerId}`;
+  const cert = body.certificate.includes('BEGIN CERTIFICATE')
+    ? body.certificate
+    : `-----BEGIN CERTIFICATE-----\n${body.certificate.replace(/\s+/g, '')}\n-----END CERTIFICATE-----`;
+  return {
+    providerId,
+    issuer: audience,
+    domain: body.domain,
+    samlConfig: {
+      entryPoint: body.entryPoint,
+      cert,
+      audience,
+      callbackUrl: '/login',
+      idpMetadata: { entityID: body.issuer, cert },
+      wantAssertionsSigned: true,
+    },
+  };
+}
+
+/**
+ * Registers a provider for one of the organisation's approved domains through better-auth (which runs
+ * OIDC discovery), then binds it to the organisation and marks the domain verified.
+ */
+export async function createProvider(
+  ctx: AppContext,
+  access: OrgAccess,
+  body: CreateBody,
+  caller: { authorization: string; ip: string },
+): Promise<SsoProviderView> {
+  if (!access.org.inviteDomains.includes(body.domain)) {
+    throw new AppError(400, 'sso/domain-not-approved', `Please approve ${body.domain} in the organisation's domains first.`, {
+      domain: 'Not an approved domain of the organisation',
+    });
+  }
+  if (isFreeEmailDomain(body.domain)) {
+    throw new AppError(400, 'sso/free-domain', 'Single sign-on needs a domain of your own, not a free mail domain.', {
+      domain: 'Free mail domain',
+    });
+  }
+  const providerId = ssoProviderIdOf(body.kind, body.domain);
+  const [taken] = await ctx.db.select({ id: ssoProviders.id }).from(ssoProviders).where(eq(ssoProviders.providerId, providerId)).limit(1);
+  if (taken)
+    throw conflict(
+      'sso/already-configured',
+      `${body.domain} already has a ${body.kind === 'microsoft' ? 'Microsoft' : 'single sign-on'} setup.`,
+    );
+
+  const request = registration(ctx, body, providerId);
+  await ctx.auth.api
+    .registerSSOProvider({
+      body: request,
+      headers: new Headers({ authorization: caller.authorization, [CLIENT_IP_HEADER]: caller.ip }),
+    })
+    .catch((error: unknown) => {
+      if (isAPIError(error)) {
+        if (error.statusCode === 401) throw new AppError(401, 'auth/unauthenticated', 'Please sign in.');
+        throw badRequest('sso/invalid-provider', `The identity provider could not be set up: ${error.message || 'invalid configuration'}`);
+      }
+      throw error;
+    });
+  const [row] = await ctx.db
+    .update(ssoProviders)
+    .set({ organizationId: access.org.id, kind: body.kind, required: body.required, domainVerified: true })
+    .where(eq(ssoProviders.providerId, providerId))
+    .returning();
+  if (!row) throw new AppError(500, 'sso/not-saved', 'The provider was not saved.');
+  return presentProvider(row, ctx.config.publicUrl);
+}
+
+/** Removes a provider of the organisation; people of that domain sign in with a password again. */
+export async function deleteProvider(ctx: AppContext, access: OrgAccess, id: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(ssoProviders)
+    .where(and(eq(ssoProviders.id, id), eq(ssoProviders.organizationId, access.org.id)))
+    .returning({ id: ssoProviders.id });
+  if (deleted.length === 0) throw notFound('That single sign-on setup was not found.');
+}
+
+/** Counts a public lookup for an address in a one-minute window (kept in PostgreSQL, like better-auth's limits). */
+async function countLookup(ctx: AppContext, ip: string): Promise<number> {
+  const now = Date.now();
+  const { rows } = await ctx.pool.query<{ count: number }>(
+    `insert into auth_rate_limits (id, key, count, last_request) values ($1, $2, 1, $3)
+     on conflict (key) do update set
+       count = case when auth_rate_limits.last_request < $3 - 60000 then 1 else auth_rate_limits.count + 1 end,
+       last_request = case when auth_rate_limits.last_request < $3 - 60000 then $3 else auth_rate_limits.last_request end
+     returning count`,
+    [newId(), `sso-lookup|${ip}`, now],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** What the sign-in screen may offer for an email: single sign-on, Microsoft, and whether a password is refused. */
+export async function lookup(ctx: AppContext, email: string, ip: string): Promise<SsoLookup> {
+  if ((await countLookup(ctx, ip)) > SSO_LOOKUPS_PER_MINUTE) throw tooManyRequests(SIGN_IN_MESSAGES.tooManyAttempts);
+  const rows = await providersForEmail(ctx.db, email);
+  const sso = rows.find((row) => row.kind === 'oidc' || row.kind === 'saml');
+  const microsoft = rows.find((row) => row.kind === 'microsoft');
+  return {
+    sso: Boolean(sso),
+    microsoft: Boolean(microsoft),
+    required: rows.some((row) => row.required),
+    ssoProviderId: sso?.providerId ?? null,
+    microsoftProviderId: microsoft?.providerId ?? null,
+  };
+}
