@@ -1,10 +1,22 @@
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
-import { IconHome, IconLayoutKanban, IconLogout, IconMail, IconMoon, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconHome,
+  IconLayoutKanban,
+  IconLogout,
+  IconMail,
+  IconMoon,
+  IconPlus,
+  IconSettings,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
+import { useMyOrgs } from '../features/org/api.ts';
 import { useAppearanceControls } from '../lib/appearance-controls.ts';
 import { healthQuery } from '../lib/health.ts';
 import { signOut } from '../lib/session.ts';
-import { navigate, setParams } from '../lib/url-state.ts';
+import { navigate, setParams, useUrl } from '../lib/url-state.ts';
 
 const icon = (IconComponent: typeof IconHome) => <IconComponent size={18} aria-hidden="true" />;
 
@@ -12,6 +24,9 @@ const icon = (IconComponent: typeof IconHome) => <IconComponent size={18} aria-h
 export function CommandPalette() {
   const { toggleMode, mode } = useAppearanceControls();
   const { data: health } = useQuery(healthQuery);
+  const { params } = useUrl();
+  const { data: orgs = [] } = useMyOrgs();
+  const openOrgId = params.get('org');
   const showMailbox = import.meta.env.DEV || (health?.env !== undefined && health.env !== 'production');
 
   const actions: SpotlightActionData[] = [
@@ -44,6 +59,38 @@ export function CommandPalette() {
       leftSection: icon(IconMoon),
       onClick: toggleMode,
     },
+    {
+      id: 'create-org',
+      label: 'Create organisation',
+      description: 'A new organisation with you as its admin',
+      leftSection: icon(IconPlus),
+      onClick: () => setParams({ hq: '', org: null }),
+    },
+    ...orgs.map((org): SpotlightActionData => ({
+      id: `org-${org._id}`,
+      label: `Open ${org.title}`,
+      description: 'Organisation: people, structure, clients, invites',
+      leftSection: icon(IconBuilding),
+      onClick: () => setParams({ org: org._id, 'org-tab': null, 'org-cfg': null, 'oc-domains': null }),
+    })),
+    ...orgs
+      .filter((org) => org.abilities.update)
+      .map((org): SpotlightActionData => ({
+        id: `org-settings-${org._id}`,
+        label: `${org.title} settings`,
+        description: 'Organisation settings, approved domains, API keys',
+        leftSection: icon(IconSettings),
+        onClick: () => setParams({ org: org._id, 'org-tab': null, 'org-cfg': '' }),
+      })),
+    ...(openOrgId
+      ? ['people', 'structure', 'clients', 'invites'].map((tab): SpotlightActionData => ({
+          id: `org-tab-${tab}`,
+          label: `Organisation ${tab}`,
+          description: 'A tab of the open organisation',
+          leftSection: icon(IconBuilding),
+          onClick: () => setParams({ 'org-tab': tab === 'people' ? null : tab, 'org-cfg': null, 'oc-domains': null }),
+        }))
+      : []),
     { id: 'sign-out', label: 'Sign out', leftSection: icon(IconLogout), onClick: () => void signOut() },
   ];
   if (showMailbox)

@@ -2,6 +2,7 @@ import { Avatar, Button, Group, Kbd, Menu, Text, UnstyledButton } from '@mantine
 import { spotlight } from '@mantine/spotlight';
 import { IconLogout, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { AppLink } from '../components/AppLink.tsx';
+import { OrgSwitcher } from '../features/org/OrgSwitcher.tsx';
 import { ColorModeToggle } from '../components/ColorModeToggle.tsx';
 import { useAppearanceControls } from '../lib/appearance-controls.ts';
 import type { Profile } from '../lib/profile.ts';
@@ -40,6 +41,7 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <OrgSwitcher />
         <Button
           variant="default"
           leftSection={<IconSearch size={16} aria-hidden="true" />}

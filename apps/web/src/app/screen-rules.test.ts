@@ -23,4 +23,11 @@ describe('openScreens', () => {
   it('opens several screens together', () => {
     expect(openScreens(params('?diagnostic=ab12&myspace'), true, 'home')).toEqual(['myspace', 'diagnostic']);
   });
+
+  it('opens the organisation area and hq for a signed-in person, the invite link for everyone', () => {
+    expect(openScreens(params('?org=0123456789abcdef01234567&hq'), true, 'home')).toEqual(['org', 'hq']);
+    expect(openScreens(params('?org=0123456789abcdef01234567'), false, 'login')).toEqual([]);
+    expect(openScreens(params('?from=orgInvite&token=abc'), false, 'login')).toEqual(['from']);
+    expect(openScreens(params('?from=orgInvite'), true, 'home')).toEqual([]);
+  });
 });

@@ -17,6 +17,9 @@ export const SCREEN_RULES = [
   { param: 'mode', access: 'any', requires: ['oobCode'] },
   { param: 'login', access: 'signed-out', notOn: ['login'] },
   { param: 'myspace', access: 'signed-in' },
+  { param: 'org', access: 'signed-in' },
+  { param: 'hq', access: 'signed-in' },
+  { param: 'from', access: 'any', requires: ['token'] },
   { param: 'diagnostic', access: 'any' },
 ] as const satisfies readonly ScreenRule[];
 

@@ -6,12 +6,18 @@ import { openScreens, type ScreenParam } from './screen-rules.ts';
 const MySpaceScreen = lazy(() => import('../features/people/MySpaceScreen.tsx').then((m) => ({ default: m.MySpaceScreen })));
 const EmailLinkScreen = lazy(() => import('../features/identity/EmailLinkScreen.tsx').then((m) => ({ default: m.EmailLinkScreen })));
 const LoginOverlay = lazy(() => import('../features/identity/LoginOverlay.tsx').then((m) => ({ default: m.LoginOverlay })));
+const OrgScreen = lazy(() => import('../features/org/OrgScreen.tsx').then((m) => ({ default: m.OrgScreen })));
+const HqScreen = lazy(() => import('../features/org/HqScreen.tsx').then((m) => ({ default: m.HqScreen })));
+const InviteScreen = lazy(() => import('../features/org/InviteScreen.tsx').then((m) => ({ default: m.InviteScreen })));
 
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */
 const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   mode: EmailLinkScreen,
   login: LoginOverlay,
   myspace: MySpaceScreen,
+  org: OrgScreen,
+  hq: HqScreen,
+  from: InviteScreen,
   diagnostic: DiagnosticNotice,
 };
 

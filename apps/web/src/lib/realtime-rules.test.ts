@@ -21,4 +21,9 @@ describe('change events', () => {
     expect(isChangeEvent({ type: 'upsert', entity: 'missions' })).toBe(false);
     expect(isChangeEvent(null)).toBe(false);
   });
+
+  it('sends every change of the organisation area to the organisation queries', () => {
+    for (const entity of ['org.people', 'org.invites', 'departments', 'offices', 'roles', 'programs', 'goals', 'clients'])
+      expect(queryRootOf(entity)).toBe('orgs');
+  });
 });

@@ -7,7 +7,7 @@ import { isValidEmail } from '../../lib/email-format.ts';
 import { missingCredentialsMessage } from './sign-in-messages.ts';
 import { finishSignIn, requestPasswordReset, signInWithPassword, verifySignInCode } from './sign-in-flow.ts';
 import { lookupSso, readSsoReturn, ssoSignOut, startSso, type SsoKind } from './sso-flow.ts';
-import type { SsoLookup } from '@crewplan/domain/sso/sso';
+import type { SsoLookup } from '@crewplan/domain/sso/sign-in';
 
 type Step = 'password' | 'two-factor';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
-import { SSO_MESSAGES } from '@crewplan/domain/sso/sso';
+import { SSO_MESSAGES } from '@crewplan/domain/sso/sign-in';
 import {
   emailLinkFailureMessage,
   isSsoSignOutCode,

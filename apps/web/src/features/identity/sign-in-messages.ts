@@ -1,5 +1,5 @@
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
-import { SSO_MESSAGES, SSO_SIGN_OUT_CODES, type SsoErrorCode } from '@crewplan/domain/sso/sso';
+import { SSO_MESSAGES, SSO_SIGN_OUT_CODES, type SsoErrorCode } from '@crewplan/domain/sso/sign-in';
 
 export interface FailedCall {
   status: number;

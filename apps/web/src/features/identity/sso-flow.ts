@@ -1,5 +1,5 @@
 import { SIGN_IN_MESSAGES } from '@crewplan/domain/messages/index';
-import { SSO_MESSAGES, ssoCallbackErrorCode, type SsoErrorCode, type SsoLookup } from '@crewplan/domain/sso/sso';
+import { SSO_MESSAGES, ssoCallbackErrorCode, type SsoErrorCode, type SsoLookup } from '@crewplan/domain/sso/sign-in';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { authClient } from '../../lib/auth-client.ts';
@@ -41,7 +41,7 @@ export async function startSso(kind: SsoKind, rawEmail: string): Promise<SsoOutc
   }
   const providerId = kind === 'sso' ? setup?.ssoProviderId : setup?.microsoftProviderId;
   if (!providerId) return { kind: 'failed', message: missing };
-  const { data, error } = await authClient.$fetch<{ url: string }>('/sign-in/sso', {
+  const { data, error } = await authClient.$fetch<{ url: string; redirect?: boolean }>('/sign-in/sso', {
     method: 'POST',
     body: {
       email,
@@ -54,7 +54,9 @@ export async function startSso(kind: SsoKind, rawEmail: string): Promise<SsoOutc
     if (error?.status === 404) return { kind: 'failed', message: missing };
     return { kind: 'sign-out', code: 'auth/invalid-provider', message: SSO_MESSAGES['auth/invalid-provider'] };
   }
-  window.location.assign(data.url);
+  // The auth client already follows answers marked `redirect`; a second navigation would replay the
+  // provider's one-time state and fail the callback.
+  if (!data.redirect) window.location.assign(data.url);
   return { kind: 'redirecting' };
 }
 

@@ -1,0 +1,89 @@
+import './styles.ts';
+import { FileButton, Avatar, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { ORG_MESSAGES } from '@crewplan/domain/messages/index';
+import { setParams, useUrl } from '../../lib/url-state.ts';
+import { orgQuery, useCreateOrg, useUpdateOrg, useUploadOrgLogo, type OrgDetail } from './api.ts';
+import { NEW_ORG_DEFAULTS, OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
+import { FormError } from './FormError.tsx';
+
+/** `?hq`: create an organisation; `?hq&org=<id>`: edit one. */
+export function HqScreen() {
+  const { params } = useUrl();
+  const orgId = params.get('org');
+  const org = useQuery({ ...orgQuery(orgId ?? ''), enabled: Boolean(orgId) });
+  const close = () => setParams({ hq: null });
+  return (
+    <Modal opened onClose={close} title={orgId ? 'Edit organisation' : 'Create organisation'} size="lg">
+      {!orgId && <CreateOrg />}
+      {orgId && org.isPending && <Loader aria-label="Loading the organisation" />}
+      {orgId && org.isError && <FormError>{ORG_MESSAGES.notFound}</FormError>}
+      {org.data && <EditOrg org={org.data} />}
+    </Modal>
+  );
+}
+
+function CreateOrg() {
+  const create = useCreateOrg();
+  return (
+    <OrgSettingsForm
+      initial={NEW_ORG_DEFAULTS}
+      full={false}
+      submitLabel="Create organisation"
+      pending={create.isPending}
+      error={create.error?.message ?? null}
+      onCancel={() => setParams({ hq: null })}
+      onSubmit={({ leaveCodes: _codes, proposalDeadlines: _deadlines, ...values }) =>
+        create.mutate(values, {
+          onSuccess: (org) => {
+            notifications.show({ message: `${org.title} is created.` });
+            setParams({ hq: null, org: org._id, 'org-tab': 'structure' });
+          },
+        })
+      }
+    />
+  );
+}
+
+function EditOrg({ org }: { org: OrgDetail }) {
+  const update = useUpdateOrg(org._id);
+  const logo = useUploadOrgLogo(org._id);
+  if (!org.abilities.update) return <Text>Only admins and managers change the organisation.</Text>;
+  return (
+    <Stack>
+      <Group>
+        <Avatar src={org.logo} alt="" size="lg" radius="sm" color="brand">
+          {org.title.charAt(0).toUpperCase()}
+        </Avatar>
+        <FileButton
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          onChange={(file) =>
+            file &&
+            logo.mutate(file, {
+              onSuccess: () => notifications.show({ message: 'The logo is updated.' }),
+              onError: (error) => notifications.show({ message: error.message, color: 'red' }),
+            })
+          }
+        >
+          {(props) => (
+            <Button {...props} variant="default" loading={logo.isPending}>
+              Upload logo
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <OrgSettingsForm
+        initial={valuesOf(org)}
+        full={false}
+        submitLabel="Save"
+        pending={update.isPending}
+        error={update.error?.message ?? null}
+        onCancel={() => setParams({ hq: null })}
+        onSubmit={({ leaveCodes: _codes, proposalDeadlines: _deadlines, ...values }) =>
+          update.mutate({ ...values, updatedAt: org.updatedAt }, { onSuccess: () => setParams({ hq: null }) })
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
+import { useInvite, type OrgDetail, type OrgLevel } from './api.ts';
+import { LEVEL_CHOICES } from './org-rules.ts';
+import { FormError } from './FormError.tsx';
+
+/** Invite by email with a permission and a message; the pending invites. */
+export function InvitesTab({ org }: { org: OrgDetail }) {
+  const invite = useInvite(org._id);
+  const [email, setEmail] = useState('');
+  const [level, setLevel] = useState<OrgLevel>('MEMBER');
+  const [message, setMessage] = useState('');
+  const levels = LEVEL_CHOICES.filter((l) => l !== 'ADMIN' || org.abilities.manageAdmins);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate(
+      { inviteeEmail: email.trim(), config: { permission: level }, message },
+      {
+        onSuccess: (sent) => {
+          notifications.show({ message: `Invite sent to ${sent.inviteeEmail}.` });
+          setEmail('');
+          setMessage('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack>
+      <Paper withBorder p="md" component="form" onSubmit={send} aria-label="Invite somebody">
+        <Title order={2} size="h4" mb="sm">
+          Invite somebody
+        </Title>
+        <Group align="start">
+          <TextInput label="Email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required w={300} />
+          <Select
+            label="Permission"
+            data={levels.map((l) => ({ value: l, label: ORG_LEVEL_LABELS[l] }))}
+            value={level}
+            onChange={(value) => value && setLevel(value as OrgLevel)}
+            allowDeselect={false}
+            w={200}
+          />
+        </Group>
+        <Textarea
+          label="Personal message"
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          mt="sm"
+        />
+        {invite.isError && <FormError mt="xs">{invite.error.message}</FormError>}
+        <Button type="submit" mt="md" loading={invite.isPending}>
+          Send invite
+        </Button>
+      </Paper>
+      <Title order={2} size="h4">
+        Pending invites
+      </Title>
+      {org.invites.length === 0 ? (
+        <Text c="dimmed">No pending invites.</Text>
+      ) : (
+        <Table aria-label="Pending invites" data-testid="org-invites">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Permission</Table.Th>
+              <Table.Th>Invited by</Table.Th>
+              <Table.Th>Expires</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {org.invites.map((row) => (
+              <Table.Tr key={row._id}>
+                <Table.Td>{row.inviteeEmail}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color="gray">
+                    {ORG_LEVEL_LABELS[row.level]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.invitedBy ? `${row.invitedBy.firstName} ${row.invitedBy.lastName}` : '—'}</Table.Td>
+                <Table.Td>{new Date(row.expiresAt).toLocaleDateString()}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import './styles.ts';
+import { useEffect } from 'react';
+import { Avatar, Badge, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ORG_MESSAGES } from '@crewplan/domain/messages/index';
+import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
+import { ApiError } from '../../lib/api-error.ts';
+import { joinRoom } from '../../lib/realtime.ts';
+import { setParams, useUrl } from '../../lib/url-state.ts';
+import { orgQuery } from './api.ts';
+import { ClientsTab } from './ClientsTab.tsx';
+import { GoalsTab } from './GoalsTab.tsx';
+import { InvitesTab } from './InvitesTab.tsx';
+import { clearedOrgParams, ORG_TABS, paramsOfTab, tabOfParams, visibleTabs } from './org-rules.ts';
+import { PeopleTab } from './PeopleTab.tsx';
+import { SettingsTab } from './SettingsTab.tsx';
+import { StructureTab } from './StructureTab.tsx';
+import { FormError } from './FormError.tsx';
+
+/** An answer that means "no such organisation for you": unknown, removed, not a member or not an id. */
+const isUnknownOrg = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
+
+/** The organisation area (`?org=<id>`), full screen, its tab chosen by `org-tab` (`org-cfg` for settings). */
+export function OrgScreen({ value: orgId }: { value: string }) {
+  const { params } = useUrl();
+  const editing = params.has('hq');
+  const org = useQuery({ ...orgQuery(orgId), enabled: Boolean(orgId) });
+  const unknown = !orgId || isUnknownOrg(org.error);
+
+  useEffect(() => {
+    // `hq` edits or creates: it shows its own state, the area stays quiet
+    if (!unknown || editing) return;
+    notifications.show({ id: 'org-not-found', message: ORG_MESSAGES.notFound, color: 'red' });
+    setParams(clearedOrgParams(), { replace: true });
+  }, [unknown, editing]);
+
+  const liveId = org.data?._id;
+  useEffect(() => (liveId ? joinRoom(`changes/orgs/${liveId}`) : undefined), [liveId]);
+
+  if (unknown) return null;
+  const close = () => setParams(clearedOrgParams());
+  const data = org.data;
+  const tab = tabOfParams(params);
+  const tabs = data ? visibleTabs(data.abilities) : [];
+  const shown = tabs.includes(tab) ? tab : (tabs[0] ?? 'structure');
+
+  return (
+    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }}>
+      <Modal.Content aria-label={data ? `Organisation ${data.title}` : 'Organisation'}>
+        <Modal.Body p={0}>
+          <Container size="xl" py="md">
+            <Group justify="space-between" mb="md" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                {data && (
+                  <Avatar src={data.logo} alt="" radius="sm" color="brand">
+                    {data.title.charAt(0).toUpperCase()}
+                  </Avatar>
+                )}
+                <div>
+                  <Title order={1} size="h2">
+                    {data?.title ?? 'Organisation'}
+                  </Title>
+                  {data?.me && (
+                    <Text size="sm" c="dimmed">
+                      You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {data.peopleCount}{' '}
+                      {data.peopleCount === 1 ? 'person' : 'people'} · {data.currency}
+                    </Text>
+                  )}
+                </div>
+                {data?.isLicensedActive && <Badge variant="light">Licensed</Badge>}
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                {data?.abilities.update && (
+                  <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setParams({ hq: '' })}>
+                    Edit organisation
+                  </Button>
+                )}
+                <CloseButton size="lg" onClick={close} aria-label="Close the organisation" data-autofocus />
+              </Group>
+            </Group>
+            {org.isPending && <Loader aria-label="Loading the organisation" />}
+            {org.isError && !unknown && <FormError>{org.error.message}</FormError>}
+            {data && (
+              <Tabs value={shown} onChange={(next) => setParams(paramsOfTab(next), { replace: true })} keepMounted={false}>
+                <Tabs.List mb="lg">
+                  {ORG_TABS.filter((t) => tabs.includes(t.value)).map((t) => (
+                    <Tabs.Tab key={t.value} value={t.value}>
+                      {t.label}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+                <Tabs.Panel value="people">
+                  <PeopleTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="structure">
+                  <StructureTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="goals">
+                  <GoalsTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="clients">
+                  <ClientsTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="invites">
+                  <InvitesTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="settings">
+                  <SettingsTab org={data} domainsOpen={params.has('oc-domains')} />
+                </Tabs.Panel>
+              </Tabs>
+            )}
+          </Container>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

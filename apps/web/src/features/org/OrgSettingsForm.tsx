@@ -1,0 +1,348 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { CARRY_OVER_MODES, OVERTIME_MODES, RATE_TIMES } from '@crewplan/domain/org/settings';
+import type { Org, OrgSettingsInput } from './api.ts';
+import { FormError } from './FormError.tsx';
+
+type LeaveCode = Org['leaveCodes'][number];
+export type SettingsValues = Required<Omit<OrgSettingsInput, 'inviteDomains'>> & { leaveCodes: LeaveCode[] };
+
+export const NEW_ORG_DEFAULTS: SettingsValues = {
+  title: '',
+  currency: 'USD',
+  roleDefaultRateTime: 'Hourly',
+  holidayCountryCode: null,
+  daysPerWeek: 5,
+  carryOverAnnualLeaveCutOff: null,
+  carryOverAnnualLeaveAmount: null,
+  carryOverAnnualLeaveFx: 'percent',
+  overTimeAfterDayOrWeek: 'day',
+  overTimeAfter: 8,
+  isMFARequired: false,
+  rolesNeedApproval: false,
+  canProjectManagersApproveRoles: false,
+  projectCreationRestricted: false,
+  invoicingDisabled: false,
+  proposalDeadlines: [],
+  leaveCodes: [],
+};
+
+export function valuesOf(org: Org): SettingsValues {
+  const { title, currency, roleDefaultRateTime, holidayCountryCode, daysPerWeek, carryOverAnnualLeaveCutOff } = org;
+  return {
+    title,
+    currency,
+    roleDefaultRateTime,
+    holidayCountryCode,
+    daysPerWeek,
+    carryOverAnnualLeaveCutOff,
+    carryOverAnnualLeaveAmount: org.carryOverAnnualLeaveAmount,
+    carryOverAnnualLeaveFx: org.carryOverAnnualLeaveFx,
+    overTimeAfterDayOrWeek: org.overTimeAfterDayOrWeek,
+    overTimeAfter: org.overTimeAfter,
+    isMFARequired: org.isMFARequired,
+    rolesNeedApproval: org.rolesNeedApproval,
+    canProjectManagersApproveRoles: org.canProjectManagersApproveRoles,
+    projectCreationRestricted: org.projectCreationRestricted,
+    invoicingDisabled: org.invoicingDisabled,
+    proposalDeadlines: org.proposalDeadlines,
+    leaveCodes: org.leaveCodes,
+  };
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40) || `code-${Date.now().toString(36)}`;
+
+/**
+ * Every setting of an organisation, grouped. `full` adds the lists (leave codes, proposal deadlines), which a
+ * new organisation takes from the defaults.
+ */
+export function OrgSettingsForm({
+  initial,
+  full,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial: SettingsValues;
+  full: boolean;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (values: SettingsValues) => void;
+  onCancel?: () => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [newCode, setNewCode] = useState('');
+  const [deadline, setDeadline] = useState({ title: '', days: 30 });
+  const set = (patch: Partial<SettingsValues>) => setValues((v) => ({ ...v, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ ...values, title: values.title.trim(), currency: values.currency.trim().toUpperCase() });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Organisation settings">
+      <Stack>
+        <Fieldset legend="General">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Organisation name"
+              required
+              value={values.title}
+              onChange={(e) => set({ title: e.currentTarget.value })}
+              data-autofocus
+            />
+            <TextInput
+              label="Currency"
+              description="Three-letter code, e.g. USD, EUR, GBP"
+              required
+              maxLength={3}
+              value={values.currency}
+              onChange={(e) => set({ currency: e.currentTarget.value.toUpperCase() })}
+            />
+            <Select
+              label="Default rate time of new roles"
+              data={[...RATE_TIMES]}
+              value={values.roleDefaultRateTime}
+              onChange={(v) => v && set({ roleDefaultRateTime: v as SettingsValues['roleDefaultRateTime'] })}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label="Working days per week"
+              min={1}
+              max={7}
+              value={values.daysPerWeek}
+              onChange={(v) => set({ daysPerWeek: Number(v) || 5 })}
+            />
+            <TextInput
+              label="Public holidays of country"
+              description="Two-letter code, e.g. GB; empty for none"
+              maxLength={2}
+              value={values.holidayCountryCode ?? ''}
+              onChange={(e) => set({ holidayCountryCode: e.currentTarget.value.toUpperCase() || null })}
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Projects and roles">
+          <Stack gap="xs">
+            <Switch
+              label="Roles need approval"
+              checked={values.rolesNeedApproval}
+              onChange={(e) => set({ rolesNeedApproval: e.currentTarget.checked })}
+            />
+            <Switch
+              label="Project managers can approve roles"
+              checked={values.canProjectManagersApproveRoles}
+              onChange={(e) => set({ canProjectManagersApproveRoles: e.currentTarget.checked })}
+            />
+            <Switch
+              label="Only allowed people create projects"
+              checked={values.projectCreationRestricted}
+              onChange={(e) => set({ projectCreationRestricted: e.currentTarget.checked })}
+            />
+            <Switch
+              label="Invoicing disabled"
+              checked={values.invoicingDisabled}
+              onChange={(e) => set({ invoicingDisabled: e.currentTarget.checked })}
+            />
+          </Stack>
+        </Fieldset>
+        <Fieldset legend="Security">
+          <Switch
+            label="Require two-factor authentication"
+            checked={values.isMFARequired}
+            onChange={(e) => set({ isMFARequired: e.currentTarget.checked })}
+          />
+        </Fieldset>
+        <Fieldset legend="Overtime">
+          <Group>
+            <Select
+              label="Count overtime per"
+              data={OVERTIME_MODES.map((m) => ({ value: m, label: m === 'day' ? 'Day' : 'Week' }))}
+              value={values.overTimeAfterDayOrWeek}
+              onChange={(v) => v && set({ overTimeAfterDayOrWeek: v as SettingsValues['overTimeAfterDayOrWeek'] })}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label="Overtime after (hours)"
+              min={0}
+              max={168}
+              value={values.overTimeAfter}
+              onChange={(v) => set({ overTimeAfter: Number(v) || 0 })}
+            />
+          </Group>
+        </Fieldset>
+        <Fieldset legend="Annual leave carry-over">
+          <Group>
+            <TextInput
+              label="Cut-off (MM-DD)"
+              placeholder="12-31"
+              maxLength={5}
+              value={values.carryOverAnnualLeaveCutOff ?? ''}
+              onChange={(e) => set({ carryOverAnnualLeaveCutOff: e.currentTarget.value || null })}
+            />
+            <NumberInput
+              label="Amount carried over"
+              min={0}
+              max={1000}
+              value={values.carryOverAnnualLeaveAmount ?? ''}
+              onChange={(v) => set({ carryOverAnnualLeaveAmount: v === '' ? null : Number(v) })}
+            />
+            <Select
+              label="Amount is"
+              data={CARRY_OVER_MODES.map((m) => ({ value: m, label: m === 'percent' ? 'A percentage' : 'Fixed days' }))}
+              value={values.carryOverAnnualLeaveFx}
+              onChange={(v) => v && set({ carryOverAnnualLeaveFx: v as SettingsValues['carryOverAnnualLeaveFx'] })}
+              allowDeselect={false}
+            />
+          </Group>
+        </Fieldset>
+        {full && (
+          <Fieldset legend="Leave codes">
+            <Stack gap="xs">
+              {values.leaveCodes.map((code, index) => (
+                <Group key={code.id} wrap="nowrap">
+                  <TextInput
+                    aria-label={`Description of leave code ${code.code || code.id}`}
+                    value={code.description}
+                    onChange={(e) => {
+                      const description = e.currentTarget.value;
+                      set({ leaveCodes: values.leaveCodes.map((c, i) => (i === index ? { ...c, description } : c)) });
+                    }}
+                    style={{ flex: 1 }}
+                  />
+                  <Checkbox
+                    label="Hide reason"
+                    checked={code.hideReason}
+                    onChange={(e) => {
+                      const hideReason = e.currentTarget.checked;
+                      set({ leaveCodes: values.leaveCodes.map((c, i) => (i === index ? { ...c, hideReason } : c)) });
+                    }}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove leave code ${code.description}`}
+                    onClick={() => set({ leaveCodes: values.leaveCodes.filter((_, i) => i !== index) })}
+                  >
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Group>
+              ))}
+              <Group align="end">
+                <TextInput label="New leave code" value={newCode} onChange={(e) => setNewCode(e.currentTarget.value)} />
+                <Button
+                  variant="default"
+                  disabled={!newCode.trim()}
+                  onClick={() => {
+                    const description = newCode.trim();
+                    set({
+                      leaveCodes: [
+                        ...values.leaveCodes,
+                        {
+                          id: slug(description),
+                          code: '',
+                          description,
+                          fixed: false,
+                          isProjectLevel: false,
+                          days: [],
+                          comments: '',
+                          minHours: null,
+                          maxHours: null,
+                          allowHalfDays: false,
+                          timesPerYear: null,
+                          hideReason: false,
+                        },
+                      ],
+                    });
+                    setNewCode('');
+                  }}
+                >
+                  Add leave code
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        )}
+        {full && (
+          <Fieldset legend="Proposal deadlines">
+            <Stack gap="xs">
+              {values.proposalDeadlines.map((d, index) => (
+                <Group key={`${d.title}-${index}`} justify="space-between">
+                  <Text size="sm">
+                    {d.title} · {d.days} days
+                  </Text>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove deadline ${d.title}`}
+                    onClick={() => set({ proposalDeadlines: values.proposalDeadlines.filter((_, i) => i !== index) })}
+                  >
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Group>
+              ))}
+              <Group align="end">
+                <TextInput
+                  label="Deadline name"
+                  value={deadline.title}
+                  onChange={(e) => setDeadline({ ...deadline, title: e.currentTarget.value })}
+                />
+                <NumberInput
+                  label="Days"
+                  min={0}
+                  max={3650}
+                  value={deadline.days}
+                  onChange={(v) => setDeadline({ ...deadline, days: Number(v) || 0 })}
+                  w={100}
+                />
+                <Button
+                  variant="default"
+                  disabled={!deadline.title.trim()}
+                  onClick={() => {
+                    set({ proposalDeadlines: [...values.proposalDeadlines, { title: deadline.title.trim(), days: deadline.days }] });
+                    setDeadline({ title: '', days: 30 });
+                  }}
+                >
+                  Add deadline
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        )}
+        {error && <FormError>{error}</FormError>}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
