@@ -14,6 +14,7 @@ import { useToken } from '../lib/token.ts';
 import { matchPath, navigate, redirectFor, setParams, useUrl, type Route } from '../lib/url-state.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
+import { MfaRequiredDialog } from './MfaRequiredDialog.tsx';
 import { ScreenLayer } from './screens.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 
@@ -102,6 +103,7 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
       </AppShell.Main>
       <FloatingButtons features={NO_FEATURES} />
       <CommandPalette />
+      <MfaRequiredDialog profile={profile} />
       <ScreenLayer signedIn route={route.name} />
     </AppShell>
   );

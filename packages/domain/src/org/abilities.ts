@@ -9,6 +9,7 @@ export const ORG_ABILITY_ACTIONS = {
   managePeople: 'org.people.manage',
   grantPeople: 'org.people.grant',
   manageAdmins: 'org.admins.manage',
+  manageSso: 'org.sso.manage',
   manageStructure: 'org.structure.manage',
   viewClients: 'org.clients.view',
   manageClients: 'org.clients.manage',

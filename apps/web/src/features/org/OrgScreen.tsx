@@ -13,6 +13,7 @@ import { orgQuery } from './api.ts';
 import { ClientsTab } from './ClientsTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
+import { OrgLocalCache } from './OrgLocalCache.tsx';
 import { clearedOrgParams, ORG_TABS, paramsOfTab, tabOfParams, visibleTabs } from './org-rules.ts';
 import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
@@ -82,6 +83,7 @@ export function OrgScreen({ value: orgId }: { value: string }) {
             </Group>
             {org.isPending && <Loader aria-label="Loading the organisation" />}
             {org.isError && !unknown && <FormError>{org.error.message}</FormError>}
+            {data && <OrgLocalCache orgId={data._id} />}
             {data && (
               <Tabs value={shown} onChange={(next) => setParams(paramsOfTab(next), { replace: true })} keepMounted={false}>
                 <Tabs.List mb="lg">

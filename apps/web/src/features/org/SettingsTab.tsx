@@ -22,6 +22,7 @@ import { auditLine } from './audit-text.ts';
 import { auditQuery, useApiKeys, useUpdateOrg, type OrgDetail } from './api.ts';
 import { OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
 import { FormError } from './FormError.tsx';
+import { canManageSso, SsoProviders } from './SsoProviders.tsx';
 
 /** Settings (`org-cfg`), approved invite domains (`oc-domains`), API keys and the audit, each by ability. */
 export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen: boolean }) {
@@ -96,6 +97,7 @@ function DomainsSection({ org, open }: { org: OrgDetail; open: boolean }) {
           </Badge>
         ))}
       </Group>
+      {canManageSso(org.abilities) && <SsoProviders org={org} />}
       <Modal opened={open && org.abilities.update} onClose={close} title="Approved invite domains">
         <Stack>
           <TagsInput
