@@ -15,9 +15,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconPencil, IconPhotoUp } from '@tabler/icons-react';
+import { IconArchive, IconPencil, IconPhotoUp, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { clientsQuery, useClients, type Client, type OrgDetail } from './api.ts';
+import { ClientOrdersModal } from './ClientOrders.tsx';
 import { FormError } from './FormError.tsx';
 
 interface ClientForm {
@@ -36,6 +37,7 @@ export function ClientsTab({ org }: { org: OrgDetail }) {
   const calls = useClients(org._id);
   const [editing, setEditing] = useState<{ client: Client | null; form: ClientForm } | null>(null);
   const canManage = org.abilities.manageClients;
+  const [ordersOf, setOrdersOf] = useState<Client | null>(null);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -67,6 +69,7 @@ export function ClientsTab({ org }: { org: OrgDetail }) {
           <Table.Tr>
             <Table.Th>Client</Table.Th>
             <Table.Th>Email</Table.Th>
+            <Table.Th>Orders</Table.Th>
             <Table.Th>Next invoice</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -92,9 +95,13 @@ export function ClientsTab({ org }: { org: OrgDetail }) {
                 </Group>
               </Table.Td>
               <Table.Td>{client.email ?? '—'}</Table.Td>
+              <Table.Td>{client.orderCodes.length > 0 ? client.orderCodes.join(', ') : '—'}</Table.Td>
               <Table.Td>#{client.nextInvoiceNumber}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Orders of ${client.name}`} onClick={() => setOrdersOf(client)}>
+                    <IconReceipt size={16} aria-hidden="true" />
+                  </ActionIcon>
                   {client.abilities.update && (
                     <FileButton
                       accept="image/png,image/jpeg,image/gif,image/webp"
@@ -156,6 +163,15 @@ export function ClientsTab({ org }: { org: OrgDetail }) {
       </Table>
       {clients.data?.clients.length === 0 && <Text c="dimmed">No clients yet.</Text>}
       {clients.isError && <FormError>{clients.error.message}</FormError>}
+      {ordersOf && (
+        <ClientOrdersModal
+          orgId={org._id}
+          client={ordersOf}
+          canManage={canManage && !ordersOf.archived}
+          currency={org.currency}
+          onClose={() => setOrdersOf(null)}
+        />
+      )}
       {editing && (
         <Modal opened onClose={() => setEditing(null)} title={editing.client ? `Edit ${editing.client.name}` : 'New client'}>
           <form onSubmit={save}>

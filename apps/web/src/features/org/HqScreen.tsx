@@ -6,6 +6,7 @@ import { ORG_MESSAGES } from '@crewplan/domain/messages/index';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgQuery, useCreateOrg, useUpdateOrg, useUploadOrgLogo, type OrgDetail } from './api.ts';
 import { NEW_ORG_DEFAULTS, OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
+import { DeleteOrgSection } from './DeleteOrg.tsx';
 import { FormError } from './FormError.tsx';
 
 /** `?hq`: create an organisation; `?hq&org=<id>`: edit one. */
@@ -49,7 +50,13 @@ function CreateOrg() {
 function EditOrg({ org }: { org: OrgDetail }) {
   const update = useUpdateOrg(org._id);
   const logo = useUploadOrgLogo(org._id);
-  if (!org.abilities.update) return <Text>Only admins and managers change the organisation.</Text>;
+  if (!org.abilities.update)
+    return (
+      <Stack>
+        <Text>Only admins and managers change the organisation.</Text>
+        {org.abilities.delete && <DeleteOrgSection org={org} />}
+      </Stack>
+    );
   return (
     <Stack>
       <Group>
@@ -84,6 +91,7 @@ function EditOrg({ org }: { org: OrgDetail }) {
           update.mutate({ ...values, updatedAt: org.updatedAt }, { onSuccess: () => setParams({ hq: null }) })
         }
       />
+      {org.abilities.delete && <DeleteOrgSection org={org} />}
     </Stack>
   );
 }

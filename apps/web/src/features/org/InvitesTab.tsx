@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, Text
 import { notifications } from '@mantine/notifications';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
 import { useInvite, type OrgDetail, type OrgLevel } from './api.ts';
-import { LEVEL_CHOICES } from './org-rules.ts';
+import { assignableLevels } from './org-edit-rules.ts';
 import { FormError } from './FormError.tsx';
 
 /** Invite by email with a permission and a message; the pending invites. */
@@ -12,7 +12,8 @@ export function InvitesTab({ org }: { org: OrgDetail }) {
   const [email, setEmail] = useState('');
   const [level, setLevel] = useState<OrgLevel>('MEMBER');
   const [message, setMessage] = useState('');
-  const levels = LEVEL_CHOICES.filter((l) => l !== 'ADMIN' || org.abilities.manageAdmins);
+  // only the levels the server lets the inviter hand out (a limited manager: member and observers)
+  const levels = assignableLevels(org.me);
 
   const send = (event: FormEvent) => {
     event.preventDefault();

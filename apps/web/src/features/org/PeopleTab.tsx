@@ -10,9 +10,11 @@ import {
   Menu,
   Modal,
   MultiSelect,
+  Pagination,
   Select,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   VisuallyHidden,
@@ -20,7 +22,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconSearch, IconUserMinus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
 import { departmentChangeError, officeChangeError } from '@crewplan/domain/org/rules';
 import { ApiError } from '../../lib/api-error.ts';
@@ -36,7 +38,9 @@ import {
   type OrgPersonChange,
   type PeopleFilters,
 } from './api.ts';
-import { clearedOrgParams, LEVEL_CHOICES, namesOf } from './org-rules.ts';
+import { clearedOrgParams, namesOf } from './org-rules.ts';
+import { assignableLevels, pageCount, PEOPLE_PAGE_SIZE, rangeText } from './org-edit-rules.ts';
+import { EmailSection, EndDateSection, LeaveAmountsEditor, PreServiceInput } from './PersonDatesAndLeave.tsx';
 import { FormError } from './FormError.tsx';
 
 /** Filter dropdowns of the people table open 300 wide (spec section 2). */
@@ -50,7 +54,19 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
   const [filters, setFilters] = useState<PeopleFilters>({});
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
-  const people = useQuery(orgPeopleQuery(org._id, { ...filters, search: debouncedSearch }));
+  const [page, setPage] = useState(1);
+  const offset = (page - 1) * PEOPLE_PAGE_SIZE;
+  const people = useQuery({
+    ...orgPeopleQuery(org._id, { ...filters, search: debouncedSearch, limit: PEOPLE_PAGE_SIZE, offset }),
+    placeholderData: keepPreviousData,
+  });
+  const answeredTotal = people.data?.total;
+  // a page past the end (people left, a filter narrowed) falls back to the last one
+  if (answeredTotal !== undefined && page > pageCount(answeredTotal)) setPage(pageCount(answeredTotal));
+  const filter = (patch: PeopleFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
   const [editing, setEditing] = useState<OrgPerson | null>(null);
   const [removing, setRemoving] = useState<OrgPerson | null>(null);
   const departments = live(org.departments);
@@ -66,7 +82,10 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
           placeholder="Name or email"
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
           w={240}
         />
         <Select
@@ -74,7 +93,7 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
           placeholder="All departments"
           data={options(departments)}
           value={filters.department ?? null}
-          onChange={(department) => setFilters((f) => ({ ...f, department }))}
+          onChange={(department) => filter({ department })}
           clearable
           searchable
           comboboxProps={FILTER_MENU}
@@ -85,7 +104,7 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
           placeholder="All offices"
           data={options(offices)}
           value={filters.office ?? null}
-          onChange={(office) => setFilters((f) => ({ ...f, office }))}
+          onChange={(office) => filter({ office })}
           clearable
           searchable
           comboboxProps={FILTER_MENU}
@@ -96,7 +115,7 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
           placeholder="All programs"
           data={options(programs)}
           value={filters.program ?? null}
-          onChange={(program) => setFilters((f) => ({ ...f, program }))}
+          onChange={(program) => filter({ program })}
           clearable
           searchable
           comboboxProps={FILTER_MENU}
@@ -136,6 +155,11 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
                           {person.email}
                         </Text>
                       </div>
+                      {person.endDate && (
+                        <Badge variant="light" color="gray" size="sm">
+                          Leaves {person.endDate}
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -147,7 +171,7 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
                   <Table.Td>{namesOf(person.departments, org.departments).join(', ') || '—'}</Table.Td>
                   <Table.Td>{namesOf(person.office ? [person.office] : [], org.offices).join('') || '—'}</Table.Td>
                   <Table.Td>
-                    {(person.abilities.update || person.abilities.remove) && (
+                    {(person.abilities.update || person.abilities.remove || person.abilities.changeEmail) && (
                       <Menu position="bottom-end">
                         <Menu.Target>
                           <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
@@ -155,7 +179,7 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
                           </ActionIcon>
                         </Menu.Target>
                         <Menu.Dropdown>
-                          {person.abilities.update && (
+                          {(person.abilities.update || person.abilities.changeEmail) && (
                             <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(person)}>
                               Edit
                             </Menu.Item>
@@ -180,6 +204,20 @@ export function PeopleTab({ org }: { org: OrgDetail }) {
         </Table>
       </Table.ScrollContainer>
       {people.data && people.data.people.length === 0 && <Text c="dimmed">Nobody matches these filters.</Text>}
+      {people.data && people.data.total > PEOPLE_PAGE_SIZE && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" data-testid="org-people-range">
+            {rangeText(offset, people.data.people.length, people.data.total)}
+          </Text>
+          <Pagination
+            total={pageCount(people.data.total)}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      )}
       {editing && <EditPersonModal org={org} person={editing} roles={roles} onClose={() => setEditing(null)} />}
       {removing && <RemovePersonModal org={org} person={removing} onClose={() => setRemoving(null)} />}
     </Stack>
@@ -207,7 +245,9 @@ function EditPersonModal({
   const departments = value('departments', person.departments) ?? [];
   const office = value('office', person.office) ?? null;
   const canGrant = person.abilities.grant;
-  const levels = LEVEL_CHOICES.filter((level) => level !== 'ADMIN' || org.abilities.manageAdmins || person.level === 'ADMIN');
+  const canEdit = person.abilities.update;
+  // only the levels the server lets this editor hand out (a limited manager: member and observers)
+  const levels = assignableLevels(org.me, person.level);
   const name = `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email;
 
   // the tag editors refuse a change the editor may not make, with the spec's words
@@ -235,94 +275,131 @@ function EditPersonModal({
       },
     );
 
+  const detailsChanged = Object.keys(change).length > 0;
+  const firstTab = canEdit ? 'details' : person.abilities.remove ? 'dates' : 'email';
+
   return (
     <Modal opened onClose={onClose} title={`Edit ${name}`} size="lg">
-      <Stack>
-        {canGrant && (
-          <Select
-            label="Permission"
-            data={levels.map((level) => ({ value: level, label: ORG_LEVEL_LABELS[level] }))}
-            value={value('permission', person.level)}
-            onChange={(level) => level && set({ permission: level as OrgLevel })}
-            allowDeselect={false}
-          />
+      <Tabs defaultValue={firstTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          {canEdit && <Tabs.Tab value="details">Details</Tabs.Tab>}
+          {(canEdit || person.abilities.remove) && <Tabs.Tab value="dates">Dates and leave</Tabs.Tab>}
+          {person.abilities.changeEmail && <Tabs.Tab value="email">Email</Tabs.Tab>}
+        </Tabs.List>
+        {canEdit && (
+          <Tabs.Panel value="details">
+            <Stack>
+              {canGrant && (
+                <Select
+                  label="Permission"
+                  data={levels.map((level) => ({ value: level, label: ORG_LEVEL_LABELS[level] }))}
+                  value={value('permission', person.level)}
+                  onChange={(level) => level && set({ permission: level as OrgLevel })}
+                  allowDeselect={false}
+                />
+              )}
+              <Select
+                label="Role"
+                placeholder="No role"
+                data={options(roles)}
+                value={value('role', person.role)}
+                onChange={(role) => set({ role })}
+                clearable
+                searchable
+              />
+              <MultiSelect
+                label="Departments"
+                placeholder="Add a department"
+                data={options(live(org.departments))}
+                value={departments}
+                onChange={changeDepartments}
+                searchable
+              />
+              {tagError.departments && <FormError>{tagError.departments}</FormError>}
+              <Select
+                label="Office"
+                placeholder="No office"
+                data={options(live(org.offices))}
+                value={office}
+                onChange={changeOffice}
+                clearable
+                searchable
+              />
+              {tagError.office && <FormError>{tagError.office}</FormError>}
+              {canGrant && (
+                <>
+                  <MultiSelect
+                    label="Accessible departments"
+                    description="Limits what this person manages; empty means all."
+                    data={options(live(org.departments))}
+                    value={value('accessibleDepartments', person.accessibleDepartments) ?? []}
+                    onChange={(accessibleDepartments) => set({ accessibleDepartments })}
+                    searchable
+                  />
+                  <MultiSelect
+                    label="Accessible offices"
+                    description="Empty means all."
+                    data={options(live(org.offices))}
+                    value={value('accessibleOffices', person.accessibleOffices) ?? []}
+                    onChange={(accessibleOffices) => set({ accessibleOffices })}
+                    searchable
+                  />
+                  <Group>
+                    <Checkbox
+                      label="Can approve roles"
+                      checked={value('canApproveRoles', person.canApproveRoles) ?? false}
+                      onChange={(e) => set({ canApproveRoles: e.currentTarget.checked })}
+                    />
+                    <Checkbox
+                      label="Can approve leaves"
+                      checked={value('canApproveLeaves', person.canApproveLeaves) ?? false}
+                      onChange={(e) => set({ canApproveLeaves: e.currentTarget.checked })}
+                    />
+                    <Checkbox
+                      label="Can manage goals"
+                      checked={value('canManageGoals', person.canManageGoals) ?? false}
+                      onChange={(e) => set({ canManageGoals: e.currentTarget.checked })}
+                    />
+                    <Checkbox
+                      label="Can create projects"
+                      checked={value('canCreateProjects', person.canCreateProjects) ?? false}
+                      onChange={(e) => set({ canCreateProjects: e.currentTarget.checked })}
+                    />
+                  </Group>
+                </>
+              )}
+            </Stack>
+          </Tabs.Panel>
         )}
-        <Select
-          label="Role"
-          placeholder="No role"
-          data={options(roles)}
-          value={value('role', person.role)}
-          onChange={(role) => set({ role })}
-          clearable
-          searchable
-        />
-        <MultiSelect
-          label="Departments"
-          placeholder="Add a department"
-          data={options(live(org.departments))}
-          value={departments}
-          onChange={changeDepartments}
-          searchable
-        />
-        {tagError.departments && <FormError>{tagError.departments}</FormError>}
-        <Select
-          label="Office"
-          placeholder="No office"
-          data={options(live(org.offices))}
-          value={office}
-          onChange={changeOffice}
-          clearable
-          searchable
-        />
-        {tagError.office && <FormError>{tagError.office}</FormError>}
-        {canGrant && (
-          <>
-            <MultiSelect
-              label="Accessible departments"
-              description="Limits what this person manages; empty means all."
-              data={options(live(org.departments))}
-              value={value('accessibleDepartments', person.accessibleDepartments) ?? []}
-              onChange={(accessibleDepartments) => set({ accessibleDepartments })}
-              searchable
-            />
-            <MultiSelect
-              label="Accessible offices"
-              description="Empty means all."
-              data={options(live(org.offices))}
-              value={value('accessibleOffices', person.accessibleOffices) ?? []}
-              onChange={(accessibleOffices) => set({ accessibleOffices })}
-              searchable
-            />
-            <Group>
-              <Checkbox
-                label="Can approve roles"
-                checked={value('canApproveRoles', person.canApproveRoles) ?? false}
-                onChange={(e) => set({ canApproveRoles: e.currentTarget.checked })}
-              />
-              <Checkbox
-                label="Can approve leaves"
-                checked={value('canApproveLeaves', person.canApproveLeaves) ?? false}
-                onChange={(e) => set({ canApproveLeaves: e.currentTarget.checked })}
-              />
-              <Checkbox
-                label="Can manage goals"
-                checked={value('canManageGoals', person.canManageGoals) ?? false}
-                onChange={(e) => set({ canManageGoals: e.currentTarget.checked })}
-              />
-              <Checkbox
-                label="Can create projects"
-                checked={value('canCreateProjects', person.canCreateProjects) ?? false}
-                onChange={(e) => set({ canCreateProjects: e.currentTarget.checked })}
-              />
-            </Group>
-          </>
-        )}
-        <TextInput
-          label="Start date"
-          type="date"
-          value={value('startDate', person.startDate) ?? ''}
-          onChange={(e) => set({ startDate: e.currentTarget.value || null })}
-        />
+        <Tabs.Panel value="dates">
+          <Stack>
+            {canEdit && (
+              <>
+                <TextInput
+                  label="Start date"
+                  type="date"
+                  value={value('startDate', person.startDate) ?? ''}
+                  onChange={(e) => set({ startDate: e.currentTarget.value || null })}
+                />
+                <PreServiceInput
+                  value={value('yearsOfPreService', person.yearsOfPreService) ?? null}
+                  onChange={(yearsOfPreService) => set({ yearsOfPreService })}
+                />
+                <LeaveAmountsEditor
+                  codes={org.leaveCodes}
+                  value={value('leaveAmounts', person.leaveAmounts) ?? null}
+                  onChange={(leaveAmounts) => set({ leaveAmounts })}
+                />
+              </>
+            )}
+            {person.abilities.remove && <EndDateSection orgId={org._id} person={person} />}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="email">
+          <EmailSection orgId={org._id} person={person} />
+        </Tabs.Panel>
+      </Tabs>
+      <Stack mt="md">
         {update.isError && (
           <Alert color="red" role="alert">
             {update.error.message}
@@ -330,11 +407,13 @@ function EditPersonModal({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {detailsChanged ? 'Cancel' : 'Done'}
           </Button>
-          <Button onClick={save} loading={update.isPending} disabled={Object.keys(change).length === 0}>
-            Save
-          </Button>
+          {canEdit && (
+            <Button onClick={save} loading={update.isPending} disabled={!detailsChanged}>
+              Save
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -6,6 +6,7 @@ import {
   Checkbox,
   Group,
   Modal,
+  MultiSelect,
   NumberInput,
   Paper,
   Select,
@@ -21,16 +22,20 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { RATE_TIMES } from '@crewplan/domain/org/settings';
 import { useStructure, type OrgDetail } from './api.ts';
+import { usePeopleOptions } from './GoalsTab.tsx';
 import type { StructureKind } from './org-rules.ts';
 import { FormError } from './FormError.tsx';
 
 type Item = { _id: string; isDeleted: boolean; abilities: { update: boolean; delete: boolean } } & Record<string, unknown>;
-type Values = Record<string, string | number | boolean | null>;
+type Values = Record<string, string | number | boolean | null | string[]>;
+type Choice = { value: string; label: string };
+/** Choices of the pickers: goals (portfolios) and people. */
+type Lookups = { goals: Choice[]; people: Choice[] };
 
 interface Field {
   key: string;
   label: string;
-  kind: 'text' | 'check' | 'money' | 'rate' | 'country';
+  kind: 'text' | 'check' | 'money' | 'rate' | 'country' | 'goal' | 'people';
 }
 
 const KINDS: Record<StructureKind, { title: string; singular: string; nameKey: 'title' | 'name'; fields: Field[] }> = {
@@ -67,13 +72,30 @@ const KINDS: Record<StructureKind, { title: string; singular: string; nameKey: '
     title: 'Programs',
     singular: 'program',
     nameKey: 'title',
-    fields: [{ key: 'title', label: 'Program name', kind: 'text' }],
+    fields: [
+      { key: 'title', label: 'Program name', kind: 'text' },
+      { key: 'portfolio', label: 'Portfolio', kind: 'goal' },
+      { key: 'managers', label: 'Managers', kind: 'people' },
+    ],
   },
 };
 
 function blank(fields: Field[], org: OrgDetail): Values {
   return Object.fromEntries(
-    fields.map((f) => [f.key, f.kind === 'check' ? false : f.kind === 'money' ? 0 : f.kind === 'rate' ? org.roleDefaultRateTime : '']),
+    fields.map((f) => [
+      f.key,
+      f.kind === 'check'
+        ? false
+        : f.kind === 'money'
+          ? 0
+          : f.kind === 'rate'
+            ? org.roleDefaultRateTime
+            : f.kind === 'goal'
+              ? null
+              : f.kind === 'people'
+                ? []
+                : '',
+    ]),
   );
 }
 
@@ -84,6 +106,8 @@ function bodyOf(values: Values, fields: Field[]): Record<string, unknown> {
       const value = values[f.key];
       if (f.kind === 'country') return [f.key, typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null];
       if (f.kind === 'text') return [f.key, typeof value === 'string' ? value.trim() : value];
+      if (f.kind === 'goal') return [f.key, typeof value === 'string' && value ? value : null];
+      if (f.kind === 'people') return [f.key, Array.isArray(value) ? value : []];
       return [f.key, value];
     }),
   );
@@ -94,15 +118,43 @@ function FieldInput({
   values,
   onChange,
   autoFocus,
+  lookups,
 }: {
   field: Field;
   values: Values;
   onChange: (v: Values) => void;
   autoFocus?: boolean;
+  lookups: Lookups;
 }) {
   const value = values[field.key];
-  const set = (next: string | number | boolean | null) => onChange({ ...values, [field.key]: next });
+  const set = (next: Values[string]) => onChange({ ...values, [field.key]: next });
   switch (field.kind) {
+    case 'goal':
+      return (
+        <Select
+          label={field.label}
+          placeholder="No portfolio"
+          data={lookups.goals}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={(next) => set(next)}
+          clearable
+          searchable
+          w={200}
+        />
+      );
+    case 'people':
+      return (
+        <MultiSelect
+          label={field.label}
+          placeholder={Array.isArray(value) && value.length > 0 ? undefined : 'Nobody yet'}
+          data={lookups.people}
+          value={Array.isArray(value) ? value : []}
+          onChange={(next) => set(next)}
+          searchable
+          miw={220}
+          maw={360}
+        />
+      );
     case 'check':
       return <Checkbox label={field.label} checked={Boolean(value)} onChange={(e) => set(e.currentTarget.checked)} />;
     case 'money':
@@ -144,14 +196,18 @@ function FieldInput({
   }
 }
 
-function cellOf(field: Field, item: Item, currency: string): string {
+function cellOf(field: Field, item: Item, currency: string, lookups: Lookups): string {
   const value = item[field.key];
+  const label = (choices: Choice[], id: unknown) => choices.find((c) => c.value === id)?.label ?? 'Somebody else';
+  if (field.kind === 'goal') return typeof value === 'string' && value ? label(lookups.goals, value) : '—';
+  if (field.kind === 'people')
+    return Array.isArray(value) && value.length > 0 ? value.map((id) => label(lookups.people, id)).join(', ') : '—';
   if (field.kind === 'check') return value ? 'Yes' : 'No';
   if (field.kind === 'money') return `${Number(value ?? 0).toFixed(2)} ${currency}`;
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
-function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }) {
+function StructureSection({ org, kind, lookups }: { org: OrgDetail; kind: StructureKind; lookups: Lookups }) {
   const config = KINDS[kind];
   const calls = useStructure(org._id, kind);
   const items = (org[kind] as unknown as Item[]).filter((item) => !item.isDeleted);
@@ -195,7 +251,7 @@ function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }
           {items.map((item) => (
             <Table.Tr key={item._id}>
               {config.fields.map((f) => (
-                <Table.Td key={f.key}>{cellOf(f, item, org.currency)}</Table.Td>
+                <Table.Td key={f.key}>{cellOf(f, item, org.currency, lookups)}</Table.Td>
               ))}
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -207,7 +263,9 @@ function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }
                       onClick={() =>
                         setEditing({
                           item,
-                          values: Object.fromEntries(config.fields.map((f) => [f.key, (item[f.key] ?? '') as Values[string]])),
+                          values: Object.fromEntries(
+                            config.fields.map((f) => [f.key, (item[f.key] ?? (f.kind === 'goal' ? null : '')) as Values[string]]),
+                          ),
                         })
                       }
                     >
@@ -241,7 +299,7 @@ function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }
             {config.fields
               .filter((f) => f.kind !== 'check')
               .map((f) => (
-                <FieldInput key={f.key} field={f} values={draft} onChange={setDraft} />
+                <FieldInput key={f.key} field={f} values={draft} onChange={setDraft} lookups={lookups} />
               ))}
             <Button type="submit" loading={calls.create.isPending}>
               Add {config.singular}
@@ -252,7 +310,7 @@ function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }
               {config.fields
                 .filter((f) => f.kind === 'check')
                 .map((f) => (
-                  <FieldInput key={f.key} field={f} values={draft} onChange={setDraft} />
+                  <FieldInput key={f.key} field={f} values={draft} onChange={setDraft} lookups={lookups} />
                 ))}
             </Group>
           )}
@@ -278,6 +336,7 @@ function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }
                   values={editing.values}
                   onChange={(values) => setEditing({ ...editing, values })}
                   autoFocus={f.kind === 'text'}
+                  lookups={lookups}
                 />
               ))}
               {calls.update.isError && <FormError>{calls.update.error.message}</FormError>}
@@ -326,10 +385,15 @@ function StructureSection({ org, kind }: { org: OrgDetail; kind: StructureKind }
 
 /** Departments, offices, roles and programs of the organisation. */
 export function StructureTab({ org }: { org: OrgDetail }) {
+  const people = usePeopleOptions(org._id);
+  const lookups: Lookups = {
+    goals: org.goals.filter((goal) => !goal.isDeleted).map((goal) => ({ value: goal._id, label: goal.title })),
+    people,
+  };
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       {(['departments', 'offices', 'roles', 'programs'] as const).map((kind) => (
-        <StructureSection key={kind} org={org} kind={kind} />
+        <StructureSection key={kind} org={org} kind={kind} lookups={lookups} />
       ))}
     </SimpleGrid>
   );

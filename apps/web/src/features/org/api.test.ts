@@ -15,5 +15,7 @@ describe('organisation calls', () => {
   it('writes the people filters as a query string, leaving out empty ones', () => {
     expect(peopleSearch({})).toBe('');
     expect(peopleSearch({ department: 'd1', office: null, search: '  ada ' })).toBe('?department=d1&search=ada');
+    expect(peopleSearch({ limit: 50, offset: 100 })).toBe('?limit=50&offset=100');
+    expect(peopleSearch({ limit: 50, offset: 0 })).toBe('?limit=50');
   });
 });

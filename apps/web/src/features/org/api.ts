@@ -51,6 +51,9 @@ export interface PeopleFilters {
   office?: string | null;
   program?: string | null;
   search?: string;
+  /** Paging of the table (the server lists 200 by default). */
+  limit?: number;
+  offset?: number;
 }
 
 export function peopleSearch(filters: PeopleFilters): string {
@@ -59,6 +62,8 @@ export function peopleSearch(filters: PeopleFilters): string {
   if (filters.office) params.set('office', filters.office);
   if (filters.program) params.set('program', filters.program);
   if (filters.search?.trim()) params.set('search', filters.search.trim());
+  if (filters.limit) params.set('limit', String(filters.limit));
+  if (filters.offset) params.set('offset', String(filters.offset));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -156,6 +161,7 @@ export type OrgPersonChange = Partial<{
   canCreateProjects: boolean;
   startDate: string | null;
   yearsOfPreService: string | null;
+  leaveAmounts: NonNullable<OrgPerson['leaveAmounts']>;
 }>;
 
 export function useUpdatePerson(orgId: string) {

@@ -6,3 +6,4 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Pagination.css';
