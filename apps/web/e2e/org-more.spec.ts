@@ -295,6 +295,23 @@ test('the people table pages beyond one page of people', async ({ page, request 
   await expectAccessible(page, 'people pages');
 });
 
+test('Escape closes a dialog opened in the organisation area, then the area itself', async ({ page, request }) => {
+  const { admin, orgId, title } = await orgWithManager(page, request);
+  await created(request, `/api/org/${orgId}/client`, { name: 'Initech', currency: 'USD' }, admin.token);
+  await signIn(page, admin.email);
+  await page.goto(`/home?org=${orgId}&org-tab=clients`);
+  await page.getByRole('button', { name: 'Orders of Initech' }).click();
+  const orders = page.getByRole('dialog', { name: 'Orders of Initech' });
+  await expect(orders).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(orders).toHaveCount(0);
+  const area = page.getByRole('dialog', { name: `Organisation ${title}` });
+  await expect(area).toBeVisible();
+  await area.getByRole('tab', { name: 'Clients' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(area).toHaveCount(0);
+});
+
 test('deleting the organisation needs its name typed', async ({ page, request }) => {
   const { admin, orgId, title } = await orgWithManager(page, request);
   await signIn(page, admin.email);

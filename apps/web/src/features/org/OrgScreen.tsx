@@ -48,9 +48,18 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const shown = tabs.includes(tab) ? tab : (tabs[0] ?? 'structure');
 
   return (
-    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }}>
+    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
       <Modal.Content aria-label={data ? `Organisation ${data.title}` : 'Organisation'}>
-        <Modal.Body p={0}>
+        <Modal.Body
+          p={0}
+          onKeyDown={(event) => {
+            // Escape in a dialog opened from here closes that dialog only (its DOM lives in a portal outside
+            // this one), and an open dropdown marks its input so that Escape closes just the dropdown.
+            const target = event.target as HTMLElement;
+            const claimed = target.getAttribute('data-mantine-stop-propagation') === 'true';
+            if (event.key === 'Escape' && !claimed && event.currentTarget.contains(target)) close();
+          }}
+        >
           <Container size="xl" py="md">
             <Group justify="space-between" mb="md" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
