@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { newId } from '../../lib/ids.ts';
 import { idColumn, timestamps } from './columns.ts';
 import { people } from './people.ts';
 
@@ -44,7 +45,8 @@ export const authAccounts = pgTable(
 export const authVerifications = pgTable(
   'auth_verifications',
   {
-    id: idColumn(),
+    // Wider than our 24-hex ids: better-auth writes its own hash ids here (e.g. SAML replay records).
+    id: text('id').primaryKey().$defaultFn(newId),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

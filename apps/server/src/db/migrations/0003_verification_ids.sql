@@ -1,0 +1,1 @@
+ALTER TABLE "auth_verifications" ALTER COLUMN "id" SET DATA TYPE text;
