@@ -11,6 +11,7 @@ import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { missionsRoutes } from './modules/missions/missions.routes.ts';
 import { clientsRoutes } from './modules/invoices/clients.routes.ts';
 import { orgPeopleRoutes } from './modules/org/org-people.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -18,6 +19,8 @@ import { structureRoutes } from './modules/org/structure.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -91,6 +94,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(structureRoutes);
   await app.register(clientsRoutes);
   await app.register(ssoRoutes);
+  await app.register(missionsRoutes);
+  await app.register(teamRoutes);
+  await app.register(templatesRoutes);
   await app.register(serveWeb);
   return app;
 }

@@ -26,6 +26,8 @@ export type DomainEvents = {
   /** A person leaves the organisation on endDate; missions remove them when removeFromMissions says so. */
   'org.person.removed': { orgId: string; personId: string; endDate: string | null; removeFromMissions: boolean };
   'org.deleted': { orgId: string; deletedBy: string | null };
+  /** Mission data changed: realtime tells the mission's rooms. */
+  'mission.changed': { missionId: string; changes: Change[] };
 };
 
 export type EventType = keyof DomainEvents;

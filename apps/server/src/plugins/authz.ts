@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, can, isValidId } from '@crewplan/domain';
+import { API_KEY_PREFIX, can, canOnMission, isValidId } from '@crewplan/domain';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
 import { findApiKey, loadOrgAccess, orgNotFound, type ApiKeyCaller } from './org-access.ts';
-import type { AppContext, Authz, OrgAccess, OrgAuthz, Principal } from './types.ts';
+import { loadMissionAccess, missionInvitePending, missionNotFound, missionWithheld, type MissionAccess } from './mission-access.ts';
+import type { AppContext, Authz, MissionAuthz, OrgAccess, OrgAuthz, Principal } from './types.ts';
 
 export const SESSION_COOKIE = 'crewplan_session';
 /** Routes other plugins register under /api (the API browser) are public documentation. */
@@ -27,6 +28,9 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
     if (isOrgAuthz(authz) && (authz.orgFrom ?? 'params') === 'params' && !/:(orgId|id)(\/|$)/.test(route.url)) {
       throw new Error(`Route ${String(route.method)} ${route.url} takes its organisation from a parameter it does not have`);
     }
+    if (isMissionAuthz(authz) && !/:id(\/|$)/.test(route.url)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares mission access without an :id parameter`);
+    }
     for (const method of ([] as string[]).concat(route.method)) {
       if (method !== 'HEAD') table.push({ method, url: route.url, authz: route.config.authz });
     }
@@ -34,10 +38,13 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
   return table;
 }
 
-export const isOrgAuthz = (authz: Authz | undefined): authz is OrgAuthz => typeof authz === 'object' && authz !== null;
+export const isOrgAuthz = (authz: Authz | undefined): authz is OrgAuthz => typeof authz === 'object' && authz !== null && 'org' in authz;
+export const isMissionAuthz = (authz: Authz | undefined): authz is MissionAuthz =>
+  typeof authz === 'object' && authz !== null && 'mission' in authz;
 
 /** How the route-access table and its snapshot name a declared access. */
-export const authzLabel = (authz: Authz) => (isOrgAuthz(authz) ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}` : authz);
+export const authzLabel = (authz: Authz) =>
+  isOrgAuthz(authz) ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}` : isMissionAuthz(authz) ? `mission:${authz.mission}` : authz;
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
 export async function resolvePrincipal(ctx: Pick<AppContext, 'pool' | 'config'>, token: string | undefined): Promise<Principal | null> {
@@ -68,6 +75,7 @@ export function readCookie(header: string | undefined, name: string): string | u
 export function enforceAuthz(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('orgAccess', null);
+  app.decorateRequest('missionAccess', null);
   const apiKeys = new WeakMap<FastifyRequest, ApiKeyCaller>();
   app.addHook('onRequest', async (request) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
@@ -90,6 +98,7 @@ export function enforceAuthz(app: FastifyInstance): void {
       const [field, value] = orgIdOf(request, authz);
       await authorizeOrg(request, authz, field, value);
     }
+    if (isMissionAuthz(authz)) await authorizeMission(request, authz);
   });
   app.addHook('preHandler', async (request) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
@@ -109,6 +118,19 @@ export function enforceAuthz(app: FastifyInstance): void {
     if (!can(access.actor, authz.org, { org: access.org })) throw forbidden();
     request.orgAccess = access;
   }
+
+  async function authorizeMission(request: FastifyRequest, authz: MissionAuthz): Promise<void> {
+    const missionId = (request.params as Record<string, unknown>).id;
+    if (!isValidId(missionId)) throw new AppError(400, 'validation', 'Invalid params.', { id: 'Invalid id' });
+    const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
+    if (!access || !canOnMission(access.actor, 'mission.read', access.facts)) {
+      if (access?.member?.invitePending) throw missionInvitePending();
+      throw missionNotFound();
+    }
+    if (access.withheld) throw missionWithheld();
+    if (!canOnMission(access.actor, authz.mission, access.facts)) throw forbidden();
+    request.missionAccess = access;
+  }
 }
 
 function orgIdOf(request: FastifyRequest, authz: OrgAuthz): [string, unknown] {
@@ -121,6 +143,12 @@ function orgIdOf(request: FastifyRequest, authz: OrgAuthz): [string, unknown] {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
+}
+
+/** The mission and caller of a mission route (loaded by the authz hook). */
+export function missionAccessOf(request: FastifyRequest): MissionAccess {
+  if (!request.missionAccess) throw unauthorized();
+  return request.missionAccess;
 }
 
 /** The organisation and caller of an organisation route (loaded by the authz hook). */

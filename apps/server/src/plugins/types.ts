@@ -1,4 +1,4 @@
-import type { OrgAction, OrgActor } from '@crewplan/domain';
+import type { MissionAction, OrgAction, OrgActor } from '@crewplan/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { orgPeople, orgs } from '../db/schema/index.ts';
@@ -17,7 +17,13 @@ import type pg from 'pg';
  *   Signed out: 401; not a current member: 404; a member without the right: 403.
  */
 export type OrgAuthz = { org: OrgAction; orgFrom?: 'params' | 'query' | 'body' };
-export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz;
+/**
+ * `{ mission: action }`: the mission of the route's `:id` parameter, which the caller sees (on its team with the
+ * invite accepted, or as an organisation admin or manager) and may act on as the mission policy says.
+ * Signed out: 401; not visible: 404 (a pending invitee: 403 with the spec's load-failure text); without the right: 403.
+ */
+export type MissionAuthz = { mission: MissionAction };
+export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz | MissionAuthz;
 
 export type OrgRow = typeof orgs.$inferSelect;
 export type OrgPersonRow = typeof orgPeople.$inferSelect;
@@ -52,6 +58,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     orgAccess: OrgAccess | null;
+    missionAccess: import('./mission-access.ts').MissionAccess | null;
   }
   interface FastifyInstance {
     ctx: AppContext;

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The built web app; WEB_DIST points elsewhere when several builds are tried side by side. */
+export const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Serves the built single-page app; every non-API path gets index.html. Unknown /api paths answer JSON 404. */
 export async function serveWeb(app: FastifyInstance): Promise<void> {

@@ -61,3 +61,36 @@ export const ORG_MESSAGES = {
   administerOrg: 'Ooops. Please make sure you are authorized to administer this organization.',
   storageKeyFailed: 'Oops. Cannot access this organization. Please refresh and try again.',
 } as const;
+
+/** Missions, their teams, invites and templates (spec 1 §§2–9, spec 3 §§4–7). */
+export const MISSION_MESSAGES = {
+  notFound: 'Sorry that mission was not found and may have been archived or please refresh and try again',
+  loadFailed:
+    'I could not find data for this mission. Please make sure you have accepted the invite or refresh and try again or contact support',
+  observerNoProjects:
+    'Oops. As an org observer you have access to all organization workspace reports but not the projects. Please ask an admin to grant you more access.',
+  accountLimit: 'Sorry there is a limit for now. Please contact us',
+  createFailed: 'Problem creating project please refresh and try again',
+  removePersonConfirm: 'Remove this person from the project?',
+  removePersonLink: 'Remove this person',
+  lastAdmin: 'Sorry but you need at least one admin on the project. Try adding another admin first or make another person an admin.',
+  pickerFind: 'Find...',
+  pickerPrompt: 'Select a team member...',
+  pickerAllAdded: 'The entire eligible project team has already been added.',
+  invitePendingCard: 'The mission invite has not yet been accepted',
+  inviteNoLongerValid: 'Sorry that invite is longer valid.',
+  alreadyInvited: 'That person appears to already be on the mission team!',
+  alreadyOnTeam: 'Ooops. {email} already exists on the mission team.',
+  inviteErrorPrefix: 'Sorry. ',
+  verificationSent: "Verification email on it's way!",
+  verificationAlreadySent: 'Already on its way. Please check your email.',
+  domainCleared: '{domain} has been cleared for the project…',
+  insufficientPermission: 'Sorry but you do not have sufficient permission to add this person. Please ask an organization admin if possible.',
+  upgradeProject: 'Upgrade just your project',
+  activateLicence: 'Ooops. Please ask an organization manager to activate the license.',
+  dateError: 'Date error',
+  projectNotAccessible: 'Project not accessible/found...',
+  personNotFound: 'Person not found',
+  invitePendingTooltip: 'Invite pending',
+  templateManager: 'Template manager',
+} as const;

@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './org.ts';
 export * from './invoices.ts';
 export * from './sso.ts';
+export * from './missions.ts';

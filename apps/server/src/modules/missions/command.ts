@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { missionAuditEvents, missions } from '../../db/schema/index.ts';
+import type { Change } from '../../plugins/realtime.ts';
+import type { AppContext } from '../../plugins/types.ts';
+
+/** What a mission write is about; each kind has its realtime room (`changes/missions/:id`, `changes/mission.people/:id`). */
+export type MissionEntity = 'missions' | 'mission.people' | 'mission.invites' | 'plan.items' | 'baselines';
+export type MissionAuditAction = 'create' | 'update' | 'delete' | 'invite' | 'accept' | 'reject' | 'remove';
+
+export type MissionWrite = {
+  action: MissionAuditAction;
+  entity: MissionEntity;
+  id: string;
+  title: string;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+};
+export type RecordMissionWrite = (write: MissionWrite) => void;
+
+const CHANGE_TYPE: Record<MissionAuditAction, Change['type']> = {
+  create: 'create',
+  invite: 'create',
+  accept: 'update',
+  update: 'update',
+  reject: 'delete',
+  remove: 'delete',
+  delete: 'delete',
+};
+
+/** Invites carry email addresses: realtime only says that one changed. */
+const PRIVATE_ENTITIES: MissionEntity[] = ['mission.invites'];
+
+/** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
+export function missionChangeOf(write: MissionWrite): Change {
+  const change: Change = { type: CHANGE_TYPE[write.action], entity: write.entity, id: write.id };
+  if (PRIVATE_ENTITIES.includes(write.entity) || !write.changes) return change;
+  const data = Object.fromEntries(Object.entries(write.changes).map(([field, { to }]) => [field, to]));
+  return Object.keys(data).length > 0 ? { ...change, data } : change;
+}
+
+/**
+ * Runs one command on a mission in one transaction: its writes are recorded in the mission's history in that
+ * transaction, a template mission is marked unsaved after any edit (rule 29), and once committed the mission's
+ * rooms hear of them.
+ */
+export async function runMissionCommand<T>(
+  ctx: AppContext,
+  missionId: string,
+  actorPersonId: string | null,
+  command: (tx: Tx, record: RecordMissionWrite) => Promise<T>,
+  options: { keepTemplateSaved?: boolean } = {},
+): Promise<T> {
+  const writes: MissionWrite[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const value = await command(tx, (write) => writes.push(write));
+    const recorded = writes.filter((write) => !(write.entity === 'missions' && write.action === 'delete'));
+    if (recorded.length > 0) {
+      await tx.insert(missionAuditEvents).values(
+        recorded.map((write) => ({
+          missionId,
+          actorPersonId,
+          action: write.action,
+          entity: write.entity,
+          entityId: write.id,
+          title: write.title,
+          changes: write.changes ?? {},
+        })),
+      );
+      if (!options.keepTemplateSaved) {
+        await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
+      }
+    }
+    return value;
+  });
+  if (writes.length > 0) await ctx.events.emit('mission.changed', { missionId, changes: writes.map(missionChangeOf) });
+  return result;
+}
+
+/** The fields of `patch` whose value differs from `before`, as { field: { from, to } }. */
+export function diffFields<T extends Record<string, unknown>>(before: T, patch: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, to] of Object.entries(patch)) {
+    if (to !== undefined && JSON.stringify(before[field]) !== JSON.stringify(to)) changes[field] = { from: before[field] ?? null, to };
+  }
+  return changes;
+}

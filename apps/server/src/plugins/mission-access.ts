@@ -1,0 +1,70 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MISSION_MESSAGES, type MissionActor, type MissionFacts } from '@crewplan/domain';
+import type { Db, Tx } from '../db/database.ts';
+import { missionPeople, missions, orgPeople, orgs, people } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { currentMembership } from './org-access.ts';
+import type { OrgPersonRow, OrgRow } from './types.ts';
+
+export type MissionRow = typeof missions.$inferSelect;
+export type MissionPersonRow = typeof missionPeople.$inferSelect;
+
+/** A mission and who acts on it, loaded once per request by the authz hook. */
+export type MissionAccess = {
+  mission: MissionRow;
+  org: OrgRow | null;
+  /** The caller's team row (also while their invite is pending). */
+  member: MissionPersonRow | null;
+  /** The caller's current membership of the mission's organisation. */
+  orgMember: OrgPersonRow | null;
+  actor: MissionActor;
+  facts: MissionFacts;
+  personId: string;
+  /** The organisation requires two-factor sign-in and the caller has not set it up: its projects are withheld. */
+  withheld: boolean;
+};
+
+export const missionNotFound = () => new AppError(404, 'mission/not-found', MISSION_MESSAGES.notFound);
+export const missionInvitePending = () => new AppError(403, 'mission/invite-pending', MISSION_MESSAGES.loadFailed);
+/** Projects of an organisation that requires two-factor sign-in are withheld until the person sets it up (rule 109). */
+export const missionWithheld = () =>
+  new AppError(403, 'auth/mfa-required', 'This organization requires two-factor authentication. Please set it up to see its projects.');
+
+export const missionFactsOf = (mission: MissionRow): MissionFacts => ({ projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null });
+
+/**
+ * The mission (not archived), the caller's team row, the organisation and the caller's current membership of it,
+ * in one query; null when the mission does not exist.
+ */
+export async function loadMissionAccess(db: Db | Tx, missionId: string, personId: string): Promise<MissionAccess | null> {
+  const [row] = await db
+    .select({ mission: missions, member: missionPeople, org: orgs, orgMember: orgPeople, twoFactor: people.twoFactorEnabled })
+    .from(missions)
+    .innerJoin(people, eq(people.id, personId))
+    .leftJoin(missionPeople, and(eq(missionPeople.missionId, missions.id), eq(missionPeople.personId, personId)))
+    .leftJoin(orgs, and(eq(orgs.id, missions.orgId), sql`${orgs.deletedAt} is null`))
+    .leftJoin(orgPeople, and(eq(orgPeople.orgId, missions.orgId), eq(orgPeople.personId, personId), currentMembership()))
+    .where(and(eq(missions.id, missionId), sql`${missions.archivedAt} is null`))
+    .limit(1);
+  if (!row) return null;
+  if (row.mission.orgId && !row.org) return null;
+  const actor: MissionActor = {
+    personId,
+    member: row.member
+      ? { permission: row.member.permission, isProjectManager: row.member.isProjectManager, invitePending: row.member.invitePending }
+      : null,
+    orgLevel: row.orgMember?.level ?? null,
+    orgCanApproveRoles: row.orgMember?.canApproveRoles ?? false,
+  };
+  const access: MissionAccess = {
+    mission: row.mission,
+    org: row.org,
+    member: row.member,
+    orgMember: row.orgMember,
+    actor,
+    facts: missionFactsOf(row.mission),
+    personId,
+    withheld: !!row.org?.isMFARequired && !row.twoFactor,
+  };
+  return access;
+}
