@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canOnMission, type MissionAction, type MissionActor, type OrgLevel } from '@crewplan/domain';
+import { missionPeople } from '../src/db/schema/index.ts';
+import { isMissionAuthz } from '../src/plugins/authz.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { accessOutcomes, type Expectation, type PrincipalFactory } from './support/authz-matrix.ts';
+import { insertMission } from './support/missions.ts';
+import { addMember, createOrg, verifiedPerson } from './support/org.ts';
+import type { TestPerson } from './support/people.ts';
+
+/**
+ * Every route that acts on one mission, walked as each kind of caller: each team permission 0–5 (and a team lead
+ * who is project manager), a pending invitee, organisation admin, manager, member and observer who are not on the
+ * mission, an outsider and anonymous. What each may do is derived from the mission policy; a fresh mission per call.
+ */
+type Principal =
+  | 'anonymous'
+  | 'p0'
+  | 'p1'
+  | 'p1pm'
+  | 'p2'
+  | 'p3'
+  | 'p4'
+  | 'p5'
+  | 'pending'
+  | 'orgAdmin'
+  | 'orgManager'
+  | 'orgMember'
+  | 'orgObserver'
+  | 'outsider';
+
+/** Who is on the team, and how. */
+const TEAM: Partial<Record<Principal, { permission: number; isProjectManager?: boolean; invitePending?: boolean }>> = {
+  p0: { permission: 0 },
+  p1: { permission: 1 },
+  p1pm: { permission: 1, isProjectManager: true },
+  p2: { permission: 2 },
+  p3: { permission: 3 },
+  p4: { permission: 4 },
+  p5: { permission: 5 },
+  pending: { permission: 0, invitePending: true },
+};
+const ORG_LEVEL: Partial<Record<Principal, OrgLevel>> = {
+  orgAdmin: 'ADMIN',
+  orgManager: 'MANAGER',
+  orgMember: 'MEMBER',
+  orgObserver: 'OBSERVER_ORG',
+  p0: 'MEMBER',
+  p1: 'MEMBER',
+  p1pm: 'MEMBER',
+  p2: 'MEMBER',
+  p3: 'MEMBER',
+  p4: 'MEMBER',
+  p5: 'MEMBER',
+  pending: 'MEMBER',
+};
+const PRINCIPALS = Object.keys({ anonymous: 0, outsider: 0, ...ORG_LEVEL }) as Principal[];
+
+let t: TestApp;
+let owner: TestPerson;
+let orgId: string;
+const people = {} as Record<Principal, TestPerson>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await verifiedPerson(t, { firstName: 'Olive', lastName: 'Owner' });
+  orgId = (await createOrg(t, owner.token))._id;
+  for (const principal of PRINCIPALS) {
+    if (principal === 'anonymous') continue;
+    people[principal] = await verifiedPerson(t, { firstName: principal, lastName: 'Caller' });
+    const level = ORG_LEVEL[principal];
+    if (level) await addMember(t, orgId, people[principal], level);
+  }
+});
+afterAll(async () => t.close());
+
+/** A mission of the organisation, owned by `owner`, with every team principal on it. */
+async function freshMission(): Promise<string> {
+  const mission = await insertMission(t, owner, { orgId });
+  await t.database.db.insert(missionPeople).values(
+    Object.entries(TEAM).map(([principal, row]) => ({
+      missionId: mission.id,
+      personId: people[principal as Principal].personId,
+      email: people[principal as Principal].email,
+      permission: row.permission,
+      isProjectManager: row.isProjectManager ?? false,
+      invitePending: row.invitePending ?? false,
+    })),
+  );
+  return mission.id;
+}
+
+function actorOf(principal: Principal): MissionActor {
+  const team = TEAM[principal];
+  return {
+    personId: people[principal].personId,
+    member: team ? { permission: team.permission, isProjectManager: team.isProjectManager ?? false, invitePending: team.invitePending ?? false } : null,
+    orgLevel: ORG_LEVEL[principal] ?? null,
+    orgCanApproveRoles: false,
+  };
+}
+
+/** What the policy says a principal gets from a route declaring `action`. */
+function expected(principal: Principal, action: MissionAction): Expectation {
+  if (principal === 'anonymous') return 401;
+  const actor = actorOf(principal);
+  const facts = { projectStatus: 'active', hasOrg: true };
+  if (!canOnMission(actor, 'mission.read', facts)) return actor.member?.invitePending ? 403 : 404;
+  return canOnMission(actor, action, facts) ? 'allowed' : 403;
+}
+
+/** A concrete URL for a route pattern: the mission id, and an invalid id for any other parameter (the allowed get 400, not a write). */
+const urlFor = (pattern: string, missionId: string) =>
+  pattern.replace(':id', missionId).replace(/:[a-zA-Z]+/g, 'not-an-id');
+
+describe('mission routes × callers', () => {
+  it('covers the routes of this area', () => {
+    const missionRoutes = t.app.routeAccess.filter((route) => isMissionAuthz(route.authz)).map((route) => `${route.method} ${route.url}`);
+    for (const row of ['GET /api/mission/:id', 'PUT /api/mission/:id', 'DELETE /api/mission/:id', 'POST /api/mission/:id/invite']) {
+      expect(missionRoutes).toContain(row);
+    }
+  });
+
+  it('answers every caller as the mission policy says, on every mission route', async () => {
+    const factories = Object.fromEntries(
+      PRINCIPALS.map((principal) => [principal, async () => (principal === 'anonymous' ? undefined : people[principal].token)]),
+    ) as Record<Principal, PrincipalFactory>;
+    const mismatches: string[] = [];
+    for (const route of t.app.routeAccess) {
+      if (!isMissionAuthz(route.authz)) continue;
+      const action = route.authz.mission;
+      const expectations = Object.fromEntries(PRINCIPALS.map((principal) => [principal, expected(principal, action)])) as Record<
+        Principal,
+        Expectation
+      >;
+      const outcomes = await accessOutcomes(
+        t,
+        factories,
+        async () => {
+          const missionId = await freshMission();
+          const withBody = route.method === 'POST' || route.method === 'PUT';
+          // A body the schemas refuse: the allowed get 400 and nothing is written; the others are refused before it is read.
+          return { method: route.method as 'GET', url: urlFor(route.url, missionId), ...(withBody ? { payload: { notAField: true } } : {}) };
+        },
+        expectations,
+      );
+      for (const principal of PRINCIPALS) {
+        if (outcomes[principal] !== expectations[principal]) {
+          mismatches.push(`${route.method} ${route.url} as ${principal}: expected ${expectations[principal]}, got ${outcomes[principal]}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
