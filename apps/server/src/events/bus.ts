@@ -28,6 +28,31 @@ export type DomainEvents = {
   'org.deleted': { orgId: string; deletedBy: string | null };
   /** Mission data changed: realtime tells the mission's rooms. */
   'mission.changed': { missionId: string; changes: Change[] };
+  /** Somebody was invited to a mission: the invitee gets the mail, and their room hears of it when they have an account. */
+  'mission.invite.created': {
+    missionId: string;
+    missionTitle: string;
+    isTemplate: boolean;
+    inviteId: string;
+    inviteeEmail: string;
+    inviteePersonId: string | null;
+    message: string;
+    /** The mailed secret; only its hash is stored. */
+    token: string;
+    inviterName: string;
+  };
+  'mission.invite.accepted': { missionId: string; inviteId: string; personId: string; inviterId: string | null };
+  /** The inviter is told (rule 136: rejection notifies). */
+  'mission.invite.rejected': {
+    missionId: string;
+    missionTitle: string;
+    inviteId: string;
+    inviteeEmail: string;
+    inviterId: string | null;
+    rejectedBy: string;
+  };
+  /** A person left a mission's team ('remove') or, an organisation admin, stayed as an organisation observer ('downgrade'). */
+  'mission.person.removed': { missionId: string; personId: string; effect: 'remove' | 'downgrade' };
 };
 
 export type EventType = keyof DomainEvents;

@@ -1,3 +1,4 @@
+import { MISSION_MESSAGES } from '../messages/index.ts';
 import { isMissionAdmin } from '../missions/policy.ts';
 
 /**
@@ -53,7 +54,17 @@ export const TEAM_MESSAGES = {
   noClearanceSelected: 'Sorry but you do not have sufficient permission to add this person. Please ask an organization admin if possible.',
   inviteWelcome: 'Welcome to the mission!',
   inviteTemplate: 'Please help manage our template',
+  /** Inviting a counting person when all free slots are used (rule 135). */
+  freeSlotsFull: 'This project has used its 5 free slots. Upgrade just your project or start a free trial for your organization.',
 } as const;
+
+/** How long a mailed mission invite stays valid. */
+export const MISSION_INVITE_LIFETIME_DAYS = 14;
+
+/** The spec's 'already exists on the mission team' text (rule 120) for one address. */
+export function alreadyOnTeamMessage(email: string): string {
+  return MISSION_MESSAGES.alreadyOnTeam.replace('{email}', email);
+}
 
 export interface PermissionHolder {
   permission: number;

@@ -77,8 +77,17 @@ export type MissionInviteByToken = z.infer<typeof missionInviteByTokenSchema>;
 
 export const missionInviteTokenParamsSchema = z.object({ token: z.string().min(20).max(100) });
 
-/** Result of answering an invite. */
-export const missionInviteAnsweredSchema = z.object({ _id: z.string(), mission: z.string(), status: z.string() });
+/** Result of confirming, accepting or rejecting an invite. `planItem`: the role created or assigned on acceptance, if any. */
+export const missionInviteAnsweredSchema = z.object({
+  _id: z.string(),
+  mission: z.string(),
+  status: z.string(),
+  planItem: z.string().nullable(),
+});
+export type MissionInviteAnswered = z.infer<typeof missionInviteAnsweredSchema>;
+
+export const missionInviteIdParamsSchema = z.object({ id: idSchema });
+export const missionPersonParamsSchema = z.object({ id: idSchema, personId: idSchema });
 
 /** Pending invites of the caller (the invites view and the home cards). */
 export const myMissionInvitesSchema = z.object({ invites: z.array(missionInviteByTokenSchema) });

@@ -59,4 +59,21 @@ export const mails = {
       link,
       invite.message ? `Their message: ${invite.message}` : '',
     ),
+  missionInvite: (to: string, invite: { missionTitle: string; inviterName: string; message: string; isTemplate: boolean }, link: string) =>
+    linkMail(
+      to,
+      `You are invited to ${invite.isTemplate ? 'the template' : 'the mission'} ${invite.missionTitle} on Crewplan`,
+      `${invite.inviterName || 'Somebody'} invited you to join ${invite.isTemplate ? 'the template' : 'the mission'} ${invite.missionTitle} on Crewplan.`,
+      'See the invite',
+      link,
+      invite.message ? `Their message: ${invite.message}` : '',
+    ),
+  missionInviteRejected: (to: string, answer: { missionTitle: string; inviteeEmail: string }, link: string) =>
+    linkMail(
+      to,
+      `${answer.inviteeEmail} declined your invite to ${answer.missionTitle}`,
+      `${answer.inviteeEmail} declined your invite to join ${answer.missionTitle} on Crewplan.`,
+      'Open the mission',
+      link,
+    ),
 };

@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_MESSAGES,
+  alreadyOnTeamMessage,
+  autoCreateRoleFor,
+  clearanceCheck,
+  countsAsSeat,
+  defaultInviteMessage,
+  FREE_SLOTS,
+  inviteOptions,
+  isDomainApproved,
+  isMissionAdmin,
+  MISSION_INVITE_LIFETIME_DAYS,
+  MISSION_PERMISSIONS,
+  ORG_MESSAGES,
+  PERMISSION_ADMIN,
+  PERMISSION_TEAM_LEAD,
+  TEAM_MESSAGES,
+  type MissionInvite,
+  type MissionInviteCreate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { missionInvites, missionPeople, missions, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
+import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
+import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
+import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
+import { activeMemberOf, personNotFound } from './team.service.ts';
+
+export type MissionInviteRow = typeof missionInvites.$inferSelect;
+
+/** Invite states in which the invite can still be answered. */
+export const OPEN_INVITE_STATUSES = ['pending', 'confirmed'] as const;
+const SEAT_PERMISSIONS = MISSION_PERMISSIONS.filter(countsAsSeat);
+
+export function presentMissionInvite(row: MissionInviteRow, alreadyInvited = false): MissionInvite {
+  return {
+    _id: row.id,
+    mission: row.missionId,
+    inviteeEmail: row.inviteeEmail,
+    person: row.personId,
+    permission: row.permission,
+    isProjectManager: row.isProjectManager,
+    role: row.role,
+    message: row.message,
+    autoCreateRole: row.autoCreateRole,
+    status: row.status,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    alreadyInvited,
+  };
+}
+
+/** The link the invite mail carries: the web signs the person in (or up) and then handles the token. */
+export function missionInviteLink(publicUrl: string, token: string): string {
+  const url = new URL('/', publicUrl);
+  url.searchParams.set('from', 'invite');
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** Who is invited: their email, their account if they have one, their membership of the mission's organisation. */
+type Invitee = { email: string; personId: string | null; orgMember: OrgPersonRow | null };
+
+async function orgMemberOf(tx: Tx, orgId: string | null, personId: string | null): Promise<OrgPersonRow | null> {
+  if (!orgId || !personId) return null;
+  const [row] = await tx
+    .select()
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.personId, personId), currentMembership()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** `invitee` must be a current member of the mission's organisation (404 otherwise); an email may belong to an account or not. */
+async function resolveInvitee(tx: Tx, access: MissionAccess, input: MissionInviteCreate): Promise<Invitee> {
+  const orgId = access.mission.orgId;
+  if (input.invitee !== undefined) {
+    const [row] = orgId
+      ? await tx
+          .select({ email: people.email, orgMember: orgPeople })
+          .from(orgPeople)
+          .innerJoin(people, eq(people.id, orgPeople.personId))
+          .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.personId, input.invitee), currentMembership()))
+          .limit(1)
+      : [];
+    if (!row) throw personNotFound();
+    return { email: row.email, personId: input.invitee, orgMember: row.orgMember };
+  }
+  const email = input.inviteeEmail!;
+  const [primary] = await tx.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
+  const [secondary] = primary
+    ? []
+    : await tx
+        .select({ id: personEmails.personId })
+        .from(personEmails)
+        .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
+        .limit(1);
+  const personId = primary?.id ?? secondary?.id ?? null;
+  return { email, personId, orgMember: await orgMemberOf(tx, orgId, personId) };
+}
+
+/** The invite of this person (or address) to the mission that can still be answered, if any. */
+async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee): Promise<MissionInviteRow | null> {
+  const who = invitee.personId
+    ? or(eq(missionInvites.personId, invitee.personId), eq(missionInvites.inviteeEmail, invitee.email))
+    : eq(missionInvites.inviteeEmail, invitee.email);
+  const [row] = await tx
+    .select()
+    .from(missionInvites)
+    .where(
+      and(
+        eq(missionInvites.missionId, missionId),
+        inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
+        gt(missionInvites.expiresAt, new Date()),
+        who,
+      ),
+    )
+    .orderBy(desc(missionInvites.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Free-plan seats taken on the mission, pending invites included, leaving out the invitee's own (rule 134):
+ * team people at a counting permission, plus open invites of people not yet on the team.
+ */
+async function seatsTakenByOthers(tx: Tx, missionId: string, invitee: Invitee): Promise<number> {
+  const [team] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(missionPeople)
+    .where(
+      and(
+        eq(missionPeople.missionId, missionId),
+        inArray(missionPeople.permission, SEAT_PERMISSIONS),
+        invitee.personId ? ne(missionPeople.personId, invitee.personId) : undefined,
+      ),
+    );
+  const [invited] = await tx
+    .select({ n: sql<number>`count(distinct ${missionInvites.inviteeEmail})::int` })
+    .from(missionInvites)
+    .where(
+      and(
+        eq(missionInvites.missionId, missionId),
+        inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
+        gt(missionInvites.expiresAt, new Date()),
+        inArray(missionInvites.permission, SEAT_PERMISSIONS),
+        ne(missionInvites.inviteeEmail, invitee.email),
+        sql`not exists (select 1 from ${missionPeople} where ${missionPeople.missionId} = ${missionInvites.missionId} and ${missionPeople.personId} = ${missionInvites.personId})`,
+      ),
+    );
+  return (team?.n ?? 0) + (invited?.n ?? 0);
+}
+
+const freeSlotsFull = () => new AppError(402, 'free-slots/full', TEAM_MESSAGES.freeSlotsFull);
+const cannotGive = () => new AppError(403, 'invite/permission-not-allowed', 'You cannot give this permission on this project.');
+
+/**
+ * The rules an invite passes before anything is written (rules 119–135): not already on the team, the inviter's
+ * clearance over an organisation person, admin only for approved domains, only the permissions the invite dialog
+ * offers the inviter, and a free seat unless the mission or its organisation is licensed.
+ */
+async function checkInvite(
+  tx: Tx,
+  access: MissionAccess,
+  invitee: Invitee,
+  teamRow: MissionPersonRow | null,
+  grant: { permission: number; isProjectManager: boolean },
+) {
+  const { mission, org, orgMember } = access;
+  if (teamRow && !teamRow.invitePending && teamRow.permission <= 3) {
+    throw conflict('invite/already_on_team', alreadyOnTeamMessage(invitee.email));
+  }
+  const inviter = activeMemberOf(access);
+  const inviterIsOrgAdmin = orgMember?.level === 'ADMIN';
+  if (invitee.orgMember && inviter?.permission !== PERMISSION_ADMIN && !inviterIsOrgAdmin) {
+    const refusal = clearanceCheck({
+      inviterPermission: inviter?.permission ?? 4,
+      inviterAccessibleDepartments: orgMember?.accessibleDepartments ?? [],
+      inviterAccessibleOffices: orgMember?.accessibleOffices ?? [],
+      person: { departments: invitee.orgMember.departments, office: invitee.orgMember.officeId },
+    });
+    if (refusal) throw new AppError(403, 'invite/no-clearance', refusal);
+  }
+  const domains = [...(org?.inviteDomains ?? []), ...mission.inviteDomains];
+  const domainApproved = (!org && mission.inviteDomains.length === 0) || isDomainApproved(domains, invitee.email);
+  if (grant.permission === PERMISSION_ADMIN && !domainApproved) {
+    throw badRequest('invite/domain-not-approved', ORG_MESSAGES.adminDomainNotApproved);
+  }
+  const options = inviteOptions({
+    inviterIsMissionAdmin: isMissionAdmin(inviter),
+    inviterIsOrgAdmin,
+    inviterIsProjectManager: inviter?.isProjectManager ?? false,
+    inviterIsOrgMember: orgMember !== null,
+    rolesNeedApproval: org?.rolesNeedApproval ?? false,
+    fromCrm: mission.createdFromGtCrm,
+    projectType: mission.projectType,
+    isTemplate: mission.isTemplate,
+    isModel: mission.isModel,
+    hasOrg: org !== null,
+    domainApproved,
+  });
+  const offered = options.some(
+    (option) =>
+      option.permission === grant.permission &&
+      (grant.permission !== PERMISSION_TEAM_LEAD || option.isProjectManager === grant.isProjectManager),
+  );
+  if (!offered) throw cannotGive();
+  const licensed = mission.isLicensedActive || (org?.isLicensedActive ?? false);
+  if (countsAsSeat(grant.permission) && !licensed && (await seatsTakenByOthers(tx, mission.id, invitee)) >= FREE_SLOTS) {
+    throw freeSlotsFull();
+  }
+}
+
+const planItemNotFound = () => new AppError(404, 'plan-item/not-found', 'That role was not found on this project.');
+
+async function planItemOfMission(tx: Tx, missionId: string, planItemId: string) {
+  const [item] = await tx
+    .select({ id: planItems.id })
+    .from(planItems)
+    .where(and(eq(planItems.id, planItemId), eq(planItems.missionId, missionId)))
+    .limit(1);
+  if (!item) throw planItemNotFound();
+}
+
+/** Puts a person on a plan item of the mission (its role is theirs); 404 when the plan item is not the mission's. */
+export async function assignPlanItem(tx: Tx, missionId: string, planItemId: string, personId: string, record: RecordMissionWrite) {
+  const [item] = await tx
+    .update(planItems)
+    .set({ personId, updatedAt: new Date() })
+    .where(and(eq(planItems.id, planItemId), eq(planItems.missionId, missionId)))
+    .returning({ id: planItems.id, title: planItems.title });
+  if (!item) throw planItemNotFound();
+  record({ action: 'update', entity: 'plan.items', id: item.id, title: item.title, changes: { person: { from: null, to: personId } } });
+}
+
+/**
+ * `POST /mission/:id/invite` (spec 1 §5, rules 119–138). The inviter's own email must be verified. Somebody
+ * already invited is updated with the new permission (and assigned to `planItemId`) and answered with
+ * `alreadyInvited: true` instead of a second invite. Otherwise an invite with a 14-day mailed token is recorded
+ * and, for somebody with an account, a pending team row; the mail goes out once committed.
+ */
+export async function createMissionInvite(
+  ctx: AppContext,
+  access: MissionAccess,
+  principal: Principal,
+  input: MissionInviteCreate,
+): Promise<{ invite: MissionInvite; created: boolean }> {
+  if (!principal.emailVerified) throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyFirst);
+  const { mission } = access;
+  const permission = input.config.permission;
+  const grant = { permission, isProjectManager: (permission === 1 || permission === 2) && input.config.isProjectManager };
+  const role = input.config.role ?? null;
+  const token = randomBytes(32).toString('base64url');
+  const result = await runMissionCommand(ctx, mission.id, principal.personId, async (tx, record) => {
+    await tx.select({ id: missions.id }).from(missions).where(eq(missions.id, mission.id)).for('update');
+    const invitee = await resolveInvitee(tx, access, input);
+    if (input.planItemId) await planItemOfMission(tx, mission.id, input.planItemId);
+    const [teamRow] = invitee.personId
+      ? await tx
+          .select()
+          .from(missionPeople)
+          .where(and(eq(missionPeople.missionId, mission.id), eq(missionPeople.personId, invitee.personId)))
+          .limit(1)
+      : [];
+    await checkInvite(tx, access, invitee, teamRow ?? null, grant);
+    const open = await openInviteOf(tx, mission.id, invitee);
+    const settings = { ...grant, role, autoCreateRole: input.autoCreateRole && autoCreateRoleFor(permission) };
+    if (open && (!teamRow || teamRow.invitePending)) {
+      const [updated] = await tx
+        .update(missionInvites)
+        .set({ ...settings, planItemId: input.planItemId ?? open.planItemId, updatedAt: new Date() })
+        .where(eq(missionInvites.id, open.id))
+        .returning();
+      record({ action: 'update', entity: 'mission.invites', id: open.id, title: invitee.email });
+      if (teamRow) {
+        await tx
+          .update(missionPeople)
+          .set({ ...grant, role, updatedAt: new Date() })
+          .where(eq(missionPeople.id, teamRow.id));
+        record({
+          action: 'update',
+          entity: 'mission.people',
+          id: teamRow.id,
+          title: invitee.email,
+          changes: { permission: { from: teamRow.permission, to: permission } },
+        });
+      }
+      if (input.planItemId && invitee.personId) await assignPlanItem(tx, mission.id, input.planItemId, invitee.personId, record);
+      return { row: updated!, created: false, invitee };
+    }
+    await tx
+      .update(missionInvites)
+      .set({ status: 'revoked', updatedAt: new Date() })
+      .where(
+        and(
+          eq(missionInvites.missionId, mission.id),
+          eq(missionInvites.inviteeEmail, invitee.email),
+          inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
+        ),
+      );
+    const [row] = await tx
+      .insert(missionInvites)
+      .values({
+        missionId: mission.id,
+        inviteeEmail: invitee.email,
+        personId: invitee.personId,
+        ...settings,
+        message: input.message ?? defaultInviteMessage(mission.isTemplate),
+        planItemId: input.planItemId ?? null,
+        tokenHash: hashSecret(token),
+        invitedBy: principal.personId,
+        expiresAt: new Date(Date.now() + MISSION_INVITE_LIFETIME_DAYS * 24 * 3_600_000),
+      })
+      .returning();
+    record({ action: 'invite', entity: 'mission.invites', id: row!.id, title: invitee.email });
+    if (invitee.personId && (!teamRow || teamRow.invitePending)) {
+      const values = { ...grant, role, email: invitee.email, invitePending: true, addedBy: principal.personId };
+      const [member] = await tx
+        .insert(missionPeople)
+        .values({ missionId: mission.id, personId: invitee.personId, ...values })
+        .onConflictDoUpdate({ target: [missionPeople.missionId, missionPeople.personId], set: { ...values, updatedAt: new Date() } })
+        .returning({ id: missionPeople.id });
+      record({
+        action: teamRow ? 'update' : 'create',
+        entity: 'mission.people',
+        id: member!.id,
+        title: invitee.email,
+        changes: { permission: { from: teamRow?.permission ?? null, to: permission }, invitePending: { from: null, to: true } },
+      });
+    }
+    if (input.planItemId && invitee.personId) await assignPlanItem(tx, mission.id, input.planItemId, invitee.personId, record);
+    return { row: row!, created: true, invitee };
+  });
+  if (result.created) {
+    const [inviter] = await ctx.db.select().from(people).where(eq(people.id, principal.personId));
+    await ctx.events.emit('mission.invite.created', {
+      missionId: mission.id,
+      missionTitle: mission.title,
+      isTemplate: mission.isTemplate,
+      inviteId: result.row.id,
+      inviteeEmail: result.invitee.email,
+      inviteePersonId: result.invitee.personId,
+      message: result.row.message,
+      token,
+      inviterName: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email : '',
+    });
+  }
+  return { invite: presentMissionInvite(result.row, !result.created), created: result.created };
+}

@@ -1,0 +1,137 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import {
+  isMissionAdmin,
+  MISSION_MESSAGES,
+  PERMISSION_ADMIN,
+  REMOVED_ORG_ADMIN,
+  removalCheck,
+  type MissionPerson,
+  type MissionPersonUpdate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { missionInvites, missionPeople } from '../../db/schema/index.ts';
+import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { diffFields, runMissionCommand } from '../missions/command.ts';
+import { loadTeamPerson, presentMissionPerson } from './team.presenter.ts';
+
+export const personNotFound = () => new AppError(404, 'person/not-found', MISSION_MESSAGES.personNotFound);
+const lastAdmin = () => badRequest('mission/last-admin', MISSION_MESSAGES.lastAdmin);
+
+/** The caller's team row once their invite is accepted (a pending invitee acts as nobody on the team). */
+export const activeMemberOf = (access: MissionAccess) => (access.member && !access.member.invitePending ? access.member : null);
+
+/** How many accepted admins (permission 2) the mission has; read in the command's transaction, the rows locked. */
+async function countAdmins(tx: Tx, missionId: string): Promise<number> {
+  const rows = await tx
+    .select({ id: missionPeople.id })
+    .from(missionPeople)
+    .where(
+      and(eq(missionPeople.missionId, missionId), eq(missionPeople.permission, PERMISSION_ADMIN), eq(missionPeople.invitePending, false)),
+    )
+    .for('update');
+  return rows.length;
+}
+
+/**
+ * `PUT /mission/:id/people/:personId`: changes a team person's permission, project-manager flag, role or custom
+ * role. Only mission admins and organisation admins give admin (2); nobody demotes the last admin.
+ */
+export async function updateMissionPerson(
+  ctx: AppContext,
+  access: MissionAccess,
+  personId: string,
+  patch: MissionPersonUpdate,
+): Promise<MissionPerson> {
+  const { mission } = access;
+  const givesAdmin = patch.permission === PERMISSION_ADMIN;
+  if (givesAdmin && !isMissionAdmin(activeMemberOf(access)) && access.orgMember?.level !== 'ADMIN') {
+    throw forbidden('Only admins can make another person an admin.');
+  }
+  await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    const target = await loadTeamPerson(tx, mission.id, mission.orgId, personId);
+    if (!target) throw personNotFound();
+    const before = target.member;
+    const demotesAdmin = before.permission === PERMISSION_ADMIN && !before.invitePending && patch.permission !== undefined && !givesAdmin;
+    if (demotesAdmin && (await countAdmins(tx, mission.id)) <= 1) throw lastAdmin();
+    const changes = diffFields(before, patch);
+    if (Object.keys(changes).length === 0) return;
+    await tx
+      .update(missionPeople)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(missionPeople.id, before.id));
+    record({ action: 'update', entity: 'mission.people', id: before.id, title: before.email, changes });
+  });
+  const updated = await loadTeamPerson(ctx.db, mission.id, mission.orgId, personId);
+  if (!updated) throw personNotFound();
+  return presentMissionPerson(updated.member, updated.person, updated.orgMember);
+}
+
+/**
+ * `DELETE /mission/:id/people/:personId` (rules 101–102): organisation admins, mission admins and project
+ * managers remove people, and anybody removes themselves; the last admin stays. An organisation admin is only
+ * downgraded to an organisation observer (4, project-manager flag cleared). Pending invites of the person to the
+ * mission are revoked with the removal.
+ */
+export async function removeMissionPerson(ctx: AppContext, access: MissionAccess, personId: string) {
+  const { mission } = access;
+  const actorMember = activeMemberOf(access);
+  const effect = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    const target = await loadTeamPerson(tx, mission.id, mission.orgId, personId);
+    if (!target) throw personNotFound();
+    const row = target.member;
+    const targetIsAdmin = row.permission === PERMISSION_ADMIN && !row.invitePending;
+    const check = removalCheck({
+      actor: {
+        isOrgAdmin: access.orgMember?.level === 'ADMIN',
+        missionPermission: actorMember?.permission ?? null,
+        isProjectManager: actorMember?.isProjectManager ?? false,
+      },
+      target: { personId, permission: row.permission, isOrgAdmin: target.orgMember?.level === 'ADMIN' },
+      admins: targetIsAdmin ? await countAdmins(tx, mission.id) : Number.POSITIVE_INFINITY,
+      self: personId === access.personId,
+    });
+    if (!check.ok) throw check.reason === 'forbidden' ? forbidden() : lastAdmin();
+    if (check.effect === 'downgrade') {
+      await tx
+        .update(missionPeople)
+        .set({ ...REMOVED_ORG_ADMIN, invitePending: false, updatedAt: new Date() })
+        .where(eq(missionPeople.id, row.id));
+      record({
+        action: 'update',
+        entity: 'mission.people',
+        id: row.id,
+        title: row.email,
+        changes: diffFields(row, { ...REMOVED_ORG_ADMIN, invitePending: false }),
+      });
+    } else {
+      await tx.delete(missionPeople).where(eq(missionPeople.id, row.id));
+      record({ action: 'remove', entity: 'mission.people', id: row.id, title: row.email });
+    }
+    const emails = [...new Set([row.email, target.person.email])];
+    const revoked = await tx
+      .update(missionInvites)
+      .set({ status: 'revoked', updatedAt: new Date() })
+      .where(
+        and(
+          eq(missionInvites.missionId, mission.id),
+          inArray(missionInvites.status, ['pending', 'confirmed']),
+          or(eq(missionInvites.personId, personId), inArray(missionInvites.inviteeEmail, emails)),
+        ),
+      )
+      .returning({ id: missionInvites.id, email: missionInvites.inviteeEmail });
+    for (const invite of revoked) {
+      record({
+        action: 'update',
+        entity: 'mission.invites',
+        id: invite.id,
+        title: invite.email,
+        changes: { status: { from: 'pending', to: 'revoked' } },
+      });
+    }
+    return check.effect;
+  });
+  await ctx.events.emit('mission.person.removed', { missionId: mission.id, personId, effect });
+  return { effect };
+}
