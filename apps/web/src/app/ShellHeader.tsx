@@ -2,6 +2,7 @@ import { Avatar, Button, Group, Kbd, Menu, Text, UnstyledButton } from '@mantine
 import { spotlight } from '@mantine/spotlight';
 import { IconLogout, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { AppLink } from '../components/AppLink.tsx';
+import { MissionsMenu } from '../features/missions/MissionsMenu.tsx';
 import { OrgSwitcher } from '../features/org/OrgSwitcher.tsx';
 import { ColorModeToggle } from '../components/ColorModeToggle.tsx';
 import { useAppearanceControls } from '../lib/appearance-controls.ts';
@@ -41,6 +42,7 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <MissionsMenu />
         <OrgSwitcher />
         <Button
           variant="default"

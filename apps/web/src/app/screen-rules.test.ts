@@ -30,4 +30,14 @@ describe('openScreens', () => {
     expect(openScreens(params('?from=orgInvite&token=abc'), false, 'login')).toEqual(['from']);
     expect(openScreens(params('?from=orgInvite'), true, 'home')).toEqual([]);
   });
+
+  it('opens the mission view and one creation dialog, whichever creation parameters are set', () => {
+    expect(openScreens(params('?mission=0123456789abcdef01234567&mission-tab=team'), true, 'home')).toEqual(['mission']);
+    expect(openScreens(params('?mission=0123456789abcdef01234567'), false, 'login')).toEqual([]);
+    expect(openScreens(params('?mc'), true, 'home')).toEqual(['mc']);
+    expect(openScreens(params('?mc-org=a&mc-client=b'), true, 'board')).toEqual(['mc-org']);
+    expect(openScreens(params('?mc-client=b&create-proposal'), true, 'home')).toEqual(['mc-client']);
+    expect(openScreens(params('?create-mission=task'), true, 'home')).toEqual(['create-mission']);
+    expect(openScreens(params('?create-proposal'), true, 'home')).toEqual(['create-proposal']);
+  });
 });

@@ -10,6 +10,8 @@ interface ScreenRule {
   requires?: readonly string[];
   /** paths where the screen is already the page */
   notOn?: readonly Route['name'][];
+  /** parameters that open the same screen first (one creation dialog, whichever of its parameters are set) */
+  unless?: readonly string[];
 }
 
 /** Query parameters → screens (spec section 2); later issues add mission, org, time-tracking… */
@@ -21,6 +23,30 @@ export const SCREEN_RULES = [
   { param: 'hq', access: 'signed-in' },
   { param: 'from', access: 'any', requires: ['token'] },
   { param: 'diagnostic', access: 'any' },
+  { param: 'mission', access: 'signed-in' },
+  // the mission creation dialog: the first of its parameters opens it, the others prefill it
+  { param: 'mc', access: 'signed-in' },
+  { param: 'mc-org', access: 'signed-in', unless: ['mc'] },
+  { param: 'mc-program', access: 'signed-in', unless: ['mc', 'mc-org'] },
+  { param: 'mc-org-goal', access: 'signed-in', unless: ['mc', 'mc-org', 'mc-program'] },
+  { param: 'mc-prop', access: 'signed-in', unless: ['mc', 'mc-org', 'mc-program', 'mc-org-goal'] },
+  { param: 'mc-departments', access: 'signed-in', unless: ['mc', 'mc-org', 'mc-program', 'mc-org-goal', 'mc-prop'] },
+  { param: 'mc-offices', access: 'signed-in', unless: ['mc', 'mc-org', 'mc-program', 'mc-org-goal', 'mc-prop', 'mc-departments'] },
+  {
+    param: 'mc-client',
+    access: 'signed-in',
+    unless: ['mc', 'mc-org', 'mc-program', 'mc-org-goal', 'mc-prop', 'mc-departments', 'mc-offices'],
+  },
+  {
+    param: 'create-mission',
+    access: 'signed-in',
+    unless: ['mc', 'mc-org', 'mc-program', 'mc-org-goal', 'mc-prop', 'mc-departments', 'mc-offices', 'mc-client'],
+  },
+  {
+    param: 'create-proposal',
+    access: 'signed-in',
+    unless: ['mc', 'mc-org', 'mc-program', 'mc-org-goal', 'mc-prop', 'mc-departments', 'mc-offices', 'mc-client', 'create-mission'],
+  },
 ] as const satisfies readonly ScreenRule[];
 
 export type ScreenParam = (typeof SCREEN_RULES)[number]['param'];
@@ -31,6 +57,7 @@ export function openScreens(params: URLSearchParams, signedIn: boolean, route: R
     if (rule.access === 'signed-in' && !signedIn) return false;
     if (rule.access === 'signed-out' && signedIn) return false;
     if (rule.requires?.some((name) => !params.get(name))) return false;
+    if (rule.unless?.some((name) => params.has(name))) return false;
     return !rule.notOn?.includes(route);
   }).map((rule) => rule.param);
 }

@@ -8,6 +8,10 @@ const EmailLinkScreen = lazy(() => import('../features/identity/EmailLinkScreen.
 const LoginOverlay = lazy(() => import('../features/identity/LoginOverlay.tsx').then((m) => ({ default: m.LoginOverlay })));
 const OrgScreen = lazy(() => import('../features/org/OrgScreen.tsx').then((m) => ({ default: m.OrgScreen })));
 const HqScreen = lazy(() => import('../features/org/HqScreen.tsx').then((m) => ({ default: m.HqScreen })));
+const MissionScreen = lazy(() => import('../features/missions/MissionScreen.tsx').then((m) => ({ default: m.MissionScreen })));
+const CreateMissionDialog = lazy(() =>
+  import('../features/missions/CreateMissionDialog.tsx').then((m) => ({ default: m.CreateMissionDialog })),
+);
 const InviteScreen = lazy(() => import('../features/org/InviteScreen.tsx').then((m) => ({ default: m.InviteScreen })));
 
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */
@@ -19,6 +23,17 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   hq: HqScreen,
   from: InviteScreen,
   diagnostic: DiagnosticNotice,
+  mission: MissionScreen,
+  mc: CreateMissionDialog,
+  'mc-org': CreateMissionDialog,
+  'mc-program': CreateMissionDialog,
+  'mc-org-goal': CreateMissionDialog,
+  'mc-prop': CreateMissionDialog,
+  'mc-departments': CreateMissionDialog,
+  'mc-offices': CreateMissionDialog,
+  'mc-client': CreateMissionDialog,
+  'create-mission': CreateMissionDialog,
+  'create-proposal': CreateMissionDialog,
 };
 
 export function ScreenLayer({ signedIn, route }: { signedIn: boolean; route: Route['name'] }) {

@@ -3,6 +3,7 @@ import { Container, EmptyState, Tabs, Title } from '@mantine/core';
 import { IconLayoutKanban } from '@tabler/icons-react';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf } from './board-tabs.ts';
+import { VaultTab } from './VaultTab.tsx';
 
 function remembered(): string | null {
   try {
@@ -31,7 +32,7 @@ export function BoardScreen() {
       <Title order={1} mb="md">
         Board
       </Title>
-      <Tabs value={tab} onChange={(value) => value && setParams({ 'board-tab': value })}>
+      <Tabs value={tab} keepMounted={false} onChange={(value) => value && setParams({ 'board-tab': value })}>
         <Tabs.List>
           {BOARD_TABS.map((entry) => (
             <Tabs.Tab key={entry.value} value={entry.value}>
@@ -41,12 +42,16 @@ export function BoardScreen() {
         </Tabs.List>
         {BOARD_TABS.map((entry) => (
           <Tabs.Panel key={entry.value} value={entry.value} pt="xl">
-            <EmptyState
-              icon={<IconLayoutKanban size={32} aria-hidden="true" />}
-              withIndicatorBackground
-              title={entry.label}
-              description={entry.empty}
-            />
+            {entry.value === 'older-board' ? (
+              <VaultTab />
+            ) : (
+              <EmptyState
+                icon={<IconLayoutKanban size={32} aria-hidden="true" />}
+                withIndicatorBackground
+                title={entry.label}
+                description={entry.empty}
+              />
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

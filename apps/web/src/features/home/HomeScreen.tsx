@@ -1,9 +1,44 @@
-import { Container, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Button, Container, EmptyState, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
 import { ColorModeToggle } from '../../components/ColorModeToggle.tsx';
 import { ThemePicker } from '../../components/ThemePicker.tsx';
 import { useAppearanceControls } from '../../lib/appearance-controls.ts';
+import { useMissionTree } from '../../lib/mission-tree.ts';
 import { useProfile } from '../../lib/profile.ts';
+import { setParams } from '../../lib/url-state.ts';
+
+const ACTIVE = { isActive: true } as const;
+
+/** My active missions, a row each; a click opens the mission. */
+function MyMissions() {
+  const tree = useMissionTree(ACTIVE);
+  const missions = tree.data ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="home-missions-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h5" id="home-missions-title">
+          Your missions
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => setParams({ mc: '' })}>
+          New mission
+        </Button>
+      </Group>
+      {missions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {tree.isPending ? 'Loading…' : 'No missions yet. Create one to start planning.'}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {missions.map((mission) => (
+            <UnstyledButton key={mission._id} onClick={() => setParams({ mission: mission._id })} td="underline" w="fit-content">
+              {mission.title}
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
 
 /** The personal home (/home); Work AI cards and the task grid arrive with their issues. */
 export function HomeScreen() {
@@ -29,6 +64,7 @@ export function HomeScreen() {
             </Group>
           </Group>
         </Paper>
+        <MyMissions />
         <EmptyState
           icon={<IconLayoutDashboard size={32} aria-hidden="true" />}
           withIndicatorBackground

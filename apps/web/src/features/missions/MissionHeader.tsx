@@ -1,0 +1,53 @@
+import { ActionIcon, Badge, Box, CloseButton, Container, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { setParams } from '../../lib/url-state.ts';
+import type { Mission } from './api.ts';
+import { formatDay, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
+import { TeamHeader } from './team/TeamHeader.tsx';
+
+/** The mission view's header: theme band, title, status, plan dates, team, settings and close. */
+export function MissionHeader({ mission, onClose }: { mission: Mission; onClose: () => void }) {
+  const band = mission.theme?.backgroundColor ?? 'var(--mantine-primary-color-filled)';
+  return (
+    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box h={8} bg={band} data-testid="mission-theme-band" data-color={mission.theme?.backgroundColor ?? ''} />
+      <Container size="xl" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Title order={1} size="h2" data-testid="mission-title" style={{ overflowWrap: 'anywhere' }}>
+                {mission.title}
+              </Title>
+              <Badge color={STATUS_COLORS[mission.displayStatus]} variant="light" data-testid="mission-status">
+                {STATUS_LABELS[mission.displayStatus]}
+              </Badge>
+              <Badge color="gray" variant="outline">
+                {TYPE_LABELS[mission.projectType]}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" data-testid="mission-dates">
+              {mission.projectCode ? `${mission.projectCode} · ` : ''}
+              {formatDay(mission.planStartDate)} – {formatDay(mission.planEndDate)}
+            </Text>
+          </div>
+          <Group gap="sm" wrap="nowrap">
+            <TeamHeader mission={mission} />
+            {mission.abilities['mission.update'] && (
+              <Tooltip label="Mission settings">
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label="Mission settings"
+                  onClick={() => setParams({ 'mission-tab': 'settings' })}
+                >
+                  <IconSettings size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <CloseButton size="lg" onClick={onClose} aria-label="Close the mission" data-autofocus />
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { Container, Loader, Modal, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { setParams, useUrl } from '../../lib/url-state.ts';
+import { missionQuery, useMissionLive } from './api.ts';
+import { HistoryTab } from './HistoryTab.tsx';
+import { MissionHeader } from './MissionHeader.tsx';
+import { clearedMissionParams, missionLoadError, missionTabOf, visibleMissionTabs } from './mission-rules.ts';
+import { OverviewTab } from './OverviewTab.tsx';
+import { SettingsTab } from './SettingsTab.tsx';
+import { TeamTab } from './team/TeamTab.tsx';
+
+/** The mission view (`?mission=<id>`), full screen; `mission-tab` picks the tab. */
+export function MissionScreen({ value: missionId }: { value: string }) {
+  const { params } = useUrl();
+  const mission = useQuery({ ...missionQuery(missionId), enabled: Boolean(missionId) });
+  const failure = missionId ? missionLoadError(mission.error) : missionLoadError(new Error('no id'));
+  useMissionLive(mission.data ? mission.data._id : null);
+
+  const failureMessage = failure?.message ?? null;
+  useEffect(() => {
+    if (!failureMessage) return;
+    notifications.show({ id: `mission-failed-${missionId}`, message: failureMessage, color: 'red', autoClose: 5_000 });
+    setParams(clearedMissionParams(), { replace: true });
+  }, [failureMessage, missionId]);
+
+  if (failure) return null;
+  const close = () => setParams(clearedMissionParams());
+  const data = mission.data;
+  const canUpdate = data?.abilities['mission.update'] ?? false;
+  const tab = missionTabOf(params.get('mission-tab'), canUpdate);
+
+  return (
+    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
+      <Modal.Content aria-label={data ? `Mission ${data.title}` : 'Mission'}>
+        <Modal.Body
+          p={0}
+          onKeyDown={(event) => {
+            // Escape from a dialog opened here (a portal outside this tree) or an open dropdown closes only that
+            const target = event.target as HTMLElement;
+            const claimed = target.getAttribute('data-mantine-stop-propagation') === 'true';
+            if (event.key === 'Escape' && !claimed && event.currentTarget.contains(target)) close();
+          }}
+        >
+          {!data && (
+            <Container size="xl" py="xl">
+              <Loader aria-label="Loading the mission" />
+            </Container>
+          )}
+          {data && (
+            <>
+              <MissionHeader mission={data} onClose={close} />
+              <Container size="xl" py="md">
+                <Tabs
+                  value={tab}
+                  onChange={(next) => setParams({ 'mission-tab': next === 'overview' ? null : next }, { replace: true })}
+                  keepMounted={false}
+                >
+                  <Tabs.List mb="lg">
+                    {visibleMissionTabs(canUpdate).map((entry) => (
+                      <Tabs.Tab key={entry.value} value={entry.value}>
+                        {entry.label}
+                      </Tabs.Tab>
+                    ))}
+                  </Tabs.List>
+                  <Tabs.Panel value="overview">
+                    <OverviewTab mission={data} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="team">
+                    <TeamTab mission={data} />
+                  </Tabs.Panel>
+                  {canUpdate && (
+                    <Tabs.Panel value="settings">
+                      <SettingsTab mission={data} />
+                    </Tabs.Panel>
+                  )}
+                  <Tabs.Panel value="history">
+                    <HistoryTab missionId={data._id} />
+                  </Tabs.Panel>
+                </Tabs>
+              </Container>
+            </>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

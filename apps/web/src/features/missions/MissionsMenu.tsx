@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconPlus, IconRocket } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
+import { setParams } from '../../lib/url-state.ts';
+import { myOrgsQuery, useMissionTree } from './api.ts';
+import { clearedCreationParams } from './create-rules.ts';
+import { groupByOrg, isOrgObserverLevel, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
+
+const ACTIVE = { isActive: true } as const;
+const OBSERVER_TOLD = 'crewplan.missions.observer-told';
+
+/** Tells an organisation observer once per session why they see no missions (spec 1 §8, 9 s). */
+function useObserverNotice(empty: boolean, observer: boolean) {
+  useEffect(() => {
+    if (!empty || !observer) return;
+    try {
+      if (sessionStorage.getItem(OBSERVER_TOLD)) return;
+      sessionStorage.setItem(OBSERVER_TOLD, '1');
+    } catch {
+      // without session storage it may show again after a reload
+    }
+    notifications.show({ id: 'org-observer-missions', message: MISSION_MESSAGES.observerNoProjects, autoClose: 9_000 });
+  }, [empty, observer]);
+}
+
+/** The shell header's missions menu: my active missions by organisation, and "New mission". */
+export function MissionsMenu() {
+  const tree = useMissionTree(ACTIVE);
+  const orgs = useQuery(myOrgsQuery);
+  const titles = new Map((orgs.data ?? []).map((org) => [org._id, org.title] as const));
+  const groups = groupByOrg(tree.data ?? [], titles);
+  const observer = (orgs.data ?? []).some((org) => isOrgObserverLevel(org.me?.level));
+  useObserverNotice(tree.isSuccess && !tree.isPlaceholderData && tree.data.length === 0, observer);
+
+  return (
+    <Menu position="bottom-end" width={320}>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconRocket size={16} aria-hidden="true" />}
+          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+          aria-label="Missions"
+        >
+          <Text span size="sm" visibleFrom="sm">
+            Missions
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={480} style={{ overflowY: 'auto' }}>
+        {groups.length === 0 && <Menu.Label>{tree.isPending ? 'Loading…' : 'No missions yet'}</Menu.Label>}
+        {groups.map((group) => (
+          <div key={group.org ?? 'personal'}>
+            <Menu.Label>{group.title}</Menu.Label>
+            {group.missions.map((mission) => (
+              <Menu.Item
+                key={mission._id}
+                onClick={() => setParams({ ...clearedCreationParams(), mission: mission._id, 'mission-tab': null })}
+                rightSection={
+                  <Badge size="xs" variant="light" color={STATUS_COLORS[mission.displayStatus]}>
+                    {STATUS_LABELS[mission.displayStatus]}
+                  </Badge>
+                }
+              >
+                <Group gap={6} wrap="nowrap">
+                  <Text span size="sm" truncate maw={170}>
+                    {mission.title}
+                  </Text>
+                  <Text span size="xs" c="dimmed">
+                    {TYPE_LABELS[mission.projectType]}
+                  </Text>
+                </Group>
+              </Menu.Item>
+            ))}
+          </div>
+        ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setParams({ mc: '' })}>
+          New mission
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Button, Divider, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconTemplate } from '@tabler/icons-react';
+import type { ProjectStatus } from '@crewplan/domain/missions/status';
+import { useUpdateMission, type Mission } from './api.ts';
+import { ColumnsEditor } from './ColumnsEditor.tsx';
+import { DatesForm } from './DatesForm.tsx';
+import { DeleteMission } from './DeleteMission.tsx';
+import { FormError } from './FormError.tsx';
+import { LicenceForms } from './LicenceForms.tsx';
+import { CHOSEN_STATUSES, STATUS_LABELS, statusNeedsConfirmation } from './mission-rules.ts';
+import { SaveAsTemplate } from './templates/SaveAsTemplate.tsx';
+import { ThemeSwatches } from './ThemeSwatches.tsx';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function GeneralForm({ mission }: { mission: Mission }) {
+  const [title, setTitle] = useState(mission.title);
+  const [code, setCode] = useState(mission.projectCode ?? '');
+  const [status, setStatus] = useState<ProjectStatus>(mission.projectStatus);
+  const update = useUpdateMission(mission._id);
+  const dirty = title.trim() !== mission.title || code.trim() !== (mission.projectCode ?? '') || status !== mission.projectStatus;
+  const save = () =>
+    update.mutate(
+      { title: title.trim(), projectCode: code.trim() || null, projectStatus: status },
+      { onSuccess: () => notifications.show({ message: 'The mission is saved.' }) },
+    );
+  const submit = () => {
+    if (!title.trim() || !dirty) return;
+    if (!statusNeedsConfirmation(mission.projectStatus, status)) return save();
+    modals.openConfirmModal({
+      title: `Mark the mission ${STATUS_LABELS[status].toLowerCase()}?`,
+      children: <Text size="sm">It leaves the active missions and moves to the vault. You can set it back to active later.</Text>,
+      labels: { confirm: `Mark ${STATUS_LABELS[status].toLowerCase()}`, cancel: 'Cancel' },
+      onConfirm: save,
+    });
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label="Mission title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} required />
+        <Group grow align="flex-start">
+          <TextInput label="Project code" value={code} onChange={(e) => setCode(e.currentTarget.value)} maxLength={40} />
+          <Select
+            label="Status"
+            data={CHOSEN_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            value={status === 'planning' ? 'active' : status}
+            onChange={(value) => value && setStatus(value as ProjectStatus)}
+            allowDeselect={false}
+          />
+        </Group>
+        {update.isError && <FormError>{update.error.message}</FormError>}
+        <Group>
+          <Button type="submit" variant="light" loading={update.isPending} disabled={!dirty || !title.trim()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Toggles({ mission }: { mission: Mission }) {
+  const update = useUpdateMission(mission._id);
+  const billable = !mission.notBillable;
+  const toggleBillable = () =>
+    modals.openConfirmModal({
+      title: billable ? 'Make the mission non-billable?' : 'Make the mission billable?',
+      children: (
+        <Text size="sm">
+          {billable
+            ? 'Its hours and costs will no longer be billed to the client.'
+            : 'Its hours and costs will be billed to the client again.'}
+        </Text>
+      ),
+      labels: { confirm: billable ? 'Make non-billable' : 'Make billable', cancel: 'Cancel' },
+      onConfirm: () => update.mutate({ notBillable: billable }),
+    });
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Billable"
+        description="Hours and costs are billed to the client."
+        checked={billable}
+        onChange={toggleBillable}
+        disabled={update.isPending}
+      />
+      <Switch
+        label="Assign tasks automatically"
+        description="New tasks go to the person holding the matching role."
+        checked={mission.autoAssign}
+        onChange={(event) => update.mutate({ autoAssign: event.currentTarget.checked })}
+        disabled={update.isPending}
+      />
+      {update.isError && <FormError>{update.error.message}</FormError>}
+    </Stack>
+  );
+}
+
+/** Mission settings (for those who may update it). */
+export function SettingsTab({ mission }: { mission: Mission }) {
+  const [savingTemplate, setSavingTemplate] = useState(false);
+  const { abilities } = mission;
+  return (
+    <Stack gap="md" maw={760}>
+      <Section title="General">
+        <GeneralForm key={mission.updatedAt} mission={mission} />
+      </Section>
+      <Section title="Plan dates">
+        <DatesForm key={`${mission.planStartDate}-${mission.planEndDate}`} mission={mission} />
+      </Section>
+      <Section title="Work">
+        <Toggles mission={mission} />
+        {mission.projectType === 'kanban' && (
+          <>
+            <Divider my="md" />
+            <ColumnsEditor key={JSON.stringify(mission.cols)} mission={mission} />
+          </>
+        )}
+      </Section>
+      <Section title="Look">
+        <ThemeSwatches mission={mission} />
+      </Section>
+      {abilities['template.save'] && (
+        <Section title="Template">
+          <Text size="sm" c="dimmed" mb="xs">
+            Start new missions from this one&apos;s plan and roles.
+          </Text>
+          <Button variant="light" leftSection={<IconTemplate size={16} aria-hidden="true" />} onClick={() => setSavingTemplate(true)}>
+            Save as template
+          </Button>
+          <SaveAsTemplate mission={mission} opened={savingTemplate} onClose={() => setSavingTemplate(false)} />
+        </Section>
+      )}
+      <Section title="Licence">
+        <LicenceForms mission={mission} />
+      </Section>
+      {abilities['mission.delete'] && (
+        <Section title="Delete mission">
+          <Text size="sm" c="dimmed" mb="xs">
+            Everybody loses access to the mission at once.
+          </Text>
+          <DeleteMission mission={mission} />
+        </Section>
+      )}
+    </Stack>
+  );
+}

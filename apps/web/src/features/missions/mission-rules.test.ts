@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error.ts';
+import {
+  confirmsTitle,
+  dateChangeSteps,
+  dateEffectsText,
+  datesProblem,
+  formatDay,
+  groupByOrg,
+  isOrgObserverLevel,
+  missionLoadError,
+  missionTabOf,
+  statusNeedsConfirmation,
+  visibleMissionTabs,
+} from './mission-rules.ts';
+
+describe('missionTabOf', () => {
+  it('opens the asked tab, the overview by default', () => {
+    expect(missionTabOf('team', false)).toBe('team');
+    expect(missionTabOf('history', false)).toBe('history');
+    expect(missionTabOf(null, true)).toBe('overview');
+    expect(missionTabOf('power', true)).toBe('overview');
+  });
+
+  it('shows settings only to those who may update the mission', () => {
+    expect(missionTabOf('settings', true)).toBe('settings');
+    expect(missionTabOf('settings', false)).toBe('overview');
+    expect(visibleMissionTabs(false).map((tab) => tab.value)).toEqual(['overview', 'team', 'history']);
+    expect(visibleMissionTabs(true).map((tab) => tab.value)).toEqual(['overview', 'team', 'settings', 'history']);
+  });
+});
+
+describe('missionLoadError', () => {
+  it('is nothing without an error', () => {
+    expect(missionLoadError(null)).toBeNull();
+  });
+
+  it('says not found for 404 and for an id that cannot be one (400)', () => {
+    const text = 'Sorry that mission was not found and may have been archived or please refresh and try again';
+    expect(missionLoadError(new ApiError(404, 'mission/not-found', 'x'))).toEqual({ message: text, autoClose: 5_000 });
+    expect(missionLoadError(new ApiError(400, 'validation', 'x'))?.message).toBe(text);
+  });
+
+  it('says the load failure for a pending invite and anything else', () => {
+    const text =
+      'I could not find data for this mission. Please make sure you have accepted the invite or refresh and try again or contact support';
+    expect(missionLoadError(new ApiError(403, 'mission/invite-pending', 'x'))?.message).toBe(text);
+    expect(missionLoadError(new ApiError(500, 'http/500', 'x'))?.message).toBe(text);
+    expect(missionLoadError(new TypeError('Failed to fetch'))?.message).toBe(text);
+  });
+});
+
+describe('dateChangeSteps', () => {
+  const before = { start: '2026-03-02', end: '2026-06-30' };
+
+  it('needs nothing when nothing changed', () => {
+    expect(dateChangeSteps(before, { start: '2026-03-02', end: '2026-06-30' })).toEqual({
+      changed: false,
+      shortensEnd: false,
+      movesStart: false,
+    });
+  });
+
+  it('asks for confirmation only when the end moves earlier', () => {
+    expect(dateChangeSteps(before, { start: '2026-03-02', end: '2026-05-31' })).toEqual({
+      changed: true,
+      shortensEnd: true,
+      movesStart: false,
+    });
+    expect(dateChangeSteps(before, { start: '2026-03-02', end: '2026-07-31' })).toEqual({
+      changed: true,
+      shortensEnd: false,
+      movesStart: false,
+    });
+  });
+
+  it('asks move-or-shift when the start moves, either way', () => {
+    expect(dateChangeSteps(before, { start: '2026-03-09', end: '2026-06-30' }).movesStart).toBe(true);
+    expect(dateChangeSteps(before, { start: '2026-02-23', end: '2026-06-30' }).movesStart).toBe(true);
+  });
+
+  it('asks both when the start moves and the end shortens', () => {
+    expect(dateChangeSteps(before, { start: '2026-03-09', end: '2026-06-01' })).toEqual({
+      changed: true,
+      shortensEnd: true,
+      movesStart: true,
+    });
+  });
+
+  it('never asks to confirm an end set where there was none', () => {
+    expect(dateChangeSteps({ start: null, end: null }, { start: '2026-03-02', end: '2026-06-30' })).toEqual({
+      changed: true,
+      shortensEnd: false,
+      movesStart: true,
+    });
+  });
+});
+
+describe('datesProblem', () => {
+  it('needs both days, the end not before the start', () => {
+    expect(datesProblem('', '2026-01-01')).toBe('Both dates are needed.');
+    expect(datesProblem('2026-02-01', '2026-01-01')).toBe('The end cannot be before the start.');
+    expect(datesProblem('2026-01-01', '2026-01-01')).toBeNull();
+  });
+});
+
+describe('dateEffectsText', () => {
+  it('says what moved, what returned to the planning board, and a pushed start', () => {
+    expect(
+      dateEffectsText({ moved: { actionItems: 2, actions: 1, planItems: 0 }, cleared: { actionItems: 1 }, startPushedForward: true }),
+    ).toBe('3 items moved with the plan. 1 task returns to the planning board. The start moved forward 5 days (the shortest shift).');
+    expect(
+      dateEffectsText({ moved: { actionItems: 0, actions: 0, planItems: 0 }, cleared: { actionItems: 0 }, startPushedForward: false }),
+    ).toBeNull();
+  });
+});
+
+describe('status, title and observer rules', () => {
+  it('confirms completing or cancelling only', () => {
+    expect(statusNeedsConfirmation('active', 'completed')).toBe(true);
+    expect(statusNeedsConfirmation('on-hold', 'cancelled')).toBe(true);
+    expect(statusNeedsConfirmation('completed', 'completed')).toBe(false);
+    expect(statusNeedsConfirmation('completed', 'active')).toBe(false);
+  });
+
+  it('deletes only with the title typed again', () => {
+    expect(confirmsTitle('  apollo ', 'Apollo')).toBe(true);
+    expect(confirmsTitle('Apol', 'Apollo')).toBe(false);
+    expect(confirmsTitle('', '')).toBe(false);
+  });
+
+  it('knows the organisation observer levels', () => {
+    expect(isOrgObserverLevel('OBSERVER_ORG')).toBe(true);
+    expect(isOrgObserverLevel('OBSERVER_ORG_LIMITED')).toBe(true);
+    expect(isOrgObserverLevel('MEMBER')).toBe(false);
+    expect(isOrgObserverLevel(undefined)).toBe(false);
+  });
+
+  it('formats a day without moving it', () => {
+    expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
+    expect(formatDay(null)).toBe('—');
+  });
+});
+
+describe('groupByOrg', () => {
+  it('groups by organisation title, personal missions last, each by title', () => {
+    const groups = groupByOrg(
+      [
+        { org: null, title: 'Zed' },
+        { org: 'b', title: 'Beta two' },
+        { org: 'a', title: 'Alpha' },
+        { org: 'b', title: 'Beta one' },
+      ],
+      new Map([
+        ['a', 'Acme'],
+        ['b', 'Babel'],
+      ]),
+    );
+    expect(groups.map((group) => [group.title, group.missions.map((m) => m.title)])).toEqual([
+      ['Acme', ['Alpha']],
+      ['Babel', ['Beta one', 'Beta two']],
+      ['Personal', ['Zed']],
+    ]);
+  });
+});

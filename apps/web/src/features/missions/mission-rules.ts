@@ -1,0 +1,130 @@
+import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
+import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
+import { ApiError } from '../../lib/api-error.ts';
+
+/** Tabs of the mission view (`mission-tab`); power, gantt and plan tabs arrive with their issue. */
+export const MISSION_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'team', label: 'Team' },
+  { value: 'settings', label: 'Settings' },
+  { value: 'history', label: 'History' },
+] as const;
+export type MissionTab = (typeof MISSION_TABS)[number]['value'];
+
+/** The tab shown: the one asked for when the person may see it, else the overview. */
+export function missionTabOf(param: string | null, canUpdate: boolean): MissionTab {
+  const tab = MISSION_TABS.find((entry) => entry.value === param)?.value ?? 'overview';
+  return tab === 'settings' && !canUpdate ? 'overview' : tab;
+}
+
+export const visibleMissionTabs = (canUpdate: boolean) => MISSION_TABS.filter((tab) => tab.value !== 'settings' || canUpdate);
+
+/** Every parameter of the mission view removed: closing it. */
+export const clearedMissionParams = (): Record<string, null> => ({ mission: null, 'mission-tab': null });
+
+/** What a failed mission load shows (spec 1 §8): not found (404, or an id that cannot be one), or the load failure. */
+export function missionLoadError(error: unknown): { message: string; autoClose: number } | null {
+  if (!error) return null;
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return { message: notFound ? MISSION_MESSAGES.notFound : MISSION_MESSAGES.loadFailed, autoClose: 5_000 };
+}
+
+export const STATUS_LABELS: Record<ProjectStatus, string> = {
+  active: 'Active',
+  open: 'Open',
+  'on-hold': 'On hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  planning: 'Planning',
+};
+
+export const STATUS_COLORS: Record<ProjectStatus, string> = {
+  active: 'green',
+  open: 'teal',
+  'on-hold': 'yellow',
+  completed: 'blue',
+  cancelled: 'gray',
+  planning: 'violet',
+};
+
+export const TYPE_LABELS: Record<ProjectType, string> = { simple: 'Simple', kanban: 'Kanban', power: 'Power', 'mx-gantt': 'Gantt' };
+
+/** The statuses the settings offer (planning is shown, not chosen: it is an active mission not kicked off). */
+export const CHOSEN_STATUSES: readonly Exclude<ProjectStatus, 'planning'>[] = ['active', 'open', 'on-hold', 'completed', 'cancelled'];
+
+/** Completing or cancelling ends the mission: the settings ask first. */
+export const statusNeedsConfirmation = (from: ProjectStatus, to: ProjectStatus) =>
+  from !== to && (to === 'completed' || to === 'cancelled');
+
+/** Deleting asks for the title typed again (spaces around it and case do not matter). */
+export const confirmsTitle = (typed: string, title: string) =>
+  typed.trim().toLowerCase() === title.trim().toLowerCase() && title.trim() !== '';
+
+/** What a change of the plan dates needs before it is saved (spec 1 §4, rules 26–27). */
+export interface DateChangeSteps {
+  changed: boolean;
+  /** The end moves earlier: confirmation first (tasks after it return to the planning board). */
+  shortensEnd: boolean;
+  /** The start moves: the person chooses to move the plan or shift all dates. */
+  movesStart: boolean;
+}
+
+export function dateChangeSteps(
+  before: { start: string | null; end: string | null },
+  after: { start: string; end: string },
+): DateChangeSteps {
+  const movesStart = before.start !== after.start;
+  const shortensEnd = before.end !== null && after.end < before.end;
+  return { changed: movesStart || before.end !== after.end, shortensEnd, movesStart };
+}
+
+/** The dates a form can save: both days, start not after end. */
+export function datesProblem(start: string, end: string): string | null {
+  if (!start || !end) return 'Both dates are needed.';
+  if (end < start) return 'The end cannot be before the start.';
+  return null;
+}
+
+/** A toast line saying what a date change moved or cleared, or null when nothing. */
+export function dateEffectsText(effects: {
+  moved?: { actionItems: number; actions: number; planItems: number };
+  cleared?: { actionItems: number };
+  startPushedForward?: boolean;
+}): string | null {
+  const parts: string[] = [];
+  const moved = (effects.moved?.actionItems ?? 0) + (effects.moved?.actions ?? 0) + (effects.moved?.planItems ?? 0);
+  if (moved > 0) parts.push(`${moved} ${moved === 1 ? 'item' : 'items'} moved with the plan.`);
+  const cleared = effects.cleared?.actionItems ?? 0;
+  if (cleared > 0) parts.push(`${cleared} ${cleared === 1 ? 'task returns' : 'tasks return'} to the planning board.`);
+  if (effects.startPushedForward) parts.push('The start moved forward 5 days (the shortest shift).');
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/** Org observers (see every report, no projects) get told once why their mission list is empty. */
+export const isOrgObserverLevel = (level: string | null | undefined) => level === 'OBSERVER_ORG' || level === 'OBSERVER_ORG_LIMITED';
+
+export interface MissionGroup<T> {
+  org: string | null;
+  title: string;
+  missions: T[];
+}
+
+/** Missions grouped by organisation (titles from my organisations; personal ones last), each group by title. */
+export function groupByOrg<T extends { org: string | null; title: string }>(
+  missions: T[],
+  orgTitles: Map<string, string>,
+): MissionGroup<T>[] {
+  const groups = new Map<string | null, T[]>();
+  for (const mission of missions) groups.set(mission.org, [...(groups.get(mission.org) ?? []), mission]);
+  const titleOf = (org: string | null) => (org === null ? 'Personal' : (orgTitles.get(org) ?? 'Organisation'));
+  return [...groups.entries()]
+    .map(([org, list]) => ({ org, title: titleOf(org), missions: list.sort((a, b) => a.title.localeCompare(b.title)) }))
+    .sort((a, b) => (a.org === null ? 1 : b.org === null ? -1 : a.title.localeCompare(b.title)));
+}
+
+/** A calendar day 'YYYY-MM-DD' as '12 Mar 2026' (the day never moves with the time zone); '—' when missing. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '—';
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { treeItemsOf, treeSearch } from './mission-tree.ts';
+
+describe('the mission tree call', () => {
+  it('writes its filters as a query string', () => {
+    expect(treeSearch({})).toBe('');
+    expect(treeSearch({ isActive: false, staleDate: '2026-01-01' })).toBe('?isActive=false&staleDate=2026-01-01');
+  });
+
+  it('reads an array, a streamed text starting with [, or nothing', () => {
+    expect(treeItemsOf([{ _id: 'a' }])).toEqual([{ _id: 'a' }]);
+    expect(treeItemsOf('[{"_id":"b"}]')).toEqual([{ _id: 'b' }]);
+    expect(treeItemsOf('')).toEqual([]);
+    expect(treeItemsOf(null)).toEqual([]);
+    expect(treeItemsOf('[broken')).toEqual([]);
+    expect(treeItemsOf({ missions: [{ _id: 'c' }] })).toEqual([{ _id: 'c' }]);
+  });
+});
