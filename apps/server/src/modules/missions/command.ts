@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { MissionAuditEntity } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { missionAuditEvents, missions } from '../../db/schema/index.ts';
 import type { Change } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
 /** What a mission write is about; each kind has its realtime room (`changes/missions/:id`, `changes/mission.people/:id`). */
-export type MissionEntity = 'missions' | 'mission.people' | 'mission.invites' | 'plan.items' | 'baselines';
+export type MissionEntity = MissionAuditEntity;
 export type MissionAuditAction = 'create' | 'update' | 'delete' | 'invite' | 'accept' | 'reject' | 'remove';
 
 export type MissionWrite = {
@@ -77,7 +78,10 @@ export async function runMissionCommand<T>(
 }
 
 /** The fields of `patch` whose value differs from `before`, as { field: { from, to } }. */
-export function diffFields<T extends Record<string, unknown>>(before: T, patch: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+export function diffFields<T extends Record<string, unknown>>(
+  before: T,
+  patch: Partial<T>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, to] of Object.entries(patch)) {
     if (to !== undefined && JSON.stringify(before[field]) !== JSON.stringify(to)) changes[field] = { from: before[field] ?? null, to };

@@ -1,11 +1,49 @@
-import { canOnMission } from '@crewplan/domain';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { addIsoDays, canOnMission, PERMISSION_ADMIN } from '@crewplan/domain';
+import { missionPeople, missions } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand } from './command.ts';
 
 export const MISSION_ROOM_PREFIX = 'changes/missions';
 export const MISSION_PEOPLE_ROOM_PREFIX = 'changes/mission.people';
 export const missionRoom = (missionId: string) => `${MISSION_ROOM_PREFIX}/${missionId}`;
 export const missionPeopleRoom = (missionId: string) => `${MISSION_PEOPLE_ROOM_PREFIX}/${missionId}`;
+
+/**
+ * A person leaving an organisation with "remove from missions" leaves the team of each of its missions, except where
+ * they are the only admin (a mission keeps at least one admin: they stay until another is named).
+ */
+export async function removeFromOrgMissions(ctx: AppContext, orgId: string, personId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ missionId: missionPeople.missionId, permission: missionPeople.permission, email: missionPeople.email })
+    .from(missionPeople)
+    .innerJoin(missions, eq(missions.id, missionPeople.missionId))
+    .where(and(eq(missions.orgId, orgId), isNull(missions.archivedAt), eq(missionPeople.personId, personId)));
+  const removedFrom: string[] = [];
+  for (const row of rows) {
+    const removed = await runMissionCommand(ctx, row.missionId, null, async (tx, record) => {
+      if (row.permission === PERMISSION_ADMIN) {
+        const [admins] = await tx
+          .select({ n: count() })
+          .from(missionPeople)
+          .where(and(eq(missionPeople.missionId, row.missionId), eq(missionPeople.permission, PERMISSION_ADMIN)));
+        if ((admins?.n ?? 0) <= 1) return false;
+      }
+      await tx.delete(missionPeople).where(and(eq(missionPeople.missionId, row.missionId), eq(missionPeople.personId, personId)));
+      record({
+        action: 'remove',
+        entity: 'mission.people',
+        id: personId,
+        title: row.email,
+        changes: { permission: { from: row.permission, to: null } },
+      });
+      return true;
+    });
+    if (removed) removedFrom.push(row.missionId);
+  }
+  return removedFrom;
+}
 
 /** Realtime for missions: who may listen to a mission's rooms, and what they hear after each committed write. */
 export function subscribeMissionEvents(ctx: AppContext): void {
@@ -21,5 +59,12 @@ export function subscribeMissionEvents(ctx: AppContext): void {
       const room = change.entity === 'mission.people' || change.entity === 'mission.invites' ? missionPeopleRoom : missionRoom;
       ctx.realtime.publish(room(missionId), change);
     }
+  });
+
+  // A removal ends the membership tomorrow: the person leaves the missions now. A departure scheduled later (or a
+  // cancelled one, endDate null) leaves the teams as they are.
+  ctx.events.on('org.person.removed', async ({ orgId, personId, endDate, removeFromMissions }) => {
+    const tomorrow = addIsoDays(new Date().toISOString().slice(0, 10), 1);
+    if (removeFromMissions && endDate !== null && endDate <= tomorrow) await removeFromOrgMissions(ctx, orgId, personId);
   });
 }

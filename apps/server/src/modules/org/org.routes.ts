@@ -30,6 +30,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { readImage, readImageUpload, sendImage } from '../../lib/images.ts';
 import { orgAccessOf, principalOf } from '../../plugins/authz.ts';
+import { missionOverview, workspaceMissionPlans, workspaceMissions } from '../missions/workspace.service.ts';
 import { auditTree } from './audit.service.ts';
 import * as invites from './invites.service.ts';
 import * as keys from './keys.service.ts';
@@ -132,7 +133,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       params: orgParams,
       response: { 200: workspaceMissionsSchema },
     },
-    handler: async () => ({ missions: [] }),
+    handler: async (request) => ({ missions: await workspaceMissions(ctx, orgAccessOf(request).org.id) }),
   });
 
   r.get('/api/org/:id/workspace/missionPlan', {
@@ -143,13 +144,13 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       params: orgParams,
       response: { 200: workspaceMissionPlansSchema },
     },
-    handler: async () => ({ missionPlans: [] }),
+    handler: async (request) => ({ missionPlans: await workspaceMissionPlans(ctx, orgAccessOf(request).org.id) }),
   });
 
   r.get('/api/org/:id/mission/overview', {
     config: { authz: { org: 'org.workspace.read' } },
     schema: { tags, summary: 'Overview of the missions (observers included)', params: orgParams, response: { 200: missionOverviewSchema } },
-    handler: async () => ({ missions: [], totals: { missions: 0, active: 0 } }),
+    handler: async (request) => missionOverview(ctx, orgAccessOf(request).org.id),
   });
 
   r.get('/api/org/:id/audit/tree', {

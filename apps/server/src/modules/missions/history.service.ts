@@ -1,0 +1,76 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { MissionAuditEvent } from '@crewplan/domain';
+import { missionAuditEvents, people } from '../../db/schema/index.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+
+/** Times as the API shows them (milliseconds): paging compares at that precision. */
+const atMs = sql`date_trunc('milliseconds', ${missionAuditEvents.createdAt})`;
+
+type Query = { before?: string | undefined; limit: number; entity?: string | undefined; entityId?: string | undefined };
+
+/** The newest events of a mission (at most `limit`, before `before`), with their actors' names. */
+async function events(ctx: AppContext, missionId: string, query: Query): Promise<MissionAuditEvent[]> {
+  const select = () =>
+    ctx.db
+      .select({ event: missionAuditEvents, person: { firstName: people.firstName, lastName: people.lastName, email: people.email } })
+      .from(missionAuditEvents)
+      .leftJoin(people, eq(people.id, missionAuditEvents.actorPersonId));
+  const filters = [
+    eq(missionAuditEvents.missionId, missionId),
+    query.entity ? eq(missionAuditEvents.entity, query.entity) : undefined,
+    query.entityId ? eq(missionAuditEvents.entityId, query.entityId) : undefined,
+  ];
+  const order = [desc(atMs), desc(missionAuditEvents.id)];
+  const rows = await select()
+    .where(and(...filters, query.before ? sql`${atMs} < ${new Date(query.before).toISOString()}::timestamptz` : undefined))
+    .orderBy(...order)
+    .limit(query.limit);
+  const last = rows.at(-1)?.event;
+  if (last && rows.length === query.limit) {
+    // The writes of one command share their time: a page ends after the last of them, so paging by time skips none.
+    rows.push(
+      ...(await select()
+        .where(and(...filters, sql`${atMs} = ${last.createdAt.toISOString()}::timestamptz`, lt(missionAuditEvents.id, last.id)))
+        .orderBy(...order)),
+    );
+  }
+  return rows.map(({ event, person }) => ({
+    _id: event.id,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId,
+    title: event.title,
+    actor: { personId: event.actorPersonId, name: person ? `${person.firstName} ${person.lastName}`.trim() || person.email : '' },
+    changes: event.changes,
+    at: event.createdAt.toISOString(),
+  }));
+}
+
+/** `GET /mission/:id/history`: newest first; `nextBefore` pages on when the page was full. */
+export async function missionHistory(ctx: AppContext, access: MissionAccess, query: Query) {
+  const page = await events(ctx, access.mission.id, query);
+  return { events: page, nextBefore: page.length >= query.limit ? page.at(-1)!.at : null };
+}
+
+/** `GET /mission/:id/audit/tree`: mission → kind of entity → entity → events, newest first at every level. */
+export async function missionAuditTree(ctx: AppContext, access: MissionAccess, query: Query) {
+  const page = await events(ctx, access.mission.id, query);
+  const kinds = new Map<string, Map<string, { entityId: string; title: string; events: MissionAuditEvent[] }>>();
+  for (const event of page) {
+    const entities = kinds.get(event.entity) ?? new Map();
+    kinds.set(event.entity, entities);
+    // Events come newest first, so the first event of an entity carries its latest title.
+    const node = entities.get(event.entityId) ?? { entityId: event.entityId, title: event.title, events: [] };
+    entities.set(event.entityId, node);
+    node.events.push(event);
+  }
+  return {
+    mission: { _id: access.mission.id, title: access.mission.title },
+    total: page.length,
+    children: [...kinds.entries()].map(([entity, entities]) => {
+      const children = [...entities.values()].map((node) => ({ ...node, count: node.events.length }));
+      return { entity, count: children.reduce((sum, node) => sum + node.count, 0), children };
+    }),
+  };
+}

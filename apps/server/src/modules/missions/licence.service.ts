@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { canOnMission, MISSION_MESSAGES, ORG_MESSAGES } from '@crewplan/domain';
+import { licenceCodes, missions } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand } from './command.ts';
+
+export type LicenceKind = 'key' | 'promo';
+
+export const LICENCE_MESSAGES = {
+  key: 'Sorry that license key is not valid or has already been used.',
+  promo: 'Sorry that promo code is not valid or has already been used.',
+  alreadyActive: 'This project is already licensed.',
+} as const;
+
+/** Codes are compared without case or surrounding spaces. */
+const normalise = (code: string) => code.trim().toUpperCase();
+export const hashCode = (code: string) => createHash('sha256').update(normalise(code)).digest('hex');
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A readable random code: a prefix and four groups of four characters (no 0/O, 1/I). */
+function newCode(kind: LicenceKind): string {
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return `${kind === 'key' ? 'KEY' : 'PROMO'}-${chars.match(/.{4}/g)!.join('-')}`;
+}
+
+/**
+ * Issues `count` licence keys or promo codes and returns them in clear, the only time they are seen: only their
+ * SHA-256 is stored. Each redeems once, before `expiresAt` when given.
+ */
+export async function issueLicenceCodes(
+  ctx: Pick<AppContext, 'db'>,
+  kind: LicenceKind,
+  count: number,
+  options: { note?: string; expiresAt?: Date | null } = {},
+): Promise<string[]> {
+  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new RangeError('count must be 1 to 10000');
+  const codes = Array.from({ length: count }, () => newCode(kind));
+  await ctx.db
+    .insert(licenceCodes)
+    .values(codes.map((code) => ({ kind, codeHash: hashCode(code), note: options.note ?? '', expiresAt: options.expiresAt ?? null })));
+  return codes;
+}
+
+/**
+ * Redeems a licence key (`POST /mission/:id/license`) or a promo code (`PUT /mission/:id/promo/apply`): an issued,
+ * unused, unexpired code of that kind licenses the mission (no free-slot limit); the code is then used up.
+ * A licence key is activated by organisation managers and admins, on a personal project by its owner (rule 113).
+ */
+export async function redeemLicenceCode(ctx: AppContext, access: MissionAccess, kind: LicenceKind, code: string) {
+  if (kind === 'key' && !canOnMission(access.actor, 'licence.activate', access.facts)) {
+    throw new AppError(403, 'forbidden', access.mission.orgId ? ORG_MESSAGES.activateLicence : MISSION_MESSAGES.activateLicence);
+  }
+  return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const [mission] = await tx.select().from(missions).where(eq(missions.id, access.mission.id)).for('update');
+    if (mission!.isLicensedActive) throw conflict('licence/already-active', LICENCE_MESSAGES.alreadyActive);
+    const [row] = await tx
+      .select()
+      .from(licenceCodes)
+      .where(and(eq(licenceCodes.codeHash, hashCode(code)), eq(licenceCodes.kind, kind)))
+      .for('update');
+    const usable = row && !row.redeemedAt && (!row.expiresAt || row.expiresAt.getTime() > Date.now());
+    if (!usable) throw badRequest('licence/invalid', LICENCE_MESSAGES[kind]);
+    await tx
+      .update(licenceCodes)
+      .set({ redeemedAt: new Date(), redeemedBy: access.personId, redeemedMissionId: mission!.id })
+      .where(eq(licenceCodes.id, row.id));
+    await tx.update(missions).set({ isLicensedActive: true, licensedBy: kind }).where(eq(missions.id, mission!.id));
+    record({
+      action: 'update',
+      entity: 'licences',
+      id: row.id,
+      title: kind === 'key' ? 'License key' : 'Promo code',
+      changes: { isLicensedActive: { from: false, to: true }, licensedBy: { from: mission!.licensedBy, to: kind } },
+    });
+    return { _id: mission!.id, isLicensedActive: true, licensedBy: kind };
+  });
+}

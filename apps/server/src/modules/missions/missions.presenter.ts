@@ -1,0 +1,143 @@
+import {
+  displayStatus,
+  effectivePermission,
+  FREE_SLOTS,
+  fromMinorUnits,
+  missionAbilities,
+  seenFromOrg,
+  slotsFull,
+  usedSeats,
+  type Mission,
+  type MissionPerson,
+  type MissionPlanItem,
+  type ProjectStatus,
+  type ProjectType,
+} from '@crewplan/domain';
+import type { orgPeople, people, planItems } from '../../db/schema/index.ts';
+import type { MissionAccess, MissionPersonRow, MissionRow } from '../../plugins/mission-access.ts';
+import { avatarUrl } from '../people/people.presenter.ts';
+
+type PersonRow = typeof people.$inferSelect;
+type OrgPersonRow = typeof orgPeople.$inferSelect;
+type PlanItemRow = typeof planItems.$inferSelect;
+
+/** A team row with the person and, for organisation missions, their current membership. */
+export type TeamRow = { member: MissionPersonRow; person: PersonRow; orgMember: OrgPersonRow | null };
+
+export function presentMissionPerson({ member, person, orgMember }: TeamRow): MissionPerson {
+  return {
+    _id: person.id,
+    ref: { _id: person.id, firstName: person.firstName, lastName: person.lastName, avatar: avatarUrl(person) },
+    email: member.email,
+    permission: member.permission,
+    isProjectManager: member.isProjectManager,
+    role: member.role,
+    customRole: member.customRole,
+    invitePending: member.invitePending,
+    departments: orgMember?.departments ?? [],
+    office: orgMember?.officeId ?? null,
+    accessibleDepartments: orgMember?.accessibleDepartments ?? [],
+    accessibleOffices: orgMember?.accessibleOffices ?? [],
+    canApproveRoles: orgMember?.canApproveRoles ?? false,
+    canApproveLeaves: orgMember?.canApproveLeaves ?? false,
+    isOrgAdmin: orgMember?.level === 'ADMIN',
+    country: person.country,
+    state: person.state,
+    timezone: person.timezone,
+  };
+}
+
+export function presentPlanItem(row: PlanItemRow): MissionPlanItem {
+  return {
+    _id: row.id,
+    missionId: row.missionId,
+    type: row.type,
+    title: row.title,
+    role: row.role,
+    person: row.personId,
+    allocation: row.allocation,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    rate: fromMinorUnits(row.rateMinor),
+    rateTime: row.rateTime,
+    pinnedTo: row.pinnedTo,
+  };
+}
+
+/** Free-plan seats (rule 134): unlimited when the mission or its organisation holds an active licence. */
+export function freeSlotsOf(mission: MissionRow, orgLicensed: boolean, team: readonly { permission: number }[]) {
+  const used = usedSeats(team);
+  const unlimited = mission.isLicensedActive || orgLicensed;
+  return { used, limit: FREE_SLOTS, full: !unlimited && slotsFull(used), unlimited };
+}
+
+/** The whole mission as `GET /mission/:id` answers it, for the caller of `access`. */
+export function presentMission(
+  access: MissionAccess,
+  mission: MissionRow,
+  team: TeamRow[],
+  plan: PlanItemRow[],
+  datesRepaired: boolean,
+): Mission {
+  const status = mission.projectStatus as ProjectStatus;
+  return {
+    _id: mission.id,
+    title: mission.title,
+    projectCode: mission.projectCode,
+    org: mission.orgId,
+    client: mission.clientId,
+    program: mission.programId,
+    goal: mission.goalId,
+    planStartDate: mission.planStartDate,
+    planEndDate: mission.planEndDate,
+    projectStatus: status,
+    displayStatus: displayStatus({ projectStatus: status, kickedOff: mission.kickedOff }),
+    missionStop: mission.missionStop?.toISOString() ?? null,
+    kickedOff: mission.kickedOff,
+    projectType: mission.projectType as ProjectType,
+    theme: mission.theme,
+    isTemplate: mission.isTemplate,
+    isModel: mission.isModel,
+    isProposal: mission.isProposal,
+    isProcess: mission.isProcess,
+    createdFromGtCrm: mission.createdFromGtCrm,
+    isLicensedActive: mission.isLicensedActive,
+    createdAt: mission.createdAt.toISOString(),
+    updatedAt: mission.updatedAt.toISOString(),
+    permission: effectivePermission(access.actor) ?? access.member?.permission ?? 4,
+    isProjectManager: access.member?.isProjectManager ?? false,
+    description: mission.description,
+    forecastStartDate: mission.forecastStartDate,
+    forecastEndDate: mission.forecastEndDate,
+    sectionTags: mission.sectionTags,
+    cols: mission.cols,
+    kpis: mission.kpis,
+    type: mission.type,
+    currency: mission.currency,
+    budgetAvailable: mission.budgetAvailableMinor === null ? null : fromMinorUnits(mission.budgetAvailableMinor),
+    noTimesheets: mission.noTimesheets,
+    notBillable: mission.notBillable,
+    billUsingMilestones: mission.billUsingMilestones,
+    departmentTags: mission.departmentTags,
+    offices: mission.offices,
+    inviteDomains: mission.inviteDomains,
+    isTemplateSaved: mission.isTemplateSaved,
+    linkedTemplate: mission.linkedTemplate,
+    linkedProject: mission.linkedProject,
+    proposalLinkId: mission.proposalLinkId,
+    autoAssign: mission.autoAssign,
+    defaultTaskCode: mission.defaultTaskCode,
+    createdBy: mission.createdBy,
+    _archived: mission.archivedAt !== null,
+    loadedFromOrg: seenFromOrg(access.actor),
+    datesRepaired,
+    people: team.map(presentMissionPerson),
+    planItems: plan.map(presentPlanItem),
+    freeSlots: freeSlotsOf(
+      mission,
+      access.org?.isLicensedActive ?? false,
+      team.map((row) => row.member),
+    ),
+    abilities: missionAbilities(access.actor, { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null }),
+  };
+}

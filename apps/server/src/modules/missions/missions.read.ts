@@ -1,0 +1,110 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { canOnMission, fixPlanItemEnd, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
+import type { Db, Tx } from '../../db/database.ts';
+import { missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import { missionNotFound, type MissionAccess, type MissionRow } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand } from './command.ts';
+import { presentMission, type TeamRow } from './missions.presenter.ts';
+
+/** Today as a calendar day (UTC). */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The team with each person and their current membership of the mission's organisation. */
+export async function loadTeam(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'orgId'>): Promise<TeamRow[]> {
+  return db
+    .select({ member: missionPeople, person: people, orgMember: orgPeople })
+    .from(missionPeople)
+    .innerJoin(people, eq(people.id, missionPeople.personId))
+    .leftJoin(
+      orgPeople,
+      and(
+        mission.orgId ? eq(orgPeople.orgId, mission.orgId) : sql`false`,
+        eq(orgPeople.personId, missionPeople.personId),
+        currentMembership(),
+      ),
+    )
+    .where(eq(missionPeople.missionId, mission.id))
+    .orderBy(asc(missionPeople.createdAt), asc(missionPeople.id));
+}
+
+/** The plan items of a mission that are not deleted, in creation order. */
+export async function loadPlan(db: Db | Tx, missionId: string) {
+  return db
+    .select()
+    .from(planItems)
+    .where(and(eq(planItems.missionId, missionId), eq(planItems.wasDeleted, false)))
+    .orderBy(asc(planItems.createdAt), asc(planItems.id));
+}
+
+async function loadMissionRow(db: Db | Tx, missionId: string): Promise<MissionRow> {
+  const [row] = await db.select().from(missions).where(eq(missions.id, missionId));
+  if (!row) throw missionNotFound();
+  return row;
+}
+
+/**
+ * Repairs bad dates on load (rule 24): missing or inverted plan dates are defaulted (`repairMissionDates`), plan
+ * items whose end is not after their start end 5 days after it (`fixPlanItemEnd`). Only those who may update the
+ * mission save the repair (rule 108: admins and managers auto-repair); others see it without it being saved.
+ */
+async function repairOnLoad(ctx: AppContext, access: MissionAccess, mission: MissionRow, plan: Awaited<ReturnType<typeof loadPlan>>) {
+  const dates = repairMissionDates({ planStartDate: mission.planStartDate, planEndDate: mission.planEndDate }, todayIso());
+  const badItems = plan.filter(
+    (item) => isIsoDay(item.startDate) && isIsoDay(item.endDate) && fixPlanItemEnd(item.startDate, item.endDate) !== item.endDate,
+  );
+  if (!dates.repaired && badItems.length === 0) return { mission, plan, repaired: false };
+  const fixedEnd = new Map(badItems.map((item) => [item.id, fixPlanItemEnd(item.startDate!, item.endDate!)]));
+  const repairedMission = { ...mission, planStartDate: dates.planStartDate, planEndDate: dates.planEndDate };
+  const repairedPlan = plan.map((item) => (fixedEnd.has(item.id) ? { ...item, endDate: fixedEnd.get(item.id)! } : item));
+  if (!canOnMission(access.actor, 'mission.update', access.facts)) return { mission: repairedMission, plan: repairedPlan, repaired: true };
+
+  const saved = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    let row = mission;
+    if (dates.repaired) {
+      [row] = (await tx
+        .update(missions)
+        .set({ planStartDate: dates.planStartDate, planEndDate: dates.planEndDate, updatedAt: new Date() })
+        .where(eq(missions.id, mission.id))
+        .returning()) as [MissionRow];
+      record({
+        action: 'update',
+        entity: 'missions',
+        id: mission.id,
+        title: mission.title,
+        changes: {
+          planStartDate: { from: mission.planStartDate, to: dates.planStartDate },
+          planEndDate: { from: mission.planEndDate, to: dates.planEndDate },
+        },
+      });
+    }
+    for (const [id, endDate] of fixedEnd) {
+      const before = plan.find((item) => item.id === id)!;
+      await tx.update(planItems).set({ endDate, updatedAt: new Date() }).where(eq(planItems.id, id));
+      record({
+        action: 'update',
+        entity: 'plan.items',
+        id,
+        title: before.title,
+        changes: { endDate: { from: before.endDate, to: endDate } },
+      });
+    }
+    return row;
+  });
+  return { mission: saved, plan: repairedPlan, repaired: true };
+}
+
+/** `GET /mission/:id`: the whole mission with its team, plan items, free slots and the caller's abilities. */
+export async function readMission(ctx: AppContext, access: MissionAccess): Promise<Mission> {
+  const repaired = await repairOnLoad(ctx, access, access.mission, await loadPlan(ctx.db, access.mission.id));
+  const team = await loadTeam(ctx.db, repaired.mission);
+  return presentMission(access, repaired.mission, team, repaired.plan, repaired.repaired);
+}
+
+/** The mission as it is now (after a write), without repairing anything. */
+export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {
+  const mission = await loadMissionRow(db, access.mission.id);
+  const [team, plan] = [await loadTeam(db, mission), await loadPlan(db, mission.id)];
+  return presentMission(access, mission, team, plan, false);
+}

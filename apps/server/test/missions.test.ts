@@ -1,0 +1,331 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIsoMonths } from '@crewplan/domain';
+import { missionAuditEvents, missionPeople, missions, planItems } from '../src/db/schema/index.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { setTemplateInstantiator } from '../src/modules/missions/template-hook.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { expectAccess } from './support/authz-matrix.ts';
+import { addToMission, insertMission } from './support/missions.ts';
+import { createMissionWorld, missionExpectations, setOrg, type MissionWorld } from './support/missions-world.ts';
+import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import type { TestPerson } from './support/people.ts';
+
+/** Spec texts (messages.tsv), word for word. */
+const SPEC = {
+  accountLimit: 'Sorry there is a limit for now. Please contact us',
+  notFound: 'Sorry that mission was not found and may have been archived or please refresh and try again',
+  loadFailed:
+    'I could not find data for this mission. Please make sure you have accepted the invite or refresh and try again or contact support',
+};
+
+let t: TestApp;
+let w: MissionWorld;
+let solo: TestPerson;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createMissionWorld(t);
+  solo = await verifiedPerson(t, { firstName: 'Sol', lastName: 'Personal' });
+});
+afterAll(async () => t.close());
+
+/** A JSON answer, read loosely. */
+type Json = ReturnType<typeof JSON.parse>;
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function create(token: string | undefined, payload: Json) {
+  return t.request({ method: 'POST', url: '/api/mission', token, payload });
+}
+
+describe('POST /api/mission', () => {
+  it('creates a personal mission: creator admin + project manager, default dates, kanban columns, catch-all tag, PM role', async () => {
+    const response = await create(solo.token, { title: '  Garden shed  ' });
+    expectStatus(response, 201);
+    const mission = response.json() as Json;
+    expect(mission).toMatchObject({
+      title: 'Garden shed',
+      org: null,
+      projectStatus: 'active',
+      displayStatus: 'planning',
+      planStartDate: today(),
+      planEndDate: addIsoMonths(today(), 3),
+      permission: 2,
+      isProjectManager: true,
+      loadedFromOrg: false,
+      cols: [
+        { id: 'todo', name: 'To do' },
+        { id: 'doing', name: 'In progress' },
+        { id: 'review', name: 'Review' },
+        { id: 'done', name: 'Done' },
+      ],
+      freeSlots: { used: 1, limit: 5, full: false, unlimited: false },
+      createdBy: solo.personId,
+    });
+    expect(mission.sectionTags).toEqual([{ _id: expect.any(String), title: 'Catch-all', from: null, to: null, catchAll: true }]);
+    expect(mission.people).toEqual([
+      expect.objectContaining({ _id: solo.personId, permission: 2, isProjectManager: true, invitePending: false, email: solo.email }),
+    ]);
+    expect(mission.planItems).toEqual([
+      expect.objectContaining({
+        type: 'person',
+        title: 'Project manager',
+        role: 'Project manager',
+        person: solo.personId,
+        allocation: 100,
+        pinnedTo: 'entireMission',
+        rateTime: 'Monthly',
+        rate: 0,
+        startDate: today(),
+        endDate: addIsoMonths(today(), 3),
+      }),
+    ]);
+    expect(mission.abilities).toMatchObject({ 'mission.read': true, 'mission.update': true, 'mission.delete': true });
+    const [history] = await t.database.db
+      .select({ n: count() })
+      .from(missionAuditEvents)
+      .where(eq(missionAuditEvents.missionId, mission._id));
+    expect(history!.n).toBe(3);
+  });
+
+  it('keeps given dates and repairs an inverted pair (end three months after the start)', async () => {
+    const given = (await create(solo.token, { title: 'Dated', planStartDate: '2026-02-02', planEndDate: '2026-03-02' })).json() as Json;
+    expect([given.planStartDate, given.planEndDate]).toEqual(['2026-02-02', '2026-03-02']);
+    const inverted = (
+      await create(solo.token, { title: 'Inverted', planStartDate: '2026-05-01', planEndDate: '2026-04-01' })
+    ).json() as Json;
+    expect([inverted.planStartDate, inverted.planEndDate]).toEqual(['2026-05-01', '2026-08-01']);
+  });
+
+  it("uses the organisation's default rate time for the PM role", async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    await setOrg(t, org._id, { roleDefaultRateTime: 'Hourly' });
+    const mission = (await create(admin.token, { title: 'Org project', org: org._id })).json() as Json;
+    expect(mission.org).toBe(org._id);
+    expect(mission.planItems[0]).toMatchObject({ person: admin.personId, rateTime: 'Hourly' });
+  });
+
+  it('restricted organisations: members without the create flag get 403; the PM role has no person, zero rates, Hourly', async () => {
+    const admin = await verifiedPerson(t);
+    const member = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    await setOrg(t, org._id, { projectCreationRestricted: true, roleDefaultRateTime: 'Monthly' });
+    await addMember(t, org._id, member, 'MANAGER');
+    expectStatus(await create(member.token, { title: 'Nope', org: org._id }), 403);
+    await addMember(t, org._id, member, 'MANAGER', { canCreateProjects: true });
+    const response = await create(member.token, { title: 'Allowed', org: org._id });
+    expectStatus(response, 201);
+    expect((response.json() as Json).planItems[0]).toMatchObject({ person: null, rate: 0, rateTime: 'Hourly' });
+    const [row] = await t.database.db
+      .select()
+      .from(planItems)
+      .where(eq(planItems.missionId, (response.json() as Json)._id));
+    expect([row!.rateMinor, row!.billRateMinor]).toEqual([0, 0]);
+  });
+
+  it('organisation members (not observers) create projects when not restricted (rule 107)', async () => {
+    expectStatus(await create(w.people.orgMember.token, { title: 'By a member', org: w.orgId }), 403);
+    expectStatus(await create(w.people.orgObserver.token, { title: 'By an observer', org: w.orgId }), 403);
+    expectStatus(await create(w.people.orgManager.token, { title: 'By a manager', org: w.orgId }), 201);
+  });
+
+  it('an organisation the caller does not belong to is not disclosed (404)', async () => {
+    const response = await create(w.people.outsider.token, { title: 'Intruder', org: w.orgId });
+    expectStatus(response, 404);
+    expect(errorOf(response).code).toBe('org/not-found');
+  });
+
+  it('refuses bad input with 400 and anonymous callers with 401', async () => {
+    for (const payload of [
+      {},
+      { title: '' },
+      { title: 'x', projectType: 'huge' },
+      { title: 'x', planStartDate: '2026-02-30' },
+      { title: 'x', extra: 1 },
+    ]) {
+      expectStatus(await create(solo.token, payload), 400);
+    }
+    expectStatus(await create(solo.token, { title: 'x', client: '0123456789abcdef01234567' }), 400);
+    expectStatus(await create(w.owner.token, { title: 'x', org: w.orgId, client: '0123456789abcdef01234567' }), 400);
+    expectStatus(await create(undefined, { title: 'x' }), 401);
+  });
+
+  it('account_limit: 402 with the spec text once a person has 200 personal missions', async () => {
+    const busy = await verifiedPerson(t);
+    await t.database.db.insert(missions).values(Array.from({ length: 200 }, (_, i) => ({ title: `M${i}`, createdBy: busy.personId })));
+    const response = await create(busy.token, { title: 'One too many' });
+    expectStatus(response, 402);
+    expect(errorOf(response)).toMatchObject({ code: 'account_limit', message: SPEC.accountLimit });
+  });
+
+  it('a template: an unknown one is 404 and nothing is created; the registered instantiator runs in the same transaction', async () => {
+    const before = await t.database.db.select({ n: count() }).from(missions).where(eq(missions.createdBy, solo.personId));
+    const unknown = await create(solo.token, { title: 'From template', template: '0123456789abcdef01234567' });
+    expectStatus(unknown, 404);
+    expect(errorOf(unknown).code).toBe('template/not-found');
+    const after = await t.database.db.select({ n: count() }).from(missions).where(eq(missions.createdBy, solo.personId));
+    expect(after[0]!.n).toBe(before[0]!.n);
+
+    const calls: Json[] = [];
+    setTemplateInstantiator(async (tx, args) => {
+      calls.push(args);
+      await tx.insert(planItems).values({ missionId: args.missionId, type: 'phase', title: 'From the template' });
+    });
+    try {
+      const response = await create(solo.token, { title: 'From template', template: '0123456789abcdef01234567' });
+      expectStatus(response, 201);
+      const mission = response.json() as Json;
+      expect(calls).toEqual([{ templateId: '0123456789abcdef01234567', missionId: mission._id, personId: solo.personId }]);
+      expect(mission.planItems.map((item: Json) => item.title)).toEqual(['Project manager', 'From the template']);
+    } finally {
+      setTemplateInstantiator(async () => {
+        throw new AppError(404, 'template/not-found', 'Sorry that template was not found.');
+      });
+    }
+  });
+});
+
+describe('GET /api/mission/:id', () => {
+  it('answers the mission with its team (organisation facts joined), plan items, free slots and abilities', async () => {
+    const id = await w.mission();
+    await addMember(t, w.orgId, w.people.p1, 'MEMBER', { canApproveRoles: true });
+    const response = await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.p1.token });
+    expectStatus(response, 200);
+    const mission = response.json() as Json;
+    expect(mission).toMatchObject({
+      _id: id,
+      org: w.orgId,
+      permission: 1,
+      isProjectManager: false,
+      loadedFromOrg: false,
+      datesRepaired: false,
+    });
+    // Owner (2), p0, p1, p1pm, p2, p4 and the pending invitee take seats; 3 and 5 do not.
+    expect(mission.freeSlots).toEqual({ used: 7, limit: 5, full: true, unlimited: false });
+    expect(mission.people).toHaveLength(9);
+    expect(mission.people.find((p: Json) => p._id === w.people.p1.personId)).toMatchObject({ canApproveRoles: true, isOrgAdmin: false });
+    expect(mission.people.find((p: Json) => p._id === w.owner.personId)).toMatchObject({ isOrgAdmin: true, permission: 2 });
+    expect(mission.abilities).toMatchObject({ 'mission.read': true, 'mission.update': false, 'mission.delete': false });
+  });
+
+  it('an organisation admin not on the team reads it as observer 4, loadedFromOrg, and may update', async () => {
+    const id = await w.mission();
+    const mission = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.orgAdmin.token })).json() as Json;
+    expect(mission).toMatchObject({ permission: 4, loadedFromOrg: true });
+    expect(mission.abilities['mission.update']).toBe(true);
+  });
+
+  it('free slots are unlimited on a licensed mission or organisation', async () => {
+    const id = await w.mission({ isLicensedActive: true });
+    const mission = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token })).json() as Json;
+    expect(mission.freeSlots).toMatchObject({ unlimited: true, full: false });
+  });
+
+  it('the errors of the spec: not visible 404, pending invite 403', async () => {
+    const id = await w.mission();
+    const outsider = await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.outsider.token });
+    expect([outsider.statusCode, errorOf(outsider)]).toEqual([404, { code: 'mission/not-found', message: SPEC.notFound }]);
+    const pending = await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.pending.token });
+    expect([pending.statusCode, errorOf(pending)]).toEqual([403, { code: 'mission/invite-pending', message: SPEC.loadFailed }]);
+    const unknown = await t.request({ method: 'GET', url: '/api/mission/0123456789abcdef01234567', token: w.owner.token });
+    expectStatus(unknown, 404);
+    expectStatus(await t.request({ method: 'GET', url: '/api/mission/nope', token: w.owner.token }), 400);
+  });
+
+  it('access matrix', async () => {
+    const id = await w.mission();
+    await expectAccess(
+      t,
+      w.callers,
+      { method: 'GET', url: `/api/mission/${id}` },
+      missionExpectations(['p0', 'p1', 'p1pm', 'p2', 'p3', 'p4', 'p5', 'orgAdmin', 'orgManager']),
+    );
+  });
+});
+
+describe('date repair on load (rule 24)', () => {
+  it('admins and managers save the repair; others see it repaired, unsaved', async () => {
+    const id = await w.mission({ planStartDate: null, planEndDate: '2026-06-30' });
+    await t.database.db.insert(planItems).values({ missionId: id, title: 'Bad', startDate: '2026-05-10', endDate: '2026-05-01' });
+
+    const seen = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.p0.token })).json() as Json;
+    expect(seen).toMatchObject({ planStartDate: '2026-04-30', planEndDate: '2026-06-30', datesRepaired: true });
+    expect(seen.planItems.find((item: Json) => item.title === 'Bad').endDate).toBe('2026-05-15');
+    let [row] = await t.database.db.select().from(missions).where(eq(missions.id, id));
+    expect(row!.planStartDate).toBeNull();
+
+    const repaired = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.orgManager.token })).json() as Json;
+    expect(repaired).toMatchObject({ planStartDate: '2026-04-30', datesRepaired: true });
+    [row] = await t.database.db.select().from(missions).where(eq(missions.id, id));
+    expect(row!.planStartDate).toBe('2026-04-30');
+    const [item] = await t.database.db
+      .select()
+      .from(planItems)
+      .where(and(eq(planItems.missionId, id), eq(planItems.title, 'Bad')));
+    expect(item!.endDate).toBe('2026-05-15');
+
+    const again = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.p0.token })).json() as Json;
+    expect(again.datesRepaired).toBe(false);
+  });
+});
+
+describe('DELETE /api/mission/:id', () => {
+  it('deletes the mission and its linked project (rule 32); both answer 404 then', async () => {
+    const linked = await w.mission();
+    const id = await w.mission({ linkedProject: linked });
+    const response = await t.request({ method: 'DELETE', url: `/api/mission/${id}`, token: w.owner.token });
+    expectStatus(response, 200);
+    expect((response.json() as Json).deleted).toEqual([id, linked]);
+    for (const gone of [id, linked]) {
+      expectStatus(await t.request({ method: 'GET', url: `/api/mission/${gone}`, token: w.owner.token }), 404);
+    }
+  });
+
+  it('deletes a linked template mission too, but not a linked mission the caller may not delete', async () => {
+    const template = await w.mission({ isTemplate: true });
+    const id = await w.mission({ linkedTemplate: template });
+    expect(((await t.request({ method: 'DELETE', url: `/api/mission/${id}`, token: w.owner.token })).json() as Json).deleted).toEqual([
+      id,
+      template,
+    ]);
+
+    const foreign = await insertMission(t, solo);
+    const mine = await insertMission(t, w.people.p2, { linkedProject: foreign.id });
+    expect(
+      ((await t.request({ method: 'DELETE', url: `/api/mission/${mine.id}`, token: w.people.p2.token })).json() as Json).deleted,
+    ).toEqual([mine.id]);
+    expectStatus(await t.request({ method: 'GET', url: `/api/mission/${foreign.id}`, token: solo.token }), 200);
+  });
+
+  it('access matrix', async () => {
+    await expectAccess(
+      t,
+      w.callers,
+      async () => ({ method: 'DELETE', url: `/api/mission/${await w.mission()}` }),
+      missionExpectations(['p2', 'orgAdmin']),
+    );
+  });
+});
+
+describe('org.person.removed with removeFromMissions', () => {
+  it('removes the person from the missions of the organisation, except where they are the only admin', async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    const leaver = await verifiedPerson(t);
+    await addMember(t, org._id, leaver, 'MEMBER');
+    const onTeam = await insertMission(t, admin, { orgId: org._id });
+    await addToMission(t, onTeam.id, leaver, 0);
+    const soleAdmin = await insertMission(t, leaver, { orgId: org._id });
+    const personal = await insertMission(t, admin);
+    await addToMission(t, personal.id, leaver, 0);
+
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/org/${org._id}/people/${leaver.personId}?removeFromMissions=true`,
+      token: admin.token,
+    });
+    expectStatus(response, 200);
+    const rows = await t.database.db.select().from(missionPeople).where(eq(missionPeople.personId, leaver.personId));
+    expect(rows.map((row) => row.missionId).sort()).toEqual([soleAdmin.id, personal.id].sort());
+  });
+});
