@@ -12,7 +12,7 @@ const MissionScreen = lazy(() => import('../features/missions/MissionScreen.tsx'
 const CreateMissionDialog = lazy(() =>
   import('../features/missions/CreateMissionDialog.tsx').then((m) => ({ default: m.CreateMissionDialog })),
 );
-const InviteScreen = lazy(() => import('../features/org/InviteScreen.tsx').then((m) => ({ default: m.InviteScreen })));
+const InviteLinkScreen = lazy(() => import('./InviteLinkScreen.tsx').then((m) => ({ default: m.InviteLinkScreen })));
 
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */
 const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
@@ -21,7 +21,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   myspace: MySpaceScreen,
   org: OrgScreen,
   hq: HqScreen,
-  from: InviteScreen,
+  from: InviteLinkScreen,
   diagnostic: DiagnosticNotice,
   mission: MissionScreen,
   mc: CreateMissionDialog,

@@ -1,6 +1,181 @@
-import type { Mission } from '@crewplan/domain/missions/mission';
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { Mission, MissionPerson } from '@crewplan/domain/missions/mission';
+import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
+import { permissionLabel } from '@crewplan/domain/team/rules';
+import { PersonAvatar } from '../../../components/people/PersonAvatar.tsx';
+import { RemoveConfirm } from '../../../components/people/RemoveConfirm.tsx';
+import { useProfile } from '../../../lib/profile.ts';
+import { removeTeamPerson, useUpdateTeamPerson } from './api.ts';
+import { InviteCard } from './InviteCard.tsx';
+import {
+  PERMISSION_CHOICES,
+  choiceOf,
+  freeSlotsText,
+  fullName,
+  personSummaryOf,
+  visibleTeam,
+  type PermissionChoice,
+} from './team-rules.ts';
+import { useTeamLive } from './useTeamLive.ts';
+import './styles.ts';
 
-/** The mission's team: people, their permissions and roles, invites. (Placeholder until the team screens land.) */
+const CHOICE_LABELS: Record<PermissionChoice, string> = {
+  admin: 'Project owner - Admin',
+  manager: 'Project manager',
+  lead: 'Team lead',
+  member: 'Team member',
+  observer: 'Observer',
+};
+
+/** The mission's team (spec 1 §§5, 6): people, their permissions and custom roles, pending invites, removal, the free-slot counter. */
 export function TeamTab({ mission }: { mission: Mission }) {
-  return <p>{mission.people.length} people</p>;
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<MissionPerson | null>(null);
+  const selfId = useProfile().data?._id ?? null;
+  useTeamLive(mission._id);
+  const slots = freeSlotsText(mission.freeSlots, mission.isLicensedActive);
+  const team = visibleTeam(mission.people);
+  return (
+    <Stack data-testid="team-tab">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={3}>Team</Title>
+          {slots && (
+            <Badge variant="light" color={mission.freeSlots.full ? 'orange' : 'gray'} data-testid="free-slots">
+              {slots}
+            </Badge>
+          )}
+        </Group>
+        {mission.abilities['mission.invite'] && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            Invite people
+          </Button>
+        )}
+      </Group>
+      <Table verticalSpacing="xs" aria-label="Team">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Person</Table.Th>
+            <Table.Th>Permission</Table.Th>
+            <Table.Th>Project role</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {team.map((person) => (
+            <TeamRow key={person._id} mission={mission} person={person} self={person._id === selfId} onRemove={() => setRemoving(person)} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      <InviteCard mission={mission} opened={inviting} onClose={() => setInviting(false)} />
+      <RemoveConfirm
+        opened={removing !== null}
+        self={removing?._id === selfId}
+        name={removing ? fullName(removing.ref) || removing.email : ''}
+        onConfirm={() => removeTeamPerson(mission._id, removing!._id)}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}
+
+function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person: MissionPerson; self: boolean; onRemove: () => void }) {
+  const update = useUpdateTeamPerson(mission._id);
+  const [customRole, setCustomRole] = useState(person.customRole ?? '');
+  const mayUpdate = mission.abilities['team.update'];
+  const mayRemove = mission.abilities['team.remove'] || self;
+  const name = fullName(person.ref) || person.email;
+  const choice = choiceOf(person);
+  const label = permissionLabel(person, { isTemplate: mission.isTemplate });
+
+  const save = (change: Parameters<typeof update.mutate>[0]['change']) =>
+    update.mutate(
+      { personId: person._id, change },
+      { onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5_000 }) },
+    );
+
+  const saveRole = () => {
+    const next = customRole.trim() || null;
+    if (next !== (person.customRole ?? null)) save({ customRole: next });
+  };
+
+  return (
+    <Table.Tr data-testid="team-row">
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <PersonAvatar person={personSummaryOf(person, mission.isTemplate)} size="sm" />
+          <div>
+            <Group gap={6}>
+              <Text size="sm" fw={500}>
+                {name}
+              </Text>
+              {person.invitePending && (
+                <Badge size="xs" color="yellow" variant="light">
+                  {MISSION_MESSAGES.invitePendingTooltip}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {person.email}
+            </Text>
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {mayUpdate && choice && !person.customRole ? (
+          <Select
+            aria-label={`Permission of ${name}`}
+            size="xs"
+            w={200}
+            allowDeselect={false}
+            data={PERMISSION_CHOICES.map((option) => ({
+              value: option.value,
+              label:
+                mission.isTemplate && (option.value === 'admin' || option.value === 'manager')
+                  ? MISSION_MESSAGES.templateManager
+                  : CHOICE_LABELS[option.value],
+            }))}
+            value={choice}
+            onChange={(next) => {
+              const picked = PERMISSION_CHOICES.find((option) => option.value === next);
+              if (picked) save({ permission: picked.permission, isProjectManager: picked.isProjectManager });
+            }}
+          />
+        ) : (
+          <Text size="sm">{label}</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {mayUpdate ? (
+          <TextInput
+            aria-label={`Custom role of ${name}`}
+            size="xs"
+            w={180}
+            placeholder="Custom role"
+            value={customRole}
+            maxLength={80}
+            onChange={(event) => setCustomRole(event.currentTarget.value)}
+            onBlur={saveRole}
+            onKeyDown={(event) => event.key === 'Enter' && saveRole()}
+          />
+        ) : (
+          <Text size="sm">{person.role ?? ''}</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {mayRemove && (
+          <Tooltip label={self ? 'Leave the project' : MISSION_MESSAGES.removePersonLink}>
+            <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={self ? 'Leave the project' : `Remove ${name}`}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
 }
