@@ -70,9 +70,11 @@ export async function teamMission(t: TestApp, world: TeamWorld, options: Mission
 }
 
 export function teamFactories(world: TeamWorld): Record<TeamPrincipal, PrincipalFactory> {
-  return Object.fromEntries(
-    TEAM_PRINCIPALS.map((principal) => [principal, async () => (principal === 'anonymous' ? undefined : world.people[principal].token)]),
-  ) as Record<TeamPrincipal, PrincipalFactory>;
+  const factories = {} as Record<TeamPrincipal, PrincipalFactory>;
+  for (const principal of TEAM_PRINCIPALS) {
+    factories[principal] = async () => (principal === 'anonymous' ? undefined : world.people[principal].token);
+  }
+  return factories;
 }
 
 export async function teamRow(t: TestApp, missionId: string, personId: string) {
