@@ -164,6 +164,23 @@ describe('saving a mission as a template (POST /api/template with mission)', () 
     expect(response.json()).toMatchObject({ isTemplate: true, isTemplateSaved: true, linkedProject: source.id });
   });
 
+  it('keeps the data of a project as long as the dates allow', async () => {
+    const long = await insertMission(t, w.people.admin, { planStartDate: '1900-01-01', planEndDate: '2999-12-31', projectType: 'power' });
+    await insertPlanItem(t, long.id, { startDate: '2999-12-01', endDate: '2999-12-31' });
+    const saved = await createTemplate(t, token('admin'), { title: 'Millennium', mission: long.id });
+    expect(saved.data).toMatchObject({ projectType: 'power', durationDays: 401_766 });
+    expect(saved.dataPlanItems[0]).toMatchObject({ startOffsetDays: 401_736, durationDays: 30 });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/mission',
+      token: token('admin'),
+      payload: { title: 'Short', planStartDate: '2026-01-05', planEndDate: '2026-02-05', template: saved._id },
+    });
+    expectStatus(response, 201);
+    const plan = await planOf(t, (response.json() as { _id: string })._id);
+    expect(plan.find((item) => item.role === 'Developer')).toMatchObject({ startDate: '2026-02-05', endDate: '2026-02-05' });
+  });
+
   it('refuses a project that is a template mission already (400)', async () => {
     const response = await saveAsTemplate(token('admin'), template.mission!);
     expectStatus(response, 400);
@@ -284,6 +301,42 @@ describe('editing and saving the template again (rule 29)', () => {
     expect((await templateRow(t, template._id))?.dataPlanItems).toHaveLength(3);
     expectStatus(await resave(token('manager')), 200);
     expect((await templateRow(t, template._id))?.dataPlanItems).toHaveLength(4);
+  });
+});
+
+describe('the template mission follows its template', () => {
+  it('moves into the organisation the template is shared with, and out again', async () => {
+    const source = await sourceMission();
+    const template = await createTemplate(t, token('admin'), { title: 'Follows', mission: source.id });
+    expect((await missionRow(t, template.mission!)).orgId).toBeNull();
+    const update = (item: Record<string, unknown>) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/template/bulk',
+        token: token('admin'),
+        payload: { templates: [{ _id: template._id, ...item }] },
+      });
+    expectStatus(await update({ isPrivate: false, org: w.orgId }), 200);
+    expect((await missionRow(t, template.mission!)).orgId).toBe(w.orgId);
+    expectStatus(await update({ isPrivate: true }), 200);
+    expect((await missionRow(t, template.mission!)).orgId).toBeNull();
+  });
+
+  it('tells the template mission’s room when it is saved again', async () => {
+    const source = await sourceMission();
+    const template = await createTemplate(t, token('admin'), { title: 'Heard', mission: source.id });
+    const heard: unknown[] = [];
+    t.app.ctx.events.on('mission.changed', (event) => {
+      if (event.missionId === template.mission) heard.push(...event.changes);
+    });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/template/bulk',
+      token: token('admin'),
+      payload: { templates: [{ _id: template._id, resave: true }] },
+    });
+    expectStatus(response, 200);
+    expect(heard).toEqual([{ type: 'update', entity: 'missions', id: template.mission, data: { isTemplateSaved: true } }]);
   });
 });
 

@@ -8,8 +8,10 @@ import { TEMPLATE_MESSAGES } from './rules.ts';
 
 export * from './rules.ts';
 
-/** Offsets and lengths stay within about ten years, the longest project the dates allow for. */
+/** Offsets and lengths given for a plan item stay within about ten years of the project start. */
 const MAX_TEMPLATE_DAYS = 3660;
+/** A project's length can span every day the dates allow (1900–2999), as a snapshot of any project may. */
+const MAX_PROJECT_DAYS = 402_000;
 
 /** A plan item as a template keeps it: dates become offsets in days from the project start. */
 export const templatePlanItemSchema = z.object({
@@ -47,7 +49,7 @@ export const templateDataSchema = z.object({
   projectType: z.enum(PROJECT_TYPES).default('simple'),
   budgetAvailable: moneySchema.nullable().default(null),
   departmentTags: z.array(idSchema).max(50).default([]),
-  durationDays: z.number().int().min(1).max(MAX_TEMPLATE_DAYS).nullable().default(null),
+  durationDays: z.number().int().min(1).max(MAX_PROJECT_DAYS).nullable().default(null),
 });
 export type TemplateData = z.output<typeof templateDataSchema>;
 
