@@ -235,9 +235,7 @@ export async function updateTemplates(ctx: AppContext, personId: string, items: 
         await tx.update(missions).set(missionPatch).where(eq(missions.id, mission.id));
         noteChange(changes, mission.id, { type: 'update', entity: 'missions', id: mission.id, data: missionPatch });
       }
-      const [row] =
-        Object.keys(patch).length > 0 ? await tx.update(templates).set(patch).where(eq(templates.id, template.id)).returning() : [template];
-      found.set(item._id, { template: row!, orgLevel });
+      if (Object.keys(patch).length > 0) await tx.update(templates).set(patch).where(eq(templates.id, template.id));
     }
     const ids = items.map((item) => item._id);
     const rows = await templatesWithViewer(tx, personId).where(inArray(templates.id, ids));
