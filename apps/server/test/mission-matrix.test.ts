@@ -122,12 +122,13 @@ describe('mission routes × callers', () => {
   });
 
   it('answers every caller as the mission policy says, on every mission route', async () => {
-    const factories = Object.fromEntries(
-      PRINCIPALS.map((principal) => [principal, async () => (principal === 'anonymous' ? undefined : people[principal].token)]),
-    ) as Record<Principal, PrincipalFactory>;
+    const factories = {} as Record<Principal, PrincipalFactory>;
+    for (const principal of PRINCIPALS) factories[principal] = async () => (principal === 'anonymous' ? undefined : people[principal].token);
     const mismatches: string[] = [];
+    let walked = 0;
     for (const route of t.app.routeAccess) {
       if (!isMissionAuthz(route.authz)) continue;
+      walked += 1;
       const action = route.authz.mission;
       const expectations = Object.fromEntries(PRINCIPALS.map((principal) => [principal, expected(principal, action)])) as Record<
         Principal,
@@ -151,5 +152,7 @@ describe('mission routes × callers', () => {
       }
     }
     expect(mismatches).toEqual([]);
+    // missions (13), section tags (3), KPIs (3), licence and promo (2), team (3 incl. invite)
+    expect(walked).toBeGreaterThanOrEqual(20);
   });
 });
