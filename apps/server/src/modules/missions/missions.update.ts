@@ -91,8 +91,9 @@ async function moveDates(
       );
       const movedItems = new Map(itemMoves.map((move) => [move._id, move]));
       for (const item of items) {
+        if (!notDone(item.status)) continue;
         const move = movedItems.get(item.id);
-        const week = item.week && notDone(item.status) ? addIsoDays(item.week, days) : item.week;
+        const week = item.week ? addIsoDays(item.week, days) : null;
         const clampedWeek = week && daysBetween(firstWeek, week) < 0 ? firstWeek : week;
         if (!move && clampedWeek === item.week) continue;
         await tx

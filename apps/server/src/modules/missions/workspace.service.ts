@@ -8,7 +8,7 @@ import {
   type WorkspaceMission,
   type WorkspaceMissionPlan,
 } from '@crewplan/domain';
-import { missionPeople, missions, planItems } from '../../db/schema/index.ts';
+import { missions, planItems } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
 /** Missions of the organisation listed in its work-space (rule 22), templates and deleted ones left out. */
@@ -22,7 +22,7 @@ const listed = (orgId: string) =>
 
 /** `GET /org/:id/workspace/mission`: the organisation's missions, whoever is on their teams. */
 export async function workspaceMissions(ctx: AppContext, orgId: string): Promise<WorkspaceMission[]> {
-  const peopleCount = sql<number>`(select count(*)::int from ${missionPeople} where ${missionPeople.missionId} = ${missions.id} and ${missionPeople.permission} <> 5)`;
+  const peopleCount = sql<number>`(select count(*)::int from mission_people c where c.mission_id = "missions"."id" and c.permission <> 5)`;
   const rows = await ctx.db
     .select({ mission: missions, peopleCount })
     .from(missions)
