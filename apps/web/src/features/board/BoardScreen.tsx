@@ -1,3 +1,4 @@
+import './styles.ts';
 import { useEffect } from 'react';
 import { Container, EmptyState, Tabs, Title } from '@mantine/core';
 import { IconLayoutKanban } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles.ts';
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -110,21 +111,9 @@ function CreateMissionForm({ prefill }: { prefill: ReturnType<typeof creationPre
             allowDeselect={false}
           />
           <Radio.Group label="Project type" value={projectType} onChange={(value) => setProjectType(value as ProjectType)}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="sm" verticalSpacing="sm">
               {PROJECT_TYPE_CHOICES.map((choice) => (
-                <Radio.Card key={choice.value} value={choice.value} p="sm" radius="md" aria-label={choice.label}>
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator />
-                    <div>
-                      <Text fw={600} size="sm">
-                        {choice.label}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {choice.description}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
+                <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} />
               ))}
             </SimpleGrid>
           </Radio.Group>

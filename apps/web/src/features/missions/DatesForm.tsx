@@ -81,13 +81,13 @@ export function DatesForm({ mission }: { mission: Mission }) {
             <Button variant="default" onClick={() => setStep(null)}>
               Cancel
             </Button>
-            <Button color="orange.8" onClick={afterEndConfirmed} data-autofocus>
+            <Button color="red.8" onClick={afterEndConfirmed} data-autofocus>
               Shorten the mission
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={step === 'choose-start'} onClose={() => setStep(null)} title="The start moves">
+      <Modal opened={step === 'choose-start'} onClose={() => setStep(null)} title="The start moves" size="lg">
         <Stack>
           <Text size="sm">
             The mission will start on <b>{formatDay(start)}</b> instead of {formatDay(mission.planStartDate)}.

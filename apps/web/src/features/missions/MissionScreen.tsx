@@ -1,3 +1,4 @@
+import './styles.ts';
 import { useEffect } from 'react';
 import { Container, Loader, Modal, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -102,6 +102,13 @@ function Toggles({ mission }: { mission: Mission }) {
         disabled={update.isPending}
       />
       <Switch
+        label="Kicked off"
+        description="The team is at work: the mission shows as active instead of planning."
+        checked={mission.kickedOff}
+        onChange={(event) => update.mutate({ kickedOff: event.currentTarget.checked })}
+        disabled={update.isPending}
+      />
+      <Switch
         label="Assign tasks automatically"
         description="New tasks go to the person holding the matching role."
         checked={mission.autoAssign}

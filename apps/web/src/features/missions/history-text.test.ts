@@ -11,6 +11,15 @@ describe('historyLine', () => {
     ).toBe('End changed from nothing to 2026-01-01');
   });
 
+  it('reads booleans as yes or no, notBillable as billable', () => {
+    expect(historyLine({ action: 'update', entity: 'missions', title: 'A', changes: { notBillable: { from: false, to: true } } })).toBe(
+      'Billable changed from yes to no',
+    );
+    expect(historyLine({ action: 'update', entity: 'missions', title: 'A', changes: { autoAssign: { from: true, to: false } } })).toBe(
+      'Auto-assign changed from yes to no',
+    );
+  });
+
   it('names a structured change by its field only', () => {
     expect(historyLine({ action: 'update', entity: 'missions', title: 'A', changes: { theme: { from: null, to: { dark: true } } } })).toBe(
       'Theme changed',

@@ -18,14 +18,21 @@ const FIELD_LABELS: Record<string, string> = {
   planEndDate: 'end',
   projectStatus: 'status',
   notBillable: 'billable',
+  kickedOff: 'kicked off',
+  datesMoved: 'moved items',
+  sectionTags: 'sections',
   theme: 'theme',
   cols: 'columns',
   autoAssign: 'auto-assign',
   projectCode: 'code',
 };
 
-function valueText(value: unknown): string {
+/** Fields stored as the opposite of how they read ('notBillable' reads as billable). */
+const INVERTED = new Set(['notBillable']);
+
+function valueText(value: unknown, inverted = false): string {
   if (value === null || value === undefined || value === '') return 'nothing';
+  if (typeof value === 'boolean') return value !== inverted ? 'yes' : 'no';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return 'a new value';
 }
@@ -49,7 +56,10 @@ export function historyLine(event: {
     const { from, to } = event.changes[field]!;
     const label = FIELD_LABELS[field] ?? field;
     const simple = typeof to !== 'object' || to === null;
-    return simple ? `${capitalise(label)} changed from ${valueText(from)} to ${valueText(to)}` : `${capitalise(label)} changed`;
+    const inverted = INVERTED.has(field);
+    return simple
+      ? `${capitalise(label)} changed from ${valueText(from, inverted)} to ${valueText(to, inverted)}`
+      : `${capitalise(label)} changed`;
   }
   return `${capitalise(noun)} changed: ${fields.map((field) => FIELD_LABELS[field] ?? field).join(', ')}`;
 }
