@@ -42,7 +42,7 @@ export function PersonAvatar({ person, size = 'md', onRemove, self = false }: Pe
             onMouseLeave={closeSoon}
             onClick={() => setOpened((now) => !now)}
             onKeyDown={(event) => event.key === 'Escape' && setOpened(false)}
-            style={{ borderRadius: '50%', opacity: person.pending ? 0.55 : 1 }}
+            style={{ borderRadius: '50%' }}
           >
             <Avatar src={person.avatar ?? undefined} alt="" size={size} radius="xl" color="brand" variant="filled">
               {initialsOf(person.name)}
@@ -54,7 +54,7 @@ export function PersonAvatar({ person, size = 'md', onRemove, self = false }: Pe
             <Group gap="xs" wrap="nowrap">
               <Text fw={600}>{person.name}</Text>
               {person.pending && (
-                <Badge size="xs" color="yellow" variant="light">
+                <Badge size="xs" color="gray.7" variant="outline">
                   {MISSION_MESSAGES.invitePendingTooltip}
                 </Badge>
               )}

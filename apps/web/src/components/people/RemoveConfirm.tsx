@@ -53,7 +53,7 @@ export function RemoveConfirm({
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button color="red" loading={pending} onClick={() => void confirm()} data-autofocus>
+          <Button color="red.8" loading={pending} onClick={() => void confirm()} data-autofocus>
             {self ? 'Leave project' : 'Remove'}
           </Button>
         </Group>

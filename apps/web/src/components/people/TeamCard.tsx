@@ -40,7 +40,7 @@ export function TeamCard({ person, projectRoles = [], department, office }: Team
             </Text>
           )}
           {person.pending && (
-            <Text size="sm" c="orange">
+            <Text size="sm" c="orange.9">
               {MISSION_MESSAGES.invitePendingCard}
             </Text>
           )}

@@ -62,6 +62,8 @@ function InviteCardBody({ mission, onClose }: { mission: Mission; onClose: () =>
   const [autoCreateRole, setAutoCreateRole] = useState(true);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [authorising, setAuthorising] = useState(false);
+  // the server counts open email invites as seats too: its 402 shows the upgrade view even when the team has room
+  const [slotsFull, setSlotsFull] = useState(false);
   const send = useSendInvite(mission._id);
 
   const typed = text.trim();
@@ -73,7 +75,7 @@ function InviteCardBody({ mission, onClose }: { mission: Mission; onClose: () =>
   const onTeam = new Set(mission.people.map((person) => person.ref._id));
   const candidates = (people.data?.people ?? []).filter((person) => !onTeam.has(person.ref._id)).slice(0, INVITE_SEARCH_LIMIT);
 
-  if (needsUpgrade(mission))
+  if (slotsFull || needsUpgrade(mission))
     return <UpgradeView mission={mission} org={org} emailVerified={profile?.emailVerified ?? false} onClose={onClose} />;
 
   const domains = allowedDomains(org?.inviteDomains ?? [], mission.inviteDomains);
@@ -140,6 +142,7 @@ function InviteCardBody({ mission, onClose }: { mission: Mission; onClose: () =>
       notifications.show({ color: 'green', message: `Invite sent to ${email}.`, autoClose: TIMINGS.toastInviteSentMs });
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'free-slots/full') return setSlotsFull(true);
       const toast = inviteErrorToast(error instanceof ApiError ? error : { message: String(error) });
       if (toast) notifications.show({ color: 'red', message: toast, autoClose: 5_000 });
     }

@@ -15,7 +15,7 @@ const clearLink = { from: null, token: null } as const;
 
 /**
  * The mailed mission invite (`?from=invite&token=…`): the mission, who invites, their message and the permission
- * offered; Accept or Reject. Signed out, it says what the link offers and waits: signing in or up keeps the
+ * offered; Accept or Reject. Signed out, it says an invite waits: signing in or up keeps the
  * parameters, and the invite continues once signed in. Accepting opens the mission.
  */
 export function MissionInviteScreen() {
@@ -23,7 +23,8 @@ export function MissionInviteScreen() {
   const token = params.get('token') ?? '';
   const signedIn = Boolean(useToken());
   const active = params.get('from') === 'invite' && Boolean(token);
-  const invite = useQuery({ ...missionInviteQuery(token), enabled: active });
+  // the link's invite is read once signed in (the API shows invites only to signed-in people)
+  const invite = useQuery({ ...missionInviteQuery(token), enabled: active && signedIn });
   // handling the link once signed in ties the invite to me (and proves the address it was mailed to)
   const handled = useQuery({
     queryKey: ['mission-invite', token, 'handled'],
@@ -54,15 +55,6 @@ export function MissionInviteScreen() {
       </Modal>
     );
   }
-  const data = invite.data;
-  if (!data) return null;
-  const inviter = data.invitedBy ? `${data.invitedBy.firstName} ${data.invitedBy.lastName}`.trim() : null;
-  const label = permissionLabel(
-    { permission: data.permission, isProjectManager: data.isProjectManager },
-    { isTemplate: data.mission.isTemplate },
-  );
-  const offer = `${inviter ? `${inviter} invites you` : 'You are invited'} to join ${data.mission.title} as ${label}.`;
-
   if (!signedIn)
     return (
       <Paper
@@ -73,12 +65,21 @@ export function MissionInviteScreen() {
         data-testid="mission-invite-notice"
         style={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 150, maxWidth: 480 }}
       >
-        <Text size="sm">{offer}</Text>
+        <Text size="sm">You are invited to a mission on Crewplan.</Text>
         <Text size="sm" c="dimmed">
-          Sign in or create an account with {data.inviteeEmail} to accept.
+          Sign in or create an account with the email the invite was sent to, to see and accept it.
         </Text>
       </Paper>
     );
+
+  const data = invite.data;
+  if (!data) return null;
+  const inviter = data.invitedBy ? `${data.invitedBy.firstName} ${data.invitedBy.lastName}`.trim() : null;
+  const label = permissionLabel(
+    { permission: data.permission, isProjectManager: data.isProjectManager },
+    { isTemplate: data.mission.isTemplate },
+  );
+  const offer = `${inviter ? `${inviter} invites you` : 'You are invited'} to join ${data.mission.title} as ${label}.`;
 
   const answer = async (choice: 'accept' | 'reject') => {
     setPending(choice);

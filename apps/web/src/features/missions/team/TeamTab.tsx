@@ -44,7 +44,7 @@ export function TeamTab({ mission }: { mission: Mission }) {
         <Group gap="sm">
           <Title order={3}>Team</Title>
           {slots && (
-            <Badge variant="light" color={mission.freeSlots.full ? 'orange' : 'gray'} data-testid="free-slots">
+            <Badge variant="outline" color={mission.freeSlots.full ? 'red.9' : 'gray.7'} data-testid="free-slots">
               {slots}
             </Badge>
           )}
@@ -115,7 +115,7 @@ function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person
                 {name}
               </Text>
               {person.invitePending && (
-                <Badge size="xs" color="yellow" variant="light">
+                <Badge size="xs" color="gray.7" variant="outline">
                   {MISSION_MESSAGES.invitePendingTooltip}
                 </Badge>
               )}

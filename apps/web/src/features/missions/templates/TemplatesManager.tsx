@@ -49,7 +49,7 @@ export function TemplatesManager({ org }: { org: string | null }) {
     <Stack data-testid="templates-manager">
       <Group justify="space-between">
         <Title order={3}>{MISSION_MESSAGES.templateManager}</Title>
-        <Button color="red" variant="light" disabled={selected.length === 0} onClick={() => setConfirmingDelete(true)}>
+        <Button color="red.8" variant="light" disabled={selected.length === 0} onClick={() => setConfirmingDelete(true)}>
           Delete selected
         </Button>
       </Group>
@@ -142,7 +142,7 @@ export function TemplatesManager({ org }: { org: string | null }) {
               Cancel
             </Button>
             <Button
-              color="red"
+              color="red.8"
               loading={remove.isPending}
               onClick={() =>
                 remove.mutate(selected, {

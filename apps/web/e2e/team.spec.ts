@@ -1,0 +1,160 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, fillSignIn, latestMail, linkIn, PASSWORD, screenshot, signIn, uniqueEmail } from './support.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
+const LAST_ADMIN = 'Sorry but you need at least one admin on the project. Try adding another admin first or make another person an admin.';
+
+/** An account whose sign-in email is verified (inviting needs it), through the mailed link. */
+async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
+  const account = await createAccount(request, label, names);
+  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  return account;
+}
+
+async function createMission(request: APIRequestContext, token: string, title: string): Promise<string> {
+  const created = await request.post('/api/mission', {
+    data: { title, planStartDate: '2030-03-04', planEndDate: '2030-06-28' },
+    headers: bearer(token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { _id: string })._id;
+}
+
+async function inviteByApi(request: APIRequestContext, token: string, missionId: string, email: string) {
+  const invited = await request.post(`/api/mission/${missionId}/invite`, { data: { inviteeEmail: email }, headers: bearer(token) });
+  expect(invited.status(), await invited.text()).toBe(201);
+}
+
+test('an owner invites a new email from the team tab; the invitee signs up from the mailed link, accepts, and the owner sees them join', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = await verifiedAccount(page, request, 'team-owner', { firstName: 'Olga', lastName: 'Owner' });
+  const missionId = await createMission(request, owner.token, 'Team journey');
+  await signIn(page, owner.email);
+  await page.goto(`/home?mission=${missionId}&mission-tab=team`);
+  const view = missionView(page);
+  const team = view.getByTestId('team-tab');
+  await expect(team.getByTestId('free-slots')).toHaveText('1 of 5 free slots');
+  await expect(team.getByRole('row').filter({ hasText: owner.email })).toBeVisible();
+  await page.screenshot({ path: screenshot('team-tab'), fullPage: true });
+
+  // the invite card
+  await team.getByRole('button', { name: 'Invite people' }).click();
+  const card = page.getByRole('dialog', { name: 'Invite people to Team journey' });
+  await expect(card.getByLabel('Personal message')).toHaveValue('Welcome to the mission!');
+  await expect(card.getByRole('combobox', { name: 'Permission' })).toHaveValue('Team member');
+  await card.getByLabel('Email').fill('not-an-email');
+  await card.getByRole('button', { name: 'Send invite' }).click();
+  await expect(card.getByText('The email you entered appears incorrect.')).toBeVisible();
+  await card.getByLabel('Email').fill(owner.email);
+  await card.getByRole('button', { name: 'Send invite' }).click();
+  await expect(card.getByText(`Ooops. ${owner.email} already exists on the mission team.`)).toBeVisible();
+  const inviteeEmail = uniqueEmail('team-invitee');
+  await card.getByLabel('Email').fill(inviteeEmail);
+  await expectAccessible(page, 'invite card');
+  await page.screenshot({ path: screenshot('team-invite-card'), fullPage: true });
+  await card.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByText(`Invite sent to ${inviteeEmail}.`)).toBeVisible();
+  await expectAccessible(page, 'team tab');
+
+  // the invitee opens the mailed link signed out, signs up, and accepts
+  const link = linkIn(await latestMail(request, inviteeEmail, 'You are invited to the mission Team journey'));
+  expect(link).toContain('from=invite');
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByTestId('mission-invite-notice')).toContainText('You are invited to a mission on Crewplan.');
+  await invitee.screenshot({ path: screenshot('team-invite-signed-out') });
+  await fillSignIn(invitee, inviteeEmail, PASSWORD);
+  const join = invitee.getByRole('dialog', { name: 'Join Team journey' });
+  await expect(join).toContainText('Olga Owner invites you to join Team journey as Team member.');
+  await expect(join).toContainText('Welcome to the mission!');
+  await expectAccessible(invitee, 'mission invite');
+  await invitee.screenshot({ path: screenshot('team-invite-join') });
+  await join.getByRole('button', { name: 'Accept invite' }).click();
+  await expect(invitee).toHaveURL(new RegExp(`[?&]mission=${missionId}`));
+  await expect(invitee).not.toHaveURL(/token=/);
+  await expect(missionView(invitee).getByTestId('mission-title')).toHaveText('Team journey');
+  await invitee.screenshot({ path: screenshot('team-invitee-mission'), fullPage: true });
+  await inviteeContext.close();
+
+  // the owner's open page shows the accepted person without a reload
+  const joined = team.getByRole('row').filter({ hasText: inviteeEmail });
+  await expect(joined.getByRole('combobox', { name: /^Permission of / })).toHaveValue('Team member');
+  await expect(joined).not.toContainText('Invite pending');
+  await expect(team.getByTestId('free-slots')).toHaveText('2 of 5 free slots');
+
+  // an invite link no longer valid
+  await page.goto(`/home?from=invite&token=${'x'.repeat(32)}`);
+  await expect(page.getByText('Sorry that invite is longer valid.')).toBeVisible();
+});
+
+test('an owner removes a person with a confirmation, cannot remove the last admin, and meets the upgrade view at 5 of 5', async ({
+  page,
+  request,
+}) => {
+  const owner = await verifiedAccount(page, request, 'slots-owner', { firstName: 'Sam', lastName: 'Slots' });
+  const missionId = await createMission(request, owner.token, 'Slots journey');
+  const member = await createAccount(request, 'slots-member', { firstName: 'Mel', lastName: 'Member' });
+  await inviteByApi(request, owner.token, missionId, member.email);
+  const token = new URL(linkIn(await latestMail(request, member.email, 'You are invited to the mission Slots journey'))).searchParams.get(
+    'token',
+  )!;
+  const handled = await request.post(`/api/mission-invite/handle/${token}`, { headers: bearer(member.token) });
+  expect(handled.status(), await handled.text()).toBe(200);
+  const accepted = await request.put(`/api/mission-invite/${((await handled.json()) as { _id: string })._id}/accept`, {
+    headers: bearer(member.token),
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  await signIn(page, owner.email);
+  await page.goto(`/home?mission=${missionId}&mission-tab=team`);
+  const team = missionView(page).getByTestId('team-tab');
+  const memberRow = team.getByRole('row').filter({ hasText: member.email });
+  await expect(memberRow).toContainText('Mel Member');
+
+  // the hover card of an avatar
+  await memberRow.getByRole('button', { name: 'Mel Member', exact: true }).hover();
+  const hoverCard = page.getByTestId('person-hover-card');
+  await expect(hoverCard).toContainText(member.email);
+  await expect(hoverCard).toContainText('Team member');
+  await page.screenshot({ path: screenshot('team-hover-card') });
+  await page.mouse.move(0, 0);
+
+  // remove with the confirmation
+  await memberRow.getByRole('button', { name: 'Remove Mel Member' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove Mel Member' });
+  await expect(confirm).toContainText('Remove this person from the project?');
+  await expectAccessible(page, 'remove confirmation');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(memberRow).toHaveCount(0);
+
+  // the only admin cannot leave
+  await team.getByRole('row').filter({ hasText: owner.email }).getByRole('button', { name: 'Leave the project' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave the project' });
+  await expect(leave).toContainText('Remove yourself from the project?');
+  await leave.getByRole('button', { name: 'Leave project' }).click();
+  await expect(leave.getByRole('alert')).toHaveText(LAST_ADMIN);
+  await page.screenshot({ path: screenshot('team-last-admin') });
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+
+  // 4 more invites (of people with accounts: they join the team as pending) fill the free slots
+  for (let i = 0; i < 4; i += 1) {
+    const invitee = await createAccount(request, `slot-${i}`, { firstName: 'Slot', lastName: `Filler ${i}` });
+    await inviteByApi(request, owner.token, missionId, invitee.email);
+  }
+  await expect(team.getByTestId('free-slots')).toHaveText('5 of 5 free slots');
+  await expect(team.getByRole('row').filter({ hasText: 'Slot Filler 0' })).toContainText('Invite pending');
+  await team.getByRole('button', { name: 'Invite people' }).click();
+  const upgrade = page.getByRole('dialog', { name: 'Invite people to Slots journey' });
+  await expect(upgrade.getByTestId('upgrade-view')).toContainText('5 of 5 free slots used');
+  await upgrade.getByRole('button', { name: 'Upgrade just your project' }).click();
+  await expect(upgrade.getByLabel('Licence key')).toBeVisible();
+  await expect(upgrade.getByLabel('Promo code')).toBeVisible();
+  await expectAccessible(page, 'upgrade view');
+  await page.screenshot({ path: screenshot('team-upgrade'), fullPage: true });
+});
