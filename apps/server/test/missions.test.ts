@@ -176,7 +176,7 @@ describe('POST /api/mission', () => {
       expectStatus(response, 201);
       const mission = response.json() as Json;
       expect(calls).toEqual([{ templateId: '0123456789abcdef01234567', missionId: mission._id, personId: solo.personId }]);
-      expect(mission.planItems.map((item: Json) => item.title)).toEqual(['Project manager', 'From the template']);
+      expect(mission.planItems.map((item: Json) => item.title).sort()).toEqual(['From the template', 'Project manager']);
     } finally {
       setTemplateInstantiator(async () => {
         throw new AppError(404, 'template/not-found', 'Sorry that template was not found.');
@@ -327,5 +327,34 @@ describe('org.person.removed with removeFromMissions', () => {
     expectStatus(response, 200);
     const rows = await t.database.db.select().from(missionPeople).where(eq(missionPeople.personId, leaver.personId));
     expect(rows.map((row) => row.missionId).sort()).toEqual([soleAdmin.id, personal.id].sort());
+  });
+});
+
+describe('demo seed', () => {
+  it('adds a mission of the demo organisation with the demo people on its team (2, 1 + PM, 0, 3)', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const { seedDemo, DEMO_SIGN_IN, DEMO_MISSION_TITLE } = await import('../src/modules/platform/seed.ts');
+      expect(await seedDemo(fresh.app.ctx)).toBe(true);
+      expect(await seedDemo(fresh.app.ctx)).toBe(false);
+      const signIn = await fresh.request({ method: 'POST', url: '/api/identity/sign-in/email', payload: DEMO_SIGN_IN });
+      const token = signIn.headers['set-auth-token'] as string;
+      const list = (await fresh.request({ method: 'GET', url: '/api/mission/list/tree?isActive=true', token })).json() as Json[];
+      expect(list.map((item) => item.title)).toEqual([DEMO_MISSION_TITLE]);
+      const mission = (await fresh.request({ method: 'GET', url: `/api/mission/${list[0]._id}`, token })).json() as Json;
+      const team = mission.people.map((p: Json) => [p.ref.firstName, p.permission, p.isProjectManager]);
+      expect(team.sort()).toEqual([
+        ['Cleo', 3, false],
+        ['Dana', 2, true],
+        ['Ria', 0, false],
+        ['Sam', 1, true],
+      ]);
+      expect(mission.planItems.map((item: Json) => item.title).sort()).toEqual(['Designer', 'Discovery', 'Launch', 'Project manager']);
+      expect(mission.sectionTags.map((tag: Json) => tag.title)).toEqual(['Catch-all', 'Discovery', 'Build']);
+      expect(mission.kpis).toHaveLength(2);
+      expect(mission.datesRepaired).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 });

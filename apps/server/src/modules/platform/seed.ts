@@ -1,8 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { orgPeople, people } from '../../db/schema/index.ts';
+import { addIsoDays, addIsoMonths, mondayOf } from '@crewplan/domain';
+import { clients, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
+import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import { loadOrgAccess } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { createClient } from '../invoices/clients.service.ts';
+import { createMission } from '../missions/missions.service.ts';
+import { addKpi, addSectionTag } from '../missions/parts.service.ts';
 import { createOrg } from '../org/org.service.ts';
 import { createDepartment, createOffice, createRole } from '../org/structure.service.ts';
 
@@ -12,8 +16,9 @@ export const DEMO_ORG_TITLE = 'Crewplan Demo Co';
 
 /**
  * On an empty database, creates a small demo so a newcomer can sign in at once: three people and an
- * organisation where they are admin, manager and member, with departments, offices, roles and a client.
- * Later domains (missions, tasks) add their part of the demo here.
+ * organisation where they are admin, manager and member, with departments, offices, roles and a client;
+ * a mission of the organisation with them on its team and a client's observer (not in the organisation).
+ * Later domains (tasks) add their part of the demo here.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const [{ value } = { value: 0 }] = await ctx.db.select({ value: count() }).from(people);
@@ -22,6 +27,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     { ...DEMO_SIGN_IN, firstName: 'Dana', lastName: 'Demo' },
     { email: 'sam.lead@crewplan.local', password: 'crewplan-demo', firstName: 'Sam', lastName: 'Lead' },
     { email: 'ria.member@crewplan.local', password: 'crewplan-demo', firstName: 'Ria', lastName: 'Member' },
+    { email: 'cleo.client@crewplan.local', password: 'crewplan-demo', firstName: 'Cleo', lastName: 'Client' },
   ];
   const ids: string[] = [];
   for (const person of demo) {
@@ -32,11 +38,16 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       .where(eq(people.id, user.id));
     ids.push(user.id);
   }
-  await seedDemoOrg(ctx, ids as [string, string, string], demo);
+  const orgId = await seedDemoOrg(ctx, ids as [string, string, string], demo);
+  await seedDemoMission(ctx, orgId, ids as [string, string, string, string], demo);
   return true;
 }
 
-async function seedDemoOrg(ctx: AppContext, [adminId, managerId, memberId]: [string, string, string], demo: { email: string }[]) {
+async function seedDemoOrg(
+  ctx: AppContext,
+  [adminId, managerId, memberId]: [string, string, string],
+  demo: { email: string }[],
+): Promise<string> {
   const principal = { personId: adminId, email: demo[0]!.email, emailVerified: true, sessionId: '', sessionToken: '' };
   const org = await createOrg(ctx, principal, { title: DEMO_ORG_TITLE, currency: 'EUR', holidayCountryCode: 'GB' });
   const access = (await loadOrgAccess(ctx.db, org._id, { personId: adminId }))!;
@@ -73,4 +84,62 @@ async function seedDemoOrg(ctx: AppContext, [adminId, managerId, memberId]: [str
       officeId: london._id,
     },
   ]);
+  return org._id;
+}
+
+export const DEMO_MISSION_TITLE = 'Website relaunch';
+
+/**
+ * The demo mission: Dana owns it (2), Sam is its project manager (1 + PM), Ria a team member (0) and Cleo, of the
+ * client, an observer (3); a project manager and a designer role, a phase and a milestone, two section tags and
+ * two KPIs. It started two weeks ago and runs three months.
+ */
+async function seedDemoMission(
+  ctx: AppContext,
+  orgId: string,
+  [ownerId, managerId, memberId, observerId]: [string, string, string, string],
+  demo: { email: string }[],
+) {
+  const principal = { personId: ownerId, email: demo[0]!.email, emailVerified: true, sessionId: '', sessionToken: '' };
+  const start = addIsoDays(mondayOf(new Date().toISOString().slice(0, 10)), -14);
+  const end = addIsoMonths(start, 3);
+  const [client] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.orgId, orgId));
+  const mission = await createMission(ctx, principal, {
+    title: DEMO_MISSION_TITLE,
+    org: orgId,
+    projectType: 'simple',
+    projectCode: 'WEB',
+    description: 'A new website for Acme Ltd: discovery, design, build and launch.',
+    client: client?.id ?? null,
+    planStartDate: start,
+    planEndDate: end,
+  });
+  await ctx.db.update(missions).set({ kickedOff: true }).where(eq(missions.id, mission._id));
+  await ctx.db.insert(missionPeople).values([
+    { missionId: mission._id, personId: managerId, email: demo[1]!.email, permission: 1, isProjectManager: true, addedBy: ownerId },
+    { missionId: mission._id, personId: memberId, email: demo[2]!.email, permission: 0, role: 'Designer', addedBy: ownerId },
+    { missionId: mission._id, personId: observerId, email: demo[3]!.email, permission: 3, customRole: 'Client', addedBy: ownerId },
+  ]);
+  await ctx.db.update(planItems).set({ personId: managerId }).where(eq(planItems.missionId, mission._id));
+  const discoveryEnd = addIsoDays(start, 27);
+  await ctx.db.insert(planItems).values([
+    {
+      missionId: mission._id,
+      title: 'Designer',
+      role: 'Designer',
+      personId: memberId,
+      allocation: 50,
+      startDate: start,
+      endDate: addIsoDays(start, 41),
+      rateTime: 'Hourly',
+      createdBy: ownerId,
+    },
+    { missionId: mission._id, type: 'phase', title: 'Discovery', startDate: start, endDate: discoveryEnd, createdBy: ownerId },
+    { missionId: mission._id, type: 'milestone', title: 'Launch', startDate: addIsoDays(end, -1), endDate: end, createdBy: ownerId },
+  ]);
+  const access = (await loadMissionAccess(ctx.db, mission._id, ownerId))!;
+  await addSectionTag(ctx, access, { title: 'Discovery', from: start, to: discoveryEnd });
+  await addSectionTag(ctx, access, { title: 'Build', from: addIsoDays(discoveryEnd, 1), to: end });
+  await addKpi(ctx, access, { title: 'Conversion rate', target: 3.5, actual: 2.1, unit: '%' });
+  await addKpi(ctx, access, { title: 'Page load', target: 2, actual: null, unit: 's' });
 }
