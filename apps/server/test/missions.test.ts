@@ -358,3 +358,33 @@ describe('demo seed', () => {
     }
   });
 });
+
+describe('realtime', () => {
+  it('every write is told to the mission after it commits: ids and changed fields, deletes as delete', async () => {
+    const heard: Json[] = [];
+    t.app.ctx.events.on('mission.changed', (event) => {
+      heard.push(event);
+    });
+    const id = await w.mission();
+    await t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { title: 'Live' } });
+    await t.request({ method: 'POST', url: `/api/mission/${id}/kpi`, token: w.owner.token, payload: { title: 'K' } });
+    expectStatus(await t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { nope: 1 } }), 400);
+    await t.request({ method: 'DELETE', url: `/api/mission/${id}`, token: w.owner.token });
+    const mine = heard.filter((event) => event.missionId === id).map((event) => event.changes[0]);
+    expect(mine).toEqual([
+      { type: 'update', entity: 'missions', id, data: { title: 'Live' } },
+      { type: 'create', entity: 'kpis', id: expect.any(String), data: { title: 'K', target: null, actual: null, unit: '' } },
+      { type: 'delete', entity: 'missions', id },
+    ]);
+  });
+});
+
+describe('organisation mission limit', () => {
+  it(`account_limit once an organisation has 5,000 missions`, async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    await t.database.db.insert(missions).values(Array.from({ length: 5000 }, (_, i) => ({ title: `M${i}`, orgId: org._id })));
+    const response = await create(admin.token, { title: 'One too many', org: org._id });
+    expect([response.statusCode, errorOf(response)]).toEqual([402, { code: 'account_limit', message: SPEC.accountLimit }]);
+  });
+});
