@@ -2,14 +2,9 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
-import { ApiError } from '../../lib/api-error.ts';
 import { useLicenceKey, usePromoCode, type Mission } from './api.ts';
 import { FormError } from './FormError.tsx';
-
-/** A refused activation says who may do it (the spec's text); other failures their own message. */
-export const licenceErrorText = (error: Error) =>
-  error instanceof ApiError && error.status === 403 ? MISSION_MESSAGES.activateLicence : error.message;
+import { licenceErrorText } from './mission-rules.ts';
 
 function CodeForm({ label, button, mutation }: { label: string; button: string; mutation: UseMutationResult<unknown, Error, string> }) {
   const [code, setCode] = useState('');

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPlus, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
+import { getToken } from '../../lib/token.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { myOrgsQuery, useMissionTree } from './api.ts';
 import { clearedCreationParams } from './create-rules.ts';
@@ -17,8 +18,10 @@ function useObserverNotice(empty: boolean, observer: boolean) {
   useEffect(() => {
     if (!empty || !observer) return;
     try {
-      if (sessionStorage.getItem(OBSERVER_TOLD)) return;
-      sessionStorage.setItem(OBSERVER_TOLD, '1');
+      // per signed-in session: another person signing in on this tab is told too
+      const told = `${OBSERVER_TOLD}.${getToken()?.slice(-16) ?? ''}`;
+      if (sessionStorage.getItem(told)) return;
+      sessionStorage.setItem(told, '1');
     } catch {
       // without session storage it may show again after a reload
     }

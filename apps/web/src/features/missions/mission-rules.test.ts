@@ -8,6 +8,7 @@ import {
   formatDay,
   groupByOrg,
   isOrgObserverLevel,
+  licenceErrorText,
   missionLoadError,
   missionTabOf,
   statusNeedsConfirmation,
@@ -161,5 +162,14 @@ describe('groupByOrg', () => {
       ['Babel', ['Beta one', 'Beta two']],
       ['Personal', ['Zed']],
     ]);
+  });
+});
+
+describe('licenceErrorText', () => {
+  it('asks for an organisation manager when the activation is refused', () => {
+    expect(licenceErrorText(new ApiError(403, 'auth/forbidden', 'Forbidden'))).toBe(
+      'Ooops. Please ask an organization manager to activate the license.',
+    );
+    expect(licenceErrorText(new ApiError(400, 'licence/invalid', 'That licence key is not valid.'))).toBe('That licence key is not valid.');
   });
 });

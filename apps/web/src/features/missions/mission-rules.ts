@@ -100,6 +100,10 @@ export function dateEffectsText(effects: {
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
+/** A refused licence or promo activation says who may do it (the spec's text); other failures their own message. */
+export const licenceErrorText = (error: Error) =>
+  error instanceof ApiError && error.status === 403 ? MISSION_MESSAGES.activateLicence : error.message;
+
 /** Org observers (see every report, no projects) get told once why their mission list is empty. */
 export const isOrgObserverLevel = (level: string | null | undefined) => level === 'OBSERVER_ORG' || level === 'OBSERVER_ORG_LIMITED';
 
