@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInpu
 import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { useSaveTemplate } from './api.ts';
+import { keptText } from './template-rules.ts';
 import './styles.ts';
 
 /** Saves the mission as a template: title, description, personal or organisation, proposal template. */
@@ -82,8 +83,7 @@ function SaveForm({ mission, onClose }: { mission: Mission; onClose: () => void 
         )}
         <Checkbox label="Proposal template" checked={proposal} onChange={(e) => setProposal(e.currentTarget.checked)} />
         <Text size="sm" c="dimmed">
-          The plan&apos;s {mission.planItems.length} item{mission.planItems.length === 1 ? '' : 's'} are kept with their dates relative to
-          the project start.
+          {keptText(mission.planItems.length)}
         </Text>
         {save.error && (
           <Text c="red.8" size="sm" role="alert">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NONE_VALUE, pickableTemplates, pickerData, sharingChange } from './template-rules.ts';
+import { NONE_VALUE, keptText, pickableTemplates, pickerData, sharingChange } from './template-rules.ts';
 
 const template = (id: string, title: string, org: string | null, proposal = false, items = 1) => ({
   _id: id,
@@ -43,5 +43,12 @@ describe('sharing', () => {
     expect(sharingChange(true, 'acme')).toEqual({ isPrivate: true, org: null });
     expect(sharingChange(false, null)).toEqual({ isPrivate: true, org: null });
     expect(sharingChange(false, 'acme')).toEqual({ isPrivate: false, org: 'acme' });
+  });
+});
+
+describe('save as template', () => {
+  it('says how many plan items are kept', () => {
+    expect(keptText(1)).toBe('1 plan item is kept, with its dates relative to the project start.');
+    expect(keptText(0)).toBe('0 plan items are kept, with their dates relative to the project start.');
   });
 });

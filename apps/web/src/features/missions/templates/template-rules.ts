@@ -41,3 +41,10 @@ export function pickerData(
 export function sharingChange(personal: boolean, org: string | null): { isPrivate: boolean; org: string | null } {
   return personal || org === null ? { isPrivate: true, org: null } : { isPrivate: false, org };
 }
+
+/** What the dialog says the template keeps of the plan. */
+export function keptText(items: number): string {
+  return items === 1
+    ? '1 plan item is kept, with its dates relative to the project start.'
+    : `${items} plan items are kept, with their dates relative to the project start.`;
+}
