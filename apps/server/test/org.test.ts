@@ -387,7 +387,7 @@ describe('workspace reports', () => {
   it.each([
     ['/workspace/mission', { missions: [] }],
     ['/workspace/missionPlan', { missionPlans: [] }],
-    ['/mission/overview', { missions: [], totals: { missions: 0, active: 0 } }],
+    ['/mission/overview', { missions: [], totals: { missions: 0, active: 0, planning: 0, finished: 0 } }],
   ])('%s: observers read it (rule 111), members may not', async (path, empty) => {
     for (const who of ['admin', 'manager', 'limitedManager', 'observerOrg', 'observerOrgLimited'] as const) {
       const response = await get(`/api/org/${w.orgId}${path}`, w.people[who].token);
