@@ -158,3 +158,56 @@ test('an owner removes a person with a confirmation, cannot remove the last admi
   await expectAccessible(page, 'upgrade view');
   await page.screenshot({ path: screenshot('team-upgrade'), fullPage: true });
 });
+
+test('in an organisation, the invite card completes the one approved domain and holds an unapproved one until a manager clears it', async ({
+  page,
+  request,
+}) => {
+  const admin = await verifiedAccount(page, request, 'domain-admin', { firstName: 'Dora', lastName: 'Domains' });
+  const org = await request.post('/api/org', {
+    data: { title: 'Domain Co', currency: 'EUR', inviteDomains: ['domain-co.com'] },
+    headers: bearer(admin.token),
+  });
+  expect(org.status(), await org.text()).toBe(201);
+  const orgId = ((await org.json()) as { _id: string })._id;
+  const created = await request.post('/api/mission', {
+    data: { title: 'Domain journey', org: orgId, planStartDate: '2030-03-04', planEndDate: '2030-06-28' },
+    headers: bearer(admin.token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const missionId = ((await created.json()) as { _id: string })._id;
+
+  await signIn(page, admin.email);
+  await page.goto(`/home?mission=${missionId}&mission-tab=team`);
+  await missionView(page).getByTestId('team-tab').getByRole('button', { name: 'Invite people' }).click();
+  const card = page.getByRole('dialog', { name: 'Invite people to Domain journey' });
+  const email = card.getByLabel('Name or email');
+  const permission = card.getByRole('combobox', { name: 'Permission' });
+
+  // typing the at-sign completes the organisation's one approved domain
+  await email.pressSequentially('bob@');
+  await expect(email).toHaveValue('bob@domain-co.com');
+  await permission.click();
+  await expect(page.getByRole('option', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Observer' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // another domain: a warning, no admin, a limited project manager, and Send disabled until cleared
+  await email.fill('eve@partner-co.com');
+  await expect(card.getByTestId('domain-warning')).toContainText('partner-co.com');
+  await expect(card.getByText('Permission admin is not permitted for domains that are not approved by the organization.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Send invite' })).toBeDisabled();
+  await permission.click();
+  await expect(page.getByRole('option', { name: 'Project manager (Limited)' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expectAccessible(page, 'invite card with an unapproved domain');
+  await page.screenshot({ path: screenshot('team-invite-domain'), fullPage: true });
+
+  await card.getByRole('button', { name: 'Clear partner-co.com for the project' }).click();
+  await expect(page.getByText('partner-co.com has been cleared for the project…')).toBeVisible();
+  await expect(card.getByTestId('domain-warning')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Send invite' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByText('Invite sent to eve@partner-co.com.')).toBeVisible();
+});
