@@ -22,7 +22,7 @@ const FINISHED = `(m.project_status in ('completed', 'cancelled') or (m.mission_
  * work-space's list, `isActive=true`: an active mission created before that day that was never kicked off is left out
  * there. Without `isActive` (the whole tree) and in the vault (`isActive=false`) every mission is listed.
  */
-function treeQuery(personId: string, filters: TreeFilters, batch: { after: string; limit: number } | null) {
+export function treeQuery(personId: string, filters: TreeFilters, batch: { after: string; limit: number } | null) {
   const params: unknown[] = [personId];
   const param = (value: unknown) => {
     params.push(value);
