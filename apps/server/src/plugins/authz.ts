@@ -44,7 +44,11 @@ export const isMissionAuthz = (authz: Authz | undefined): authz is MissionAuthz 
 
 /** How the route-access table and its snapshot name a declared access. */
 export const authzLabel = (authz: Authz) =>
-  isOrgAuthz(authz) ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}` : isMissionAuthz(authz) ? `mission:${authz.mission}` : authz;
+  isOrgAuthz(authz)
+    ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}`
+    : isMissionAuthz(authz)
+      ? `mission:${authz.mission}`
+      : authz;
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
 export async function resolvePrincipal(ctx: Pick<AppContext, 'pool' | 'config'>, token: string | undefined): Promise<Principal | null> {
@@ -128,7 +132,7 @@ export function enforceAuthz(app: FastifyInstance): void {
       throw missionNotFound();
     }
     if (access.withheld) throw missionWithheld();
-    if (!canOnMission(access.actor, authz.mission, access.facts)) throw forbidden();
+    if (!canOnMission(access.actor, authz.mission, access.facts)) throw forbidden(authz.refusal);
     request.missionAccess = access;
   }
 }

@@ -30,7 +30,10 @@ export const missionInvitePending = () => new AppError(403, 'mission/invite-pend
 export const missionWithheld = () =>
   new AppError(403, 'auth/mfa-required', 'This organization requires two-factor authentication. Please set it up to see its projects.');
 
-export const missionFactsOf = (mission: MissionRow): MissionFacts => ({ projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null });
+export const missionFactsOf = (mission: MissionRow): MissionFacts => ({
+  projectStatus: mission.projectStatus,
+  hasOrg: mission.orgId !== null,
+});
 
 /**
  * The mission (not archived), the caller's team row, the organisation and the caller's current membership of it,

@@ -5,6 +5,7 @@ import type { orgPeople, orgs } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { Auth } from '../lib/auth.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import type { MissionAccess } from './mission-access.ts';
 import type { Realtime } from './realtime.ts';
 import type pg from 'pg';
 
@@ -22,7 +23,7 @@ export type OrgAuthz = { org: OrgAction; orgFrom?: 'params' | 'query' | 'body' }
  * invite accepted, or as an organisation admin or manager) and may act on as the mission policy says.
  * Signed out: 401; not visible: 404 (a pending invitee: 403 with the spec's load-failure text); without the right: 403.
  */
-export type MissionAuthz = { mission: MissionAction };
+export type MissionAuthz = { mission: MissionAction; /** The text a refused caller reads, where the spec gives one. */ refusal?: string };
 export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz | MissionAuthz;
 
 export type OrgRow = typeof orgs.$inferSelect;
@@ -58,7 +59,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     orgAccess: OrgAccess | null;
-    missionAccess: import('./mission-access.ts').MissionAccess | null;
+    missionAccess: MissionAccess | null;
   }
   interface FastifyInstance {
     ctx: AppContext;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MISSION_MESSAGES,
   baselineCreateSchema,
   baselineSchema,
   idSchema,
@@ -198,8 +199,7 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/mission/:id/license', {
-    // Refusals carry the spec's text ('Ooops. Please ask an organization manager…'): the service checks licence.activate.
-    config: { authz: { mission: 'mission.read' } },
+    config: { authz: { mission: 'licence.activate', refusal: MISSION_MESSAGES.activateLicence } },
     schema: {
       tags: ['billing'],
       summary: 'Activate a licence key on the mission (organisation managers and admins; the owner of a personal project)',
