@@ -94,7 +94,9 @@ function actorOf(principal: Principal): MissionActor {
   const team = TEAM[principal];
   return {
     personId: people[principal].personId,
-    member: team ? { permission: team.permission, isProjectManager: team.isProjectManager ?? false, invitePending: team.invitePending ?? false } : null,
+    member: team
+      ? { permission: team.permission, isProjectManager: team.isProjectManager ?? false, invitePending: team.invitePending ?? false }
+      : null,
     orgLevel: ORG_LEVEL[principal] ?? null,
     orgCanApproveRoles: false,
   };
@@ -110,8 +112,7 @@ function expected(principal: Principal, action: MissionAction): Expectation {
 }
 
 /** A concrete URL for a route pattern: the mission id, and an invalid id for any other parameter (the allowed get 400, not a write). */
-const urlFor = (pattern: string, missionId: string) =>
-  pattern.replace(':id', missionId).replace(/:[a-zA-Z]+/g, 'not-an-id');
+const urlFor = (pattern: string, missionId: string) => pattern.replace(':id', missionId).replace(/:[a-zA-Z]+/g, 'not-an-id');
 
 describe('mission routes × callers', () => {
   it('covers the routes of this area', () => {
@@ -123,7 +124,8 @@ describe('mission routes × callers', () => {
 
   it('answers every caller as the mission policy says, on every mission route', async () => {
     const factories = {} as Record<Principal, PrincipalFactory>;
-    for (const principal of PRINCIPALS) factories[principal] = async () => (principal === 'anonymous' ? undefined : people[principal].token);
+    for (const principal of PRINCIPALS)
+      factories[principal] = async () => (principal === 'anonymous' ? undefined : people[principal].token);
     const mismatches: string[] = [];
     let walked = 0;
     for (const route of t.app.routeAccess) {
@@ -141,7 +143,11 @@ describe('mission routes × callers', () => {
           const missionId = await freshMission();
           const withBody = route.method === 'POST' || route.method === 'PUT';
           // A body the schemas refuse: the allowed get 400 and nothing is written; the others are refused before it is read.
-          return { method: route.method as 'GET', url: urlFor(route.url, missionId), ...(withBody ? { payload: { notAField: true } } : {}) };
+          return {
+            method: route.method as 'GET',
+            url: urlFor(route.url, missionId),
+            ...(withBody ? { payload: { notAField: true } } : {}),
+          };
         },
         expectations,
       );

@@ -19,7 +19,9 @@ export async function insertMission(t: TestApp, creator: { personId: string; ema
       ...options,
     })
     .returning();
-  await t.database.db.insert(missionPeople).values({ missionId: mission!.id, personId: creator.personId, email: creator.email, permission: 2 });
+  await t.database.db
+    .insert(missionPeople)
+    .values({ missionId: mission!.id, personId: creator.personId, email: creator.email, permission: 2 });
   return mission!;
 }
 

@@ -85,7 +85,8 @@ export const MISSION_MESSAGES = {
   verificationSent: "Verification email on it's way!",
   verificationAlreadySent: 'Already on its way. Please check your email.',
   domainCleared: '{domain} has been cleared for the project…',
-  insufficientPermission: 'Sorry but you do not have sufficient permission to add this person. Please ask an organization admin if possible.',
+  insufficientPermission:
+    'Sorry but you do not have sufficient permission to add this person. Please ask an organization admin if possible.',
   upgradeProject: 'Upgrade just your project',
   activateLicence: 'Ooops. Please ask an organization manager to activate the license.',
   dateError: 'Date error',
