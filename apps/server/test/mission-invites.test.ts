@@ -338,6 +338,29 @@ describe('POST /api/mission/:id/invite', () => {
       expectStatus(await invite(missionId, { inviteeEmail: uniqueEmail('watcher'), config: { permission: 3 } }), 201);
     });
 
+    it('shows the mission at 5 of 5 with the open email invites, listed to who may invite only', async () => {
+      const missionId = await soloMission();
+      const emails = [uniqueEmail('open'), uniqueEmail('open')];
+      for (const email of emails) expectStatus(await invite(missionId, { inviteeEmail: email }), 201);
+      expectStatus(await invite(missionId, { inviteeEmail: uniqueEmail('watcher'), config: { permission: 3 } }), 201);
+      await addToMission(t, missionId, person('p0'), 0);
+      const read = async (token: string) =>
+        (await t.request({ method: 'GET', url: `/api/mission/${missionId}`, token })).json() as {
+          freeSlots: { used: number; full: boolean };
+          pendingInvites: { inviteeEmail: string }[];
+        };
+      const asOwner = await read(w.owner.token);
+      // owner (2) + p0 (0) + two open invites at 0 = 4; the observer invite holds no seat.
+      expect(asOwner.freeSlots).toMatchObject({ used: 4, full: false });
+      expect(asOwner.pendingInvites.map((open) => open.inviteeEmail).sort()).toEqual(expect.arrayContaining([...emails].sort()));
+      expect(asOwner.pendingInvites).toHaveLength(3);
+      expectStatus(await invite(missionId, { inviteeEmail: uniqueEmail('fifth') }), 201);
+      expect((await read(w.owner.token)).freeSlots).toMatchObject({ used: 5, full: true });
+      const asMember = await read(person('p0').token);
+      expect(asMember.freeSlots.used).toBe(5);
+      expect(asMember.pendingInvites).toEqual([]);
+    });
+
     it('does not count permissions 3 and 5', async () => {
       const missionId = await soloMission();
       for (const permission of [0, 0, 0, 3, 3, 5, 5]) await addToMission(t, missionId, await insertPerson(t, 'member'), permission);

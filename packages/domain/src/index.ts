@@ -27,3 +27,4 @@ export * from './missions/mission.ts';
 export * from './team/rules.ts';
 export * from './team/team.ts';
 export * from './templates/templates.ts';
+export * from './org/licence.ts';

@@ -119,7 +119,7 @@ export function enforceAuthz(app: FastifyInstance): void {
     const key = apiKeys.get(request);
     const access = await loadOrgAccess(app.ctx.db, orgId, key ? { apiKey: key } : { personId: principalOf(request).personId });
     if (!access) throw orgNotFound();
-    if (!can(access.actor, authz.org, { org: access.org })) throw forbidden();
+    if (!can(access.actor, authz.org, { org: access.org })) throw forbidden(authz.refusal);
     request.orgAccess = access;
   }
 

@@ -17,7 +17,11 @@ import type pg from 'pg';
  *   'query'), or the body's `org` (orgFrom 'body', checked once the body is validated).
  *   Signed out: 401; not a current member: 404; a member without the right: 403.
  */
-export type OrgAuthz = { org: OrgAction; orgFrom?: 'params' | 'query' | 'body' };
+export type OrgAuthz = {
+  org: OrgAction;
+  orgFrom?: 'params' | 'query' | 'body';
+  /** The text a refused member reads, where the spec gives one. */ refusal?: string;
+};
 /**
  * `{ mission: action }`: the mission of the route's `:id` parameter, which the caller sees (on its team with the
  * invite accepted, or as an organisation admin or manager) and may act on as the mission policy says.

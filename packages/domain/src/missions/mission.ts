@@ -156,6 +156,11 @@ export const missionSchema = z.object({
   datesRepaired: z.boolean(),
   people: z.array(missionPersonSchema),
   planItems: z.array(missionPlanItemSchema),
+  /** Open invites to emails without a place on the team yet (shown to those who may invite; they hold free slots). */
+  pendingInvites: z.array(
+    z.object({ _id: z.string(), inviteeEmail: z.string(), permission: z.number(), isProjectManager: z.boolean(), createdAt: z.string() }),
+  ),
+  /** Seats used: team people at a counting permission (rule 134) and open invites to emails not on the team yet. */
   freeSlots: z.object({ used: z.number(), limit: z.number(), full: z.boolean(), unlimited: z.boolean() }),
   abilities: missionAbilitiesSchema,
 });

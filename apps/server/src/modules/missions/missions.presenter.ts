@@ -12,14 +12,16 @@ import {
   type MissionPlanItem,
   type ProjectStatus,
   type ProjectType,
+  orgLicenceActive,
 } from '@crewplan/domain';
-import type { orgPeople, people, planItems } from '../../db/schema/index.ts';
+import type { missionInvites, orgPeople, people, planItems } from '../../db/schema/index.ts';
 import type { MissionAccess, MissionPersonRow, MissionRow } from '../../plugins/mission-access.ts';
 import { avatarUrl } from '../people/people.presenter.ts';
 
 type PersonRow = typeof people.$inferSelect;
 type OrgPersonRow = typeof orgPeople.$inferSelect;
 type PlanItemRow = typeof planItems.$inferSelect;
+type OpenInviteRow = typeof missionInvites.$inferSelect;
 
 /** A team row with the person and, for organisation missions, their current membership. */
 export type TeamRow = { member: MissionPersonRow; person: PersonRow; orgMember: OrgPersonRow | null };
@@ -65,8 +67,8 @@ export function presentPlanItem(row: PlanItemRow): MissionPlanItem {
 }
 
 /** Free-plan seats (rule 134): unlimited when the mission or its organisation holds an active licence. */
-export function freeSlotsOf(mission: MissionRow, orgLicensed: boolean, team: readonly { permission: number }[]) {
-  const used = usedSeats(team);
+export function freeSlotsOf(mission: MissionRow, orgLicensed: boolean, seats: readonly { permission: number }[]) {
+  const used = usedSeats(seats);
   const unlimited = mission.isLicensedActive || orgLicensed;
   return { used, limit: FREE_SLOTS, full: !unlimited && slotsFull(used), unlimited };
 }
@@ -77,8 +79,10 @@ export function presentMission(
   mission: MissionRow,
   team: TeamRow[],
   plan: PlanItemRow[],
+  invites: OpenInviteRow[],
   datesRepaired: boolean,
 ): Mission {
+  const abilities = missionAbilities(access.actor, { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null });
   const status = mission.projectStatus as ProjectStatus;
   return {
     _id: mission.id,
@@ -133,11 +137,19 @@ export function presentMission(
     datesRepaired,
     people: team.map(presentMissionPerson),
     planItems: plan.map(presentPlanItem),
-    freeSlots: freeSlotsOf(
-      mission,
-      access.org?.isLicensedActive ?? false,
-      team.map((row) => row.member),
-    ),
-    abilities: missionAbilities(access.actor, { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null }),
+    pendingInvites: abilities['mission.invite']
+      ? invites.map((invite) => ({
+          _id: invite.id,
+          inviteeEmail: invite.inviteeEmail,
+          permission: invite.permission,
+          isProjectManager: invite.isProjectManager,
+          createdAt: invite.createdAt.toISOString(),
+        }))
+      : [],
+    freeSlots: freeSlotsOf(mission, access.org ? orgLicenceActive(access.org, new Date()) : false, [
+      ...team.map((row) => row.member),
+      ...invites,
+    ]),
+    abilities,
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { canOnMission, fixPlanItemEnd, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
+import { missionInvites, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { missionNotFound, type MissionAccess, type MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -11,8 +11,8 @@ import { presentMission, type TeamRow } from './missions.presenter.ts';
 /** Today as a calendar day (UTC). */
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
-/** The team with each person and their current membership of the mission's organisation. */
-export async function loadTeam(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'orgId'>): Promise<TeamRow[]> {
+/** The team (or one person of it) with each person and their current membership of the mission's organisation. */
+export async function loadTeam(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'orgId'>, personId?: string): Promise<TeamRow[]> {
   return db
     .select({ member: missionPeople, person: people, orgMember: orgPeople })
     .from(missionPeople)
@@ -25,8 +25,13 @@ export async function loadTeam(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'or
         currentMembership(),
       ),
     )
-    .where(eq(missionPeople.missionId, mission.id))
+    .where(and(eq(missionPeople.missionId, mission.id), personId ? eq(missionPeople.personId, personId) : undefined))
     .orderBy(asc(missionPeople.createdAt), asc(missionPeople.id));
+}
+
+/** One person of the team; null when they are not on it. */
+export async function loadTeamPerson(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'orgId'>, personId: string): Promise<TeamRow | null> {
+  return (await loadTeam(db, mission, personId))[0] ?? null;
 }
 
 /** The plan items of a mission that are not deleted, in creation order. */
@@ -36,6 +41,24 @@ export async function loadPlan(db: Db | Tx, missionId: string) {
     .from(planItems)
     .where(and(eq(planItems.missionId, missionId), eq(planItems.wasDeleted, false)))
     .orderBy(asc(planItems.createdAt), asc(planItems.id));
+}
+
+/** Open invites (pending or confirmed, not expired) to emails that have no place on the team yet, newest first. */
+export async function loadOpenInvites(db: Db | Tx, missionId: string) {
+  const rows = await db
+    .select()
+    .from(missionInvites)
+    .where(
+      and(
+        eq(missionInvites.missionId, missionId),
+        inArray(missionInvites.status, ['pending', 'confirmed']),
+        gt(missionInvites.expiresAt, new Date()),
+        sql`not exists (select 1 from ${missionPeople} where ${missionPeople.missionId} = ${missionInvites.missionId} and ${missionPeople.personId} = ${missionInvites.personId})`,
+      ),
+    )
+    .orderBy(desc(missionInvites.createdAt));
+  // One seat per address, the newest invite speaking for it.
+  return rows.filter((row, index) => rows.findIndex((other) => other.inviteeEmail === row.inviteeEmail) === index);
 }
 
 async function loadMissionRow(db: Db | Tx, missionId: string): Promise<MissionRow> {
@@ -98,13 +121,13 @@ async function repairOnLoad(ctx: AppContext, access: MissionAccess, mission: Mis
 /** `GET /mission/:id`: the whole mission with its team, plan items, free slots and the caller's abilities. */
 export async function readMission(ctx: AppContext, access: MissionAccess): Promise<Mission> {
   const repaired = await repairOnLoad(ctx, access, access.mission, await loadPlan(ctx.db, access.mission.id));
-  const team = await loadTeam(ctx.db, repaired.mission);
-  return presentMission(access, repaired.mission, team, repaired.plan, repaired.repaired);
+  const [team, invites] = [await loadTeam(ctx.db, repaired.mission), await loadOpenInvites(ctx.db, repaired.mission.id)];
+  return presentMission(access, repaired.mission, team, repaired.plan, invites, repaired.repaired);
 }
 
 /** The mission as it is now (after a write), without repairing anything. */
 export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {
   const mission = await loadMissionRow(db, access.mission.id);
-  const [team, plan] = [await loadTeam(db, mission), await loadPlan(db, mission.id)];
-  return presentMission(access, mission, team, plan, false);
+  const [team, plan, invites] = [await loadTeam(db, mission), await loadPlan(db, mission.id), await loadOpenInvites(db, mission.id)];
+  return presentMission(access, mission, team, plan, invites, false);
 }

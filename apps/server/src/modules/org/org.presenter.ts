@@ -15,6 +15,7 @@ import {
   type Program,
   type RateTime,
   type Role,
+  orgLicenceActive,
 } from '@crewplan/domain';
 import type { departments, goals, offices, orgRoles, people, programs } from '../../db/schema/index.ts';
 import type { OrgPersonRow, OrgRow } from '../../plugins/types.ts';
@@ -53,7 +54,7 @@ export function presentOrg(org: OrgRow, viewer: Viewer): Org {
     isLicensed: org.isLicensed,
     isKeyLicensed: org.isKeyLicensed,
     isOrgLicensed: org.isOrgLicensed,
-    isLicensedActive: org.isLicensedActive,
+    isLicensedActive: orgLicenceActive(org, new Date()),
     trialStartedOn: org.trialStartedOn?.toISOString() ?? null,
     createdAt: org.createdAt.toISOString(),
     updatedAt: org.updatedAt.toISOString(),

@@ -19,6 +19,7 @@ import {
   TEAM_MESSAGES,
   type MissionInvite,
   type MissionInviteCreate,
+  orgLicenceActive,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
@@ -208,7 +209,7 @@ async function checkInvite(
       (grant.permission !== PERMISSION_TEAM_LEAD || option.isProjectManager === grant.isProjectManager),
   );
   if (!offered) throw cannotGive();
-  const licensed = mission.isLicensedActive || (org?.isLicensedActive ?? false);
+  const licensed = mission.isLicensedActive || (org ? orgLicenceActive(org, new Date()) : false);
   if (countsAsSeat(grant.permission) && !licensed && (await seatsTakenByOthers(tx, mission.id, invitee)) >= FREE_SLOTS) {
     throw freeSlotsFull();
   }

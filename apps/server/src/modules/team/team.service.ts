@@ -14,7 +14,8 @@ import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { diffFields, runMissionCommand } from '../missions/command.ts';
-import { loadTeamPerson, presentMissionPerson } from './team.presenter.ts';
+import { presentMissionPerson } from '../missions/missions.presenter.ts';
+import { loadTeamPerson } from '../missions/missions.read.ts';
 
 export const personNotFound = () => new AppError(404, 'person/not-found', MISSION_MESSAGES.personNotFound);
 const lastAdmin = () => badRequest('mission/last-admin', MISSION_MESSAGES.lastAdmin);
@@ -50,7 +51,7 @@ export async function updateMissionPerson(
     throw forbidden('Only admins can make another person an admin.');
   }
   await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
-    const target = await loadTeamPerson(tx, mission.id, mission.orgId, personId);
+    const target = await loadTeamPerson(tx, mission, personId);
     if (!target) throw personNotFound();
     const before = target.member;
     const demotesAdmin = before.permission === PERMISSION_ADMIN && !before.invitePending && patch.permission !== undefined && !givesAdmin;
@@ -63,9 +64,9 @@ export async function updateMissionPerson(
       .where(eq(missionPeople.id, before.id));
     record({ action: 'update', entity: 'mission.people', id: before.id, title: before.email, changes });
   });
-  const updated = await loadTeamPerson(ctx.db, mission.id, mission.orgId, personId);
+  const updated = await loadTeamPerson(ctx.db, mission, personId);
   if (!updated) throw personNotFound();
-  return presentMissionPerson(updated.member, updated.person, updated.orgMember);
+  return presentMissionPerson(updated);
 }
 
 /**
@@ -78,7 +79,7 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
   const { mission } = access;
   const actorMember = activeMemberOf(access);
   const effect = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
-    const target = await loadTeamPerson(tx, mission.id, mission.orgId, personId);
+    const target = await loadTeamPerson(tx, mission, personId);
     if (!target) throw personNotFound();
     const row = target.member;
     const targetIsAdmin = row.permission === PERMISSION_ADMIN && !row.invitePending;

@@ -40,7 +40,7 @@ export function OverviewTab({ mission }: { mission: Mission }) {
         </Fact>
         <Fact label="Free slots">
           <Text data-testid="free-slots">
-            {slots.unlimited ? 'Unlimited (licensed)' : `${Math.max(slots.limit - slots.used, 0)} of ${slots.limit} left`}
+            {slots.unlimited ? 'Unlimited (licensed)' : `${Math.min(slots.used, slots.limit)} of ${slots.limit} used`}
           </Text>
         </Fact>
       </SimpleGrid>

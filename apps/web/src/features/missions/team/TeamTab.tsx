@@ -72,6 +72,21 @@ export function TeamTab({ mission }: { mission: Mission }) {
           ))}
         </Table.Tbody>
       </Table>
+      {mission.pendingInvites.length > 0 && (
+        <Stack gap={4} data-testid="pending-invites">
+          <Text size="sm" fw={600}>
+            Invited by email, not joined yet
+          </Text>
+          {mission.pendingInvites.map((invite) => (
+            <Group key={invite._id} gap="xs">
+              <Text size="sm">{invite.inviteeEmail}</Text>
+              <Badge size="xs" color="gray.7" variant="outline">
+                {permissionLabel(invite, { isTemplate: mission.isTemplate })}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
       <InviteCard mission={mission} opened={inviting} onClose={() => setInviting(false)} />
       <RemoveConfirm
         opened={removing !== null}

@@ -4,13 +4,12 @@ import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { MISSION_MESSAGES, ORG_MESSAGES } from '@crewplan/domain/messages/index';
 import { TIMINGS } from '@crewplan/domain/shared/constants';
+import { ORG_TRIAL_DAYS, TRIAL_MESSAGES } from '@crewplan/domain/org/licence';
 import { FREE_SLOTS } from '@crewplan/domain/team/rules';
 import { api } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { missionKeys } from '../../missions/keys.ts';
 import { activateLicence, applyPromo, type OrgDetail } from './api.ts';
-
-/** Days of the free organisation trial (rule 201). */
-export const ORG_TRIAL_DAYS = 30;
-const VERIFY_BEFORE_TRIAL = 'Apologies, but you need to verify your email address before proceeding...';
 
 /**
  * The invite card at 5 of 5 free slots (rule 135): the free 30-day organisation trial for organisation managers,
@@ -37,6 +36,9 @@ export function UpgradeView({
     setPending(what);
     try {
       await action();
+      // the licence changes what the mission (free slots) and the organisation show
+      await queryClient.invalidateQueries({ queryKey: missionKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['orgs'] });
       notifications.show({ color: 'green', message: done });
       onClose();
     } catch (error) {
@@ -50,8 +52,13 @@ export function UpgradeView({
     if (!org) return;
     // rule 202: only organisation admins start the trial, with a verified email
     if (org.me?.level !== 'ADMIN') return notifications.show({ color: 'red', message: ORG_MESSAGES.administerOrg });
-    if (!emailVerified) return notifications.show({ color: 'red', message: VERIFY_BEFORE_TRIAL, autoClose: TIMINGS.toastVerifyNoticeMs });
-    void run('trial', () => api(`/org/${org._id}/trial`, { method: 'POST' }).then(() => undefined), 'Your free trial has started.');
+    if (!emailVerified)
+      return notifications.show({ color: 'red', message: TRIAL_MESSAGES.verifyFirst, autoClose: TIMINGS.toastVerifyNoticeMs });
+    void run(
+      'trial',
+      () => api(`/org/${org._id}/subscription`, { method: 'POST', body: { trial: true } }).then(() => undefined),
+      'Your free trial has started.',
+    );
   };
 
   return (
