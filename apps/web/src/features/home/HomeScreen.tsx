@@ -12,7 +12,8 @@ const ACTIVE = { isActive: true } as const;
 /** My active missions, a row each; a click opens the mission. */
 function MyMissions() {
   const tree = useMissionTree(ACTIVE);
-  const missions = tree.data ?? [];
+  // templates are managed from the missions menu, not worked on
+  const missions = (tree.data ?? []).filter((mission) => !mission.isTemplate);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="home-missions-title">
       <Group justify="space-between" mb="xs">

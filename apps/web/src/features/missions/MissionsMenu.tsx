@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
-import { Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Menu, Modal, SegmentedControl, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconPlus, IconRocket } from '@tabler/icons-react';
+import { IconChevronDown, IconPlus, IconRocket, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import { getToken } from '../../lib/token.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { myOrgsQuery, useMissionTree } from './api.ts';
 import { clearedCreationParams } from './create-rules.ts';
+import { TemplatesManager } from './templates/TemplatesManager.tsx';
 import { groupByOrg, isOrgObserverLevel, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
 
 const ACTIVE = { isActive: true } as const;
@@ -37,53 +38,79 @@ export function MissionsMenu() {
   const groups = groupByOrg(tree.data ?? [], titles);
   const observer = (orgs.data ?? []).some((org) => isOrgObserverLevel(org.me?.level));
   useObserverNotice(tree.isSuccess && !tree.isPlaceholderData && tree.data.length === 0, observer);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
 
   return (
-    <Menu position="bottom-end" width={320}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconRocket size={16} aria-hidden="true" />}
-          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
-          aria-label="Missions"
-        >
-          <Text span size="sm" visibleFrom="sm">
-            Missions
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown mah={480} style={{ overflowY: 'auto' }}>
-        {groups.length === 0 && <Menu.Label>{tree.isPending ? 'Loading…' : 'No missions yet'}</Menu.Label>}
-        {groups.map((group) => (
-          <div key={group.org ?? 'personal'}>
-            <Menu.Label>{group.title}</Menu.Label>
-            {group.missions.map((mission) => (
-              <Menu.Item
-                key={mission._id}
-                onClick={() => setParams({ ...clearedCreationParams(), mission: mission._id, 'mission-tab': null })}
-                rightSection={
-                  <Badge size="xs" variant="light" color={STATUS_COLORS[mission.displayStatus]}>
-                    {STATUS_LABELS[mission.displayStatus]}
-                  </Badge>
-                }
-              >
-                <Group gap={6} wrap="nowrap">
-                  <Text span size="sm" truncate maw={170}>
-                    {mission.title}
-                  </Text>
-                  <Text span size="xs" c="dimmed">
-                    {TYPE_LABELS[mission.projectType]}
-                  </Text>
-                </Group>
-              </Menu.Item>
-            ))}
-          </div>
-        ))}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setParams({ mc: '' })}>
-          New mission
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={320}>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconRocket size={16} aria-hidden="true" />}
+            rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+            aria-label="Missions"
+          >
+            <Text span size="sm" visibleFrom="sm">
+              Missions
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown mah={480} style={{ overflowY: 'auto' }}>
+          {groups.length === 0 && <Menu.Label>{tree.isPending ? 'Loading…' : 'No missions yet'}</Menu.Label>}
+          {groups.map((group) => (
+            <div key={group.org ?? 'personal'}>
+              <Menu.Label>{group.title}</Menu.Label>
+              {group.missions.map((mission) => (
+                <Menu.Item
+                  key={mission._id}
+                  onClick={() => setParams({ ...clearedCreationParams(), mission: mission._id, 'mission-tab': null })}
+                  rightSection={
+                    <Badge size="xs" variant="light" color={STATUS_COLORS[mission.displayStatus]}>
+                      {STATUS_LABELS[mission.displayStatus]}
+                    </Badge>
+                  }
+                >
+                  <Group gap={6} wrap="nowrap">
+                    <Text span size="sm" truncate maw={170}>
+                      {mission.title}
+                    </Text>
+                    <Text span size="xs" c="dimmed">
+                      {mission.isTemplate ? 'Template' : TYPE_LABELS[mission.projectType]}
+                    </Text>
+                  </Group>
+                </Menu.Item>
+              ))}
+            </div>
+          ))}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setParams({ mc: '' })}>
+            New mission
+          </Menu.Item>
+          <Menu.Item leftSection={<IconTemplate size={16} aria-hidden="true" />} onClick={() => setTemplatesOpen(true)}>
+            {MISSION_MESSAGES.templateManager}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <TemplatesDialog opened={templatesOpen} onClose={() => setTemplatesOpen(false)} orgs={orgs.data ?? []} />
+    </>
+  );
+}
+
+/** The 'Template manager': all my templates (personal and my organisations'), or one organisation's. */
+function TemplatesDialog({ opened, onClose, orgs }: { opened: boolean; onClose: () => void; orgs: { _id: string; title: string }[] }) {
+  const [owner, setOwner] = useState('all');
+  return (
+    <Modal opened={opened} onClose={onClose} title={MISSION_MESSAGES.templateManager} size="xl">
+      {orgs.length > 0 && (
+        <SegmentedControl
+          mb="md"
+          aria-label="Whose templates"
+          value={owner}
+          onChange={setOwner}
+          data={[{ value: 'all', label: 'All' }, ...orgs.map((org) => ({ value: org._id, label: org.title }))]}
+        />
+      )}
+      {opened && <TemplatesManager org={owner === 'all' ? null : owner} />}
+    </Modal>
   );
 }
