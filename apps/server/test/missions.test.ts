@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addIsoMonths } from '@crewplan/domain';
+import { addIsoDays, addIsoMonths } from '@crewplan/domain';
 import { missionAuditEvents, missionPeople, missions, planItems } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { setTemplateInstantiator } from '../src/modules/missions/template-hook.ts';
@@ -353,6 +353,15 @@ describe('demo seed', () => {
       expect(mission.sectionTags.map((tag: Json) => tag.title)).toEqual(['Catch-all', 'Discovery', 'Build']);
       expect(mission.kpis).toHaveLength(2);
       expect(mission.datesRepaired).toBe(false);
+      // Shortening the demo by a month sends its tasks planned after the new end back to the planning board.
+      const shortened = await fresh.request({
+        method: 'PUT',
+        url: `/api/mission/${mission._id}`,
+        token,
+        payload: { planEndDate: addIsoDays(mission.planEndDate, -35) },
+      });
+      expectStatus(shortened, 200);
+      expect((shortened.json() as Json).cleared.actionItems).toBeGreaterThanOrEqual(1);
     } finally {
       await fresh.close();
     }

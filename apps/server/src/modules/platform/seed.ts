@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { addIsoDays, addIsoMonths, mondayOf } from '@crewplan/domain';
-import { clients, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
+import { actionItems, actions, clients, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import { loadOrgAccess } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -91,8 +91,8 @@ export const DEMO_MISSION_TITLE = 'Website relaunch';
 
 /**
  * The demo mission: Dana owns it (2), Sam is its project manager (1 + PM), Ria a team member (0) and Cleo, of the
- * client, an observer (3); a project manager and a designer role, a phase and a milestone, two section tags and
- * two KPIs. It started two weeks ago and runs three months.
+ * client, an observer (3); a project manager and a designer role, a phase and a milestone, two section tags,
+ * two KPIs and a few tasks planned week by week. It started two weeks ago and runs three months.
  */
 async function seedDemoMission(
   ctx: AppContext,
@@ -137,6 +137,27 @@ async function seedDemoMission(
     { missionId: mission._id, type: 'phase', title: 'Discovery', startDate: start, endDate: discoveryEnd, createdBy: ownerId },
     { missionId: mission._id, type: 'milestone', title: 'Launch', startDate: addIsoDays(end, -1), endDate: end, createdBy: ownerId },
   ]);
+  const [build] = await ctx.db
+    .insert(actions)
+    .values({ missionId: mission._id, title: 'Build the site', startDate: start, endDate: end, createdBy: ownerId })
+    .returning();
+  const tasks = ['Interview stakeholders', 'Sitemap', 'Wireframes', 'Visual design', 'Build pages', 'Content entry', 'Launch checklist'];
+  await ctx.db.insert(actionItems).values(
+    tasks.map((title, index) => {
+      const week = addIsoDays(start, index * 14);
+      return {
+        actionId: build!.id,
+        missionId: mission._id,
+        title,
+        week,
+        startDate: week,
+        endDate: addIsoDays(week, 4),
+        people: [index % 2 === 0 ? memberId : managerId],
+        sortIndex: index,
+        createdBy: ownerId,
+      };
+    }),
+  );
   const access = (await loadMissionAccess(ctx.db, mission._id, ownerId))!;
   await addSectionTag(ctx, access, { title: 'Discovery', from: start, to: discoveryEnd });
   await addSectionTag(ctx, access, { title: 'Build', from: addIsoDays(discoveryEnd, 1), to: end });
