@@ -127,6 +127,11 @@ describe('baselines', () => {
     expect(mission!.isTemplateSaved).toBe(true);
     expect(((await call('POST', `/api/mission/${id}/baseline`)).json() as Json).title).toMatch(/^Baseline \d{4}-\d\d-\d\d$/);
     expectStatus(await call('POST', `/api/mission/${id}/baseline`, { title: 'x'.repeat(121) }), 400);
+    const read = (await call('GET', `/api/mission/${id}`)).json() as Json;
+    expect(read.baselines.map((baseline: Json) => [baseline.title.replace(/\d{4}-\d\d-\d\d/, 'DAY'), baseline.items])).toEqual([
+      ['Baseline DAY', 2],
+      ['Kick-off', 2],
+    ]);
   });
 
   it('access matrix', async () => {

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, addIsoMonths } from '@crewplan/domain';
-import { missionAuditEvents, missionPeople, missions, planItems } from '../src/db/schema/index.ts';
+import { actionItems, actions, missionAuditEvents, missionPeople, missions, planItems } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { setTemplateInstantiator } from '../src/modules/missions/template-hook.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -266,6 +266,39 @@ describe('date repair on load (rule 24)', () => {
 
     const again = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.p0.token })).json() as Json;
     expect(again.datesRepaired).toBe(false);
+  });
+
+  it('tasks ending before they start end the day they start, saved by those who may update the mission', async () => {
+    const id = await w.mission();
+    const [action] = await t.database.db
+      .insert(actions)
+      .values({ missionId: id, title: 'Inverted action', startDate: '2026-02-10', endDate: '2026-02-01' })
+      .returning();
+    await t.database.db.insert(actionItems).values([
+      { actionId: action!.id, missionId: id, title: 'Inverted task', startDate: '2026-02-12', endDate: '2026-02-11' },
+      { actionId: action!.id, missionId: id, title: 'Fine task', startDate: '2026-02-12', endDate: '2026-02-13' },
+    ]);
+    const ends = async () =>
+      (
+        await t.database.db
+          .select({ title: actionItems.title, endDate: actionItems.endDate })
+          .from(actionItems)
+          .where(eq(actionItems.missionId, id))
+      )
+        .map((row) => `${row.title}: ${row.endDate}`)
+        .sort();
+
+    await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.people.p0.token });
+    expect(await ends()).toEqual(['Fine task: 2026-02-13', 'Inverted task: 2026-02-11']);
+
+    const read = (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token })).json() as Json;
+    expect(read.datesRepaired).toBe(true);
+    expect(await ends()).toEqual(['Fine task: 2026-02-13', 'Inverted task: 2026-02-12']);
+    const [fixedAction] = await t.database.db.select().from(actions).where(eq(actions.id, action!.id));
+    expect(fixedAction!.endDate).toBe('2026-02-10');
+    expect(((await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token })).json() as Json).datesRepaired).toBe(
+      false,
+    );
   });
 });
 

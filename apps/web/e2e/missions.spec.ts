@@ -43,6 +43,11 @@ test('a person creates a kanban mission, finds it in the menu, edits its dates, 
   await sectionForm.getByRole('button', { name: 'Save section' }).click();
   await expect(view.getByRole('cell', { name: 'Design', exact: true })).toBeVisible();
 
+  // a baseline of today's plan
+  await view.getByLabel('Baseline name').fill('Kick-off');
+  await view.getByRole('button', { name: 'Save a baseline' }).click();
+  await expect(view.getByRole('table', { name: 'Baselines' }).getByRole('cell', { name: 'Kick-off' })).toBeVisible();
+
   // close it, find it again in the menu
   await view.getByRole('button', { name: 'Close the mission' }).click();
   await expect(page).not.toHaveURL(/[?&]mission=/);

@@ -156,6 +156,8 @@ export const missionSchema = z.object({
   datesRepaired: z.boolean(),
   people: z.array(missionPersonSchema),
   planItems: z.array(missionPlanItemSchema),
+  /** Saved baselines, newest first (the plan's dates at that moment, to compare the forecast against). */
+  baselines: z.array(z.object({ _id: z.string(), title: z.string(), createdAt: z.string(), items: z.number() })),
   /** Open invites to emails without a place on the team yet (shown to those who may invite; they hold free slots). */
   pendingInvites: z.array(
     z.object({ _id: z.string(), inviteeEmail: z.string(), permission: z.number(), isProjectManager: z.boolean(), createdAt: z.string() }),
@@ -283,6 +285,8 @@ export const MISSION_AUDIT_ENTITIES = [
   'section.tags',
   'kpis',
   'licences',
+  'actions',
+  'action.items',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 

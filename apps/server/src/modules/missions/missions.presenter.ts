@@ -79,7 +79,7 @@ export function presentMission(
   mission: MissionRow,
   team: TeamRow[],
   plan: PlanItemRow[],
-  invites: OpenInviteRow[],
+  { invites, baselines }: { invites: OpenInviteRow[]; baselines: Mission['baselines'] },
   datesRepaired: boolean,
 ): Mission {
   const abilities = missionAbilities(access.actor, { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null });
@@ -137,6 +137,7 @@ export function presentMission(
     datesRepaired,
     people: team.map(presentMissionPerson),
     planItems: plan.map(presentPlanItem),
+    baselines,
     pendingInvites: abilities['mission.invite']
       ? invites.map((invite) => ({
           _id: invite.id,

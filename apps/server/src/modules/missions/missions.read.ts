@@ -1,7 +1,17 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { canOnMission, fixPlanItemEnd, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { missionInvites, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
+import {
+  actionItems,
+  actions,
+  missionBaselines,
+  missionInvites,
+  missionPeople,
+  missions,
+  orgPeople,
+  people,
+  planItems,
+} from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { missionNotFound, type MissionAccess, type MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -61,6 +71,21 @@ export async function loadOpenInvites(db: Db | Tx, missionId: string) {
   return rows.filter((row, index) => rows.findIndex((other) => other.inviteeEmail === row.inviteeEmail) === index);
 }
 
+/** The mission's baselines, newest first, with how many dated things each one holds. */
+export async function loadBaselines(db: Db | Tx, missionId: string) {
+  const rows = await db
+    .select({
+      id: missionBaselines.id,
+      title: missionBaselines.title,
+      createdAt: missionBaselines.createdAt,
+      items: sql<number>`(jsonb_array_length(${missionBaselines.snapshot}->'planItems') + jsonb_array_length(${missionBaselines.snapshot}->'actions') + jsonb_array_length(${missionBaselines.snapshot}->'actionItems'))::int`,
+    })
+    .from(missionBaselines)
+    .where(eq(missionBaselines.missionId, missionId))
+    .orderBy(desc(missionBaselines.createdAt));
+  return rows.map((row) => ({ _id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), items: row.items }));
+}
+
 async function loadMissionRow(db: Db | Tx, missionId: string): Promise<MissionRow> {
   const [row] = await db.select().from(missions).where(eq(missions.id, missionId));
   if (!row) throw missionNotFound();
@@ -118,16 +143,58 @@ async function repairOnLoad(ctx: AppContext, access: MissionAccess, mission: Mis
   return { mission: saved, plan: repairedPlan, repaired: true };
 }
 
+/**
+ * Tasks (actions and action items) that end before they start end the day they start instead (rule 24: bad task
+ * dates are fixed), in one statement per table; only for those who may update the mission, and only when there is
+ * something to fix.
+ */
+async function repairTaskDates(ctx: AppContext, access: MissionAccess): Promise<number> {
+  if (!canOnMission(access.actor, 'mission.update', access.facts)) return 0;
+  const missionId = access.mission.id;
+  const inverted = (table: typeof actions | typeof actionItems) =>
+    and(eq(table.missionId, missionId), sql`${table.endDate} < ${table.startDate}`);
+  const [found] = await ctx.db
+    .select({
+      any: sql<boolean>`exists (select 1 from ${actions} where ${inverted(actions)}) or exists (select 1 from ${actionItems} where ${inverted(actionItems)})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!found?.any) return 0;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    let fixed = 0;
+    for (const [table, entity] of [
+      [actions, 'actions'],
+      [actionItems, 'action.items'],
+    ] as const) {
+      const rows = await tx
+        .update(table)
+        .set({ endDate: sql`${table.startDate}`, updatedAt: new Date() })
+        .where(inverted(table))
+        .returning({ id: table.id, title: table.title, endDate: table.endDate });
+      for (const row of rows)
+        record({ action: 'update', entity, id: row.id, title: row.title, changes: { endDate: { from: null, to: row.endDate } } });
+      fixed += rows.length;
+    }
+    return fixed;
+  });
+}
+
 /** `GET /mission/:id`: the whole mission with its team, plan items, free slots and the caller's abilities. */
 export async function readMission(ctx: AppContext, access: MissionAccess): Promise<Mission> {
   const repaired = await repairOnLoad(ctx, access, access.mission, await loadPlan(ctx.db, access.mission.id));
-  const [team, invites] = [await loadTeam(ctx.db, repaired.mission), await loadOpenInvites(ctx.db, repaired.mission.id)];
-  return presentMission(access, repaired.mission, team, repaired.plan, invites, repaired.repaired);
+  const tasksRepaired = (await repairTaskDates(ctx, access)) > 0;
+  const id = repaired.mission.id;
+  const [team, invites, baselines] = [
+    await loadTeam(ctx.db, repaired.mission),
+    await loadOpenInvites(ctx.db, id),
+    await loadBaselines(ctx.db, id),
+  ];
+  return presentMission(access, repaired.mission, team, repaired.plan, { invites, baselines }, repaired.repaired || tasksRepaired);
 }
 
 /** The mission as it is now (after a write), without repairing anything. */
 export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {
   const mission = await loadMissionRow(db, access.mission.id);
-  const [team, plan, invites] = [await loadTeam(db, mission), await loadPlan(db, mission.id), await loadOpenInvites(db, mission.id)];
-  return presentMission(access, mission, team, plan, invites, false);
+  const [team, plan] = [await loadTeam(db, mission), await loadPlan(db, mission.id)];
+  const [invites, baselines] = [await loadOpenInvites(db, mission.id), await loadBaselines(db, mission.id)];
+  return presentMission(access, mission, team, plan, { invites, baselines }, false);
 }

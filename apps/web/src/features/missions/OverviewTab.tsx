@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Mission } from './api.ts';
+import { Baselines } from './Baselines.tsx';
 import { KpiList } from './KpiList.tsx';
 import { formatDay, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
 import { SectionTagList } from './SectionTagList.tsx';
@@ -60,6 +61,12 @@ export function OverviewTab({ mission }: { mission: Mission }) {
           KPIs
         </Title>
         <KpiList mission={mission} canEdit={canEdit} />
+      </section>
+      <section aria-labelledby="baselines-title">
+        <Title order={2} size="h4" id="baselines-title" mb="xs">
+          Baselines
+        </Title>
+        <Baselines mission={mission} canEdit={canEdit} />
       </section>
     </Stack>
   );

@@ -136,13 +136,13 @@ function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              {person.email}
+              {person.role ? `${person.role} · ${person.email}` : person.email}
             </Text>
           </div>
         </Group>
       </Table.Td>
       <Table.Td>
-        {mayUpdate && choice && !person.customRole ? (
+        {mayUpdate && choice ? (
           <Select
             aria-label={`Permission of ${name}`}
             size="xs"
