@@ -125,6 +125,18 @@ test('an owner removes a person with a confirmation, cannot remove the last admi
   await page.screenshot({ path: screenshot('team-hover-card') });
   await page.mouse.move(0, 0);
 
+  // the team card behind a name: the owner's project role
+  const ownerRow = team.getByRole('row').filter({ hasText: owner.email });
+  await ownerRow.getByRole('button', { name: 'Team card of Sam Slots' }).click();
+  const card = page.getByTestId('team-card');
+  await expect(card).toContainText('Project owner - Admin');
+  await expect(card).toContainText('Project manager');
+  await page.screenshot({ path: screenshot('team-card') });
+  // Escape closes the card only, not the mission
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(memberRow).toBeVisible();
+
   // remove with the confirmation
   await memberRow.getByRole('button', { name: 'Remove Mel Member' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove Mel Member' });

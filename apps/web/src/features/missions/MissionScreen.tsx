@@ -38,9 +38,11 @@ export function MissionScreen({ value: missionId }: { value: string }) {
         <Modal.Body
           p={0}
           onKeyDown={(event) => {
-            // Escape from a dialog opened here (a portal outside this tree) or an open dropdown closes only that
+            // Escape from a dialog opened here (a portal outside this tree), an open dropdown or the trigger of an
+            // open popover closes only that
             const target = event.target as HTMLElement;
-            const claimed = target.getAttribute('data-mantine-stop-propagation') === 'true';
+            const claimed =
+              target.getAttribute('data-mantine-stop-propagation') === 'true' || target.getAttribute('aria-expanded') === 'true';
             if (event.key === 'Escape' && !claimed && event.currentTarget.contains(target)) close();
           }}
         >

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Popover,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { Mission, MissionPerson } from '@crewplan/domain/missions/mission';
@@ -7,8 +23,9 @@ import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import { permissionLabel } from '@crewplan/domain/team/rules';
 import { PersonAvatar } from '../../../components/people/PersonAvatar.tsx';
 import { RemoveConfirm } from '../../../components/people/RemoveConfirm.tsx';
+import { TeamCard } from '../../../components/people/TeamCard.tsx';
 import { useProfile } from '../../../lib/profile.ts';
-import { removeTeamPerson, useUpdateTeamPerson } from './api.ts';
+import { missionOrgQuery, removeTeamPerson, useUpdateTeamPerson } from './api.ts';
 import { InviteCard } from './InviteCard.tsx';
 import {
   PERMISSION_CHOICES,
@@ -99,7 +116,15 @@ export function TeamTab({ mission }: { mission: Mission }) {
   );
 }
 
+/** The titles of the plan roles a person holds on the mission. */
+const projectRolesOf = (mission: Mission, personId: string) =>
+  mission.planItems.filter((item) => item.person === personId).map((item) => item.role ?? item.title);
+
+const titleOf = (items: readonly { _id: string; title: string }[] | undefined, id: string | null | undefined) =>
+  (id && items?.find((item) => item._id === id)?.title) ?? null;
+
 function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person: MissionPerson; self: boolean; onRemove: () => void }) {
+  const org = useQuery({ ...missionOrgQuery(mission.org ?? ''), enabled: mission.org !== null }).data;
   const update = useUpdateTeamPerson(mission._id);
   const [customRole, setCustomRole] = useState(person.customRole ?? '');
   const mayUpdate = mission.abilities['team.update'];
@@ -126,9 +151,23 @@ function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person
           <PersonAvatar person={personSummaryOf(person, mission.isTemplate)} size="sm" />
           <div>
             <Group gap={6}>
-              <Text size="sm" fw={500}>
-                {name}
-              </Text>
+              <Popover width={320} position="bottom-start" withArrow trapFocus returnFocus>
+                <Popover.Target>
+                  <UnstyledButton aria-label={`Team card of ${name}`}>
+                    <Text size="sm" fw={500} td="underline" style={{ textDecorationStyle: 'dotted' }}>
+                      {name}
+                    </Text>
+                  </UnstyledButton>
+                </Popover.Target>
+                <Popover.Dropdown p={0}>
+                  <TeamCard
+                    person={personSummaryOf(person, mission.isTemplate)}
+                    projectRoles={projectRolesOf(mission, person._id)}
+                    department={titleOf(org?.departments, person.departments[0])}
+                    office={titleOf(org?.offices, person.office)}
+                  />
+                </Popover.Dropdown>
+              </Popover>
               {person.invitePending && (
                 <Badge size="xs" color="gray.7" variant="outline">
                   {MISSION_MESSAGES.invitePendingTooltip}
