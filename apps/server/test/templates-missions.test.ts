@@ -358,13 +358,26 @@ describe('deleting templates with their template missions (rule 32)', () => {
     expect((await missionRow(t, source.id)).archivedAt).toBeNull();
   });
 
-  it('no longer names a template mission deleted through the mission API', async () => {
+  it('deletes the template with its template mission deleted through the mission API', async () => {
     const source = await sourceMission();
     const template = await createTemplate(t, token('admin'), { title: 'Mission deleted', mission: source.id });
-    expectStatus(await t.request({ method: 'DELETE', url: `/api/mission/${template.mission}`, token: token('admin') }), 200);
+    const deleted = await t.request({ method: 'DELETE', url: `/api/mission/${template.mission}`, token: token('admin') });
+    expectStatus(deleted, 200);
+    // the project it was saved from stays
+    expect((deleted.json() as { deleted: string[] }).deleted).toEqual([template.mission]);
+    expectStatus(await t.request({ method: 'GET', url: `/api/mission/${source.id}`, token: token('admin') }), 200);
     const list = await t.request({ method: 'GET', url: '/api/template', token: token('admin') });
-    const listed = (list.json() as { templates: TemplateBody[] }).templates.find((x) => x._id === template._id);
-    expect(listed?.mission).toBeNull();
+    expect((list.json() as { templates: TemplateBody[] }).templates.map((x) => x._id)).not.toContain(template._id);
+  });
+
+  it('deletes the linked template (its mission and the template) with the project it was saved from', async () => {
+    const source = await sourceMission();
+    const template = await createTemplate(t, token('admin'), { title: 'Project deleted', mission: source.id });
+    const deleted = await t.request({ method: 'DELETE', url: `/api/mission/${source.id}`, token: token('admin') });
+    expectStatus(deleted, 200);
+    expect((deleted.json() as { deleted: string[] }).deleted).toEqual([source.id, template.mission]);
+    const list = await t.request({ method: 'GET', url: '/api/template', token: token('admin') });
+    expect((list.json() as { templates: TemplateBody[] }).templates.map((x) => x._id)).not.toContain(template._id);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type MissionCreate,
   type SectionTag,
 } from '@crewplan/domain';
-import { missionPeople, missions, orgPeople, orgs, planItems } from '../../db/schema/index.ts';
+import { missionPeople, missions, orgPeople, orgs, planItems, templates } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
@@ -133,7 +133,10 @@ export async function createMission(ctx: AppContext, principal: Principal, input
  */
 export async function deleteMission(ctx: AppContext, access: MissionAccess): Promise<{ deleted: string[] }> {
   const { mission } = access;
-  const linkedIds = [mission.linkedProject, mission.linkedTemplate].filter((id): id is string => !!id && id !== mission.id);
+  // A template mission points back at the project it was saved from: deleting the template never deletes that project.
+  const linkedIds = (mission.isTemplate ? [] : [mission.linkedProject, mission.linkedTemplate]).filter(
+    (id): id is string => !!id && id !== mission.id,
+  );
   const linked: string[] = [];
   for (const id of new Set(linkedIds)) {
     const other = await loadMissionAccess(ctx.db, id, access.personId);
@@ -145,6 +148,8 @@ export async function deleteMission(ctx: AppContext, access: MissionAccess): Pro
       .update(missions)
       .set({ archivedAt: new Date() })
       .where(and(inArray(missions.id, deleted), isNull(missions.archivedAt)));
+    // A deleted template mission takes its template with it (rule 32: the linked template is deleted too).
+    await tx.delete(templates).where(inArray(templates.missionId, deleted));
     record({ action: 'delete', entity: 'missions', id: mission.id, title: mission.title });
   });
   for (const id of linked)
