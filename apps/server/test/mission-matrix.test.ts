@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOnMission, type MissionAction, type MissionActor, type OrgLevel } from '@crewplan/domain';
-import { missionPeople } from '../src/db/schema/index.ts';
+import { actionItems, actions, missionPeople, planItems } from '../src/db/schema/index.ts';
 import { isMissionAuthz } from '../src/plugins/authz.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { accessOutcomes, type Expectation, type PrincipalFactory } from './support/authz-matrix.ts';
@@ -74,8 +74,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A mission of the organisation, owned by `owner`, with every team principal on it. */
-async function freshMission(): Promise<string> {
+type Fresh = { mission: string; planItem: string; action: string; actionItem: string };
+
+/** A mission of the organisation, owned by `owner`, with every team principal on it, a role, an action and a task. */
+async function freshMission(): Promise<Fresh> {
   const mission = await insertMission(t, owner, { orgId });
   await t.database.db.insert(missionPeople).values(
     Object.entries(TEAM).map(([principal, row]) => ({
@@ -87,7 +89,16 @@ async function freshMission(): Promise<string> {
       invitePending: row.invitePending ?? false,
     })),
   );
-  return mission.id;
+  const [planItem] = await t.database.db.insert(planItems).values({ missionId: mission.id, title: 'Role' }).returning();
+  const [action] = await t.database.db
+    .insert(actions)
+    .values({ missionId: mission.id, title: 'Action', createdBy: owner.personId })
+    .returning();
+  const [actionItem] = await t.database.db
+    .insert(actionItems)
+    .values({ missionId: mission.id, actionId: action!.id, title: 'Task', createdBy: owner.personId })
+    .returning();
+  return { mission: mission.id, planItem: planItem!.id, action: action!.id, actionItem: actionItem!.id };
 }
 
 function actorOf(principal: Principal): MissionActor {
@@ -111,8 +122,15 @@ function expected(principal: Principal, action: MissionAction): Expectation {
   return canOnMission(actor, action, facts) ? 'allowed' : 403;
 }
 
-/** A concrete URL for a route pattern: the mission id, and an invalid id for any other parameter (the allowed get 400, not a write). */
-const urlFor = (pattern: string, missionId: string) => pattern.replace(':id', missionId).replace(/:[a-zA-Z]+/g, 'not-an-id');
+/**
+ * A concrete URL for a route pattern: the id of what the route acts on (the mission, or its role, action or task), and
+ * an invalid id for any other parameter (the allowed get 400, not a write).
+ */
+const urlFor = (pattern: string, fresh: Fresh, via: 'planItem' | 'action' | 'actionItem' | undefined) => {
+  const target = via ? fresh[via] : fresh.mission;
+  const withTarget = pattern.includes(':actionId') ? pattern.replace(':actionId', target) : pattern.replace(':id', target);
+  return withTarget.replace(/:[a-zA-Z]+/g, 'not-an-id');
+};
 
 describe('mission routes × callers', () => {
   it('covers the routes of this area', () => {
@@ -131,7 +149,8 @@ describe('mission routes × callers', () => {
     for (const route of t.app.routeAccess) {
       if (!isMissionAuthz(route.authz)) continue;
       walked += 1;
-      const action = route.authz.mission;
+      const authz = route.authz;
+      const action = authz.mission;
       const expectations = Object.fromEntries(PRINCIPALS.map((principal) => [principal, expected(principal, action)])) as Record<
         Principal,
         Expectation
@@ -140,12 +159,12 @@ describe('mission routes × callers', () => {
         t,
         factories,
         async () => {
-          const missionId = await freshMission();
+          const fresh = await freshMission();
           const withBody = route.method === 'POST' || route.method === 'PUT';
           // A body the schemas refuse: the allowed get 400 and nothing is written; the others are refused before it is read.
           return {
             method: route.method as 'GET',
-            url: urlFor(route.url, missionId),
+            url: urlFor(route.url, fresh, authz.via),
             ...(withBody ? { payload: { notAField: true } } : {}),
           };
         },

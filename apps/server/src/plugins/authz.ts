@@ -3,7 +3,15 @@ import { API_KEY_PREFIX, can, canOnMission, isValidId } from '@crewplan/domain';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
 import { findApiKey, loadOrgAccess, orgNotFound, type ApiKeyCaller } from './org-access.ts';
-import { loadMissionAccess, missionInvitePending, missionNotFound, missionWithheld, type MissionAccess } from './mission-access.ts';
+import {
+  entityNotFound,
+  loadMissionAccess,
+  missionIdOf,
+  missionInvitePending,
+  missionNotFound,
+  missionWithheld,
+  type MissionAccess,
+} from './mission-access.ts';
 import type { AppContext, Authz, MissionAuthz, OrgAccess, OrgAuthz, Principal } from './types.ts';
 
 export const SESSION_COOKIE = 'crewplan_session';
@@ -28,7 +36,7 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
     if (isOrgAuthz(authz) && (authz.orgFrom ?? 'params') === 'params' && !/:(orgId|id)(\/|$)/.test(route.url)) {
       throw new Error(`Route ${String(route.method)} ${route.url} takes its organisation from a parameter it does not have`);
     }
-    if (isMissionAuthz(authz) && !/:id(\/|$)/.test(route.url)) {
+    if (isMissionAuthz(authz) && !/:(id|actionId)(\/|$)/.test(route.url)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares mission access without an :id parameter`);
     }
     for (const method of ([] as string[]).concat(route.method)) {
@@ -124,12 +132,16 @@ export function enforceAuthz(app: FastifyInstance): void {
   }
 
   async function authorizeMission(request: FastifyRequest, authz: MissionAuthz): Promise<void> {
-    const missionId = (request.params as Record<string, unknown>).id;
-    if (!isValidId(missionId)) throw new AppError(400, 'validation', 'Invalid params.', { id: 'Invalid id' });
+    const params = request.params as Record<string, unknown>;
+    const field = 'actionId' in params ? 'actionId' : 'id';
+    const id = params[field];
+    if (!isValidId(id)) throw new AppError(400, 'validation', 'Invalid params.', { [field]: 'Invalid id' });
+    const missionId = authz.via ? await missionIdOf(app.ctx.db, authz.via, id) : id;
+    if (!missionId) throw entityNotFound(authz.via!);
     const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
     if (!access || !canOnMission(access.actor, 'mission.read', access.facts)) {
       if (access?.member?.invitePending) throw missionInvitePending();
-      throw missionNotFound();
+      throw authz.via ? entityNotFound(authz.via) : missionNotFound();
     }
     if (access.withheld) throw missionWithheld();
     if (!canOnMission(access.actor, authz.mission, access.facts)) throw forbidden(authz.refusal);

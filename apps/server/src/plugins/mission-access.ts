@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MISSION_MESSAGES, type MissionActor, type MissionFacts } from '@crewplan/domain';
+import { MISSION_MESSAGES, SHELL_MESSAGES, type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
-import { missionPeople, missions, orgPeople, orgs, people } from '../db/schema/index.ts';
+import { actionItems, actions, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { currentMembership } from './org-access.ts';
 import type { OrgPersonRow, OrgRow } from './types.ts';
@@ -29,6 +29,23 @@ export const missionInvitePending = () => new AppError(403, 'mission/invite-pend
 /** Projects of an organisation that requires two-factor sign-in are withheld until the person sets it up (rule 109). */
 export const missionWithheld = () =>
   new AppError(403, 'auth/mfa-required', 'This organization requires two-factor authentication. Please set it up to see its projects.');
+
+const ENTITY_TABLES = { planItem: planItems, action: actions, actionItem: actionItems } as const;
+export type MissionChild = keyof typeof ENTITY_TABLES;
+
+/** 404 for a plan item, action or action item that does not exist or that the caller may not see. */
+export function entityNotFound(kind: MissionChild): AppError {
+  if (kind === 'actionItem') return new AppError(404, 'task/not-found', SHELL_MESSAGES.unknownTask);
+  if (kind === 'action') return new AppError(404, 'action/not-found', 'Sorry that action was not found. It may have been deleted.');
+  return new AppError(404, 'plan-item/not-found', 'Sorry that role or plan item was not found. It may have been deleted.');
+}
+
+/** The mission a plan item, action or action item belongs to; null when there is none. */
+export async function missionIdOf(db: Db | Tx, kind: MissionChild, id: string): Promise<string | null> {
+  const table = ENTITY_TABLES[kind];
+  const [row] = await db.select({ missionId: table.missionId }).from(table).where(eq(table.id, id)).limit(1);
+  return row?.missionId ?? null;
+}
 
 export const missionFactsOf = (mission: MissionRow): MissionFacts => ({
   projectStatus: mission.projectStatus,

@@ -27,7 +27,16 @@ export type OrgAuthz = {
  * invite accepted, or as an organisation admin or manager) and may act on as the mission policy says.
  * Signed out: 401; not visible: 404 (a pending invitee: 403 with the spec's load-failure text); without the right: 403.
  */
-export type MissionAuthz = { mission: MissionAction; /** The text a refused caller reads, where the spec gives one. */ refusal?: string };
+export type MissionAuthz = {
+  mission: MissionAction;
+  /**
+   * Where the mission comes from: the `:id` parameter names the mission itself (default), or a plan item, an action or
+   * an action item of it (`:id`, or `:actionId` for routes under an action). An unknown one answers 404.
+   */
+  via?: 'planItem' | 'action' | 'actionItem';
+  /** The text a refused caller reads, where the spec gives one. */
+  refusal?: string;
+};
 export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz | MissionAuthz;
 
 export type OrgRow = typeof orgs.$inferSelect;

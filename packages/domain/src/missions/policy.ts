@@ -27,6 +27,9 @@ export const MISSION_ACTIONS = [
   'licence.activate',
   'promo.apply',
   'template.save',
+  'plan.manage',
+  'tasks.create',
+  'tasks.work',
 ] as const;
 export type MissionAction = (typeof MISSION_ACTIONS)[number];
 
@@ -75,6 +78,18 @@ const RULES: Record<MissionAction, Rule> = {
   'licence.activate': (a, m) => (m.hasOrg ? isOrgOverseer(a.orgLevel) : activeMember(a)?.permission === 2),
   'promo.apply': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),
   'template.save': ADMIN,
+  // Rule 100: project managers and admins control the plan and budget (organisation admins and managers update projects).
+  'plan.manage': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),
+  // Rule 93: team members (0) work only on assigned tasks and cannot create tasks; observers never.
+  'tasks.create': (a, m) => {
+    const member = activeMember(a);
+    return (member !== null && (member.permission === 1 || member.permission === 2)) || ADMIN(a, m) || isOrgOverseer(a.orgLevel);
+  },
+  // Working members (permission below 3) work on tasks; what each may change is decided per task.
+  'tasks.work': (a) => {
+    const member = activeMember(a);
+    return (member !== null && member.permission < 3) || isOrgOverseer(a.orgLevel);
+  },
 };
 
 /** Whether the caller may do `action` on the mission. */

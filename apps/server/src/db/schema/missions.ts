@@ -4,8 +4,10 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
+  real,
   smallint,
   text,
   timestamp,
@@ -82,6 +84,10 @@ export const missions = pgTable(
     autoAssign: boolean('auto_assign').notNull().default(true),
     defaultTaskCode: varchar('default_task_code', { length: 12 }),
     isLicensedActive: boolean('is_licensed_active').notNull().default(false),
+    /** Power projects schedule on weekends too. */
+    includeWeekends: boolean('include_weekends').notNull().default(false),
+    /** When an admin or project manager last opened this simple or kanban project (copying tasks needs one visit). */
+    managerVisitedAt: timestamp('manager_visited_at', { withTimezone: true }),
     licensedBy: varchar('licensed_by', { length: 8 }).$type<'key' | 'promo'>(),
     createdBy: personRef('created_by'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -288,6 +294,10 @@ export const actions = pgTable(
     sortIndex: bigint('sort_index', { mode: 'number' }).notNull().default(0),
     percentComplete: smallint('percent_complete').notNull().default(0),
     wbs: text('wbs'),
+    isAction: boolean('is_action').notNull().default(true),
+    position: bigint('position', { mode: 'number' }),
+    rateMinor: bigint('rate_minor', { mode: 'number' }),
+    billRateMinor: bigint('bill_rate_minor', { mode: 'number' }),
     createdBy: personRef('created_by'),
     ...timestamps,
   },
@@ -323,8 +333,119 @@ export const actionItems = pgTable(
       .default(sql`'{}'`),
     sortIndex: bigint('sort_index', { mode: 'number' }).notNull().default(0),
     complexityMultiplier: smallint('complexity_multiplier').notNull().default(10),
+    shortDescription: text('short_description'),
+    initialStartDate: date('initial_start_date', { mode: 'string' }),
+    actualDuration: bigint('actual_duration', { mode: 'number' }),
+    y: smallint('y'),
+    position: bigint('position', { mode: 'number' }),
+    peopleAttached: idArray('people_attached'),
+    billRateMinor: bigint('bill_rate_minor', { mode: 'number' }),
+    billUnit: varchar('bill_unit', { length: 20 }),
+    percentComplete: smallint('percent_complete').notNull().default(0),
+    metaType: varchar('meta_type', { length: 20 }),
+    pinType: varchar('pin_type', { length: 20 }),
+    templateId: varchar('template_id', { length: 24 }),
+    seen: jsonb('seen').$type<{ by: string; when: string }[]>().notNull().default([]),
+    pinned: jsonb('pinned').$type<{ by: string; when: string }[]>().notNull().default([]),
+    approvals: jsonb('approvals').$type<{ approvedOn?: string; cancelledOn?: string; billRate?: number }[]>().notNull().default([]),
+    prevEndDate: date('prev_end_date', { mode: 'string' }),
+    descriptionUpdate: timestamp('description_update', { withTimezone: true }),
+    descriptionUpdateById: personRef('description_update_by_id'),
+    colHistory: jsonb('col_history').$type<{ movedTo: string; movedOn: string }[]>().notNull().default([]),
     createdBy: personRef('created_by'),
     ...timestamps,
   },
-  (t) => [index('action_items_mission_idx').on(t.missionId), index('action_items_action_idx').on(t.actionId)],
+  (t) => [
+    index('action_items_mission_idx').on(t.missionId),
+    index('action_items_action_idx').on(t.actionId),
+    index('action_items_people_idx').using('gin', t.people),
+  ],
+);
+
+/** Checklist lines of an action item. */
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    id: idColumn(),
+    actionItemId: varchar('action_item_id', { length: 24 })
+      .notNull()
+      .references(() => actionItems.id, { onDelete: 'cascade' }),
+    missionId: missionRef(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    sortIndex: bigint('sort_index', { mode: 'number' }).notNull().default(0),
+    people: idArray('people'),
+    col: varchar('col', { length: 24 }),
+    color: varchar('color', { length: 20 }),
+    done: boolean('done').notNull().default(false),
+    completedOn: timestamp('completed_on', { withTimezone: true }),
+    completedBy: personRef('completed_by'),
+    ...timestamps,
+  },
+  (t) => [index('checklist_items_item_idx').on(t.actionItemId)],
+);
+
+/**
+ * Dependencies between plan items, between actions, or between action items of one mission: `fromId` depends on
+ * `toId` (the spec's linkTo) with a link type (default dependsOn) and a lag in days.
+ */
+export const dependencies = pgTable(
+  'dependencies',
+  {
+    id: idColumn(),
+    missionId: missionRef(),
+    kind: varchar('kind', { length: 12 }).$type<'plan' | 'action' | 'actionItem'>().notNull(),
+    fromId: varchar('from_id', { length: 24 }).notNull(),
+    toId: varchar('to_id', { length: 24 }).notNull(),
+    linkType: varchar('link_type', { length: 16 }).notNull().default('dependsOn'),
+    lag: integer('lag').notNull().default(0),
+    createdBy: personRef('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('dependencies_unique').on(t.kind, t.fromId, t.toId),
+    index('dependencies_mission_idx').on(t.missionId),
+    index('dependencies_to_idx').on(t.toId),
+  ],
+);
+
+/** Requests to approve a role (plan item) assignment, in the project manager's or the organisation's context. */
+export const planItemRequests = pgTable(
+  'plan_item_requests',
+  {
+    id: idColumn(),
+    planItemId: varchar('plan_item_id', { length: 24 })
+      .notNull()
+      .references(() => planItems.id, { onDelete: 'cascade' }),
+    missionId: missionRef(),
+    context: varchar('context', { length: 4 }).$type<'pm' | 'org'>().notNull(),
+    status: varchar('status', { length: 20 }).$type<'pending_approval' | 'approved' | 'rejected'>().notNull().default('pending_approval'),
+    personId: personRef('person_id'),
+    reason: text('reason').notNull().default(''),
+    sentForApprovalOn: timestamp('sent_for_approval_on', { withTimezone: true }).notNull().defaultNow(),
+    sentForApprovalBy: personRef('sent_for_approval_by'),
+    actionedOn: timestamp('actioned_on', { withTimezone: true }),
+    actionedBy: personRef('actioned_by'),
+    ...timestamps,
+  },
+  (t) => [index('plan_item_requests_item_idx').on(t.planItemId), index('plan_item_requests_mission_idx').on(t.missionId)],
+);
+
+/** Scheduled periods of a role: hours per day between two dates (the plan timeline's allocation blocks). */
+export const planItemSchedules = pgTable(
+  'plan_item_schedules',
+  {
+    id: idColumn(),
+    planItemId: varchar('plan_item_id', { length: 24 })
+      .notNull()
+      .references(() => planItems.id, { onDelete: 'cascade' }),
+    missionId: missionRef(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    hoursPerDay: real('hours_per_day').notNull().default(8),
+    note: text('note').notNull().default(''),
+    createdBy: personRef('created_by'),
+    ...timestamps,
+  },
+  (t) => [index('plan_item_schedules_item_idx').on(t.planItemId)],
 );
