@@ -14,6 +14,8 @@ const CreateMissionDialog = lazy(() =>
 );
 const InviteLinkScreen = lazy(() => import('./InviteLinkScreen.tsx').then((m) => ({ default: m.InviteLinkScreen })));
 
+const TaskScreen = lazy(() => import('../features/missions/task/TaskScreen.tsx').then((m) => ({ default: m.TaskScreen })));
+
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */
 const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   mode: EmailLinkScreen,
@@ -23,6 +25,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   hq: HqScreen,
   from: InviteLinkScreen,
   diagnostic: DiagnosticNotice,
+  'action-item': TaskScreen,
   mission: MissionScreen,
   mc: CreateMissionDialog,
   'mc-org': CreateMissionDialog,

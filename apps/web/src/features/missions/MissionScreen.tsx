@@ -1,5 +1,5 @@
 import './styles.ts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Container, Loader, Modal, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,12 @@ import { clearedMissionParams, missionLoadError, missionTabOf, visibleMissionTab
 import { OverviewTab } from './OverviewTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { TeamTab } from './team/TeamTab.tsx';
+
+// The work views load on demand: the gantt library and the boards stay out of the mission's first chunk.
+const BoardTab = lazy(() => import('./board/BoardTab.tsx').then((m) => ({ default: m.BoardTab })));
+const PowerTab = lazy(() => import('./power/PowerTab.tsx').then((m) => ({ default: m.PowerTab })));
+const GanttTab = lazy(() => import('./gantt/GanttTab.tsx').then((m) => ({ default: m.GanttTab })));
+const PlanTab = lazy(() => import('./plan/PlanTab.tsx').then((m) => ({ default: m.PlanTab })));
 
 /** The mission view (`?mission=<id>`), full screen; `mission-tab` picks the tab. */
 export function MissionScreen({ value: missionId }: { value: string }) {
@@ -30,7 +36,8 @@ export function MissionScreen({ value: missionId }: { value: string }) {
   const close = () => setParams(clearedMissionParams());
   const data = mission.data;
   const canUpdate = data?.abilities['mission.update'] ?? false;
-  const tab = missionTabOf(params.get('mission-tab'), canUpdate);
+  const projectType = data?.projectType ?? 'simple';
+  const tab = missionTabOf(params.get('mission-tab'), canUpdate, projectType);
 
   return (
     <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
@@ -61,7 +68,7 @@ export function MissionScreen({ value: missionId }: { value: string }) {
                   keepMounted={false}
                 >
                   <Tabs.List mb="lg">
-                    {visibleMissionTabs(canUpdate).map((entry) => (
+                    {visibleMissionTabs(canUpdate, projectType).map((entry) => (
                       <Tabs.Tab key={entry.value} value={entry.value}>
                         {entry.label}
                       </Tabs.Tab>
@@ -69,6 +76,26 @@ export function MissionScreen({ value: missionId }: { value: string }) {
                   </Tabs.List>
                   <Tabs.Panel value="overview">
                     <OverviewTab mission={data} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="board">
+                    <Suspense fallback={<Loader aria-label="Loading the view" />}>
+                      <BoardTab mission={data} />
+                    </Suspense>
+                  </Tabs.Panel>
+                  <Tabs.Panel value="power">
+                    <Suspense fallback={<Loader aria-label="Loading the view" />}>
+                      <PowerTab mission={data} />
+                    </Suspense>
+                  </Tabs.Panel>
+                  <Tabs.Panel value="gantt">
+                    <Suspense fallback={<Loader aria-label="Loading the view" />}>
+                      <GanttTab mission={data} />
+                    </Suspense>
+                  </Tabs.Panel>
+                  <Tabs.Panel value="plan">
+                    <Suspense fallback={<Loader aria-label="Loading the view" />}>
+                      <PlanTab mission={data} />
+                    </Suspense>
                   </Tabs.Panel>
                   <Tabs.Panel value="team">
                     <TeamTab mission={data} />

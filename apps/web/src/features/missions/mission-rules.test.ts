@@ -26,8 +26,20 @@ describe('missionTabOf', () => {
   it('shows settings only to those who may update the mission', () => {
     expect(missionTabOf('settings', true)).toBe('settings');
     expect(missionTabOf('settings', false)).toBe('overview');
-    expect(visibleMissionTabs(false).map((tab) => tab.value)).toEqual(['overview', 'team', 'history']);
-    expect(visibleMissionTabs(true).map((tab) => tab.value)).toEqual(['overview', 'team', 'settings', 'history']);
+    expect(visibleMissionTabs(false).map((tab) => tab.value)).toEqual(['overview', 'board', 'plan', 'team', 'history']);
+    expect(visibleMissionTabs(true).map((tab) => tab.value)).toEqual(['overview', 'board', 'plan', 'team', 'settings', 'history']);
+  });
+
+  it.each([
+    ['simple', 'board'],
+    ['kanban', 'board'],
+    ['power', 'power'],
+    ['mx-gantt', 'gantt'],
+  ] as const)('offers a %s project its own work view (%s) and no other', (projectType, work) => {
+    const tabs = visibleMissionTabs(true, projectType).map((tab) => tab.value);
+    expect(tabs).toContain(work);
+    expect(tabs.filter((tab) => ['board', 'power', 'gantt'].includes(tab))).toEqual([work]);
+    expect(missionTabOf(work === 'gantt' ? 'board' : 'gantt', true, projectType)).toBe('overview');
   });
 });
 

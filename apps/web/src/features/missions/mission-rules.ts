@@ -5,19 +5,32 @@ import { ApiError } from '../../lib/api-error.ts';
 /** Tabs of the mission view (`mission-tab`); power, gantt and plan tabs arrive with their issue. */
 export const MISSION_TABS = [
   { value: 'overview', label: 'Overview' },
+  { value: 'board', label: 'Board' },
+  { value: 'power', label: 'Power' },
+  { value: 'gantt', label: 'Gantt' },
+  { value: 'plan', label: 'Plan' },
   { value: 'team', label: 'Team' },
   { value: 'settings', label: 'Settings' },
   { value: 'history', label: 'History' },
 ] as const;
 export type MissionTab = (typeof MISSION_TABS)[number]['value'];
 
-/** The tab shown: the one asked for when the person may see it, else the overview. */
-export function missionTabOf(param: string | null, canUpdate: boolean): MissionTab {
-  const tab = MISSION_TABS.find((entry) => entry.value === param)?.value ?? 'overview';
-  return tab === 'settings' && !canUpdate ? 'overview' : tab;
-}
+/** The work view of each project type (spec 1 §1: simple and kanban share one view; power and mx-gantt have their own). */
+export const WORK_TAB: Record<ProjectType, MissionTab> = { simple: 'board', kanban: 'board', power: 'power', 'mx-gantt': 'gantt' };
 
-export const visibleMissionTabs = (canUpdate: boolean) => MISSION_TABS.filter((tab) => tab.value !== 'settings' || canUpdate);
+/** The tabs a person sees: the work view of the project's type, and settings only for those who may update. */
+export const visibleMissionTabs = (canUpdate: boolean, projectType: ProjectType = 'simple') =>
+  MISSION_TABS.filter((tab) => {
+    if (tab.value === 'settings') return canUpdate;
+    if (tab.value === 'board' || tab.value === 'power' || tab.value === 'gantt') return WORK_TAB[projectType] === tab.value;
+    return true;
+  });
+
+/** The tab shown: the one asked for when the person may see it, else the overview. */
+export function missionTabOf(param: string | null, canUpdate: boolean, projectType: ProjectType = 'simple'): MissionTab {
+  const tab = visibleMissionTabs(canUpdate, projectType).find((entry) => entry.value === param)?.value;
+  return tab ?? 'overview';
+}
 
 /** Every parameter of the mission view removed: closing it. */
 export const clearedMissionParams = (): Record<string, null> => ({ mission: null, 'mission-tab': null });
