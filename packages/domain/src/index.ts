@@ -28,3 +28,5 @@ export * from './team/rules.ts';
 export * from './team/team.ts';
 export * from './templates/templates.ts';
 export * from './org/licence.ts';
+export * from './tasks/tasks.ts';
+export * from './plan/plan.ts';
