@@ -29,3 +29,4 @@ export * from './team/team.ts';
 export * from './templates/templates.ts';
 export * from './org/licence.ts';
 export * from './tasks/tasks.ts';
+export * from './plan/plan.ts';
