@@ -30,3 +30,5 @@ export * from './templates/templates.ts';
 export * from './org/licence.ts';
 export * from './tasks/tasks.ts';
 export * from './plan/plan.ts';
+export * from './tasks/rules.ts';
+export * from './tasks/policy.ts';
