@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { currencySchema, dateSchema, dateTimeSchema, moneySchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import { actionItemSchema, actionSchema } from '../tasks/tasks.ts';
 import { MISSION_ACTIONS } from './policy.ts';
 import { PROJECT_STATUSES, PROJECT_TYPES } from './status.ts';
 
@@ -156,6 +157,9 @@ export const missionSchema = z.object({
   datesRepaired: z.boolean(),
   people: z.array(missionPersonSchema),
   planItems: z.array(missionPlanItemSchema),
+  /** The mission's actions and action items (`GET /mission/:id` carries them; write answers leave them out). */
+  actions: z.array(actionSchema).optional(),
+  actionItems: z.array(actionItemSchema).optional(),
   /** Saved baselines, newest first (the plan's dates at that moment, to compare the forecast against). */
   baselines: z.array(z.object({ _id: z.string(), title: z.string(), createdAt: z.string(), items: z.number() })),
   /** Open invites to emails without a place on the team yet (shown to those who may invite; they hold free slots). */
@@ -287,6 +291,8 @@ export const MISSION_AUDIT_ENTITIES = [
   'licences',
   'actions',
   'action.items',
+  'checklist',
+  'dependencies',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 
