@@ -30,5 +30,6 @@ export * from './templates/templates.ts';
 export * from './org/licence.ts';
 export * from './tasks/tasks.ts';
 export * from './plan/plan.ts';
+export * from './plan/rules.ts';
 export * from './tasks/rules.ts';
 export * from './tasks/policy.ts';
