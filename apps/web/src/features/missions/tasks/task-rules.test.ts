@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boardColumns,
+  complexityClass,
+  dropTarget,
+  durationText,
+  filterTasks,
+  isOverdue,
+  metaTypeLabel,
+  parsedDueDate,
+  sortIndexBetween,
+  tagOptions,
+  taskCodeShown,
+  visibleTags,
+  taskAccess,
+  type TaskFields,
+  type TaskViewer,
+} from './task-rules.ts';
+
+const task = (id: string, fields: Partial<TaskFields> = {}): TaskFields => ({
+  _id: id,
+  title: id,
+  code: null,
+  status: 'open',
+  col: 'todo',
+  sortIndex: 0,
+  people: [],
+  tags: [],
+  dueDate: null,
+  endDate: null,
+  week: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+describe('taskCodeShown', () => {
+  it('shows the code when there is one', () => {
+    expect(taskCodeShown({ code: 'WEB-12', createdAt: '2030-01-01T00:00:00.000Z' })).toBe('WEB-12');
+  });
+  it('otherwise shows the last 4 digits of the creation timestamp', () => {
+    const createdAt = '2030-01-01T00:00:01.234Z';
+    expect(taskCodeShown({ code: null, createdAt })).toBe(String(Date.parse(createdAt)).slice(-4));
+    expect(taskCodeShown({ code: '  ', createdAt })).toBe('1234');
+  });
+});
+
+describe('isOverdue', () => {
+  const now = new Date(2030, 4, 15, 12); // Wednesday 15 May 2030
+  it('is overdue when not done and due before today', () => {
+    expect(isOverdue(task('a', { dueDate: '2030-05-14' }), 'simple', now)).toBe(true);
+    expect(isOverdue(task('a', { dueDate: '2030-05-15' }), 'simple', now)).toBe(false);
+  });
+  it('reads the end date when there is no due date', () => {
+    expect(isOverdue(task('a', { endDate: '2030-05-01' }), 'power', now)).toBe(true);
+  });
+  it('is overdue when its week is before the current week', () => {
+    expect(isOverdue(task('a', { week: '2030-05-06' }), 'simple', now)).toBe(true);
+    expect(isOverdue(task('a', { week: '2030-05-13' }), 'simple', now)).toBe(false);
+  });
+  it('is never overdue when done, nor on a kanban project', () => {
+    expect(isOverdue(task('a', { dueDate: '2030-05-01', status: 'done' }), 'simple', now)).toBe(false);
+    expect(isOverdue(task('a', { dueDate: '2030-05-01' }), 'kanban', now)).toBe(false);
+  });
+  it('ignores a due date that does not parse', () => {
+    expect(isOverdue(task('a', { dueDate: 'soon' }), 'simple', now)).toBe(false);
+  });
+});
+
+describe('parsedDueDate', () => {
+  it('keeps a real day and drops what does not parse', () => {
+    expect(parsedDueDate('2030-05-14')).toBe('2030-05-14');
+    expect(parsedDueDate('2030-05-14T10:00:00Z')).toBe('2030-05-14');
+    expect(parsedDueDate('2030-02-31')).toBeNull();
+    expect(parsedDueDate('tomorrow')).toBeNull();
+    expect(parsedDueDate(null)).toBeNull();
+  });
+});
+
+describe('complexityClass', () => {
+  it('gives 1 below 8, 2 from 8 to 14, 3 above 14; default 10', () => {
+    expect(complexityClass(7)).toBe(1);
+    expect(complexityClass(8)).toBe(2);
+    expect(complexityClass(14)).toBe(2);
+    expect(complexityClass(15)).toBe(3);
+    expect(complexityClass(null)).toBe(2);
+  });
+});
+
+describe('durationText', () => {
+  it('shows days of 8 hours plus the remaining hours', () => {
+    expect(durationText(19)).toBe('2d 3h');
+    expect(durationText(8)).toBe('1d');
+    expect(durationText(5)).toBe('5h');
+    expect(durationText(0)).toBe('');
+    expect(durationText(null)).toBe('');
+  });
+});
+
+describe('visibleTags', () => {
+  it('hides tags over 20 characters without spaces unless they reference a task', () => {
+    const reference = '#0123456789abcdef01234567';
+    expect(visibleTags(['short', 'a b c d e f g h i j k l', 'averyveryverylongtagname', reference])).toEqual([
+      'short',
+      'a b c d e f g h i j k l',
+      reference,
+    ]);
+    expect(visibleTags(['exactly twenty chars'])).toEqual(['exactly twenty chars']);
+  });
+});
+
+describe('metaTypeLabel', () => {
+  it('reads 0 as Critical', () => {
+    expect(metaTypeLabel('0')).toBe('Critical');
+    expect(metaTypeLabel('Bug')).toBe('Bug');
+    expect(metaTypeLabel(null)).toBeNull();
+  });
+});
+
+describe('boardColumns', () => {
+  const cols = [
+    { id: 'todo', name: 'To do' },
+    { id: 'done', name: 'Done' },
+  ];
+  it('puts each task in its column in sortIndex order, unknown columns in the first', () => {
+    const columns = boardColumns(cols, [
+      task('b', { sortIndex: 2 }),
+      task('a', { sortIndex: 1 }),
+      task('c', { col: 'gone' }),
+      task('d', { col: 'done' }),
+    ]);
+    expect(columns.map((col) => col.items.map((item) => item._id))).toEqual([['c', 'a', 'b'], ['d']]);
+  });
+  it('has no columns without cols', () => {
+    expect(boardColumns([], [task('a')])).toEqual([]);
+  });
+});
+
+describe('filterTasks and tagOptions', () => {
+  const tasks = [task('a', { people: ['p1'], tags: ['ui'] }), task('b', { people: ['p2'], tags: ['api', 'ui'] })];
+  it('filters by person and by tag', () => {
+    expect(filterTasks(tasks, { person: 'p2', tag: null }).map((t) => t._id)).toEqual(['b']);
+    expect(filterTasks(tasks, { person: null, tag: 'ui' }).map((t) => t._id)).toEqual(['a', 'b']);
+    expect(filterTasks(tasks, { person: 'p1', tag: 'api' })).toEqual([]);
+  });
+  it('lists the visible tags once', () => {
+    expect(tagOptions(tasks)).toEqual(['api', 'ui']);
+  });
+});
+
+describe('dropTarget', () => {
+  const columns = boardColumns(
+    [
+      { id: 'todo', name: 'To do' },
+      { id: 'doing', name: 'Doing' },
+    ],
+    [
+      task('a', { sortIndex: 0 }),
+      task('b', { sortIndex: 1024 }),
+      task('c', { sortIndex: 2048 }),
+      task('x', { col: 'doing', sortIndex: 0 }),
+    ],
+  );
+  it('moves down within a column to below the card it is over', () => {
+    expect(dropTarget(columns, 'a', 'b')).toEqual({ col: 'todo', index: 1, sortIndex: 1536 });
+  });
+  it('moves up within a column to above the card it is over', () => {
+    expect(dropTarget(columns, 'c', 'a')).toEqual({ col: 'todo', index: 0, sortIndex: -1024 });
+  });
+  it('goes above the card it is over in another column', () => {
+    expect(dropTarget(columns, 'b', 'x')).toEqual({ col: 'doing', index: 0, sortIndex: -1024 });
+  });
+  it('goes last when dropped on a column', () => {
+    expect(dropTarget(columns, 'a', 'doing')).toEqual({ col: 'doing', index: 1, sortIndex: 1024 });
+  });
+  it('is null when the card stays where it is, or ids are unknown', () => {
+    expect(dropTarget(columns, 'a', 'a')).toBeNull();
+    expect(dropTarget(columns, 'nope', 'b')).toBeNull();
+    expect(dropTarget(columns, 'a', 'nowhere')).toBeNull();
+  });
+  it('sortIndexBetween falls between neighbours', () => {
+    expect(sortIndexBetween(undefined, undefined)).toBe(0);
+    expect(sortIndexBetween(10, 20)).toBe(15);
+  });
+});
+
+describe('taskAccess', () => {
+  const viewer = (fields: Partial<TaskViewer> = {}): TaskViewer => ({
+    personId: 'me',
+    permission: 0,
+    isProjectManager: false,
+    abilities: { 'tasks.work': true, 'tasks.create': false, 'plan.manage': false },
+    ...fields,
+  });
+  const open = task('t', { people: ['me'] });
+  const action = { createdBy: 'boss', status: 'open' };
+  it('lets a level-0 assignee update and change status, not administer', () => {
+    expect(taskAccess(viewer(), open, action)).toEqual({ admin: false, edit: true, status: true });
+  });
+  it('keeps an assignee from changing the status of a done task', () => {
+    expect(taskAccess(viewer(), { ...open, status: 'done' }, action)).toEqual({ admin: false, edit: true, status: false });
+  });
+  it('gives a level-0 person nothing on tasks not assigned to them', () => {
+    expect(taskAccess(viewer(), task('t', { people: ['other'] }), action)).toEqual({ admin: false, edit: false, status: false });
+  });
+  it('makes mission admins, project managers and the action creator admins', () => {
+    const other = task('t', { people: [] });
+    expect(taskAccess(viewer({ permission: 2 }), other, action).admin).toBe(true);
+    expect(taskAccess(viewer({ permission: 1, isProjectManager: true }), other, action).admin).toBe(true);
+    expect(taskAccess(viewer({ permission: 1 }), other, action).admin).toBe(false);
+    expect(taskAccess(viewer(), other, { createdBy: 'me', status: 'open' }).admin).toBe(true);
+  });
+  it('gives observers and done actions nothing', () => {
+    expect(taskAccess(viewer({ abilities: { 'tasks.work': false, 'tasks.create': false, 'plan.manage': false } }), open, action).edit).toBe(
+      false,
+    );
+    expect(taskAccess(viewer({ permission: 2 }), open, { createdBy: 'me', status: 'done' }).edit).toBe(false);
+  });
+});

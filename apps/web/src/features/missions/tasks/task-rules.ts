@@ -1,0 +1,217 @@
+import { mondayOf } from '@crewplan/domain/missions/dates';
+
+/**
+ * Pure rules of the task views (spec 1 §4–5, rules C 43–61): the code shown, overdue, duration text, complexity
+ * class, hidden tags, board columns, filters and the drop target of a drag. DOM-free; "now" is always a parameter.
+ */
+
+/** The fields of an action item these rules read. */
+export interface TaskFields {
+  _id: string;
+  title: string;
+  code: string | null;
+  status: string;
+  col: string;
+  sortIndex: number;
+  people: string[];
+  tags: string[];
+  dueDate: string | null;
+  endDate: string | null;
+  week: string | null;
+  createdAt: string;
+}
+
+export const HOURS_PER_DAY = 8;
+export const DONE = 'done';
+
+/** Rule 49: its code, otherwise the last 4 digits of its creation timestamp. */
+export function taskCodeShown(task: Pick<TaskFields, 'code' | 'createdAt'>): string {
+  if (task.code && task.code.trim()) return task.code.trim();
+  const time = Date.parse(task.createdAt);
+  return Number.isFinite(time) ? String(time).slice(-4) : '';
+}
+
+/** The local calendar day (YYYY-MM-DD) of an instant. */
+export function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Rule 55: a tile's due date must parse as a date; anything else shows no due date. */
+export function parsedDueDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const day = value.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(time) || new Date(time).toISOString().slice(0, 10) !== day) return null;
+  return day;
+}
+
+/**
+ * Rule 46: not done, and its due date or end date is before today, or its week is earlier than the current week.
+ * Never overdue on a kanban project. A date-only due day is due through that whole day.
+ */
+export function isOverdue(task: Pick<TaskFields, 'status' | 'dueDate' | 'endDate' | 'week'>, projectType: string, now: Date): boolean {
+  if (projectType === 'kanban' || task.status === DONE) return false;
+  const today = localDay(now);
+  const end = parsedDueDate(task.dueDate) ?? parsedDueDate(task.endDate);
+  if (end && end < today) return true;
+  const week = parsedDueDate(task.week);
+  return week !== null && mondayOf(week) < mondayOf(today);
+}
+
+/** Rule 47: multiplier below 8 → 1; 8 to 14 → 2; above 14 → 3. */
+export function complexityClass(multiplier: number | null | undefined): 1 | 2 | 3 {
+  const value = multiplier ?? 10;
+  if (value < 8) return 1;
+  if (value <= 14) return 2;
+  return 3;
+}
+
+export const COMPLEXITY_LABELS = { 1: 'Low', 2: 'Normal', 3: 'Hard' } as const;
+
+/** A multiplier for each difficulty level (the middle of its class; 10 is the default). */
+export const COMPLEXITY_MULTIPLIERS = { 1: 5, 2: 10, 3: 20 } as const;
+
+/** §4: estimated hours shown as days of 8 hours plus the remaining hours ('2d 3h', '5h', '1d'). */
+export function durationText(hours: number | null | undefined): string {
+  if (hours === null || hours === undefined || !Number.isFinite(hours) || hours <= 0) return '';
+  const days = Math.floor(hours / HOURS_PER_DAY);
+  const rest = Math.round((hours - days * HOURS_PER_DAY) * 100) / 100;
+  return [days ? `${days}d` : '', rest ? `${rest}h` : ''].filter(Boolean).join(' ');
+}
+
+/** A tag that names another task (its 24-character id, optionally after '#'), shown whatever its length. */
+export function isTaskReference(tag: string): boolean {
+  return /^#?[0-9a-f]{24}$/i.test(tag.trim());
+}
+
+/** Rule 54: tags longer than 20 characters (spaces removed) are hidden unless they are task references. */
+export function visibleTags(tags: readonly string[]): string[] {
+  return tags.filter((tag) => tag.trim() && (tag.replace(/\s/g, '').length <= 20 || isTaskReference(tag)));
+}
+
+/** metaType values (rule 56); '0' is stored for critical. */
+export const META_TYPES = ['Critical', 'Issue', 'Bug', 'Change request'] as const;
+
+export function metaTypeLabel(metaType: string | null | undefined): string | null {
+  if (metaType === null || metaType === undefined || metaType === '') return null;
+  if (metaType === '0') return 'Critical';
+  return metaType;
+}
+
+export interface BoardColumn<T> {
+  id: string;
+  name: string;
+  items: T[];
+}
+
+const bySortIndex = (a: TaskFields, b: TaskFields) => a.sortIndex - b.sortIndex || a.createdAt.localeCompare(b.createdAt);
+
+/**
+ * The board's columns (spec 1 §1: simple and kanban share the board; every mission has its `cols`): each task sits
+ * in its column, in sortIndex order; a task whose column no longer exists shows in the first one.
+ */
+export function boardColumns<T extends TaskFields>(cols: readonly { id: string; name: string }[], tasks: readonly T[]): BoardColumn<T>[] {
+  const columns = cols.map((col) => ({ id: col.id, name: col.name, items: [] as T[] }));
+  if (columns.length === 0) return [];
+  const byId = new Map(columns.map((col) => [col.id, col]));
+  for (const task of tasks) (byId.get(task.col) ?? columns[0]!).items.push(task);
+  for (const col of columns) col.items.sort(bySortIndex);
+  return columns;
+}
+
+export interface TaskFilter {
+  person: string | null;
+  tag: string | null;
+}
+
+/** Filters by person (one of its people) and by tag. */
+export function filterTasks<T extends Pick<TaskFields, 'people' | 'tags'>>(tasks: readonly T[], filter: TaskFilter): T[] {
+  return tasks.filter((task) => (!filter.person || task.people.includes(filter.person)) && (!filter.tag || task.tags.includes(filter.tag)));
+}
+
+/** Every tag used on the board (visible ones), sorted, for the tag filter. */
+export function tagOptions(tasks: readonly Pick<TaskFields, 'tags'>[]): string[] {
+  return [...new Set(tasks.flatMap((task) => visibleTags(task.tags)))].sort((a, b) => a.localeCompare(b));
+}
+
+export interface DropTarget {
+  col: string;
+  /** Position in the target column once the dragged card is taken out of its old place. */
+  index: number;
+  sortIndex: number;
+}
+
+export const SORT_GAP = 1024;
+
+/**
+ * Where a dragged card lands: `overId` is a card or a column. Over a card it takes that card's place (below it when
+ * moving down within its own column); over a column (its empty space) it goes last. The sortIndex falls between
+ * its new neighbours; null when the card would not move.
+ */
+export function dropTarget<T extends TaskFields>(columns: readonly BoardColumn<T>[], activeId: string, overId: string): DropTarget | null {
+  const from = columns.find((col) => col.items.some((item) => item._id === activeId));
+  if (!from) return null;
+  const fromIndex = from.items.findIndex((item) => item._id === activeId);
+  const overColumn = columns.find((col) => col.id === overId);
+  const to = overColumn ?? columns.find((col) => col.items.some((item) => item._id === overId));
+  if (!to) return null;
+  const rest = to.items.filter((item) => item._id !== activeId);
+  let index: number;
+  if (overColumn) index = rest.length;
+  else {
+    const overIndex = to.items.findIndex((item) => item._id === overId);
+    index = to === from ? overIndex : rest.findIndex((item) => item._id === overId);
+  }
+  if (to === from && index === fromIndex) return null;
+  return { col: to.id, index, sortIndex: sortIndexBetween(rest[index - 1]?.sortIndex, rest[index]?.sortIndex) };
+}
+
+/** A sortIndex between two neighbours (either may be missing). */
+export function sortIndexBetween(before: number | undefined, after: number | undefined): number {
+  if (before === undefined && after === undefined) return 0;
+  if (before === undefined) return after! - SORT_GAP;
+  if (after === undefined) return before + SORT_GAP;
+  return Math.floor((before + after) / 2);
+}
+
+/** The sortIndex of a card added at the end of a column. */
+export function nextSortIndex(items: readonly Pick<TaskFields, 'sortIndex'>[]): number {
+  return items.length ? Math.max(...items.map((item) => item.sortIndex)) + SORT_GAP : 0;
+}
+
+/** Who is looking at a task: their place on the mission and what the mission lets them do. */
+export interface TaskViewer {
+  personId: string | null;
+  permission: number;
+  isProjectManager: boolean;
+  abilities: { 'tasks.work': boolean; 'tasks.create': boolean; 'plan.manage': boolean };
+}
+
+export interface TaskAccess {
+  /** Delete, administer, invite and everything an assignee may do (rule 99). */
+  admin: boolean;
+  /** Update its fields, checklist, dependencies and people. */
+  edit: boolean;
+  /** Change its status (an assignee not once it is done). */
+  status: boolean;
+}
+
+/**
+ * What the viewer may do on a task (rules 93, 98, 99): admins of its action (mission admins and project managers,
+ * organisation overseers, and the action's creator) do everything; assignees update and change status, not when
+ * done; level 0 works only on assigned tasks; observers read. A done action is closed.
+ */
+export function taskAccess(
+  viewer: TaskViewer,
+  task: Pick<TaskFields, 'people' | 'status'>,
+  action: { createdBy: string | null; status: string } | null,
+): TaskAccess {
+  const none = { admin: false, edit: false, status: false };
+  if (!viewer.abilities['tasks.work'] || action?.status === DONE) return none;
+  const missionAdmin = viewer.abilities['plan.manage'] || viewer.permission === 2 || (viewer.permission === 1 && viewer.isProjectManager);
+  const admin = missionAdmin || (viewer.personId !== null && action?.createdBy === viewer.personId);
+  const assignee = viewer.personId !== null && task.people.includes(viewer.personId);
+  return { admin, edit: admin || assignee, status: admin || (assignee && task.status !== DONE) };
+}
