@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
+import { daysOfBar, dependencyOf, parseRowId, toDate, toGantt, toDay } from './gantt-rules.ts';
+
+const action = (over: Partial<Action> = {}) =>
+  ({
+    _id: 'a1',
+    title: 'Build',
+    startDate: null,
+    endDate: null,
+    estimatedDuration: null,
+    sortIndex: 0,
+    percentComplete: 0,
+    dependencies: [],
+    ...over,
+  }) as Action;
+const item = (over: Partial<ActionItem> = {}) =>
+  ({
+    _id: 'i1',
+    actionId: 'a1',
+    title: 'Walls',
+    startDate: '2031-01-06',
+    endDate: '2031-01-08',
+    estimatedDuration: null,
+    sortIndex: 0,
+    percentComplete: 40,
+    dependencies: [],
+    ...over,
+  }) as ActionItem;
+
+describe('gantt rows of a mission', () => {
+  it('draws actions as summary bars over their items, the end the day after the last', () => {
+    const { tasks } = toGantt({
+      actions: [action()],
+      actionItems: [item(), item({ _id: 'i2', title: 'Roof', startDate: '2031-01-09', endDate: '2031-01-10', sortIndex: 1 })],
+      planItems: [],
+      fallbackDay: '2031-01-01',
+    });
+    expect(tasks.map((task) => [task.id, task.type, task.parent, toDay(task.start), toDay(task.end)])).toEqual([
+      ['action:a1', 'summary', 0, '2031-01-06', '2031-01-11'],
+      ['item:i1', 'task', 'action:a1', '2031-01-06', '2031-01-09'],
+      ['item:i2', 'task', 'action:a1', '2031-01-09', '2031-01-11'],
+    ]);
+    expect(tasks[1]!.progress).toBe(40);
+  });
+
+  it('places a task without dates at the action start for its estimate (8 hours a day)', () => {
+    const { tasks } = toGantt({
+      actions: [action({ startDate: '2031-02-03', endDate: '2031-02-14' })],
+      actionItems: [item({ startDate: null, endDate: null, estimatedDuration: 20 })],
+      planItems: [],
+      fallbackDay: '2031-01-01',
+    });
+    expect([toDay(tasks[1]!.start), toDay(tasks[1]!.end)]).toEqual(['2031-02-03', '2031-02-06']);
+  });
+
+  it('shows phases and milestones of the plan, not roles', () => {
+    const plan = (over: Record<string, unknown>) => ({
+      _id: 'p',
+      title: 'x',
+      startDate: '2031-01-06',
+      endDate: '2031-01-20',
+      dependencies: [],
+      inactive: false,
+      wasDeleted: false,
+      ...over,
+    });
+    const { tasks } = toGantt({
+      actions: [],
+      actionItems: [],
+      planItems: [
+        plan({ _id: 'ph', type: 'phase', title: 'Design' }),
+        plan({ _id: 'ms', type: 'milestone', title: 'Go live' }),
+        plan({ _id: 'r', type: 'person' }),
+      ] as never,
+      fallbackDay: '2031-01-01',
+    });
+    expect(tasks.map((task) => [task.id, task.type])).toEqual([
+      ['plan:ph', 'task'],
+      ['plan:ms', 'milestone'],
+    ]);
+  });
+
+  it('turns dependencies into links from what is depended on, with the lag', () => {
+    const { links } = toGantt({
+      actions: [action()],
+      actionItems: [
+        item(),
+        item({ _id: 'i2', dependencies: [{ linkTo: 'i1', linkType: 'dependsOn', lag: 2 }] }),
+        item({ _id: 'i3', dependencies: [{ linkTo: 'gone', linkType: 'dependsOn', lag: 0 }] }),
+      ],
+      planItems: [],
+      fallbackDay: '2031-01-01',
+    });
+    expect(links).toEqual([{ id: 'item:i1>i2', source: 'item:i1', target: 'item:i2', type: 'e2s', lag: 2 }]);
+  });
+});
+
+describe('gantt edits to the API', () => {
+  it('reads a bar back as its first and last day', () => {
+    expect(daysOfBar(toDate('2031-01-06'), toDate('2031-01-09'))).toEqual({ startDate: '2031-01-06', endDate: '2031-01-08' });
+    expect(daysOfBar(toDate('2031-01-06'), toDate('2031-01-06'))).toEqual({ startDate: '2031-01-06', endDate: '2031-01-06' });
+  });
+
+  it('reads a drawn link as a dependency of its target on its source', () => {
+    expect(dependencyOf({ source: 'item:i1', target: 'item:i2', type: 's2s', lag: 1 })).toEqual({
+      kind: 'item',
+      dependentId: 'i2',
+      onId: 'i1',
+      linkType: 'startToStart',
+      lag: 1,
+    });
+    expect(dependencyOf({ source: 'action:a1', target: 'item:i2', type: 'e2s' })).toBeNull();
+    expect(parseRowId('nonsense')).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import type { PlanItem } from '@crewplan/domain/plan/plan';
+import { capacityBarHeight, defaultDailyHours, isReasonLongEnough, unfilledRoleSeverity } from '@crewplan/domain/plan/rules';
+
+/**
+ * The plan timeline's rules (spec 1 §9, rules 10, 12, 75–79): weeks across the mission, capacity bars, unfilled
+ * role alerts, the budget bar. Days are 'YYYY-MM-DD' calendar days (UTC).
+ */
+
+const DAY_MS = 86_400_000;
+const dayOf = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`);
+const isoOf = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (day: string, count: number) => isoOf(new Date(dayOf(day).getTime() + count * DAY_MS));
+
+export function mondayOf(day: string): string {
+  const weekday = dayOf(day).getUTCDay();
+  return addDays(day, weekday === 0 ? -6 : 1 - weekday);
+}
+
+/** The Mondays of the weeks from `start` to `end` (at most `limit`, so a long plan stays readable). */
+export function weeksBetween(start: string, end: string, limit = 104): string[] {
+  const weeks: string[] = [];
+  for (let week = mondayOf(start); week <= end.slice(0, 10) && weeks.length < limit; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
+}
+
+/** Rule 12 (capacity bar height) and rule 10 (8 h × allocation) come from the plan rules. */
+export const capacityHeight = capacityBarHeight;
+export { defaultDailyHours };
+
+type Role = Pick<PlanItem, 'type' | 'person' | 'allocation' | 'startDate' | 'endDate' | 'inactive' | 'wasDeleted'>;
+
+const isLive = (item: Pick<PlanItem, 'inactive' | 'wasDeleted'>) => !item.inactive && !item.wasDeleted;
+
+/** Whether a role's dates touch the week starting on `monday`. */
+export const coversWeek = (item: Pick<PlanItem, 'startDate' | 'endDate'>, monday: string) =>
+  Boolean(item.startDate && item.endDate) && item.startDate!.slice(0, 10) <= addDays(monday, 6) && item.endDate!.slice(0, 10) >= monday;
+
+/** Hours a day the mission's person roles ask for in a week (filled or not): the capacity bar of that week. */
+export const weekDailyHours = (items: Role[], monday: string) =>
+  items
+    .filter((item) => item.type === 'person' && isLive(item) && coversWeek(item, monday))
+    .reduce((sum, item) => sum + defaultDailyHours(item.allocation), 0);
+
+/** Rule 78 for a live person role without a person: 3 (starts within 5 days or started), 2 (within 10), else null. */
+export function unfilledSeverity(
+  item: Pick<PlanItem, 'type' | 'person' | 'startDate' | 'inactive' | 'wasDeleted'>,
+  today: string,
+): 2 | 3 | null {
+  if (item.type !== 'person' || !isLive(item)) return null;
+  const severity = unfilledRoleSeverity(item, today);
+  return severity === 0 ? null : severity;
+}
+
+/** The colours of the alert severities. */
+export const SEVERITY_COLORS: Record<2 | 3, string> = { 3: 'red', 2: 'orange' };
+export const SEVERITY_LABELS: Record<2 | 3, string> = { 3: 'Urgent', 2: 'Soon' };
+
+/** Where a role's bar lies across the weeks shown: first and last week index, or null when outside. */
+export function barSpan(item: Pick<PlanItem, 'startDate' | 'endDate'>, weeks: string[]): { first: number; last: number } | null {
+  if (!item.startDate || !item.endDate || weeks.length === 0) return null;
+  const indexes = weeks.map((week, index) => (coversWeek(item, week) ? index : -1)).filter((index) => index >= 0);
+  return indexes.length ? { first: indexes[0]!, last: indexes[indexes.length - 1]! } : null;
+}
+
+/** A role's cost: its amount when set, else rate × quantity. Cost items and milestones count too. */
+export const itemAmount = (item: Pick<PlanItem, 'amount' | 'rate' | 'quantity'>) => item.amount ?? item.rate * (item.quantity ?? 0);
+
+/** The budget bar: the planned sum against what the mission has available (percent capped at 100 for the bar). */
+export function budgetUse(items: Pick<PlanItem, 'amount' | 'rate' | 'quantity' | 'inactive' | 'wasDeleted'>[], available: number | null) {
+  const planned = items.filter(isLive).reduce((sum, item) => sum + itemAmount(item), 0);
+  const percent = available && available > 0 ? Math.round((planned / available) * 100) : null;
+  return { planned, available, percent, over: available !== null && planned > available };
+}
+
+/** Rule 79: a reason of at least 5 characters. */
+export const reasonIsLongEnough = (reason: string) => isReasonLongEnough(reason);
+
+/** The last request of a context, which decides the role's status there (rule 68). */
+export const lastRequest = <R extends { context: string }>(requests: R[], context: 'pm' | 'org') =>
+  requests.filter((request) => request.context === context).at(-1) ?? null;
+
+export const ALLOCATION_LABELS = { draft: 'Draft', pending_approval: 'Pending approval', approved: 'Approved' } as const;
+
+/** Plan item types the add dialog offers, with the labels it shows. */
+export const ADDABLE_TYPES = [
+  { value: 'person', label: 'Person role' },
+  { value: 'cost', label: 'Cost' },
+  { value: 'phase', label: 'Phase' },
+  { value: 'milestone', label: 'Milestone' },
+] as const;
+
+/** The parts of the plan the URL opens: each parameter names a part to scroll to and highlight. */
+export const PLAN_PARTS = ['mission-timeline', 'make-week', 'make-phase', 'phase', 'budget-bar'] as const;
+export type PlanPart = (typeof PLAN_PARTS)[number];
+
+export function planPartOf(params: URLSearchParams): PlanPart | null {
+  return PLAN_PARTS.find((part) => params.has(part)) ?? null;
+}
