@@ -21,6 +21,7 @@ import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(missionsRoutes);
   await app.register(teamRoutes);
   await app.register(templatesRoutes);
+  await app.register(tasksRoutes);
   await app.register(serveWeb);
   return app;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { canOnMission, fixPlanItemEnd, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
+import { canOnMission, fixPlanItemEnd, isMissionAdmin, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import {
   actionItems,
@@ -15,6 +15,7 @@ import {
 import { currentMembership } from '../../plugins/org-access.ts';
 import { missionNotFound, type MissionAccess, type MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { missionTasksJson } from '../tasks/tasks.sql.ts';
 import { runMissionCommand } from './command.ts';
 import { presentMission, type TeamRow } from './missions.presenter.ts';
 
@@ -188,8 +189,32 @@ export async function readMission(ctx: AppContext, access: MissionAccess): Promi
     await loadOpenInvites(ctx.db, id),
     await loadBaselines(ctx.db, id),
   ];
+  await markManagerVisit(ctx, access);
   return presentMission(access, repaired.mission, team, repaired.plan, { invites, baselines }, repaired.repaired || tasksRepaired);
 }
+
+/**
+ * Rule 51: copying tasks needs an admin or project manager to have opened the simple or kanban project; their read
+ * stamps the visit (once; not a change of the mission, so not in its history).
+ */
+async function markManagerVisit(ctx: AppContext, access: MissionAccess): Promise<void> {
+  const { mission } = access;
+  if (mission.managerVisitedAt || (mission.projectType !== 'simple' && mission.projectType !== 'kanban')) return;
+  if (!isMissionAdmin(access.member && !access.member.invitePending ? access.member : null)) return;
+  await ctx.db.update(missions).set({ managerVisitedAt: new Date() }).where(eq(missions.id, mission.id));
+}
+
+/**
+ * `GET /mission/:id` as JSON text: the mission as `readMission` presents it, with its actions and action items built
+ * as JSON by SQL and spliced in unparsed (DESIGN §8: 10,000 tasks).
+ */
+export async function readMissionJson(ctx: AppContext, access: MissionAccess): Promise<string> {
+  const mission = await readMission(ctx, access);
+  const tasks = await missionTasksJson(ctx.pool, access.mission.id, access.personId);
+  const head = JSON.stringify(mission);
+  return `${head.slice(0, -1)},"actions":${tasks.actions},"actionItems":${tasks.actionItems}}`;
+}
+
 
 /** The mission as it is now (after a write), without repairing anything. */
 export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {

@@ -31,7 +31,7 @@ import {
 import { missionAccessOf, principalOf } from '../../plugins/authz.ts';
 import { missionAuditTree, missionHistory } from './history.service.ts';
 import { redeemLicenceCode } from './licence.service.ts';
-import { readMission } from './missions.read.ts';
+import { readMissionJson } from './missions.read.ts';
 import { createMission, deleteMission } from './missions.service.ts';
 import { subscribeMissionEvents } from './missions.subscribers.ts';
 import { updateMission } from './missions.update.ts';
@@ -88,7 +88,11 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
       querystring: missionReadQuerySchema,
       response: { 200: missionSchema },
     },
-    handler: async (request) => readMission(ctx, missionAccessOf(request)),
+    handler: async (request, reply) => {
+      // SQL shapes the tasks' JSON (DESIGN §8): the response schema documents it, the text is sent as it is.
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send((await readMissionJson(ctx, missionAccessOf(request))) as never);
+    },
   });
 
   r.put('/api/mission/:id', {

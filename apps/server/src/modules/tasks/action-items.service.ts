@@ -1,0 +1,307 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  COPY_SUFFIX,
+  scheduleEnd,
+  statusEffects,
+  type ActionItem,
+  type ActionItemBulk,
+  type ActionItemCreate,
+  type ActionItemMove,
+  type ActionItemUpdate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { actionItems, checklistItems, dependencies } from '../../db/schema/index.ts';
+import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
+import {
+  itemFacts,
+  loadAction,
+  loadItem,
+  loadItems,
+  lockMission,
+  requireOnTask,
+  requireOnTeam,
+  TASK_ERRORS,
+  type ActionItemRow,
+  type ActionRow,
+} from './tasks.access.ts';
+import { changesOf, itemPatchOf, nextCode, nextSortIndex } from './tasks.fields.ts';
+import { itemById, itemsByIds, myItemsQuery } from './tasks.sql.ts';
+
+type ItemPatch = Partial<typeof actionItems.$inferInsert>;
+type Mark = { by: string; when: string };
+
+/** The item as the caller sees it after a write. */
+export const presentItem = async (ctx: AppContext, access: MissionAccess, id: string): Promise<ActionItem> => {
+  const item = await itemById(ctx.pool, access.personId, id);
+  if (!item) throw entityNotFound('actionItem');
+  return item;
+};
+
+/** `GET /action-item/:id`. */
+export const readItem = (ctx: AppContext, access: MissionAccess, id: string) => presentItem(ctx, access, id);
+
+/** `GET /action-item/my/items`: the caller's assigned tasks; `licensedOnly` keeps licensed missions and organisations. */
+export async function myItems(ctx: AppContext, personId: string, licensedOnly: boolean) {
+  const { rows } = await ctx.pool.query<{ json: string }>(myItemsQuery(personId, licensedOnly));
+  return { items: JSON.parse(rows[0]!.json) as (ActionItem & { mission: { _id: string; title: string; projectType: string } })[] };
+}
+
+/** Adds or removes the caller's mark (seen or pinned by them). */
+function mark(marks: Mark[], personId: string, on: boolean, now: Date): Mark[] {
+  const others = marks.filter((m) => m.by !== personId);
+  return on ? [...others, { by: personId, when: now.toISOString() }] : others;
+}
+
+/** What an update does to the item's columns: status effects, column history, description stamp (rules 43, 44). */
+function effectsOf(access: MissionAccess, item: ActionItemRow, input: Omit<ActionItemUpdate, 'seen' | 'pinned'>, now: Date): ItemPatch {
+  const patch = itemPatchOf(input);
+  if (input.status !== undefined && input.status !== item.status) {
+    Object.assign(patch, statusEffects(item, input.status, { personId: access.personId, now, projectType: access.mission.projectType }));
+  }
+  if (input.col !== undefined && input.col !== item.col)
+    patch.colHistory = [...item.colHistory, { movedTo: input.col, movedOn: now.toISOString() }];
+  if (input.description !== undefined && input.description !== item.description) {
+    patch.descriptionUpdate = now;
+    patch.descriptionUpdateById = access.personId;
+  }
+  const start = patch.startDate === undefined ? item.startDate : patch.startDate;
+  const end = patch.endDate === undefined ? item.endDate : patch.endDate;
+  if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
+  return patch;
+}
+
+/** Checks and applies one item's update in the transaction (status changes need changeStatus, the rest update). */
+async function updateOne(
+  tx: Tx,
+  record: RecordMissionWrite,
+  access: MissionAccess,
+  item: ActionItemRow,
+  action: ActionRow,
+  input: ActionItemUpdate,
+) {
+  const { seen, pinned, ...fields } = input;
+  const { status, ...rest } = fields;
+  const facts = itemFacts(item, action);
+  if (status !== undefined && status !== item.status) requireOnTask(access, 'changeStatus', facts);
+  if (Object.values(rest).some((value) => value !== undefined)) requireOnTask(access, 'update', facts);
+  const now = new Date();
+  const patch = effectsOf(access, item, fields, now);
+  const changes = changesOf(item, patch);
+  if (seen !== undefined) patch.seen = mark(item.seen, access.personId, seen, now);
+  if (pinned !== undefined) patch.pinned = mark(item.pinned, access.personId, pinned, now);
+  if (Object.keys(changes).length === 0 && seen === undefined && pinned === undefined) return;
+  await tx
+    .update(actionItems)
+    .set({ ...patch, ...(Object.keys(changes).length > 0 ? { updatedAt: now } : {}) })
+    .where(eq(actionItems.id, item.id));
+  // Seen and pinned are the caller's own marks: not the task's history.
+  if (Object.keys(changes).length > 0)
+    record({ action: 'update', entity: 'action.items', id: item.id, title: input.title ?? item.title, changes });
+}
+
+/** Updates several items of the mission in the transaction, all or nothing (404 when one is not there, 403 when one is refused). */
+export async function updateItemsInTx(
+  _ctx: AppContext,
+  tx: Tx,
+  record: RecordMissionWrite,
+  access: MissionAccess,
+  inputs: ActionItemBulk['items'],
+): Promise<void> {
+  const rows = await loadItems(
+    tx,
+    access.mission.id,
+    inputs.map((input) => input._id),
+  );
+  const byId = new Map(rows.map((row) => [row.item.id, row]));
+  for (const { _id, ...input } of inputs) {
+    const row = byId.get(_id)!;
+    await updateOne(tx, record, access, row.item, row.action, input);
+    const [fresh] = await tx.select().from(actionItems).where(eq(actionItems.id, _id));
+    byId.set(_id, { item: fresh!, action: row.action });
+  }
+}
+
+/**
+ * `POST /action-item/action/:actionId`: a new item under an action that is not closed, with the mission's next code.
+ * `copyOf` copies another item of the mission (title + ' (Copy)'), allowed in simple and kanban projects once an
+ * admin or project manager has opened the project (rule 51).
+ */
+export async function createItem(ctx: AppContext, access: MissionAccess, actionId: string, input: ActionItemCreate): Promise<ActionItem> {
+  const mission = access.mission;
+  const id = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    await lockMission(tx, mission.id);
+    const action = await loadAction(tx, mission.id, actionId);
+    if (action.status === 'done') throw TASK_ERRORS.closed();
+    const { copyOf, people, status, ...fields } = input;
+    let base: ItemPatch = {};
+    let checklist: (typeof checklistItems.$inferSelect)[] = [];
+    if (copyOf) {
+      if ((mission.projectType === 'simple' || mission.projectType === 'kanban') && !mission.managerVisitedAt)
+        throw TASK_ERRORS.copyNotReady();
+      const { item: source } = await loadItem(tx, mission.id, copyOf);
+      const {
+        id: _id,
+        code: _code,
+        createdAt: _c,
+        updatedAt: _u,
+        seen: _s,
+        pinned: _p,
+        colHistory: _h,
+        completedOn: _o,
+        completedBy: _b,
+        ...copied
+      } = source;
+      base = { ...copied, title: `${source.title}${COPY_SUFFIX}`, status: 'open', percentComplete: 0 };
+      checklist = await tx.select().from(checklistItems).where(eq(checklistItems.actionItemId, copyOf));
+    }
+    await requireOnTeam(tx, mission.id, people ?? base.people ?? []);
+    const patch = itemPatchOf(fields);
+    if (status !== undefined)
+      Object.assign(
+        patch,
+        statusEffects({ status: 'open' }, status, { personId: access.personId, now: new Date(), projectType: mission.projectType }),
+      );
+    const [row] = await tx
+      .insert(actionItems)
+      .values({
+        ...base,
+        ...patch,
+        title: fields.title ?? base.title!,
+        actionId,
+        missionId: mission.id,
+        people: people ?? base.people ?? [],
+        code: fields.code ?? (await nextCode(tx, mission.id, mission.defaultTaskCode)),
+        sortIndex: fields.sortIndex ?? (await nextSortIndex(tx, { actionId })),
+        createdBy: access.personId,
+      })
+      .returning();
+    if (checklist.length > 0) {
+      await tx.insert(checklistItems).values(
+        checklist.map((line) => ({
+          actionItemId: row!.id,
+          missionId: mission.id,
+          title: line.title,
+          description: line.description,
+          sortIndex: line.sortIndex,
+          people: line.people,
+          col: line.col,
+          color: line.color,
+        })),
+      );
+    }
+    record({
+      action: 'create',
+      entity: 'action.items',
+      id: row!.id,
+      title: row!.title,
+      changes: { actionId: { from: null, to: actionId }, ...(copyOf ? { copyOf: { from: null, to: copyOf } } : {}) },
+    });
+    return row!.id;
+  });
+  return presentItem(ctx, access, id);
+}
+
+/** `PUT /action-item/:id`: fields (status effects of rules 43–44), and the caller's seen and pinned marks. */
+export async function updateItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemUpdate): Promise<ActionItem> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const { item, action } = await loadItem(tx, access.mission.id, id);
+    await updateOne(tx, record, access, item, action, input);
+  });
+  return presentItem(ctx, access, id);
+}
+
+/** `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing. */
+export async function bulkUpdateItems(
+  ctx: AppContext,
+  access: MissionAccess,
+  input: ActionItemBulk,
+): Promise<{ actionItems: ActionItem[] }> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, (tx, record) => updateItemsInTx(ctx, tx, record, access, input.items));
+  return {
+    actionItems: await itemsByIds(
+      ctx.pool,
+      access.personId,
+      input.items.map((item) => item._id),
+    ),
+  };
+}
+
+/**
+ * `PUT /action-item/:id/move`: to another action (not closed), column (recorded in colHistory), position, week, or
+ * day and hour; in a power project a new start with a duration sets the end by the working calendar.
+ */
+export async function moveItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemMove): Promise<ActionItem> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const { item, action } = await loadItem(tx, access.mission.id, id);
+    requireOnTask(access, 'update', itemFacts(item, action));
+    const { actionId, ...fields } = input;
+    const now = new Date();
+    const patch: ItemPatch = effectsOf(access, item, fields, now);
+    if (actionId !== undefined && actionId !== item.actionId) {
+      const target = await loadAction(tx, access.mission.id, actionId);
+      if (target.status === 'done') throw TASK_ERRORS.closed();
+      patch.actionId = actionId;
+    }
+    const start = fields.startDate === undefined ? item.startDate : fields.startDate;
+    if (access.mission.projectType === 'power' && fields.startDate && start && item.estimatedDuration) {
+      patch.endDate = scheduleEnd(
+        start,
+        fields.startHour ?? item.startHour,
+        item.estimatedDuration,
+        access.mission.includeWeekends,
+      ).endDate;
+    }
+    const changes = changesOf(item, patch);
+    if (Object.keys(changes).length === 0) return;
+    await tx
+      .update(actionItems)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(actionItems.id, id));
+    record({ action: 'update', entity: 'action.items', id, title: item.title, changes });
+  });
+  return presentItem(ctx, access, id);
+}
+
+/** `DELETE /action-item/:id`: the item, its checklist and every dependency on it (admins of its action). */
+export async function deleteItem(ctx: AppContext, access: MissionAccess, id: string): Promise<{ deleted: string[] }> {
+  return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const { item, action } = await loadItem(tx, access.mission.id, id);
+    requireOnTask(access, 'delete', itemFacts(item, action));
+    await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), inArray(dependencies.fromId, [id])));
+    await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), eq(dependencies.toId, id)));
+    await tx.delete(actionItems).where(eq(actionItems.id, id));
+    record({ action: 'delete', entity: 'action.items', id, title: item.title });
+    return { deleted: [id] };
+  });
+}
+
+/**
+ * `POST /action-item/:id/people/:personId` and `.../people/remove`: assign or unassign people (admins of the action;
+ * anyone may take themselves off). A person not on the mission is 409 not_part_of_mission (the web invites, then retries).
+ */
+export async function changeItemPeople(
+  ctx: AppContext,
+  access: MissionAccess,
+  id: string,
+  change: { add: string } | { remove: string[] | 'ALL' },
+): Promise<ActionItem> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const { item, action } = await loadItem(tx, access.mission.id, id);
+    const onlySelf = 'remove' in change && change.remove !== 'ALL' && change.remove.every((personId) => personId === access.personId);
+    if (!onlySelf) requireOnTask(access, 'invite', itemFacts(item, action));
+    let people: string[];
+    if ('add' in change) {
+      await requireOnTeam(tx, access.mission.id, [change.add]);
+      people = item.people.includes(change.add) ? item.people : [...item.people, change.add];
+    } else {
+      const removed = change.remove;
+      people = removed === 'ALL' ? [] : item.people.filter((personId) => !removed.includes(personId));
+    }
+    if (people.length === item.people.length && people.every((p, i) => p === item.people[i])) return;
+    await tx.update(actionItems).set({ people, updatedAt: new Date() }).where(eq(actionItems.id, id));
+    record({ action: 'update', entity: 'action.items', id, title: item.title, changes: { people: { from: item.people, to: people } } });
+  });
+  return presentItem(ctx, access, id);
+}

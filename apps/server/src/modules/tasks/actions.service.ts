@@ -1,0 +1,229 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import {
+  actionDatesValid,
+  createsCycle,
+  type Action,
+  type ActionBulk,
+  type ActionCreate,
+  type ActionItem,
+  type ActionUpdate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { actionItems, actions, dependencies, planItems } from '../../db/schema/index.ts';
+import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
+import { updateItemsInTx } from './action-items.service.ts';
+import { actionFacts, loadAction, lockMission, requireOnTask, requireOnTeam, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
+import { actionPatchOf, changesOf, nextCode, nextSortIndex, nextWbs } from './tasks.fields.ts';
+import { actionById, itemsOfAction } from './tasks.sql.ts';
+
+export type ActionWithItems = { action: Action; actionItems: ActionItem[] };
+
+const withItems = async (ctx: AppContext, personId: string, actionId: string): Promise<ActionWithItems> => ({
+  action: (await actionById(ctx.pool, actionId))!,
+  actionItems: await itemsOfAction(ctx.pool, personId, actionId),
+});
+
+/**
+ * `POST /mission-plan/:id/action`: a new action under a plan item. Dates: none, or both with start before end
+ * (rule 52); its code comes from the mission's prefix (rule 50), its sort index and WBS number after the last ones.
+ * `withItem` also creates a first action item with the same title.
+ */
+export async function createAction(
+  ctx: AppContext,
+  access: MissionAccess,
+  planItemId: string,
+  input: ActionCreate,
+  options: { withItem?: boolean | undefined },
+): Promise<ActionWithItems> {
+  if (!actionDatesValid(input.startDate, input.endDate)) throw TASK_ERRORS.actionDates();
+  const mission = access.mission;
+  const actionId = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    await lockMission(tx, mission.id);
+    const [plan] = await tx
+      .select({ id: planItems.id })
+      .from(planItems)
+      .where(and(eq(planItems.id, planItemId), eq(planItems.missionId, mission.id)));
+    if (!plan) throw entityNotFound('planItem');
+    await requireOnTeam(tx, mission.id, input.people ?? []);
+    const parent = input.parentId ? await loadAction(tx, mission.id, input.parentId) : null;
+    const { rate, billRate, ...fields } = input;
+    const [row] = await tx
+      .insert(actions)
+      .values({
+        ...actionPatchOf({ ...fields, rate, billRate }),
+        title: input.title,
+        missionId: mission.id,
+        planItemId,
+        code: input.code ?? (await nextCode(tx, mission.id, mission.defaultTaskCode)),
+        sortIndex: input.sortIndex ?? (await nextSortIndex(tx, { missionId: mission.id })),
+        wbs: input.wbs ?? (await nextWbs(tx, mission.id, parent)),
+        percentComplete: input.percentComplete ?? (input.status === 'done' ? 100 : 0),
+        createdBy: access.personId,
+      })
+      .returning();
+    record({ action: 'create', entity: 'actions', id: row!.id, title: row!.title, changes: { title: { from: null, to: row!.title } } });
+    if (options.withItem) {
+      const [item] = await tx
+        .insert(actionItems)
+        .values({
+          actionId: row!.id,
+          missionId: mission.id,
+          title: row!.title,
+          code: await nextCode(tx, mission.id, mission.defaultTaskCode),
+          people: row!.people,
+          startDate: row!.startDate,
+          endDate: row!.endDate,
+          dueDate: row!.dueDate,
+          week: row!.week,
+          createdBy: access.personId,
+        })
+        .returning();
+      record({
+        action: 'create',
+        entity: 'action.items',
+        id: item!.id,
+        title: item!.title,
+        changes: { actionId: { from: null, to: row!.id } },
+      });
+    }
+    return row!.id;
+  });
+  return withItems(ctx, access.personId, actionId);
+}
+
+/** Applies an update to a loaded action in the transaction: status changes need changeStatus, anything else update. */
+async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: MissionAccess, before: ActionRow, input: ActionUpdate) {
+  const { status, ...rest } = input;
+  const others = Object.values(rest).some((value) => value !== undefined);
+  if (status !== undefined && status !== before.status) requireOnTask(access, 'changeStatus', actionFacts(before));
+  if (others || status === before.status) requireOnTask(access, 'update', actionFacts(before));
+  const start = input.startDate === undefined ? before.startDate : input.startDate;
+  const end = input.endDate === undefined ? before.endDate : input.endDate;
+  if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
+  if (input.people) await requireOnTeam(tx, before.missionId, input.people);
+  if (input.parentId) {
+    if (input.parentId === before.id) throw TASK_ERRORS.circular();
+    await loadAction(tx, before.missionId, input.parentId);
+  }
+  const patch = actionPatchOf(input);
+  if (status === 'done' && input.percentComplete === undefined) patch.percentComplete = 100;
+  const changes = changesOf(before, patch);
+  if (Object.keys(changes).length === 0) return;
+  await tx
+    .update(actions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(actions.id, before.id));
+  record({ action: 'update', entity: 'actions', id: before.id, title: input.title ?? before.title, changes });
+}
+
+/** `PUT /action/:id`: change an action (a done action is closed: only its admins may reopen it). */
+export async function updateAction(ctx: AppContext, access: MissionAccess, actionId: string, input: ActionUpdate): Promise<Action> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const before = await loadAction(tx, access.mission.id, actionId);
+    await updateActionInTx(tx, record, access, before, input);
+  });
+  return (await actionById(ctx.pool, actionId))!;
+}
+
+/** `PUT /action/:id/bulk`: the action's fields and several of its items' fields at once, all or nothing. */
+export async function bulkUpdateAction(
+  ctx: AppContext,
+  access: MissionAccess,
+  actionId: string,
+  input: ActionBulk,
+): Promise<ActionWithItems> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const before = await loadAction(tx, access.mission.id, actionId);
+    if (input.action) await updateActionInTx(tx, record, access, before, input.action);
+    if (input.items?.length) {
+      const ids = await tx
+        .select({ id: actionItems.id })
+        .from(actionItems)
+        .where(
+          and(
+            eq(actionItems.actionId, actionId),
+            inArray(
+              actionItems.id,
+              input.items.map((item) => item._id),
+            ),
+          ),
+        );
+      if (ids.length !== new Set(input.items.map((item) => item._id)).size) throw entityNotFound('actionItem');
+      await updateItemsInTx(ctx, tx, record, access, input.items);
+    }
+  });
+  return withItems(ctx, access.personId, actionId);
+}
+
+/** `DELETE /action/:id`: the action, its items (and their checklists) and every dependency on any of them. */
+export async function deleteAction(ctx: AppContext, access: MissionAccess, actionId: string): Promise<{ deleted: string[] }> {
+  return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const before = await loadAction(tx, access.mission.id, actionId);
+    requireOnTask(access, 'delete', actionFacts(before));
+    const items = await tx
+      .select({ id: actionItems.id, title: actionItems.title })
+      .from(actionItems)
+      .where(eq(actionItems.actionId, actionId));
+    const ids = [actionId, ...items.map((item) => item.id)];
+    await tx
+      .delete(dependencies)
+      .where(and(eq(dependencies.missionId, access.mission.id), or(inArray(dependencies.fromId, ids), inArray(dependencies.toId, ids))));
+    await tx.update(actions).set({ parentId: null }).where(eq(actions.parentId, actionId));
+    await tx.delete(actions).where(eq(actions.id, actionId));
+    for (const item of items) record({ action: 'delete', entity: 'action.items', id: item.id, title: item.title });
+    record({ action: 'delete', entity: 'actions', id: actionId, title: before.title });
+    return { deleted: ids };
+  });
+}
+
+/**
+ * `PUT /action/:id/dependency/add|remove`: the action depends (or no longer depends) on another action of the
+ * mission; a dependency on itself or closing a loop is 'Circular dependency'.
+ */
+export async function changeActionDependency(
+  ctx: AppContext,
+  access: MissionAccess,
+  actionId: string,
+  otherId: string,
+  change: 'add' | 'remove',
+): Promise<Action> {
+  await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const before = await loadAction(tx, access.mission.id, actionId);
+    requireOnTask(access, 'update', actionFacts(before));
+    if (otherId === actionId) throw TASK_ERRORS.circular();
+    await loadAction(tx, access.mission.id, otherId);
+    const edge = and(eq(dependencies.kind, 'action'), eq(dependencies.fromId, actionId), eq(dependencies.toId, otherId));
+    if (change === 'remove') {
+      const removed = await tx.delete(dependencies).where(edge).returning({ id: dependencies.id });
+      if (removed.length > 0)
+        record({
+          action: 'delete',
+          entity: 'dependencies',
+          id: removed[0]!.id,
+          title: before.title,
+          changes: { linkTo: { from: otherId, to: null } },
+        });
+      return;
+    }
+    const edges = await tx
+      .select({ fromId: dependencies.fromId, toId: dependencies.toId })
+      .from(dependencies)
+      .where(and(eq(dependencies.missionId, access.mission.id), eq(dependencies.kind, 'action')));
+    if (edges.some((e) => e.fromId === actionId && e.toId === otherId)) return;
+    if (createsCycle(edges, actionId, otherId)) throw TASK_ERRORS.circular();
+    const [row] = await tx
+      .insert(dependencies)
+      .values({ missionId: access.mission.id, kind: 'action', fromId: actionId, toId: otherId, createdBy: access.personId })
+      .returning();
+    record({
+      action: 'create',
+      entity: 'dependencies',
+      id: row!.id,
+      title: before.title,
+      changes: { linkTo: { from: null, to: otherId } },
+    });
+  });
+  return (await actionById(ctx.pool, actionId))!;
+}

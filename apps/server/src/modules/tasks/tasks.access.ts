@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { canOnMission, canOnTask, effectivePermission, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
+import type { Db, Tx } from '../../db/database.ts';
+import { actionItems, actions, missionPeople, missions } from '../../db/schema/index.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+
+export type ActionRow = typeof actions.$inferSelect;
+export type ActionItemRow = typeof actionItems.$inferSelect;
+
+export const TASK_ERRORS = {
+  actionDates: () => new AppError(400, 'action/invalid-dates', 'Sorry was not able to create...'),
+  circular: () => new AppError(400, 'task/circular-dependency', 'Circular dependency'),
+  notPartOfMission: () => new AppError(409, 'not_part_of_mission', 'This person is not part of the mission yet.'),
+  closed: () => forbidden('This action is done and closed. Reopen it first.'),
+  copyNotReady: () =>
+    new AppError(409, 'task/copy-not-ready', 'Tasks can be copied once a project manager or admin has opened the project.'),
+  endBeforeStart: () => new AppError(400, 'validation', 'The end date must be after the start date.', { endDate: 'Before start' }),
+} as const;
+
+/** The caller as the per-task rules see them. */
+export function taskActorOf(access: MissionAccess): TaskActor {
+  return {
+    personId: access.personId,
+    permission: effectivePermission(access.actor),
+    missionAdmin: canOnMission(access.actor, 'plan.manage', access.facts),
+  };
+}
+
+export const actionFacts = (action: ActionRow): TaskFacts => ({
+  people: action.people,
+  status: action.status,
+  action: { createdBy: action.createdBy, status: action.status },
+});
+
+export const itemFacts = (item: ActionItemRow, action: ActionRow): TaskFacts => ({
+  people: item.people,
+  status: item.status,
+  action: { createdBy: action.createdBy, status: action.status },
+});
+
+/** 403 unless the caller may do `what` on the task (a done action refuses with its own text). */
+export function requireOnTask(access: MissionAccess, what: TaskAction, facts: TaskFacts): void {
+  if (canOnTask(taskActorOf(access), what, facts)) return;
+  if (facts.action.status === 'done') throw TASK_ERRORS.closed();
+  throw forbidden();
+}
+
+/** Locks the mission row for the rest of the transaction: codes and sort positions are handed out one at a time. */
+export async function lockMission(tx: Tx, missionId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${missions} where ${missions.id} = ${missionId} for update`);
+}
+
+/** The action of the mission, locked for update; 404 when it is not there. */
+export async function loadAction(db: Db | Tx, missionId: string, actionId: string): Promise<ActionRow> {
+  const [row] = await db
+    .select()
+    .from(actions)
+    .where(and(eq(actions.id, actionId), eq(actions.missionId, missionId)))
+    .for('update');
+  if (!row) throw entityNotFound('action');
+  return row;
+}
+
+/** The action item of the mission with its action, locked for update; 404 ('Sorry this task is no longer available.') when gone. */
+export async function loadItem(db: Db | Tx, missionId: string, itemId: string): Promise<{ item: ActionItemRow; action: ActionRow }> {
+  const [row] = await db
+    .select({ item: actionItems, action: actions })
+    .from(actionItems)
+    .innerJoin(actions, eq(actions.id, actionItems.actionId))
+    .where(and(eq(actionItems.id, itemId), eq(actionItems.missionId, missionId)))
+    .for('update');
+  if (!row) throw entityNotFound('actionItem');
+  return row;
+}
+
+/** Several action items of the mission with their actions; 404 when any is not there. */
+export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ item: actionItems, action: actions })
+    .from(actionItems)
+    .innerJoin(actions, eq(actions.id, actionItems.actionId))
+    .where(and(inArray(actionItems.id, unique), eq(actionItems.missionId, missionId)))
+    .for('update');
+  if (rows.length !== unique.length) throw entityNotFound('actionItem');
+  return rows;
+}
+
+/** 409 not_part_of_mission unless every person is on the mission's team (an invite still pending counts). */
+export async function requireOnTeam(db: Db | Tx, missionId: string, personIds: readonly string[]): Promise<void> {
+  const unique = [...new Set(personIds)];
+  if (unique.length === 0) return;
+  const rows = await db
+    .select({ personId: missionPeople.personId })
+    .from(missionPeople)
+    .where(and(eq(missionPeople.missionId, missionId), inArray(missionPeople.personId, unique)));
+  if (rows.length !== unique.length) throw TASK_ERRORS.notPartOfMission();
+}

@@ -1,0 +1,113 @@
+import type { ActionItem, Action } from '@crewplan/domain';
+import type { Pool } from 'pg';
+
+/**
+ * The JSON of actions and action items, shaped by SQL (DESIGN §8): one statement builds a whole list, whether it is
+ * one task after a write or the 10,000 tasks of a mission read.
+ */
+
+const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const money = (column: string) => `round(${column} / 100.0, 2)`;
+
+const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) => `coalesce((
+    select json_agg(json_build_object('linkTo', d.to_id, 'linkType', d.link_type, 'lag', d.lag) order by d.created_at, d.id)
+    from dependencies d where d.kind = '${kind}' and d.from_id = ${alias}.id), '[]'::json)`;
+
+/** One action item as JSON; `$1` is the caller (their own seen and pinned marks). */
+const ITEM_JSON = `json_build_object(
+  '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
+  'shortDescription', ai.short_description,
+  'code', coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4)),
+  'status', ai.status, 'col', ai.col, 'startDate', ai.start_date, 'endDate', ai.end_date,
+  'initialStartDate', ai.initial_start_date, 'dueDate', ai.due_date, 'completedOn', ${instant('ai.completed_on')},
+  'completedBy', ai.completed_by, 'startHour', ai.start_hour, 'week', ai.week, 'estimatedDuration', ai.estimated_duration,
+  'actualDuration', ai.actual_duration, 'y', ai.y, 'sortIndex', ai.sort_index, 'position', ai.position, 'people', ai.people,
+  'peopleAttached', ai.people_attached,
+  'checklist', coalesce((
+    select json_agg(json_build_object('_id', c.id, 'title', c.title, 'description', c.description, 'sortIndex', c.sort_index,
+      'people', c.people, 'col', c.col, 'color', c.color, 'done', c.done, 'completedOn', ${instant('c.completed_on')},
+      'completedBy', c.completed_by) order by c.sort_index, c.id)
+    from checklist_items c where c.action_item_id = ai.id), '[]'::json),
+  'tags', ai.tags, 'complexityMultiplier', ai.complexity_multiplier, 'billRate', ${money('ai.bill_rate_minor')},
+  'billUnit', ai.bill_unit, 'percentComplete', ai.percent_complete, 'metaType', ai.meta_type, 'pinType', ai.pin_type,
+  'templateId', ai.template_id,
+  'seen', ai.seen @> jsonb_build_array(jsonb_build_object('by', $1::text)),
+  'pinned', ai.pinned @> jsonb_build_array(jsonb_build_object('by', $1::text)),
+  'approvals', ai.approvals, 'prevEndDate', ai.prev_end_date, 'dependencies', ${dependenciesOf('actionItem', 'ai')},
+  'descriptionUpdate', ${instant('ai.description_update')}, 'descriptionUpdateById', ai.description_update_by_id,
+  'colHistory', ai.col_history, 'createdBy', ai.created_by, 'createdAt', ${instant('ai.created_at')},
+  'updatedAt', ${instant('ai.updated_at')})`;
+
+const ACTION_JSON = `json_build_object(
+  '_id', a.id, 'missionId', a.mission_id, 'planItemId', a.plan_item_id, 'code', a.code, 'title', a.title, 'tags', a.tags,
+  'startDate', a.start_date, 'endDate', a.end_date, 'dueDate', a.due_date, 'week', a.week, 'status', a.status,
+  'estimatedDuration', a.estimated_duration, 'complexityMultiplier', a.complexity_multiplier, 'source', a.source,
+  'sectionTagId', a.section_tag_id, 'people', a.people, 'parentId', a.parent_id, 'isAction', a.is_action,
+  'sortIndex', a.sort_index, 'position', a.position, 'percentComplete', a.percent_complete, 'wbs', a.wbs,
+  'rate', ${money('a.rate_minor')}, 'billRate', ${money('a.bill_rate_minor')},
+  'actionItems', coalesce((select json_agg(i.id order by i.sort_index, i.id) from action_items i where i.action_id = a.id), '[]'::json),
+  'dependencies', ${dependenciesOf('action', 'a')},
+  'createdBy', a.created_by, 'createdAt', ${instant('a.created_at')}, 'updatedAt', ${instant('a.updated_at')})`;
+
+/** Action items chosen by `where` (on alias `ai`; `$1` is the caller, `$2` the filter value) as one JSON array. */
+export const itemsQuery = (where: string, personId: string, value: unknown) => ({
+  text: `select coalesce(json_agg(${ITEM_JSON} order by ai.sort_index, ai.id), '[]'::json)::text as json
+         from action_items ai where ${where}`,
+  values: [personId, value],
+});
+
+/** Actions chosen by `where` (on alias `a`; `$1` the filter value) as one JSON array. */
+export const actionsQuery = (where: string, value: unknown) => ({
+  text: `select coalesce(json_agg(${ACTION_JSON} order by a.sort_index, a.created_at, a.id), '[]'::json)::text as json
+         from actions a where ${where}`,
+  values: [value],
+});
+
+async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] }): Promise<T> {
+  const { rows } = await pool.query<{ json: string }>(query);
+  return JSON.parse(rows[0]!.json) as T;
+}
+
+/** The action items with these ids, as the caller sees them. */
+export const itemsByIds = (pool: Pool, personId: string, ids: string[]) =>
+  jsonOf<ActionItem[]>(pool, itemsQuery('ai.id = any($2::varchar[])', personId, ids));
+
+/** One action item, as the caller sees it; null when it is gone. */
+export const itemById = async (pool: Pool, personId: string, id: string) => (await itemsByIds(pool, personId, [id]))[0] ?? null;
+
+/** The items of an action, as the caller sees them. */
+export const itemsOfAction = (pool: Pool, personId: string, actionId: string) =>
+  jsonOf<ActionItem[]>(pool, itemsQuery('ai.action_id = $2', personId, actionId));
+
+/** One action; null when it is gone. */
+export const actionById = async (pool: Pool, id: string) => (await jsonOf<Action[]>(pool, actionsQuery('a.id = $1', id)))[0] ?? null;
+
+/**
+ * The actions and action items of a mission as JSON texts, ready to be spliced into the mission read: two
+ * statements, no parsing in between.
+ */
+export async function missionTasksJson(pool: Pool, missionId: string, personId: string): Promise<{ actions: string; actionItems: string }> {
+  const [actions, actionItems] = await Promise.all([
+    pool.query<{ json: string }>(actionsQuery('a.mission_id = $1', missionId)),
+    pool.query<{ json: string }>(itemsQuery('ai.mission_id = $2', personId, missionId)),
+  ]);
+  return { actions: actions.rows[0]!.json, actionItems: actionItems.rows[0]!.json };
+}
+
+/** `GET /action-item/my/items`: the caller's assigned items in missions they work on, with their mission. */
+export function myItemsQuery(personId: string, licensedOnly: boolean) {
+  const licensed = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_licensed or o.is_key_licensed
+    or o.trial_started_on is null or o.trial_started_on + interval '30 days' > now())))`;
+  return {
+    text: `select coalesce(json_agg((${ITEM_JSON}::jsonb || jsonb_build_object('mission',
+             json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type)))
+             order by ai.due_date nulls last, ai.end_date nulls last, ai.id), '[]'::json)::text as json
+           from action_items ai
+           join missions m on m.id = ai.mission_id and m.archived_at is null
+           join mission_people mp on mp.mission_id = m.id and mp.person_id = $1 and not mp.invite_pending and mp.permission <= 3
+           left join orgs o on o.id = m.org_id
+           where ai.people @> array[$1::varchar] and (m.org_id is null or (o.id is not null and o.deleted_at is null))
+             and ($2::boolean is false or ${licensed})`,
+    values: [personId, licensedOnly],
+  };
+}

@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionItems, actions, dependencies, missionAuditEvents, planItems } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { errorOf, expectStatus } from './support/org.ts';
+
+type Json = ReturnType<typeof JSON.parse>;
+const NOT_CREATED = 'Sorry was not able to create...';
+
+let t: TestApp;
+let w: MissionWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createMissionWorld(t);
+});
+afterAll(async () => t.close());
+
+const token = (caller: MissionCaller) => (caller === 'anonymous' ? undefined : w.people[caller].token);
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: Json, caller: MissionCaller = 'p2') =>
+  t.request({ method, url, token: token(caller), ...(payload === undefined ? {} : { payload }) });
+
+/** A mission (prefix WEB) with one plan item. */
+async function setup(options: Parameters<MissionWorld['mission']>[0] = {}) {
+  const missionId = await w.mission({ defaultTaskCode: 'WEB', ...options });
+  const [plan] = await t.database.db.insert(planItems).values({ missionId, title: 'Developer' }).returning();
+  return { missionId, planId: plan!.id };
+}
+const create = async (planId: string, body: Json = { title: 'Build' }, caller: MissionCaller = 'p2', query = '') => {
+  const response = await call('POST', `/api/mission-plan/${planId}/action${query}`, body, caller);
+  expectStatus(response, 201);
+  return response.json() as Json;
+};
+const actionCount = async (missionId: string) =>
+  (await t.database.db.select().from(actions).where(eq(actions.missionId, missionId))).length;
+
+describe('POST /mission-plan/:id/action', () => {
+  it('creates actions with the next code, sort index and WBS number; withItem adds a first task', async () => {
+    const { missionId, planId } = await setup();
+    const first = await create(planId, { title: 'Design', startDate: '2026-01-05', endDate: '2026-01-09', source: 'mx-ai' });
+    expect(first.action).toMatchObject({
+      title: 'Design',
+      code: 'WEB-1',
+      sortIndex: 0,
+      wbs: '1',
+      percentComplete: 0,
+      source: 'mx-ai',
+      planItemId: planId,
+      missionId,
+      complexityMultiplier: 10,
+      actionItems: [],
+      dependencies: [],
+      createdBy: w.people.p2.personId,
+    });
+    const second = await create(planId, { title: 'Build' }, 'p2', '?withItem=true');
+    expect(second.action).toMatchObject({ code: 'WEB-2', sortIndex: 1, wbs: '2' });
+    expect(second.actionItems).toHaveLength(1);
+    expect(second.actionItems[0]).toMatchObject({ title: 'Build', code: 'WEB-3', actionId: second.action._id, status: 'open' });
+    expect(second.action.actionItems).toEqual([second.actionItems[0]._id]);
+    const events = await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.missionId, missionId));
+    expect(events.map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create action.items', 'create actions', 'create actions']);
+  });
+
+  it('without a prefix the code is shown from the creation time', async () => {
+    const { planId } = await setup({ defaultTaskCode: null });
+    const { action } = await create(planId, { title: 'A' }, 'p2', '?withItem=1');
+    expect(action.code).toBeNull();
+    const item = (await call('GET', `/api/action-item/${action.actionItems[0]}`)).json() as Json;
+    expect(item.code).toMatch(/^\d{4}$/);
+  });
+
+  it.each([
+    ['only a start', { startDate: '2026-01-05' }],
+    ['only an end', { endDate: '2026-01-05' }],
+    ['equal dates', { startDate: '2026-01-05', endDate: '2026-01-05' }],
+    ['start after end', { startDate: '2026-01-06', endDate: '2026-01-05' }],
+  ])("refuses %s: 'Sorry was not able to create...' and nothing is written", async (_name, dates) => {
+    const { missionId, planId } = await setup();
+    const response = await call('POST', `/api/mission-plan/${planId}/action`, { title: 'Bad', ...dates });
+    expectStatus(response, 400);
+    expect(errorOf(response)).toMatchObject({ code: 'action/invalid-dates', message: NOT_CREATED });
+    expect(await actionCount(missionId)).toBe(0);
+  });
+
+  it.each([
+    ['no title', {}],
+    ['an unknown field', { title: 'x', owner: 'me' }],
+    ['a bad date', { title: 'x', startDate: '2026-02-30', endDate: '2026-03-01' }],
+    ['a bad status', { title: 'x', status: 'finished' }],
+  ])('refuses %s with 400', async (_name, body) => {
+    const { planId } = await setup();
+    expectStatus(await call('POST', `/api/mission-plan/${planId}/action`, body), 400);
+  });
+
+  it('assigns only people on the mission (409 not_part_of_mission)', async () => {
+    const { missionId, planId } = await setup();
+    const response = await call('POST', `/api/mission-plan/${planId}/action`, { title: 'x', people: [w.people.outsider.personId] });
+    expectStatus(response, 409);
+    expect(errorOf(response).code).toBe('not_part_of_mission');
+    expect(await actionCount(missionId)).toBe(0);
+  });
+
+  it.each([
+    ['p0', 403],
+    ['p1', 201],
+    ['p1pm', 201],
+    ['p2', 201],
+    ['p3', 403],
+    ['p4', 403],
+    ['p5', 403],
+    ['pending', 403],
+    ['orgAdmin', 201],
+    ['orgManager', 201],
+    ['orgMember', 404],
+    ['outsider', 404],
+    ['anonymous', 401],
+  ] as const)('%s → %i', async (caller, status) => {
+    const { planId } = await setup();
+    expectStatus(await call('POST', `/api/mission-plan/${planId}/action`, { title: 'x' }, caller), status);
+  });
+
+  it('an unknown plan item is 404', async () => {
+    expectStatus(await call('POST', `/api/mission-plan/${'f'.repeat(24)}/action`, { title: 'x' }), 404);
+  });
+});
+
+describe('PUT /action/:id', () => {
+  it('admins change fields; done sets 100%; a done action is closed until an admin reopens it', async () => {
+    const { planId } = await setup();
+    const { action } = await create(planId, { title: 'A', people: [w.people.p0.personId] });
+    const changed = await call('PUT', `/api/action/${action._id}`, { title: 'B', tags: ['x'], rate: 12.5 });
+    expectStatus(changed, 200);
+    expect(changed.json()).toMatchObject({ title: 'B', tags: ['x'], rate: 12.5 });
+    expect((await call('PUT', `/api/action/${action._id}`, { status: 'done' })).json()).toMatchObject({
+      status: 'done',
+      percentComplete: 100,
+    });
+    const closed = await call('PUT', `/api/action/${action._id}`, { title: 'C' });
+    expectStatus(closed, 403);
+    expect(errorOf(closed).message).toBe('This action is done and closed. Reopen it first.');
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'C' }, 'p0'), 403);
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { status: 'open' }, 'p0'), 403);
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { status: 'open' }), 200);
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'C' }), 200);
+  });
+
+  it.each([
+    ['p0 assigned', 'p0', true, 200],
+    ['p0 not assigned', 'p0', false, 403],
+    ['p1', 'p1', false, 200],
+    ['p3 assigned', 'p3', true, 403],
+    ['orgAdmin', 'orgAdmin', false, 200],
+    ['outsider', 'outsider', false, 404],
+    ['anonymous', 'anonymous', false, 401],
+  ] as const)('%s → %i', async (_name, caller, assigned, status) => {
+    const { planId } = await setup();
+    const people = assigned ? [w.people[caller as 'p0'].personId] : [];
+    const { action } = await create(planId, { title: 'A', people });
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'Z' }, caller), status);
+  });
+
+  it('refuses an end before the start and unknown fields', async () => {
+    const { planId } = await setup();
+    const { action } = await create(planId, { title: 'A', startDate: '2026-01-05', endDate: '2026-01-09' });
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { endDate: '2026-01-01' }), 400);
+    expectStatus(await call('PUT', `/api/action/${action._id}`, { nope: 1 }), 400);
+  });
+});
+
+describe('PUT /action/:id/bulk', () => {
+  it('changes the action and its items at once, or nothing when one is refused', async () => {
+    const { planId } = await setup();
+    const {
+      action,
+      actionItems: [item],
+    } = await create(planId, { title: 'A' }, 'p1', '?withItem=true');
+    const done = await call(
+      'PUT',
+      `/api/action/${action._id}/bulk`,
+      { action: { title: 'B' }, items: [{ _id: item._id, col: 'doing' }] },
+      'p1',
+    );
+    expectStatus(done, 200);
+    expect(done.json()).toMatchObject({ action: { title: 'B' }, actionItems: [{ col: 'doing' }] });
+    const other = await create(planId, { title: 'Other' }, 'p2', '?withItem=true');
+    const refused = await call(
+      'PUT',
+      `/api/action/${action._id}/bulk`,
+      { action: { title: 'C' }, items: [{ _id: other.actionItems[0]._id, col: 'x' }] },
+      'p1',
+    );
+    expectStatus(refused, 404);
+    const [row] = await t.database.db.select().from(actions).where(eq(actions.id, action._id));
+    expect(row!.title).toBe('B');
+  });
+});
+
+describe('DELETE /action/:id', () => {
+  it.each([
+    ['p1 not the creator', 'p1', 'p2', 403],
+    ['p1 the creator', 'p1', 'p1', 200],
+    ['p0', 'p0', 'p2', 403],
+    ['p2', 'p2', 'p1', 200],
+    ['orgManager', 'orgManager', 'p1', 200],
+    ['p3', 'p3', 'p2', 403],
+  ] as const)('%s → %i', async (_name, caller, creator, status) => {
+    const { planId } = await setup();
+    const { action } = await create(planId, { title: 'A' }, creator, '?withItem=true');
+    expectStatus(await call('DELETE', `/api/action/${action._id}`, undefined, caller), status);
+  });
+
+  it('deletes its items and every dependency on them', async () => {
+    const { planId } = await setup();
+    const a = await create(planId, { title: 'A' }, 'p2', '?withItem=true');
+    const b = await create(planId, { title: 'B' }, 'p2', '?withItem=true');
+    expectStatus(await call('POST', `/api/action-item/${b.actionItems[0]._id}/dependency`, { linkId: a.actionItems[0]._id }), 200);
+    expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: a.action._id }), 200);
+    const response = await call('DELETE', `/api/action/${a.action._id}`);
+    expect(response.json()).toEqual({ deleted: [a.action._id, a.actionItems[0]._id] });
+    expect(await t.database.db.select().from(actionItems).where(eq(actionItems.id, a.actionItems[0]._id))).toEqual([]);
+    expect(await t.database.db.select().from(dependencies).where(eq(dependencies.toId, a.actionItems[0]._id))).toEqual([]);
+    expect(await t.database.db.select().from(dependencies).where(eq(dependencies.toId, a.action._id))).toEqual([]);
+    expectStatus(await call('DELETE', `/api/action/${a.action._id}`), 404);
+  });
+});
+
+describe('PUT /action/:id/dependency/add|remove', () => {
+  it("links actions, refuses itself and loops with 'Circular dependency', and unlinks", async () => {
+    const { planId } = await setup();
+    const [a, b, c] = [await create(planId, { title: 'A' }), await create(planId, { title: 'B' }), await create(planId, { title: 'C' })];
+    const linked = await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: a.action._id });
+    expect((linked.json() as Json).dependencies).toEqual([{ linkTo: a.action._id, linkType: 'dependsOn', lag: 0 }]);
+    expectStatus(await call('PUT', `/api/action/${c.action._id}/dependency/add`, { actionId: b.action._id }), 200);
+    for (const [from, to] of [
+      [a, a],
+      [a, c],
+    ]) {
+      const response = await call('PUT', `/api/action/${from.action._id}/dependency/add`, { actionId: to.action._id });
+      expectStatus(response, 400);
+      expect(errorOf(response)).toMatchObject({ code: 'task/circular-dependency', message: 'Circular dependency' });
+    }
+    const removed = await call('PUT', `/api/action/${b.action._id}/dependency/remove`, { actionId: a.action._id });
+    expect((removed.json() as Json).dependencies).toEqual([]);
+    expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: 'nope' }), 400);
+    expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: a.action._id }, 'p0'), 403);
+  });
+});
