@@ -1,6 +1,185 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
+import { useProfile } from '../../../lib/profile.ts';
+import { setParams } from '../../../lib/url-state.ts';
+import { tasksOf, useActionItemMutations, type MissionWithTasks } from '../../missions/tasks/api.ts';
+import { everyoneOf, taskPeopleOf, taskViewerOf } from '../../missions/tasks/task-people.ts';
+import {
+  boardColumns,
+  dropTarget,
+  filterTasks,
+  nextSortIndex,
+  tagOptions,
+  taskAccess,
+  type TaskFilter,
+} from '../../missions/tasks/task-rules.ts';
+import { BoardColumn } from './BoardColumn.tsx';
+import { TaskCard } from './TaskCard.tsx';
 
-/** The simple and kanban board. (Placeholder until the view lands.) */
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    'To move a task, press Space on its handle. Use the arrow keys to move it within a column or to another column, Space to drop it, Escape to cancel.',
+};
+
+const openTask = (itemId: string) => setParams({ 'action-item': itemId });
+
+/**
+ * The board of simple and kanban projects (spec 1 §1: they share one view). Columns are the mission's `cols`;
+ * cards move between and within columns by mouse or keyboard and the move is saved (column and sortIndex).
+ * Simple projects differ only where the spec says: overdue marks and the hover Done control (never on kanban).
+ */
 export function BoardTab({ mission }: { mission: Mission }) {
-  return <p>{mission.title}</p>;
+  const data = mission as MissionWithTasks;
+  const selfId = useProfile().data?._id ?? null;
+  const { actions, actionItems } = tasksOf(data);
+  const [filter, setFilter] = useState<TaskFilter>({ person: null, tag: null });
+  const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
+  const mutations = useActionItemMutations(mission._id);
+  const viewer = taskViewerOf(mission, selfId);
+  const people = useMemo(() => everyoneOf(mission), [mission]);
+  const assignable = useMemo(() => taskPeopleOf(mission), [mission]);
+  const actionsById = useMemo(() => new Map(actions.map((action) => [action._id, action])), [actions]);
+  const columns = useMemo(() => boardColumns(mission.cols, filterTasks(actionItems, filter)), [mission.cols, actionItems, filter]);
+  const tags = useMemo(() => tagOptions(actionItems), [actionItems]);
+  const itemsById = useMemo(() => new Map(actionItems.map((item) => [item._id, item])), [actionItems]);
+  const columnNames = useMemo(() => new Map(mission.cols.map((col) => [col.id, col.name])), [mission.cols]);
+  const now = useMemo(() => new Date(), []);
+  const kanban = mission.projectType === 'kanban';
+
+  const accessOf = useCallback(
+    (itemId: string) => {
+      const item = itemsById.get(itemId);
+      return item ? taskAccess(viewer, item, actionsById.get(item.actionId) ?? null) : null;
+    },
+    // the viewer is rebuilt each render from the mission; its fields are what matter
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [itemsById, actionsById, selfId, mission.permission, mission.isProjectManager, mission.abilities],
+  );
+  const canMove = viewer.abilities['tasks.work'];
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const titleOf = (id: UniqueIdentifier) => itemsById.get(String(id))?.title ?? 'task';
+  const placeOf = (id: UniqueIdentifier) => {
+    const name = columnNames.get(String(id));
+    if (name) return `the ${name} column`;
+    const item = itemsById.get(String(id));
+    return item ? `${item.title} in ${columnNames.get(item.col) ?? 'its column'}` : 'the board';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${titleOf(active.id)} is over ${placeOf(over.id)}.` : `${titleOf(active.id)} is not over a column.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} was dropped on ${placeOf(over.id)}.` : `${titleOf(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  };
+
+  const failed = (error: unknown) =>
+    notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Sorry. Please try again.' });
+
+  const onDragStart = ({ active }: DragStartEvent) => setActiveId(active.id);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveId(null);
+    if (!over) return;
+    const itemId = String(active.id);
+    if (!accessOf(itemId)?.edit) {
+      notifications.show({ color: 'red', message: 'Sorry. Only people on this task or its admins can move it.' });
+      return;
+    }
+    const target = dropTarget(columns, itemId, String(over.id));
+    if (!target) return;
+    mutations.move.mutate({ itemId, col: target.col, sortIndex: target.sortIndex }, { onError: failed });
+    if (target.renumber.length) mutations.bulk.mutate(target.renumber, { onError: failed });
+  };
+
+  const onDone = useCallback(
+    (itemId: string) => mutations.update.mutate({ itemId, status: 'done', percentComplete: 100 }, { onError: failed }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [mission._id],
+  );
+  const canCreate = mission.abilities['tasks.create'];
+  const addTo = (colId: string) => (title: string) => {
+    const column = columns.find((col) => col.id === colId);
+    return mutations.quickAdd
+      .mutateAsync({ mission: data, title, col: colId, sortIndex: nextSortIndex(column?.items ?? []) })
+      .catch((error: unknown) => failed(error));
+  };
+  const active = activeId ? itemsById.get(String(activeId)) : undefined;
+
+  return (
+    <Stack gap="sm" data-testid="board">
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Person"
+          placeholder="Everyone"
+          size="xs"
+          clearable
+          searchable
+          data={[...assignable.values()].map((person) => ({ value: person.id, label: person.name }))}
+          value={filter.person}
+          onChange={(person) => setFilter((current) => ({ ...current, person }))}
+        />
+        <Select
+          label="Tag"
+          placeholder="Every tag"
+          size="xs"
+          clearable
+          searchable
+          data={tags}
+          value={filter.tag}
+          onChange={(tag) => setFilter((current) => ({ ...current, tag }))}
+        />
+        <Text size="xs" c="dimmed" ml="auto" aria-live="polite">
+          {actionItems.length} tasks
+        </Text>
+      </Group>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActiveId(null)}
+        accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+      >
+        <Group align="flex-start" gap="sm" wrap="nowrap" style={{ overflowX: 'auto' }} pb="xs">
+          {columns.map((column) => (
+            <BoardColumn
+              key={column.id}
+              column={column}
+              people={people}
+              projectType={mission.projectType}
+              now={now}
+              onOpen={openTask}
+              onDone={kanban ? undefined : onDone}
+              onAdd={canCreate ? addTo(column.id) : undefined}
+              canMove={canMove}
+            />
+          ))}
+        </Group>
+        <DragOverlay>
+          {active && <TaskCard item={active} people={people} projectType={mission.projectType} now={now} onOpen={() => {}} />}
+        </DragOverlay>
+      </DndContext>
+    </Stack>
+  );
 }

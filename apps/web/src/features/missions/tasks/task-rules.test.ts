@@ -13,6 +13,8 @@ import {
   taskCodeShown,
   visibleTags,
   taskAccess,
+  checklistStep,
+  dependencyProblem,
   type TaskFields,
   type TaskViewer,
 } from './task-rules.ts';
@@ -98,7 +100,7 @@ describe('durationText', () => {
 
 describe('visibleTags', () => {
   it('hides tags over 20 characters without spaces unless they reference a task', () => {
-    const reference = '#0123456789abcdef01234567';
+    const reference = 'see #0123456789abcdef01234567';
     expect(visibleTags(['short', 'a b c d e f g h i j k l', 'averyveryverylongtagname', reference])).toEqual([
       'short',
       'a b c d e f g h i j k l',
@@ -161,21 +163,33 @@ describe('dropTarget', () => {
     ],
   );
   it('moves down within a column to below the card it is over', () => {
-    expect(dropTarget(columns, 'a', 'b')).toEqual({ col: 'todo', index: 1, sortIndex: 1536 });
+    expect(dropTarget(columns, 'a', 'b')).toEqual({ col: 'todo', index: 1, sortIndex: 1536, renumber: [] });
   });
   it('moves up within a column to above the card it is over', () => {
-    expect(dropTarget(columns, 'c', 'a')).toEqual({ col: 'todo', index: 0, sortIndex: -1024 });
+    expect(dropTarget(columns, 'c', 'a')).toEqual({ col: 'todo', index: 0, sortIndex: -1024, renumber: [] });
   });
   it('goes above the card it is over in another column', () => {
-    expect(dropTarget(columns, 'b', 'x')).toEqual({ col: 'doing', index: 0, sortIndex: -1024 });
+    expect(dropTarget(columns, 'b', 'x')).toEqual({ col: 'doing', index: 0, sortIndex: -1024, renumber: [] });
   });
   it('goes last when dropped on a column', () => {
-    expect(dropTarget(columns, 'a', 'doing')).toEqual({ col: 'doing', index: 1, sortIndex: 1024 });
+    expect(dropTarget(columns, 'a', 'doing')).toEqual({ col: 'doing', index: 1, sortIndex: 1024, renumber: [] });
   });
   it('is null when the card stays where it is, or ids are unknown', () => {
     expect(dropTarget(columns, 'a', 'a')).toBeNull();
     expect(dropTarget(columns, 'nope', 'b')).toBeNull();
     expect(dropTarget(columns, 'a', 'nowhere')).toBeNull();
+  });
+  it('numbers the column again when the neighbours leave no room', () => {
+    const tied = boardColumns(
+      [{ id: 'todo', name: 'To do' }],
+      [task('a'), task('b'), task('c', { createdAt: '2030-01-02T00:00:00.000Z' })],
+    );
+    expect(dropTarget(tied, 'c', 'b')).toEqual({
+      col: 'todo',
+      index: 1,
+      sortIndex: 1024,
+      renumber: [{ _id: 'b', sortIndex: 2048 }],
+    });
   });
   it('sortIndexBetween falls between neighbours', () => {
     expect(sortIndexBetween(undefined, undefined)).toBe(0);
@@ -193,26 +207,54 @@ describe('taskAccess', () => {
   });
   const open = task('t', { people: ['me'] });
   const action = { createdBy: 'boss', status: 'open' };
+  const admin = { 'tasks.work': true, 'tasks.create': true, 'plan.manage': true };
   it('lets a level-0 assignee update and change status, not administer', () => {
     expect(taskAccess(viewer(), open, action)).toEqual({ admin: false, edit: true, status: true });
   });
-  it('keeps an assignee from changing the status of a done task', () => {
-    expect(taskAccess(viewer(), { ...open, status: 'done' }, action)).toEqual({ admin: false, edit: true, status: false });
+  it('keeps an assignee from changing a done task; an admin reopens it', () => {
+    expect(taskAccess(viewer(), { ...open, status: 'done' }, action)).toEqual({ admin: false, edit: false, status: false });
+    expect(taskAccess(viewer({ permission: 2, abilities: admin }), { ...open, status: 'done' }, action).status).toBe(true);
   });
-  it('gives a level-0 person nothing on tasks not assigned to them', () => {
-    expect(taskAccess(viewer(), task('t', { people: ['other'] }), action)).toEqual({ admin: false, edit: false, status: false });
+  it('gives a level-0 person nothing on tasks not assigned to them; a team lead works on any', () => {
+    const other = task('t', { people: ['other'] });
+    expect(taskAccess(viewer(), other, action)).toEqual({ admin: false, edit: false, status: false });
+    expect(taskAccess(viewer({ permission: 1 }), other, action)).toEqual({ admin: false, edit: true, status: true });
   });
-  it('makes mission admins, project managers and the action creator admins', () => {
+  it('makes mission admins and the action creator admins', () => {
     const other = task('t', { people: [] });
-    expect(taskAccess(viewer({ permission: 2 }), other, action).admin).toBe(true);
-    expect(taskAccess(viewer({ permission: 1, isProjectManager: true }), other, action).admin).toBe(true);
-    expect(taskAccess(viewer({ permission: 1 }), other, action).admin).toBe(false);
+    expect(taskAccess(viewer({ permission: 2, abilities: admin }), other, action).admin).toBe(true);
     expect(taskAccess(viewer(), other, { createdBy: 'me', status: 'open' }).admin).toBe(true);
   });
-  it('gives observers and done actions nothing', () => {
-    expect(taskAccess(viewer({ abilities: { 'tasks.work': false, 'tasks.create': false, 'plan.manage': false } }), open, action).edit).toBe(
-      false,
-    );
-    expect(taskAccess(viewer({ permission: 2 }), open, { createdBy: 'me', status: 'done' }).edit).toBe(false);
+  it('gives observers, the signed-out and done actions no edits', () => {
+    expect(taskAccess(viewer({ permission: 3 }), open, action).edit).toBe(false);
+    expect(taskAccess(viewer({ personId: null }), open, action).edit).toBe(false);
+    expect(taskAccess(viewer({ permission: 2, abilities: admin }), open, { createdBy: 'me', status: 'done' }).edit).toBe(false);
+  });
+});
+
+describe('dependencyProblem', () => {
+  const tasks = [
+    { _id: 'a', dependencies: [{ linkTo: 'b' }] },
+    { _id: 'b', dependencies: [] },
+  ];
+  it('refuses a task depending on itself or closing a circle', () => {
+    expect(dependencyProblem(tasks, 'a', 'a')).toBe('Circular dependency');
+    expect(dependencyProblem(tasks, 'b', 'a')).toBe('Circular dependency');
+    expect(dependencyProblem(tasks, 'a', 'c')).toBeNull();
+  });
+});
+
+describe('checklistStep', () => {
+  const lines = [
+    { _id: 'x', sortIndex: 0 },
+    { _id: 'y', sortIndex: 1024 },
+    { _id: 'z', sortIndex: 2048 },
+  ];
+  it('places a line between its new neighbours, null at the edges', () => {
+    expect(checklistStep(lines, 'z', -1)).toBe(512);
+    expect(checklistStep(lines, 'x', 1)).toBe(1536);
+    expect(checklistStep(lines, 'y', 1)).toBe(3072);
+    expect(checklistStep(lines, 'x', -1)).toBeNull();
+    expect(checklistStep(lines, 'z', 1)).toBeNull();
   });
 });

@@ -1,4 +1,7 @@
 import { mondayOf } from '@crewplan/domain/missions/dates';
+import { canOnTask } from '@crewplan/domain/tasks/policy';
+import { complexityClass as domainComplexityClass, createsCycle, durationDisplay, isHiddenTag } from '@crewplan/domain/tasks/rules';
+import { DEFAULT_COMPLEXITY_MULTIPLIER } from '@crewplan/domain/tasks/tasks';
 
 /**
  * Pure rules of the task views (spec 1 §4–5, rules C 43–61): the code shown, overdue, duration text, complexity
@@ -21,7 +24,6 @@ export interface TaskFields {
   createdAt: string;
 }
 
-export const HOURS_PER_DAY = 8;
 export const DONE = 'done';
 
 /** Rule 49: its code, otherwise the last 4 digits of its creation timestamp. */
@@ -62,10 +64,7 @@ export function isOverdue(task: Pick<TaskFields, 'status' | 'dueDate' | 'endDate
 
 /** Rule 47: multiplier below 8 → 1; 8 to 14 → 2; above 14 → 3. */
 export function complexityClass(multiplier: number | null | undefined): 1 | 2 | 3 {
-  const value = multiplier ?? 10;
-  if (value < 8) return 1;
-  if (value <= 14) return 2;
-  return 3;
+  return domainComplexityClass(multiplier ?? DEFAULT_COMPLEXITY_MULTIPLIER);
 }
 
 export const COMPLEXITY_LABELS = { 1: 'Low', 2: 'Normal', 3: 'Hard' } as const;
@@ -76,19 +75,12 @@ export const COMPLEXITY_MULTIPLIERS = { 1: 5, 2: 10, 3: 20 } as const;
 /** §4: estimated hours shown as days of 8 hours plus the remaining hours ('2d 3h', '5h', '1d'). */
 export function durationText(hours: number | null | undefined): string {
   if (hours === null || hours === undefined || !Number.isFinite(hours) || hours <= 0) return '';
-  const days = Math.floor(hours / HOURS_PER_DAY);
-  const rest = Math.round((hours - days * HOURS_PER_DAY) * 100) / 100;
-  return [days ? `${days}d` : '', rest ? `${rest}h` : ''].filter(Boolean).join(' ');
-}
-
-/** A tag that names another task (its 24-character id, optionally after '#'), shown whatever its length. */
-export function isTaskReference(tag: string): boolean {
-  return /^#?[0-9a-f]{24}$/i.test(tag.trim());
+  return durationDisplay(hours).text;
 }
 
 /** Rule 54: tags longer than 20 characters (spaces removed) are hidden unless they are task references. */
 export function visibleTags(tags: readonly string[]): string[] {
-  return tags.filter((tag) => tag.trim() && (tag.replace(/\s/g, '').length <= 20 || isTaskReference(tag)));
+  return tags.filter((tag) => tag.trim() && !isHiddenTag(tag));
 }
 
 /** metaType values (rule 56); '0' is stored for critical. */
@@ -141,6 +133,8 @@ export interface DropTarget {
   /** Position in the target column once the dragged card is taken out of its old place. */
   index: number;
   sortIndex: number;
+  /** When its neighbours leave no room between them: the other cards of the column numbered again. */
+  renumber: { _id: string; sortIndex: number }[];
 }
 
 export const SORT_GAP = 1024;
@@ -165,7 +159,16 @@ export function dropTarget<T extends TaskFields>(columns: readonly BoardColumn<T
     index = to === from ? overIndex : rest.findIndex((item) => item._id === overId);
   }
   if (to === from && index === fromIndex) return null;
-  return { col: to.id, index, sortIndex: sortIndexBetween(rest[index - 1]?.sortIndex, rest[index]?.sortIndex) };
+  const before = rest[index - 1]?.sortIndex;
+  const after = rest[index]?.sortIndex;
+  if (before === undefined || after === undefined || after - before >= 2) {
+    return { col: to.id, index, sortIndex: sortIndexBetween(before, after), renumber: [] };
+  }
+  const renumber = rest
+    .map((item, position) => ({ _id: item._id, sortIndex: (position < index ? position : position + 1) * SORT_GAP, was: item.sortIndex }))
+    .filter((item) => item.sortIndex !== item.was)
+    .map(({ _id, sortIndex }) => ({ _id, sortIndex }));
+  return { col: to.id, index, sortIndex: index * SORT_GAP, renumber };
 }
 
 /** A sortIndex between two neighbours (either may be missing). */
@@ -194,24 +197,67 @@ export interface TaskAccess {
   admin: boolean;
   /** Update its fields, checklist, dependencies and people. */
   edit: boolean;
-  /** Change its status (an assignee not once it is done). */
+  /** Change its status (an assignee not once it is done; an admin reopens). */
   status: boolean;
 }
 
 /**
- * What the viewer may do on a task (rules 93, 98, 99): admins of its action (mission admins and project managers,
- * organisation overseers, and the action's creator) do everything; assignees update and change status, not when
- * done; level 0 works only on assigned tasks; observers read. A done action is closed.
+ * What the viewer may do on a task, by the same per-task rules the server applies (rules 45, 93, 98, 99): admins of
+ * its action (mission admins and project managers, organisation overseers, the action's creator) do everything;
+ * working members update and change the status of tasks not done, level 0 only on tasks assigned to them;
+ * observers read; a done action is closed.
  */
 export function taskAccess(
   viewer: TaskViewer,
   task: Pick<TaskFields, 'people' | 'status'>,
   action: { createdBy: string | null; status: string } | null,
 ): TaskAccess {
-  const none = { admin: false, edit: false, status: false };
-  if (!viewer.abilities['tasks.work'] || action?.status === DONE) return none;
-  const missionAdmin = viewer.abilities['plan.manage'] || viewer.permission === 2 || (viewer.permission === 1 && viewer.isProjectManager);
-  const admin = missionAdmin || (viewer.personId !== null && action?.createdBy === viewer.personId);
-  const assignee = viewer.personId !== null && task.people.includes(viewer.personId);
-  return { admin, edit: admin || assignee, status: admin || (assignee && task.status !== DONE) };
+  if (!viewer.personId) return { admin: false, edit: false, status: false };
+  const actor = { personId: viewer.personId, permission: viewer.permission, missionAdmin: viewer.abilities['plan.manage'] };
+  const facts = { people: task.people, status: task.status, action: action ?? { createdBy: null, status: 'open' } };
+  return {
+    admin: canOnTask(actor, 'administer', facts),
+    edit: canOnTask(actor, 'update', facts),
+    status: canOnTask(actor, 'changeStatus', facts),
+  };
+}
+
+export const STATUS_LABELS: Record<string, string> = {
+  open: 'Open',
+  'in-progress': 'In progress',
+  blocked: 'Blocked',
+  review: 'Review',
+  done: 'Done',
+};
+
+export const LINK_TYPE_LABELS: Record<string, string> = {
+  dependsOn: 'Depends on',
+  finishToStart: 'Finish to start',
+  startToStart: 'Start to start',
+  finishToFinish: 'Finish to finish',
+  startToFinish: 'Start to finish',
+};
+
+export const CIRCULAR_DEPENDENCY = 'Circular dependency';
+
+/** Rule 53: linking `fromId` to `toId` would make a task depend on itself (directly or through others). */
+export function dependencyProblem(
+  tasks: readonly { _id: string; dependencies: readonly { linkTo: string }[] }[],
+  fromId: string,
+  toId: string,
+): string | null {
+  const edges = tasks.flatMap((task) => task.dependencies.map((dependency) => ({ fromId: task._id, toId: dependency.linkTo })));
+  return createsCycle(edges, fromId, toId) ? CIRCULAR_DEPENDENCY : null;
+}
+
+/** The new place of a checklist line moved one step up (-1) or down (+1), or null at the edge. */
+export function checklistStep(lines: readonly { _id: string; sortIndex: number }[], lineId: string, step: -1 | 1): number | null {
+  const sorted = [...lines].sort((a, b) => a.sortIndex - b.sortIndex);
+  const index = sorted.findIndex((line) => line._id === lineId);
+  const target = index + step;
+  if (index < 0 || target < 0 || target >= sorted.length) return null;
+  const neighbour = sorted[target]!.sortIndex;
+  const beyond = sorted[target + step]?.sortIndex;
+  const between = step < 0 ? sortIndexBetween(beyond, neighbour) : sortIndexBetween(neighbour, beyond);
+  return between === neighbour ? neighbour + step : between;
 }

@@ -1,0 +1,267 @@
+import {
+  Badge,
+  Button,
+  Divider,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { mondayOf } from '@crewplan/domain/missions/dates';
+import { TASK_STATUSES, type ActionItemUpdate } from '@crewplan/domain/tasks/tasks';
+import { useProfile } from '../../../lib/profile.ts';
+import { setParams } from '../../../lib/url-state.ts';
+import { tasksOf, useActionItemMutations, type ActionItem, type MissionWithTasks } from '../../missions/tasks/api.ts';
+import { everyoneOf, taskPeopleOf, taskViewerOf } from '../../missions/tasks/task-people.ts';
+import {
+  COMPLEXITY_LABELS,
+  COMPLEXITY_MULTIPLIERS,
+  complexityClass,
+  DONE,
+  durationText,
+  isOverdue,
+  META_TYPES,
+  metaTypeLabel,
+  STATUS_LABELS,
+  taskAccess,
+} from '../../missions/tasks/task-rules.ts';
+import { EditableText } from './EditableText.tsx';
+import { TaskChecklist } from './TaskChecklist.tsx';
+import { TaskDependencies } from './TaskDependencies.tsx';
+import { TaskPeople } from './TaskPeople.tsx';
+
+const failed = (error: unknown) =>
+  notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Sorry. Please try again.' });
+
+const dayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+
+/** Every field of a task, editable by those the task rules allow (others read). */
+export function TaskDetail({ item, mission }: { item: ActionItem; mission: MissionWithTasks }) {
+  const selfId = useProfile().data?._id ?? null;
+  const { actions, actionItems } = tasksOf(mission);
+  const action = actions.find((entry) => entry._id === item.actionId) ?? null;
+  const access = taskAccess(taskViewerOf(mission, selfId), item, action);
+  const mutations = useActionItemMutations(mission._id);
+  const everyone = everyoneOf(mission);
+  const save = (update: ActionItemUpdate) => mutations.update.mutate({ itemId: item._id, ...update }, { onError: failed });
+  const done = item.status === DONE;
+  const level = complexityClass(item.complexityMultiplier);
+  const overdue = isOverdue(item, mission.projectType, new Date());
+  const completedBy = item.completedBy ? (everyone.get(item.completedBy)?.name ?? 'someone') : null;
+  const readOnly = !access.edit;
+
+  return (
+    <Stack gap="md" data-testid="task-detail">
+      <Group gap="xs">
+        <Badge variant="outline" color="gray">
+          {item.code}
+        </Badge>
+        {metaTypeLabel(item.metaType) && <Badge color="grape">{metaTypeLabel(item.metaType)}</Badge>}
+        <Badge color={done ? 'green' : 'blue'} variant="light" data-testid="task-status">
+          {STATUS_LABELS[item.status] ?? item.status}
+        </Badge>
+        {overdue && <Badge color="red">Overdue</Badge>}
+        {action && (
+          <Text size="xs" c="dimmed">
+            in {action.title}
+          </Text>
+        )}
+      </Group>
+      {readOnly && (
+        <Text size="sm" c="dimmed" role="note">
+          {access.status ? 'You can change the status of this task.' : 'You can read this task; only its people and admins change it.'}
+        </Text>
+      )}
+      <EditableText label="Title" value={item.title} required disabled={readOnly} onSave={(title) => save({ title })} />
+      <EditableText
+        label="Description"
+        value={item.description}
+        multiline
+        disabled={readOnly}
+        onSave={(description) => save({ description })}
+      />
+
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Status"
+          allowDeselect={false}
+          data={TASK_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] ?? value }))}
+          value={item.status}
+          disabled={!access.status}
+          onChange={(status) => status && save({ status: status as ActionItemUpdate['status'] })}
+          comboboxProps={{ zIndex: 400 }}
+          w={160}
+        />
+        {done ? (
+          <Button variant="light" disabled={!access.status} onClick={() => save({ status: 'open' })}>
+            Reopen task
+          </Button>
+        ) : (
+          <Button color="green" disabled={!access.status} onClick={() => save({ status: 'done', percentComplete: 100 })}>
+            Complete task
+          </Button>
+        )}
+        <Select
+          label="Column"
+          allowDeselect={false}
+          data={mission.cols.map((col) => ({ value: col.id, label: col.name }))}
+          value={mission.cols.some((col) => col.id === item.col) ? item.col : (mission.cols[0]?.id ?? null)}
+          disabled={readOnly}
+          onChange={(col) => col && mutations.move.mutate({ itemId: item._id, col }, { onError: failed })}
+          comboboxProps={{ zIndex: 400 }}
+          w={160}
+        />
+      </Group>
+      {done && item.completedOn && (
+        <Text size="sm" c="dimmed" data-testid="task-completed">
+          Completed {new Date(item.completedOn).toLocaleString()}
+          {completedBy ? ` by ${completedBy}` : ''}
+        </Text>
+      )}
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <TextInput
+          type="date"
+          label="Start date"
+          value={item.startDate ?? ''}
+          disabled={readOnly}
+          onChange={(event) => save({ startDate: dayOf(event.currentTarget.value) })}
+        />
+        <TextInput
+          type="date"
+          label="End date"
+          value={item.endDate ?? ''}
+          disabled={readOnly}
+          onChange={(event) => save({ endDate: dayOf(event.currentTarget.value) })}
+        />
+        <TextInput
+          type="date"
+          label="Due date"
+          value={item.dueDate ?? ''}
+          disabled={readOnly}
+          onChange={(event) => save({ dueDate: dayOf(event.currentTarget.value) })}
+        />
+        <TextInput
+          type="date"
+          label="Week"
+          description="Its Monday is kept"
+          value={item.week ?? ''}
+          disabled={readOnly}
+          onChange={(event) => {
+            const day = dayOf(event.currentTarget.value);
+            save({ week: day ? mondayOf(day) : null });
+          }}
+        />
+      </SimpleGrid>
+
+      <Group gap="sm" align="flex-start">
+        <NumberInput
+          label="Estimated duration (hours)"
+          description={durationText(item.estimatedDuration) || 'Not estimated'}
+          min={0}
+          value={item.estimatedDuration ?? ''}
+          disabled={readOnly}
+          onBlur={(event) => {
+            const text = event.currentTarget.value.trim();
+            const hours = text === '' ? null : Number(text.replace(/,/g, ''));
+            if (hours === null || (Number.isFinite(hours) && hours >= 0)) {
+              if (hours !== item.estimatedDuration) save({ estimatedDuration: hours });
+            }
+          }}
+          w={200}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="complexity-label">
+            Complexity
+          </Text>
+          <SegmentedControl
+            aria-labelledby="complexity-label"
+            disabled={readOnly}
+            value={String(level)}
+            data={([1, 2, 3] as const).map((value) => ({ value: String(value), label: COMPLEXITY_LABELS[value] }))}
+            onChange={(value) => save({ complexityMultiplier: COMPLEXITY_MULTIPLIERS[Number(value) as 1 | 2 | 3] })}
+          />
+          <Text size="xs" c="dimmed">
+            Class {level} (multiplier {item.complexityMultiplier})
+          </Text>
+        </Stack>
+        <Select
+          label="Type"
+          placeholder="None"
+          clearable
+          data={[...META_TYPES]}
+          value={metaTypeLabel(item.metaType)}
+          disabled={readOnly}
+          onChange={(value) => save({ metaType: (value as ActionItemUpdate['metaType']) ?? null })}
+          comboboxProps={{ zIndex: 400 }}
+          w={170}
+        />
+      </Group>
+
+      <TagsInput
+        label="Tags"
+        value={item.tags}
+        disabled={readOnly}
+        onChange={(tags) => save({ tags })}
+        comboboxProps={{ zIndex: 400 }}
+        description="Tags over 20 characters stay off the cards unless they name a task."
+      />
+
+      <Group gap="lg">
+        <Switch label="Pinned" checked={item.pinned} onChange={(event) => save({ pinned: event.currentTarget.checked })} />
+        <Switch label="Seen" checked={item.seen} onChange={(event) => save({ seen: event.currentTarget.checked })} />
+      </Group>
+
+      <Divider />
+      <TaskPeople item={item} everyone={everyone} assignable={[...taskPeopleOf(mission).values()]} canEdit={access.edit} onError={failed} />
+      <Divider />
+      <TaskChecklist item={item} canEdit={access.edit} onError={failed} />
+      <Divider />
+      <TaskDependencies item={item} tasks={actionItems} canEdit={access.edit} />
+      <Divider />
+      <Stack gap={4} role="group" aria-label="Files">
+        <Title order={4} size="sm">
+          Files
+        </Title>
+        <Text size="xs" c="dimmed">
+          Files attached to this task will show here.
+        </Text>
+      </Stack>
+      <Stack gap={4} role="group" aria-label="Team chat">
+        <Title order={4} size="sm">
+          Team chat
+        </Title>
+        <Text size="xs" c="dimmed">
+          The conversation about this task will show here.
+        </Text>
+      </Stack>
+      {access.admin && (
+        <>
+          <Divider />
+          <Group>
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={() =>
+                mutations.remove.mutate(item._id, {
+                  onError: failed,
+                  onSuccess: () => setParams({ 'action-item': null }),
+                })
+              }
+            >
+              Delete task
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
