@@ -12,6 +12,8 @@ describe('needsRebuild', () => {
 describe('change events', () => {
   it('maps entities to query roots', () => {
     expect(queryRootOf('mission.people')).toBe('missions');
+    expect(queryRootOf('action.items')).toBe('missions');
+    expect(queryRootOf('checklist')).toBe('missions');
     expect(queryRootOf('person')).toBe('people');
     expect(queryRootOf('something-new')).toBe('something-new');
   });
