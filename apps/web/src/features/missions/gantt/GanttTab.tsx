@@ -1,6 +1,123 @@
+import '@svar-ui/react-gantt/all.css';
+import './gantt.css';
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Gantt, Willow, type IApi } from '@svar-ui/react-gantt';
 import type { Mission } from '@crewplan/domain/missions/mission';
+import type { PlanItem } from '@crewplan/domain/plan/plan';
+import { setParams } from '../../../lib/url-state.ts';
+import { refreshTasks, tasksOf, type MissionWithTasks } from '../../missions/tasks/api.ts';
+import { localDay } from '../../missions/tasks/task-rules.ts';
+import { addDependency, removeDependency, saveBarDays } from './api.ts';
+import { CELL_WIDTHS, daysOfBar, dependencyOf, parseRowId, toGantt, ZOOM_LEVELS, type ZoomLevel } from './gantt-rules.ts';
 
-/** The gantt of actions and tasks. (Placeholder until the view lands.) */
+const COLUMNS = [
+  { id: 'text', header: 'Task', flexgrow: 1 },
+  { id: 'start', header: 'Start', width: 100, align: 'center' as const },
+  { id: 'duration', header: 'Days', width: 60, align: 'center' as const },
+];
+
+/** The gantt of the mission: phases and milestones, actions over their tasks, dependency links; edits are saved at once. */
 export function GanttTab({ mission }: { mission: Mission }) {
-  return <p>{mission.title}</p>;
+  const work = mission as MissionWithTasks;
+  const { actions, actionItems } = tasksOf(work);
+  const canWork = mission.abilities['tasks.work'];
+  const [zoom, setZoom] = useState<ZoomLevel>('day');
+  const data = useMemo(() => {
+    // the mission read may carry the short plan item shape: what the gantt needs gets its default
+    const planItems = (mission.planItems as Partial<PlanItem>[]).map((item) => ({
+      ...(item as PlanItem),
+      dependencies: item.dependencies ?? [],
+      inactive: item.inactive ?? false,
+      wasDeleted: item.wasDeleted ?? false,
+    }));
+    return toGantt({ actions, actionItems, planItems, fallbackDay: mission.planStartDate ?? localDay(new Date()) });
+  }, [actions, actionItems, mission.planItems, mission.planStartDate]);
+  const missionId = useRef(mission._id);
+  missionId.current = mission._id;
+
+  const failed = (error: unknown) => {
+    notifications.show({
+      message: error instanceof Error ? error.message : 'Sorry, that change was not saved.',
+      color: 'red',
+      autoClose: 3_000,
+    });
+    void refreshTasks(missionId.current);
+  };
+  const saved = () => void refreshTasks(missionId.current);
+
+  const init = (api: IApi) => {
+    api.on('update-task', ({ id, task, inProgress }) => {
+      const row = parseRowId(id);
+      if (inProgress || !row || !task.start || !task.end) return;
+      saveBarDays(row.kind, row.id, daysOfBar(task.start, task.end)).then(saved, failed);
+    });
+    api.intercept('add-link', ({ link }) => {
+      const dependency =
+        link.source !== undefined && link.target !== undefined
+          ? dependencyOf({ source: link.source, target: link.target, type: link.type ?? 'e2s', lag: link.lag })
+          : null;
+      if (!dependency) {
+        notifications.show({ message: 'Links join two tasks, two actions or two plan items.', color: 'red', autoClose: 3_000 });
+        return false;
+      }
+      addDependency(dependency).then(saved, failed);
+      return true;
+    });
+    api.on('delete-link', ({ id }) => {
+      const [kind, pair] = String(id).split(':');
+      const [onId, dependentId] = (pair ?? '').split('>');
+      if ((kind === 'item' || kind === 'action' || kind === 'plan') && onId && dependentId)
+        removeDependency({ kind, dependentId, onId }).then(saved, failed);
+    });
+    // a double click opens the task screen instead of the library's editor
+    api.intercept('show-editor', ({ id }) => {
+      const row = parseRowId(id);
+      if (row?.kind === 'item') setParams({ 'action-item': row.id });
+      return false;
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Gantt
+        </Title>
+        <SegmentedControl
+          aria-label="Zoom"
+          value={zoom}
+          onChange={(value) => setZoom(value as ZoomLevel)}
+          data={[
+            { value: 'day', label: 'Day' },
+            { value: 'week', label: 'Week' },
+            { value: 'month', label: 'Month' },
+          ]}
+        />
+      </Group>
+      {!canWork && <Alert color="gray">You can look at the gantt; changing it is for the people working on this project.</Alert>}
+      {data.tasks.length === 0 ? (
+        <Text c="dimmed">No actions, phases or milestones yet.</Text>
+      ) : (
+        <div className="crewplan-gantt" data-testid="gantt" style={{ height: Math.min(640, 120 + data.tasks.length * 38) }}>
+          <Willow fonts={false}>
+            <Gantt
+              tasks={data.tasks}
+              links={data.links}
+              scales={ZOOM_LEVELS[zoom].map((scale) => ({ ...scale }))}
+              cellWidth={CELL_WIDTHS[zoom]}
+              columns={COLUMNS}
+              readonly={!canWork}
+              init={init}
+            />
+          </Willow>
+        </div>
+      )}
+      <Text size="xs" c="dimmed">
+        Drag a bar to move it, its ends to resize it; click the dot at a bar&apos;s end, then the dot of another bar, to link them.
+        Double-click a task to open it.
+      </Text>
+    </Stack>
+  );
 }

@@ -1,6 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { Mission } from '@crewplan/domain/missions/mission';
+import type { PlanItem } from '@crewplan/domain/plan/plan';
+import { useUrl } from '../../../lib/url-state.ts';
+import { formatDay } from '../../missions/mission-rules.ts';
+import { localDay } from '../../missions/tasks/task-rules.ts';
+import { AddPlanItem } from './AddPlanItem.tsx';
+import { budgetUse, fullPlanItems, planPartOf, SEVERITY_COLORS, SEVERITY_LABELS, unfilledSeverity, weeksBetween } from './plan-rules.ts';
+import { RoleDialogs, type RoleDialog } from './RoleDialogs.tsx';
+import { Timeline } from './Timeline.tsx';
 
-/** The plan timeline: roles per person, allocation and capacity. (Placeholder until the view lands.) */
+/** The plan timeline: roles per person across the weeks, capacity, unfilled-role alerts, phases and the budget bar. */
 export function PlanTab({ mission }: { mission: Mission }) {
-  return <p>{mission.title}</p>;
+  const { params } = useUrl();
+  const part = planPartOf(params);
+  const items = fullPlanItems(mission).filter((item) => !item.wasDeleted);
+  const today = localDay(new Date());
+  const canManage = mission.abilities['plan.manage'];
+  const [dialog, setDialog] = useState<RoleDialog | null>(null);
+  const [adding, setAdding] = useState(false);
+  const dated = items.flatMap((item) => [item.startDate, item.endDate]).filter((day): day is string => Boolean(day));
+  const start = mission.planStartDate ?? [...dated].sort()[0] ?? today;
+  const end = mission.planEndDate ?? [...dated].sort().at(-1) ?? today;
+  const weeks = weeksBetween(start, end);
+  const alerts = items
+    .map((item) => ({ item, severity: unfilledSeverity(item, today) }))
+    .filter((entry): entry is { item: PlanItem; severity: 2 | 3 } => entry.severity !== null)
+    .sort((a, b) => b.severity - a.severity);
+  const phases = items.filter((item) => item.type === 'phase' || item.type === 'milestone');
+  const budget = budgetUse(items, mission.budgetAvailable);
+
+  useEffect(() => {
+    if (part) document.getElementById(`plan-${part === 'phase' ? 'make-phase' : part}`)?.scrollIntoView({ block: 'start' });
+  }, [part]);
+  const marked = (name: string) =>
+    part === name || (name === 'make-phase' && part === 'phase') ? { outline: '2px solid var(--mantine-color-blue-filled)' } : undefined;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Plan
+        </Title>
+        {canManage && <Button onClick={() => setAdding(true)}>Add to plan</Button>}
+      </Group>
+      {alerts.length > 0 && (
+        <Stack gap={4} aria-label="Unfilled roles" role="list">
+          {alerts.map(({ item, severity }) => (
+            <Alert key={item._id} color={SEVERITY_COLORS[severity]} role="listitem" py={6} data-severity={severity}>
+              <Group gap="xs">
+                <Badge color={SEVERITY_COLORS[severity]} variant="filled">
+                  {SEVERITY_LABELS[severity]}
+                </Badge>
+                <Text size="sm">
+                  Unfilled role: {item.role ?? item.title} starts {formatDay(item.startDate)}.
+                </Text>
+              </Group>
+            </Alert>
+          ))}
+        </Stack>
+      )}
+      <Paper withBorder p="sm" id="plan-mission-timeline" style={marked('mission-timeline')}>
+        <Timeline
+          mission={mission}
+          items={items}
+          weeks={weeks}
+          canManage={canManage}
+          onDialog={setDialog}
+          highlightWeeks={part === 'make-week'}
+        />
+      </Paper>
+      <Paper withBorder p="sm" id="plan-make-phase" style={marked('make-phase')}>
+        <Title order={3} size="h6" mb="xs">
+          Phases and milestones
+        </Title>
+        {phases.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No phases or milestones yet.
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            {phases.map((item) => (
+              <Group key={item._id} gap="xs">
+                <Badge variant="light" color={item.type === 'phase' ? 'grape' : 'teal'}>
+                  {item.type === 'phase' ? 'Phase' : 'Milestone'}
+                </Badge>
+                <Text size="sm">{item.title}</Text>
+                <Text size="sm" c="dimmed">
+                  {item.type === 'milestone'
+                    ? formatDay(item.endDate ?? item.startDate)
+                    : `${formatDay(item.startDate)} – ${formatDay(item.endDate)}`}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+      <Paper withBorder p="sm" id="plan-budget-bar" style={marked('budget-bar')}>
+        <Title order={3} size="h6" mb="xs">
+          Budget
+        </Title>
+        <Text size="sm" mb={4} data-testid="budget-text">
+          Planned {budget.planned.toLocaleString('en-GB')} {mission.currency}
+          {budget.available !== null ? ` of ${budget.available.toLocaleString('en-GB')} ${mission.currency} available` : ' (no budget set)'}
+          {budget.percent !== null ? ` (${budget.percent}%)` : ''}
+        </Text>
+        {budget.percent !== null && (
+          <Progress value={Math.min(budget.percent, 100)} color={budget.over ? 'red' : 'blue'} aria-label="Planned share of the budget" />
+        )}
+      </Paper>
+      {adding && <AddPlanItem mission={mission} onClose={() => setAdding(false)} />}
+      {dialog && <RoleDialogs mission={mission} dialog={dialog} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
 }

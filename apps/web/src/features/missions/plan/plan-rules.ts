@@ -1,3 +1,4 @@
+import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem } from '@crewplan/domain/plan/plan';
 import { capacityBarHeight, defaultDailyHours, isReasonLongEnough, unfilledRoleSeverity } from '@crewplan/domain/plan/rules';
 
@@ -95,4 +96,24 @@ export type PlanPart = (typeof PLAN_PARTS)[number];
 
 export function planPartOf(params: URLSearchParams): PlanPart | null {
   return PLAN_PARTS.find((part) => params.has(part)) ?? null;
+}
+
+/** Plan items as the timeline reads them (a short mission read gets the defaults of the fields it lacks). */
+export function fullPlanItems(mission: Mission): PlanItem[] {
+  return (mission.planItems as Partial<PlanItem>[]).map((item) => ({
+    ...(item as PlanItem),
+    inactive: item.inactive ?? false,
+    wasDeleted: item.wasDeleted ?? false,
+    amount: item.amount ?? null,
+    quantity: item.quantity ?? null,
+    requests: item.requests ?? [],
+    allocationStatus: item.allocationStatus ?? { pm: 'approved', org: 'draft' },
+  }));
+}
+
+/** Whose name a person id is on the team ('Unfilled' without one). */
+export function personName(mission: Mission, personId: string | null): string {
+  if (!personId) return 'Unfilled';
+  const person = mission.people.find((entry) => entry._id === personId || entry.ref._id === personId);
+  return person ? `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email : 'Someone not on the team';
 }

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Mission } from '@crewplan/domain/missions/mission';
+import { PLAN_MESSAGES, type PlanItemType } from '@crewplan/domain/plan/plan';
+import { FormError } from '../../missions/FormError.tsx';
+import { usePlanMutations } from './api.ts';
+import { ADDABLE_TYPES } from './plan-rules.ts';
+import { roleCandidates } from './RoleDialogs.tsx';
+
+/** Adds a role (with an optional person), a cost, a phase or a milestone to the plan. */
+export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: () => void }) {
+  const { create } = usePlanMutations(mission._id);
+  const [type, setType] = useState<PlanItemType>('person');
+  const [title, setTitle] = useState('');
+  const [person, setPerson] = useState<string | null>(null);
+  const [allocation, setAllocation] = useState<number | string>(100);
+  const [amount, setAmount] = useState<number | string>('');
+  const [start, setStart] = useState(mission.planStartDate ?? '');
+  const [end, setEnd] = useState(mission.planEndDate ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const isRole = type === 'person';
+  const isMilestone = type === 'milestone';
+
+  const submit = () => {
+    setError(null);
+    if (!title.trim()) return setError(isRole ? 'Please name the role.' : 'Please give it a title.');
+    const body = {
+      type,
+      title: title.trim(),
+      ...(isRole ? { role: title.trim(), person, allocation: Number(allocation) || 0 } : {}),
+      ...(amount !== '' ? { amount: Number(amount) } : {}),
+      ...(start ? { startDate: start } : {}),
+      ...(isMilestone ? (start ? { endDate: start } : {}) : end ? { endDate: end } : {}),
+    };
+    create.mutate(body, {
+      onSuccess: onClose,
+      onError: (failure) => {
+        setError(failure.message);
+        if (failure.message === PLAN_MESSAGES.overlappingRoles)
+          notifications.show({ message: failure.message, color: 'red', autoClose: 6_000 });
+      },
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Add to plan" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Select
+            label="Type"
+            data={ADDABLE_TYPES.map((entry) => ({ value: entry.value, label: entry.label }))}
+            value={type}
+            onChange={(value) => setType((value as PlanItemType | null) ?? 'person')}
+            allowDeselect={false}
+          />
+          <TextInput
+            label={isRole ? 'Role' : 'Title'}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            data-autofocus
+          />
+          {isRole && (
+            <>
+              <Select
+                label="Person"
+                placeholder="Select a team member..."
+                data={roleCandidates(mission)}
+                value={person}
+                onChange={setPerson}
+                clearable
+                searchable
+              />
+              <NumberInput label="Allocation (%)" min={0} max={100} value={allocation} onChange={setAllocation} />
+            </>
+          )}
+          {(type === 'cost' || isMilestone) && (
+            <NumberInput label={`Amount (${mission.currency})`} min={0} value={amount} onChange={setAmount} />
+          )}
+          <Group grow>
+            <TextInput
+              label={isMilestone ? 'Date' : 'Start'}
+              type="date"
+              value={start}
+              onChange={(event) => setStart(event.currentTarget.value)}
+            />
+            {!isMilestone && (
+              <TextInput label="End" type="date" value={end} min={start} onChange={(event) => setEnd(event.currentTarget.value)} />
+            )}
+          </Group>
+          {error && <FormError>{error}</FormError>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
