@@ -17,6 +17,7 @@ import { orgPeopleRoutes } from './modules/org/org-people.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { structureRoutes } from './modules/org/structure.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { planRoutes } from './modules/plan/plan.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(missionsRoutes);
   await app.register(teamRoutes);
   await app.register(templatesRoutes);
+  await app.register(planRoutes);
   await app.register(tasksRoutes);
   await app.register(serveWeb);
   return app;

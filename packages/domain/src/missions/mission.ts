@@ -4,6 +4,7 @@ import { currencySchema, dateSchema, dateTimeSchema, moneySchema, queryBooleanSc
 import { actionItemSchema, actionSchema } from '../tasks/tasks.ts';
 import { MISSION_ACTIONS } from './policy.ts';
 import { PROJECT_STATUSES, PROJECT_TYPES } from './status.ts';
+import { planItemSchema } from '../plan/plan.ts';
 
 /** A section tag of the mission's timeline (`from`/`to` dates); the catch-all tag cannot be updated. */
 export const sectionTagSchema = z.object({
@@ -57,21 +58,8 @@ export const missionPersonSchema = z.object({
 });
 export type MissionPerson = z.infer<typeof missionPersonSchema>;
 
-/** The plan items a mission carries when read (the plan domain adds the rest of their behaviour). */
-export const missionPlanItemSchema = z.object({
-  _id: z.string(),
-  missionId: z.string(),
-  type: z.string(),
-  title: z.string(),
-  role: z.string().nullable(),
-  person: z.string().nullable(),
-  allocation: z.number(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  rate: z.number(),
-  rateTime: z.string(),
-  pinnedTo: z.string().nullable(),
-});
+/** The plan items a mission carries when read: the full plan item of the plan domain. */
+export const missionPlanItemSchema = planItemSchema;
 export type MissionPlanItem = z.infer<typeof missionPlanItemSchema>;
 
 export const missionAbilitiesSchema = z.object(
@@ -293,6 +281,8 @@ export const MISSION_AUDIT_ENTITIES = [
   'action.items',
   'checklist',
   'dependencies',
+  'plan.requests',
+  'plan.schedules',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 

@@ -218,18 +218,21 @@ export const planRequestSchema = z
   .strict();
 export type PlanRequestInput = z.output<typeof planRequestSchema>;
 
+/** A schedule of a role; `hoursPerDay` defaults to the role's `defaultDailyHours(allocation)` (8 h × percent). */
 export const planScheduleCreateSchema = z
   .object({
     startDate: dateSchema,
     endDate: dateSchema,
-    hoursPerDay: z.number().min(0).max(24).default(8),
+    hoursPerDay: z.number().min(0).max(24).optional(),
     note: textSchema(500).optional(),
   })
   .strict();
+export type PlanScheduleCreate = z.output<typeof planScheduleCreateSchema>;
 export const planScheduleUpdateSchema = z
   .object({ startDate: dateSchema, endDate: dateSchema, hoursPerDay: z.number().min(0).max(24), note: textSchema(500) })
   .partial()
   .strict();
+export type PlanScheduleUpdate = z.output<typeof planScheduleUpdateSchema>;
 
 /** `DELETE /mission-plan/:id`: the ids marked deleted (the item, and the creator's Project manager role when asked). */
 export const planItemDeletedSchema = z.object({ deleted: z.array(z.string()) });

@@ -14,13 +14,12 @@ import {
   type ProjectType,
   orgLicenceActive,
 } from '@crewplan/domain';
-import type { missionInvites, orgPeople, people, planItems } from '../../db/schema/index.ts';
+import type { missionInvites, orgPeople, people } from '../../db/schema/index.ts';
 import type { MissionAccess, MissionPersonRow, MissionRow } from '../../plugins/mission-access.ts';
 import { avatarUrl } from '../people/people.presenter.ts';
 
 type PersonRow = typeof people.$inferSelect;
 type OrgPersonRow = typeof orgPeople.$inferSelect;
-type PlanItemRow = typeof planItems.$inferSelect;
 type OpenInviteRow = typeof missionInvites.$inferSelect;
 
 /** A team row with the person and, for organisation missions, their current membership. */
@@ -49,22 +48,8 @@ export function presentMissionPerson({ member, person, orgMember }: TeamRow): Mi
   };
 }
 
-export function presentPlanItem(row: PlanItemRow): MissionPlanItem {
-  return {
-    _id: row.id,
-    missionId: row.missionId,
-    type: row.type,
-    title: row.title,
-    role: row.role,
-    person: row.personId,
-    allocation: row.allocation,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    rate: fromMinorUnits(row.rateMinor),
-    rateTime: row.rateTime,
-    pinnedTo: row.pinnedTo,
-  };
-}
+/** Plan items are presented by the plan domain, with their requests, dependencies and schedules. */
+export { presentPlanItem } from '../plan/plan.presenter.ts';
 
 /** Free-plan seats (rule 134): unlimited when the mission or its organisation holds an active licence. */
 export function freeSlotsOf(mission: MissionRow, orgLicensed: boolean, seats: readonly { permission: number }[]) {
@@ -78,7 +63,7 @@ export function presentMission(
   access: MissionAccess,
   mission: MissionRow,
   team: TeamRow[],
-  plan: PlanItemRow[],
+  plan: MissionPlanItem[],
   { invites, baselines }: { invites: OpenInviteRow[]; baselines: Mission['baselines'] },
   datesRepaired: boolean,
 ): Mission {
@@ -136,7 +121,7 @@ export function presentMission(
     loadedFromOrg: seenFromOrg(access.actor),
     datesRepaired,
     people: team.map(presentMissionPerson),
-    planItems: plan.map(presentPlanItem),
+    planItems: plan,
     baselines,
     pendingInvites: abilities['mission.invite']
       ? invites.map((invite) => ({

@@ -17,6 +17,7 @@ import { missionNotFound, type MissionAccess, type MissionRow } from '../../plug
 import type { AppContext } from '../../plugins/types.ts';
 import { missionTasksJson } from '../tasks/tasks.sql.ts';
 import { runMissionCommand } from './command.ts';
+import { presentPlanRows } from '../plan/plan.read.ts';
 import { presentMission, type TeamRow } from './missions.presenter.ts';
 
 /** Today as a calendar day (UTC). */
@@ -190,7 +191,8 @@ export async function readMission(ctx: AppContext, access: MissionAccess): Promi
     await loadBaselines(ctx.db, id),
   ];
   await markManagerVisit(ctx, access);
-  return presentMission(access, repaired.mission, team, repaired.plan, { invites, baselines }, repaired.repaired || tasksRepaired);
+  const plan = await presentPlanRows(ctx.db, id, repaired.plan);
+  return presentMission(access, repaired.mission, team, plan, { invites, baselines }, repaired.repaired || tasksRepaired);
 }
 
 /**
@@ -215,11 +217,10 @@ export async function readMissionJson(ctx: AppContext, access: MissionAccess): P
   return `${head.slice(0, -1)},"actions":${tasks.actions},"actionItems":${tasks.actionItems}}`;
 }
 
-
 /** The mission as it is now (after a write), without repairing anything. */
 export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {
   const mission = await loadMissionRow(db, access.mission.id);
-  const [team, plan] = [await loadTeam(db, mission), await loadPlan(db, mission.id)];
+  const [team, plan] = [await loadTeam(db, mission), await presentPlanRows(db, mission.id, await loadPlan(db, mission.id))];
   const [invites, baselines] = [await loadOpenInvites(db, mission.id), await loadBaselines(db, mission.id)];
   return presentMission(access, mission, team, plan, { invites, baselines }, false);
 }

@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  assignmentNeedsApproval,
+  can,
+  canOnMission,
+  isMissionAdmin,
+  isReasonLongEnough,
+  mayHoldRole,
+  overlappingRole,
+  PLAN_MESSAGES,
+  type RequestContext,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { missionPeople, missions } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { memberFacts } from '../../plugins/org-access.ts';
+import type { PlanItemRow } from './plan.presenter.ts';
+
+/** Locks the mission row: role assignments of one mission are decided one at a time (overlaps, rule 75). */
+export async function lockMission(tx: Tx, missionId: string): Promise<void> {
+  await tx.select({ id: missions.id }).from(missions).where(eq(missions.id, missionId)).for('update');
+}
+
+export const overlappingRoles = () => conflict('plan/overlapping-roles', PLAN_MESSAGES.overlappingRoles);
+export const assignPersonFirst = () => badRequest('plan/no-person', PLAN_MESSAGES.assignPersonFirst);
+export const longerDescription = () => new AppError(400, 'plan/reason-too-short', PLAN_MESSAGES.longerDescription, { reason: 'Too short' });
+
+/** Rule 79: a reason of at least 5 characters; 400 'Please enter a longer description' otherwise. */
+export function requireReason(reason: string | undefined): string {
+  if (!isReasonLongEnough(reason)) throw longerDescription();
+  return reason!.trim();
+}
+
+/** Only person roles take a person. */
+export function requirePersonRole(type: string): void {
+  if (type !== 'person') throw badRequest('plan/not-a-role', PLAN_MESSAGES.personOnlyForRoles);
+}
+
+/**
+ * Whether the caller may approve roles in the organisation (`roles.approve`: admins, members with canApproveRoles,
+ * the mission's project managers when the organisation lets them). On a personal mission, its admins.
+ */
+export function callerMayApproveRoles(access: MissionAccess): boolean {
+  if (!access.org) return isMissionAdmin(access.member && !access.member.invitePending ? access.member : null);
+  if (!access.orgMember) return false;
+  return can(memberFacts(access.orgMember), 'roles.approve', { org: access.org, isProjectManager: isMissionAdmin(access.member) });
+}
+
+/** Who may approve or reject a request of this context: 'org' as `roles.approve`, 'pm' the mission's plan managers. */
+export function mayActionRequest(access: MissionAccess, context: RequestContext): boolean {
+  return context === 'org' ? callerMayApproveRoles(access) : canOnMission(access.actor, 'plan.manage', access.facts);
+}
+
+/** Rule 71: assigning a person by this caller on this mission goes through a request first. */
+export function assignmentGoesThroughRequest(access: MissionAccess): boolean {
+  if (!access.org) return false;
+  return assignmentNeedsApproval({
+    rolesNeedApproval: access.org.rolesNeedApproval,
+    canProjectManagersApproveRoles: access.org.canProjectManagersApproveRoles,
+    callerMayApprove: callerMayApproveRoles(access),
+  });
+}
+
+/**
+ * A person may hold a role on the mission: on its team at a working permission (below observer, rule 77); 400
+ * otherwise.
+ */
+export async function requireTeamCandidate(tx: Tx, missionId: string, personId: string): Promise<void> {
+  const [row] = await tx
+    .select({ permission: missionPeople.permission })
+    .from(missionPeople)
+    .where(and(eq(missionPeople.missionId, missionId), eq(missionPeople.personId, personId)));
+  if (!row) throw new AppError(400, 'plan/not-on-team', PLAN_MESSAGES.notOnTeam, { person: 'Not on the team' });
+  if (!mayHoldRole(row.permission)) throw new AppError(400, 'plan/observer', PLAN_MESSAGES.observerNotCandidate, { person: 'Observer' });
+}
+
+/** Rule 75: 409 when `item` (with its person and dates as they are to be saved) overlaps another role of that person. */
+export function requireNoOverlap(
+  item: Pick<PlanItemRow, 'id' | 'type' | 'personId' | 'role' | 'startDate' | 'endDate'>,
+  items: PlanItemRow[],
+): void {
+  const facts = (row: Pick<PlanItemRow, 'id' | 'type' | 'personId' | 'role' | 'startDate' | 'endDate'> & { wasDeleted?: boolean }) => ({
+    _id: row.id,
+    type: row.type,
+    person: row.personId,
+    role: row.role,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    wasDeleted: row.wasDeleted ?? false,
+  });
+  if (overlappingRole(facts(item), items.map(facts))) throw overlappingRoles();
+}

@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import { PLAN_MESSAGES, removedRole, type ChangePerson, type MissionPlanBulk, type PlanItem } from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { planItemRequests, planItems } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import type { RecordMissionWrite } from '../missions/command.ts';
+import { runMissionCommand } from '../missions/command.ts';
+import { todayIso } from '../missions/missions.read.ts';
+import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import type { PlanItemRow } from './plan.presenter.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.read.ts';
+
+export const requestAlreadyPending = () => conflict('plan/request-pending', PLAN_MESSAGES.requestPending);
+
+/** Whether the item has a request waiting (one query). */
+async function pendingRequestOf(tx: Tx, itemId: string) {
+  const [row] = await tx
+    .select({ id: planItemRequests.id })
+    .from(planItemRequests)
+    .where(and(eq(planItemRequests.planItemId, itemId), eq(planItemRequests.status, 'pending_approval')))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets or removes the person of one role inside a transaction, against `items` (the mission's live items, updated
+ * in place so that several changes in one call see each other):
+ * - null removes the person (rule 73: pin cleared, ended today, personLeftRole recorded); a role without a person
+ *   is left as it is;
+ * - a person must be on the team at a working permission (400), without an overlapping role (409); when the
+ *   caller must ask (rule 71) an organisation request is submitted instead (409 when one is already waiting).
+ */
+async function setPerson(
+  tx: Tx,
+  access: MissionAccess,
+  record: RecordMissionWrite,
+  items: PlanItemRow[],
+  itemId: string,
+  person: string | null,
+  reason: string | undefined,
+): Promise<void> {
+  const index = items.findIndex((item) => item.id === itemId);
+  if (index < 0) throw entityNotFound('planItem');
+  const before = items[index]!;
+  if (person === before.personId) return;
+  let patch: Partial<PlanItemRow>;
+  if (person === null) {
+    const now = new Date().toISOString();
+    const effect = removedRole({ person: before.personId, startDate: before.startDate }, access.personId, todayIso(), now);
+    patch = { personId: null, pinnedTo: null, endDate: effect.endDate, personLeftRole: effect.personLeftRole };
+  } else {
+    requirePersonRole(before.type);
+    await requireTeamCandidate(tx, access.mission.id, person);
+    requireNoOverlap({ ...before, personId: person }, items);
+    if (assignmentGoesThroughRequest(access)) {
+      if (await pendingRequestOf(tx, itemId)) throw requestAlreadyPending();
+      const requestId = newId();
+      await tx.insert(planItemRequests).values({
+        id: requestId,
+        planItemId: itemId,
+        missionId: access.mission.id,
+        context: 'org',
+        personId: person,
+        reason: reason ?? '',
+        sentForApprovalBy: access.personId,
+      });
+      record({
+        action: 'create',
+        entity: 'plan.requests',
+        id: requestId,
+        title: before.title,
+        changes: { person: { from: null, to: person }, context: { from: null, to: 'org' } },
+      });
+      return;
+    }
+    patch = { personId: person };
+  }
+  await tx.update(planItems).set(patch).where(eq(planItems.id, itemId));
+  items[index] = { ...before, ...patch };
+  const changes = Object.fromEntries(
+    Object.entries(patch).map(([field, to]) => [
+      field === 'personId' ? 'person' : field,
+      { from: before[field as keyof PlanItemRow] ?? null, to },
+    ]),
+  );
+  record({ action: 'update', entity: 'plan.items', id: itemId, title: before.title, changes });
+}
+
+/**
+ * `PUT /mission-plan/:id/change-person`: gives the role a person, or removes its person (null, rule 73). When roles
+ * need approval and the caller may not approve, a request asks for the person instead (rule 71).
+ */
+export async function changePerson(ctx: AppContext, access: MissionAccess, id: string, input: ChangePerson): Promise<PlanItem> {
+  const missionId = access.mission.id;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    await lockMission(tx, missionId);
+    await planItemRow(tx, id);
+    await setPerson(tx, access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason);
+    return presentPlanItemById(tx, id);
+  });
+}
+
+/**
+ * `PUT /mission-plan/mission/:id/bulk`: people for several roles of the mission, in order, all or nothing (any
+ * refusal leaves every role as it was). Answers the mission's plan items.
+ */
+export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, changes: MissionPlanBulk): Promise<PlanItem[]> {
+  const ids = changes.map((change) => change._id);
+  if (new Set(ids).size !== ids.length) throw new AppError(400, 'validation', 'Each plan item may appear once.', { _id: 'Duplicate' });
+  const missionId = access.mission.id;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    await lockMission(tx, missionId);
+    const items = await loadPlanRows(tx, missionId);
+    for (const change of changes) await setPerson(tx, access, record, items, change._id, change.person, undefined);
+    return presentPlanRows(tx, missionId, await loadPlanRows(tx, missionId));
+  });
+}

@@ -1,0 +1,149 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { PLAN_MESSAGES, type PlanItem, type PlanRequestInput, type RequestContext } from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { planItemRequests, planItems } from '../../db/schema/index.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { personRoom } from '../../plugins/realtime.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand } from '../missions/command.ts';
+import {
+  assignPersonFirst,
+  lockMission,
+  mayActionRequest,
+  requireNoOverlap,
+  requirePersonRole,
+  requireReason,
+  requireTeamCandidate,
+} from './plan.guards.ts';
+import { requestAlreadyPending } from './plan.people.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
+
+const noPendingRequest = () => conflict('plan/no-pending-request', PLAN_MESSAGES.noPendingRequest);
+const notAllowedToApprove = () => forbidden(PLAN_MESSAGES.notAllowedToApprove);
+
+/** The latest request of the item waiting for approval in this context. */
+async function pendingRequest(tx: Tx, itemId: string, context: RequestContext) {
+  const [row] = await tx
+    .select()
+    .from(planItemRequests)
+    .where(
+      and(eq(planItemRequests.planItemId, itemId), eq(planItemRequests.context, context), eq(planItemRequests.status, 'pending_approval')),
+    )
+    .orderBy(desc(planItemRequests.sentForApprovalOn))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * `PUT /mission-plan/request/:id/submit`: asks for the person (the body's, else the role's) on the role, with a reason
+ * of at least 5 characters (rule 79). The person must be able to hold the role (400, 409 on overlap); one request
+ * waits at a time (409). A stored PM draft is submitted with it (the draft is cleared).
+ */
+export async function submitRequest(ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput): Promise<PlanItem> {
+  const reason = requireReason(input.reason);
+  const missionId = access.mission.id;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    await lockMission(tx, missionId);
+    const item = await planItemRow(tx, id, true);
+    requirePersonRole(item.type);
+    const person = input.person ?? item.personId;
+    if (!person) throw assignPersonFirst();
+    await requireTeamCandidate(tx, missionId, person);
+    requireNoOverlap({ ...item, personId: person }, await loadPlanRows(tx, missionId));
+    const [waiting] = await tx
+      .select({ id: planItemRequests.id })
+      .from(planItemRequests)
+      .where(and(eq(planItemRequests.planItemId, id), eq(planItemRequests.status, 'pending_approval')))
+      .limit(1);
+    if (waiting) throw requestAlreadyPending();
+    const requestId = newId();
+    await tx.insert(planItemRequests).values({
+      id: requestId,
+      planItemId: id,
+      missionId,
+      context: input.context,
+      personId: person,
+      reason,
+      sentForApprovalBy: access.personId,
+    });
+    if (item.allocationDraft !== null) await tx.update(planItems).set({ allocationDraft: null }).where(eq(planItems.id, id));
+    record({
+      action: 'create',
+      entity: 'plan.requests',
+      id: requestId,
+      title: item.title,
+      changes: {
+        status: { from: null, to: 'pending_approval' },
+        person: { from: null, to: person },
+        context: { from: null, to: input.context },
+      },
+    });
+    return presentPlanItemById(tx, id);
+  });
+}
+
+type Decision = 'approved' | 'rejected';
+
+/**
+ * Approves or rejects the pending request of a context. 'org' needs `roles.approve` (organisation admins, members
+ * with canApproveRoles, project managers when the organisation lets them); 'pm' the mission's plan managers.
+ * Approval assigns the person (the body's, else the requested one; 400 without one, 409 on an overlapping role);
+ * both record actionedOn/By. The requester hears of it on their own realtime room.
+ */
+async function decide(ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput, decision: Decision): Promise<PlanItem> {
+  const reason = decision === 'rejected' || input.reason !== undefined ? requireReason(input.reason) : '';
+  if (!mayActionRequest(access, input.context)) throw notAllowedToApprove();
+  const missionId = access.mission.id;
+  let requester: string | null = null;
+  let requestId = '';
+  const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    await lockMission(tx, missionId);
+    const row = await planItemRow(tx, id, true);
+    const request = await pendingRequest(tx, id, input.context);
+    if (!request) throw noPendingRequest();
+    requester = request.sentForApprovalBy;
+    requestId = request.id;
+    const actioned = { status: decision, actionedOn: new Date(), actionedBy: access.personId };
+    if (decision === 'approved') {
+      const person = input.person ?? request.personId;
+      if (!person) throw assignPersonFirst();
+      await requireTeamCandidate(tx, missionId, person);
+      requireNoOverlap({ ...row, personId: person }, await loadPlanRows(tx, missionId));
+      await tx
+        .update(planItemRequests)
+        .set({ ...actioned, personId: person })
+        .where(eq(planItemRequests.id, request.id));
+      if (row.personId !== person || row.allocationDraft !== null) {
+        await tx.update(planItems).set({ personId: person, allocationDraft: null }).where(eq(planItems.id, id));
+        record({ action: 'update', entity: 'plan.items', id, title: row.title, changes: { person: { from: row.personId, to: person } } });
+      }
+    } else {
+      await tx.update(planItemRequests).set(actioned).where(eq(planItemRequests.id, request.id));
+    }
+    record({
+      action: decision === 'approved' ? 'accept' : 'reject',
+      entity: 'plan.requests',
+      id: request.id,
+      title: row.title,
+      changes: { status: { from: 'pending_approval', to: decision }, ...(reason && { reason: { from: null, to: reason } }) },
+    });
+    return presentPlanItemById(tx, id);
+  });
+  if (requester && requester !== access.personId) {
+    ctx.realtime.publish(personRoom(requester), {
+      type: 'update',
+      entity: 'plan.requests',
+      id: requestId,
+      data: { status: decision, planItemId: id, missionId, title: item.title, reason },
+    });
+  }
+  return item;
+}
+
+export const approveRequest = (ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput) =>
+  decide(ctx, access, id, input, 'approved');
+export const rejectRequest = (ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput) =>
+  decide(ctx, access, id, input, 'rejected');

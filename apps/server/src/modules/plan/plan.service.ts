@@ -1,0 +1,217 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import {
+  isIsoDay,
+  PIN_TARGETS,
+  pinnedDates,
+  planItemDates,
+  toMinorUnits,
+  type PinTarget,
+  type PlanItem,
+  type PlanItemCreate,
+  type PlanItemUpdate,
+} from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { dependencies, planItemRequests, planItems } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { diffFields, runMissionCommand } from '../missions/command.ts';
+import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import type { PlanItemRow } from './plan.presenter.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
+
+type RowFields = Partial<typeof planItems.$inferInsert>;
+
+const invalidPin = () =>
+  new AppError(400, 'plan/invalid-pin', 'A plan item cannot be pinned to itself or to an item of another project.', {
+    pinnedTo: 'Invalid',
+  });
+
+/** The row columns of the editable fields given (money to minor units). */
+function rowFields(input: PlanItemUpdate): RowFields {
+  const { orgRole, rate, billRate, amount, ...same } = input;
+  return {
+    ...same,
+    ...(orgRole !== undefined && { orgRoleId: orgRole }),
+    ...(rate !== undefined && { rateMinor: toMinorUnits(rate) }),
+    ...(billRate !== undefined && { billRateMinor: toMinorUnits(billRate) }),
+    ...(amount !== undefined && { amountMinor: amount === null ? null : toMinorUnits(amount) }),
+  };
+}
+
+/**
+ * The dates an item is saved with (rules 28, 74): pinned to the mission it takes the mission's dates
+ * (`pinnedDates`); pinned to another plan item of the mission, that item's dates; otherwise its own, a missing date
+ * taking the mission's and an end not after the start pushed to start + 5 days.
+ */
+async function resolveDates(
+  tx: Tx,
+  access: MissionAccess,
+  itemId: string | null,
+  pinnedTo: string | null,
+  dates: { startDate: string | null; endDate: string | null },
+): Promise<{ startDate: string | null; endDate: string | null }> {
+  const mission = { start: access.mission.planStartDate, end: access.mission.planEndDate };
+  if (pinnedTo === null) return planItemDates(dates, mission);
+  if ((PIN_TARGETS as readonly string[]).includes(pinnedTo)) {
+    if (!isIsoDay(mission.start) || !isIsoDay(mission.end)) return planItemDates(dates, mission);
+    return planItemDates(pinnedDates(pinnedTo as PinTarget, { start: mission.start, end: mission.end }, dates), mission);
+  }
+  if (pinnedTo === itemId) throw invalidPin();
+  const [target] = await tx
+    .select({ startDate: planItems.startDate, endDate: planItems.endDate })
+    .from(planItems)
+    .where(and(eq(planItems.id, pinnedTo), eq(planItems.missionId, access.mission.id), eq(planItems.wasDeleted, false)));
+  if (!target) throw invalidPin();
+  return planItemDates(target, mission);
+}
+
+/**
+ * `POST /mission-plan/mission/:id`: a plan item of any type. Dates as `resolveDates`; allocation defaults to 100
+ * (its default day is `defaultDailyHours`: 8 h × percent); the rate time defaults to the organisation's
+ * roleDefaultRateTime (Monthly). A person must be on the team at a working permission (400) and have no
+ * overlapping role (409); when roles need approval and the caller may not approve (rule 71) the role is created
+ * without them and a pending organisation request asks for them.
+ */
+export async function createPlanItem(ctx: AppContext, access: MissionAccess, input: PlanItemCreate): Promise<PlanItem> {
+  const { type, person, reason, ...fields } = input;
+  if (person) requirePersonRole(type);
+  const viaRequest = !!person && assignmentGoesThroughRequest(access);
+  const missionId = access.mission.id;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    await lockMission(tx, missionId);
+    const id = newId();
+    const pinnedTo = fields.pinnedTo ?? null;
+    const dates = await resolveDates(tx, access, id, pinnedTo, { startDate: fields.startDate ?? null, endDate: fields.endDate ?? null });
+    const row = {
+      rateTime: access.org?.roleDefaultRateTime ?? 'Monthly',
+      ...rowFields(fields),
+      id,
+      missionId,
+      type,
+      title: fields.title ?? fields.role ?? '',
+      personId: viaRequest ? null : (person ?? null),
+      allocation: fields.allocation ?? 100,
+      pinnedTo,
+      ...dates,
+      createdBy: access.personId,
+    };
+    if (person) {
+      await requireTeamCandidate(tx, missionId, person);
+      requireNoOverlap({ ...row, personId: person, role: row.role ?? null }, await loadPlanRows(tx, missionId));
+    }
+    await tx.insert(planItems).values(row);
+    record({
+      action: 'create',
+      entity: 'plan.items',
+      id,
+      title: row.title,
+      changes: diffFields(
+        {},
+        { type, title: row.title, role: row.role, person: row.personId, startDate: row.startDate, endDate: row.endDate },
+      ),
+    });
+    if (viaRequest) {
+      const requestId = newId();
+      await tx.insert(planItemRequests).values({
+        id: requestId,
+        planItemId: id,
+        missionId,
+        context: 'org',
+        personId: person,
+        reason: reason ?? '',
+        sentForApprovalBy: access.personId,
+      });
+      record({
+        action: 'create',
+        entity: 'plan.requests',
+        id: requestId,
+        title: row.title,
+        changes: diffFields({}, { planItemId: id, person, context: 'org' }),
+      });
+    }
+    return presentPlanItemById(tx, id);
+  });
+}
+
+/**
+ * `PUT /mission-plan/:id/bulk`: changes fields of one plan item. Dates are re-decided when a date or the pin is
+ * given (a pinned item keeps following what it is pinned to: clear `pinnedTo` to set its own dates); a role with a
+ * person whose dates change must not overlap another role of theirs (409).
+ */
+export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id: string, input: PlanItemUpdate): Promise<PlanItem> {
+  const missionId = access.mission.id;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    await lockMission(tx, missionId);
+    const before = await planItemRow(tx, id, true);
+    const patch: RowFields = rowFields(input);
+    if (input.startDate !== undefined || input.endDate !== undefined || input.pinnedTo !== undefined) {
+      const pinnedTo = input.pinnedTo !== undefined ? input.pinnedTo : before.pinnedTo;
+      const dates = {
+        startDate: input.startDate !== undefined ? input.startDate : before.startDate,
+        endDate: input.endDate !== undefined ? input.endDate : before.endDate,
+      };
+      Object.assign(patch, await resolveDates(tx, access, id, pinnedTo, dates));
+    }
+    const after = { ...before, ...patch } as PlanItemRow;
+    if (after.personId && (after.startDate !== before.startDate || after.endDate !== before.endDate)) {
+      requireNoOverlap(after, await loadPlanRows(tx, missionId));
+    }
+    const changes = diffFields(before as unknown as Record<string, unknown>, patch as Record<string, unknown>);
+    if (Object.keys(changes).length > 0) {
+      await tx.update(planItems).set(patch).where(eq(planItems.id, id));
+      record({ action: 'update', entity: 'plan.items', id, title: after.title, changes });
+    }
+    return presentPlanItemById(tx, id);
+  });
+}
+
+/**
+ * `DELETE /mission-plan/:id`: marks the item deleted (its requests and schedules stay for the record). Its
+ * dependencies go, and items pinned to it are unpinned. Any role may be deleted by who manages the plan, the
+ * creator's Project manager role included (the mission's admins stay admins: roles are not permissions).
+ */
+export async function deletePlanItem(ctx: AppContext, access: MissionAccess, id: string): Promise<{ deleted: string[] }> {
+  const missionId = access.mission.id;
+  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    const before = await planItemRow(tx, id, true);
+    await tx.update(planItems).set({ wasDeleted: true }).where(eq(planItems.id, id));
+    record({ action: 'delete', entity: 'plan.items', id, title: before.title, changes: { wasDeleted: { from: false, to: true } } });
+    const removed = await tx
+      .delete(dependencies)
+      .where(
+        and(
+          eq(dependencies.kind, 'plan'),
+          eq(dependencies.missionId, missionId),
+          or(eq(dependencies.fromId, id), eq(dependencies.toId, id)),
+        ),
+      )
+      .returning({ id: dependencies.id, fromId: dependencies.fromId, toId: dependencies.toId });
+    for (const dep of removed)
+      record({
+        action: 'delete',
+        entity: 'dependencies',
+        id: dep.id,
+        title: before.title,
+        changes: { toId: { from: dep.toId, to: null } },
+      });
+    const pinned = await tx
+      .update(planItems)
+      .set({ pinnedTo: null })
+      .where(and(eq(planItems.missionId, missionId), eq(planItems.pinnedTo, id)))
+      .returning({ id: planItems.id, title: planItems.title });
+    for (const item of pinned)
+      record({ action: 'update', entity: 'plan.items', id: item.id, title: item.title, changes: { pinnedTo: { from: id, to: null } } });
+    return { deleted: [id] };
+  });
+}
+
+/** Ids of `ids` that are live plan items of the mission. */
+export async function liveItemsOf(tx: Tx, missionId: string, ids: string[]): Promise<PlanItemRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(planItems)
+    .where(and(eq(planItems.missionId, missionId), inArray(planItems.id, ids), eq(planItems.wasDeleted, false)));
+}
