@@ -206,7 +206,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Assign a person of the mission (409 not_part_of_mission otherwise: invite them, then retry)',
       params: personParams,
-      body: z.object({}).strict().optional(),
+      body: z.object({}).strict().nullish(),
       response: { 200: actionItemSchema },
     },
     handler: async (request) => items.changeItemPeople(ctx, missionAccessOf(request), request.params.id, { add: request.params.personId }),

@@ -1,0 +1,369 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionItems, checklistItems, missions, planItems } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { errorOf, expectStatus } from './support/org.ts';
+
+type Json = ReturnType<typeof JSON.parse>;
+const GONE = 'Sorry this task is no longer available.';
+
+let t: TestApp;
+let w: MissionWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createMissionWorld(t);
+});
+afterAll(async () => t.close());
+
+const token = (caller: MissionCaller) => (caller === 'anonymous' ? undefined : w.people[caller].token);
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: Json, caller: MissionCaller = 'p2') =>
+  t.request({ method, url, token: token(caller), ...(payload === undefined ? {} : { payload }) });
+const pid = (caller: Exclude<MissionCaller, 'anonymous'>) => w.people[caller].personId;
+
+/** A mission with one action (created by p2) and its first task. */
+async function setup(options: Parameters<MissionWorld['mission']>[0] = {}, item: Json = {}) {
+  const missionId = await w.mission({ defaultTaskCode: 'T', ...options });
+  const [plan] = await t.database.db.insert(planItems).values({ missionId, title: 'Dev' }).returning();
+  const created = await call('POST', `/api/mission-plan/${plan!.id}/action`, { title: 'Action' });
+  expectStatus(created, 201);
+  const actionId = (created.json() as Json).action._id as string;
+  const task = await call('POST', `/api/action-item/action/${actionId}`, { title: 'Task', ...item });
+  expectStatus(task, 201);
+  return { missionId, actionId, planId: plan!.id, item: task.json() as Json };
+}
+const row = async (id: string) => (await t.database.db.select().from(actionItems).where(eq(actionItems.id, id)))[0]!;
+
+describe('GET /action-item/:id', () => {
+  it('answers the task to every reader, 404 with the spec text otherwise', async () => {
+    const { item } = await setup();
+    const read = await call('GET', `/api/action-item/${item._id}`, undefined, 'p3');
+    expectStatus(read, 200);
+    expect(read.json()).toMatchObject({
+      _id: item._id,
+      title: 'Task',
+      code: 'T-2',
+      status: 'open',
+      col: 'todo',
+      complexityMultiplier: 10,
+      seen: false,
+      pinned: false,
+      checklist: [],
+      dependencies: [],
+    });
+    for (const [caller, status] of [
+      ['outsider', 404],
+      ['orgMember', 404],
+      ['anonymous', 401],
+      ['orgAdmin', 200],
+      ['p0', 200],
+    ] as const) {
+      expectStatus(await call('GET', `/api/action-item/${item._id}`, undefined, caller), status);
+    }
+    const unknown = await call('GET', `/api/action-item/${'e'.repeat(24)}`);
+    expectStatus(unknown, 404);
+    expect(errorOf(unknown)).toMatchObject({ code: 'task/not-found', message: GONE });
+    expect(errorOf(await call('GET', `/api/action-item/${item._id}`, undefined, 'outsider')).message).toBe(GONE);
+    expectStatus(await call('GET', '/api/action-item/nope'), 400);
+  });
+});
+
+describe('POST /action-item/action/:actionId', () => {
+  it.each([
+    ['p0', 403],
+    ['p1', 201],
+    ['p2', 201],
+    ['p3', 403],
+    ['orgManager', 201],
+    ['outsider', 404],
+    ['anonymous', 401],
+  ] as const)('%s → %i', async (caller, status) => {
+    const { actionId } = await setup();
+    expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { title: 'x' }, caller), status);
+  });
+
+  it('takes metaType 0 as Critical, tags and people; refuses bad input and people off the mission', async () => {
+    const { actionId } = await setup();
+    const made = await call('POST', `/api/action-item/action/${actionId}`, {
+      title: 'Bug',
+      metaType: 0,
+      tags: ['ui'],
+      people: [pid('p0')],
+    });
+    expect(made.json()).toMatchObject({ metaType: 'Critical', tags: ['ui'], people: [pid('p0')], code: 'T-3' });
+    expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { title: 'x', metaType: 'Feature' }), 400);
+    expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { description: 'no title' }), 400);
+    const outside = await call('POST', `/api/action-item/action/${actionId}`, { title: 'x', people: [pid('outsider')] });
+    expectStatus(outside, 409);
+    expect(errorOf(outside).code).toBe('not_part_of_mission');
+  });
+
+  it('refuses new tasks under a done action', async () => {
+    const { actionId } = await setup();
+    expectStatus(await call('PUT', `/api/action/${actionId}`, { status: 'done' }), 200);
+    expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { title: 'x' }), 403);
+  });
+
+  it("copies a task once an admin or project manager opened the project: title + ' (Copy)', checklist too", async () => {
+    const { missionId, actionId, item } = await setup({ projectType: 'kanban' });
+    await call('POST', `/api/action-item/${item._id}/checklist`, { title: 'Step' });
+    const early = await call('POST', `/api/action-item/action/${actionId}`, { copyOf: item._id });
+    expectStatus(early, 409);
+    expect(errorOf(early).code).toBe('task/copy-not-ready');
+    expectStatus(await call('GET', `/api/mission/${missionId}`, undefined, 'p1'), 200);
+    expect((await t.database.db.select().from(missions).where(eq(missions.id, missionId)))[0]!.managerVisitedAt).toBeNull();
+    expectStatus(await call('GET', `/api/mission/${missionId}`, undefined, 'p1pm'), 200);
+    const copy = await call('POST', `/api/action-item/action/${actionId}`, { copyOf: item._id });
+    expectStatus(copy, 201);
+    expect(copy.json()).toMatchObject({ title: 'Task (Copy)', code: 'T-3', checklist: [{ title: 'Step', done: false }] });
+    expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { copyOf: 'f'.repeat(24) }), 404);
+  });
+});
+
+describe('PUT /action-item/:id', () => {
+  it('done stamps completion and 100%; reopening clears it; a power project also loses the scheduling', async () => {
+    const { item } = await setup(
+      { projectType: 'power' },
+      { people: [pid('p0')], startDate: '2026-01-05', estimatedDuration: 12, startHour: 10 },
+    );
+    const done = (await call('PUT', `/api/action-item/${item._id}`, { status: 'done' }, 'p0')).json() as Json;
+    expect(done).toMatchObject({ status: 'done', completedBy: pid('p0'), percentComplete: 100 });
+    expect(done.completedOn).toMatch(/Z$/);
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { status: 'open' }, 'p0'), 403);
+    const reopened = (await call('PUT', `/api/action-item/${item._id}`, { status: 'open' })).json() as Json;
+    expect(reopened).toMatchObject({
+      status: 'open',
+      completedOn: null,
+      completedBy: null,
+      startDate: null,
+      estimatedDuration: null,
+      startHour: null,
+      position: null,
+    });
+  });
+
+  it('reopening in a simple project keeps the scheduling', async () => {
+    const { item } = await setup({}, { startDate: '2026-01-05', status: 'done' });
+    const reopened = (await call('PUT', `/api/action-item/${item._id}`, { status: 'blocked' })).json() as Json;
+    expect(reopened).toMatchObject({ status: 'blocked', completedOn: null, startDate: '2026-01-05' });
+  });
+
+  it.each([
+    ['p0 assigned', 'p0', true, 200],
+    ['p0 not assigned', 'p0', false, 403],
+    ['p1', 'p1', false, 200],
+    ['p1pm', 'p1pm', false, 200],
+    ['p3', 'p3', true, 403],
+    ['p4', 'p4', false, 403],
+    ['p5', 'p5', false, 403],
+    ['orgAdmin', 'orgAdmin', false, 200],
+    ['outsider', 'outsider', false, 404],
+    ['anonymous', 'anonymous', false, 401],
+  ] as const)('%s → %i', async (_name, caller, assigned, status) => {
+    const { item } = await setup({}, assigned ? { people: [pid(caller as 'p0')] } : {});
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { title: 'Z' }, caller), status);
+  });
+
+  it('marks seen and pinned per person', async () => {
+    const { item } = await setup({}, { people: [pid('p0')] });
+    expect((await call('PUT', `/api/action-item/${item._id}`, { seen: true, pinned: true }, 'p0')).json()).toMatchObject({
+      seen: true,
+      pinned: true,
+    });
+    expect((await call('GET', `/api/action-item/${item._id}`)).json()).toMatchObject({ seen: false, pinned: false });
+    expect((await call('PUT', `/api/action-item/${item._id}`, { pinned: false }, 'p0')).json()).toMatchObject({
+      seen: true,
+      pinned: false,
+    });
+  });
+
+  it('records the column history and the description update; refuses bad input', async () => {
+    const { item } = await setup();
+    const moved = (await call('PUT', `/api/action-item/${item._id}`, { col: 'doing', description: 'Longer text' })).json() as Json;
+    expect(moved.colHistory).toEqual([{ movedTo: 'doing', movedOn: expect.any(String) }]);
+    expect(moved).toMatchObject({ descriptionUpdateById: pid('p2'), description: 'Longer text' });
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { percentComplete: 101 }), 400);
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { startDate: '2026-02-02', endDate: '2026-02-01' }), 400);
+  });
+
+  it('a task under a done action is closed', async () => {
+    const { actionId, item } = await setup({}, { people: [pid('p0')] });
+    await call('PUT', `/api/action/${actionId}`, { status: 'done' });
+    for (const caller of ['p0', 'p2'] as const)
+      expectStatus(await call('PUT', `/api/action-item/${item._id}`, { title: 'x' }, caller), 403);
+  });
+});
+
+describe('PUT /action-item/:id/bulk and /move', () => {
+  it('changes many tasks at once, or none when one is refused', async () => {
+    const { actionId, item } = await setup({}, { people: [pid('p0')] });
+    const other = (await call('POST', `/api/action-item/action/${actionId}`, { title: 'Other' })).json() as Json;
+    const ok = await call('PUT', `/api/action-item/${item._id}/bulk`, {
+      items: [
+        { _id: item._id, col: 'a' },
+        { _id: other._id, col: 'b' },
+      ],
+    });
+    expect((ok.json() as Json).actionItems.map((i: Json) => i.col).sort()).toEqual(['a', 'b']);
+    const refused = await call(
+      'PUT',
+      `/api/action-item/${item._id}/bulk`,
+      {
+        items: [
+          { _id: item._id, col: 'c' },
+          { _id: other._id, col: 'c' },
+        ],
+      },
+      'p0',
+    );
+    expectStatus(refused, 403);
+    expect((await row(item._id)).col).toBe('a');
+    expectStatus(await call('PUT', `/api/action-item/${item._id}/bulk`, { items: [] }), 400);
+  });
+
+  it('moves to another action, column (history), week; in power a new start sets the end by the working calendar', async () => {
+    const { planId, item } = await setup({ projectType: 'power' }, { estimatedDuration: 16 });
+    const target = (await call('POST', `/api/mission-plan/${planId}/action`, { title: 'B' })).json() as Json;
+    const moved = (
+      await call('PUT', `/api/action-item/${item._id}/move`, {
+        actionId: target.action._id,
+        col: 'done-col',
+        sortIndex: 3,
+        startDate: '2026-03-13',
+        startHour: 9,
+      })
+    ).json() as Json;
+    expect(moved).toMatchObject({
+      actionId: target.action._id,
+      col: 'done-col',
+      sortIndex: 3,
+      startDate: '2026-03-13',
+      endDate: '2026-03-16',
+    });
+    expect(moved.colHistory).toHaveLength(1);
+    expectStatus(await call('PUT', `/api/action-item/${item._id}/move`, { actionId: 'f'.repeat(24) }), 404);
+  });
+});
+
+describe('DELETE /action-item/:id', () => {
+  it.each([
+    ['p0 assigned', 'p0', 403],
+    ['p1', 'p1', 403],
+    ['p2', 'p2', 200],
+    ['orgAdmin', 'orgAdmin', 200],
+    ['p3', 'p3', 403],
+  ] as const)('%s → %i', async (_name, caller, status) => {
+    const { item } = await setup({}, { people: [pid('p0')] });
+    expectStatus(await call('DELETE', `/api/action-item/${item._id}`, undefined, caller), status);
+  });
+});
+
+describe('people', () => {
+  it('assigns a person of the mission, 409 not_part_of_mission otherwise, removes a list or ALL', async () => {
+    const { item } = await setup();
+    expect((await call('POST', `/api/action-item/${item._id}/people/${pid('p0')}`)).json()).toMatchObject({ people: [pid('p0')] });
+    await call('POST', `/api/action-item/${item._id}/people/${pid('p1')}`);
+    const outside = await call('POST', `/api/action-item/${item._id}/people/${pid('outsider')}`);
+    expectStatus(outside, 409);
+    expect(errorOf(outside).code).toBe('not_part_of_mission');
+    expectStatus(await call('POST', `/api/action-item/${item._id}/people/${pid('p2')}`, undefined, 'p1'), 403);
+    expect((await call('POST', `/api/action-item/${item._id}/people/remove`, { peopleIds: [pid('p0')] }, 'p0')).json()).toMatchObject({
+      people: [pid('p1')],
+    });
+    expectStatus(await call('POST', `/api/action-item/${item._id}/people/remove`, { peopleIds: 'SOME' }), 400);
+    expect((await call('POST', `/api/action-item/${item._id}/people/remove`, { peopleIds: 'ALL' })).json()).toMatchObject({ people: [] });
+  });
+});
+
+describe('checklist', () => {
+  it('adds, moves, ticks, changes in bulk and deletes lines', async () => {
+    const { item } = await setup({}, { people: [pid('p0')] });
+    const one = (await call('POST', `/api/action-item/${item._id}/checklist`, { title: 'One' }, 'p0')).json() as Json;
+    const two = (await call('POST', `/api/action-item/${item._id}/checklist`, { title: 'Two' }, 'p0')).json() as Json;
+    const [a, b] = two.checklist;
+    expect(one.checklist).toHaveLength(1);
+    const moved = (await call('PUT', `/api/action-item/${item._id}/checklist/${a._id}/move`, { sortIndex: 5 }, 'p0')).json() as Json;
+    expect(moved.checklist.map((l: Json) => l.title)).toEqual(['Two', 'One']);
+    const ticked = (await call('PUT', `/api/action-item/${item._id}/checklist/${b._id}`, { done: true }, 'p0')).json() as Json;
+    expect(ticked.checklist[0]).toMatchObject({ done: true, completedBy: pid('p0') });
+    const bulk = (
+      await call(
+        'PUT',
+        `/api/action-item/${item._id}/checklist/bulk`,
+        {
+          items: [
+            { _id: a._id, title: 'Uno' },
+            { _id: b._id, done: false },
+          ],
+        },
+        'p0',
+      )
+    ).json() as Json;
+    expect(bulk.checklist).toMatchObject([{ title: 'Two', done: false, completedBy: null }, { title: 'Uno' }]);
+    expectStatus(
+      await call('PUT', `/api/action-item/${item._id}/checklist/bulk`, {
+        items: [
+          { _id: a._id, title: 'X' },
+          { _id: 'f'.repeat(24), title: 'Y' },
+        ],
+      }),
+      404,
+    );
+    expect((await t.database.db.select().from(checklistItems).where(eq(checklistItems.id, a._id)))[0]!.title).toBe('Uno');
+    expectStatus(await call('POST', `/api/action-item/${item._id}/checklist`, { title: 'x' }, 'p3'), 403);
+    expectStatus(await call('POST', `/api/action-item/${item._id}/checklist`, { title: '' }), 400);
+    const left = (await call('DELETE', `/api/action-item/${item._id}/checklist/${a._id}`, undefined, 'p0')).json() as Json;
+    expect(left.checklist).toHaveLength(1);
+    expectStatus(await call('DELETE', `/api/action-item/${item._id}/checklist/${a._id}`), 404);
+  });
+});
+
+describe('dependencies', () => {
+  it("links tasks (dependsOn, lag), refuses itself and loops with 'Circular dependency', removes one or all", async () => {
+    const { actionId, item: a } = await setup();
+    const b = (await call('POST', `/api/action-item/action/${actionId}`, { title: 'B' })).json() as Json;
+    const c = (await call('POST', `/api/action-item/action/${actionId}`, { title: 'C' })).json() as Json;
+    const linked = (await call('POST', `/api/action-item/${b._id}/dependency`, { linkId: a._id, lag: 2 })).json() as Json;
+    expect(linked.dependencies).toEqual([{ linkTo: a._id, linkType: 'dependsOn', lag: 2 }]);
+    await call('POST', `/api/action-item/${c._id}/dependency`, { linkId: b._id, linkType: 'finishToStart' });
+    for (const [from, to] of [
+      [a, a],
+      [a, c],
+      [a, b],
+    ]) {
+      const response = await call('POST', `/api/action-item/${from._id}/dependency`, { linkId: to._id });
+      expectStatus(response, 400);
+      expect(errorOf(response)).toMatchObject({ code: 'task/circular-dependency', message: 'Circular dependency' });
+    }
+    expectStatus(await call('POST', `/api/action-item/${a._id}/dependency`, { linkId: b._id, linkType: 'sideways' }), 400);
+    await call('POST', `/api/action-item/${c._id}/dependency`, { linkId: a._id });
+    expect(((await call('DELETE', `/api/action-item/${c._id}/dependency/${b._id}`)).json() as Json).dependencies).toEqual([
+      { linkTo: a._id, linkType: 'dependsOn', lag: 0 },
+    ]);
+    expect(((await call('DELETE', `/api/action-item/${b._id}/dependency`)).json() as Json).dependencies).toEqual([]);
+    expectStatus(await call('DELETE', `/api/action-item/${b._id}/dependency`, undefined, 'p0'), 403);
+  });
+});
+
+describe('GET /action-item/my/items and GET /mission/:id', () => {
+  it('lists my assigned tasks, licensed missions only by default', async () => {
+    const { item } = await setup({}, { people: [pid('p1')] });
+    const licensed = await setup({ isLicensedActive: true }, { people: [pid('p1')] });
+    const mine = (await call('GET', '/api/action-item/my/items', undefined, 'p1')).json() as Json;
+    expect(mine.items.map((i: Json) => i._id)).toContain(licensed.item._id);
+    expect(mine.items.map((i: Json) => i._id)).not.toContain(item._id);
+    expect(mine.items[0].mission).toMatchObject({ _id: licensed.missionId });
+    const all = (await call('GET', '/api/action-item/my/items?licensedOnly=false', undefined, 'p1')).json() as Json;
+    expect(all.items.map((i: Json) => i._id)).toContain(item._id);
+    expectStatus(await call('GET', '/api/action-item/my/items', undefined, 'anonymous'), 401);
+    expectStatus(await call('GET', '/api/action-item/my/items?licensedOnly=maybe', undefined, 'p1'), 400);
+  });
+
+  it('the mission carries its actions and action items', async () => {
+    const { missionId, actionId, item } = await setup();
+    const mission = (await call('GET', `/api/mission/${missionId}`, undefined, 'p0')).json() as Json;
+    expect(mission.actions.map((a: Json) => a._id)).toEqual([actionId]);
+    expect(mission.actionItems).toMatchObject([{ _id: item._id, actionId, title: 'Task' }]);
+    expect(mission.people.length).toBeGreaterThan(0);
+  });
+});
