@@ -1,0 +1,93 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, screenshot, signIn } from './support.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: object): Promise<T> {
+  const response = await request.post(path, { data, headers: bearer(token) });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+async function itemOf(request: APIRequestContext, token: string, id: string) {
+  const response = await request.get(`/api/action-item/${id}`, { headers: bearer(token) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { startDate: string | null; startHour: number | null };
+}
+
+/** Presses and moves the pointer from one element's centre to another's in steps, as a person drags. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const start = (await from.boundingBox())!;
+  const end = (await to.boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 3 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+const dayAfter = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+
+test('a power mission schedules its tasks on days and hours by mouse and by keyboard, kept after reload', async ({ page, request }) => {
+  const account = await createAccount(request, 'power', { firstName: 'Pia', lastName: 'Power' });
+  const mission = await post<{ _id: string }>(request, account.token, '/api/mission', {
+    title: 'Power plant',
+    projectType: 'power',
+    planStartDate: '2030-01-07',
+    planEndDate: '2032-12-31',
+  });
+  const read = await request.get(`/api/mission/${mission._id}`, { headers: bearer(account.token) });
+  const planItemId = ((await read.json()) as { planItems: { _id: string }[] }).planItems[0]!._id;
+  const { action } = await post<{ action: { _id: string } }>(request, account.token, `/api/mission-plan/${planItemId}/action`, {
+    title: 'Build',
+    startDate: '2030-01-07',
+    endDate: '2032-12-31',
+  });
+  const pour = await post<{ _id: string }>(request, account.token, `/api/action-item/action/${action._id}`, {
+    title: 'Pour concrete',
+    estimatedDuration: 3,
+  });
+  const paint = await post<{ _id: string }>(request, account.token, `/api/action-item/action/${action._id}`, {
+    title: 'Paint walls',
+    estimatedDuration: 10,
+  });
+
+  await signIn(page, account.email);
+  await page.goto(`/home?mission=${mission._id}&mission-tab=power`);
+  const view = missionView(page);
+  await expect(view.getByRole('heading', { name: 'Unscheduled (2)' })).toBeVisible();
+  const monday = (await view.locator('[data-testid^="slot-"]').first().getAttribute('data-testid'))!.slice(5, 15);
+  const tuesday = dayAfter(monday, 1);
+  const wednesday = dayAfter(monday, 2);
+  await expectAccessible(page, 'power view');
+
+  // by mouse: Pour concrete (3 hours) onto Wednesday 13:00
+  await drag(page, view.getByTestId(`power-task-${pour._id}`), view.getByTestId(`slot-${wednesday}-13`));
+  await expect(view.getByTestId(`slot-${wednesday}-13`).getByTestId(`power-task-${pour._id}`)).toBeVisible();
+  await expect(view.getByTestId(`slot-${wednesday}-15`)).toContainText('Pour concrete (continued)');
+  await expect.poll(async () => itemOf(request, account.token, pour._id)).toMatchObject({ startDate: wednesday, startHour: 13 });
+
+  // by keyboard: Paint walls (10 hours) onto Tuesday 10:00; the rest spills to Wednesday morning
+  await view.getByTestId(`power-task-${paint._id}`).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(view.getByTestId(`slot-${tuesday}-10`).getByTestId(`power-task-${paint._id}`)).toBeVisible();
+  await expect(view.getByTestId(`slot-${wednesday}-11`)).toContainText('Paint walls (continued)');
+  await expect.poll(async () => itemOf(request, account.token, paint._id)).toMatchObject({ startDate: tuesday, startHour: 10 });
+  await expect(view.getByRole('heading', { name: 'Unscheduled (0)' })).toBeVisible();
+  await expectAccessible(page, 'power view scheduled');
+  await page.screenshot({ path: screenshot('power-scheduled'), fullPage: true });
+
+  await page.reload();
+  await expect(view.getByTestId(`slot-${tuesday}-10`).getByTestId(`power-task-${paint._id}`)).toBeVisible();
+  await expect(view.getByTestId(`slot-${wednesday}-13`).getByTestId(`power-task-${pour._id}`)).toBeVisible();
+
+  // the unscheduled part of the view (powerTab)
+  await view.getByText('Unscheduled', { exact: true }).click();
+  await expect(page).toHaveURL(/powerTab=unscheduled/);
+  await expect(view.getByText('Every open task is on the schedule.')).toBeVisible();
+});
