@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canOnMission, canOnTask, effectivePermission, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionPeople, missions } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 
 export type ActionRow = typeof actions.$inferSelect;
@@ -12,7 +12,9 @@ export const TASK_ERRORS = {
   actionDates: () => new AppError(400, 'action/invalid-dates', 'Sorry was not able to create...'),
   circular: () => new AppError(400, 'task/circular-dependency', 'Circular dependency'),
   notPartOfMission: () => new AppError(409, 'not_part_of_mission', 'This person is not part of the mission yet.'),
-  closed: () => forbidden('This action is done and closed. Reopen it first.'),
+  closed: () => new AppError(403, 'task/closed', 'This action is done and closed. Reopen it first.'),
+  /** Refused by the per-task rules (assignees, action creators), after the mission's own gate let the caller in. */
+  refused: () => new AppError(403, 'task/forbidden', 'You do not have permission to do this.'),
   copyNotReady: () =>
     new AppError(409, 'task/copy-not-ready', 'Tasks can be copied once a project manager or admin has opened the project.'),
   endBeforeStart: () => new AppError(400, 'validation', 'The end date must be after the start date.', { endDate: 'Before start' }),
@@ -43,7 +45,7 @@ export const itemFacts = (item: ActionItemRow, action: ActionRow): TaskFacts => 
 export function requireOnTask(access: MissionAccess, what: TaskAction, facts: TaskFacts): void {
   if (canOnTask(taskActorOf(access), what, facts)) return;
   if (facts.action.status === 'done') throw TASK_ERRORS.closed();
-  throw forbidden();
+  throw TASK_ERRORS.refused();
 }
 
 /** Locks the mission row for the rest of the transaction: codes and sort positions are handed out one at a time. */

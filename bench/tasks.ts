@@ -1,0 +1,164 @@
+// A mission with 10,000 action items (GET /api/mission/:id) against its floor: one SQL statement that builds the
+// same actions and action items JSON with json_agg, served by a bare Fastify route on the same pool.
+// Budget (DESIGN.md section 8): the mission read stays within 2× the floor's time, i.e. keeps at least 0.5× its throughput.
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/open.ts';
+import { actionsQuery, itemsQuery } from '../apps/server/src/modules/tasks/tasks.sql.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+const ACTIONS = 100;
+const TEAM = 8;
+const CONNECTIONS = 4;
+const MISSION = 'c'.repeat(24);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
+const database = await openDatabase(config, () => undefined);
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/auth/signup',
+  payload: { email: 'bench@example.com', password: 'bench-password-1' },
+});
+const { token } = signUp.json() as { token: string };
+const { rows } = await database.pool.query<{ id: string }>(`select id from people where email = 'bench@example.com'`);
+const personId = rows[0]!.id;
+
+// One kanban mission (so no date repair runs) with a team, a role, 100 actions and 10,000 tasks, some with checklists
+// and dependencies, half of them assigned to the bench person.
+const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
+await q(
+  `insert into people (id, email, first_name, last_name)
+   select 'a' || lpad(to_hex(g), 23, '0'), 'team' || g || '@example.com', 'Team', 'Member' || g from generate_series(1, $1::int) g`,
+  [TEAM],
+);
+await q(
+  `insert into missions (id, title, plan_start_date, plan_end_date, project_type, default_task_code, created_by)
+   values ($1, 'Big mission', '2026-01-05', '2026-12-18', 'kanban', 'BIG', $2)`,
+  [MISSION, personId],
+);
+await q(
+  `insert into mission_people (id, mission_id, person_id, email, permission) values (substr(md5($2), 1, 24), $1, $2, 'bench@example.com', 2)`,
+  [MISSION, personId],
+);
+await q(
+  `insert into mission_people (id, mission_id, person_id, email, permission)
+   select substr(md5(p.id || 'm'), 1, 24), $1, p.id, p.email, 0 from people p where p.id <> $2`,
+  [MISSION, personId],
+);
+await q(`insert into plan_items (id, mission_id, title) values ('d' || lpad('1', 23, '0'), $1, 'Developer')`, [MISSION]);
+await q(
+  `insert into actions (id, mission_id, plan_item_id, code, title, sort_index, wbs, start_date, end_date, created_by)
+   select 'e' || lpad(to_hex(g), 23, '0'), $1, 'd' || lpad('1', 23, '0'), 'BIG-' || g, 'Action ' || g, g, g::text,
+          date '2026-01-05' + g, date '2026-01-12' + g, $2
+   from generate_series(1, $3::int) g`,
+  [MISSION, personId, ACTIONS],
+);
+await q(
+  `insert into action_items (id, action_id, mission_id, title, description, code, status, col, start_date, end_date, week,
+                             people, tags, sort_index, estimated_duration, seen, created_by)
+   select 'f' || lpad(to_hex(g), 23, '0'), 'e' || lpad(to_hex(1 + g % $3), 23, '0'), $1, 'Task ' || g,
+          'Do the work of task ' || g || ' carefully.', 'BIG-' || ($3 + g),
+          (array['open','in-progress','blocked','review','done'])[1 + g % 5], (array['todo','doing','done'])[1 + g % 3],
+          date '2026-01-05' + g % 300, date '2026-01-09' + g % 300, date '2026-01-05' + 7 * (g % 40),
+          case when g % 2 = 0 then array[$2::varchar] else array['a' || lpad(to_hex(1 + g % 8), 23, '0')]::varchar[] end,
+          array['tag' || g % 10], g, 4 + g % 20,
+          case when g % 3 = 0 then jsonb_build_array(jsonb_build_object('by', $2::text, 'when', '2026-01-05T00:00:00Z')) else '[]'::jsonb end,
+          $2
+   from generate_series(1, $4::int) g`,
+  [MISSION, personId, ACTIONS, ITEMS],
+);
+await q(
+  `insert into checklist_items (id, action_item_id, mission_id, title, sort_index)
+   select '9' || lpad(to_hex(g), 23, '0'), 'f' || lpad(to_hex(1 + g % $2), 23, '0'), $1, 'Step ' || g, g
+   from generate_series(1, $2::int / 5) g`,
+  [MISSION, ITEMS],
+);
+await q(
+  `insert into dependencies (id, mission_id, kind, from_id, to_id)
+   select '8' || lpad(to_hex(g), 23, '0'), $1, 'actionItem', 'f' || lpad(to_hex(g + 1), 23, '0'), 'f' || lpad(to_hex(g), 23, '0')
+   from generate_series(1, $2::int / 10) g`,
+  [MISSION, ITEMS],
+);
+await q('analyze');
+
+// The floor: one statement building the same actions and action items JSON, straight from the pool, on a bare Fastify
+// route (no session, no access checks, no team or plan): what is left is the cost of the rest of the mission read.
+const actionsPart = actionsQuery('a.mission_id = $2', null).text;
+const itemsPart = itemsQuery('ai.mission_id = $2', personId, MISSION).text;
+const floorQuery = {
+  text: `select '{"actions":' || (${actionsPart}) || ',"actionItems":' || (${itemsPart}) || '}' as json`,
+  values: [personId, MISSION],
+};
+const floor = Fastify();
+floor.get('/floor', async (_request, reply) => {
+  const result = await database.pool.query<{ json: string }>(floorQuery);
+  return reply.type('application/json').send(result.rows[0]!.json);
+});
+await floor.listen({ port: 0, host: '127.0.0.1' });
+
+const base = (server: { server: { address: () => unknown } }) => `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+const targets = {
+  floor: { url: `${base(floor)}/floor`, headers: {} },
+  mission: { url: `${base(app)}/api/mission/${MISSION}`, headers: { authorization: `Bearer ${token}` } },
+};
+
+const check = (await (await fetch(targets.mission.url, { headers: targets.mission.headers })).json()) as {
+  actions: unknown[];
+  actionItems: unknown[];
+};
+if (check.actionItems.length !== ITEMS || check.actions.length !== ACTIONS) {
+  throw new Error(
+    `mission read carries ${check.actions.length} actions and ${check.actionItems.length} items, expected ${ACTIONS} and ${ITEMS}`,
+  );
+}
+const floorCheck = (await (await fetch(targets.floor.url)).json()) as { actionItems: unknown[] };
+if (floorCheck.actionItems.length !== ITEMS) throw new Error('floor JSON differs');
+
+const results: Record<string, number[]> = { floor: [], mission: [] };
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, target] of Object.entries(targets)) {
+    const result = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    results[name]!.push(result.requests.average);
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const floorRate = median(results.floor!);
+const ratio = +(median(results.mission!) / floorRate).toFixed(2);
+const bytes = (await (await fetch(targets.mission.url, { headers: targets.mission.headers })).text()).length;
+console.log(
+  JSON.stringify(
+    {
+      actionItems: ITEMS,
+      actions: ACTIONS,
+      responseBytes: bytes,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      floorRequestsPerSecond: +floorRate.toFixed(2),
+      missionRequestsPerSecond: +median(results.mission!).toFixed(2),
+      ratioToFloor: ratio,
+    },
+    null,
+    2,
+  ),
+);
+const ok = ratio >= 0.5;
+console.log(`mission read with 10,000 tasks within 2× the json_agg floor: ${ok ? 'pass' : 'FAIL'}`);
+
+await app.close();
+await floor.close();
+await database.shutdown();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(ok ? 0 : 1);
