@@ -1,6 +1,6 @@
 import '@svar-ui/react-gantt/all.css';
 import './gantt.css';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Gantt, Willow, type IApi } from '@svar-ui/react-gantt';
@@ -9,13 +9,14 @@ import type { PlanItem } from '@crewplan/domain/plan/plan';
 import { setParams } from '../../../lib/url-state.ts';
 import { refreshTasks, tasksOf, type MissionWithTasks } from '../../missions/tasks/api.ts';
 import { localDay } from '../../missions/tasks/task-rules.ts';
+import { keepGanttMarkupRepaired } from './gantt-a11y.ts';
 import { addDependency, removeDependency, saveBarDays } from './api.ts';
 import { CELL_WIDTHS, daysOfBar, dependencyOf, parseRowId, toGantt, ZOOM_LEVELS, type ZoomLevel } from './gantt-rules.ts';
 
 const COLUMNS = [
   { id: 'text', header: 'Task', flexgrow: 1 },
   { id: 'start', header: 'Start', width: 100, align: 'center' as const },
-  { id: 'duration', header: 'Days', width: 60, align: 'center' as const },
+  { id: 'duration', header: 'Days', width: 70, align: 'center' as const },
 ];
 
 /** The gantt of the mission: phases and milestones, actions over their tasks, dependency links; edits are saved at once. */
@@ -34,6 +35,9 @@ export function GanttTab({ mission }: { mission: Mission }) {
     }));
     return toGantt({ actions, actionItems, planItems, fallbackDay: mission.planStartDate ?? localDay(new Date()) });
   }, [actions, actionItems, mission.planItems, mission.planStartDate]);
+  const box = useRef<HTMLDivElement>(null);
+  const hasRows = data.tasks.length > 0;
+  useEffect(() => (box.current ? keepGanttMarkupRepaired(box.current) : undefined), [hasRows]);
   const missionId = useRef(mission._id);
   missionId.current = mission._id;
 
@@ -100,7 +104,7 @@ export function GanttTab({ mission }: { mission: Mission }) {
       {data.tasks.length === 0 ? (
         <Text c="dimmed">No actions, phases or milestones yet.</Text>
       ) : (
-        <div className="crewplan-gantt" data-testid="gantt" style={{ height: Math.min(640, 120 + data.tasks.length * 38) }}>
+        <div ref={box} className="crewplan-gantt" data-testid="gantt" style={{ height: Math.min(640, 120 + data.tasks.length * 38) }}>
           <Willow fonts={false}>
             <Gantt
               tasks={data.tasks}

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, screenshot, signIn } from './support.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: object): Promise<T> {
+  const response = await request.post(path, { data, headers: bearer(token) });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+async function itemOf(request: APIRequestContext, token: string, id: string) {
+  const response = await request.get(`/api/action-item/${id}`, { headers: bearer(token) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { startDate: string | null; endDate: string | null; dependencies: { linkTo: string }[] };
+}
+
+test('a gantt mission links two tasks and moves a bar; the link survives reload', async ({ page, request }) => {
+  const outside: string[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().startsWith('http://127.0.0.1')) outside.push(sent.url());
+  });
+  const account = await createAccount(request, 'gantt', { firstName: 'Gus', lastName: 'Gantt' });
+  const mission = await post<{ _id: string }>(request, account.token, '/api/mission', {
+    title: 'Bridge',
+    projectType: 'mx-gantt',
+    planStartDate: '2031-03-03',
+    planEndDate: '2031-04-25',
+  });
+  const read = await request.get(`/api/mission/${mission._id}`, { headers: bearer(account.token) });
+  const planItemId = ((await read.json()) as { planItems: { _id: string }[] }).planItems[0]!._id;
+  const { action } = await post<{ action: { _id: string } }>(request, account.token, `/api/mission-plan/${planItemId}/action`, {
+    title: 'Build the bridge',
+    startDate: '2031-03-03',
+    endDate: '2031-03-21',
+  });
+  const piers = await post<{ _id: string }>(request, account.token, `/api/action-item/action/${action._id}`, {
+    title: 'Piers',
+    startDate: '2031-03-03',
+    endDate: '2031-03-07',
+  });
+  const deck = await post<{ _id: string }>(request, account.token, `/api/action-item/action/${action._id}`, {
+    title: 'Deck',
+    startDate: '2031-03-12',
+    endDate: '2031-03-14',
+  });
+
+  await signIn(page, account.email);
+  await page.goto(`/home?mission=${mission._id}&mission-tab=gantt`);
+  const view = missionView(page);
+  const bar = (id: string) => view.locator(`.wx-bar[data-id=":item:${id}"]`);
+  await expect(bar(piers._id)).toBeVisible();
+  await expect(bar(deck._id)).toBeVisible();
+  await expectAccessible(page, 'gantt');
+
+  // link: the dot at the end of Piers, then the dot at the start of Deck
+  await bar(piers._id).hover();
+  await bar(piers._id).locator('.wx-link.wx-right').click();
+  await bar(deck._id).hover();
+  await bar(deck._id).locator('.wx-link.wx-left').click();
+  await expect.poll(async () => (await itemOf(request, account.token, deck._id)).dependencies.map((d) => d.linkTo)).toEqual([piers._id]);
+
+  // move Deck two days later (a day is 40 pixels at the day zoom)
+  const box = (await bar(deck._id).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => itemOf(request, account.token, deck._id)).toMatchObject({ startDate: '2031-03-14', endDate: '2031-03-16' });
+  await page.screenshot({ path: screenshot('gantt-linked'), fullPage: true });
+
+  await page.reload();
+  await expect(bar(deck._id)).toBeVisible();
+  await expect(view.locator('.wx-links .wx-line-draw')).toHaveCount(1);
+  await view.getByText('Week', { exact: true }).click();
+  await expect(view.getByText(/^Week \d+$/).first()).toBeVisible();
+  await page.screenshot({ path: screenshot('gantt-week'), fullPage: true });
+  expect(outside).toEqual([]);
+});
