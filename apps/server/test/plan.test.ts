@@ -105,7 +105,7 @@ describe('POST /mission-plan/mission/:id', () => {
     ['p3', 'observer'],
     ['p4', 'organisation observer'],
     ['p5', 'limited observer'],
-  ] as const)('refuses a %s (%s) as the person of a role (400)', async (caller) => {
+  ] as const)('refuses %s (%s) as the person of a role (400)', async (caller, _kind) => {
     const mission = await world.mission();
     const response = await t.request({
       method: 'POST',
