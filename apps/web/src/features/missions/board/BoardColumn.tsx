@@ -64,7 +64,7 @@ export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }:
         <Title order={3} size="sm">
           {column.name}
         </Title>
-        <Badge variant="light" color="gray" aria-label={`${items.length} tasks`}>
+        <Badge variant="outline" color="gray.8" aria-label={`${items.length} tasks`}>
           {items.length}
         </Badge>
       </Group>

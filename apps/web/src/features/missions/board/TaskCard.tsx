@@ -85,12 +85,12 @@ export const TaskCard = memo(function TaskCard({
         </Group>
         <Group gap={4} wrap="nowrap">
           {meta && (
-            <Badge size="xs" color={meta === 'Critical' ? 'red' : meta === 'Bug' ? 'orange' : 'grape'} variant="light">
+            <Badge size="xs" color={meta === 'Critical' ? 'red.9' : meta === 'Bug' ? 'pink.9' : 'grape.9'} variant="outline">
               {meta}
             </Badge>
           )}
           <Tooltip label={`Complexity: ${COMPLEXITY_LABELS[level]}`}>
-            <Badge size="xs" variant="outline" color="gray" aria-label={`Complexity ${COMPLEXITY_LABELS[level]}`}>
+            <Badge size="xs" variant="outline" color="gray.8" aria-label={`Complexity ${COMPLEXITY_LABELS[level]}`}>
               C{level}
             </Badge>
           </Tooltip>
@@ -104,7 +104,7 @@ export const TaskCard = memo(function TaskCard({
       {tags.length > 0 && (
         <Group gap={4} mt={4}>
           {tags.slice(0, TAGS_SHOWN).map((tag) => (
-            <Badge key={tag} size="xs" variant="light" color="blue" tt="none">
+            <Badge key={tag} size="xs" variant="outline" color="blue.9" tt="none">
               {tag}
             </Badge>
           ))}
@@ -123,12 +123,12 @@ export const TaskCard = memo(function TaskCard({
             </Text>
           )}
           {overdue && (
-            <Badge size="xs" color="red" variant="filled">
+            <Badge size="xs" color="red.9" variant="filled">
               Overdue
             </Badge>
           )}
           {done && (
-            <Badge size="xs" color="green" variant="light">
+            <Badge size="xs" color="teal.9" variant="filled">
               Done
             </Badge>
           )}

@@ -61,14 +61,14 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
   return (
     <Stack gap="md" data-testid="task-detail">
       <Group gap="xs">
-        <Badge variant="outline" color="gray">
+        <Badge variant="outline" color="gray.8">
           {item.code}
         </Badge>
-        {metaTypeLabel(item.metaType) && <Badge color="grape">{metaTypeLabel(item.metaType)}</Badge>}
-        <Badge color={done ? 'green' : 'blue'} variant="light" data-testid="task-status">
+        {metaTypeLabel(item.metaType) && <Badge color="grape.9">{metaTypeLabel(item.metaType)}</Badge>}
+        <Badge color={done ? 'teal.9' : 'blue.9'} variant="filled" data-testid="task-status">
           {STATUS_LABELS[item.status] ?? item.status}
         </Badge>
-        {overdue && <Badge color="red">Overdue</Badge>}
+        {overdue && <Badge color="red.9">Overdue</Badge>}
         {action && (
           <Text size="xs" c="dimmed">
             in {action.title}

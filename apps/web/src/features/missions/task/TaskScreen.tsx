@@ -51,6 +51,7 @@ export function TaskScreen({ value: itemId }: { value: string }) {
       title={item ? item.title : 'Task'}
       aria-label={item ? `Task ${item.title}` : 'Task'}
       transitionProps={{ duration: 0 }}
+      closeButtonProps={{ 'aria-label': 'Close the task' }}
     >
       {item && data ? <TaskDetail item={item} mission={data} /> : <Loader aria-label="Loading the task" />}
     </Drawer>

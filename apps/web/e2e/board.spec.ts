@@ -1,0 +1,202 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const column = (page: Page, name: string) => page.getByRole('region', { name: `${name} column` });
+const card = (scope: Page | Locator, title: string) => scope.getByRole('group', { name: `Task ${title}`, exact: true });
+
+async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
+  const account = await createAccount(request, label, names);
+  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  return account;
+}
+
+/** A kanban mission of `owner` with `member` on its team (invited and accepted through the API). */
+async function kanbanMissionWithMember(request: APIRequestContext, owner: { token: string }, member: { email: string; token: string }) {
+  const created = await request.post('/api/mission', {
+    data: { title: 'Board journey', projectType: 'kanban', planStartDate: '2030-03-04', planEndDate: '2030-06-28' },
+    headers: bearer(owner.token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const missionId = ((await created.json()) as { _id: string })._id;
+  const invited = await request.post(`/api/mission/${missionId}/invite`, {
+    data: { inviteeEmail: member.email },
+    headers: bearer(owner.token),
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = new URL(linkIn(await latestMail(request, member.email, 'You are invited to the mission Board journey'))).searchParams.get(
+    'token',
+  )!;
+  const handled = await request.post(`/api/mission-invite/handle/${token}`, { headers: bearer(member.token) });
+  expect(handled.status(), await handled.text()).toBe(200);
+  const accepted = await request.put(`/api/mission-invite/${((await handled.json()) as { _id: string })._id}/accept`, {
+    headers: bearer(member.token),
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return missionId;
+}
+
+/** Drags a card by its handle with the mouse onto a column's cards. */
+async function dragWithMouse(page: Page, title: string, target: Locator) {
+  const handle = page.getByRole('button', { name: `Move ${title}`, exact: true });
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a kanban board: quick add, drag by mouse and by keyboard (seen live by another member), the task detail with its checklist, complete and reopen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = await verifiedAccount(page, request, 'board-owner', { firstName: 'Olga', lastName: 'Owner' });
+  const member = await createAccount(request, 'board-member', { firstName: 'Mel', lastName: 'Member' });
+  const missionId = await kanbanMissionWithMember(request, owner, member);
+
+  await signIn(page, owner.email);
+  await page.goto(`/home?mission=${missionId}&mission-tab=board`);
+  await expect(page.getByTestId('board')).toBeVisible();
+  await expect(page.getByTestId('board-column')).toHaveCount(4);
+
+  // quick add two tasks to 'To do' (the first creates the mission's 'Tasks' action)
+  const todo = column(page, 'To do');
+  await todo.getByLabel('New task in To do').fill('Write the brief');
+  await todo.getByLabel('New task in To do').press('Enter');
+  await expect(card(todo, 'Write the brief')).toBeVisible();
+  await todo.getByLabel('New task in To do').fill('Review the brief');
+  await todo.getByRole('button', { name: 'Add the task to To do' }).click();
+  await expect(card(todo, 'Review the brief')).toBeVisible();
+  await expect(todo.getByTestId('task-card')).toHaveCount(2);
+  // kanban: no overdue mark, no hover Done
+  await expect(page.getByRole('button', { name: 'Mark Write the brief done' })).toHaveCount(0);
+
+  // another member has the board open
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, member.email);
+  await memberPage.goto(`/home?mission=${missionId}&mission-tab=board`);
+  await expect(card(column(memberPage, 'To do'), 'Write the brief')).toBeVisible();
+
+  // drag with the mouse to 'In progress'; the member sees it move without a reload
+  const doing = column(page, 'In progress');
+  await dragWithMouse(page, 'Write the brief', doing.getByTestId('column-cards'));
+  await expect(card(doing, 'Write the brief')).toBeVisible();
+  await expect(todo.getByTestId('task-card')).toHaveCount(1);
+  await expect(card(column(memberPage, 'In progress'), 'Write the brief')).toBeVisible();
+  await expect(column(memberPage, 'To do').getByTestId('task-card')).toHaveCount(1);
+  await memberPage.screenshot({ path: screenshot('board-member-live') });
+
+  // move the other with the keyboard: Space picks it up, an arrow moves it to the next column, Space drops it
+  const handle = page.getByRole('button', { name: 'Move Review the brief', exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Review the brief is over' })).toBeAttached();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('status').filter({ hasText: 'In progress' })).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(card(doing, 'Review the brief')).toBeVisible();
+  await expect(todo.getByTestId('task-card')).toHaveCount(0);
+  await expect(card(column(memberPage, 'In progress'), 'Review the brief')).toBeVisible();
+  await expectAccessible(page, 'board');
+  await page.screenshot({ path: screenshot('board-kanban'), fullPage: true });
+
+  // the moves were saved
+  const saved = await request.get(`/api/mission/${missionId}`, { headers: bearer(owner.token) });
+  const cols = ((await saved.json()) as { actionItems: { title: string; col: string }[] }).actionItems.map((item) => item.col);
+  expect(cols).toEqual(['doing', 'doing']);
+
+  // the task detail: checklist, complete, reopen
+  await card(doing, 'Write the brief').getByRole('button', { name: 'Open Write the brief' }).click();
+  await expect(page).toHaveURL(/action-item=/);
+  const detail = page.getByRole('dialog', { name: 'Write the brief' });
+  await expect(detail.getByTestId('task-detail')).toBeVisible();
+  await expect(detail.getByText('Files', { exact: true })).toBeVisible();
+  await expect(detail.getByText('Team chat', { exact: true })).toBeVisible();
+  await detail.getByLabel('New checklist line').fill('Outline the sections');
+  await detail.getByRole('button', { name: 'Add line' }).click();
+  const line = detail.getByRole('checkbox', { name: 'Outline the sections' });
+  await expect(line).not.toBeChecked();
+  await line.click();
+  await expect(line).toBeChecked();
+  await expect(detail.getByText('1 of 1 done')).toBeVisible();
+
+  await detail.getByRole('button', { name: 'Complete task' }).click();
+  await expect(detail.getByTestId('task-status')).toHaveText('Done');
+  await expect(detail.getByTestId('task-completed')).toContainText('by Olga Owner');
+  await expectAccessible(page, 'task detail');
+  await page.screenshot({ path: screenshot('board-task-detail'), fullPage: true });
+  await detail.getByRole('button', { name: 'Reopen task' }).click();
+  await expect(detail.getByTestId('task-status')).toHaveText('Open');
+  await expect(detail.getByTestId('task-completed')).toHaveCount(0);
+
+  // the member sees the checklist tick in their open detail
+  await memberPage.goto(`/home?mission=${missionId}&mission-tab=board&action-item=${new URL(page.url()).searchParams.get('action-item')}`);
+  await expect(memberPage.getByRole('checkbox', { name: 'Outline the sections' })).toBeChecked();
+
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/action-item=/);
+  await memberContext.close();
+});
+
+test('a simple project board: overdue marks, hidden long tags, the hover Done control, filters by tag', async ({ page, request }) => {
+  const owner = await createAccount(request, 'board-simple', { firstName: 'Sid', lastName: 'Simple' });
+  const created = await request.post('/api/mission', {
+    data: { title: 'Simple board', projectType: 'simple', planStartDate: '2030-03-04', planEndDate: '2030-06-28' },
+    headers: bearer(owner.token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const mission = (await created.json()) as { _id: string; planItems: { _id: string }[] };
+  const action = await request.post(`/api/mission-plan/${mission.planItems[0]!._id}/action`, {
+    data: { title: 'Build' },
+    headers: bearer(owner.token),
+  });
+  expect(action.status(), await action.text()).toBe(201);
+  const actionId = ((await action.json()) as { action: { _id: string } }).action._id;
+  for (const body of [
+    { title: 'Late task', dueDate: '2020-01-06', tags: ['ui', 'averyveryverylongtagname'], metaType: 'Bug', complexityMultiplier: 20 },
+    { title: 'Calm task', tags: ['api'] },
+  ]) {
+    const item = await request.post(`/api/action-item/action/${actionId}`, { data: body, headers: bearer(owner.token) });
+    expect(item.status(), await item.text()).toBe(201);
+  }
+
+  await signIn(page, owner.email);
+  await page.goto(`/home?mission=${mission._id}&mission-tab=board`);
+  const late = card(page, 'Late task');
+  await expect(late).toBeVisible();
+  await expect(late.getByText('Overdue')).toBeVisible();
+  await expect(late.getByText('Bug')).toBeVisible();
+  await expect(late.getByText('C3')).toBeVisible();
+  await expect(late.getByText('ui', { exact: true })).toBeVisible();
+  await expect(late.getByText('averyveryverylongtagname')).toHaveCount(0);
+  await expect(card(page, 'Calm task').getByText('Overdue')).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Tag' }).click();
+  await page.getByRole('option', { name: 'api' }).click();
+  await expect(card(page, 'Late task')).toHaveCount(0);
+  await expect(card(page, 'Calm task')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Tag' }).click();
+  await page.getByRole('option', { name: 'api' }).click();
+  await expect(card(page, 'Late task')).toBeVisible();
+
+  await late.hover();
+  await late.getByRole('button', { name: 'Mark Late task done' }).click();
+  await expect(late.getByText('Done', { exact: true })).toBeVisible();
+  await expect(late.getByText('Overdue')).toHaveCount(0);
+  await expectAccessible(page, 'simple board');
+  await page.screenshot({ path: screenshot('board-simple'), fullPage: true });
+});
+
+test('an unknown task says it is no longer available and closes', async ({ page, request }) => {
+  const person = await createAccount(request, 'board-unknown', { firstName: 'Una', lastName: 'Known' });
+  await signIn(page, person.email);
+  await page.goto('/home?action-item=0123456789abcdef01234567');
+  await expect(page.getByText('Sorry this task is no longer available.')).toBeVisible();
+  await expect(page).not.toHaveURL(/action-item=/);
+});
