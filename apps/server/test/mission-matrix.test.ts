@@ -197,5 +197,5 @@ describe('mission routes × callers', () => {
     expect(mismatches).toEqual([]);
     // mission read/update/delete, history, audit tree, baseline, licence, promo, section tags (3), KPIs (3), team (3)
     expect(walked).toBeGreaterThanOrEqual(17);
-  });
+  }, 240_000);
 });

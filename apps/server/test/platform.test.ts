@@ -6,7 +6,7 @@ import { people } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/modules/platform/unsubscribe.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { ORG_EXTRA_ENDPOINTS, ORG_SPEC_ENDPOINTS } from './support/org-endpoints.ts';
-import { MISSION_EXTRA_ENDPOINTS, MISSION_SPEC_ENDPOINTS } from './support/mission-endpoints.ts';
+import { MISSION_EXTRA_ENDPOINTS, MISSION_SPEC_ENDPOINTS, PLAN_AND_TASK_SPEC_ENDPOINTS } from './support/mission-endpoints.ts';
 import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts';
 
 /** The spec text of auth/invalid-action-code. */
@@ -348,14 +348,17 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toMatch(/^3\./);
   });
 
-  it.each([...SPEC_ENDPOINTS, ...PLATFORM_ENDPOINTS, ...MISSION_SPEC_ENDPOINTS, ...MISSION_EXTRA_ENDPOINTS])(
-    'documents %s %s',
-    (method, path) => {
-      const operations = document.paths[toOpenApi(path)];
-      expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
-      expect(Object.keys(operations ?? {})).toContain(method.toLowerCase());
-    },
-  );
+  it.each([
+    ...SPEC_ENDPOINTS,
+    ...PLATFORM_ENDPOINTS,
+    ...MISSION_SPEC_ENDPOINTS,
+    ...MISSION_EXTRA_ENDPOINTS,
+    ...PLAN_AND_TASK_SPEC_ENDPOINTS,
+  ])('documents %s %s', (method, path) => {
+    const operations = document.paths[toOpenApi(path)];
+    expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
+    expect(Object.keys(operations ?? {})).toContain(method.toLowerCase());
+  });
 
   it('documents nothing under /api beyond these modules’ routes (hidden routes stay hidden)', () => {
     const documented = new Set(Object.keys(document.paths));
@@ -367,6 +370,7 @@ describe('GET /api/openapi.json', () => {
         ...ORG_EXTRA_ENDPOINTS,
         ...MISSION_SPEC_ENDPOINTS,
         ...MISSION_EXTRA_ENDPOINTS,
+        ...PLAN_AND_TASK_SPEC_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

@@ -55,7 +55,7 @@ export const authzLabel = (authz: Authz) =>
   isOrgAuthz(authz)
     ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}`
     : isMissionAuthz(authz)
-      ? `mission:${authz.mission}`
+      ? `mission:${authz.mission}${authz.via ? `@${authz.via}` : ''}`
       : authz;
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */

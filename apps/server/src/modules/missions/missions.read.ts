@@ -203,7 +203,8 @@ async function markManagerVisit(ctx: AppContext, access: MissionAccess): Promise
   const { mission } = access;
   if (mission.managerVisitedAt || (mission.projectType !== 'simple' && mission.projectType !== 'kanban')) return;
   if (!isMissionAdmin(access.member && !access.member.invitePending ? access.member : null)) return;
-  await ctx.db.update(missions).set({ managerVisitedAt: new Date() }).where(eq(missions.id, mission.id));
+  // Straight SQL: a visit is not an edit, so updated_at (the stale-edit check) must not move.
+  await ctx.pool.query('update missions set manager_visited_at = now() where id = $1 and manager_visited_at is null', [mission.id]);
 }
 
 /**
