@@ -27,6 +27,10 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+const dayName = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 const dayAfter = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 
 test('a power mission schedules its tasks on days and hours by mouse and by keyboard, kept after reload', async ({ page, request }) => {
@@ -69,11 +73,17 @@ test('a power mission schedules its tasks on days and hours by mouse and by keyb
   await expect.poll(async () => itemOf(request, account.token, pour._id)).toMatchObject({ startDate: wednesday, startHour: 13 });
 
   // by keyboard: Paint walls (10 hours) onto Tuesday 10:00; the rest spills to Wednesday morning
+  // each step waits for what the screen reader hears, as the next key moves from where the task is now
+  const heard = page.locator('[id^="DndLiveRegion"]');
   await view.getByTestId(`power-task-${paint._id}`).focus();
   await page.keyboard.press('Space');
+  await expect(heard).toContainText('Paint walls is over the unscheduled list.');
   await page.keyboard.press('ArrowRight');
+  await expect(heard).toContainText(`Paint walls is over ${dayName(monday)} at 9:00.`);
   await page.keyboard.press('ArrowRight');
+  await expect(heard).toContainText(`Paint walls is over ${dayName(tuesday)} at 9:00.`);
   await page.keyboard.press('ArrowDown');
+  await expect(heard).toContainText(`Paint walls is over ${dayName(tuesday)} at 10:00.`);
   await page.keyboard.press('Space');
   await expect(view.getByTestId(`slot-${tuesday}-10`).getByTestId(`power-task-${paint._id}`)).toBeVisible();
   await expect(view.getByTestId(`slot-${wednesday}-11`)).toContainText('Paint walls (continued)');
