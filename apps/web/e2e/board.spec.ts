@@ -81,6 +81,9 @@ test('a kanban board: quick add, drag by mouse and by keyboard (seen live by ano
   await signIn(memberPage, member.email);
   await memberPage.goto(`/home?mission=${missionId}&mission-tab=board`);
   await expect(card(column(memberPage, 'To do'), 'Write the brief')).toBeVisible();
+  // a team member (level 0) creates no tasks and moves only the tasks assigned to them
+  await expect(memberPage.getByLabel('New task in To do')).toHaveCount(0);
+  await expect(memberPage.getByRole('button', { name: 'Move Write the brief' })).toHaveCount(0);
 
   // drag with the mouse to 'In progress'; the member sees it move without a reload
   const doing = column(page, 'In progress');

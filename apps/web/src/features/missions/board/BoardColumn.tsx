@@ -23,20 +23,25 @@ export interface BoardColumnProps {
   onDone?: (itemId: string) => void;
   /** Quick add (those who may create tasks): resolves once the task exists. */
   onAdd?: (title: string) => Promise<unknown>;
-  canMove: boolean;
+  /** Whether the viewer may move this task (its people and admins; others see no handle). */
+  canMove: (itemId: string) => boolean;
+  /** Whether the viewer may change this task's status (the hover Done control). */
+  canComplete: (itemId: string) => boolean;
 }
 
 function SortableCard(props: Omit<BoardColumnProps, 'column' | 'onAdd'> & { item: ActionItem; columnId: string }) {
-  const { item, columnId, canMove, ...card } = props;
-  const sortable = useSortable({ id: item._id, data: { type: 'task', columnId }, disabled: !canMove });
+  const { item, columnId, canMove, canComplete, onDone, ...card } = props;
+  const movable = canMove(item._id);
+  const sortable = useSortable({ id: item._id, data: { type: 'task', columnId }, disabled: !movable });
   return (
     <div ref={sortable.setNodeRef} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
       <TaskCard
         {...card}
         item={item}
+        onDone={onDone && canComplete(item._id) ? onDone : undefined}
         dragging={sortable.isDragging}
         setHandleRef={sortable.setActivatorNodeRef}
-        handle={canMove ? { ...sortable.attributes, ...sortable.listeners } : undefined}
+        handle={movable ? { ...sortable.attributes, ...sortable.listeners } : undefined}
       />
     </div>
   );

@@ -71,7 +71,8 @@ export function BoardTab({ mission }: { mission: Mission }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [itemsById, actionsById, selfId, mission.permission, mission.isProjectManager, mission.abilities],
   );
-  const canMove = viewer.abilities['tasks.work'];
+  const canMove = useCallback((itemId: string) => accessOf(itemId)?.edit ?? false, [accessOf]);
+  const canComplete = useCallback((itemId: string) => accessOf(itemId)?.status ?? false, [accessOf]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -173,6 +174,7 @@ export function BoardTab({ mission }: { mission: Mission }) {
               onDone={kanban ? undefined : onDone}
               onAdd={canCreate ? addTo(column.id) : undefined}
               canMove={canMove}
+              canComplete={canComplete}
             />
           ))}
         </Group>
