@@ -15,6 +15,7 @@ import { matchPath, navigate, redirectFor, setParams, useUrl, type Route } from 
 import { CommandPalette } from './CommandPalette.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
 import { MfaRequiredDialog } from './MfaRequiredDialog.tsx';
+import { prefetchOpenMission } from './prefetch.ts';
 import { ScreenLayer } from './screens.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 
@@ -56,6 +57,7 @@ export function Shell() {
 
 function SignedInApp({ route }: { route: Route }) {
   const profile = useProfile();
+  useEffect(() => prefetchOpenMission(new URLSearchParams(window.location.search)), []);
 
   if (profile.isPending) return <BlockingOverlay message="Loading your workspace..." loaderStyle="bar" testId="app-loader" />;
   if (profile.isError)

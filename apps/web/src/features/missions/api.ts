@@ -26,6 +26,8 @@ export const missionQuery = (missionId: string) =>
   queryOptions({
     queryKey: missionKeys.mission(missionId),
     queryFn: ({ signal }) => api<Mission>(`/mission/${missionId}`, { signal }),
+    // a mission carries up to 10,000 tasks: comparing each refetch with the last copy costs more than it saves
+    structuralSharing: false,
   });
 
 export interface MissionHistoryPage {
