@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOnMission, type MissionAction, type MissionActor, type OrgLevel } from '@crewplan/domain';
-import { actionItems, actions, missionPeople, planItems } from '../src/db/schema/index.ts';
+import { actionItems, actions, comments, files, missionPeople, planItems } from '../src/db/schema/index.ts';
 import { isMissionAuthz } from '../src/plugins/authz.ts';
+import type { MissionAuthz } from '../src/plugins/types.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { type Expectation, type PrincipalFactory } from './support/authz-matrix.ts';
 import { insertMission } from './support/missions.ts';
@@ -74,9 +75,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Fresh = { mission: string; planItem: string; action: string; actionItem: string };
+type Fresh = { mission: string; planItem: string; action: string; actionItem: string; file: string; comment: string };
 
-/** A mission of the organisation, owned by `owner`, with every team principal on it, a role, an action and a task. */
+/**
+ * A mission of the organisation, owned by `owner`, with every team principal on it, a role, an action and a task, a
+ * file attached to the task and a message in the task's chat.
+ */
 async function freshMission(): Promise<Fresh> {
   const mission = await insertMission(t, owner, { orgId });
   await t.database.db.insert(missionPeople).values(
@@ -98,7 +102,29 @@ async function freshMission(): Promise<Fresh> {
     .insert(actionItems)
     .values({ missionId: mission.id, actionId: action!.id, title: 'Task', createdBy: owner.personId })
     .returning();
-  return { mission: mission.id, planItem: planItem!.id, action: action!.id, actionItem: actionItem!.id };
+  const [file] = await t.database.db
+    .insert(files)
+    .values({
+      missionId: mission.id,
+      orgId,
+      attachedTo: 'action.items',
+      attachedToId: actionItem!.id,
+      name: 'notes.txt',
+      createdBy: owner.personId,
+    })
+    .returning();
+  const [comment] = await t.database.db
+    .insert(comments)
+    .values({ missionId: mission.id, room: 'ActionItem', roomId: actionItem!.id, text: 'Hello', createdBy: owner.personId })
+    .returning();
+  return {
+    mission: mission.id,
+    planItem: planItem!.id,
+    action: action!.id,
+    actionItem: actionItem!.id,
+    file: file!.id,
+    comment: comment!.id,
+  };
 }
 
 function actorOf(principal: Principal): MissionActor {
@@ -122,6 +148,8 @@ const GATE_REFUSALS = [
   'task/not-found',
   'action/not-found',
   'plan-item/not-found',
+  'file/not-found',
+  'comment/not-found',
 ];
 
 /**
@@ -146,9 +174,11 @@ function expected(principal: Principal, action: MissionAction): Expectation {
  * A concrete URL for a route pattern: the id of what the route acts on (the mission, or its role, action or task), and
  * an invalid id for any other parameter (the allowed get 400, not a write).
  */
-const urlFor = (pattern: string, fresh: Fresh, via: 'planItem' | 'action' | 'actionItem' | undefined) => {
-  const target = via ? fresh[via] : fresh.mission;
-  const withTarget = pattern.includes(':actionId') ? pattern.replace(':actionId', target) : pattern.replace(':id', target);
+const urlFor = (pattern: string, fresh: Fresh, via: MissionAuthz['via']) => {
+  // a room route is walked on the task's chat room
+  const target = via === 'room' ? fresh.actionItem : via ? fresh[via] : fresh.mission;
+  const withRoom = pattern.replace(':room', 'ActionItem');
+  const withTarget = withRoom.includes(':actionId') ? withRoom.replace(':actionId', target) : withRoom.replace(':id', target);
   return withTarget.replace(/:[a-zA-Z]+/g, 'not-an-id');
 };
 

@@ -6,6 +6,7 @@ import { people } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/modules/platform/unsubscribe.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { ORG_EXTRA_ENDPOINTS, ORG_SPEC_ENDPOINTS } from './support/org-endpoints.ts';
+import { COLLABORATION_EXTRA_ENDPOINTS, COLLABORATION_SPEC_ENDPOINTS } from './support/collaboration-endpoints.ts';
 import { MISSION_EXTRA_ENDPOINTS, MISSION_SPEC_ENDPOINTS, PLAN_AND_TASK_SPEC_ENDPOINTS } from './support/mission-endpoints.ts';
 import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts';
 
@@ -354,6 +355,8 @@ describe('GET /api/openapi.json', () => {
     ...MISSION_SPEC_ENDPOINTS,
     ...MISSION_EXTRA_ENDPOINTS,
     ...PLAN_AND_TASK_SPEC_ENDPOINTS,
+    ...COLLABORATION_SPEC_ENDPOINTS,
+    ...COLLABORATION_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -371,6 +374,8 @@ describe('GET /api/openapi.json', () => {
         ...MISSION_SPEC_ENDPOINTS,
         ...MISSION_EXTRA_ENDPOINTS,
         ...PLAN_AND_TASK_SPEC_ENDPOINTS,
+        ...COLLABORATION_SPEC_ENDPOINTS,
+        ...COLLABORATION_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

@@ -51,6 +51,47 @@ export type DomainEvents = {
     inviterId: string | null;
     rejectedBy: string;
   };
+  /**
+   * A chat message was posted. Mentioned people (already filtered to the team's permission ≤ 3, without the author)
+   * are told by the notifications module; the comments module adds them to the task.
+   */
+  'comment.created': {
+    commentId: string;
+    missionId: string;
+    missionTitle: string;
+    orgId: string | null;
+    room: 'Mission' | 'MissionPlan' | 'Action' | 'ActionItem';
+    roomId: string;
+    /** The title of what the room is about (the task's title for an ActionItem room). */
+    roomName: string;
+    topic: string | null;
+    authorId: string;
+    authorName: string;
+    mentions: string[];
+    /** The message as plain text, cut short for titles and mails. */
+    excerpt: string;
+  };
+  /**
+   * A role request was submitted, approved or rejected (spec 3 §4): the people it concerns are told
+   * (orgRolePlanItemStatusChange).
+   */
+  'plan.request.changed': {
+    missionId: string;
+    missionTitle: string;
+    orgId: string | null;
+    planItemId: string;
+    requestId: string;
+    /** The role's title. */
+    title: string;
+    status: 'pending_approval' | 'approved' | 'rejected';
+    context: 'pm' | 'org';
+    /** The person asked for on the role. */
+    personId: string | null;
+    /** Who sent the request. */
+    requesterId: string | null;
+    actorId: string;
+    reason: string;
+  };
   /** A person left a mission's team ('remove') or, an organisation admin, stayed as an organisation observer ('downgrade'). */
   'mission.person.removed': { missionId: string; personId: string; effect: 'remove' | 'downgrade' };
 };

@@ -6,7 +6,10 @@ import { findApiKey, loadOrgAccess, orgNotFound, type ApiKeyCaller } from './org
 import {
   entityNotFound,
   loadMissionAccess,
+  COMMENT_ROOMS,
+  isCommentRoom,
   missionIdOf,
+  type MissionChild,
   missionInvitePending,
   missionNotFound,
   missionWithheld,
@@ -136,17 +139,25 @@ export function enforceAuthz(app: FastifyInstance): void {
     const field = 'actionId' in params ? 'actionId' : 'id';
     const id = params[field];
     if (!isValidId(id)) throw new AppError(400, 'validation', 'Invalid params.', { [field]: 'Invalid id' });
-    const missionId = authz.via ? await missionIdOf(app.ctx.db, authz.via, id) : id;
-    if (!missionId) throw entityNotFound(authz.via!);
+    const via = authz.via === 'room' ? roomEntityOf(params.room) : authz.via;
+    const missionId = via ? await missionIdOf(app.ctx.db, via, id) : id;
+    if (!missionId) throw entityNotFound(via!);
     const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
     if (!access || !canOnMission(access.actor, 'mission.read', access.facts)) {
       if (access?.member?.invitePending) throw missionInvitePending();
-      throw authz.via ? entityNotFound(authz.via) : missionNotFound();
+      throw via ? entityNotFound(via) : missionNotFound();
     }
     if (access.withheld) throw missionWithheld();
     if (!canOnMission(access.actor, authz.mission, access.facts)) throw forbidden(authz.refusal);
     request.missionAccess = access;
   }
+}
+
+/** The entity a comment room's id names (null: the mission itself); 400 for an unknown room. */
+function roomEntityOf(room: unknown): MissionChild | null {
+  if (!isCommentRoom(room))
+    throw new AppError(400, 'validation', 'Invalid params.', { room: 'Expected Mission, MissionPlan, Action or ActionItem' });
+  return COMMENT_ROOMS[room];
 }
 
 function orgIdOf(request: FastifyRequest, authz: OrgAuthz): [string, unknown] {

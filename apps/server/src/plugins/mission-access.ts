@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MISSION_MESSAGES, SHELL_MESSAGES, type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
-import { actionItems, actions, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
+import { actionItems, actions, comments, files, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { currentMembership } from './org-access.ts';
 import type { OrgPersonRow, OrgRow } from './types.ts';
@@ -30,11 +30,18 @@ export const missionInvitePending = () => new AppError(403, 'mission/invite-pend
 export const missionWithheld = () =>
   new AppError(403, 'auth/mfa-required', 'This organization requires two-factor authentication. Please set it up to see its projects.');
 
-const ENTITY_TABLES = { planItem: planItems, action: actions, actionItem: actionItems } as const;
+const ENTITY_TABLES = { planItem: planItems, action: actions, actionItem: actionItems, file: files, comment: comments } as const;
 export type MissionChild = keyof typeof ENTITY_TABLES;
 
-/** 404 for a plan item, action or action item that does not exist or that the caller may not see. */
+/** Comment rooms (rule 251) and the entity each room id names: a Mission room's id is the mission itself. */
+export const COMMENT_ROOMS = { Mission: null, MissionPlan: 'planItem', Action: 'action', ActionItem: 'actionItem' } as const;
+export type CommentRoom = keyof typeof COMMENT_ROOMS;
+export const isCommentRoom = (room: unknown): room is CommentRoom => typeof room === 'string' && Object.hasOwn(COMMENT_ROOMS, room);
+
+/** 404 for an entity of a mission that does not exist or that the caller may not see. */
 export function entityNotFound(kind: MissionChild): AppError {
+  if (kind === 'file') return new AppError(404, 'file/not-found', 'Sorry that file was not found. It may have been deleted.');
+  if (kind === 'comment') return new AppError(404, 'comment/not-found', 'Sorry that message was not found. It may have been deleted.');
   if (kind === 'actionItem') return new AppError(404, 'task/not-found', SHELL_MESSAGES.unknownTask);
   if (kind === 'action') return new AppError(404, 'action/not-found', 'Sorry that action was not found. It may have been deleted.');
   return new AppError(404, 'plan-item/not-found', 'Sorry that role or plan item was not found. It may have been deleted.');

@@ -33,7 +33,7 @@ export type MissionAuthz = {
    * Where the mission comes from: the `:id` parameter names the mission itself (default), or a plan item, an action or
    * an action item of it (`:id`, or `:actionId` for routes under an action). An unknown one answers 404.
    */
-  via?: 'planItem' | 'action' | 'actionItem';
+  via?: 'planItem' | 'action' | 'actionItem' | 'file' | 'comment' | 'room';
   /** The text a refused caller reads, where the spec gives one. */
   refusal?: string;
 };

@@ -6,6 +6,8 @@ import { onUnauthorized } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { signOutLocally } from '../lib/session.ts';
 import { AppErrorBoundary } from './ErrorBoundary.tsx';
+import { featureSlots } from './feature-slots.tsx';
+import { FeatureSlotsProvider } from '../lib/feature-slots.tsx';
 import { Shell } from './Shell.tsx';
 import { SyncOverlay } from './SyncOverlay.tsx';
 import { ThemedMantineProvider } from './ThemedMantineProvider.tsx';
@@ -21,7 +23,9 @@ export function App() {
         <ModalsProvider>
           <Notifications position="top-center" autoClose={TIMINGS.toastDefaultMs} />
           <AppErrorBoundary>
-            <Shell />
+            <FeatureSlotsProvider value={featureSlots}>
+              <Shell />
+            </FeatureSlotsProvider>
             <SyncOverlay />
             <UpdateBanner />
           </AppErrorBoundary>

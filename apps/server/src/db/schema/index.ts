@@ -5,3 +5,4 @@ export * from './org.ts';
 export * from './invoices.ts';
 export * from './sso.ts';
 export * from './missions.ts';
+export * from './collaboration.ts';

@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import type { Mission } from './api.ts';
 import { Baselines } from './Baselines.tsx';
 import { KpiList } from './KpiList.tsx';
@@ -16,10 +17,11 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** The mission at a glance: dates, status, free slots, section tags and KPIs. */
+/** The mission at a glance: dates, status, free slots, section tags, KPIs, baselines and project files. */
 export function OverviewTab({ mission }: { mission: Mission }) {
   const slots = mission.freeSlots;
   const canEdit = mission.abilities['mission.update'];
+  const { MissionFiles } = useFeatureSlots();
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -68,6 +70,7 @@ export function OverviewTab({ mission }: { mission: Mission }) {
         </Title>
         <Baselines mission={mission} canEdit={canEdit} />
       </section>
+      {MissionFiles && <MissionFiles missionId={mission._id} />}
     </Stack>
   );
 }

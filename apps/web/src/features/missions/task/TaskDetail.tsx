@@ -12,11 +12,12 @@ import {
   TagsInput,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { mondayOf } from '@crewplan/domain/missions/dates';
 import { TASK_STATUSES, type ActionItemUpdate } from '@crewplan/domain/tasks/tasks';
+import { useFeatureSlots } from '../../../lib/feature-slots.tsx';
 import { useProfile } from '../../../lib/profile.ts';
 import { setParams } from '../../../lib/url-state.ts';
 import { tasksOf, useActionItemMutations, type ActionItem, type MissionWithTasks } from '../../missions/tasks/api.ts';
@@ -51,6 +52,7 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
   const access = taskAccess(taskViewerOf(mission, selfId), item, action);
   const mutations = useActionItemMutations(mission._id);
   const everyone = everyoneOf(mission);
+  const { TaskFiles, TaskChat } = useFeatureSlots();
   const save = (update: ActionItemUpdate) => mutations.update.mutate({ itemId: item._id, ...update }, { onError: failed });
   const done = item.status === DONE;
   const level = complexityClass(item.complexityMultiplier);
@@ -227,22 +229,8 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
       <Divider />
       <TaskDependencies item={item} tasks={actionItems} canEdit={access.edit} />
       <Divider />
-      <Stack gap={4} role="group" aria-label="Files">
-        <Title order={4} size="sm">
-          Files
-        </Title>
-        <Text size="xs" c="dimmed">
-          Files attached to this task will show here.
-        </Text>
-      </Stack>
-      <Stack gap={4} role="group" aria-label="Team chat">
-        <Title order={4} size="sm">
-          Team chat
-        </Title>
-        <Text size="xs" c="dimmed">
-          The conversation about this task will show here.
-        </Text>
-      </Stack>
+      {TaskFiles && <TaskFiles missionId={mission._id} actionItemId={item._id} title={item.title} />}
+      {TaskChat && <TaskChat missionId={mission._id} actionItemId={item._id} title={item.title} />}
       {access.admin && (
         <>
           <Divider />
@@ -251,9 +239,16 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
               color="red"
               variant="subtle"
               onClick={() =>
-                mutations.remove.mutate(item._id, {
-                  onError: failed,
-                  onSuccess: () => setParams({ 'action-item': null }),
+                modals.openConfirmModal({
+                  title: 'Delete this task?',
+                  children: <Text size="sm">“{item.title}” and its checklist are deleted for everybody on the mission.</Text>,
+                  labels: { confirm: 'Delete task', cancel: 'Keep it' },
+                  confirmProps: { color: 'red' },
+                  onConfirm: () =>
+                    mutations.remove.mutate(item._id, {
+                      onError: failed,
+                      onSuccess: () => setParams({ 'action-item': null }),
+                    }),
                 })
               }
             >

@@ -1,0 +1,4 @@
+import type { FeatureSlots } from '../lib/feature-slots.tsx';
+
+/** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
+export const featureSlots: FeatureSlots = {};

@@ -1,0 +1,24 @@
+import { createContext, useContext, type ComponentType } from 'react';
+
+/** What a task (action item) shows of other domains: its files and its chat. */
+export type TaskSlotProps = { missionId: string; actionItemId: string; title: string };
+/** What a mission shows of other domains: its project files. */
+export type MissionSlotProps = { missionId: string };
+
+/**
+ * Features never import each other; the app fills these slots so one feature's screen can show another's parts
+ * (the task detail shows the files and the chat of that task).
+ */
+export type FeatureSlots = {
+  TaskFiles?: ComponentType<TaskSlotProps>;
+  TaskChat?: ComponentType<TaskSlotProps>;
+  MissionFiles?: ComponentType<MissionSlotProps>;
+};
+
+const SlotsContext = createContext<FeatureSlots>({});
+
+export const FeatureSlotsProvider = SlotsContext.Provider;
+
+export function useFeatureSlots(): FeatureSlots {
+  return useContext(SlotsContext);
+}
