@@ -33,3 +33,8 @@ export * from './plan/plan.ts';
 export * from './plan/rules.ts';
 export * from './tasks/rules.ts';
 export * from './tasks/policy.ts';
+export * from './comments/comments.ts';
+export * from './comments/rules.ts';
+export * from './files/files.ts';
+export * from './files/types.ts';
+export * from './files/labels.ts';

@@ -283,6 +283,7 @@ export const MISSION_AUDIT_ENTITIES = [
   'dependencies',
   'plan.requests',
   'plan.schedules',
+  'files',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 
