@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { FILE_LIMIT_DEFAULTS } from '@crewplan/domain';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +22,14 @@ const envSchema = z.object({
   MICROSOFT_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com'),
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  FILE_SIZE_LIMIT_MB: z.coerce.number().int().min(1).max(5000).default(FILE_LIMIT_DEFAULTS.fileSizeMb),
+  FILES_PER_UPLOAD: z.coerce.number().int().min(1).max(100).default(FILE_LIMIT_DEFAULTS.filesPerUpload),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('1'),
 });
 
 export type Config = {
@@ -41,6 +50,17 @@ export type Config = {
   ssoTrustedOrigins: string[];
   /** Microsoft sign-in: the login base URL (tests point it at a local fake) and the server's own app registration, if any. */
   microsoft: { loginUrl: string; clientId: string | undefined; clientSecret: string | undefined };
+  /** Uploaded files: the limits of one upload, and the S3-compatible store when S3_BUCKET is set (else the data folder). */
+  files: { fileSizeLimitMb: number; filesPerUpload: number; s3: S3Config | null };
+};
+
+export type S3Config = {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 };
 
 /** Reads and validates the environment; a bad value stops the start with a clear message. */
@@ -79,6 +99,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginUrl: e.MICROSOFT_LOGIN_URL.replace(/\/$/, ''),
       clientId: e.MICROSOFT_CLIENT_ID,
       clientSecret: e.MICROSOFT_CLIENT_SECRET,
+    },
+    files: {
+      fileSizeLimitMb: e.FILE_SIZE_LIMIT_MB,
+      filesPerUpload: e.FILES_PER_UPLOAD,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : null,
     },
   };
 }
