@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commentCountSchema,
+  commentCreateSchema,
+  commentDeletedSchema,
+  commentListSchema,
+  commentRoomSchema,
+  commentSchema,
+  commentsSchema,
+  commentTopicQuerySchema,
+  commentUpdateSchema,
+  idSchema,
+} from '@crewplan/domain';
+import { missionAccessOf } from '../../plugins/authz.ts';
+import { createMentionAdder } from './comments.mentions.ts';
+import { registerChatRooms } from './comments.rooms.ts';
+import * as service from './comments.service.ts';
+
+const tags = ['comments'];
+const params = z.object({ id: idSchema });
+const roomParams = z.object({ room: commentRoomSchema, id: idSchema });
+const itemCommentParams = z.object({ id: idSchema, commentId: idSchema });
+
+const inRoom = { mission: 'mission.read', via: 'room' } as const;
+const onComment = { mission: 'mission.read', via: 'comment' } as const;
+const onItem = { mission: 'mission.read', via: 'actionItem' } as const;
+const onMission = { mission: 'mission.read' } as const;
+
+/**
+ * Chat (spec 3 §7 Comments): messages in the rooms of a mission (Mission, MissionPlan, Action, ActionItem), replies,
+ * claps, edits and deletes; each write is told on `comment/<Room>/<id>`. Reading needs the mission; writing follows
+ * rule 104 (see canPostComment), editing is the author's, deleting the author's or a mission admin's.
+ */
+export async function commentsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  registerChatRooms(ctx);
+  const mentions = createMentionAdder(ctx, app.log);
+  app.addHook('onClose', async () => mentions.close());
+
+  r.post('/api/comment/room/:room/id/:id', {
+    config: { authz: inRoom },
+    schema: {
+      tags,
+      summary: 'Write a message in a room (those who may update its subject, or observers); text sanitised, mentions filtered',
+      params: roomParams,
+      body: commentCreateSchema,
+      response: { 201: commentSchema },
+    },
+    handler: async (request, reply) => {
+      const { room, id } = request.params;
+      return reply.status(201).send(await service.postComment(ctx, missionAccessOf(request), room, id, request.body, mentions.add));
+    },
+  });
+
+  r.get('/api/comment/room/:room/id/:id', {
+    config: { authz: inRoom },
+    schema: {
+      tags,
+      summary: "A room's messages, oldest first, and whether the caller may write",
+      params: roomParams,
+      response: { 200: commentListSchema },
+    },
+    handler: async (request) => service.listRoom(ctx, missionAccessOf(request), request.params.room, request.params.id),
+  });
+
+  r.get('/api/comment/count/room/:room/id/:id', {
+    config: { authz: inRoom },
+    schema: { tags, summary: 'How many messages a room has', params: roomParams, response: { 200: commentCountSchema } },
+    handler: async (request) => service.countRoom(ctx, missionAccessOf(request), request.params.room, request.params.id),
+  });
+
+  r.get('/api/comment/replies/:id', {
+    config: { authz: onComment },
+    schema: { tags, summary: 'The answers to a message, oldest first', params, response: { 200: commentsSchema } },
+    handler: async (request) => service.listReplies(ctx, missionAccessOf(request), request.params.id),
+  });
+
+  r.get('/api/comment/mission/:id', {
+    config: { authz: onMission },
+    schema: {
+      tags,
+      summary: "The mission's messages in every room (the newest thousand), oldest first",
+      params,
+      response: { 200: commentsSchema },
+    },
+    handler: async (request) => service.listMission(ctx, missionAccessOf(request)),
+  });
+
+  r.get('/api/comment/count/mission/:id', {
+    config: { authz: onMission },
+    schema: { tags, summary: "How many messages the mission's rooms have", params, response: { 200: commentCountSchema } },
+    handler: async (request) => ({ count: await service.countMission(ctx, missionAccessOf(request)) }),
+  });
+
+  r.put('/api/comment/:id', {
+    config: { authz: onComment },
+    schema: {
+      tags,
+      summary: 'Change a message (its author); marked edited',
+      params,
+      body: commentUpdateSchema,
+      response: { 200: commentSchema },
+    },
+    handler: async (request) => service.editComment(ctx, missionAccessOf(request), request.params.id, request.body),
+  });
+
+  r.delete('/api/comment/:id', {
+    config: { authz: onComment },
+    schema: {
+      tags,
+      summary: 'Delete a message and its answers (its author, or a mission admin)',
+      params,
+      response: { 200: commentDeletedSchema },
+    },
+    handler: async (request) => service.deleteComment(ctx, missionAccessOf(request), request.params.id),
+  });
+
+  r.put('/api/comment/:id/clap', {
+    config: { authz: onComment },
+    schema: { tags, summary: "Clap for a message, or take the caller's clap back", params, response: { 200: commentSchema } },
+    handler: async (request) => service.toggleClap(ctx, missionAccessOf(request), request.params.id),
+  });
+
+  r.get('/api/action-item/:id/comment', {
+    config: { authz: onItem },
+    schema: {
+      tags,
+      summary: "A task's messages (every chat, or one subtask's with topic), oldest first, and whether the caller may write",
+      params,
+      querystring: commentTopicQuerySchema,
+      response: { 200: commentListSchema },
+    },
+    handler: async (request) => service.listRoom(ctx, missionAccessOf(request), 'ActionItem', request.params.id, request.query.topic),
+  });
+
+  r.post('/api/action-item/:id/comment', {
+    config: { authz: onItem },
+    schema: {
+      tags,
+      summary: "Write in a task's chat ({text, mentions, topic}); mentioned people join the task a second apart",
+      params,
+      body: commentCreateSchema,
+      response: { 201: commentSchema },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.postComment(ctx, missionAccessOf(request), 'ActionItem', request.params.id, request.body, mentions.add)),
+  });
+
+  r.delete('/api/action-item/:id/comment/:commentId', {
+    config: { authz: onItem },
+    schema: {
+      tags,
+      summary: "Delete a message of a task's chat (its author, or a mission admin)",
+      params: itemCommentParams,
+      response: { 200: commentDeletedSchema },
+    },
+    handler: async (request) =>
+      service.deleteComment(ctx, missionAccessOf(request), request.params.commentId, { room: 'ActionItem', roomId: request.params.id }),
+  });
+}
