@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES, type PlanItem } from '@crewplan/domain';
-import { dependencies, missionAuditEvents, planItems, planItemSchedules } from '../src/db/schema/index.ts';
+import { departments, dependencies, missionAuditEvents, orgPeople, planItems, planItemSchedules } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { createMissionWorld, missionExpectations, type MissionWorld } from './support/missions-world.ts';
@@ -174,6 +174,49 @@ describe('POST /mission-plan/mission/:id', () => {
 });
 
 describe('PUT /mission-plan/:id/change-person', () => {
+  it('400 for a person whose only department keeps its people (rule 77), unless the chooser reaches it or is an org admin', async () => {
+    const mission = await world.mission();
+    const [closed] = await t.database.db
+      .insert(departments)
+      .values({ orgId: world.orgId, title: `Closed ${Date.now()}`, dontShareResources: true })
+      .returning();
+    const setDepartments = (caller: 'p0' | 'p1pm', column: 'departments' | 'accessibleDepartments', ids: string[]) =>
+      t.database.db
+        .update(orgPeople)
+        .set({ [column]: ids })
+        .where(and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, world.people[caller].personId)));
+    await setDepartments('p0', 'departments', [closed!.id]);
+    try {
+      const item = await createItem(mission, { role: 'Dev' });
+      const assign = (token: string) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/mission-plan/${item._id}/change-person`,
+          token,
+          payload: { person: world.people.p0.personId },
+        });
+      const refused = await assign(world.people.p1pm.token);
+      expectStatus(refused, 400);
+      expect(errorOf(refused)).toMatchObject({ code: 'plan/department-closed', message: PLAN_MESSAGES.departmentClosed });
+      expect((await itemRow(item._id)).personId).toBeNull();
+      await setDepartments('p1pm', 'accessibleDepartments', [closed!.id]);
+      expectStatus(await assign(world.people.p1pm.token), 200);
+      await t.request({ method: 'PUT', url: `/api/mission-plan/${item._id}/change-person`, token: owner, payload: { person: null } });
+      const other = await createItem(mission, { role: 'QA' });
+      await setDepartments('p1pm', 'accessibleDepartments', []);
+      const byAdmin = await t.request({
+        method: 'PUT',
+        url: `/api/mission-plan/${other._id}/change-person`,
+        token: owner,
+        payload: { person: world.people.p0.personId },
+      });
+      expectStatus(byAdmin, 200);
+    } finally {
+      await setDepartments('p0', 'departments', []);
+      await setDepartments('p1pm', 'accessibleDepartments', []);
+    }
+  });
+
   it('assigns, then removes the person (rule 73): pin cleared, ended today, personLeftRole recorded', async () => {
     const mission = await world.mission({ planStartDate: '2020-01-06', planEndDate: '2099-01-01' });
     const item = await createItem(mission, { role: 'Dev', pinnedTo: 'entireMission' });

@@ -18,6 +18,7 @@ export const PLAN_MESSAGES = {
   longerDescription: 'Please enter a longer description',
   notOnTeam: 'This person is not on the project team.',
   observerNotCandidate: 'Observers cannot be given a role on the project.',
+  departmentClosed: "This person's department does not share its people with other teams.",
   scheduleOutside: 'The schedule must fall within the dates of the role.',
   noPendingRequest: 'There is no pending request for this role.',
   requestPending: 'This role already has a request waiting for approval.',

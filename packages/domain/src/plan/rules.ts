@@ -192,11 +192,23 @@ export function candidateExclusion(person: CandidateFacts, context: CandidateCon
   );
   if (sameRoleOverlap) return 'overlappingRole';
   if (person.permission === MISSION_OBSERVER_PERMISSION) return 'observer';
-  const closed = person.departments.filter(
-    (department) => context.closedDepartments.includes(department) && !context.accessibleDepartments.includes(department),
-  );
-  if (person.departments.length > 0 && closed.length === person.departments.length) return 'departmentClosed';
+  if (departmentsClosedTo(person.departments, context.closedDepartments, context.accessibleDepartments)) return 'departmentClosed';
   return null;
+}
+
+/**
+ * Rule 77, its department part: a person whose every department keeps its people to itself (dontShareResources)
+ * and lies outside what the chooser may reach is closed to them. A person without departments is open to all.
+ */
+export function departmentsClosedTo(
+  personDepartments: readonly string[],
+  closedDepartments: readonly string[],
+  accessibleDepartments: readonly string[],
+): boolean {
+  return (
+    personDepartments.length > 0 &&
+    personDepartments.every((department) => closedDepartments.includes(department) && !accessibleDepartments.includes(department))
+  );
 }
 
 /** Rule 77: the people who may be allocated to a role. */

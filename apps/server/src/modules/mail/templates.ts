@@ -76,4 +76,14 @@ export const mails = {
       'Open the mission',
       link,
     ),
+  notification: (to: string, notice: { title: string; body: string }, link: string, unsubscribeLink: string): Mail => {
+    const mail = linkMail(to, notice.title, notice.body || notice.title, 'Open in Crewplan', link);
+    const footer = 'You receive this email because of a notification in Crewplan. Unsubscribe from these emails';
+    return {
+      ...mail,
+      text: `${mail.text}\n\n${footer}: ${unsubscribeLink}`,
+      html: `${mail.html}<p><a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(footer)}</a></p>`,
+      headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` },
+    };
+  },
 };

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   assignmentNeedsApproval,
   can,
   canOnMission,
+  departmentsClosedTo,
   isMissionAdmin,
   isReasonLongEnough,
   mayHoldRole,
@@ -11,10 +12,10 @@ import {
   type RequestContext,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
-import { missionPeople, missions } from '../../db/schema/index.ts';
+import { departments, missionPeople, missions, orgPeople } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
-import { memberFacts } from '../../plugins/org-access.ts';
+import { currentMembership, memberFacts } from '../../plugins/org-access.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 
 /** Locks the mission row: role assignments of one mission are decided one at a time (overlaps, rule 75). */
@@ -63,16 +64,38 @@ export function assignmentGoesThroughRequest(access: MissionAccess): boolean {
 }
 
 /**
- * A person may hold a role on the mission: on its team at a working permission (below observer, rule 77); 400
- * otherwise.
+ * A person may hold a role on the mission (rule 77): on its team at a working permission (below observer), and not
+ * only in departments of the organisation that keep their people to themselves (dontShareResources) unless the
+ * chooser may reach those departments (their own or accessible ones; organisation admins reach all). 400 otherwise.
  */
-export async function requireTeamCandidate(tx: Tx, missionId: string, personId: string): Promise<void> {
+export async function requireTeamCandidate(tx: Tx, access: MissionAccess, personId: string): Promise<void> {
   const [row] = await tx
     .select({ permission: missionPeople.permission })
     .from(missionPeople)
-    .where(and(eq(missionPeople.missionId, missionId), eq(missionPeople.personId, personId)));
+    .where(and(eq(missionPeople.missionId, access.mission.id), eq(missionPeople.personId, personId)));
   if (!row) throw new AppError(400, 'plan/not-on-team', PLAN_MESSAGES.notOnTeam, { person: 'Not on the team' });
   if (!mayHoldRole(row.permission)) throw new AppError(400, 'plan/observer', PLAN_MESSAGES.observerNotCandidate, { person: 'Observer' });
+  if (!access.mission.orgId || access.orgMember?.level === 'ADMIN') return;
+  const [member] = await tx
+    .select({ departments: orgPeople.departments })
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, access.mission.orgId), eq(orgPeople.personId, personId), currentMembership()));
+  if (!member || member.departments.length === 0) return;
+  const closed = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.orgId, access.mission.orgId),
+        eq(departments.dontShareResources, true),
+        inArray(departments.id, member.departments),
+      ),
+    );
+  const reachable = [...(access.orgMember?.departments ?? []), ...(access.orgMember?.accessibleDepartments ?? [])];
+  const closedIds = closed.map((department) => department.id);
+  if (departmentsClosedTo(member.departments, closedIds, reachable)) {
+    throw new AppError(400, 'plan/department-closed', PLAN_MESSAGES.departmentClosed, { person: 'Department does not share' });
+  }
 }
 
 /** Rule 75: 409 when `item` (with its person and dates as they are to be saved) overlaps another role of that person. */

@@ -9,6 +9,7 @@ import type { AppContext } from '../../plugins/types.ts';
 import type { RecordMissionWrite } from '../missions/command.ts';
 import { runMissionCommand } from '../missions/command.ts';
 import { todayIso } from '../missions/missions.read.ts';
+import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.read.ts';
@@ -41,6 +42,7 @@ async function setPerson(
   itemId: string,
   person: string | null,
   reason: string | undefined,
+  submitted: RequestChange[],
 ): Promise<void> {
   const index = items.findIndex((item) => item.id === itemId);
   if (index < 0) throw entityNotFound('planItem');
@@ -53,7 +55,7 @@ async function setPerson(
     patch = { personId: null, pinnedTo: null, endDate: effect.endDate, personLeftRole: effect.personLeftRole };
   } else {
     requirePersonRole(before.type);
-    await requireTeamCandidate(tx, access.mission.id, person);
+    await requireTeamCandidate(tx, access, person);
     requireNoOverlap({ ...before, personId: person }, items);
     if (assignmentGoesThroughRequest(access)) {
       if (await pendingRequestOf(tx, itemId)) throw requestAlreadyPending();
@@ -73,6 +75,16 @@ async function setPerson(
         id: requestId,
         title: before.title,
         changes: { person: { from: null, to: person }, context: { from: null, to: 'org' } },
+      });
+      submitted.push({
+        requestId,
+        planItemId: itemId,
+        title: before.title,
+        status: 'pending_approval',
+        context: 'org',
+        person,
+        reason: reason ?? '',
+        requester: access.personId,
       });
       return;
     }
@@ -95,12 +107,15 @@ async function setPerson(
  */
 export async function changePerson(ctx: AppContext, access: MissionAccess, id: string, input: ChangePerson): Promise<PlanItem> {
   const missionId = access.mission.id;
-  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+  const submitted: RequestChange[] = [];
+  const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     await planItemRow(tx, id);
-    await setPerson(tx, access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason);
+    await setPerson(tx, access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason, submitted);
     return presentPlanItemById(tx, id);
   });
+  await announceRequestChanges(ctx, access, submitted);
+  return item;
 }
 
 /**
@@ -111,10 +126,13 @@ export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, c
   const ids = changes.map((change) => change._id);
   if (new Set(ids).size !== ids.length) throw new AppError(400, 'validation', 'Each plan item may appear once.', { _id: 'Duplicate' });
   const missionId = access.mission.id;
-  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+  const submitted: RequestChange[] = [];
+  const rows = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     const items = await loadPlanRows(tx, missionId);
-    for (const change of changes) await setPerson(tx, access, record, items, change._id, change.person, undefined);
+    for (const change of changes) await setPerson(tx, access, record, items, change._id, change.person, undefined, submitted);
     return presentPlanRows(tx, missionId, await loadPlanRows(tx, missionId));
   });
+  await announceRequestChanges(ctx, access, submitted);
+  return rows;
 }

@@ -17,6 +17,7 @@ import {
   requireReason,
   requireTeamCandidate,
 } from './plan.guards.ts';
+import { announceRequestChanges } from './plan.events.ts';
 import { requestAlreadyPending } from './plan.people.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
 
@@ -45,13 +46,13 @@ async function pendingRequest(tx: Tx, itemId: string, context: RequestContext) {
 export async function submitRequest(ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput): Promise<PlanItem> {
   const reason = requireReason(input.reason);
   const missionId = access.mission.id;
-  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+  const submitted = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     const item = await planItemRow(tx, id, true);
     requirePersonRole(item.type);
     const person = input.person ?? item.personId;
     if (!person) throw assignPersonFirst();
-    await requireTeamCandidate(tx, missionId, person);
+    await requireTeamCandidate(tx, access, person);
     requireNoOverlap({ ...item, personId: person }, await loadPlanRows(tx, missionId));
     const [waiting] = await tx
       .select({ id: planItemRequests.id })
@@ -81,8 +82,22 @@ export async function submitRequest(ctx: AppContext, access: MissionAccess, id: 
         context: { from: null, to: input.context },
       },
     });
-    return presentPlanItemById(tx, id);
+    return { item: await presentPlanItemById(tx, id), requestId, person };
   });
+  const { item, requestId, person } = submitted;
+  await announceRequestChanges(ctx, access, [
+    {
+      requestId,
+      planItemId: id,
+      title: item.title,
+      status: 'pending_approval',
+      context: input.context,
+      person,
+      reason,
+      requester: access.personId,
+    },
+  ]);
+  return item;
 }
 
 type Decision = 'approved' | 'rejected';
@@ -99,6 +114,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
   const missionId = access.mission.id;
   let requester: string | null = null;
   let requestId = '';
+  let requestedPerson: string | null = null;
   const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     const row = await planItemRow(tx, id, true);
@@ -106,11 +122,12 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
     if (!request) throw noPendingRequest();
     requester = request.sentForApprovalBy;
     requestId = request.id;
+    requestedPerson = input.person ?? request.personId;
     const actioned = { status: decision, actionedOn: new Date(), actionedBy: access.personId };
     if (decision === 'approved') {
       const person = input.person ?? request.personId;
       if (!person) throw assignPersonFirst();
-      await requireTeamCandidate(tx, missionId, person);
+      await requireTeamCandidate(tx, access, person);
       requireNoOverlap({ ...row, personId: person }, await loadPlanRows(tx, missionId));
       await tx
         .update(planItemRequests)
@@ -140,6 +157,9 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
       data: { status: decision, planItemId: id, missionId, title: item.title, reason },
     });
   }
+  await announceRequestChanges(ctx, access, [
+    { requestId, planItemId: id, title: item.title, status: decision, context: input.context, person: requestedPerson, reason, requester },
+  ]);
   return item;
 }
 

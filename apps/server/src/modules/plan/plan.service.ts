@@ -18,6 +18,7 @@ import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { diffFields, runMissionCommand } from '../missions/command.ts';
 import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
 
@@ -79,7 +80,8 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
   if (person) requirePersonRole(type);
   const viaRequest = !!person && assignmentGoesThroughRequest(access);
   const missionId = access.mission.id;
-  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+  const submitted: RequestChange[] = [];
+  const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     const id = newId();
     const pinnedTo = fields.pinnedTo ?? null;
@@ -98,7 +100,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
       createdBy: access.personId,
     };
     if (person) {
-      await requireTeamCandidate(tx, missionId, person);
+      await requireTeamCandidate(tx, access, person);
       requireNoOverlap({ ...row, personId: person, role: row.role ?? null }, await loadPlanRows(tx, missionId));
     }
     await tx.insert(planItems).values(row);
@@ -130,9 +132,21 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
         title: row.title,
         changes: diffFields({}, { planItemId: id, person, context: 'org' }),
       });
+      submitted.push({
+        requestId,
+        planItemId: id,
+        title: row.title,
+        status: 'pending_approval',
+        context: 'org',
+        person: person ?? null,
+        reason: reason ?? '',
+        requester: access.personId,
+      });
     }
     return presentPlanItemById(tx, id);
   });
+  await announceRequestChanges(ctx, access, submitted);
+  return item;
 }
 
 /**

@@ -280,17 +280,20 @@ export async function deleteItem(ctx: AppContext, access: MissionAccess, id: str
 /**
  * `POST /action-item/:id/people/:personId` and `.../people/remove`: assign or unassign people (admins of the action;
  * anyone may take themselves off). A person not on the mission is 409 not_part_of_mission (the web invites, then retries).
+ * `byMention`: a chat message mentioned the person, who joins the task whoever wrote it (rule 65).
  */
 export async function changeItemPeople(
   ctx: AppContext,
   access: MissionAccess,
   id: string,
   change: { add: string } | { remove: string[] | 'ALL' },
+  options: { byMention?: boolean } = {},
 ): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, id);
     const onlySelf = 'remove' in change && change.remove !== 'ALL' && change.remove.every((personId) => personId === access.personId);
-    if (!onlySelf) requireOnTask(access, 'invite', itemFacts(item, action));
+    const mentioned = options.byMention === true && 'add' in change;
+    if (!onlySelf && !mentioned) requireOnTask(access, 'invite', itemFacts(item, action));
     let people: string[];
     if ('add' in change) {
       await requireOnTeam(tx, access.mission.id, [change.add]);

@@ -1,0 +1,47 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  notificationListLimit,
+  typesOfView,
+  type NotificationList,
+  type NotificationListView,
+} from '@crewplan/domain/notifications/notifications';
+import { alias } from 'drizzle-orm/pg-core';
+import { notificationReads, notifications, people } from '../../db/schema/index.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { presentNotification } from './notifications.presenter.ts';
+
+const shown = (personId: string) => and(eq(notifications.personId, personId), eq(notifications.isDisabled, false));
+
+/** How many of the person's notifications are neither read nor disabled. */
+export async function unreadCount(ctx: AppContext, personId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(shown(personId), eq(notifications.isRead, false)));
+  return row?.value ?? 0;
+}
+
+/**
+ * The person's notifications (never anybody else's), newest first, without disabled ones; narrowed to a view's types
+ * when asked. At most the larger of the unread count and 300 (rule 243).
+ */
+export async function listNotifications(ctx: AppContext, personId: string, view?: NotificationListView): Promise<NotificationList> {
+  const limit = notificationListLimit(await unreadCount(ctx, personId));
+  const actor = alias(people, 'actor');
+  const rows = await ctx.db
+    .select({ notification: notifications, actor })
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .where(and(shown(personId), view ? inArray(notifications.type, typesOfView(view)) : undefined))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  const [read] = await ctx.db
+    .select({ readAt: notificationReads.readAt })
+    .from(notificationReads)
+    .where(eq(notificationReads.personId, personId));
+  return {
+    notifications: rows.map((row) => presentNotification(row.notification, row.actor)),
+    seenAt: read?.readAt.toISOString() ?? null,
+    limit,
+  };
+}

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
+import { missionInvites, missions, orgInvites } from '../../db/schema/index.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
+import { createNotifications } from './notifications.service.ts';
+
+/**
+ * Notifications are made here, from domain events after their writes commit, never by routes: mentions in chat,
+ * mission and organisation invites to people with an account, and role request transitions.
+ */
+export function subscribeNotificationEvents(ctx: AppContext): void {
+  ctx.events.on('comment.created', async (event) => {
+    const recipients = [...new Set(event.mentions)].filter((personId) => personId !== event.authorId);
+    const open: Record<string, string> =
+      event.room === 'ActionItem' ? { mission: event.missionId, 'action-item': event.roomId } : { mission: event.missionId };
+    await createNotifications(
+      ctx,
+      recipients.map((personId) => ({
+        personId,
+        type: 'mentionComment',
+        title: `${event.authorName || 'Somebody'} mentioned you`,
+        body: event.excerpt,
+        orgId: event.orgId,
+        missionId: event.missionId,
+        actorId: event.authorId,
+        data: { room: event.room, roomId: event.roomId, roomName: event.roomName, topic: event.topic, commentId: event.commentId },
+        open,
+      })),
+    );
+  });
+
+  ctx.events.on('mission.invite.created', async (event) => {
+    if (!event.inviteePersonId) return;
+    const [invite] = await ctx.db
+      .select({ invitedBy: missionInvites.invitedBy, orgId: missions.orgId })
+      .from(missionInvites)
+      .innerJoin(missions, eq(missions.id, missionInvites.missionId))
+      .where(eq(missionInvites.id, event.inviteId));
+    await createNotifications(ctx, [
+      {
+        personId: event.inviteePersonId,
+        type: 'invite',
+        title: `${event.inviterName || 'Somebody'} invited you to ${event.missionTitle}`,
+        body: event.message,
+        orgId: invite?.orgId ?? null,
+        missionId: event.missionId,
+        actorId: invite?.invitedBy ?? null,
+        data: { inviteId: event.inviteId, missionId: event.missionId, missionTitle: event.missionTitle, isTemplate: event.isTemplate },
+        open: {},
+      },
+    ]);
+  });
+
+  ctx.events.on('org.invite.created', async (event) => {
+    const personId = await personIdByEmail(ctx, event.inviteeEmail);
+    if (!personId) return;
+    const [invite] = await ctx.db.select({ invitedBy: orgInvites.invitedBy }).from(orgInvites).where(eq(orgInvites.id, event.inviteId));
+    await createNotifications(ctx, [
+      {
+        personId,
+        type: 'orgInvite',
+        title: `${event.inviterName || 'Somebody'} invited you to join ${event.orgTitle}`,
+        body: event.message,
+        orgId: event.orgId,
+        missionId: null,
+        actorId: invite?.invitedBy ?? null,
+        data: { inviteId: event.inviteId, orgId: event.orgId, orgTitle: event.orgTitle, level: event.level },
+        open: {},
+      },
+    ]);
+  });
+
+  ctx.events.on('plan.request.changed', async (event) => {
+    const approvers = event.status === 'pending_approval' ? await roleRequestApprovers(ctx, event) : [];
+    const recipients = roleRequestRecipients({ ...event, approvers });
+    if (recipients.length === 0) return;
+    const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
+    const title = roleRequestTitle(event.status, event.title, actorName);
+    await createNotifications(
+      ctx,
+      recipients.map((personId) => ({
+        personId,
+        type: 'orgRolePlanItemStatusChange',
+        title,
+        body: event.reason ? `${event.missionTitle}: ${event.reason}` : event.missionTitle,
+        orgId: event.orgId,
+        missionId: event.missionId,
+        actorId: event.actorId,
+        data: {
+          missionTitle: event.missionTitle,
+          statusMap: {
+            planItemId: event.planItemId,
+            requestId: event.requestId,
+            roleTitle: event.title,
+            status: event.status,
+            context: event.context,
+            personId: event.personId,
+          },
+        },
+        open: { mission: event.missionId },
+      })),
+    );
+  });
+}
