@@ -10,8 +10,10 @@ import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { missionsRoutes } from './modules/missions/missions.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { clientsRoutes } from './modules/invoices/clients.routes.ts';
 import { orgPeopleRoutes } from './modules/org/org-people.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -23,6 +25,8 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -75,7 +79,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.files.fileSizeLimitMb * 1024 * 1024, files: config.files.filesPerUpload, fields: 20 },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Crewplan API', version: '1.0.0', description: 'Every product call, under /api. Bearer token unless marked public.' },
@@ -101,6 +107,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(templatesRoutes);
   await app.register(planRoutes);
   await app.register(tasksRoutes);
+  await app.register(commentsRoutes);
+  await app.register(boardRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(filesRoutes);
   await app.register(serveWeb);
   return app;
 }

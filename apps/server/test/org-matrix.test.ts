@@ -166,6 +166,12 @@ function routes(): Route[] {
     },
     {
       method: 'GET',
+      url: '/api/org/:orgId/drive/usage',
+      build: () => ({ method: 'GET', url: org('/drive/usage') }),
+      expect: orgExpectations(w, allow('org.read')),
+    },
+    {
+      method: 'GET',
       url: '/api/org/:id/logo',
       build: () => ({ method: 'GET', url: org('/logo') }),
       expect: orgExpectations(w, allow('org.read')),

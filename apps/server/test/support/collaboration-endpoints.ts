@@ -35,5 +35,12 @@ export const COLLABORATION_SPEC_ENDPOINTS: [string, string][] = [
   ['PUT', '/notification/disable/:id'],
 ];
 
-/** Calls of these areas the catalogue does not list: the list of a mission's files (project and task files). */
-export const COLLABORATION_EXTRA_ENDPOINTS: [string, string][] = [['GET', '/mission/:id/drive']];
+/**
+ * Calls of these areas the catalogue does not list: the list of a mission's files (project and task files), an
+ * organisation's storage usage, and the project-manager work space behind the board.
+ */
+export const COLLABORATION_EXTRA_ENDPOINTS: [string, string][] = [
+  ['GET', '/mission/:id/drive'],
+  ['GET', '/org/:orgId/drive/usage'],
+  ['GET', '/board/workspace'],
+];
