@@ -1,0 +1,51 @@
+import { FILE_MESSAGES } from '@crewplan/domain/files/files';
+import type { FileDto } from '@crewplan/domain/files/files';
+import { isApiError } from '../../lib/api-error.ts';
+
+/** The text of a failed upload (spec 3 §8): the limits by their codes, a proxy's 413 and 502 by their status. */
+export function uploadErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code === 'LIMIT_FILE_SIZE' || error.code === 'LIMIT_FILE') return error.message;
+    if (error.status === 413) return FILE_MESSAGES.totalTooLarge;
+    if (error.status === 502 || error.status === 0) return FILE_MESSAGES.uploadFailed;
+    return error.message;
+  }
+  return FILE_MESSAGES.uploadFailed;
+}
+
+/** Where closing the viewer goes (rule 254): home with the mission open, and the task too for a task file. */
+export function closeTargetOf(file: Pick<FileDto, 'attachedTo' | 'attachedToId' | 'attachedToMissionId'> | undefined): string {
+  if (!file) return '/home';
+  const params = new URLSearchParams({ mission: file.attachedToMissionId });
+  if (file.attachedTo === 'action.items') params.set('action-item', file.attachedToId);
+  return `/home?${params.toString()}`;
+}
+
+/** The file before (-1) or after (+1) the current one among its siblings, wrapping around; null when alone. */
+export function siblingOf<T extends { _id: string }>(siblings: readonly T[], currentId: string, step: -1 | 1): T | null {
+  const index = siblings.findIndex((file) => file._id === currentId);
+  if (index < 0 || siblings.length < 2) return null;
+  return siblings[(index + step + siblings.length) % siblings.length] ?? null;
+}
+
+/** The files shown next to this one: the same task's, or the mission's own (project) files. */
+export function siblingsOf(file: Pick<FileDto, 'attachedTo' | 'attachedToId'>, all: readonly FileDto[]): FileDto[] {
+  return all.filter((other) => other.attachedTo === file.attachedTo && other.attachedToId === file.attachedToId);
+}
+
+/** Root mode (opened from a link, not within the app): the name in the URL must be the file's (rule 254). */
+export const rootNameMatches = (file: Pick<FileDto, 'name'>, nameInUrl: string) => file.name === nameInUrl;
+
+let openedFromApp = false;
+
+/** Marks the next viewer opening as coming from within the app (not root mode). */
+export function markOpenedFromApp(): void {
+  openedFromApp = true;
+}
+
+/** Whether the viewer being opened came from within the app; asking clears the mark. */
+export function takeOpenedFromApp(): boolean {
+  const value = openedFromApp;
+  openedFromApp = false;
+  return value;
+}
