@@ -1,13 +1,32 @@
-import { Button, Container, EmptyState, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { ColorModeToggle } from '../../components/ColorModeToggle.tsx';
 import { ThemePicker } from '../../components/ThemePicker.tsx';
 import { useAppearanceControls } from '../../lib/appearance-controls.ts';
 import { useMissionTree } from '../../lib/mission-tree.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams } from '../../lib/url-state.ts';
+import { useMyInvites, useMyItems, useWorkspace } from './api.ts';
+import { HomeGuide } from './HomeGuide.tsx';
+import { useLiveMissions } from './live.ts';
+import { HOME_MODE_KEY, HOME_MODES, homeModeOf, type HomeMode } from './home-mode.ts';
+import { homeTasks } from './home-tasks.ts';
+import { TaskMaster } from './TaskMaster.tsx';
+import { WorkAi } from './WorkAi.tsx';
 
+const DoAi = lazy(() => import('./DoAi.tsx'));
+
+const ALL = {} as const;
 const ACTIVE = { isActive: true } as const;
+
+function rememberedMode(): HomeMode {
+  try {
+    return homeModeOf(localStorage.getItem(HOME_MODE_KEY));
+  } catch {
+    return 'work-ai';
+  }
+}
 
 /** My active missions, a row each; a click opens the mission. */
 function MyMissions() {
@@ -29,49 +48,76 @@ function MyMissions() {
           {tree.isPending ? 'Loading…' : 'No missions yet. Create one to start planning.'}
         </Text>
       ) : (
-        <Stack gap={4}>
+        <Group gap="md">
           {missions.map((mission) => (
-            <UnstyledButton key={mission._id} onClick={() => setParams({ mission: mission._id })} td="underline" w="fit-content">
+            <UnstyledButton key={mission._id} onClick={() => setParams({ mission: mission._id })} td="underline">
               {mission.title}
             </UnstyledButton>
           ))}
-        </Stack>
+        </Group>
       )}
     </Paper>
   );
 }
 
-/** The personal home (/home); Work AI cards and the task grid arrive with their issues. */
+/** The mode chosen: Work AI cards, the Task master grid or the Do AI list. */
+function ModeContent({ mode, me }: { mode: HomeMode; me: string }) {
+  const mine = useMyItems();
+  const workspace = useWorkspace();
+  const invites = useMyInvites();
+  const tree = useMissionTree(ALL);
+  const tasks = homeTasks(mine.data ?? [], workspace.data, tree.data ?? []);
+  useLiveMissions(tasks.map((task) => task.mission._id));
+  if (mine.isPending) return <Loader aria-label="Loading your tasks" />;
+  if (mode === 'task-master') return <TaskMaster tasks={tasks} people={workspace.data?.people ?? []} me={me} />;
+  if (mode === 'do-ai')
+    return (
+      <Suspense fallback={<Loader aria-label="Loading Do AI" />}>
+        <DoAi tasks={tasks} me={me} />
+      </Suspense>
+    );
+  return <WorkAi tasks={tasks} invites={invites.data ?? []} me={me} />;
+}
+
+/** The personal home (/home): three modes (rule 232), the look and a guide, and my missions. */
 export function HomeScreen() {
   const { data: profile } = useProfile();
-  const { mode, theme, toggleMode, setTheme } = useAppearanceControls();
+  const { mode: colorMode, theme, toggleMode, setTheme } = useAppearanceControls();
+  const [mode, setMode] = useState<HomeMode>(rememberedMode);
+  const choose = (value: string) => {
+    const next = homeModeOf(value);
+    setMode(next);
+    try {
+      localStorage.setItem(HOME_MODE_KEY, next);
+    } catch {
+      // not remembered in private mode
+    }
+  };
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="xl">
-        <div>
-          <Title order={1} data-testid="home-greeting">
-            Hello {profile?.firstName}
-          </Title>
-          <Text c="dimmed">Here is what needs you today.</Text>
-        </div>
-        <Paper withBorder p="md">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Title order={2} size="h5">
-              Your look
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="end" wrap="wrap" gap="sm">
+          <div>
+            <Title order={1} data-testid="home-greeting">
+              Hello {profile?.firstName}
             </Title>
-            <Group gap="sm">
-              <ThemePicker value={theme} onChange={setTheme} />
-              <ColorModeToggle mode={mode} onToggle={toggleMode} />
-            </Group>
+            <Text c="dimmed">Here is what needs you today.</Text>
+          </div>
+          <Group gap="sm" wrap="wrap">
+            <ThemePicker value={theme} onChange={setTheme} />
+            <ColorModeToggle mode={colorMode} onToggle={toggleMode} />
+            <HomeGuide />
           </Group>
-        </Paper>
-        <MyMissions />
-        <EmptyState
-          icon={<IconLayoutDashboard size={32} aria-hidden="true" />}
-          withIndicatorBackground
-          title="Nothing to show yet..."
-          description="Your missions, invitations and tasks will appear here."
+        </Group>
+        <SegmentedControl
+          aria-label="Home mode"
+          data={HOME_MODES.map((entry) => ({ value: entry.value, label: entry.label }))}
+          value={mode}
+          onChange={choose}
+          w="fit-content"
         />
+        {profile && <ModeContent mode={mode} me={profile._id} />}
+        <MyMissions />
       </Stack>
     </Container>
   );

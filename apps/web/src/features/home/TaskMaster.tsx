@@ -1,0 +1,217 @@
+import { useRef, useState } from 'react';
+import { ActionIcon, Badge, Button, EmptyState, Group, Paper, SegmentedControl, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconListCheck, IconPin, IconPinFilled } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { BoardPerson } from '@crewplan/domain/board/board';
+import {
+  clampTitle,
+  defaultTaskMasterFilters,
+  filterTaskMaster,
+  taskMasterStatus,
+  taskPills,
+  tileDueDate,
+  type TaskMasterFilters,
+  type TaskMasterStatus,
+} from '@crewplan/domain/home/task-master';
+import { setParams } from '../../lib/url-state.ts';
+import { useChangeTask, type TaskChange } from './api.ts';
+import { dayLabel, type HomeTask } from './home-tasks.ts';
+import classes from './home.module.css';
+import { taskMasterRows } from './task-master-rows.ts';
+import { TaskPills } from './TaskPills.tsx';
+
+const EMPTY = 'Nothing to show yet...';
+const EVERYBODY = 'everybody';
+
+const STATUS_LABELS: Record<TaskMasterStatus, { label: string; color: string }> = {
+  overdue: { label: 'Overdue', color: 'red.9' },
+  blocked: { label: 'Blocked', color: 'orange.9' },
+  done: { label: 'Done', color: 'green.9' },
+  'in-progress': { label: 'In progress', color: 'blue.9' },
+  'not-planned': { label: 'Not planned', color: 'gray.8' },
+};
+
+const PROJECT_STATUS_OPTIONS = [
+  { value: 'all', label: 'Any status' },
+  { value: 'active', label: 'Active' },
+  { value: 'open', label: 'Open' },
+  { value: 'planning', label: 'Planning' },
+  { value: 'on-hold', label: 'On hold' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+function TaskRow({ task, now, onChange }: { task: HomeTask; now: Date; onChange: (id: string, change: TaskChange) => void }) {
+  const { item, mission } = task;
+  const status = STATUS_LABELS[taskMasterStatus(item, mission.projectType, now)];
+  const due = tileDueDate(item.dueDate);
+  const canDone = mission.projectType !== 'kanban' && item.status !== 'done';
+  return (
+    <Group className={classes.row} h="100%" px="md" gap="md" wrap="nowrap">
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <UnstyledButton
+          onClick={() => setParams({ mission: mission._id, 'action-item': item._id })}
+          fw={500}
+          title={item.title}
+          data-task-id={item._id}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {clampTitle(item.title, 'actionItem')}
+        </UnstyledButton>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {mission.title}
+          {due ? ` · Due ${dayLabel(due)}` : ''}
+          {item.people.length > 0 ? ` · ${item.people.length} ${item.people.length === 1 ? 'person' : 'people'}` : ''}
+        </Text>
+        <TaskPills pills={taskPills(item, mission.projectType, now)} />
+      </Stack>
+      <Group gap="xs" wrap="nowrap">
+        <Badge variant="outline" color={status.color} autoContrast>
+          {status.label}
+        </Badge>
+        {canDone && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="green"
+            className={classes.hoverDone}
+            leftSection={<IconCheck size={12} aria-hidden="true" />}
+            onClick={() => onChange(item._id, { status: 'done', percentComplete: 100 })}
+            aria-label={`Mark ${item.title} done`}
+          >
+            Done
+          </Button>
+        )}
+        <ActionIcon
+          variant={item.pinned ? 'filled' : 'subtle'}
+          onClick={() => onChange(item._id, { pinned: !item.pinned })}
+          aria-label={`${item.pinned ? 'Unpin' : 'Pin'} ${item.title}`}
+          aria-pressed={item.pinned}
+        >
+          {item.pinned ? <IconPinFilled size={16} aria-hidden="true" /> : <IconPin size={16} aria-hidden="true" />}
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}
+
+function Filters({
+  filters,
+  onChange,
+  people,
+  me,
+}: {
+  filters: TaskMasterFilters;
+  onChange: (filters: TaskMasterFilters) => void;
+  people: BoardPerson[];
+  me: string;
+}) {
+  const personOptions = [
+    { value: me, label: 'Myself' },
+    { value: EVERYBODY, label: 'Everybody' },
+    ...people
+      .filter((person) => person._id !== me)
+      .map((person) => ({ value: person._id, label: `${person.firstName} ${person.lastName}`.trim() })),
+  ];
+  return (
+    <Group gap="sm" align="end" wrap="wrap">
+      <Select
+        label="Project status"
+        data={PROJECT_STATUS_OPTIONS}
+        value={filters.projectStatus}
+        onChange={(value) => onChange({ ...filters, projectStatus: value ?? 'all' })}
+        allowDeselect={false}
+        w={160}
+      />
+      <SegmentedControl
+        aria-label="Tasks shown"
+        data={[
+          { value: 'all', label: 'All tasks' },
+          { value: 'mine', label: 'Only mine' },
+        ]}
+        value={filters.show}
+        onChange={(value) => onChange({ ...filters, show: value as TaskMasterFilters['show'] })}
+      />
+      <Select
+        label="Person"
+        data={personOptions}
+        value={filters.person ?? EVERYBODY}
+        onChange={(value) => onChange({ ...filters, person: !value || value === EVERYBODY ? null : value })}
+        disabled={filters.show === 'mine'}
+        allowDeselect={false}
+        searchable
+        w={200}
+      />
+    </Group>
+  );
+}
+
+/** Task master (rules 236–238): every task I work on or manage, grouped, filtered and virtualised. */
+export function TaskMaster({ tasks, people, me }: { tasks: HomeTask[]; people: BoardPerson[]; me: string }) {
+  const [filters, setFilters] = useState(() => defaultTaskMasterFilters(me));
+  const change = useChangeTask();
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const now = new Date();
+  const shown = filterTaskMaster(
+    tasks.map((task) => ({ ...task, people: task.item.people })),
+    filters,
+    me,
+    (task) => task.mission.projectStatus,
+  );
+  const rows = taskMasterRows(shown);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => rows[index]!.height,
+    getItemKey: (index) => rows[index]!.key,
+    overscan: 6,
+  });
+  const onChange = (id: string, body: TaskChange) =>
+    change.mutate({ id, change: body }, { onError: (error) => notifications.show({ color: 'red', message: error.message }) });
+  return (
+    <Stack gap="md">
+      <Filters filters={filters} onChange={setFilters} people={people} me={me} />
+      {rows.length === 0 ? (
+        <EmptyState icon={<IconListCheck size={32} aria-hidden="true" />} withIndicatorBackground title={EMPTY} />
+      ) : (
+        <Paper withBorder radius="md" ref={scroller} className={classes.scroller}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="Task master">
+            {virtualizer.getVirtualItems().map((virtual) => {
+              const row = rows[virtual.index]!;
+              return (
+                <div
+                  key={virtual.key}
+                  role="listitem"
+                  aria-label={row.kind === 'task' ? `Task ${row.task.item.title}` : `${row.title}, ${row.count} tasks`}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    height: row.height,
+                    transform: `translateY(${virtual.start}px)`,
+                  }}
+                  data-testid={row.kind === 'task' ? 'task-master-row' : 'task-master-group'}
+                >
+                  {row.kind === 'group' ? (
+                    <Group className={`${classes.row} ${classes.group}`} h="100%" px="md" justify="space-between">
+                      <Text fw={600} lineClamp={2}>
+                        {clampTitle(row.title, 'other')}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {row.count} {row.count === 1 ? 'task' : 'tasks'}
+                      </Text>
+                    </Group>
+                  ) : (
+                    <TaskRow task={row.task} now={now} onChange={onChange} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { Badge, Group } from '@mantine/core';
+import type { TaskPill } from '@crewplan/domain/home/task-master';
+
+const PILL_COLORS: Record<TaskPill, string> = {
+  Blocked: 'orange',
+  Overdue: 'red',
+  Done: 'green',
+  'In progress': 'blue',
+  'To do': 'gray',
+};
+
+/** A task's pills (rule 236). */
+export function TaskPills({ pills }: { pills: TaskPill[] }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {pills.map((pill) => (
+        <Badge key={pill} size="sm" variant="light" color={PILL_COLORS[pill]} autoContrast>
+          {pill}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
