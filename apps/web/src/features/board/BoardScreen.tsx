@@ -1,9 +1,15 @@
 import './styles.ts';
 import { useEffect } from 'react';
-import { Container, EmptyState, Tabs, Title } from '@mantine/core';
-import { IconLayoutKanban } from '@tabler/icons-react';
+import { Alert, Button, Container, Group, Menu, Tabs, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import { launchpadLabel } from '@crewplan/domain/board/workspace';
 import { setParams, useUrl } from '../../lib/url-state.ts';
-import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf } from './board-tabs.ts';
+import { useWorkspace } from './api.ts';
+import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
+import { LaunchpadTab } from './LaunchpadTab.tsx';
+import { MissionDocsTab } from './MissionDocsTab.tsx';
+import { PlannerTab } from './PlannerTab.tsx';
 import { VaultTab } from './VaultTab.tsx';
 
 function remembered(): string | null {
@@ -14,10 +20,12 @@ function remembered(): string | null {
   }
 }
 
-/** The project-manager work space (/board); each tab is filled by a later issue. */
+/** The project-manager work space (/board): tabs by `board-tab`, the last one remembered, overflow in a More menu. */
 export function BoardScreen() {
   const { params } = useUrl();
   const tab = boardTabOf(params.get('board-tab'), remembered());
+  const workspace = useWorkspace();
+  const { ref, width } = useElementSize();
 
   useEffect(() => {
     try {
@@ -28,34 +36,65 @@ export function BoardScreen() {
     if (params.get('board-tab') !== tab) setParams({ 'board-tab': tab }, { replace: true });
   }, [tab, params]);
 
+  const tabs = BOARD_TABS.map((entry) =>
+    entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry,
+  );
+  // before the bar is measured every tab shows
+  const { shown, more } = width > 0 ? splitTabs(tabs, width, tab) : { shown: tabs, more: [] };
+  const choose = (value: string | null) => value && setParams({ 'board-tab': value });
+
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb="md">
         Board
       </Title>
-      <Tabs value={tab} keepMounted={false} onChange={(value) => value && setParams({ 'board-tab': value })}>
-        <Tabs.List>
-          {BOARD_TABS.map((entry) => (
-            <Tabs.Tab key={entry.value} value={entry.value}>
-              {entry.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+      <Tabs value={tab} keepMounted={false} onChange={choose}>
+        <div ref={ref}>
+          <Group gap={0} wrap="nowrap" align="end">
+            <Tabs.List style={{ flexWrap: 'nowrap', flex: 1 }}>
+              {shown.map((entry) => (
+                <Tabs.Tab key={entry.value} value={entry.value}>
+                  {entry.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {more.length > 0 && (
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button variant="subtle" size="sm" rightSection={<IconChevronDown size={14} aria-hidden="true" />}>
+                    More
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {more.map((entry) => (
+                    <Menu.Item key={entry.value} onClick={() => choose(entry.value)}>
+                      {entry.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        </div>
         {BOARD_TABS.map((entry) => (
           <Tabs.Panel key={entry.value} value={entry.value} pt="xl">
-            {entry.value === 'older-board' ? (
-              <VaultTab />
+            {workspace.isError && entry.value !== 'older-board' ? (
+              <Alert color="red" role="alert" title="Your missions could not be loaded">
+                {workspace.error.message}
+              </Alert>
             ) : (
-              <EmptyState
-                icon={<IconLayoutKanban size={32} aria-hidden="true" />}
-                withIndicatorBackground
-                title={entry.label}
-                description={entry.empty}
-              />
+              <TabContent tab={entry.value} workspace={workspace.data} />
             )}
           </Tabs.Panel>
         ))}
       </Tabs>
     </Container>
   );
+}
+
+function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<typeof useWorkspace>['data'] }) {
+  if (tab === 'vision-board') return <LaunchpadTab workspace={workspace} />;
+  if (tab === 'pm-Planner') return <PlannerTab workspace={workspace} />;
+  if (tab === 'mission-docs') return <MissionDocsTab workspace={workspace} />;
+  return <VaultTab />;
 }

@@ -1,11 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { boardTabOf } from './board-tabs.ts';
+import { BOARD_TABS, boardTabOf, MORE_WIDTH, splitTabs, tabWidth } from './board-tabs.ts';
 
 describe('boardTabOf', () => {
   it('prefers the URL, then the remembered tab, then Launchpad', () => {
     expect(boardTabOf('older-board', 'pm-Planner')).toBe('older-board');
     expect(boardTabOf(null, 'pm-Planner')).toBe('pm-Planner');
+    expect(boardTabOf('mission-docs', null)).toBe('mission-docs');
     expect(boardTabOf('unknown', 'also-unknown')).toBe('vision-board');
+    expect(boardTabOf('leaves', null)).toBe('vision-board');
     expect(boardTabOf(null, null)).toBe('vision-board');
+  });
+});
+
+describe('splitTabs', () => {
+  const tabs = [
+    { value: 'a', label: 'Launchpad' }, // 108
+    { value: 'b', label: 'Planner' }, // 92
+    { value: 'c', label: 'Mission docs' }, // 132
+    { value: 'd', label: 'The vault' }, // 108
+  ];
+  const values = (split: { shown: { value: string }[]; more: { value: string }[] }) => [
+    split.shown.map((tab) => tab.value).join(''),
+    split.more.map((tab) => tab.value).join(''),
+  ];
+
+  it('measures a tab by its label', () => {
+    expect(tabWidth('Planner')).toBe(92);
+    expect(MORE_WIDTH).toBe(96);
+  });
+
+  it('shows every tab when they fit, with no More menu', () => {
+    expect(values(splitTabs(tabs, 440, 'a'))).toEqual(['abcd', '']);
+    expect(values(splitTabs(tabs, 1200, 'd'))).toEqual(['abcd', '']);
+  });
+
+  it('moves the tabs that do not fit beside the More button into the menu', () => {
+    expect(values(splitTabs(tabs, 439, 'a'))).toEqual(['abc', 'd']);
+    expect(values(splitTabs(tabs, 428, 'a'))).toEqual(['abc', 'd']);
+    expect(values(splitTabs(tabs, 427, 'a'))).toEqual(['ab', 'cd']);
+    expect(values(splitTabs(tabs, 300, 'a'))).toEqual(['ab', 'cd']);
+    expect(values(splitTabs(tabs, 200, 'a'))).toEqual(['a', 'bcd']);
+  });
+
+  it('keeps the active tab in view when it would overflow', () => {
+    expect(values(splitTabs(tabs, 320, 'd'))).toEqual(['ad', 'bc']);
+    expect(values(splitTabs(tabs, 300, 'd'))).toEqual(['d', 'abc']);
+    expect(values(splitTabs(tabs, 300, 'b'))).toEqual(['ab', 'cd']);
+    expect(values(splitTabs(tabs, 200, 'c'))).toEqual(['c', 'abd']);
+  });
+
+  it('lists the tabs of this issue', () => {
+    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Mission docs', 'The vault']);
   });
 });

@@ -1,8 +1,12 @@
-/** Tabs of the project-manager work space; later issues add cost tracker, timesheets, leaves... */
+/**
+ * Tabs of the project-manager work space (rule 239). The spec's board-tab values; 'mission-docs' is ours (the spec
+ * gives the Mission docs tab no value). Cost tracker, timesheets, expenses, leaves, resources and scheduling arrive
+ * with their issues.
+ */
 export const BOARD_TABS = [
   { value: 'vision-board', label: 'Launchpad', empty: 'Missions you manage will appear here.' },
-  { value: 'pm-Planner', label: 'Planner', empty: 'Plan the people on your missions here.' },
-  { value: 'mission-docs', label: 'Mission docs', empty: 'Documents of your missions will appear here.' },
+  { value: 'pm-Planner', label: 'Planner', empty: 'The tasks of the missions you manage will appear here.' },
+  { value: 'mission-docs', label: 'Mission docs', empty: 'Files of the missions you manage will appear here.' },
   { value: 'older-board', label: 'The vault', empty: 'Completed, older or abandoned missions will appear here.' },
 ] as const;
 export type BoardTab = (typeof BOARD_TABS)[number]['value'];
@@ -18,4 +22,37 @@ export function boardTabOf(param: string | null, remembered: string | null): Boa
   if (isBoardTab(param)) return param;
   if (isBoardTab(remembered)) return remembered;
   return BOARD_TABS[0].value;
+}
+
+/** Width (px) a tab takes: its label at about 8 px a character plus padding. */
+export const tabWidth = (label: string) => Math.ceil(label.length * 8 + 36);
+/** Width (px) kept for the 'More' menu button when some tabs overflow. */
+export const MORE_WIDTH = 96;
+
+/**
+ * Which tabs fit in the bar of `width` px and which go to the 'More' menu (rule 239), in their order. The active tab
+ * always shows: when it would overflow it takes the place of the last shown tab.
+ */
+export function splitTabs<T extends { value: string; label: string }>(
+  tabs: readonly T[],
+  width: number,
+  active: string,
+): { shown: T[]; more: T[] } {
+  const total = tabs.reduce((sum, tab) => sum + tabWidth(tab.label), 0);
+  if (total <= width) return { shown: [...tabs], more: [] };
+  const shown: T[] = [];
+  let used = MORE_WIDTH;
+  for (const tab of tabs) {
+    if (used + tabWidth(tab.label) > width) break;
+    shown.push(tab);
+    used += tabWidth(tab.label);
+  }
+  const activeTab = tabs.find((tab) => tab.value === active);
+  if (activeTab && !shown.includes(activeTab)) {
+    // keep the active tab in view, in place of the last ones that no longer fit beside it
+    while (shown.length > 0 && shown.reduce((sum, tab) => sum + tabWidth(tab.label), MORE_WIDTH + tabWidth(activeTab.label)) > width)
+      shown.pop();
+    shown.push(activeTab);
+  }
+  return { shown, more: tabs.filter((tab) => !shown.includes(tab)) };
 }
