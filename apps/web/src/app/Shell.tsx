@@ -4,7 +4,8 @@ import { needsNameCheck } from '@crewplan/domain/people/names';
 import { BlockingOverlay } from '../components/BlockingOverlay.tsx';
 import { LoginScreen } from '../features/identity/LoginScreen.tsx';
 import { HomeScreen } from '../features/home/HomeScreen.tsx';
-import { FileViewerPlaceholder } from '../features/files/FileViewerPlaceholder.tsx';
+import { FileViewerScreen } from '../features/files/slot.tsx';
+import { useNotificationsLoading } from '../features/notifications/api.ts';
 import { setAppearance } from '../lib/appearance.ts';
 import { loaderStyleOf } from '../lib/loader-style.ts';
 import { useProfile, type Profile } from '../lib/profile.ts';
@@ -57,9 +58,12 @@ export function Shell() {
 
 function SignedInApp({ route }: { route: Route }) {
   const profile = useProfile();
+  // the full-screen loader waits for the notifications too (rule 260)
+  const notificationsLoading = useNotificationsLoading();
   useEffect(() => prefetchOpenMission(new URLSearchParams(window.location.search)), []);
 
-  if (profile.isPending) return <BlockingOverlay message="Loading your workspace..." loaderStyle="bar" testId="app-loader" />;
+  if (profile.isPending || notificationsLoading)
+    return <BlockingOverlay message="Loading your workspace..." loaderStyle="bar" testId="app-loader" />;
   if (profile.isError)
     return (
       <Center mih="100vh" component="main">
@@ -100,7 +104,7 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
         <Suspense fallback={<BlockingOverlay message="Loading..." loaderStyle={loaderStyleOf(profile.appSettings)} />}>
           {route.name === 'home' && <HomeScreen />}
           {route.name === 'board' && <BoardScreen />}
-          {route.name === 'file' && <FileViewerPlaceholder fileId={route.fileId} fileName={route.fileName} />}
+          {route.name === 'file' && <FileViewerScreen fileId={route.fileId} fileName={route.fileName} />}
         </Suspense>
       </AppShell.Main>
       <FloatingButtons features={NO_FEATURES} />

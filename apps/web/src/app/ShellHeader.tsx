@@ -3,6 +3,7 @@ import { spotlight } from '@mantine/spotlight';
 import { IconLogout, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { AppLink } from '../components/AppLink.tsx';
 import { MissionsMenu } from '../features/missions/MissionsMenu.tsx';
+import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
 import { OrgSwitcher } from '../features/org/OrgSwitcher.tsx';
 import { ColorModeToggle } from '../components/ColorModeToggle.tsx';
 import { useAppearanceControls } from '../lib/appearance-controls.ts';
@@ -60,6 +61,7 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
           </Text>
         </Button>
         <ColorModeToggle mode={mode} onToggle={toggleMode} />
+        <NotificationBell />
         <Menu position="bottom-end" width={220}>
           <Menu.Target>
             <UnstyledButton aria-label={`Account menu of ${name}`}>

@@ -1,4 +1,10 @@
+import { TaskChatSlot } from '../features/comments/slot.tsx';
+import { MissionFilesSlot, TaskFilesSlot } from '../features/files/slot.tsx';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 
 /** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
-export const featureSlots: FeatureSlots = {};
+export const featureSlots: FeatureSlots = {
+  TaskChat: TaskChatSlot,
+  TaskFiles: TaskFilesSlot,
+  MissionFiles: MissionFilesSlot,
+};

@@ -25,6 +25,7 @@ export const SCREEN_RULES = [
   { param: 'diagnostic', access: 'any' },
   { param: 'mission', access: 'signed-in' },
   { param: 'action-item', access: 'signed-in' },
+  { param: 'invite-notice', access: 'signed-in' },
   // the mission creation dialog: the first of its parameters opens it, the others prefill it
   { param: 'mc', access: 'signed-in' },
   { param: 'mc-org', access: 'signed-in', unless: ['mc'] },

@@ -14,6 +14,9 @@ const CreateMissionDialog = lazy(() =>
 );
 const InviteLinkScreen = lazy(() => import('./InviteLinkScreen.tsx').then((m) => ({ default: m.InviteLinkScreen })));
 
+const InviteNoticeScreen = lazy(() =>
+  import('../features/notifications/InviteNoticeScreen.tsx').then((m) => ({ default: m.InviteNoticeScreen })),
+);
 const TaskScreen = lazy(() => import('../features/missions/task/TaskScreen.tsx').then((m) => ({ default: m.TaskScreen })));
 
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */
@@ -26,6 +29,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   from: InviteLinkScreen,
   diagnostic: DiagnosticNotice,
   'action-item': TaskScreen,
+  'invite-notice': InviteNoticeScreen,
   mission: MissionScreen,
   mc: CreateMissionDialog,
   'mc-org': CreateMissionDialog,

@@ -1,5 +1,5 @@
 import './styles.ts';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Container, Loader, Modal, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -11,12 +11,13 @@ import { clearedMissionParams, missionLoadError, missionTabOf, visibleMissionTab
 import { OverviewTab } from './OverviewTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { TeamTab } from './team/TeamTab.tsx';
+import { MISSION_VIEWS } from './views.ts';
 
-// The work views load on demand: the gantt library and the boards stay out of the mission's first chunk.
-const BoardTab = lazy(() => import('./board/BoardTab.tsx').then((m) => ({ default: m.BoardTab })));
-const PowerTab = lazy(() => import('./power/PowerTab.tsx').then((m) => ({ default: m.PowerTab })));
-const GanttTab = lazy(() => import('./gantt/GanttTab.tsx').then((m) => ({ default: m.GanttTab })));
-const PlanTab = lazy(() => import('./plan/PlanTab.tsx').then((m) => ({ default: m.PlanTab })));
+// The work views load on demand (or ahead, when the URL names them) and render at once once their code is in.
+const BoardTab = MISSION_VIEWS.board.Component;
+const PowerTab = MISSION_VIEWS.power.Component;
+const GanttTab = MISSION_VIEWS.gantt.Component;
+const PlanTab = MISSION_VIEWS.plan.Component;
 
 /** The mission view (`?mission=<id>`), full screen; `mission-tab` picks the tab. */
 export function MissionScreen({ value: missionId }: { value: string }) {

@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -29,10 +29,15 @@ export interface BoardColumnProps {
   canComplete: (itemId: string) => boolean;
 }
 
-function SortableCard(props: Omit<BoardColumnProps, 'column' | 'onAdd'> & { item: ActionItem; columnId: string }) {
+/** A card in its sortable place; it and its tile draw again only when they change, not at each scroll step. */
+const SortableCard = memo(function SortableCard(
+  props: Omit<BoardColumnProps, 'column' | 'onAdd'> & { item: ActionItem; columnId: string },
+) {
   const { item, columnId, canMove, canComplete, onDone, ...card } = props;
   const movable = canMove(item._id);
   const sortable = useSortable({ id: item._id, data: { type: 'task', columnId }, disabled: !movable });
+  const { attributes, listeners } = sortable;
+  const handle = useMemo(() => (movable ? { ...attributes, ...listeners } : undefined), [movable, attributes, listeners]);
   return (
     <div ref={sortable.setNodeRef} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
       <TaskCard
@@ -41,11 +46,11 @@ function SortableCard(props: Omit<BoardColumnProps, 'column' | 'onAdd'> & { item
         onDone={onDone && canComplete(item._id) ? onDone : undefined}
         dragging={sortable.isDragging}
         setHandleRef={sortable.setActivatorNodeRef}
-        handle={movable ? { ...sortable.attributes, ...sortable.listeners } : undefined}
+        handle={handle}
       />
     </div>
   );
-}
+});
 
 /**
  * One column of the board: a drop zone whose cards are virtualised (only those in view are in the page, so 10,000
@@ -55,6 +60,8 @@ export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }:
   const scroller = useRef<HTMLDivElement | null>(null);
   const droppable = useDroppable({ id: column.id, data: { type: 'column' } });
   const items = column.items;
+  // the same list while the column scrolls: a new one would make the sortable context start over each frame
+  const ids = useMemo(() => items.map((item) => item._id), [items]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
@@ -82,7 +89,7 @@ export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }:
         className={`${classes.scroller} ${droppable.isOver ? classes.over : ''}`}
         data-testid="column-cards"
       >
-        <SortableContext id={column.id} items={items.map((item) => item._id)} strategy={verticalListSortingStrategy}>
+        <SortableContext id={column.id} items={ids} strategy={verticalListSortingStrategy}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => {
               const item = items[row.index]!;

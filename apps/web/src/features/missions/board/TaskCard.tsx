@@ -1,5 +1,5 @@
-import { memo, type CSSProperties, type HTMLAttributes } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Fragment, memo, useState, type CSSProperties, type HTMLAttributes, type ReactElement } from 'react';
+import { ActionIcon, Avatar, Badge, Button, Tooltip } from '@mantine/core';
 import { IconCheck, IconGripVertical } from '@tabler/icons-react';
 import { initialsOf, type PersonSummary } from '../../../components/people/people-rules.ts';
 import type { ActionItem } from '../../missions/tasks/api.ts';
@@ -32,7 +32,11 @@ export interface TaskCardProps {
   dragging?: boolean;
 }
 
-/** A task tile: code, title, type, complexity, tags, due date (overdue mark off kanban), people. */
+/**
+ * A task tile: code, title, type, complexity, tags, due date (overdue mark off kanban), people. A board of 10,000
+ * tasks draws dozens of tiles at every scroll step, so the tile is kept light: its frame, rows and texts are plain
+ * elements styled by the board's CSS, and its tooltips exist only once the pointer has come onto it.
+ */
 export const TaskCard = memo(function TaskCard({
   item,
   people,
@@ -52,11 +56,11 @@ export const TaskCard = memo(function TaskCard({
   const tags = visibleTags(item.tags);
   const assignees = item.people.map((id) => people.get(id)).filter((person): person is PersonSummary => Boolean(person));
   const done = item.status === 'done';
+  const [pointedAt, setPointedAt] = useState(false);
+  const tip = (label: string, target: ReactElement) => (pointedAt ? <Tooltip label={label}>{target}</Tooltip> : target);
   return (
-    <Paper
-      withBorder
-      p="xs"
-      radius="md"
+    <div
+      onPointerEnter={pointedAt ? undefined : () => setPointedAt(true)}
       className={classes.card}
       style={{ ...style, opacity: dragging ? 0.4 : 1 }}
       data-testid="task-card"
@@ -64,8 +68,8 @@ export const TaskCard = memo(function TaskCard({
       aria-label={`Task ${item.title}`}
       role="group"
     >
-      <Group gap={6} wrap="nowrap" justify="space-between">
-        <Group gap={6} wrap="nowrap">
+      <div className={classes.row}>
+        <div className={classes.cluster}>
           {handle && (
             <ActionIcon
               ref={setHandleRef}
@@ -79,49 +83,47 @@ export const TaskCard = memo(function TaskCard({
               <IconGripVertical size={14} />
             </ActionIcon>
           )}
-          <Text size="xs" c="dimmed" data-testid="task-code">
+          <span className={classes.small} data-testid="task-code">
             {taskCodeShown(item)}
-          </Text>
-        </Group>
-        <Group gap={4} wrap="nowrap">
+          </span>
+        </div>
+        <div className={classes.cluster}>
           {meta && (
             <Badge size="xs" color={meta === 'Critical' ? 'red.9' : meta === 'Bug' ? 'pink.9' : 'grape.9'} variant="outline">
               {meta}
             </Badge>
           )}
-          <Tooltip label={`Complexity: ${COMPLEXITY_LABELS[level]}`}>
+          {tip(
+            `Complexity: ${COMPLEXITY_LABELS[level]}`,
             <Badge size="xs" variant="outline" color="gray.8" aria-label={`Complexity ${COMPLEXITY_LABELS[level]}`}>
               C{level}
-            </Badge>
-          </Tooltip>
-        </Group>
-      </Group>
-      <UnstyledButton onClick={() => onOpen(item._id)} mt={4} w="100%" aria-label={`Open ${item.title}`}>
-        <Text size="sm" fw={500} lineClamp={2} td={done ? 'line-through' : undefined}>
+            </Badge>,
+          )}
+        </div>
+      </div>
+      <button
+        type="button"
+        className={`${classes.open} mantine-focus-auto`}
+        onClick={() => onOpen(item._id)}
+        aria-label={`Open ${item.title}`}
+      >
+        <span className={classes.title} data-done={done || undefined}>
           {item.title}
-        </Text>
-      </UnstyledButton>
+        </span>
+      </button>
       {tags.length > 0 && (
-        <Group gap={4} mt={4}>
+        <div className={classes.tags}>
           {tags.slice(0, TAGS_SHOWN).map((tag) => (
             <Badge key={tag} size="xs" variant="outline" color="blue.9" tt="none">
               {tag}
             </Badge>
           ))}
-          {tags.length > TAGS_SHOWN && (
-            <Text size="xs" c="dimmed">
-              +{tags.length - TAGS_SHOWN}
-            </Text>
-          )}
-        </Group>
+          {tags.length > TAGS_SHOWN && <span className={classes.small}>+{tags.length - TAGS_SHOWN}</span>}
+        </div>
       )}
-      <Group gap={6} mt={6} justify="space-between" wrap="nowrap">
-        <Group gap={4} wrap="nowrap">
-          {due && (
-            <Text size="xs" c={overdue ? 'red.8' : 'dimmed'}>
-              Due {due}
-            </Text>
-          )}
+      <div className={`${classes.row} ${classes.footer}`}>
+        <div className={classes.cluster}>
+          {due && <span className={overdue ? classes.late : classes.small}>Due {due}</span>}
           {overdue && (
             <Badge size="xs" color="red.9" variant="filled">
               Overdue
@@ -132,8 +134,8 @@ export const TaskCard = memo(function TaskCard({
               Done
             </Badge>
           )}
-        </Group>
-        <Group gap={4} wrap="nowrap">
+        </div>
+        <div className={classes.cluster}>
           {onDone && !done && (
             <Button
               size="compact-xs"
@@ -150,11 +152,14 @@ export const TaskCard = memo(function TaskCard({
           {assignees.length > 0 && (
             <Avatar.Group spacing="xs">
               {assignees.slice(0, AVATARS_SHOWN).map((person) => (
-                <Tooltip key={person.id} label={person.name}>
-                  <Avatar size="sm" radius="xl" src={person.avatar ?? null} alt={person.name} color="initials" name={person.name}>
-                    {initialsOf(person.name)}
-                  </Avatar>
-                </Tooltip>
+                <Fragment key={person.id}>
+                  {tip(
+                    person.name,
+                    <Avatar size="sm" radius="xl" src={person.avatar ?? null} alt={person.name} color="initials" name={person.name}>
+                      {initialsOf(person.name)}
+                    </Avatar>,
+                  )}
+                </Fragment>
               ))}
               {assignees.length > AVATARS_SHOWN && (
                 <Avatar size="sm" radius="xl">
@@ -163,8 +168,8 @@ export const TaskCard = memo(function TaskCard({
               )}
             </Avatar.Group>
           )}
-        </Group>
-      </Group>
-    </Paper>
+        </div>
+      </div>
+    </div>
   );
 });

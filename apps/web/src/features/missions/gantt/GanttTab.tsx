@@ -35,6 +35,7 @@ export function GanttTab({ mission }: { mission: Mission }) {
     }));
     return toGantt({ actions, actionItems, planItems, fallbackDay: mission.planStartDate ?? localDay(new Date()) });
   }, [actions, actionItems, mission.planItems, mission.planStartDate]);
+  const scales = useMemo(() => ZOOM_LEVELS[zoom].map((scale) => ({ ...scale })), [zoom]);
   const box = useRef<HTMLDivElement>(null);
   const hasRows = data.tasks.length > 0;
   useEffect(() => (box.current ? keepGanttMarkupRepaired(box.current) : undefined), [hasRows]);
@@ -109,7 +110,7 @@ export function GanttTab({ mission }: { mission: Mission }) {
             <Gantt
               tasks={data.tasks}
               links={data.links}
-              scales={ZOOM_LEVELS[zoom].map((scale) => ({ ...scale }))}
+              scales={scales}
               cellWidth={CELL_WIDTHS[zoom]}
               columns={COLUMNS}
               readonly={!canWork}

@@ -13,6 +13,8 @@ export interface GanttRow {
   text: string;
   start: Date;
   end: Date;
+  /** Whole days from start to end: given, the library finds the end by adding days rather than diffing dates. */
+  duration: number;
   type: 'task' | 'summary' | 'milestone';
   parent: string | 0;
   progress: number;
@@ -50,14 +52,13 @@ export const linkTypeOf = (type: string): TaskLinkType => LINK_TYPE[type as Gant
 export const ganttLinkTypeOf = (type: string): GanttLinkType => GANTT_TYPE[type as TaskLinkType] ?? 'e2s';
 
 /** A 'YYYY-MM-DD' day as the local midnight the gantt draws. */
-export const toDate = (day: string) => {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
-  return new Date(year!, month! - 1, date!);
-};
+export const toDate = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 /** A local date as its 'YYYY-MM-DD' day. */
 export const toDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const plusDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+/** Calendar days between two local midnights (rounded: a daylight-saving change moves one by an hour). */
+const daysBetween = (start: Date, end: Date) => Math.round((end.getTime() - start.getTime()) / 86_400_000);
 
 /** A bar's days from the gantt's dates: the exclusive end becomes the last day (never before the start). */
 export function daysOfBar(start: Date, end: Date): { startDate: string; endDate: string } {
@@ -95,6 +96,7 @@ export function toGantt({ actions, actionItems, planItems, fallbackDay }: GanttI
       text: item.title,
       start,
       end: milestone ? start : end,
+      duration: milestone ? 0 : daysBetween(start, end),
       type: milestone ? 'milestone' : 'task',
       parent: 0,
       progress: 0,
@@ -104,7 +106,11 @@ export function toGantt({ actions, actionItems, planItems, fallbackDay }: GanttI
         links.push({ id: `plan:${on}>${item._id}`, source: rowId('plan', on), target: rowId('plan', item._id), type: 'e2s', lag: 0 });
   }
   const itemsOf = new Map<string, ActionItem[]>();
-  for (const item of actionItems) itemsOf.set(item.actionId, [...(itemsOf.get(item.actionId) ?? []), item]);
+  for (const item of actionItems) {
+    const siblings = itemsOf.get(item.actionId);
+    if (siblings) siblings.push(item);
+    else itemsOf.set(item.actionId, [item]);
+  }
   const sortedActions = [...actions].sort((a, b) => a.sortIndex - b.sortIndex);
   for (const action of sortedActions) {
     const children = (itemsOf.get(action._id) ?? []).sort((a, b) => a.sortIndex - b.sortIndex);
@@ -112,14 +118,19 @@ export function toGantt({ actions, actionItems, planItems, fallbackDay }: GanttI
     const rows = children.map((item) => ({ item, ...spanOf(item.startDate, item.endDate, item.estimatedDuration, actionFallback) }));
     const own = spanOf(action.startDate, action.endDate, action.estimatedDuration, fallbackDay);
     // an action without dates of its own spans its items
-    const spans = [...(action.startDate || rows.length === 0 ? [own] : []), ...rows];
-    const start = new Date(Math.min(...spans.map((span) => span.start.getTime())));
-    const end = new Date(Math.max(...spans.map((span) => span.end.getTime())));
+    let [first, last] = action.startDate || rows.length === 0 ? [own.start.getTime(), own.end.getTime()] : [Infinity, -Infinity];
+    for (const row of rows) {
+      first = Math.min(first, row.start.getTime());
+      last = Math.max(last, row.end.getTime());
+    }
+    const start = new Date(first);
+    const end = new Date(last);
     tasks.push({
       id: rowId('action', action._id),
       text: action.title,
       start,
       end,
+      duration: daysBetween(start, end),
       type: 'summary',
       parent: 0,
       progress: action.percentComplete,
@@ -131,6 +142,7 @@ export function toGantt({ actions, actionItems, planItems, fallbackDay }: GanttI
         text: row.item.title,
         start: row.start,
         end: row.end,
+        duration: daysBetween(row.start, row.end),
         type: 'task',
         parent: rowId('action', action._id),
         progress: row.item.percentComplete,
