@@ -154,6 +154,13 @@ test('a file link opened straight: a wrong name goes to the site root; the right
   const file = ((await uploaded.json()) as { files: { _id: string; viewerPath: string }[] }).files[0]!;
   await signIn(page, owner.email);
 
+  // the site root hands drive=d with both a file id and name to the file's link, and only a part of them to home
+  await page.goto(`/?drive=d&fileId=${file._id}&fileName=plan.png`);
+  await expect(page).toHaveURL(new RegExp(`/drive/d/${file._id}/plan\\.png$`));
+  await expect(page.getByRole('dialog', { name: 'plan.png' }).getByRole('img', { name: 'plan.png' })).toBeVisible();
+  await page.goto(`/?drive=d&fileId=${file._id}`);
+  await expect(page).toHaveURL(/\/home$/);
+
   await page.goto(`/drive/d/${file._id}/other-name.png`);
   await expect(page).toHaveURL(/\/home$/);
 

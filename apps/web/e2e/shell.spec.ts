@@ -31,15 +31,6 @@ test('a newer server build offers "Update now", which reloads with _v', async ({
   await expect(page).toHaveURL(/[?&]_v=\d+/);
 });
 
-test('a file link opens the file viewer for a signed-in person', async ({ page, request }) => {
-  const { email } = await createAccount(request, 'file-link');
-  await signIn(page, email);
-  await page.goto('/?drive=d&fileId=0123456789abcdef01234567&fileName=plan.pdf');
-  await expect(page).toHaveURL(/\/drive\/d\/0123456789abcdef01234567\/plan\.pdf$/);
-  await expect(page.getByText('File viewer')).toBeVisible();
-  await expect(page.getByText('plan.pdf will open here.')).toBeVisible();
-});
-
 test('coming back after five minutes offline blocks the app while it synchronizes', async ({ page, request }) => {
   await page.clock.install();
   const open = new Set<WebSocketRoute>();

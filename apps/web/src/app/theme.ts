@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, Loader, Modal, Notification, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import type { ThemeName } from '@crewplan/domain/shared/constants';
 import { palette } from '../lib/palette.ts';
 import { THEME_LOOKS } from '../lib/theme-looks.ts';
@@ -20,6 +20,8 @@ export function buildTheme(name: ThemeName): MantineThemeOverride {
       // icon-only close buttons need a name for screen readers
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
       Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+      // a loader is a span: its aria-label ("Loading the files") is read only with a role
+      Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     },
   });
 }
