@@ -1,4 +1,7 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { createAccount, screenshot, signIn } from './support.ts';
 
 test('the realtime connection opens after sign-in', async ({ page, request }) => {
@@ -86,4 +89,15 @@ test('the diagnostic value of a rendering failure is shown and can be dismissed'
   await expect(page.getByText('We brought you back home. Reference: ab12cd34')).toBeVisible();
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the first load stays within 250 KB of JavaScript and 40 KB of CSS, gzipped (DESIGN section 8)', () => {
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  const html = readFileSync(`${dist}index.html`, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(js|css))"/g)];
+  const gzipped = (ext: string) =>
+    assets.filter((match) => match[2] === ext).reduce((sum, match) => sum + gzipSync(readFileSync(`${dist}${match[1]}`)).length, 0);
+  expect(assets.length).toBeGreaterThan(1);
+  expect(gzipped('js')).toBeLessThanOrEqual(250 * 1024);
+  expect(gzipped('css')).toBeLessThanOrEqual(40 * 1024);
 });

@@ -3,10 +3,10 @@ import { AppShell, Button, Center, Stack, Text } from '@mantine/core';
 import { needsNameCheck } from '@crewplan/domain/people/names';
 import { BlockingOverlay } from '../components/BlockingOverlay.tsx';
 import { LoginScreen } from '../features/identity/LoginScreen.tsx';
-import { HomeScreen } from '../features/home/HomeScreen.tsx';
 import { FileViewerScreen } from '../features/files/slot.tsx';
 import { useNotificationsLoading } from '../features/notifications/api.ts';
 import { setAppearance } from '../lib/appearance.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { loaderStyleOf } from '../lib/loader-style.ts';
 import { useProfile, type Profile } from '../lib/profile.ts';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime.ts';
@@ -20,6 +20,9 @@ import { prefetchOpenMission } from './prefetch.ts';
 import { ScreenLayer } from './screens.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 
+// Home's cards and task grid stay out of the first chunk; a visit that starts on /home asks for them at once.
+const Home = preloadable(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen));
+if (typeof window !== 'undefined' && window.location.pathname === '/home') void Home.preload();
 const BoardScreen = lazy(() => import('../features/board/BoardScreen.tsx').then((m) => ({ default: m.BoardScreen })));
 const MailboxScreen = lazy(() => import('../features/dev-mailbox/MailboxScreen.tsx').then((m) => ({ default: m.MailboxScreen })));
 
@@ -102,7 +105,7 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
       </AppShell.Header>
       <AppShell.Main>
         <Suspense fallback={<BlockingOverlay message="Loading..." loaderStyle={loaderStyleOf(profile.appSettings)} />}>
-          {route.name === 'home' && <HomeScreen />}
+          {route.name === 'home' && <Home.Component />}
           {route.name === 'board' && <BoardScreen />}
           {route.name === 'file' && <FileViewerScreen fileId={route.fileId} fileName={route.fileName} />}
         </Suspense>

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Avatar, Box, Group, Loader, Stack, Text, Tooltip, Un
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconEyeOff, IconPin } from '@tabler/icons-react';
-import { isNewSince } from '@crewplan/domain/notifications/notifications';
+import { isNewSince } from '@crewplan/domain/notifications/rules';
 import { notificationListQuery, pinnedItemsQuery, useDisableNotification, type Notification } from './api.ts';
 import { actorName, EMPTY_TEXT, relativeTime, TAB_LABELS, type PanelTab } from './notification-rules.ts';
 

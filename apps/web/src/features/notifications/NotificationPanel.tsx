@@ -1,7 +1,7 @@
 import './styles.ts';
 import { useEffect, useState } from 'react';
 import { Box, Button, Drawer, Group, ScrollArea, Tabs } from '@mantine/core';
-import { notificationPanelWidth } from '@crewplan/domain/notifications/notifications';
+import { notificationPanelWidth } from '@crewplan/domain/notifications/rules';
 import { notifications as toast } from '@mantine/notifications';
 import { queryClient } from '../../lib/query-client.ts';
 import { setParams } from '../../lib/url-state.ts';

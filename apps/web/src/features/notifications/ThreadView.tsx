@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconX } from '@tabler/icons-react';
-import { NOTIFICATION_MESSAGES } from '@crewplan/domain/notifications/notifications';
+import { NOTIFICATION_MESSAGES } from '@crewplan/domain/notifications/rules';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { taskExistsQuery } from './api.ts';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { pinnedItems, type Notification, type NotificationList } from '@crewplan/domain/notifications/notifications';
+import type { Notification, NotificationList } from '@crewplan/domain/notifications/notifications';
+import { pinnedItems } from '@crewplan/domain/notifications/rules';
 import type { ActionItem } from '@crewplan/domain/tasks/tasks';
 import type { MissionInviteByToken } from '@crewplan/domain/team/team';
 import { api } from '../../lib/api.ts';

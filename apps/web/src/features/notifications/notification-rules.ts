@@ -1,4 +1,5 @@
-import type { Notification, NotificationView } from '@crewplan/domain/notifications/notifications';
+import type { Notification } from '@crewplan/domain/notifications/notifications';
+import type { NotificationView } from '@crewplan/domain/notifications/rules';
 
 /** The panel's tabs: everything, then the spec's views (rule 245). */
 export const PANEL_TABS = ['all', 'pinned', 'chats', 'invites', 'leaves', 'allocations'] as const;

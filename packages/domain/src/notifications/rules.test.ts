@@ -5,7 +5,6 @@ import {
   NOTIFICATION_VIEWS,
   isMailedAsNotification,
   isNewSince,
-  markReadBodySchema,
   notificationListLimit,
   notificationPanelWidth,
   pinnedItems,
@@ -13,8 +12,9 @@ import {
   roleRequestTitle,
   typesOfView,
   viewOfType,
-} from './notifications.ts';
+} from './rules.ts';
 
+import { markReadBodySchema } from './notifications.ts';
 describe('notification types and views (spec 3 §3, rule 245)', () => {
   it('has the eight types and five views of the spec', () => {
     expect(NOTIFICATION_TYPES).toHaveLength(8);
