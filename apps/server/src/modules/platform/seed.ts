@@ -8,6 +8,7 @@ import { createClient } from '../invoices/clients.service.ts';
 import { createMission } from '../missions/missions.service.ts';
 import { addKpi, addSectionTag } from '../missions/parts.service.ts';
 import { createOrg } from '../org/org.service.ts';
+import { startTrial } from '../org/trial.service.ts';
 import { createDepartment, createOffice, createRole } from '../org/structure.service.ts';
 
 export const DEMO_SIGN_IN = { email: 'demo@crewplan.local', password: 'crewplan-demo' };
@@ -16,8 +17,8 @@ export const DEMO_ORG_TITLE = 'Crewplan Demo Co';
 
 /**
  * On an empty database, creates a small demo so a newcomer can sign in at once: three people and an
- * organisation where they are admin, manager and member, with departments, offices, roles and a client;
- * a mission of the organisation with them on its team and a client's observer (not in the organisation).
+ * organisation in its free trial where they are admin, manager and member, with departments, offices, roles and a
+ * client; a mission of the organisation with them on its team and a client's observer (not in the organisation).
  * Later domains (tasks) add their part of the demo here.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
@@ -51,6 +52,8 @@ async function seedDemoOrg(
   const principal = { personId: adminId, email: demo[0]!.email, emailVerified: true, sessionId: '', sessionToken: '' };
   const org = await createOrg(ctx, principal, { title: DEMO_ORG_TITLE, currency: 'EUR', holidayCountryCode: 'GB' });
   const access = (await loadOrgAccess(ctx.db, org._id, { personId: adminId }))!;
+  // licensed from the start, so the board's launchpad lists the demo mission to its owner
+  await startTrial(ctx, access, principal);
   const [engineering, design] = [
     await createDepartment(ctx, access, { title: 'Engineering', rolesRequireApproval: false, dontShareResources: false }),
     await createDepartment(ctx, access, { title: 'Design', rolesRequireApproval: false, dontShareResources: false }),
@@ -92,7 +95,7 @@ export const DEMO_MISSION_TITLE = 'Website relaunch';
 /**
  * The demo mission: Dana owns it (2), Sam is its project manager (1 + PM), Ria a team member (0) and Cleo, of the
  * client, an observer (3); a project manager and a designer role, a phase and a milestone, two section tags,
- * two KPIs and a few tasks planned week by week. It started two weeks ago and runs three months.
+ * two KPIs and a few tasks planned fortnightly, two of them Dana's own (one this week) so her home has cards. It started two weeks ago and runs three months.
  */
 async function seedDemoMission(
   ctx: AppContext,
@@ -152,7 +155,7 @@ async function seedDemoMission(
         week,
         startDate: week,
         endDate: addIsoDays(week, 4),
-        people: [index % 2 === 0 ? memberId : managerId],
+        people: [index % 2 === 0 ? memberId : managerId, ...(index === 1 || index === 6 ? [ownerId] : [])],
         sortIndex: index,
         createdBy: ownerId,
       };
