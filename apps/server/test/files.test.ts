@@ -32,6 +32,10 @@ let owner: TestPerson; // permission 2 on the mission, organisation admin
 let lead: TestPerson; // team lead (1)
 let member: TestPerson; // team member (0), assigned to the first task only
 let observer: TestPerson; // observer (3)
+let projectManager: TestPerson; // team lead (1) who is project manager: administers the mission
+let orgObserver: TestPerson; // organisation observer (4) on the team
+let limitedObserver: TestPerson; // limited organisation observer or external participant (5) on the team
+let pending: TestPerson; // invited (0), invite not accepted yet
 let outsider: TestPerson;
 let orgId: string;
 let missionId: string;
@@ -71,13 +75,23 @@ beforeAll(async () => {
   lead = await verifiedPerson(t, { firstName: 'Lee', lastName: 'Lead' });
   member = await verifiedPerson(t, { firstName: 'Mo', lastName: 'Member' });
   observer = await verifiedPerson(t, { firstName: 'Obi', lastName: 'Observer' });
+  projectManager = await verifiedPerson(t, { firstName: 'Pam', lastName: 'Manager' });
+  orgObserver = await verifiedPerson(t, { firstName: 'Ora', lastName: 'Observer' });
+  limitedObserver = await verifiedPerson(t, { firstName: 'Lia', lastName: 'Limited' });
+  pending = await verifiedPerson(t, { firstName: 'Pat', lastName: 'Pending' });
   outsider = await verifiedPerson(t, { firstName: 'Otto', lastName: 'Outsider' });
   orgId = (await createOrg(t, owner.token))._id;
-  for (const person of [lead, member, observer]) await addMember(t, orgId, person, 'MEMBER');
+  for (const person of [lead, member, observer, projectManager, orgObserver, limitedObserver, pending]) {
+    await addMember(t, orgId, person, 'MEMBER');
+  }
   missionId = (await insertMission(t, owner, { orgId })).id;
   await addToMission(t, missionId, lead, 1);
   await addToMission(t, missionId, member, 0);
   await addToMission(t, missionId, observer, 3);
+  await addToMission(t, missionId, projectManager, 1, { isProjectManager: true });
+  await addToMission(t, missionId, orgObserver, 4);
+  await addToMission(t, missionId, limitedObserver, 5);
+  await addToMission(t, missionId, pending, 0, { invitePending: true });
   otherMissionId = (await insertMission(t, owner, { orgId })).id;
   await addToMission(t, otherMissionId, lead, 1);
   await addToMission(t, otherMissionId, member, 0);
@@ -325,6 +339,22 @@ describe('deleting files', () => {
     expect(blobCount()).toBe(0);
   });
 
+  it('lets the mission’s managers delete a colleague’s file of a task closed with its done action (canDelete)', async () => {
+    const file = await uploadOne(`/api/action-item/${task}/drive`, member);
+    const [item] = await t.database.db.select({ actionId: actionItems.actionId }).from(actionItems).where(eq(actionItems.id, task));
+    await t.database.db.update(actions).set({ status: 'done' }).where(eq(actions.id, item!.actionId));
+    try {
+      const read = await t.request({ method: 'GET', url: `/api/drive/file/${file._id}`, token: owner.token });
+      expect((read.json() as FileDto).fileRole).toBe('WRITER');
+      const refused = await t.request({ method: 'DELETE', url: `/api/drive/file/${file._id}`, token: lead.token });
+      expect([refused.statusCode, errorOf(refused).code]).toEqual([403, 'file/forbidden']);
+      expectStatus(await t.request({ method: 'DELETE', url: `/api/action-item/${task}/drive/${file._id}`, token: owner.token }), 200);
+      expect(await t.database.db.select().from(files)).toEqual([]);
+    } finally {
+      await t.database.db.update(actions).set({ status: 'open' }).where(eq(actions.id, item!.actionId));
+    }
+  });
+
   it('a deleted task or mission takes its files and their bytes along', async () => {
     const doomed = await insertTask(missionId, 'Doomed');
     await uploadOne(`/api/action-item/${doomed}/drive`, owner);
@@ -338,6 +368,102 @@ describe('deleting files', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/mission/${gone}`, token: owner.token }), 200);
     expect((await t.database.db.select().from(files)).map((row) => row.id)).toEqual([kept._id]);
     expect(blobCount()).toBe(1);
+  });
+});
+
+describe('permission levels beyond 0–3', () => {
+  const request = (method: 'GET' | 'PUT' | 'DELETE', url: string, person: TestPerson, payload?: Record<string, unknown>) =>
+    t.request({ method, url, token: person.token, ...(payload ? { payload } : {}) });
+
+  it('a project manager (1 with isProjectManager) renames and deletes a project file somebody else uploaded', async () => {
+    const file = await uploadOne(`/api/mission/${missionId}/drive`, owner, 'brief.txt');
+    const url = `/api/mission/${missionId}/drive/${file._id}`;
+    const listed = await request('GET', `/api/mission/${missionId}/drive`, projectManager);
+    expectStatus(listed, 200);
+    expect(listed.json()).toMatchObject({
+      files: [{ _id: file._id, fileRole: 'WRITER', abilities: { delete: true, update: true } }],
+      abilities: { upload: true },
+    });
+    // a team lead who is not project manager may not, the project manager may
+    expect(errorOf(await request('PUT', url, lead, { name: 'x.txt' }))).toMatchObject({ code: 'file/forbidden' });
+    const renamed = await request('PUT', url, projectManager, { name: 'brief v2.txt' });
+    expectStatus(renamed, 200);
+    expect(renamed.json()).toMatchObject({ _id: file._id, name: 'brief v2.txt', fileRole: 'WRITER' });
+    const deleted = await request('DELETE', url, projectManager);
+    expectStatus(deleted, 200);
+    expect(deleted.json()).toEqual({ deleted: [file._id] });
+    expect(await t.database.db.select().from(files)).toEqual([]);
+    expect(blobCount()).toBe(0);
+  });
+
+  it.each([
+    [4, 'organisation observer'],
+    [5, 'limited organisation observer'],
+  ] as const)('level %i (%s) reads files but may not rename, delete or upload them (403)', async (level, _kind) => {
+    const reader = level === 4 ? orgObserver : limitedObserver;
+    const projectFile = await uploadOne(`/api/mission/${missionId}/drive`, owner, 'project.txt');
+    const taskFile = await uploadOne(`/api/action-item/${task}/drive`, member, 'photo.png', PNG_1X1);
+
+    // reading: one file, the lists, the bytes
+    for (const file of [projectFile, taskFile]) {
+      const one = await request('GET', `/api/drive/file/${file._id}`, reader);
+      expectStatus(one, 200);
+      expect(one.json()).toMatchObject({ _id: file._id, fileRole: 'READER', abilities: { delete: false, update: false } });
+    }
+    const all = await request('GET', `/api/mission/${missionId}/drive`, reader);
+    expectStatus(all, 200);
+    const list = all.json() as { files: FileDto[]; abilities: { upload: boolean } };
+    expect(list.files.map((f) => [f.name, f.fileRole])).toEqual([
+      ['project.txt', 'READER'],
+      ['photo.png', 'READER'],
+    ]);
+    expect(list.abilities.upload).toBe(false);
+    const ofTask = await request('GET', `/api/action-item/${task}/drive`, reader);
+    expectStatus(ofTask, 200);
+    expect(ofTask.json()).toMatchObject({ files: [{ _id: taskFile._id, fileRole: 'READER' }], abilities: { upload: false } });
+    const bytes = await request('GET', `/api/drive/${taskFile._id}`, reader);
+    expectStatus(bytes, 200);
+    expect(bytes.rawPayload.equals(PNG_1X1)).toBe(true);
+
+    // writing: refused by the file rules (past the mission gate) or by the gate itself for uploads
+    const refusals = [
+      await request('PUT', `/api/mission/${missionId}/drive/${projectFile._id}`, reader, { name: 'x.txt' }),
+      await request('PUT', `/api/action-item/${task}/drive/${taskFile._id}`, reader, { name: 'x.png' }),
+      await request('DELETE', `/api/mission/${missionId}/drive/${projectFile._id}`, reader),
+      await request('DELETE', `/api/action-item/${task}/drive/${taskFile._id}`, reader),
+      await request('DELETE', `/api/drive/file/${projectFile._id}`, reader),
+      await request('DELETE', `/api/drive/file/${taskFile._id}`, reader),
+    ];
+    expect(refusals.map((response) => [response.statusCode, errorOf(response).code])).toEqual(
+      Array.from({ length: 6 }, () => [403, 'file/forbidden']),
+    );
+    for (const url of [`/api/mission/${missionId}/drive`, `/api/action-item/${task}/drive`]) {
+      const upload = await uploadTo(url, reader, { name: 'a.txt', bytes: 'a' });
+      expect([url, upload.statusCode, errorOf(upload).code]).toEqual([url, 403, 'forbidden']);
+    }
+    const rows = await t.database.db.select().from(files);
+    expect(rows.map((row) => row.name).sort()).toEqual(['photo.png', 'project.txt']);
+    expect(blobCount()).toBe(2);
+  });
+
+  it('refuses a pending invitee reading or changing files (403 mission/invite-pending)', async () => {
+    const projectFile = await uploadOne(`/api/mission/${missionId}/drive`, owner, 'project.txt');
+    const taskFile = await uploadOne(`/api/action-item/${task}/drive`, member, 'task.txt');
+    const calls = [
+      await request('GET', `/api/drive/file/${taskFile._id}`, pending),
+      await request('GET', `/api/drive/file/${projectFile._id}`, pending),
+      await request('GET', `/api/drive/${taskFile._id}`, pending),
+      await request('GET', `/api/drive/signed/${taskFile._id}`, pending),
+      await request('GET', `/api/mission/${missionId}/drive`, pending),
+      await request('GET', `/api/action-item/${task}/drive`, pending),
+      await request('PUT', `/api/mission/${missionId}/drive/${projectFile._id}`, pending, { name: 'x.txt' }),
+      await request('DELETE', `/api/drive/file/${taskFile._id}`, pending),
+      await uploadTo(`/api/action-item/${task}/drive`, pending, { name: 'a.txt', bytes: 'a' }),
+    ];
+    expect(calls.map((response) => [response.statusCode, errorOf(response).code])).toEqual(
+      Array.from({ length: calls.length }, () => [403, 'mission/invite-pending']),
+    );
+    expect(await t.database.db.select().from(files)).toHaveLength(2);
   });
 });
 

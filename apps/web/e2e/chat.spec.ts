@@ -51,7 +51,7 @@ async function missionWithTask(request: APIRequestContext, owner: { token: strin
 const chatOf = (page: Page) => page.getByTestId('task-chat');
 const message = (page: Page, text: string) => chatOf(page).getByRole('article').filter({ hasText: text });
 
-test('two people chat on a task: a mention brings the other in live, reply, clap, edit, delete, emoji, subtask chat, pasted image', async ({
+test('two people chat on a task: a mention brings the other in live (bell badge and mail), reply, clap, edit, delete, emoji, subtask chat, pasted image', async ({
   page,
   browser,
   request,
@@ -74,6 +74,9 @@ test('two people chat on a task: a mention brings the other in live, reply, clap
   await expect(chatOf(memberPage).getByRole('heading', { name: 'Team chat' })).toBeVisible();
   await expect(chatOf(memberPage).getByText('No messages yet.')).toBeVisible();
   await expect(chatOf(memberPage).getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
+  // his bell counts the mission invite he accepted through the API (never opened, so still unread)
+  const bell = memberPage.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
 
   // Ann mentions Ben with @ and sends with Ctrl+Enter
   const box = chatOf(page).getByRole('textbox', { name: 'Message', exact: true });
@@ -94,6 +97,29 @@ test('two people chat on a task: a mention brings the other in live, reply, clap
   await expect(first.locator('.mention')).toHaveText('@Ben Buddy');
   await expect(chatOf(memberPage).getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   await chatOf(memberPage).screenshot({ path: screenshot('chat-member-live') });
+
+  // the mention also reaches Ben's bell live: one more unread, without a reload
+  await expect(bell).toHaveAccessibleName('Notifications (2 unread)');
+  await expect(memberPage.getByTestId('notification-badge')).toContainText('2');
+
+  // and his mailbox: a mail that opens the task and carries a one-click unsubscribe link
+  const mentionMail = await latestMail(request, member.email, 'Ann Author mentioned you');
+  expect(mentionMail.subject).toBe('Ann Author mentioned you');
+  expect(mentionMail.text).toContain('can you draft it?');
+  const openLink = new URL(linkIn(mentionMail));
+  expect(openLink.searchParams.get('action-item')).toBe(itemId);
+  expect(openLink.searchParams.get('mission')).toBe(missionId);
+  const unsubscribeLink = /Unsubscribe from these emails: (\S+)/.exec(mentionMail.text)?.[1];
+  expect(unsubscribeLink, mentionMail.text).toMatch(/[?&]mode=unsubscribe&oobCode=[^&\s]+/);
+  // opened in a second tab of Ben's browser (his task stays open in the first), it confirms the address unsubscribed
+  const mailTab = await memberContext.newPage();
+  await mailTab.goto(unsubscribeLink!);
+  const unsubscribed = mailTab.getByRole('dialog', { name: 'Unsubscribed' });
+  await expect(unsubscribed.getByRole('status')).toHaveText(`You will no longer receive emails at ${member.email}`);
+  await mailTab.screenshot({ path: screenshot('chat-mention-unsubscribed') });
+  await unsubscribed.getByRole('button', { name: 'OK' }).click();
+  await expect(unsubscribed).toBeHidden();
+  await mailTab.close();
 
   // Ben replies: the reply quotes Ann's message
   await first.getByRole('button', { name: 'Reply' }).click();

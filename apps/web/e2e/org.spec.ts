@@ -196,9 +196,32 @@ test('an admin builds an organisation and invites a person, who accepts from the
   await expect(removeDialog.getByRole('button', { name: 'Delete the organisation' })).toBeVisible();
   await removeDialog.getByRole('button', { name: 'Cancel' }).click();
 
-  // settings: API key shown once; audit lists what happened
+  // a project of the organisation gets a file (through the API): settings show the storage it takes, in GB (decimal)
+  const project = await request.post('/api/mission', {
+    data: { title: 'Acme launch', org: orgId, planStartDate: '2030-03-04', planEndDate: '2030-06-28' },
+    headers: bearer(admin.token),
+  });
+  expect(project.status(), await project.text()).toBe(201);
+  const projectId = ((await project.json()) as { _id: string })._id;
+  const brief = Buffer.from('The launch brief');
+  const uploaded = await request.post(`/api/mission/${projectId}/drive`, {
+    headers: bearer(admin.token),
+    multipart: { file: { name: 'brief.txt', mimeType: 'text/plain', buffer: brief } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const usage = (await (await request.get(`/api/org/${orgId}/drive/usage`, { headers: bearer(admin.token) })).json()) as {
+    bytes: number;
+    files: number;
+  };
+  expect(usage).toEqual({ bytes: brief.length, files: 1 });
+
+  // settings: storage used; API key shown once; audit lists what happened
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/org-cfg/);
+  const storage = page.getByRole('region', { name: 'Storage' });
+  // formatStorageGb: 16 bytes are 0 GB (three decimals below 0.01 GB)
+  await expect(storage.getByTestId('org-storage-usage')).toHaveText('0 GB used by 1 file');
+  await storage.screenshot({ path: screenshot('org-storage-usage') });
   await page.getByRole('button', { name: 'Create API key' }).click();
   await expect(page.getByTestId('new-api-key')).toHaveText(/^cpk_/);
   await expect(page.getByRole('button', { name: 'Copy key' })).toBeVisible();
@@ -215,6 +238,8 @@ test('a manager does not get what only admins may do', async ({ page, request })
   await page.goto(`/home?org=${orgId}&org-cfg`);
   await expect(page.getByRole('heading', { name: 'Manager Test Co' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  // the storage the organisation uses is shown to managers too (any member may read it; the settings tab is theirs)
+  await expect(page.getByTestId('org-storage-usage')).toHaveText('0 GB used by 0 files');
   // API keys are for admins only: not shown, and refused by the server
   await expect(page.getByRole('heading', { name: 'API keys' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create API key' })).toHaveCount(0);

@@ -27,7 +27,7 @@ export type FileRole = (typeof FILE_ROLES)[number];
 
 /**
  * The caller's role on a file: OWNER uploaded it, WRITER may change what it is attached to (updates the mission for
- * a project file, updates the task for a task file), anybody else who sees the mission reads it.
+ * a project file, updates the task for a task file) or manages the mission, anybody else who sees the mission reads it.
  */
 export function fileRoleOf(facts: { uploadedByCaller: boolean; mayWriteAttached: boolean }): FileRole {
   if (facts.uploadedByCaller) return 'OWNER';

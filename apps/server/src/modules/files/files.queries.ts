@@ -48,13 +48,18 @@ export async function loadFile(db: Db | Tx, missionId: string, fileId: string, a
 
 /**
  * The caller's role on a file (spec 3 §6): its uploader is OWNER; WRITER may update what it is attached to — the
- * mission (project files) or the task by the task rules (task files); the rest read.
+ * mission (project files) or the task by the task rules (task files) — or manages the mission: the spec's canDelete,
+ * so that a task closed with its action (which nobody may update) still lets its mission's managers tidy its files.
+ * The rest read.
  */
 export function fileRoleFor(access: MissionAccess, row: FileWithContext): FileRole {
+  const managesMission = canOnMission(access.actor, 'mission.update', access.facts);
   const mayWriteAttached =
-    row.file.attachedTo === 'missions'
-      ? canOnMission(access.actor, 'mission.update', access.facts)
-      : !!row.item && !!row.action && canOnTask(taskActorOf(access), 'update', itemFacts(row.item, row.action));
+    managesMission ||
+    (row.file.attachedTo !== 'missions' &&
+      !!row.item &&
+      !!row.action &&
+      canOnTask(taskActorOf(access), 'update', itemFacts(row.item, row.action)));
   return fileRoleOf({ uploadedByCaller: row.file.createdBy === access.personId, mayWriteAttached });
 }
 

@@ -23,8 +23,9 @@ import { auditQuery, useApiKeys, useUpdateOrg, type OrgDetail } from './api.ts';
 import { OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
 import { FormError } from './FormError.tsx';
 import { canManageSso, SsoProviders } from './SsoProviders.tsx';
+import { StorageUsage } from './StorageUsage.tsx';
 
-/** Settings (`org-cfg`), approved invite domains (`oc-domains`), API keys and the audit, each by ability. */
+/** Settings (`org-cfg`), approved invite domains (`oc-domains`), storage used, API keys and the audit, each by ability. */
 export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen: boolean }) {
   const update = useUpdateOrg(org._id);
   return (
@@ -51,6 +52,7 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
         </section>
       )}
       <DomainsSection org={org} open={domainsOpen} />
+      <StorageUsage orgId={org._id} />
       {org.abilities.manageApiKeys && <ApiKeysSection org={org} />}
       {org.abilities.readAudit && <AuditSection orgId={org._id} />}
     </Stack>
