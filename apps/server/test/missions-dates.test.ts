@@ -125,6 +125,22 @@ describe('PUT /api/mission/:id: fields', () => {
     expect(((await put(id, { autoAssign: false }, w.people.p1pm.token)).json() as Json).autoAssign).toBe(false);
   });
 
+  it('includeWeekends: false by default, changed by those who may update the mission and read back', async () => {
+    const id = await w.mission({ projectType: 'power' });
+    const read = async () => (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token })).json() as Json;
+    expect((await read()).includeWeekends).toBe(false);
+    for (const caller of ['p0', 'p1', 'p3'] as const) expectStatus(await put(id, { includeWeekends: true }, w.people[caller].token), 403);
+    expect((await missionRow(id)).includeWeekends).toBe(false);
+    const changed = await put(id, { includeWeekends: true }, w.people.p1pm.token);
+    expectStatus(changed, 200);
+    expect(changed.json()).toMatchObject({ includeWeekends: true });
+    expect((await read()).includeWeekends).toBe(true);
+    const [event] = await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.missionId, id));
+    expect(event!.changes.includeWeekends).toEqual({ from: false, to: true });
+    expectStatus(await put(id, { includeWeekends: 'yes' }), 400);
+    expect(((await put(id, { includeWeekends: false }, w.people.orgManager.token)).json() as Json).includeWeekends).toBe(false);
+  });
+
   it('bad input is 400: unknown field, bad colour, bad date, bad status, client of another organisation', async () => {
     const id = await w.mission();
     for (const payload of [
@@ -191,6 +207,31 @@ describe('PUT /api/mission/:id: dates (rules 25–28)', () => {
     expect(await planRow(m.pm.id)).toMatchObject({ startDate: '2026-03-09', endDate: '2026-06-28' });
     expect(await planRow(m.milestone.id)).toMatchObject({ startDate: '2026-05-04' });
     expect(await itemRow(m.early.id)).toMatchObject({ startDate: '2026-03-03' });
+  });
+
+  it('items pinned to a plan item that moved with the mission follow it, down the chain (rule 28)', async () => {
+    const m = await plannedMission();
+    const pin = async (title: string, pinnedTo: string, dates: { startDate: string; endDate: string }) =>
+      (
+        await t.database.db
+          .insert(planItems)
+          .values({ missionId: m.id, title, pinnedTo, ...dates })
+          .returning()
+      )[0]!;
+    const deputy = await pin('Deputy', m.pm.id, { startDate: '2026-03-02', endDate: '2026-06-28' });
+    const assistant = await pin('Assistant', deputy.id, { startDate: '2026-03-02', endDate: '2026-06-28' });
+    const review = await pin('Review', m.milestone.id, { startDate: '2026-05-04', endDate: '2026-05-05' });
+    const response = (await put(m.id, { planStartDate: '2026-03-09' })).json() as Json;
+    expect(response.moved).toEqual({ actionItems: 0, actions: 0, planItems: 3 });
+    for (const id of [m.pm.id, deputy.id, assistant.id]) {
+      expect(await planRow(id)).toMatchObject({ startDate: '2026-03-09', endDate: '2026-06-28' });
+    }
+    // With shift the milestone moves a week, and the item pinned to it with it.
+    const shifted = (await put(m.id, { planStartDate: '2026-03-16', shift: true })).json() as Json;
+    expect(shifted.moved.planItems).toBe(5);
+    expect(await planRow(m.milestone.id)).toMatchObject({ startDate: '2026-05-11', endDate: '2026-05-12' });
+    expect(await planRow(review.id)).toMatchObject({ startDate: '2026-05-11', endDate: '2026-05-12' });
+    expect(await planRow(assistant.id)).toMatchObject({ startDate: '2026-03-16', endDate: '2026-06-28' });
   });
 
   it('shift: true moves unfinished items, actions and milestones by whole weeks, never before the new start', async () => {

@@ -323,6 +323,59 @@ describe('PUT /mission-plan/:id/bulk', () => {
     expect(await itemRow(later._id)).toMatchObject({ startDate: '2026-02-01', title: 'QA' });
   });
 
+  it('items pinned to it follow its new dates down the chain of pins, in its history (rule 28); others stay', async () => {
+    const mission = await world.mission();
+    const phase = await createItem(mission, { type: 'phase', title: 'Build', startDate: '2026-02-01', endDate: '2026-02-20' });
+    const done = await createItem(mission, { type: 'milestone', title: 'Done', pinnedTo: phase._id });
+    const review = await createItem(mission, { type: 'milestone', title: 'Review', pinnedTo: done._id });
+    const free = await createItem(mission, { type: 'milestone', title: 'Free', startDate: '2026-02-01', endDate: '2026-02-20' });
+    const whole = await createItem(mission, { role: 'PM', pinnedTo: 'entireMission' });
+    const url = `/api/mission-plan/${phase._id}/bulk`;
+    const renamed = await t.request({ method: 'PUT', url, token: owner, payload: { title: 'Build 1' } });
+    expectStatus(renamed, 200);
+    const moved = await t.request({ method: 'PUT', url, token: owner, payload: { startDate: '2026-03-02', endDate: '2026-03-13' } });
+    expectStatus(moved, 200);
+    expect(moved.json()).toMatchObject({ startDate: '2026-03-02', endDate: '2026-03-13' });
+    for (const follower of [done, review]) {
+      expect(await itemRow(follower._id)).toMatchObject({ pinnedTo: follower.pinnedTo, startDate: '2026-03-02', endDate: '2026-03-13' });
+      const events = await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.entityId, follower._id));
+      expect(events.map((e) => [e.action, e.entity, e.changes])).toEqual([
+        ['create', 'plan.items', expect.anything()],
+        [
+          'update',
+          'plan.items',
+          { startDate: { from: '2026-02-01', to: '2026-03-02' }, endDate: { from: '2026-02-20', to: '2026-03-13' } },
+        ],
+      ]);
+    }
+    expect(await itemRow(free._id)).toMatchObject({ startDate: '2026-02-01', endDate: '2026-02-20' });
+    expect(await itemRow(whole._id)).toMatchObject({ startDate: '2026-01-05', endDate: '2026-04-05' });
+    // A change that keeps the dates moves nobody.
+    await t.request({ method: 'PUT', url, token: owner, payload: { title: 'Build 2', startDate: '2026-03-02' } });
+    expect(await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.entityId, review._id))).toHaveLength(2);
+    const read = (await t.request({ method: 'GET', url: `/api/mission/${mission}`, token: owner })).json() as { planItems: PlanItem[] };
+    expect(read.planItems.find((p) => p._id === review._id)).toMatchObject({ startDate: '2026-03-02', endDate: '2026-03-13' });
+  });
+
+  it("409 when a follower's person would then hold overlapping roles, nothing saved", async () => {
+    const mission = await world.mission();
+    const p0 = world.people.p0.personId;
+    await createItem(mission, { role: 'Dev', person: p0, startDate: '2026-01-05', endDate: '2026-01-31' });
+    const phase = await createItem(mission, { type: 'phase', title: 'QA phase', startDate: '2026-02-01', endDate: '2026-02-28' });
+    const qa = await createItem(mission, { role: 'QA', person: p0, pinnedTo: phase._id });
+    expect(qa).toMatchObject({ startDate: '2026-02-01', endDate: '2026-02-28' });
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/mission-plan/${phase._id}/bulk`,
+      token: owner,
+      payload: { startDate: '2026-01-20' },
+    });
+    expectStatus(response, 409);
+    expect(errorOf(response).code).toBe('plan/overlapping-roles');
+    expect(await itemRow(phase._id)).toMatchObject({ startDate: '2026-02-01' });
+    expect(await itemRow(qa._id)).toMatchObject({ startDate: '2026-02-01' });
+  });
+
   it('400 for bad input', async () => {
     const item = await createItem(await world.mission(), { role: 'Dev' });
     const url = `/api/mission-plan/${item._id}/bulk`;

@@ -159,6 +159,41 @@ describe('PUT /action/:id', () => {
     expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'Z' }, caller), status);
   });
 
+  it("refuses a parent under the action itself with 'Circular dependency' (400), nothing written; an unknown parent is 404", async () => {
+    const { missionId, planId } = await setup();
+    const a = await create(planId, { title: 'A' });
+    const b = await create(planId, { title: 'B', parentId: a.action._id });
+    const c = await create(planId, { title: 'C', parentId: b.action._id });
+    const history = async () =>
+      (await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.missionId, missionId))).length;
+    const recorded = await history();
+    // A → A, A → B → A, A → C → B → A; through the bulk call too.
+    for (const [url, body] of [
+      [`/api/action/${a.action._id}`, { title: 'Renamed', parentId: a.action._id }],
+      [`/api/action/${a.action._id}`, { title: 'Renamed', parentId: b.action._id }],
+      [`/api/action/${a.action._id}`, { title: 'Renamed', parentId: c.action._id }],
+      [`/api/action/${a.action._id}/bulk`, { action: { title: 'Renamed', parentId: c.action._id } }],
+    ] as const) {
+      const response = await call('PUT', url, body);
+      expectStatus(response, 400);
+      expect(errorOf(response)).toMatchObject({ code: 'task/circular-dependency', message: 'Circular dependency' });
+    }
+    const [row] = await t.database.db.select().from(actions).where(eq(actions.id, a.action._id));
+    expect(row).toMatchObject({ title: 'A', parentId: null });
+    expect(await history()).toBe(recorded);
+    // Unknown, or an action of another mission: 404.
+    const other = await create((await setup()).planId, { title: 'Elsewhere' });
+    for (const parentId of ['f'.repeat(24), other.action._id]) {
+      const response = await call('PUT', `/api/action/${b.action._id}`, { parentId });
+      expectStatus(response, 404);
+      expect(errorOf(response).code).toBe('action/not-found');
+    }
+    // A parent outside its own branch is fine: C moves under A (A under C is then a loop), B under C.
+    expect((await call('PUT', `/api/action/${c.action._id}`, { parentId: a.action._id })).json()).toMatchObject({ parentId: a.action._id });
+    expectStatus(await call('PUT', `/api/action/${a.action._id}`, { parentId: c.action._id }), 400);
+    expect((await call('PUT', `/api/action/${b.action._id}`, { parentId: c.action._id })).json()).toMatchObject({ parentId: c.action._id });
+  });
+
   it('refuses an end before the start and unknown fields', async () => {
     const { planId } = await setup();
     const { action } = await create(planId, { title: 'A', startDate: '2026-01-05', endDate: '2026-01-09' });

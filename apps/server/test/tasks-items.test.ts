@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionItems, checklistItems, missions, planItems } from '../src/db/schema/index.ts';
+import { actionItems, checklistItems, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
@@ -98,6 +98,33 @@ describe('POST /action-item/action/:actionId', () => {
     expect(errorOf(outside).code).toBe('not_part_of_mission');
   });
 
+  it('refuses an end before the start with the error of an update, writing nothing; a copy is checked with its dates', async () => {
+    const { actionId, item } = await setup({ projectType: 'mx-gantt' }, { startDate: '2026-02-02', endDate: '2026-02-06' });
+    const tasks = async () => (await t.database.db.select().from(actionItems).where(eq(actionItems.actionId, actionId))).length;
+    const updated = await call('PUT', `/api/action-item/${item._id}`, { endDate: '2026-02-01' });
+    expectStatus(updated, 400);
+    const created = await call('POST', `/api/action-item/action/${actionId}`, {
+      title: 'Bad',
+      startDate: '2026-02-02',
+      endDate: '2026-02-01',
+    });
+    expectStatus(created, 400);
+    expect(errorOf(created)).toEqual(errorOf(updated));
+    expect(errorOf(created)).toMatchObject({ code: 'validation', message: 'The end date must be after the start date.' });
+    // The copy starts on 2026-02-02: an end before that is refused too.
+    expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { copyOf: item._id, endDate: '2026-01-30' }), 400);
+    expect(await tasks()).toBe(1);
+    expect((await row(item._id)).endDate).toBe('2026-02-06');
+    const sameDay = await call('POST', `/api/action-item/action/${actionId}`, {
+      title: 'One day',
+      startDate: '2026-02-02',
+      endDate: '2026-02-02',
+    });
+    expectStatus(sameDay, 201);
+    // Codes were not used up by the refused creations.
+    expect(sameDay.json()).toMatchObject({ code: 'T-3', startDate: '2026-02-02', endDate: '2026-02-02' });
+  });
+
   it('refuses new tasks under a done action', async () => {
     const { actionId } = await setup();
     expectStatus(await call('PUT', `/api/action/${actionId}`, { status: 'done' }), 200);
@@ -139,6 +166,42 @@ describe('PUT /action-item/:id', () => {
       estimatedDuration: null,
       startHour: null,
       position: null,
+    });
+  });
+
+  it('power: a new duration re-dates the end of a scheduled task by the working calendar; unscheduling clears the end', async () => {
+    const { missionId, item } = await setup({ projectType: 'power' }, { estimatedDuration: 16 });
+    const url = `/api/action-item/${item._id}`;
+    // Friday 13 March 2026 from 9:00: 8 hours on Friday, 8 on Monday.
+    expect((await call('PUT', `${url}/move`, { startDate: '2026-03-13', startHour: 9 })).json()).toMatchObject({ endDate: '2026-03-16' });
+    expect((await call('PUT', url, { estimatedDuration: 4 })).json()).toMatchObject({ estimatedDuration: 4, endDate: '2026-03-13' });
+    expect((await call('PUT', url, { estimatedDuration: 20 })).json()).toMatchObject({ endDate: '2026-03-17' });
+    const history = await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.entityId, item._id));
+    expect(history.at(-1)!.changes).toMatchObject({
+      estimatedDuration: { from: 4, to: 20 },
+      endDate: { from: '2026-03-13', to: '2026-03-17' },
+    });
+    // A later start, past the old end, is not an end before the start: the end moves with it (Monday 13:00, 4 + 8 + 8).
+    const later = (await call('PUT', `${url}/move`, { startDate: '2026-03-23', startHour: 13 })).json() as Json;
+    expect(later).toMatchObject({ startDate: '2026-03-23', startHour: 13, endDate: '2026-03-25' });
+    // With weekends included, Friday 9:00 + 20 hours ends on Sunday.
+    expectStatus(await call('PUT', `/api/mission/${missionId}`, { includeWeekends: true }), 200);
+    expect((await call('PUT', url, { startDate: '2026-03-13', startHour: 9 })).json()).toMatchObject({ endDate: '2026-03-15' });
+    // An end given with the change is kept.
+    expect((await call('PUT', url, { estimatedDuration: 2, endDate: '2026-03-20' })).json()).toMatchObject({ endDate: '2026-03-20' });
+    const off = (await call('PUT', `${url}/move`, { startDate: null, startHour: null })).json() as Json;
+    expect(off).toMatchObject({ startDate: null, startHour: null, endDate: null, estimatedDuration: 2 });
+  });
+
+  it('outside power projects a new duration leaves the dates alone', async () => {
+    const { item } = await setup({}, { startDate: '2026-03-13', endDate: '2026-03-20', estimatedDuration: 16 });
+    expect((await call('PUT', `/api/action-item/${item._id}`, { estimatedDuration: 4 })).json()).toMatchObject({
+      startDate: '2026-03-13',
+      endDate: '2026-03-20',
+    });
+    expect((await call('PUT', `/api/action-item/${item._id}/move`, { startDate: null })).json()).toMatchObject({
+      startDate: null,
+      endDate: '2026-03-20',
     });
   });
 

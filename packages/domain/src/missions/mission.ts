@@ -136,6 +136,8 @@ export const missionSchema = z.object({
   linkedProject: z.string().nullable(),
   proposalLinkId: z.string().nullable(),
   autoAssign: z.boolean(),
+  /** Power projects schedule on Saturdays and Sundays too (default false: 8-hour weekdays, rules 1–3). */
+  includeWeekends: z.boolean(),
   defaultTaskCode: z.string().nullable(),
   createdBy: z.string().nullable(),
   _archived: z.boolean(),
@@ -218,6 +220,7 @@ export const missionUpdateSchema = z
     theme: missionThemeSchema.nullable(),
     cols: z.array(z.object({ id: textSchema(24, 1), name: textSchema(60, 1) })).max(30),
     autoAssign: z.boolean(),
+    includeWeekends: z.boolean(),
     defaultTaskCode: textSchema(12).nullable(),
     isModel: z.boolean(),
     isProcess: z.boolean(),
@@ -254,7 +257,7 @@ export const missionDeletedSchema = z.object({ deleted: z.array(z.string()) });
 
 /** What a `PUT /mission/:id` moved or cleared with the dates (rules 26–28). */
 export const missionDateEffectsSchema = z.object({
-  /** Items shifted by whole weeks with `shift: true`, and plan items pinned to the mission that followed its dates. */
+  /** Items shifted by whole weeks with `shift: true`, and pinned plan items that followed the mission or a moved plan item. */
   moved: z.object({ actionItems: z.number(), actions: z.number(), planItems: z.number() }),
   /** Action items after a shortened end that lost their end date and week (back to the planning board). */
   cleared: z.object({ actionItems: z.number() }),

@@ -7,6 +7,7 @@ import {
   capacityBarHeight,
   closesDependencyCircle,
   defaultDailyHours,
+  followPinnedItems,
   isReasonLongEnough,
   mayHoldRole,
   orgRoleCellLabel,
@@ -276,5 +277,40 @@ describe('scheduleWithinItem', () => {
   ])('%s', (_name, startDate, endDate, expected) => expect(scheduleWithinItem({ startDate, endDate }, item)).toBe(expected));
   it('an open role bounds nothing', () => {
     expect(scheduleWithinItem({ startDate: '1999-01-01', endDate: '2999-01-01' }, { startDate: null, endDate: null })).toBe(true);
+  });
+});
+
+describe('followPinnedItems (rule 28)', () => {
+  const mission = { start: '2025-01-06', end: '2025-06-30' };
+  const item = (_id: string, pinnedTo: string | null, startDate: string | null = '2025-02-01', endDate: string | null = '2025-02-20') => ({
+    _id,
+    pinnedTo,
+    startDate,
+    endDate,
+  });
+  const moved = [{ _id: 'phase', startDate: '2025-03-03', endDate: '2025-03-14' }];
+
+  it('followers take the dates of the moved item, down the chain; others and mission pins stay', () => {
+    const items = [
+      item('phase', null),
+      item('milestone', 'phase'),
+      item('review', 'milestone'),
+      item('free', null),
+      item('pm', 'entireMission'),
+    ];
+    expect(followPinnedItems(items, moved, mission)).toEqual([
+      { _id: 'milestone', startDate: '2025-03-03', endDate: '2025-03-14' },
+      { _id: 'review', startDate: '2025-03-03', endDate: '2025-03-14' },
+    ]);
+  });
+
+  it('answers only changes, stops on a loop of pins, and fills a missing date as when pinned', () => {
+    const same = [item('phase', 'loop'), item('loop', 'phase', '2025-03-03', '2025-03-14')];
+    expect(followPinnedItems(same, moved, mission)).toEqual([]);
+    const loop = [item('phase', 'loop'), item('loop', 'phase')];
+    expect(followPinnedItems(loop, moved, mission)).toEqual([{ _id: 'loop', startDate: '2025-03-03', endDate: '2025-03-14' }]);
+    expect(
+      followPinnedItems([item('phase', null), item('m', 'phase')], [{ _id: 'phase', startDate: null, endDate: '2025-03-14' }], mission),
+    ).toEqual([{ _id: 'm', startDate: '2025-01-06', endDate: '2025-03-14' }]);
   });
 });

@@ -116,6 +116,41 @@ export function planItemDates(
   return { startDate, endDate };
 }
 
+type PlanDates = { _id: string; startDate: string | null; endDate: string | null };
+
+/**
+ * Rule 28 down the plan: an item pinned to another plan item has that item's dates (`planItemDates` of the target,
+ * the mission's filling a missing one — as when it was pinned). Given the plan's live items as they are and the new
+ * dates of the items that `moved`, answers the items that follow — those pinned to a moved item, then those pinned
+ * to them, down the chain — with their new dates; each follows once, and only changes are answered (a loop of
+ * pins stops where the dates already agree). Items pinned to the mission are not followers here (`movePlan`).
+ */
+export function followPinnedItems(
+  items: readonly (PlanDates & { pinnedTo: string | null })[],
+  moved: readonly PlanDates[],
+  mission: { start: string | null; end: string | null },
+): PlanDates[] {
+  const current = new Map<string, PlanDates>(items.map((item) => [item._id, item]));
+  for (const item of moved) current.set(item._id, item);
+  const pinnedTo = new Map<string, string[]>();
+  for (const item of items) if (item.pinnedTo) pinnedTo.set(item.pinnedTo, [...(pinnedTo.get(item.pinnedTo) ?? []), item._id]);
+  const followed = new Map<string, PlanDates>();
+  const queue = moved.map((item) => item._id);
+  for (let targetId = queue.shift(); targetId !== undefined; targetId = queue.shift()) {
+    const target = current.get(targetId)!;
+    for (const id of pinnedTo.get(targetId) ?? []) {
+      if (followed.has(id)) continue;
+      const next = { _id: id, ...planItemDates(target, mission) };
+      const now = current.get(id)!;
+      if (next.startDate === now.startDate && next.endDate === now.endDate) continue;
+      current.set(id, next);
+      followed.set(id, next);
+      queue.push(id);
+    }
+  }
+  return [...followed.values()];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Overlapping roles (rule 75) and allocation candidates (rule 77)
 

@@ -115,6 +115,7 @@ export function presentMission(
     linkedProject: mission.linkedProject,
     proposalLinkId: mission.proposalLinkId,
     autoAssign: mission.autoAssign,
+    includeWeekends: mission.includeWeekends,
     defaultTaskCode: mission.defaultTaskCode,
     createdBy: mission.createdBy,
     _archived: mission.archivedAt !== null,

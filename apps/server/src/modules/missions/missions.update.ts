@@ -13,6 +13,7 @@ import {
   shortenEnd,
   statusTransition,
   toMinorUnits,
+  type ItemDates,
   type MissionDateEffects,
   type MissionUpdate,
   type MissionUpdated,
@@ -24,6 +25,7 @@ import { actionItems, actions, missions, planItems } from '../../db/schema/index
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { checkFresh } from '../org/command.ts';
+import { moveFollowers } from '../plan/plan.pins.ts';
 import { diffFields, runMissionCommand } from './command.ts';
 import { presentCurrent, todayIso } from './missions.read.ts';
 import { checkAutoAssign } from './missions.service.ts';
@@ -60,7 +62,8 @@ const notDone = (status: string) => status !== 'done' && status !== 'completed' 
  * Moves the plan with new mission dates, in the update's transaction:
  * - start changed with `shift` (rule 27, §4): unfinished action items, actions and milestone plan items shift by
  *   whole weeks (`planStartChange`, `shiftItemDates`), never before the new start;
- * - pinned plan items follow the mission's dates (rule 28);
+ * - pinned plan items follow the mission's dates (rule 28), and items pinned to a plan item that moved follow it
+ *   (`moveFollowers`);
  * - end shortened (rule 26): section tags move inside the new end; action items after it lose end date and week.
  */
 async function moveDates(
@@ -76,6 +79,7 @@ async function moveDates(
   };
   const missionId = before.id;
   const movedPlanItems = new Set<string>();
+  const planMoves: ItemDates[] = [];
 
   if (dates.start !== dates.oldStart && shift) {
     const change = planStartChange({ oldStart: dates.oldStart, newStart: dates.start, shift });
@@ -127,6 +131,7 @@ async function moveDates(
         await tx.update(planItems).set({ startDate: move.startDate, endDate: move.endDate }).where(eq(planItems.id, move._id));
         movedPlanItems.add(move._id);
       }
+      planMoves.push(...milestoneMoves);
     }
   }
 
@@ -145,6 +150,11 @@ async function moveDates(
       await tx.update(planItems).set({ startDate: move.startDate, endDate: move.endDate }).where(eq(planItems.id, move._id));
       movedPlanItems.add(move._id);
     }
+    planMoves.push(...follows);
+  }
+  // Items pinned to the plan items that moved follow them in turn, as with a plan item's own date change.
+  for (const follow of await moveFollowers(tx, missionId, { start: dates.start, end: dates.end }, planMoves)) {
+    movedPlanItems.add(follow.before.id);
   }
   effects.moved.planItems = movedPlanItems.size;
 

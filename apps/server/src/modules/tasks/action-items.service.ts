@@ -66,10 +66,29 @@ function effectsOf(access: MissionAccess, item: ActionItemRow, input: Omit<Actio
     patch.descriptionUpdate = now;
     patch.descriptionUpdateById = access.personId;
   }
+  if (access.mission.projectType === 'power' && input.endDate === undefined) powerEnd(item, patch, access.mission.includeWeekends);
   const start = patch.startDate === undefined ? item.startDate : patch.startDate;
   const end = patch.endDate === undefined ? item.endDate : patch.endDate;
   if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
   return patch;
+}
+
+/**
+ * Power scheduling (rules 1–3), when the start, hour or duration change and no end is given: a scheduled task with
+ * a duration ends where `scheduleEnd` says (8-hour days from 9:00, weekends skipped unless the mission includes
+ * them); a task taken off the grid (start cleared) loses its end too. A task without a duration keeps its end.
+ */
+function powerEnd(item: ActionItemRow, patch: ItemPatch, includeWeekends: boolean): void {
+  if (patch.startDate === undefined && patch.startHour === undefined && patch.estimatedDuration === undefined) return;
+  const start = patch.startDate === undefined ? item.startDate : patch.startDate;
+  const hours = patch.estimatedDuration === undefined ? item.estimatedDuration : patch.estimatedDuration;
+  if (!start) {
+    if (patch.startDate === null && item.endDate !== null) patch.endDate = null;
+    return;
+  }
+  if (!hours) return;
+  const startHour = patch.startHour === undefined ? item.startHour : patch.startHour;
+  patch.endDate = scheduleEnd(start, startHour, hours, includeWeekends).endDate;
 }
 
 /** Checks and applies one item's update in the transaction (status changes need changeStatus, the rest update). */
@@ -156,8 +175,12 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
       base = { ...copied, title: `${source.title}${COPY_SUFFIX}`, status: 'open', percentComplete: 0 };
       checklist = await tx.select().from(checklistItems).where(eq(checklistItems.actionItemId, copyOf));
     }
-    await requireOnTeam(tx, mission.id, people ?? base.people ?? []);
     const patch = itemPatchOf(fields);
+    // The same check as an update: an end before the start is refused, and nothing is written.
+    const start = patch.startDate === undefined ? base.startDate : patch.startDate;
+    const end = patch.endDate === undefined ? base.endDate : patch.endDate;
+    if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
+    await requireOnTeam(tx, mission.id, people ?? base.people ?? []);
     if (status !== undefined)
       Object.assign(
         patch,
@@ -203,7 +226,10 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
   return presentItem(ctx, access, id);
 }
 
-/** `PUT /action-item/:id`: fields (status effects of rules 43–44), and the caller's seen and pinned marks. */
+/**
+ * `PUT /action-item/:id`: fields (status effects of rules 43–44), and the caller's seen and pinned marks. In a power
+ * project a new duration, start or hour re-dates the end of a scheduled task (`powerEnd`).
+ */
 export async function updateItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemUpdate): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, id);
@@ -230,7 +256,8 @@ export async function bulkUpdateItems(
 
 /**
  * `PUT /action-item/:id/move`: to another action (not closed), column (recorded in colHistory), position, week, or
- * day and hour; in a power project a new start with a duration sets the end by the working calendar.
+ * day and hour; in a power project a new start with a duration sets the end by the working calendar, and moving
+ * back to unscheduled (start null) clears the end too (`powerEnd`).
  */
 export async function moveItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemMove): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
@@ -243,15 +270,6 @@ export async function moveItem(ctx: AppContext, access: MissionAccess, id: strin
       const target = await loadAction(tx, access.mission.id, actionId);
       if (target.status === 'done') throw TASK_ERRORS.closed();
       patch.actionId = actionId;
-    }
-    const start = fields.startDate === undefined ? item.startDate : fields.startDate;
-    if (access.mission.projectType === 'power' && fields.startDate && start && item.estimatedDuration) {
-      patch.endDate = scheduleEnd(
-        start,
-        fields.startHour ?? item.startHour,
-        item.estimatedDuration,
-        access.mission.includeWeekends,
-      ).endDate;
     }
     const changes = changesOf(item, patch);
     if (Object.keys(changes).length === 0) return;

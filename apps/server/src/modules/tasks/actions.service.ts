@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import {
   actionDatesValid,
   createsCycle,
@@ -93,7 +93,10 @@ export async function createAction(
   return withItems(ctx, access.personId, actionId);
 }
 
-/** Applies an update to a loaded action in the transaction: status changes need changeStatus, anything else update. */
+/**
+ * Applies an update to a loaded action in the transaction: status changes need changeStatus, anything else update.
+ * A new parent must be an action of the mission (404) that is neither this action nor under it ('Circular dependency').
+ */
 async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: MissionAccess, before: ActionRow, input: ActionUpdate) {
   const { status, ...rest } = input;
   const others = Object.values(rest).some((value) => value !== undefined);
@@ -103,9 +106,16 @@ async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: Miss
   const end = input.endDate === undefined ? before.endDate : input.endDate;
   if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
   if (input.people) await requireOnTeam(tx, before.missionId, input.people);
-  if (input.parentId) {
+  if (input.parentId && input.parentId !== before.parentId) {
     if (input.parentId === before.id) throw TASK_ERRORS.circular();
     await loadAction(tx, before.missionId, input.parentId);
+    // The new parent must not sit under this action: its chain of parents may not lead back here.
+    const tree = await tx
+      .select({ fromId: actions.id, toId: actions.parentId })
+      .from(actions)
+      .where(and(eq(actions.missionId, before.missionId), isNotNull(actions.parentId)));
+    const edges = tree.map((edge) => ({ fromId: edge.fromId, toId: edge.toId! }));
+    if (createsCycle(edges, before.id, input.parentId)) throw TASK_ERRORS.circular();
   }
   const patch = actionPatchOf(input);
   if (status === 'done' && input.percentComplete === undefined) patch.percentComplete = 100;
