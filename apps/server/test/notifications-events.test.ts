@@ -94,7 +94,13 @@ describe('mentions (comment.created → mentionComment)', () => {
     const link = unsubscribeLinkOf(mail!.text)!;
     expect(link.searchParams.get('oobCode')).toMatch(new RegExp(`^${person('p0')}\\.`));
     expect(send).toHaveBeenCalledWith(
-      expect.objectContaining({ to: world.people.p0.email, headers: { 'List-Unsubscribe': `<${link.toString()}>` } }),
+      expect.objectContaining({
+        to: world.people.p0.email,
+        headers: {
+          'List-Unsubscribe': `<http://localhost:3000/api/unsubscribe/email?token=${link.searchParams.get('oobCode')}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
     );
     expect((await listed('p0'))[0]).toMatchObject({ _id: row!.id, view: 'chats', actor: { _id: person('p2') } });
   });
@@ -152,6 +158,42 @@ describe('one-click unsubscribe', () => {
     const rows = await notificationsOf(reader.personId);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.emailedAt).toBeNull();
+  });
+  it('mail clients unsubscribe by themselves: List-Unsubscribe names the API address and List-Unsubscribe-Post the one click (RFC 8058)', async () => {
+    const reader = await verifiedPerson(t, { firstName: 'Ola', lastName: 'Oneclick' });
+    const mission = await world.mission();
+    const send = vi.spyOn(t.app.ctx.mailer, 'send');
+    await t.app.ctx.events.emit('comment.created', {
+      commentId: '0123456789abcdef0123456c',
+      missionId: mission,
+      missionTitle: 'Apollo',
+      orgId: world.orgId,
+      room: 'Mission',
+      roomId: mission,
+      roomName: 'Apollo',
+      topic: null,
+      authorId: person('p2'),
+      authorName: 'P Two',
+      mentions: [reader.personId],
+      excerpt: 'Hello',
+    });
+    const mail = send.mock.calls.map(([sent]) => sent).find((sent) => sent.to === reader.email)!;
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const address = new URL(/^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')![1]!);
+    expect(address.pathname).toBe('/api/unsubscribe/email');
+
+    const posted = await t.request({
+      method: 'POST',
+      url: `${address.pathname}${address.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expectStatus(posted, 200);
+    expect(posted.json()).toEqual({ email: reader.email });
+    const [row] = await t.database.db.select({ optOut: people.emailOptOut }).from(people).where(eq(people.id, reader.personId));
+    expect(row!.optOut).toBe(true);
+    const forged = await t.request({ method: 'POST', url: `/api/unsubscribe/email?token=${reader.personId}.forged-signature` });
+    expect(forged.statusCode).toBe(400);
   });
 });
 

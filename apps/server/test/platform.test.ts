@@ -46,6 +46,7 @@ const PLATFORM_ENDPOINTS: [string, string][] = [
   ['GET', '/ready'],
   ['POST', '/log/:product'],
   ['GET', '/unsubscribe/email'],
+  ['POST', '/unsubscribe/email'],
   ['GET', '/dev/outbox'],
 ];
 

@@ -76,14 +76,23 @@ export const mails = {
       'Open the mission',
       link,
     ),
-  notification: (to: string, notice: { title: string; body: string }, link: string, unsubscribeLink: string): Mail => {
+  /**
+   * `unsubscribe.page` is the link people follow (the web confirms it); `unsubscribe.oneClick` is the API address a
+   * mail client posts to by itself (RFC 8058 one-click, with List-Unsubscribe-Post).
+   */
+  notification: (
+    to: string,
+    notice: { title: string; body: string },
+    link: string,
+    unsubscribe: { page: string; oneClick: string },
+  ): Mail => {
     const mail = linkMail(to, notice.title, notice.body || notice.title, 'Open in Crewplan', link);
     const footer = 'You receive this email because of a notification in Crewplan. Unsubscribe from these emails';
     return {
       ...mail,
-      text: `${mail.text}\n\n${footer}: ${unsubscribeLink}`,
-      html: `${mail.html}<p><a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(footer)}</a></p>`,
-      headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` },
+      text: `${mail.text}\n\n${footer}: ${unsubscribe.page}`,
+      html: `${mail.html}<p><a href="${escapeHtml(unsubscribe.page)}">${escapeHtml(footer)}</a></p>`,
+      headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
   },
 };

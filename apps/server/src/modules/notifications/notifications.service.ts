@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { emailLink, mails } from '../mail/templates.ts';
-import { unsubscribeToken } from '../platform/unsubscribe.ts';
+import { oneClickUnsubscribeLink, unsubscribeToken } from '../platform/unsubscribe.ts';
 
 /** A notification to create; `open` are the query parameters of the web app that open its thing (used in the mail). */
 export type NewNotification = {
@@ -71,7 +71,11 @@ async function mailNotifications(ctx: AppContext, rows: (NewNotification & { id:
   for (const row of mailed) {
     const person = byId.get(row.personId);
     if (!person || person.optOut) continue;
-    const unsubscribe = emailLink(ctx.config.publicUrl, 'unsubscribe', unsubscribeToken(ctx.config.authSecret, person.id));
+    const token = unsubscribeToken(ctx.config.authSecret, person.id);
+    const unsubscribe = {
+      page: emailLink(ctx.config.publicUrl, 'unsubscribe', token),
+      oneClick: oneClickUnsubscribeLink(ctx.config.publicUrl, token),
+    };
     await ctx.mailer.send(mails.notification(person.email, row, appLink(ctx.config.publicUrl, row.open), unsubscribe));
     sent.push(row.id);
   }

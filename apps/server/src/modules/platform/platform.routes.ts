@@ -90,25 +90,40 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  const unsubscribe = async (token: string) => {
+    const personId = personOfUnsubscribeToken(ctx.config.authSecret, token);
+    if (!personId) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
+    const [person] = await ctx.db
+      .update(people)
+      .set({ emailOptOut: true })
+      .where(eq(people.id, personId))
+      .returning({ email: people.email });
+    if (!person) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
+    return { email: person.email };
+  };
+  const unsubscribeQuery = z.object({ token: z.string().min(10).max(200) });
+
   r.get('/api/unsubscribe/email', {
     config: { authz: 'public' },
     schema: {
       tags: ['notifications'],
       summary: 'One-click unsubscribe from email notifications (link in every notification mail)',
-      querystring: z.object({ token: z.string().min(10).max(200) }),
+      querystring: unsubscribeQuery,
       response: { 200: z.object({ email: z.string() }) },
     },
-    handler: async (request) => {
-      const personId = personOfUnsubscribeToken(ctx.config.authSecret, request.query.token);
-      if (!personId) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
-      const [person] = await ctx.db
-        .update(people)
-        .set({ emailOptOut: true })
-        .where(eq(people.id, personId))
-        .returning({ email: people.email });
-      if (!person) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
-      return { email: person.email };
+    handler: async (request) => unsubscribe(request.query.token),
+  });
+
+  // RFC 8058: mail clients post `List-Unsubscribe=One-Click` to the List-Unsubscribe address by themselves
+  r.post('/api/unsubscribe/email', {
+    config: { authz: 'public' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'One-click unsubscribe posted by a mail client (List-Unsubscribe-Post, RFC 8058)',
+      querystring: unsubscribeQuery,
+      response: { 200: z.object({ email: z.string() }) },
     },
+    handler: async (request) => unsubscribe(request.query.token),
   });
 
   r.get('/api/dev/outbox', {

@@ -16,3 +16,10 @@ export function personOfUnsubscribeToken(secret: string, token: string): string 
 function sign(secret: string, personId: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${personId}`).digest('base64url');
 }
+
+/** The API address a mail client posts to for a one-click unsubscribe (RFC 8058), as the List-Unsubscribe header. */
+export function oneClickUnsubscribeLink(publicUrl: string, token: string): string {
+  const url = new URL('/api/unsubscribe/email', publicUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
