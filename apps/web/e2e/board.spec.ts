@@ -203,3 +203,98 @@ test('an unknown task says it is no longer available and closes', async ({ page,
   await expect(page.getByText('Sorry this task is no longer available.')).toBeVisible();
   await expect(page).not.toHaveURL(/action-item=/);
 });
+
+test('actions on the board: ?action opens the work view on its tasks, a new action (the server refusing one date), quick add under a chosen action, the task detail fields, remove everyone, copy a task', async ({
+  page,
+  request,
+}) => {
+  const owner = await verifiedAccount(page, request, 'board-actions', { firstName: 'Ada', lastName: 'Actions' });
+  const member = await createAccount(request, 'board-actions-member', { firstName: 'Max', lastName: 'Member' });
+  const missionId = await kanbanMissionWithMember(request, owner, member);
+  const read = await request.get(`/api/mission/${missionId}`, { headers: bearer(owner.token) });
+  const mission = (await read.json()) as { planItems: { _id: string }[]; people: { _id: string }[] };
+  const created = await request.post(`/api/mission-plan/${mission.planItems[0]!._id}/action`, {
+    data: { title: 'Build' },
+    headers: bearer(owner.token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const buildId = ((await created.json()) as { action: { _id: string } }).action._id;
+  for (const data of [{ title: 'Draft plan', people: mission.people.map((person) => person._id) }, { title: 'Order parts' }]) {
+    const item = await request.post(`/api/action-item/action/${buildId}`, { data, headers: bearer(owner.token) });
+    expect(item.status(), await item.text()).toBe(201);
+  }
+
+  // ?action alone opens the board with that action's tasks
+  await signIn(page, owner.email);
+  await page.goto(`/home?mission=${missionId}&action=${buildId}`);
+  await expect(page.getByRole('tab', { name: 'Board' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('board-action')).toContainText('Action: Build');
+  await expect(card(page, 'Draft plan')).toBeVisible();
+
+  // a new action: one date alone is refused with the server's words, both dates go through
+  await page.getByRole('button', { name: 'New action' }).click();
+  const form = page.getByRole('form', { name: 'New action' });
+  await form.getByLabel('Action title').fill('Launch');
+  await form.getByLabel('Start (optional)').fill('2030-04-01');
+  await form.getByRole('button', { name: 'Create action' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Sorry was not able to create...');
+  await expect(form.getByRole('button', { name: 'Create action' })).not.toHaveAttribute('data-loading');
+  await expectAccessible(page, 'new action');
+  await page.screenshot({ path: screenshot('board-new-action') });
+  await form.getByLabel('End (optional)').fill('2030-04-30');
+  await form.getByRole('button', { name: 'Create action' }).click();
+  await expect(page.getByText('Action “Launch” created.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  // quick add goes under the action chosen (the new one), once every action shows again
+  await page.getByRole('button', { name: 'Show every action' }).click();
+  await expect(page).not.toHaveURL(/action=/);
+  await expect(page.getByRole('tab', { name: 'Board' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('combobox', { name: 'Add tasks to' })).toHaveValue('Launch');
+  const todo = column(page, 'To do');
+  await todo.getByLabel('New task in To do').fill('Ship it');
+  await todo.getByLabel('New task in To do').press('Enter');
+  await expect(card(todo, 'Ship it')).toBeVisible();
+  const saved = (await (await request.get(`/api/mission/${missionId}`, { headers: bearer(owner.token) })).json()) as {
+    actions: { _id: string; title: string }[];
+    actionItems: { title: string; actionId: string }[];
+  };
+  const launchId = saved.actions.find((action) => action.title === 'Launch')!._id;
+  expect(saved.actionItems.find((item) => item.title === 'Ship it')!.actionId).toBe(launchId);
+
+  // the task detail: short description, actual duration (days of 8 hours), percent complete
+  await card(todo, 'Draft plan').getByRole('button', { name: 'Open Draft plan' }).click();
+  const detail = page.getByRole('dialog', { name: 'Draft plan' });
+  const draftId = new URL(page.url()).searchParams.get('action-item')!;
+  await detail.getByLabel('Short description').fill('The first cut');
+  await detail.getByLabel('Short description').blur();
+  await detail.getByLabel('Actual duration (hours)').fill('19');
+  await detail.getByLabel('Actual duration (hours)').blur();
+  await expect(detail.getByText('2d 3h')).toBeVisible();
+  await detail.getByLabel('Percent complete').fill('40');
+  await detail.getByLabel('Percent complete').press('Enter');
+  await expect
+    .poll(async () => (await request.get(`/api/action-item/${draftId}`, { headers: bearer(owner.token) })).json())
+    .toMatchObject({ shortDescription: 'The first cut', actualDuration: 19, percentComplete: 40 });
+
+  // remove everyone from the task at once
+  await expect(detail.getByTestId('task-person')).toHaveCount(2);
+  await detail.getByRole('button', { name: 'Remove everyone' }).click();
+  await page.getByRole('dialog', { name: 'Remove everyone from this task?' }).getByRole('button', { name: 'Remove everyone' }).click();
+  await expect(detail.getByTestId('task-person')).toHaveCount(0);
+  await expect(detail.getByText('Nobody yet.')).toBeVisible();
+  await expectAccessible(page, 'task detail fields');
+  // the drawer scrolls on its own: a tall window shows the whole detail
+  await page.setViewportSize({ width: 1280, height: 1900 });
+  await page.screenshot({ path: screenshot('board-task-detail-fields') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // copy the task: the copy opens
+  await detail.getByRole('button', { name: 'Copy task' }).click();
+  const copy = page.getByRole('dialog', { name: 'Draft plan (Copy)' });
+  await expect(copy.getByTestId('task-detail')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`action-item=${draftId}`));
+  await expect(copy.getByLabel('Short description')).toHaveValue('The first cut');
+  await page.keyboard.press('Escape');
+  await expect(card(todo, 'Draft plan (Copy)')).toBeVisible();
+});

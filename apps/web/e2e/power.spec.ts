@@ -100,4 +100,44 @@ test('a power mission schedules its tasks on days and hours by mouse and by keyb
   await view.getByText('Unscheduled', { exact: true }).click();
   await expect(page).toHaveURL(/powerTab=unscheduled/);
   await expect(view.getByText('Every open task is on the schedule.')).toBeVisible();
+
+  // a URL naming only a part of the mission view opens the tab that shows it (spec 1 §2)
+  await page.goto(`/home?mission=${mission._id}&powerTab=unscheduled`);
+  await expect(view.getByRole('tab', { name: 'Power' })).toHaveAttribute('aria-selected', 'true');
+  await expect(view.getByText('Every open task is on the schedule.')).toBeVisible();
+  await expect(view.getByTestId(`slot-${tuesday}-10`)).toHaveCount(0);
+  // leaving the view drops its part, so the overview stays
+  await view.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).not.toHaveURL(/powerTab/);
+  await expect(view.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.goto(`/home?mission=${mission._id}&budget-bar`);
+  await expect(view.getByRole('tab', { name: 'Plan' })).toHaveAttribute('aria-selected', 'true');
+  await expect(view.getByTestId('budget-text')).toBeInViewport();
+
+  // ?action shows the work view on that action's tasks
+  await page.goto(`/home?mission=${mission._id}&action=${action._id}`);
+  await expect(view.getByRole('tab', { name: 'Power' })).toHaveAttribute('aria-selected', 'true');
+  await expect(view.getByTestId('power-action')).toContainText('Action: Build');
+  await expect(view.getByTestId(`slot-${tuesday}-10`).getByTestId(`power-task-${paint._id}`)).toBeVisible();
+
+  // weekends: off by default; the settings switch puts Saturday and Sunday on the schedule
+  const saturday = dayAfter(monday, 5);
+  await expect(view.getByTestId(`slot-${saturday}-9`)).toHaveCount(0);
+  await page.goto(`/home?mission=${mission._id}&mission-tab=settings`);
+  await view.getByRole('switch', { name: 'Include weekends' }).click();
+  await expect(view.getByRole('switch', { name: 'Include weekends' })).toBeChecked();
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/mission/${mission._id}`, { headers: bearer(account.token) })).json()) as {
+            includeWeekends: boolean;
+          }
+        ).includeWeekends,
+    )
+    .toBe(true);
+  await view.getByRole('tab', { name: 'Power' }).click();
+  await expect(view.getByTestId(`slot-${saturday}-9`)).toBeVisible();
+  await expect(view.getByTestId(`slot-${dayAfter(monday, 6)}-16`)).toBeVisible();
 });

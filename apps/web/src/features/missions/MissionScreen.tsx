@@ -7,7 +7,14 @@ import { setParams, useUrl } from '../../lib/url-state.ts';
 import { missionQuery, useMissionLive } from './api.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 import { MissionHeader } from './MissionHeader.tsx';
-import { clearedMissionParams, missionLoadError, missionTabOf, visibleMissionTabs } from './mission-rules.ts';
+import {
+  clearedMissionParams,
+  missionLoadError,
+  missionTabOf,
+  tabChangeParams,
+  visibleMissionTabs,
+  type MissionTab,
+} from './mission-rules.ts';
 import { OverviewTab } from './OverviewTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { TeamTab } from './team/TeamTab.tsx';
@@ -38,7 +45,7 @@ export function MissionScreen({ value: missionId }: { value: string }) {
   const data = mission.data;
   const canUpdate = data?.abilities['mission.update'] ?? false;
   const projectType = data?.projectType ?? 'simple';
-  const tab = missionTabOf(params.get('mission-tab'), canUpdate, projectType);
+  const tab = missionTabOf(params, canUpdate, projectType);
 
   return (
     <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
@@ -65,7 +72,7 @@ export function MissionScreen({ value: missionId }: { value: string }) {
               <Container size="xl" py="md">
                 <Tabs
                   value={tab}
-                  onChange={(next) => setParams({ 'mission-tab': next === 'overview' ? null : next }, { replace: true })}
+                  onChange={(next) => next && setParams(tabChangeParams(next as MissionTab, projectType), { replace: true })}
                   keepMounted={false}
                 >
                   <Tabs.List mb="lg">

@@ -115,6 +115,15 @@ function Toggles({ mission }: { mission: Mission }) {
         onChange={(event) => update.mutate({ autoAssign: event.currentTarget.checked })}
         disabled={update.isPending}
       />
+      {mission.projectType === 'power' && (
+        <Switch
+          label="Include weekends"
+          description="The power schedule plans work on Saturdays and Sundays too."
+          checked={mission.includeWeekends}
+          onChange={(event) => update.mutate({ includeWeekends: event.currentTarget.checked })}
+          disabled={update.isPending}
+        />
+      )}
       {update.isError && <FormError>{update.error.message}</FormError>}
     </Stack>
   );

@@ -12,20 +12,25 @@ import {
   missionLoadError,
   missionTabOf,
   statusNeedsConfirmation,
+  tabChangeParams,
+  tabOfPart,
   visibleMissionTabs,
 } from './mission-rules.ts';
 
+const tabOf = (query: string, canUpdate: boolean, projectType?: 'simple' | 'kanban' | 'power' | 'mx-gantt') =>
+  missionTabOf(new URLSearchParams(query), canUpdate, projectType);
+
 describe('missionTabOf', () => {
   it('opens the asked tab, the overview by default', () => {
-    expect(missionTabOf('team', false)).toBe('team');
-    expect(missionTabOf('history', false)).toBe('history');
-    expect(missionTabOf(null, true)).toBe('overview');
-    expect(missionTabOf('power', true)).toBe('overview');
+    expect(tabOf('mission-tab=team', false)).toBe('team');
+    expect(tabOf('mission-tab=history', false)).toBe('history');
+    expect(tabOf('', true)).toBe('overview');
+    expect(tabOf('mission-tab=power', true)).toBe('overview');
   });
 
   it('shows settings only to those who may update the mission', () => {
-    expect(missionTabOf('settings', true)).toBe('settings');
-    expect(missionTabOf('settings', false)).toBe('overview');
+    expect(tabOf('mission-tab=settings', true)).toBe('settings');
+    expect(tabOf('mission-tab=settings', false)).toBe('overview');
     expect(visibleMissionTabs(false).map((tab) => tab.value)).toEqual(['overview', 'board', 'plan', 'team', 'history']);
     expect(visibleMissionTabs(true).map((tab) => tab.value)).toEqual(['overview', 'board', 'plan', 'team', 'settings', 'history']);
   });
@@ -39,7 +44,52 @@ describe('missionTabOf', () => {
     const tabs = visibleMissionTabs(true, projectType).map((tab) => tab.value);
     expect(tabs).toContain(work);
     expect(tabs.filter((tab) => ['board', 'power', 'gantt'].includes(tab))).toEqual([work]);
-    expect(missionTabOf(work === 'gantt' ? 'board' : 'gantt', true, projectType)).toBe('overview');
+    expect(tabOf(`mission-tab=${work === 'gantt' ? 'board' : 'gantt'}`, true, projectType)).toBe('overview');
+  });
+
+  // spec 1 §2: the parts of the mission view open by their own parameter, without mission-tab
+  it.each([
+    ['budget-bar', 'simple', 'plan'],
+    ['make-week', 'kanban', 'plan'],
+    ['make-phase', 'power', 'plan'],
+    ['phase=abc', 'mx-gantt', 'plan'],
+    ['mission-timeline', 'simple', 'plan'],
+    ['powerTab=unscheduled', 'power', 'power'],
+    ['powerTab=schedule', 'power', 'power'],
+    ['powerTab=unscheduled', 'simple', 'overview'],
+    ['action=0123456789abcdef01234567', 'simple', 'board'],
+    ['action=0123456789abcdef01234567', 'kanban', 'board'],
+    ['action=0123456789abcdef01234567', 'power', 'power'],
+    ['action=0123456789abcdef01234567', 'mx-gantt', 'gantt'],
+    ['action=', 'simple', 'overview'],
+    ['mission-tab=team&budget-bar', 'simple', 'team'],
+    ['mission-tab=nonsense&budget-bar', 'simple', 'plan'],
+    ['mission-tab=gantt&powerTab=unscheduled', 'power', 'power'],
+  ] as const)('?%s on a %s project opens %s', (query, projectType, tab) => {
+    expect(tabOf(query, false, projectType)).toBe(tab);
+  });
+
+  it('names the tab of a part, or none', () => {
+    expect(tabOfPart(new URLSearchParams('budget-bar&powerTab=x'), 'power')).toBe('plan');
+    expect(tabOfPart(new URLSearchParams('mission=1'), 'power')).toBeNull();
+  });
+});
+
+describe('tabChangeParams', () => {
+  it('writes the tab and removes the parts of other tabs, so they no longer pull the view back', () => {
+    const toOverview = tabChangeParams('overview', 'power');
+    expect(toOverview).toMatchObject({ 'mission-tab': null, 'budget-bar': null, powerTab: null, action: null, phase: null });
+    const params = new URLSearchParams('mission=m&budget-bar&powerTab=unscheduled&action=a');
+    for (const [key, value] of Object.entries(toOverview)) if (value === null) params.delete(key);
+    expect(missionTabOf(params, true, 'power')).toBe('overview');
+  });
+
+  it('keeps the parts of the tab it goes to', () => {
+    expect(tabChangeParams('plan')).toEqual({ 'mission-tab': 'plan', powerTab: null, action: null });
+    expect(tabChangeParams('power', 'power')).not.toHaveProperty('powerTab');
+    expect(tabChangeParams('power', 'power')).not.toHaveProperty('action');
+    expect(tabChangeParams('board', 'kanban')).not.toHaveProperty('action');
+    expect(tabChangeParams('board', 'kanban')).toMatchObject({ 'mission-tab': 'board', 'make-week': null, powerTab: null });
   });
 });
 

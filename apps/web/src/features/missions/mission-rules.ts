@@ -1,6 +1,7 @@
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
 import { ApiError } from '../../lib/api-error.ts';
+import { PLAN_PARTS } from './plan/plan-rules.ts';
 
 /** Tabs of the mission view (`mission-tab`); power, gantt and plan tabs arrive with their issue. */
 export const MISSION_TABS = [
@@ -26,10 +27,45 @@ export const visibleMissionTabs = (canUpdate: boolean, projectType: ProjectType 
     return true;
   });
 
-/** The tab shown: the one asked for when the person may see it, else the overview. */
-export function missionTabOf(param: string | null, canUpdate: boolean, projectType: ProjectType = 'simple'): MissionTab {
-  const tab = visibleMissionTabs(canUpdate, projectType).find((entry) => entry.value === param)?.value;
-  return tab ?? 'overview';
+/** The parts of the power view the URL opens (`powerTab`), and the one naming an action of the work view (`action`). */
+const POWER_PART = 'powerTab';
+const ACTION_PART = 'action';
+
+/**
+ * The tab a part of the mission view named in the URL lives on, without `mission-tab` (spec 1 §2): the plan timeline
+ * parts (`mission-timeline`, `make-week`, `make-phase`, `phase`, `budget-bar`) on the plan, `powerTab` on the power
+ * view, and an `action` on the project's own work view. Null when the URL names no part.
+ */
+export function tabOfPart(params: URLSearchParams, projectType: ProjectType = 'simple'): MissionTab | null {
+  if (PLAN_PARTS.some((part) => params.has(part))) return 'plan';
+  if (params.has(POWER_PART)) return 'power';
+  if (params.get(ACTION_PART)) return WORK_TAB[projectType];
+  return null;
+}
+
+/**
+ * The tab shown: the `mission-tab` asked for when the person may see it, else the tab of a part the URL names
+ * (`budget-bar` opens the plan, `powerTab` the power view, `action` the work view), else the overview.
+ */
+export function missionTabOf(params: URLSearchParams, canUpdate: boolean, projectType: ProjectType = 'simple'): MissionTab {
+  const visible = visibleMissionTabs(canUpdate, projectType);
+  const asked = params.get('mission-tab');
+  const named = visible.find((entry) => entry.value === asked)?.value;
+  if (named) return named;
+  const part = tabOfPart(params, projectType);
+  return visible.find((entry) => entry.value === part)?.value ?? 'overview';
+}
+
+/**
+ * The parameters a change of tab writes: the tab (none for the overview), and the parts of other tabs removed, so
+ * that a part named in the URL no longer pulls the view back to its tab.
+ */
+export function tabChangeParams(next: MissionTab, projectType: ProjectType = 'simple'): Record<string, string | null> {
+  const update: Record<string, string | null> = { 'mission-tab': next === 'overview' ? null : next };
+  if (next !== 'plan') for (const part of PLAN_PARTS) update[part] = null;
+  if (next !== 'power') update[POWER_PART] = null;
+  if (next !== WORK_TAB[projectType]) update[ACTION_PART] = null;
+  return update;
 }
 
 /** Every parameter of the mission view removed: closing it. */

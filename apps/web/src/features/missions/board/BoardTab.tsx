@@ -13,23 +13,27 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { useProfile } from '../../../lib/profile.ts';
-import { setParams } from '../../../lib/url-state.ts';
+import { setParams, useUrl } from '../../../lib/url-state.ts';
 import { tasksOf, useActionItemMutations, type MissionWithTasks } from '../../missions/tasks/api.ts';
 import { everyoneOf, taskPeopleOf, taskViewerOf } from '../../missions/tasks/task-people.ts';
 import {
+  actionInView,
   boardColumns,
   dropTarget,
   filterTasks,
   nextSortIndex,
+  openActions,
+  quickAddActionOf,
   tagOptions,
   taskAccess,
   type TaskFilter,
 } from '../../missions/tasks/task-rules.ts';
 import { BoardColumn } from './BoardColumn.tsx';
+import { NewAction } from './NewAction.tsx';
 import { TaskCard } from './TaskCard.tsx';
 
 const SCREEN_READER_INSTRUCTIONS = {
@@ -47,7 +51,15 @@ const openTask = (itemId: string) => setParams({ 'action-item': itemId });
 export function BoardTab({ mission }: { mission: Mission }) {
   const data = mission as MissionWithTasks;
   const selfId = useProfile().data?._id ?? null;
-  const { actions, actionItems } = tasksOf(data);
+  const { actions, actionItems: allItems } = tasksOf(data);
+  // `?action=<id>` (spec 1 §2) shows only that action's tasks, until cleared
+  const { params } = useUrl();
+  const actionParam = params.get('action');
+  const focused = actionInView(actions, actionParam);
+  const actionItems = useMemo(() => (focused ? allItems.filter((item) => item.actionId === focused._id) : allItems), [allItems, focused]);
+  const [chosenAction, setChosenAction] = useState<string | null>(null);
+  const addUnder = quickAddActionOf(actions, chosenAction ?? focused?._id);
+  const addable = useMemo(() => openActions(actions), [actions]);
   const [filter, setFilter] = useState<TaskFilter>({ person: null, tag: null });
   const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
   const mutations = useActionItemMutations(mission._id);
@@ -122,7 +134,7 @@ export function BoardTab({ mission }: { mission: Mission }) {
   const addTo = (colId: string) => (title: string) => {
     const column = columns.find((col) => col.id === colId);
     return mutations.quickAdd
-      .mutateAsync({ mission: data, title, col: colId, sortIndex: nextSortIndex(column?.items ?? []) })
+      .mutateAsync({ mission: data, title, actionId: addUnder, col: colId, sortIndex: nextSortIndex(column?.items ?? []) })
       .catch((error: unknown) => failed(error));
   };
   const active = activeId ? itemsById.get(String(activeId)) : undefined;
@@ -150,10 +162,40 @@ export function BoardTab({ mission }: { mission: Mission }) {
           value={filter.tag}
           onChange={(tag) => setFilter((current) => ({ ...current, tag }))}
         />
-        <Text size="xs" c="dimmed" ml="auto" aria-live="polite">
-          {actionItems.length} tasks
-        </Text>
+        {canCreate && addable.length > 1 && (
+          <Select
+            label="Add tasks to"
+            size="xs"
+            allowDeselect={false}
+            data={addable.map((action) => ({ value: action._id, label: action.title }))}
+            value={addUnder}
+            onChange={setChosenAction}
+          />
+        )}
+        <Group gap="sm" ml="auto" align="center">
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {actionItems.length} tasks
+          </Text>
+          {canCreate && <NewAction mission={mission} onCreated={(action) => setChosenAction(action._id)} />}
+        </Group>
       </Group>
+      {focused && (
+        <Group gap={4} data-testid="board-action">
+          <Badge variant="light" size="lg" tt="none">
+            Action: {focused.title}
+          </Badge>
+          <CloseButton
+            size="sm"
+            aria-label="Show every action"
+            onClick={() => setParams({ action: null, 'mission-tab': 'board' }, { replace: true })}
+          />
+        </Group>
+      )}
+      {actionParam && !focused && actions.length > 0 && (
+        <Text size="sm" c="dimmed" role="note">
+          That action is not on this project; every task is shown.
+        </Text>
+      )}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCorners}

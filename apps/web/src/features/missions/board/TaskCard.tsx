@@ -155,7 +155,7 @@ export const TaskCard = memo(function TaskCard({
                 <Fragment key={person.id}>
                   {tip(
                     person.name,
-                    <Avatar size="sm" radius="xl" src={person.avatar ?? null} alt={person.name} color="initials" name={person.name}>
+                    <Avatar size="sm" radius="xl" src={person.avatar ?? null} alt={person.name} color="brand" variant="filled">
                       {initialsOf(person.name)}
                     </Avatar>,
                   )}

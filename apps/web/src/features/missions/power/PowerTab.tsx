@@ -11,13 +11,13 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { ActionIcon, Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { setParams, useUrl } from '../../../lib/url-state.ts';
 import { tasksOf, useActionItemMutations, type ActionItem, type MissionWithTasks } from '../../missions/tasks/api.ts';
-import { localDay } from '../../missions/tasks/task-rules.ts';
+import { actionInView, localDay } from '../../missions/tasks/task-rules.ts';
 import {
   addDays,
   dayLabel,
@@ -44,9 +44,12 @@ const collision: CollisionDetection = (args) => (args.pointerCoordinates ? point
 export function PowerTab({ mission }: { mission: Mission }) {
   const { params } = useUrl();
   const sub = powerTabOf(params.get('powerTab'));
-  const work = mission as MissionWithTasks & { includeWeekends?: boolean };
-  const includeWeekends = work.includeWeekends ?? false;
-  const { actionItems } = tasksOf(work);
+  const work = mission as MissionWithTasks;
+  const includeWeekends = mission.includeWeekends;
+  const { actions, actionItems: allItems } = tasksOf(work);
+  // `?action=<id>` (spec 1 §2) shows only that action's tasks, until cleared
+  const focused = actionInView(actions, params.get('action'));
+  const actionItems = focused ? allItems.filter((item) => item.actionId === focused._id) : allItems;
   const canWork = mission.abilities['tasks.work'];
   const [week, setWeek] = useState(() => initialWeek(actionItems, localDay(new Date())));
   const days = useMemo(() => weekDays(week, includeWeekends), [week, includeWeekends]);
@@ -113,6 +116,18 @@ export function PowerTab({ mission }: { mission: Mission }) {
           data={POWER_TABS.map((tab) => ({ value: tab.value, label: tab.label }))}
         />
       </Group>
+      {focused && (
+        <Group gap={4} data-testid="power-action">
+          <Badge variant="light" size="lg" tt="none">
+            Action: {focused.title}
+          </Badge>
+          <CloseButton
+            size="sm"
+            aria-label="Show every action"
+            onClick={() => setParams({ action: null, 'mission-tab': 'power' }, { replace: true })}
+          />
+        </Group>
+      )}
       {!canWork && <Alert color="gray">You can look at the schedule; changing it is for the people working on this project.</Alert>}
       <DndContext
         sensors={sensors}
@@ -133,7 +148,7 @@ export function PowerTab({ mission }: { mission: Mission }) {
       >
         {sub === 'schedule' ? (
           <Group align="flex-start" gap="md" wrap="nowrap">
-            <UnscheduledList mission={work} tasks={unscheduled} canWork={canWork} compact />
+            <UnscheduledList mission={work} tasks={unscheduled} canWork={canWork} actionId={focused?._id} compact />
             <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs">
                 <ActionIcon variant="default" aria-label="Previous week" onClick={() => setWeek(addDays(week, -7))}>
@@ -150,7 +165,7 @@ export function PowerTab({ mission }: { mission: Mission }) {
             </Stack>
           </Group>
         ) : (
-          <UnscheduledList mission={work} tasks={unscheduled} canWork={canWork} />
+          <UnscheduledList mission={work} tasks={unscheduled} canWork={canWork} actionId={focused?._id} />
         )}
       </DndContext>
     </Stack>

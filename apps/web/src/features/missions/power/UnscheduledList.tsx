@@ -12,11 +12,14 @@ export function UnscheduledList({
   mission,
   tasks,
   canWork,
+  actionId,
   compact = false,
 }: {
   mission: MissionWithTasks;
   tasks: ActionItem[];
   canWork: boolean;
+  /** The action new tasks go under (the one in view), else the first open one. */
+  actionId?: string;
   compact?: boolean;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: UNSCHEDULED_ID });
@@ -51,7 +54,7 @@ export function UnscheduledList({
               event.preventDefault();
               if (!title.trim()) return;
               quickAdd.mutate(
-                { mission, title: title.trim() },
+                { mission, title: title.trim(), actionId },
                 {
                   onSuccess: () => setTitle(''),
                   onError: (error) => notifications.show({ message: error.message, color: 'red', autoClose: 3_000 }),

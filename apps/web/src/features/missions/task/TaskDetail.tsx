@@ -3,7 +3,6 @@ import {
   Button,
   Divider,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { IconCopy } from '@tabler/icons-react';
 import { mondayOf } from '@crewplan/domain/missions/dates';
 import { TASK_STATUSES, type ActionItemUpdate } from '@crewplan/domain/tasks/tasks';
 import { useFeatureSlots } from '../../../lib/feature-slots.tsx';
@@ -34,6 +34,7 @@ import {
   STATUS_LABELS,
   taskAccess,
 } from '../../missions/tasks/task-rules.ts';
+import { EditableNumber } from './EditableNumber.tsx';
 import { EditableText } from './EditableText.tsx';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { TaskDependencies } from './TaskDependencies.tsx';
@@ -59,6 +60,8 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
   const overdue = isOverdue(item, mission.projectType, new Date());
   const completedBy = item.completedBy ? (everyone.get(item.completedBy)?.name ?? 'someone') : null;
   const readOnly = !access.edit;
+  // a copy is a new task: for those who may create tasks (the server also waits for a manager's first visit, rule 51)
+  const canCopy = mission.abilities['tasks.create'];
 
   return (
     <Stack gap="md" data-testid="task-detail">
@@ -83,6 +86,12 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
         </Text>
       )}
       <EditableText label="Title" value={item.title} required disabled={readOnly} onSave={(title) => save({ title })} />
+      <EditableText
+        label="Short description"
+        value={item.shortDescription ?? ''}
+        disabled={readOnly}
+        onSave={(shortDescription) => save({ shortDescription: shortDescription || null })}
+      />
       <EditableText
         label="Description"
         value={item.description}
@@ -165,21 +174,41 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
       </SimpleGrid>
 
       <Group gap="sm" align="flex-start">
-        <NumberInput
+        <EditableNumber
           label="Estimated duration (hours)"
           description={durationText(item.estimatedDuration) || 'Not estimated'}
           min={0}
-          value={item.estimatedDuration ?? ''}
+          clearable
+          value={item.estimatedDuration}
           disabled={readOnly}
-          onBlur={(event) => {
-            const text = event.currentTarget.value.trim();
-            const hours = text === '' ? null : Number(text.replace(/,/g, ''));
-            if (hours === null || (Number.isFinite(hours) && hours >= 0)) {
-              if (hours !== item.estimatedDuration) save({ estimatedDuration: hours });
-            }
-          }}
+          onSave={(estimatedDuration) => save({ estimatedDuration })}
+          w={230}
+        />
+        <EditableNumber
+          label="Actual duration (hours)"
+          description={durationText(item.actualDuration) || 'Not recorded'}
+          min={0}
+          clearable
+          value={item.actualDuration}
+          disabled={readOnly}
+          onSave={(actualDuration) => save({ actualDuration })}
           w={200}
         />
+        <EditableNumber
+          label="Percent complete"
+          description="0 to 100"
+          min={0}
+          max={100}
+          integer
+          suffix="%"
+          value={item.percentComplete}
+          disabled={readOnly}
+          onSave={(percentComplete) => percentComplete !== null && save({ percentComplete })}
+          w={140}
+        />
+      </Group>
+
+      <Group gap="sm" align="flex-start">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="complexity-label">
             Complexity
@@ -231,29 +260,53 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
       <Divider />
       {TaskFiles && <TaskFiles missionId={mission._id} actionItemId={item._id} title={item.title} />}
       {TaskChat && <TaskChat missionId={mission._id} actionItemId={item._id} title={item.title} />}
-      {access.admin && (
+      {(canCopy || access.admin) && (
         <>
           <Divider />
           <Group>
-            <Button
-              color="red"
-              variant="subtle"
-              onClick={() =>
-                modals.openConfirmModal({
-                  title: 'Delete this task?',
-                  children: <Text size="sm">“{item.title}” and its checklist are deleted for everybody on the mission.</Text>,
-                  labels: { confirm: 'Delete task', cancel: 'Keep it' },
-                  confirmProps: { color: 'red' },
-                  onConfirm: () =>
-                    mutations.remove.mutate(item._id, {
+            {canCopy && (
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={14} />}
+                loading={mutations.copy.isPending}
+                onClick={() =>
+                  mutations.copy.mutate(
+                    { mission, item },
+                    {
                       onError: failed,
-                      onSuccess: () => setParams({ 'action-item': null }),
-                    }),
-                })
-              }
-            >
-              Delete task
-            </Button>
+                      onSuccess: (copy) => {
+                        notifications.show({ message: `Copied as “${copy.title}”.` });
+                        setParams({ 'action-item': copy._id });
+                      },
+                    },
+                  )
+                }
+              >
+                Copy task
+              </Button>
+            )}
+            {access.admin && (
+              <Button
+                color="red"
+                variant="subtle"
+                onClick={() =>
+                  modals.openConfirmModal({
+                    title: 'Delete this task?',
+                    children: <Text size="sm">“{item.title}” and its checklist are deleted for everybody on the mission.</Text>,
+                    labels: { confirm: 'Delete task', cancel: 'Keep it' },
+                    confirmProps: { color: 'red' },
+                    zIndex: 400,
+                    onConfirm: () =>
+                      mutations.remove.mutate(item._id, {
+                        onError: failed,
+                        onSuccess: () => setParams({ 'action-item': null }),
+                      }),
+                  })
+                }
+              >
+                Delete task
+              </Button>
+            )}
           </Group>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Avatar, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
-import { IconUserPlus, IconX } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { IconUserPlus, IconUsersMinus, IconX } from '@tabler/icons-react';
 import { initialsOf, type PersonSummary } from '../../../components/people/people-rules.ts';
 import { PersonPicker } from '../../../components/people/PersonPicker.tsx';
 import { usePeopleMutations, type ActionItem } from '../../missions/tasks/api.ts';
@@ -15,7 +16,7 @@ export interface TaskPeopleProps {
   onError: (error: unknown) => void;
 }
 
-/** The task's people: add from the team (someone not on the mission is invited first), remove one by one. */
+/** The task's people: add from the team (someone not on the mission is invited first), remove one by one or all at once. */
 export function TaskPeople({ item, everyone, assignable, canEdit, onError }: TaskPeopleProps) {
   const people = usePeopleMutations(item.missionId);
   const [picking, setPicking] = useState(false);
@@ -26,23 +27,46 @@ export function TaskPeople({ item, everyone, assignable, canEdit, onError }: Tas
           People
         </Title>
         {canEdit && (
-          <Popover opened={picking} onChange={setPicking} position="bottom-end" shadow="md" zIndex={400} trapFocus>
-            <Popover.Target>
-              <Button size="xs" variant="light" leftSection={<IconUserPlus size={14} />} onClick={() => setPicking((open) => !open)}>
-                Add person
+          <Group gap="xs">
+            {item.people.length > 1 && (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconUsersMinus size={14} />}
+                loading={people.remove.isPending}
+                onClick={() =>
+                  modals.openConfirmModal({
+                    title: 'Remove everyone from this task?',
+                    children: <Text size="sm">The {item.people.length} people on this task are taken off it.</Text>,
+                    labels: { confirm: 'Remove everyone', cancel: 'Keep them' },
+                    confirmProps: { color: 'red' },
+                    zIndex: 400,
+                    onConfirm: () => people.remove.mutate({ itemId: item._id, peopleIds: 'ALL' }, { onError }),
+                  })
+                }
+              >
+                Remove everyone
               </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <PersonPicker
-                people={assignable}
-                addedIds={item.people}
-                onSelect={(person) => {
-                  setPicking(false);
-                  people.add.mutate({ itemId: item._id, person: { _id: person.id, email: person.email ?? null } }, { onError });
-                }}
-              />
-            </Popover.Dropdown>
-          </Popover>
+            )}
+            <Popover opened={picking} onChange={setPicking} position="bottom-end" shadow="md" zIndex={400} trapFocus>
+              <Popover.Target>
+                <Button size="xs" variant="light" leftSection={<IconUserPlus size={14} />} onClick={() => setPicking((open) => !open)}>
+                  Add person
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <PersonPicker
+                  people={assignable}
+                  addedIds={item.people}
+                  onSelect={(person) => {
+                    setPicking(false);
+                    people.add.mutate({ itemId: item._id, person: { _id: person.id, email: person.email ?? null } }, { onError });
+                  }}
+                />
+              </Popover.Dropdown>
+            </Popover>
+          </Group>
         )}
       </Group>
       {item.people.length === 0 && (
@@ -56,7 +80,7 @@ export function TaskPeople({ item, everyone, assignable, canEdit, onError }: Tas
           const name = person?.name ?? 'Someone who left';
           return (
             <Group key={personId} gap={4} wrap="nowrap" data-testid="task-person">
-              <Avatar size="sm" radius="xl" src={person?.avatar ?? null} alt={name} color="initials" name={name}>
+              <Avatar size="sm" radius="xl" src={person?.avatar ?? null} alt={name} color="brand" variant="filled">
                 {initialsOf(name)}
               </Avatar>
               <Text size="sm">{name}</Text>

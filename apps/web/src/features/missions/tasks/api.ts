@@ -16,6 +16,7 @@ import { api } from '../../../lib/api.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { missionKeys } from '../../missions/keys.ts';
+import { quickAddActionOf } from './task-rules.ts';
 
 /**
  * The shared task data layer of the work views (board, power, gantt, task detail): reads come from the mission
@@ -119,18 +120,27 @@ export function defaultPlanItem(planItems: readonly MissionPlanItem[]): MissionP
 export const DEFAULT_ACTION_TITLE = 'Tasks';
 
 /**
- * Adds a task by title: under the mission's first action, or under a new action 'Tasks' (on the default plan item)
- * when the mission has none yet.
+ * Adds a task by title: under the chosen action while it is open, else the mission's first open action (a done
+ * action is closed), or under a new action 'Tasks' (on the default plan item) when no action is open.
  */
-export async function quickAddTask(mission: MissionWithTasks, body: ActionItemCreate & { title: string }): Promise<ActionItem> {
-  const { actions } = tasksOf(mission);
-  let actionId = [...actions].sort((a, b) => a.sortIndex - b.sortIndex)[0]?._id;
+export async function quickAddTask(
+  mission: MissionWithTasks,
+  { actionId: chosen, ...body }: ActionItemCreate & { title: string; actionId?: string | null },
+): Promise<ActionItem> {
+  let actionId = quickAddActionOf(tasksOf(mission).actions, chosen);
   if (!actionId) {
     const planItem = defaultPlanItem(mission.planItems);
     if (!planItem) throw new Error('This project has no plan item to add tasks under.');
     actionId = (await createAction(planItem._id, { title: DEFAULT_ACTION_TITLE })).action._id;
   }
   return createActionItem(actionId, body);
+}
+
+/** Copies a task (`copyOf`: title + ' (Copy)', its checklist and people) under its own action, or the first open one. */
+export async function copyTask(mission: MissionWithTasks, item: Pick<ActionItem, '_id' | 'actionId'>): Promise<ActionItem> {
+  const actionId = quickAddActionOf(tasksOf(mission).actions, item.actionId);
+  if (!actionId) throw new Error('Sorry. Every action of this project is done; add an action first.');
+  return createActionItem(actionId, { copyOf: item._id });
 }
 
 /** Task create, quick add, update, bulk, move (shown at once) and delete; each refreshes the mission. */
@@ -142,7 +152,12 @@ export function useActionItemMutations(missionId: string) {
       onSettled,
     }),
     quickAdd: useMutation({
-      mutationFn: ({ mission, ...body }: ActionItemCreate & { title: string; mission: MissionWithTasks }) => quickAddTask(mission, body),
+      mutationFn: ({ mission, ...body }: ActionItemCreate & { title: string; actionId?: string | null; mission: MissionWithTasks }) =>
+        quickAddTask(mission, body),
+      onSettled,
+    }),
+    copy: useMutation({
+      mutationFn: ({ mission, item }: { mission: MissionWithTasks; item: Pick<ActionItem, '_id' | 'actionId'> }) => copyTask(mission, item),
       onSettled,
     }),
     update: useMutation({

@@ -15,6 +15,9 @@ import {
   taskAccess,
   checklistStep,
   dependencyProblem,
+  actionInView,
+  openActions,
+  quickAddActionOf,
   type TaskFields,
   type TaskViewer,
 } from './task-rules.ts';
@@ -256,5 +259,40 @@ describe('checklistStep', () => {
     expect(checklistStep(lines, 'y', 1)).toBe(3072);
     expect(checklistStep(lines, 'x', -1)).toBeNull();
     expect(checklistStep(lines, 'z', 1)).toBeNull();
+  });
+});
+
+describe('openActions and quickAddActionOf', () => {
+  const actions = [
+    { _id: 'late', status: 'open', sortIndex: 30 },
+    { _id: 'closed', status: 'done', sortIndex: 0 },
+    { _id: 'first', status: 'open', sortIndex: 10 },
+  ];
+
+  it('offers the actions not done, in their order', () => {
+    expect(openActions(actions).map((action) => action._id)).toEqual(['first', 'late']);
+  });
+
+  it.each([
+    [null, 'first'],
+    ['late', 'late'],
+    ['closed', 'first'],
+    ['unknown', 'first'],
+  ] as const)('quick add with %s chosen goes under %s (never a done action)', (chosen, expected) => {
+    expect(quickAddActionOf(actions, chosen)).toBe(expected);
+  });
+
+  it('needs a new action when every action is done', () => {
+    expect(quickAddActionOf([{ _id: 'closed', status: 'done', sortIndex: 0 }], null)).toBeNull();
+    expect(quickAddActionOf([], 'closed')).toBeNull();
+  });
+});
+
+describe('actionInView', () => {
+  it('is the action the URL names when the mission has it', () => {
+    const actions = [{ _id: 'a' }, { _id: 'b' }];
+    expect(actionInView(actions, 'b')).toEqual({ _id: 'b' });
+    expect(actionInView(actions, 'zzz')).toBeNull();
+    expect(actionInView(actions, null)).toBeNull();
   });
 });

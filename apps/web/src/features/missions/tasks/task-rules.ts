@@ -261,3 +261,25 @@ export function checklistStep(lines: readonly { _id: string; sortIndex: number }
   const between = step < 0 ? sortIndexBetween(beyond, neighbour) : sortIndexBetween(neighbour, beyond);
   return between === neighbour ? neighbour + step : between;
 }
+
+/** The actions new tasks can go under: those not done (a done action is closed, rule 45), in their order. */
+export function openActions<T extends { status: string; sortIndex: number }>(actions: readonly T[]): T[] {
+  return actions.filter((action) => action.status !== DONE).sort((a, b) => a.sortIndex - b.sortIndex);
+}
+
+/**
+ * The action a quick add puts its task under: the one chosen while it is open, else the first open action; null when
+ * none is open (a new action 'Tasks' is made).
+ */
+export function quickAddActionOf(
+  actions: readonly { _id: string; status: string; sortIndex: number }[],
+  chosenId: string | null | undefined,
+): string | null {
+  const open = openActions(actions);
+  return (open.find((action) => action._id === chosenId) ?? open[0])?._id ?? null;
+}
+
+/** The action the URL's `action` names (spec 1 §2), when it is one of the mission's; its tasks are the ones shown. */
+export function actionInView<T extends { _id: string }>(actions: readonly T[], param: string | null): T | null {
+  return param ? (actions.find((action) => action._id === param) ?? null) : null;
+}
