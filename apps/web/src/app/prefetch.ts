@@ -2,6 +2,7 @@ import { api } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { getToken } from '../lib/token.ts';
 import { missionKeys } from '../features/missions/keys.ts';
+import { tabOfPart } from '../features/missions/mission-rules.ts';
 import { preloadMissionView } from '../features/missions/views.ts';
 
 /**
@@ -16,7 +17,8 @@ export function prefetchOpenMission(params: URLSearchParams): void {
     queryFn: ({ signal }) => api(`/mission/${missionId}`, { signal }),
   });
   void import('../features/missions/MissionScreen.tsx');
-  preloadMissionView(params.get('mission-tab'));
+  // a part named without its tab (`budget-bar`, `powerTab`) opens that tab too
+  preloadMissionView(params.get('mission-tab') ?? tabOfPart(params));
 }
 
 // As soon as the app's code runs, before React draws anything or asks for the profile.

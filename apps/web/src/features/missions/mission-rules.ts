@@ -1,7 +1,7 @@
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
 import { ApiError } from '../../lib/api-error.ts';
-import { PLAN_PARTS } from './plan/plan-rules.ts';
+import { PLAN_PARTS } from './plan/plan-parts.ts';
 
 /** Tabs of the mission view (`mission-tab`); power, gantt and plan tabs arrive with their issue. */
 export const MISSION_TABS = [
