@@ -77,5 +77,18 @@ test('a gantt mission links two tasks and moves a bar; the link survives reload'
   await view.getByText('Week', { exact: true }).click();
   await expect(view.getByText(/^Week \d+$/).first()).toBeVisible();
   await page.screenshot({ path: screenshot('gantt-week'), fullPage: true });
+
+  // ?action=<id> alone opens the gantt on that action and its tasks only
+  const { action: other } = await post<{ action: { _id: string } }>(request, account.token, `/api/mission-plan/${planItemId}/action`, {
+    title: 'Paint the railings',
+    startDate: '2031-03-24',
+    endDate: '2031-03-28',
+  });
+  await page.goto(`/home?mission=${mission._id}&action=${other._id}`);
+  await expect(view.getByTestId('gantt-action')).toContainText('Action: Paint the railings');
+  await expect(view.locator(`.wx-bar[data-id=":action:${other._id}"]`)).toBeVisible();
+  await expect(bar(deck._id)).toHaveCount(0);
+  await view.getByRole('button', { name: 'Show every action' }).click();
+  await expect(bar(deck._id)).toBeVisible();
   expect(outside).toEqual([]);
 });

@@ -1,14 +1,14 @@
 import '@svar-ui/react-gantt/all.css';
 import './gantt.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Gantt, Willow, type IApi } from '@svar-ui/react-gantt';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem } from '@crewplan/domain/plan/plan';
-import { setParams } from '../../../lib/url-state.ts';
+import { setParams, useUrl } from '../../../lib/url-state.ts';
 import { refreshTasks, tasksOf, type MissionWithTasks } from '../../missions/tasks/api.ts';
-import { localDay } from '../../missions/tasks/task-rules.ts';
+import { actionInView, localDay } from '../../missions/tasks/task-rules.ts';
 import { keepGanttMarkupRepaired } from './gantt-a11y.ts';
 import { addDependency, removeDependency, saveBarDays } from './api.ts';
 import { CELL_WIDTHS, daysOfBar, dependencyOf, parseRowId, toGantt, ZOOM_LEVELS, type ZoomLevel } from './gantt-rules.ts';
@@ -22,7 +22,12 @@ const COLUMNS = [
 /** The gantt of the mission: phases and milestones, actions over their tasks, dependency links; edits are saved at once. */
 export function GanttTab({ mission }: { mission: Mission }) {
   const work = mission as MissionWithTasks;
-  const { actions, actionItems } = tasksOf(work);
+  const { actions: allActions, actionItems: allItems } = tasksOf(work);
+  // `?action=<id>` (spec 1 §2) shows only that action over its tasks, until cleared
+  const { params } = useUrl();
+  const focused = actionInView(allActions, params.get('action'));
+  const actions = useMemo(() => (focused ? [focused] : allActions), [allActions, focused]);
+  const actionItems = useMemo(() => (focused ? allItems.filter((item) => item.actionId === focused._id) : allItems), [allItems, focused]);
   const canWork = mission.abilities['tasks.work'];
   const [zoom, setZoom] = useState<ZoomLevel>('day');
   const data = useMemo(() => {
@@ -101,6 +106,18 @@ export function GanttTab({ mission }: { mission: Mission }) {
           ]}
         />
       </Group>
+      {focused && (
+        <Group gap={4} data-testid="gantt-action">
+          <Badge variant="light" size="lg" tt="none">
+            Action: {focused.title}
+          </Badge>
+          <CloseButton
+            size="sm"
+            aria-label="Show every action"
+            onClick={() => setParams({ action: null, 'mission-tab': 'gantt' }, { replace: true })}
+          />
+        </Group>
+      )}
       {!canWork && <Alert color="gray">You can look at the gantt; changing it is for the people working on this project.</Alert>}
       {data.tasks.length === 0 ? (
         <Text c="dimmed">No actions, phases or milestones yet.</Text>

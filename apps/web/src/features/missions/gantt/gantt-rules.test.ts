@@ -46,6 +46,19 @@ describe('gantt rows of a mission', () => {
     expect(tasks.map((task) => task.duration)).toEqual([5, 3, 2]);
   });
 
+  it('draws an action without tasks as a plain bar of its own dates (the library cannot sum an empty summary)', () => {
+    const { tasks } = toGantt({
+      actions: [action({ startDate: '2031-02-03', endDate: '2031-02-07' })],
+      actionItems: [],
+      planItems: [],
+      fallbackDay: '2031-01-01',
+    });
+    expect(tasks.map((task) => [task.id, task.type, toDay(task.start), toDay(task.end)])).toEqual([
+      ['action:a1', 'task', '2031-02-03', '2031-02-08'],
+    ]);
+    expect(tasks[0]!.open).toBeUndefined();
+  });
+
   it('places a task without dates at the action start for its estimate (8 hours a day)', () => {
     const { tasks } = toGantt({
       actions: [action({ startDate: '2031-02-03', endDate: '2031-02-14' })],

@@ -131,10 +131,11 @@ export function toGantt({ actions, actionItems, planItems, fallbackDay }: GanttI
       start,
       end,
       duration: daysBetween(start, end),
-      type: 'summary',
+      // the library walks the children of a summary or open row and fails on none: an empty action is a plain bar
+      type: rows.length > 0 ? 'summary' : 'task',
       parent: 0,
       progress: action.percentComplete,
-      open: true,
+      ...(rows.length > 0 ? { open: true } : {}),
     });
     for (const row of rows)
       tasks.push({
