@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, screenshot, signIn } from './support.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
@@ -70,4 +70,177 @@ test('the plan timeline adds a role, assigns a person and refuses overlapping ro
 
   await page.reload();
   await expect(view.getByTestId(/^role-/).filter({ hasText: 'Designer' })).toContainText('Pat Planner');
+});
+
+/** An account whose email is verified through the mailed link (inviting needs it). */
+async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
+  const account = await createAccount(request, label, names);
+  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  return account;
+}
+
+/**
+ * An organisation whose roles need approval and whose project managers may not approve them (rule 71), with its
+ * admin Ada (a role approver) and Pia, an organisation manager without canApproveRoles, who runs a mission with Dan
+ * on its team.
+ */
+async function approvalWorld(page: Page, request: APIRequestContext) {
+  const admin = await verifiedAccount(page, request, 'plan-approver', { firstName: 'Ada', lastName: 'Approver' });
+  const created = await request.post('/api/org', { data: { title: 'Quay Works', currency: 'EUR' }, headers: bearer(admin.token) });
+  expect(created.status(), await created.text()).toBe(201);
+  const orgId = ((await created.json()) as { _id: string })._id;
+  const settings = await request.put(`/api/org/${orgId}`, {
+    data: { rolesNeedApproval: true, canProjectManagersApproveRoles: false },
+    headers: bearer(admin.token),
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+
+  const pm = await verifiedAccount(page, request, 'plan-pm', { firstName: 'Pia', lastName: 'Manager' });
+  const invite = await request.post(`/api/org/${orgId}/invite`, {
+    data: { inviteeEmail: pm.email, config: { permission: 'MANAGER' } },
+    headers: bearer(admin.token),
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const orgToken = new URL(linkIn(await latestMail(request, pm.email, 'You are invited to join Quay Works'))).searchParams.get('token')!;
+  const handled = await request.post(`/api/org-invite/handle/${orgToken}`, { headers: bearer(pm.token) });
+  expect(handled.status(), await handled.text()).toBe(200);
+  const { invite: orgInvite } = (await handled.json()) as { invite: { _id: string } };
+  const joined = await request.put(`/api/org-invite/${orgInvite._id}/accept`, { headers: bearer(pm.token) });
+  expect(joined.status(), await joined.text()).toBe(200);
+
+  const mission = await request.post('/api/mission', {
+    data: { title: 'Quayside', org: orgId, planStartDate: '2031-01-06', planEndDate: '2031-06-27' },
+    headers: bearer(pm.token),
+  });
+  expect(mission.status(), await mission.text()).toBe(201);
+  const missionId = ((await mission.json()) as { _id: string })._id;
+
+  const dev = await createAccount(request, 'plan-dev', { firstName: 'Dan', lastName: 'Developer' });
+  const invited = await request.post(`/api/mission/${missionId}/invite`, { data: { inviteeEmail: dev.email }, headers: bearer(pm.token) });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const teamToken = new URL(linkIn(await latestMail(request, dev.email, 'You are invited to the mission Quayside'))).searchParams.get(
+    'token',
+  )!;
+  const opened = await request.post(`/api/mission-invite/handle/${teamToken}`, { headers: bearer(dev.token) });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const accepted = await request.put(`/api/mission-invite/${((await opened.json()) as { _id: string })._id}/accept`, {
+    headers: bearer(dev.token),
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { admin, pm, missionId };
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test("where roles need approval, a project manager's assignment becomes a request that a role approver approves; plan items are deleted", async ({
+  page,
+  request,
+}) => {
+  const { admin, pm, missionId } = await approvalWorld(page, request);
+  await signIn(page, pm.email);
+  await page.goto(`/home?mission=${missionId}&mission-tab=plan`);
+  const view = missionView(page);
+  await expect(view.getByRole('heading', { name: 'Plan', exact: true })).toBeVisible();
+  const engineer = view.getByTestId(/^role-/).filter({ hasText: 'Engineer' });
+
+  // a new role for the spring, without a person yet
+  await view.getByRole('button', { name: 'Add to plan' }).click();
+  const add = page.getByRole('dialog', { name: 'Add to plan' });
+  await add.getByLabel('Role').fill('Engineer');
+  await add.getByLabel('Start').fill('2031-03-03');
+  await add.getByLabel('End').fill('2031-04-25');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toHaveCount(0);
+
+  // rule 77: Pia already holds the Project manager role, so she is no candidate for it again
+  await view.getByRole('button', { name: 'Change person of Project manager' }).click();
+  const change = page.getByRole('dialog', { name: 'Change person' });
+  await change.getByLabel('Person').click();
+  await expect(page.getByRole('option', { name: 'Dan Developer' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Pia Manager' })).toHaveCount(0);
+  await change.getByText('Role: Project manager').click(); // closes the list
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toHaveCount(0);
+
+  // Pia may not approve roles: giving Dan the role asks the organisation instead, and says so
+  await view.getByRole('button', { name: 'Change person of Engineer' }).click();
+  await change.getByLabel('Person').click();
+  await page.getByRole('option', { name: 'Dan Developer' }).click();
+  await change.getByRole('button', { name: 'Assign' }).click();
+  await expect(change).toHaveCount(0);
+  await expect(page.getByText('Sent for approval.')).toBeVisible();
+  await expect(engineer).toContainText('Unfilled');
+  await expect(engineer).toContainText('Requested: Dan Developer');
+  await expect(engineer).toContainText('Pending approval');
+  // the request is the organisation's to decide, not hers
+  await expect(view.getByRole('button', { name: 'Approve Engineer' })).toHaveCount(0);
+  await expect(view.getByRole('button', { name: 'Request approval for Engineer' })).toHaveCount(0);
+  await page.screenshot({ path: screenshot('plan-sent-for-approval'), fullPage: true });
+
+  // a fundable milestone and an outcome join the plan; the milestone is deleted again after a confirmation
+  for (const [type, title] of [
+    ['Fundable milestone', 'Seed funding'],
+    ['Outcome', 'Quay reopened'],
+  ] as const) {
+    await view.getByRole('button', { name: 'Add to plan' }).click();
+    await add.getByLabel('Type').click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+    await add.getByLabel('Title').fill(title);
+    if (type === 'Fundable milestone') await add.getByLabel(/^Amount/).fill('5000');
+    await add.getByLabel('Date').fill('2031-05-30');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(add).toHaveCount(0);
+  }
+  const markers = view.getByRole('list', { name: 'Phases, milestones and outcomes' });
+  await expect(markers.getByRole('listitem').filter({ hasText: 'Seed funding' })).toContainText('Fundable milestone');
+  await expect(markers.getByRole('listitem').filter({ hasText: 'Quay reopened' })).toContainText('Outcome');
+  await expect(markers.getByRole('listitem').filter({ hasText: 'Quay reopened' })).toContainText('30 May 2031');
+  await expect(view.getByTestId('budget-text')).toContainText(/Planned 5,000 /);
+  await view.getByRole('button', { name: 'Delete Seed funding' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Seed funding?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(markers.getByRole('listitem').filter({ hasText: 'Seed funding' })).toHaveCount(0);
+  await expect(markers.getByRole('listitem').filter({ hasText: 'Quay reopened' })).toBeVisible();
+  await expect(view.getByTestId('budget-text')).toContainText(/Planned 0 /);
+
+  // a role of the timeline goes the same way
+  await view.getByRole('button', { name: 'Add to plan' }).click();
+  await add.getByLabel('Role').fill('Intern');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toHaveCount(0);
+  await view.getByRole('button', { name: 'Delete Intern' }).click();
+  await page.getByRole('dialog', { name: 'Delete Intern?' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(view.getByTestId(/^role-/).filter({ hasText: 'Intern' })).toHaveCount(1);
+  await view.getByRole('button', { name: 'Delete Intern' }).click();
+  await page.getByRole('dialog', { name: 'Delete Intern?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(view.getByTestId(/^role-/).filter({ hasText: 'Intern' })).toHaveCount(0);
+
+  // Ada approves roles in the organisation: she decides the request from the same timeline
+  await page.getByRole('button', { name: 'Close the mission' }).click();
+  await signOut(page);
+  await signIn(page, admin.email);
+  await page.goto(`/home?mission=${missionId}&mission-tab=plan`);
+  await expect(engineer).toContainText('Requested: Dan Developer');
+  await view.getByRole('button', { name: 'Approve Engineer' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve role' });
+  await expect(approve.getByLabel('Person')).toHaveValue('Dan Developer');
+  await expectAccessible(page, 'approve role');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve).toHaveCount(0);
+  await expect(engineer).toContainText('Dan Developer');
+  await expect(engineer).not.toContainText('Unfilled');
+  await expect(engineer).not.toContainText('Pending approval');
+  await expect(engineer).not.toContainText('Requested');
+  await expect(view.getByRole('button', { name: 'Approve Engineer' })).toHaveCount(0);
+  await expectAccessible(page, 'plan after approval');
+  await page.screenshot({ path: screenshot('plan-approved'), fullPage: true });
+
+  await page.reload();
+  await expect(engineer).toContainText('Dan Developer');
 });

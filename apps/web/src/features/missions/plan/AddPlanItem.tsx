@@ -4,13 +4,13 @@ import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { PLAN_MESSAGES, type PlanItemType } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../missions/FormError.tsx';
-import { usePlanMutations } from './api.ts';
-import { ADDABLE_TYPES } from './plan-rules.ts';
-import { roleCandidates } from './RoleDialogs.tsx';
+import { usePlanContext, usePlanMutations } from './api.ts';
+import { ADDABLE_TYPES, hasAmount, isOneDayType, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
 
-/** Adds a role (with an optional person), a cost, a phase or a milestone to the plan. */
+/** Adds a role (with an optional person), a cost, a phase, a milestone, an outcome or a fundable milestone to the plan. */
 export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: () => void }) {
   const { create } = usePlanMutations(mission._id);
+  const { org, selfId } = usePlanContext(mission.org);
   const [type, setType] = useState<PlanItemType>('person');
   const [title, setTitle] = useState('');
   const [person, setPerson] = useState<string | null>(null);
@@ -20,7 +20,12 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
   const [end, setEnd] = useState(mission.planEndDate ?? '');
   const [error, setError] = useState<string | null>(null);
   const isRole = type === 'person';
-  const isMilestone = type === 'milestone';
+  const oneDay = isOneDayType(type);
+  // rule 77: the people who may take a role of this name over these dates
+  const candidates = isRole
+    ? roleCandidates(mission, { person: null, role: title.trim() || null, startDate: start || null, endDate: end || null }, org, selfId)
+    : [];
+  const chosen = person && candidates.some((option) => option.value === person) ? person : null;
 
   const submit = () => {
     setError(null);
@@ -28,13 +33,16 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
     const body = {
       type,
       title: title.trim(),
-      ...(isRole ? { role: title.trim(), person, allocation: Number(allocation) || 0 } : {}),
-      ...(amount !== '' ? { amount: Number(amount) } : {}),
+      ...(isRole ? { role: title.trim(), person: chosen, allocation: Number(allocation) || 0 } : {}),
+      ...(hasAmount(type) && amount !== '' ? { amount: Number(amount) } : {}),
       ...(start ? { startDate: start } : {}),
-      ...(isMilestone ? (start ? { endDate: start } : {}) : end ? { endDate: end } : {}),
+      ...(oneDay ? (start ? { endDate: start } : {}) : end ? { endDate: end } : {}),
     };
     create.mutate(body, {
-      onSuccess: onClose,
+      onSuccess: (saved) => {
+        if (isRole && turnedIntoRequest(saved, chosen)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
+        onClose();
+      },
       onError: (failure) => {
         setError(failure.message);
         if (failure.message === PLAN_MESSAGES.overlappingRoles)
@@ -70,8 +78,8 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
               <Select
                 label="Person"
                 placeholder="Select a team member..."
-                data={roleCandidates(mission)}
-                value={person}
+                data={candidates}
+                value={chosen}
                 onChange={setPerson}
                 clearable
                 searchable
@@ -79,17 +87,15 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
               <NumberInput label="Allocation (%)" min={0} max={100} value={allocation} onChange={setAllocation} />
             </>
           )}
-          {(type === 'cost' || isMilestone) && (
-            <NumberInput label={`Amount (${mission.currency})`} min={0} value={amount} onChange={setAmount} />
-          )}
+          {hasAmount(type) && <NumberInput label={`Amount (${mission.currency})`} min={0} value={amount} onChange={setAmount} />}
           <Group grow>
             <TextInput
-              label={isMilestone ? 'Date' : 'Start'}
+              label={oneDay ? 'Date' : 'Start'}
               type="date"
               value={start}
               onChange={(event) => setStart(event.currentTarget.value)}
             />
-            {!isMilestone && (
+            {!oneDay && (
               <TextInput label="End" type="date" value={end} min={start} onChange={(event) => setEnd(event.currentTarget.value)} />
             )}
           </Group>

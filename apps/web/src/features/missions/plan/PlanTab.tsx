@@ -1,14 +1,39 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
-import type { PlanItem } from '@crewplan/domain/plan/plan';
+import type { PlanItem, PlanItemType, RequestContext } from '@crewplan/domain/plan/plan';
 import { useUrl } from '../../../lib/url-state.ts';
 import { formatDay } from '../../missions/mission-rules.ts';
 import { localDay } from '../../missions/tasks/task-rules.ts';
 import { AddPlanItem } from './AddPlanItem.tsx';
-import { budgetUse, fullPlanItems, planPartOf, SEVERITY_COLORS, SEVERITY_LABELS, unfilledSeverity, weeksBetween } from './plan-rules.ts';
+import { usePlanContext, usePlanMutations } from './api.ts';
+import {
+  budgetUse,
+  fullPlanItems,
+  isMarkerType,
+  isOneDayType,
+  mayDecideRequest,
+  SEVERITY_COLORS,
+  SEVERITY_LABELS,
+  TYPE_LABELS,
+  unfilledSeverity,
+  weeksBetween,
+} from './plan-rules.ts';
+import { planPartOf } from './plan-parts.ts';
 import { RoleDialogs, type RoleDialog } from './RoleDialogs.tsx';
 import { Timeline } from './Timeline.tsx';
+
+const MARKER_COLORS: Record<PlanItemType, string> = {
+  person: 'blue',
+  cost: 'gray',
+  phase: 'grape',
+  milestone: 'teal',
+  outcome: 'indigo',
+  fundable_milestone: 'green',
+};
 
 /** The plan timeline: roles per person across the weeks, capacity, unfilled-role alerts, phases and the budget bar. */
 export function PlanTab({ mission }: { mission: Mission }) {
@@ -19,6 +44,22 @@ export function PlanTab({ mission }: { mission: Mission }) {
   const canManage = mission.abilities['plan.manage'];
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
   const [adding, setAdding] = useState(false);
+  const { org } = usePlanContext(mission.org);
+  const { remove } = usePlanMutations(mission._id);
+  const mayDecide = (context: RequestContext) => mayDecideRequest(context, mission, org);
+  const confirmDelete = (item: PlanItem) => {
+    const name = item.role ?? item.title;
+    modals.openConfirmModal({
+      title: `Delete ${name}?`,
+      children: <Text size="sm">It leaves the plan, with its dependencies. Its requests stay on record.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red.8' },
+      onConfirm: () =>
+        remove.mutate(item._id, {
+          onError: (failure) => notifications.show({ message: failure.message, color: 'red', autoClose: 5_000 }),
+        }),
+    });
+  };
   const dated = items.flatMap((item) => [item.startDate, item.endDate]).filter((day): day is string => Boolean(day));
   const start = mission.planStartDate ?? [...dated].sort()[0] ?? today;
   const end = mission.planEndDate ?? [...dated].sort().at(-1) ?? today;
@@ -27,7 +68,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
     .map((item) => ({ item, severity: unfilledSeverity(item, today) }))
     .filter((entry): entry is { item: PlanItem; severity: 2 | 3 } => entry.severity !== null)
     .sort((a, b) => b.severity - a.severity);
-  const phases = items.filter((item) => item.type === 'phase' || item.type === 'milestone');
+  const phases = items.filter((item) => isMarkerType(item.type));
   const budget = budgetUse(items, mission.budgetAvailable);
 
   useEffect(() => {
@@ -66,31 +107,50 @@ export function PlanTab({ mission }: { mission: Mission }) {
           items={items}
           weeks={weeks}
           canManage={canManage}
+          mayDecide={mayDecide}
           onDialog={setDialog}
+          onDelete={confirmDelete}
           highlightWeeks={part === 'make-week'}
         />
       </Paper>
       <Paper withBorder p="sm" id="plan-make-phase" style={marked('make-phase')}>
         <Title order={3} size="h6" mb="xs">
-          Phases and milestones
+          Phases, milestones and outcomes
         </Title>
         {phases.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No phases or milestones yet.
+            No phases, milestones or outcomes yet.
           </Text>
         ) : (
-          <Stack gap={4}>
+          <Stack gap={4} role="list" aria-label="Phases, milestones and outcomes">
             {phases.map((item) => (
-              <Group key={item._id} gap="xs">
-                <Badge variant="light" color={item.type === 'phase' ? 'grape' : 'teal'}>
-                  {item.type === 'phase' ? 'Phase' : 'Milestone'}
+              <Group key={item._id} gap="xs" role="listitem">
+                <Badge variant="light" color={MARKER_COLORS[item.type]}>
+                  {TYPE_LABELS[item.type]}
                 </Badge>
                 <Text size="sm">{item.title}</Text>
                 <Text size="sm" c="dimmed">
-                  {item.type === 'milestone'
-                    ? formatDay(item.endDate ?? item.startDate)
+                  {isOneDayType(item.type)
+                    ? // the day it falls on (the server pushes an end not after the start by 5 days, rule 74)
+                      formatDay(item.startDate ?? item.endDate)
                     : `${formatDay(item.startDate)} – ${formatDay(item.endDate)}`}
                 </Text>
+                {item.amount !== null && (
+                  <Text size="sm" c="dimmed">
+                    {item.amount.toLocaleString('en-GB')} {mission.currency}
+                  </Text>
+                )}
+                {canManage && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red.8"
+                    aria-label={`Delete ${item.title}`}
+                    onClick={() => confirmDelete(item)}
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                )}
               </Group>
             ))}
           </Stack>

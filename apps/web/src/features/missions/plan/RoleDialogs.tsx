@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { PLAN_MESSAGES, type PlanItem } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../missions/FormError.tsx';
-import { usePlanMutations } from './api.ts';
-import { reasonIsLongEnough } from './plan-rules.ts';
+import { usePlanContext, usePlanMutations } from './api.ts';
+import { pendingRequestOf, personName, reasonIsLongEnough, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
 
 export type RoleDialog = { kind: 'person' | 'request' | 'approve' | 'reject'; item: PlanItem };
 
@@ -15,12 +15,6 @@ const TITLES: Record<RoleDialog['kind'], string> = {
   approve: 'Approve role',
   reject: 'Reject role',
 };
-
-/** The people who may hold a role: on the team below observer, invite accepted. */
-export const roleCandidates = (mission: Mission) =>
-  mission.people
-    .filter((person) => person.permission < 3 && !person.invitePending)
-    .map((person) => ({ value: person._id, label: `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email }));
 
 /** A failure's text: shown under the form, and the overlap as a 6-second toast too (spec 1 §9). */
 function showFailure(error: Error, setError: (text: string) => void) {
@@ -32,30 +26,50 @@ function showFailure(error: Error, setError: (text: string) => void) {
 export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; dialog: RoleDialog; onClose: () => void }) {
   const { item, kind } = dialog;
   const { changePerson, request } = usePlanMutations(mission._id);
-  const pendingPerson = item.requests.filter((entry) => entry.status === 'pending_approval').at(-1)?.person ?? null;
-  const [person, setPerson] = useState<string | null>(
-    kind === 'approve' || kind === 'reject' ? (pendingPerson ?? item.person) : item.person,
-  );
+  const { org, selfId } = usePlanContext(mission.org);
+  const pending = pendingRequestOf(item);
+  const deciding = kind === 'approve' || kind === 'reject';
+  // changing the person starts empty: the person on the role is no candidate for it (rule 77)
+  const [person, setPerson] = useState<string | null>(deciding ? (pending?.person ?? item.person) : kind === 'person' ? null : item.person);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const busy = changePerson.isPending || request.isPending;
   const label = item.role ?? item.title;
+  const candidates = roleCandidates(mission, item, org, selfId);
+  // the person asked for stays choosable while deciding (the overlap is checked again on approval)
+  const options =
+    person && !candidates.some((option) => option.value === person)
+      ? [{ value: person, label: personName(mission, person) }, ...candidates]
+      : candidates;
 
   const submit = () => {
     setError(null);
     if ((kind === 'person' || kind === 'request' || kind === 'approve') && !person) return setError(PLAN_MESSAGES.assignPersonFirst);
-    if (kind === 'request' && !reasonIsLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
-    const done = { onSuccess: onClose, onError: (failure: Error) => showFailure(failure, setError) };
-    if (kind === 'person') return changePerson.mutate({ planItemId: item._id, person }, done);
+    if ((kind === 'request' || kind === 'reject') && !reasonIsLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
+    if (deciding && !pending) return setError(PLAN_MESSAGES.noPendingRequest);
+    const onError = (failure: Error) => showFailure(failure, setError);
+    if (kind === 'person') {
+      return changePerson.mutate(
+        { planItemId: item._id, person },
+        {
+          onSuccess: (saved) => {
+            if (turnedIntoRequest(saved, person)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
+            onClose();
+          },
+          onError,
+        },
+      );
+    }
     return request.mutate(
       {
         planItemId: item._id,
         step: kind === 'request' ? 'submit' : kind,
-        context: 'pm',
+        // a decision answers the pending request in its own context ('org' when the assignment needed approval)
+        context: deciding ? pending!.context : 'pm',
         ...(reason.trim() ? { reason: reason.trim() } : {}),
         ...(kind === 'reject' ? {} : { person }),
       },
-      done,
+      { onSuccess: onClose, onError },
     );
   };
 
@@ -69,11 +83,18 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
       >
         <Stack gap="sm">
           <Text size="sm">Role: {label}</Text>
+          {kind === 'person' && item.person && <Text size="sm">Now: {personName(mission, item.person)}</Text>}
+          {deciding && pending && (
+            <Text size="sm">
+              Requested: {personName(mission, pending.person)}
+              {pending.reason ? ` (${pending.reason})` : ''}
+            </Text>
+          )}
           {kind !== 'reject' && (
             <Select
               label="Person"
               placeholder="Select a team member..."
-              data={roleCandidates(mission)}
+              data={options}
               value={person}
               onChange={setPerson}
               clearable={kind === 'person'}
@@ -83,7 +104,7 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
           )}
           {kind !== 'person' && (
             <Textarea
-              label={kind === 'request' ? 'Reason' : 'Note (optional)'}
+              label={kind === 'request' || kind === 'reject' ? 'Reason' : 'Note (optional)'}
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               autosize

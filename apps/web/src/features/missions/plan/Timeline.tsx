@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
-import type { PlanItem } from '@crewplan/domain/plan/plan';
-import { hasPendingRequest } from '@crewplan/domain/plan/rules';
+import type { PlanItem, RequestContext } from '@crewplan/domain/plan/plan';
 import { formatDay } from '../../missions/mission-rules.ts';
-import { ALLOCATION_LABELS, barSpan, capacityHeight, personName, weekDailyHours } from './plan-rules.ts';
+import { ALLOCATION_LABELS, barSpan, capacityHeight, pendingRequestOf, personName, weekDailyHours } from './plan-rules.ts';
 import type { RoleDialog } from './RoleDialogs.tsx';
 
 const WEEK_WIDTH = 30;
@@ -15,14 +15,20 @@ export function Timeline({
   items,
   weeks,
   canManage,
+  mayDecide,
   onDialog,
+  onDelete,
   highlightWeeks,
 }: {
   mission: Mission;
   items: PlanItem[];
   weeks: string[];
+  /** The caller manages the plan: changes people, asks approval, deletes items. */
   canManage: boolean;
+  /** The caller may approve or reject a pending request of this context. */
+  mayDecide: (context: RequestContext) => boolean;
   onDialog: (dialog: RoleDialog) => void;
+  onDelete: (item: PlanItem) => void;
   highlightWeeks: boolean;
 }) {
   const roles = items
@@ -61,41 +67,57 @@ export function Timeline({
         <Table.Tbody>
           {roles.map((item) => {
             const span = barSpan(item, weeks);
-            const pending = hasPendingRequest(item);
+            const pending = pendingRequestOf(item);
             const label = item.role ?? item.title;
             return (
               <Table.Tr key={item._id} data-testid={`role-${item._id}`}>
                 <Table.Td px="xs">
                   <Group gap={6} wrap="nowrap">
                     <Box style={{ minWidth: 0, flex: 1 }}>
-                      <Text size="sm" fw={500} lineClamp={1}>
-                        {label}
-                      </Text>
+                      <Group gap={4} wrap="nowrap">
+                        <Text size="sm" fw={500} lineClamp={1}>
+                          {label}
+                        </Text>
+                        {item.type === 'person' && item.allocationStatus.pm !== 'approved' && (
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            color={item.allocationStatus.pm === 'pending_approval' ? 'yellow' : 'gray'}
+                            c="dark.7"
+                            style={{ flexShrink: 0 }}
+                          >
+                            {ALLOCATION_LABELS[item.allocationStatus.pm]}
+                          </Badge>
+                        )}
+                      </Group>
                       <Text size="xs" c={item.person ? undefined : 'red.8'} lineClamp={1}>
                         {item.type === 'cost' ? 'Cost' : personName(mission, item.person)} · {item.allocation}%
                       </Text>
+                      {pending?.person && pending.person !== item.person && (
+                        <Text size="xs" lineClamp={1}>
+                          Requested: {personName(mission, pending.person)}
+                        </Text>
+                      )}
                     </Box>
-                    {item.type === 'person' && item.allocationStatus.pm !== 'approved' && (
-                      <Badge size="xs" variant="light" color={item.allocationStatus.pm === 'pending_approval' ? 'yellow' : 'gray'}>
-                        {ALLOCATION_LABELS[item.allocationStatus.pm]}
-                      </Badge>
-                    )}
-                    {canManage && item.type === 'person' && (
+                    {item.type === 'person' && (canManage || (pending !== null && mayDecide(pending.context))) && (
                       <Group gap={2} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={`Change person of ${label}`}
-                          onClick={() => onDialog({ kind: 'person', item })}
-                        >
-                          Person
-                        </Button>
-                        {pending ? (
+                        {canManage && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            aria-label={`Change person of ${label}`}
+                            onClick={() => onDialog({ kind: 'person', item })}
+                          >
+                            Person
+                          </Button>
+                        )}
+                        {pending && mayDecide(pending.context) && (
                           <>
                             <Button
                               size="compact-xs"
                               variant="subtle"
-                              color="green"
+                              color="teal"
+                              c="teal.9"
                               aria-label={`Approve ${label}`}
                               onClick={() => onDialog({ kind: 'approve', item })}
                             >
@@ -111,7 +133,8 @@ export function Timeline({
                               Reject
                             </Button>
                           </>
-                        ) : (
+                        )}
+                        {canManage && !pending && (
                           <Button
                             size="compact-xs"
                             variant="subtle"
@@ -122,6 +145,11 @@ export function Timeline({
                           </Button>
                         )}
                       </Group>
+                    )}
+                    {canManage && (
+                      <ActionIcon size="sm" variant="subtle" color="red.8" aria-label={`Delete ${label}`} onClick={() => onDelete(item)}>
+                        <IconTrash size={14} />
+                      </ActionIcon>
                     )}
                   </Group>
                 </Table.Td>

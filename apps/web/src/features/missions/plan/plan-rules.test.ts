@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import type { Mission } from '@crewplan/domain/missions/mission';
 import {
+  ADDABLE_TYPES,
   barSpan,
   budgetUse,
   capacityHeight,
-  planPartOf,
+  mayDecideRequest,
+  pendingRequestOf,
   reasonIsLongEnough,
+  roleCandidates,
   SEVERITY_COLORS,
+  turnedIntoRequest,
   unfilledSeverity,
   weekDailyHours,
   weeksBetween,
+  type PlanOrg,
 } from './plan-rules.ts';
+import { planPartOf } from './plan-parts.ts';
 
 const role = (over: Record<string, unknown> = {}) => ({
   type: 'person' as const,
@@ -89,5 +96,125 @@ describe('the timeline', () => {
   it('opens the part a parameter names', () => {
     expect(planPartOf(new URLSearchParams('mission=1&budget-bar'))).toBe('budget-bar');
     expect(planPartOf(new URLSearchParams('mission=1'))).toBeNull();
+  });
+});
+
+const request = (over: Record<string, unknown> = {}) => ({
+  _id: 'r1',
+  context: 'org' as const,
+  status: 'pending_approval' as const,
+  person: 'dan',
+  reason: '',
+  sentForApprovalOn: '2031-01-01T00:00:00.000Z',
+  sentForApprovalBy: 'pia',
+  actionedOn: null,
+  actionedBy: null,
+  ...over,
+});
+
+describe('role requests', () => {
+  it('finds the pending request and tells an assignment that became one', () => {
+    expect(pendingRequestOf({ requests: [request({ status: 'rejected' })] })).toBeNull();
+    expect(pendingRequestOf({ requests: [request({ status: 'approved', context: 'pm' }), request()] })?.context).toBe('org');
+    expect(turnedIntoRequest({ person: null, requests: [request()] }, 'dan')).toBe(true);
+    expect(turnedIntoRequest({ person: 'dan', requests: [] }, 'dan')).toBe(false);
+    expect(turnedIntoRequest({ person: null, requests: [] }, null)).toBe(false);
+  });
+
+  const abilities = (planManage: boolean) => ({ 'plan.manage': planManage }) as Mission['abilities'];
+  const org = (over: Partial<PlanOrg> = {}): PlanOrg => ({
+    abilities: { approveRoles: false },
+    canProjectManagersApproveRoles: false,
+    me: { level: 'MEMBER', accessibleDepartments: [] },
+    departments: [],
+    ...over,
+  });
+  const pm = { org: 'o1', permission: 2, isProjectManager: true, abilities: abilities(true) };
+  const member = { org: 'o1', permission: 0, isProjectManager: false, abilities: abilities(false) };
+
+  it("lets plan managers decide 'pm' requests", () => {
+    expect(mayDecideRequest('pm', pm, null)).toBe(true);
+    expect(mayDecideRequest('pm', member, org({ abilities: { approveRoles: true } }))).toBe(false);
+  });
+
+  it("lets role approvers of the organisation decide 'org' requests, and project managers only when the organisation lets them", () => {
+    expect(mayDecideRequest('org', pm, org())).toBe(false);
+    expect(mayDecideRequest('org', pm, null)).toBe(false);
+    expect(mayDecideRequest('org', member, org({ abilities: { approveRoles: true } }))).toBe(true);
+    expect(mayDecideRequest('org', pm, org({ canProjectManagersApproveRoles: true }))).toBe(true);
+    expect(mayDecideRequest('org', member, org({ canProjectManagersApproveRoles: true }))).toBe(false);
+    expect(mayDecideRequest('org', pm, org({ canProjectManagersApproveRoles: true, me: null }))).toBe(false);
+  });
+
+  it("lets the admins of a personal mission decide its 'org' requests", () => {
+    expect(mayDecideRequest('org', { ...pm, org: null }, null)).toBe(true);
+    expect(mayDecideRequest('org', { ...member, org: null }, null)).toBe(false);
+  });
+});
+
+describe('role candidates (rule 77)', () => {
+  const person = (id: string, over: Record<string, unknown> = {}) => ({
+    _id: id,
+    ref: { _id: id, firstName: id.toUpperCase(), lastName: '', avatar: null },
+    email: `${id}@x.test`,
+    permission: 0,
+    invitePending: false,
+    departments: [] as string[],
+    accessibleDepartments: [] as string[],
+    ...over,
+  });
+  const planItem = (id: string, over: Record<string, unknown> = {}) => ({
+    _id: id,
+    type: 'person',
+    role: 'Dev',
+    person: null,
+    startDate: '2031-01-06',
+    endDate: '2031-01-31',
+    wasDeleted: false,
+    ...over,
+  });
+  const mission = (people: unknown[], planItems: unknown[]) => ({ people, planItems }) as unknown as Mission;
+  const role = { _id: 'new', person: null, role: 'Dev', startDate: '2031-01-20', endDate: '2031-02-20' };
+  const ids = (options: { value: string }[]) => options.map((option) => option.value);
+
+  it('leaves out observers, org observers, pending invites, who holds the role and who has an overlapping role of that name', () => {
+    const team = [
+      person('ann'),
+      person('obs', { permission: 3 }),
+      person('org', { permission: 4 }),
+      person('inv', { invitePending: true }),
+      person('dev'),
+      person('des'),
+      person('old'),
+    ];
+    const items = [
+      planItem('a', { person: 'dev' }),
+      planItem('b', { person: 'des', role: 'Designer' }),
+      planItem('c', { person: 'old', wasDeleted: true }),
+      planItem('d', { person: 'ann', startDate: '2031-03-01', endDate: '2031-03-31' }),
+    ];
+    expect(ids(roleCandidates(mission(team, items), role, null, null))).toEqual(['ann', 'des', 'old']);
+    expect(ids(roleCandidates(mission(team, items), { ...role, _id: 'd', person: 'ann' }, null, null))).not.toContain('ann');
+  });
+
+  it("leaves out people only in departments that do not share, unless the chooser reaches them or is the organisation's admin", () => {
+    const team = [person('me', { departments: ['d1'] }), person('shut', { departments: ['d2'] }), person('near', { departments: ['d1'] })];
+    const departments = [
+      { _id: 'd1', dontShareResources: true, isDeleted: false },
+      { _id: 'd2', dontShareResources: true, isDeleted: false },
+    ];
+    const org = (level: 'MEMBER' | 'ADMIN', accessible: string[] = []): PlanOrg => ({
+      abilities: { approveRoles: false },
+      canProjectManagersApproveRoles: false,
+      me: { level, accessibleDepartments: accessible },
+      departments,
+    });
+    expect(ids(roleCandidates(mission(team, []), role, org('MEMBER'), 'me'))).toEqual(['me', 'near']);
+    expect(ids(roleCandidates(mission(team, []), role, org('MEMBER', ['d2']), 'me'))).toEqual(['me', 'shut', 'near']);
+    expect(ids(roleCandidates(mission(team, []), role, org('ADMIN'), 'me'))).toEqual(['me', 'shut', 'near']);
+  });
+
+  it('offers every plan item type (rule 66)', () => {
+    expect(ADDABLE_TYPES.map((entry) => entry.value)).toEqual(['person', 'cost', 'phase', 'milestone', 'outcome', 'fundable_milestone']);
   });
 });

@@ -1,6 +1,16 @@
 import type { Mission } from '@crewplan/domain/missions/mission';
-import type { PlanItem } from '@crewplan/domain/plan/plan';
-import { capacityBarHeight, defaultDailyHours, isReasonLongEnough, unfilledRoleSeverity } from '@crewplan/domain/plan/rules';
+import { isMissionAdmin } from '@crewplan/domain/missions/policy';
+import { isObserverLevel, type OrgLevel } from '@crewplan/domain/org/levels';
+import type { PlanItem, PlanItemRequest, PlanItemType, RequestContext } from '@crewplan/domain/plan/plan';
+import {
+  allocationCandidates,
+  capacityBarHeight,
+  defaultDailyHours,
+  isReasonLongEnough,
+  mayHoldRole,
+  unfilledRoleSeverity,
+  type RoleFacts,
+} from '@crewplan/domain/plan/rules';
 
 /**
  * The plan timeline's rules (spec 1 §9, rules 10, 12, 75–79): weeks across the mission, capacity bars, unfilled
@@ -82,20 +92,113 @@ export const lastRequest = <R extends { context: string }>(requests: R[], contex
 
 export const ALLOCATION_LABELS = { draft: 'Draft', pending_approval: 'Pending approval', approved: 'Approved' } as const;
 
-/** Plan item types the add dialog offers, with the labels it shows. */
+/** Plan item types the add dialog offers, with the labels it shows (rule 66: every type). */
 export const ADDABLE_TYPES = [
   { value: 'person', label: 'Person role' },
   { value: 'cost', label: 'Cost' },
   { value: 'phase', label: 'Phase' },
   { value: 'milestone', label: 'Milestone' },
-] as const;
+  { value: 'outcome', label: 'Outcome' },
+  { value: 'fundable_milestone', label: 'Fundable milestone' },
+] as const satisfies readonly { value: PlanItemType; label: string }[];
 
-/** The parts of the plan the URL opens: each parameter names a part to scroll to and highlight. */
-export const PLAN_PARTS = ['mission-timeline', 'make-week', 'make-phase', 'phase', 'budget-bar'] as const;
-export type PlanPart = (typeof PLAN_PARTS)[number];
+export const TYPE_LABELS = Object.fromEntries(ADDABLE_TYPES.map((entry) => [entry.value, entry.label])) as Record<PlanItemType, string>;
 
-export function planPartOf(params: URLSearchParams): PlanPart | null {
-  return PLAN_PARTS.find((part) => params.has(part)) ?? null;
+/** Types that fall on one day (a date, no period): milestones, fundable milestones and outcomes. */
+export const isOneDayType = (type: PlanItemType) => type === 'milestone' || type === 'fundable_milestone' || type === 'outcome';
+/** Types that carry an amount of money: cost items and the two kinds of milestone. */
+export const hasAmount = (type: PlanItemType) => type === 'cost' || type === 'milestone' || type === 'fundable_milestone';
+/** Types listed under the timeline (everything that is not a person role or a cost item). */
+export const isMarkerType = (type: PlanItemType) => type !== 'person' && type !== 'cost';
+
+/** Shown when an assignment was turned into a request for approval (rule 71); the spec gives no text for it. */
+export const SENT_FOR_APPROVAL = 'Sent for approval.';
+
+/** The request waiting for approval on a plan item (the server keeps one at a time), or null. */
+export const pendingRequestOf = (item: Pick<PlanItem, 'requests'>): PlanItemRequest | null =>
+  item.requests.filter((request) => request.status === 'pending_approval').at(-1) ?? null;
+
+/**
+ * Whether a saved role answers with a request for `person` instead of the person itself: roles need approval and
+ * the caller may not approve (rule 71), so the server filed an organisation request.
+ */
+export const turnedIntoRequest = (saved: Pick<PlanItem, 'person' | 'requests'>, person: string | null | undefined) =>
+  Boolean(person) && saved.person !== person && pendingRequestOf(saved)?.person === person;
+
+/** The caller's organisation as the plan reads it (`GET /org/:id`: abilities, settings, own membership, departments). */
+export type PlanOrg = {
+  abilities: { approveRoles: boolean };
+  canProjectManagersApproveRoles: boolean;
+  me: { level: OrgLevel; accessibleDepartments: readonly string[] } | null;
+  departments: readonly { _id: string; dontShareResources: boolean; isDeleted: boolean }[];
+};
+
+type MissionCaller = Pick<Mission, 'org' | 'permission' | 'isProjectManager' | 'abilities'>;
+
+/**
+ * Who may approve or reject a request, as the server decides it (plan.guards `mayActionRequest`): 'pm' requests
+ * those who manage the plan; 'org' requests those who may approve roles in the organisation (its abilities: admins
+ * and members with canApproveRoles), or the mission's project managers when the organisation lets them; on a
+ * personal mission its admins. Without the organisation loaded (yet, or not a member) nobody here may.
+ */
+export function mayDecideRequest(context: RequestContext, mission: MissionCaller, org: PlanOrg | null): boolean {
+  if (context === 'pm') return mission.abilities['plan.manage'];
+  const missionAdmin = isMissionAdmin({ permission: mission.permission, isProjectManager: mission.isProjectManager });
+  if (!mission.org) return missionAdmin;
+  if (!org) return false;
+  if (org.abilities.approveRoles) return true;
+  return missionAdmin && org.canProjectManagersApproveRoles && org.me !== null && !isObserverLevel(org.me.level);
+}
+
+/** The role being filled, as the candidate rule reads it (a new role has no id yet). */
+export type RoleToFill = Pick<RoleFacts, 'person' | 'role' | 'startDate' | 'endDate'> & { _id?: string };
+
+/**
+ * The people who may be allocated to a role (rule 77, `allocationCandidates`): team members below observer whose
+ * invite is accepted, not already on the role, without an overlapping role of the same name, and not only in
+ * departments that keep their people to themselves unless the caller reaches them (organisation admins reach all).
+ * `selfId` is the caller, whose own departments they reach.
+ */
+export function roleCandidates(
+  mission: Pick<Mission, 'people' | 'planItems'>,
+  role: RoleToFill,
+  org: PlanOrg | null,
+  selfId: string | null,
+) {
+  const self = mission.people.find((person) => person._id === selfId);
+  const closedDepartments =
+    org && org.me?.level !== 'ADMIN'
+      ? org.departments.filter((department) => department.dontShareResources && !department.isDeleted).map((department) => department._id)
+      : [];
+  const accessibleDepartments = [
+    ...(self?.departments ?? []),
+    ...(self?.accessibleDepartments ?? []),
+    ...(org?.me?.accessibleDepartments ?? []),
+  ];
+  const team = mission.people
+    .filter((person) => !person.invitePending && mayHoldRole(person.permission))
+    .map((person) => ({ ...person, personId: person._id }));
+  const items = (mission.planItems as Partial<PlanItem>[]).map((item) => ({
+    _id: item._id ?? '',
+    type: item.type ?? 'person',
+    person: item.person ?? null,
+    role: item.role ?? null,
+    startDate: item.startDate ?? null,
+    endDate: item.endDate ?? null,
+    wasDeleted: item.wasDeleted ?? false,
+  }));
+  const item = {
+    _id: role._id ?? '',
+    type: 'person',
+    person: role.person,
+    role: role.role,
+    startDate: role.startDate,
+    endDate: role.endDate,
+  };
+  return allocationCandidates(team, { item, items, closedDepartments, accessibleDepartments }).map((person) => ({
+    value: person._id,
+    label: `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email,
+  }));
 }
 
 /** Plan items as the timeline reads them (a short mission read gets the defaults of the fields it lacks). */
