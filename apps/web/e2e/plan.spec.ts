@@ -69,7 +69,57 @@ test('the plan timeline adds a role, assigns a person and refuses overlapping ro
   await page.screenshot({ path: screenshot('plan-timeline'), fullPage: true });
 
   await page.reload();
-  await expect(view.getByTestId(/^role-/).filter({ hasText: 'Designer' })).toContainText('Pat Planner');
+  const designer = view.getByTestId(/^role-/).filter({ hasText: 'Designer' });
+  await expect(designer).toContainText('Pat Planner');
+
+  // edit the Designer role: it ends mid-March at half time (removing Pat ended the Project manager role)
+  await expect(designer.getByTestId('bar-2031-03-24')).toBeVisible();
+  await expect(view.getByTestId('capacity-2031-03-10')).toHaveAttribute('aria-label', /: 8 hours a day$/);
+  await view.getByRole('button', { name: 'Edit Designer' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit person role: Designer' });
+  await expect(edit.getByLabel('Role')).toHaveValue('Designer');
+  await expect(edit.getByLabel('End', { exact: true })).toHaveValue('2031-03-28');
+  await expect(edit.getByLabel('Allocation (%)')).toHaveValue('100');
+  await expect(edit.getByRole('switch', { name: "Pinned to the mission's dates" })).not.toBeChecked();
+  await edit.getByLabel('End', { exact: true }).fill('2031-03-14');
+  await edit.getByLabel('Allocation (%)').fill('50');
+  await expect(edit.getByText('Default day: 4 h a day (8 h × 50%)')).toBeVisible();
+  await expectAccessible(page, 'plan edit');
+  await page.screenshot({ path: screenshot('plan-edit'), fullPage: true });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(designer).toContainText('Pat Planner · 50%');
+  await expect(designer.getByTestId('bar-2031-03-10')).toBeVisible();
+  await expect(designer.getByTestId('bar-2031-03-17')).toHaveCount(0);
+  await expect(view.getByTestId('capacity-2031-03-10')).toHaveAttribute('aria-label', /: 4 hours a day$/);
+  await expect(view.getByTestId('capacity-2031-03-17')).toHaveAttribute('aria-label', /: 0 hours a day$/);
+
+  // the change is stored
+  await page.reload();
+  await expect(designer).toContainText('Pat Planner · 50%');
+  await expect(designer.getByTestId('bar-2031-03-17')).toHaveCount(0);
+  await view.getByRole('button', { name: 'Edit Designer' }).click();
+  await expect(edit.getByLabel('End', { exact: true })).toHaveValue('2031-03-14');
+  await expect(edit.getByLabel('Allocation (%)')).toHaveValue('50');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  // Pat reviews in April; stretching the Designer role into April overlaps
+  await view.getByRole('button', { name: 'Add to plan' }).click();
+  await add.getByLabel('Role').fill('Reviewer');
+  await add.getByLabel('Start').fill('2031-04-07');
+  await add.getByLabel('End').fill('2031-04-25');
+  await add.getByLabel('Person').click();
+  await page.getByRole('option', { name: 'Pat Planner' }).click();
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toHaveCount(0);
+  await expect(view.getByTestId(/^role-/).filter({ hasText: 'Reviewer' })).toContainText('Pat Planner');
+  await view.getByRole('button', { name: 'Edit Designer' }).click();
+  await edit.getByLabel('End', { exact: true }).fill('2031-04-10');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText(OVERLAP)).toBeVisible();
+  await page.screenshot({ path: screenshot('plan-edit-overlap'), fullPage: true });
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(designer.getByTestId('bar-2031-03-17')).toHaveCount(0);
 });
 
 /** An account whose email is verified through the mailed link (inviting needs it). */

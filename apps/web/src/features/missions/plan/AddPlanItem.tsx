@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
-import { PLAN_MESSAGES, type PlanItemType } from '@crewplan/domain/plan/plan';
+import type { PlanItemType } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../missions/FormError.tsx';
 import { usePlanContext, usePlanMutations } from './api.ts';
+import { AllocationField, AmountField, DateFields, showPlanFailure, TitleField } from './PlanItemFields.tsx';
 import { ADDABLE_TYPES, hasAmount, isOneDayType, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
 
 /** Adds a role (with an optional person), a cost, a phase, a milestone, an outcome or a fundable milestone to the plan. */
@@ -43,11 +44,7 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
         if (isRole && turnedIntoRequest(saved, chosen)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
         onClose();
       },
-      onError: (failure) => {
-        setError(failure.message);
-        if (failure.message === PLAN_MESSAGES.overlappingRoles)
-          notifications.show({ message: failure.message, color: 'red', autoClose: 6_000 });
-      },
+      onError: (failure) => showPlanFailure(failure, setError),
     });
   };
 
@@ -67,12 +64,7 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
             onChange={(value) => setType((value as PlanItemType | null) ?? 'person')}
             allowDeselect={false}
           />
-          <TextInput
-            label={isRole ? 'Role' : 'Title'}
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            data-autofocus
-          />
+          <TitleField isRole={isRole} value={title} onChange={setTitle} />
           {isRole && (
             <>
               <Select
@@ -84,21 +76,11 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
                 clearable
                 searchable
               />
-              <NumberInput label="Allocation (%)" min={0} max={100} value={allocation} onChange={setAllocation} />
+              <AllocationField value={allocation} onChange={setAllocation} />
             </>
           )}
-          {hasAmount(type) && <NumberInput label={`Amount (${mission.currency})`} min={0} value={amount} onChange={setAmount} />}
-          <Group grow>
-            <TextInput
-              label={oneDay ? 'Date' : 'Start'}
-              type="date"
-              value={start}
-              onChange={(event) => setStart(event.currentTarget.value)}
-            />
-            {!oneDay && (
-              <TextInput label="End" type="date" value={end} min={start} onChange={(event) => setEnd(event.currentTarget.value)} />
-            )}
-          </Group>
+          {hasAmount(type) && <AmountField currency={mission.currency} value={amount} onChange={setAmount} />}
+          <DateFields oneDay={oneDay} start={start} end={end} onStart={setStart} onEnd={setEnd} />
           {error && <FormError>{error}</FormError>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

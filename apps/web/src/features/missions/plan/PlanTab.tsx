@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem, PlanItemType, RequestContext } from '@crewplan/domain/plan/plan';
 import { useUrl } from '../../../lib/url-state.ts';
@@ -10,6 +10,7 @@ import { formatDay } from '../../missions/mission-rules.ts';
 import { localDay } from '../../missions/tasks/task-rules.ts';
 import { AddPlanItem } from './AddPlanItem.tsx';
 import { usePlanContext, usePlanMutations } from './api.ts';
+import { EditPlanItem } from './EditPlanItem.tsx';
 import {
   budgetUse,
   fullPlanItems,
@@ -44,6 +45,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
   const canManage = mission.abilities['plan.manage'];
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PlanItem | null>(null);
   const { org } = usePlanContext(mission.org);
   const { remove } = usePlanMutations(mission._id);
   const mayDecide = (context: RequestContext) => mayDecideRequest(context, mission, org);
@@ -109,6 +111,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
           canManage={canManage}
           mayDecide={mayDecide}
           onDialog={setDialog}
+          onEdit={setEditing}
           onDelete={confirmDelete}
           highlightWeeks={part === 'make-week'}
         />
@@ -141,15 +144,20 @@ export function PlanTab({ mission }: { mission: Mission }) {
                   </Text>
                 )}
                 {canManage && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="red.8"
-                    aria-label={`Delete ${item.title}`}
-                    onClick={() => confirmDelete(item)}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
+                  <Group gap={0} wrap="nowrap">
+                    <ActionIcon size="sm" variant="subtle" aria-label={`Edit ${item.title}`} onClick={() => setEditing(item)}>
+                      <IconPencil size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      color="red.8"
+                      aria-label={`Delete ${item.title}`}
+                      onClick={() => confirmDelete(item)}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Group>
                 )}
               </Group>
             ))}
@@ -170,6 +178,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
         )}
       </Paper>
       {adding && <AddPlanItem mission={mission} onClose={() => setAdding(false)} />}
+      {editing && <EditPlanItem key={editing._id} mission={mission} item={editing} onClose={() => setEditing(null)} />}
       {dialog && <RoleDialogs mission={mission} dialog={dialog} onClose={() => setDialog(null)} />}
     </Stack>
   );

@@ -5,6 +5,7 @@ import type { Mission } from '@crewplan/domain/missions/mission';
 import { PLAN_MESSAGES, type PlanItem } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../missions/FormError.tsx';
 import { usePlanContext, usePlanMutations } from './api.ts';
+import { showPlanFailure } from './PlanItemFields.tsx';
 import { pendingRequestOf, personName, reasonIsLongEnough, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
 
 export type RoleDialog = { kind: 'person' | 'request' | 'approve' | 'reject'; item: PlanItem };
@@ -15,12 +16,6 @@ const TITLES: Record<RoleDialog['kind'], string> = {
   approve: 'Approve role',
   reject: 'Reject role',
 };
-
-/** A failure's text: shown under the form, and the overlap as a 6-second toast too (spec 1 §9). */
-function showFailure(error: Error, setError: (text: string) => void) {
-  setError(error.message);
-  if (error.message === PLAN_MESSAGES.overlappingRoles) notifications.show({ message: error.message, color: 'red', autoClose: 6_000 });
-}
 
 /** Change the person of a role, ask approval for a person, or approve or reject a pending request. */
 export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; dialog: RoleDialog; onClose: () => void }) {
@@ -47,7 +42,7 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
     if ((kind === 'person' || kind === 'request' || kind === 'approve') && !person) return setError(PLAN_MESSAGES.assignPersonFirst);
     if ((kind === 'request' || kind === 'reject') && !reasonIsLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
     if (deciding && !pending) return setError(PLAN_MESSAGES.noPendingRequest);
-    const onError = (failure: Error) => showFailure(failure, setError);
+    const onError = (failure: Error) => showPlanFailure(failure, setError);
     if (kind === 'person') {
       return changePerson.mutate(
         { planItemId: item._id, person },

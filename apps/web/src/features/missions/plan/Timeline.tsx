@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem, RequestContext } from '@crewplan/domain/plan/plan';
 import { formatDay } from '../../missions/mission-rules.ts';
@@ -17,17 +17,19 @@ export function Timeline({
   canManage,
   mayDecide,
   onDialog,
+  onEdit,
   onDelete,
   highlightWeeks,
 }: {
   mission: Mission;
   items: PlanItem[];
   weeks: string[];
-  /** The caller manages the plan: changes people, asks approval, deletes items. */
+  /** The caller manages the plan: edits items, changes people, asks approval, deletes items. */
   canManage: boolean;
   /** The caller may approve or reject a pending request of this context. */
   mayDecide: (context: RequestContext) => boolean;
   onDialog: (dialog: RoleDialog) => void;
+  onEdit: (item: PlanItem) => void;
   onDelete: (item: PlanItem) => void;
   highlightWeeks: boolean;
 }) {
@@ -147,9 +149,14 @@ export function Timeline({
                       </Group>
                     )}
                     {canManage && (
-                      <ActionIcon size="sm" variant="subtle" color="red.8" aria-label={`Delete ${label}`} onClick={() => onDelete(item)}>
-                        <IconTrash size={14} />
-                      </ActionIcon>
+                      <Group gap={0} wrap="nowrap">
+                        <ActionIcon size="sm" variant="subtle" aria-label={`Edit ${label}`} onClick={() => onEdit(item)}>
+                          <IconPencil size={14} />
+                        </ActionIcon>
+                        <ActionIcon size="sm" variant="subtle" color="red.8" aria-label={`Delete ${label}`} onClick={() => onDelete(item)}>
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      </Group>
                     )}
                   </Group>
                 </Table.Td>
@@ -160,6 +167,7 @@ export function Timeline({
                       {inside && (
                         <Tooltip label={`${label}: ${formatDay(item.startDate)} – ${formatDay(item.endDate)}, ${item.allocation}%`}>
                           <Box
+                            data-testid={`bar-${week}`}
                             h={18}
                             bg={item.person ? 'blue.6' : 'red.3'}
                             style={{

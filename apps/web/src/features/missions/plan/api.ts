@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OrgDetail } from '@crewplan/domain/org/org';
-import type { ChangePerson, PlanItem, PlanItemCreate, PlanRequestInput } from '@crewplan/domain/plan/plan';
+import type { ChangePerson, PlanItem, PlanItemCreate, PlanItemUpdate, PlanRequestInput } from '@crewplan/domain/plan/plan';
 import { api } from '../../../lib/api.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -33,6 +33,11 @@ export function usePlanMutations(missionId: string) {
     create: useMutation({
       mutationFn: (body: Partial<PlanItemCreate>) =>
         api<PlanItem>(`/mission-plan/mission/${missionId}`, { method: 'POST', body: { ...body } }),
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: ({ planItemId, ...body }: PlanItemUpdate & { planItemId: string }) =>
+        api<PlanItem>(`/mission-plan/${planItemId}/bulk`, { method: 'PUT', body: { ...body } }),
       onSettled,
     }),
     changePerson: useMutation({

@@ -5,8 +5,12 @@ import {
   barSpan,
   budgetUse,
   capacityHeight,
+  dailyHoursHint,
+  editableFields,
   mayDecideRequest,
   pendingRequestOf,
+  planItemChanges,
+  planItemForm,
   reasonIsLongEnough,
   roleCandidates,
   SEVERITY_COLORS,
@@ -216,5 +220,116 @@ describe('role candidates (rule 77)', () => {
 
   it('offers every plan item type (rule 66)', () => {
     expect(ADDABLE_TYPES.map((entry) => entry.value)).toEqual(['person', 'cost', 'phase', 'milestone', 'outcome', 'fundable_milestone']);
+  });
+});
+
+describe('editing a plan item', () => {
+  const designer = {
+    type: 'person' as const,
+    title: 'Designer',
+    role: 'Designer',
+    startDate: '2031-03-03',
+    endDate: '2031-03-28',
+    allocation: 100,
+    rate: 0,
+    rateTime: 'Monthly',
+    billRate: 0,
+    amount: null,
+    pinnedTo: null,
+  };
+  const edit = (item: Parameters<typeof planItemChanges>[0], over: Partial<ReturnType<typeof planItemForm>>) =>
+    planItemChanges(item, { ...planItemForm(item), ...over });
+
+  it('starts from the item as it is and sends nothing when nothing changed', () => {
+    expect(planItemForm(designer)).toEqual({
+      title: 'Designer',
+      startDate: '2031-03-03',
+      endDate: '2031-03-28',
+      allocation: 100,
+      rate: 0,
+      rateTime: 'Monthly',
+      billRate: 0,
+      amount: '',
+      pinnedToMission: false,
+    });
+    expect(edit(designer, {})).toEqual({ changes: {}, error: null });
+  });
+
+  it('sends only the fields that changed', () => {
+    expect(edit(designer, { endDate: '2031-03-14', allocation: 50 })).toEqual({
+      changes: { endDate: '2031-03-14', allocation: 50 },
+      error: null,
+    });
+    expect(edit(designer, { rate: 40.5, rateTime: 'Hourly', billRate: '' })).toEqual({
+      changes: { rate: 40.5, rateTime: 'Hourly' },
+      error: null,
+    });
+  });
+
+  it("renames a role's role, and its title when they were the same", () => {
+    expect(edit(designer, { title: ' Lead designer ' }).changes).toEqual({ role: 'Lead designer', title: 'Lead designer' });
+    expect(edit({ ...designer, title: 'Design work' }, { title: 'Lead designer' }).changes).toEqual({ role: 'Lead designer' });
+  });
+
+  it('pins to the mission without dates, and unpins with the dates shown', () => {
+    expect(edit(designer, { pinnedToMission: true, endDate: '2031-04-01' }).changes).toEqual({ pinnedTo: 'entireMission' });
+    const pinned = { ...designer, pinnedTo: 'entireMission' };
+    expect(planItemForm(pinned).pinnedToMission).toBe(true);
+    expect(planItemForm({ ...designer, pinnedTo: 'startend' }).pinnedToMission).toBe(true);
+    expect(edit(pinned, {}).changes).toEqual({});
+    expect(edit(pinned, { pinnedToMission: false }).changes).toEqual({ pinnedTo: null, startDate: '2031-03-03', endDate: '2031-03-28' });
+  });
+
+  it('unpins an item pinned elsewhere when its dates change (the server keeps pinned items on their pin)', () => {
+    const onStart = { ...designer, pinnedTo: 'startOfMission' };
+    expect(edit(onStart, { allocation: 60 }).changes).toEqual({ allocation: 60 });
+    expect(edit(onStart, { endDate: '2031-03-20' }).changes).toEqual({ endDate: '2031-03-20', pinnedTo: null });
+  });
+
+  it('moves a one-day item by its day, sending it as both dates', () => {
+    // the server pushed the end of a milestone 5 days after its start (rule 74): the day is the start
+    const milestone = {
+      ...designer,
+      type: 'fundable_milestone' as const,
+      title: 'Launch',
+      role: null,
+      startDate: '2031-04-01',
+      endDate: '2031-04-06',
+      amount: 500,
+    };
+    expect(edit(milestone, {}).changes).toEqual({});
+    expect(edit(milestone, { startDate: '2031-04-08' }).changes).toEqual({ startDate: '2031-04-08', endDate: '2031-04-08' });
+    expect(edit(milestone, { amount: '' }).changes).toEqual({ amount: null });
+    expect(edit(milestone, { amount: 750, title: 'Go live' }).changes).toEqual({ title: 'Go live', amount: 750 });
+  });
+
+  it("offers each type's fields", () => {
+    expect(editableFields('person')).toEqual({ allocation: true, rates: true, pin: true, amount: false, oneDay: false });
+    expect(editableFields('phase')).toEqual({ allocation: false, rates: false, pin: false, amount: false, oneDay: false });
+    expect(editableFields('outcome')).toEqual({ allocation: false, rates: false, pin: false, amount: false, oneDay: true });
+    expect(editableFields('fundable_milestone')).toMatchObject({ amount: true, oneDay: true });
+  });
+
+  it('ignores the fields a type does not have', () => {
+    const phase = { ...designer, type: 'phase' as const, title: 'Build', role: null };
+    expect(edit(phase, { allocation: 20, rate: 9, pinnedToMission: true }).changes).toEqual({});
+  });
+
+  it('says what is missing or wrong', () => {
+    expect(edit(designer, { title: '  ' }).error).toBe('Please name the role.');
+    expect(edit({ ...designer, type: 'phase' }, { title: '' }).error).toBe('Please give it a title.');
+    expect(edit(designer, { allocation: '' }).error).toBe('Allocation is a whole percent from 0 to 100.');
+    expect(edit(designer, { allocation: 120 }).error).toBe('Allocation is a whole percent from 0 to 100.');
+    expect(edit(designer, { allocation: 12.5 }).error).toBe('Allocation is a whole percent from 0 to 100.');
+    expect(edit(designer, { rate: -1 }).error).toBe('Rates cannot be negative.');
+    expect(edit(designer, { endDate: '' }).error).toBe('Please choose a start and an end.');
+    expect(edit({ ...designer, type: 'outcome' }, { startDate: '' }).error).toBe('Please choose the day.');
+  });
+
+  it('shows the default day of an allocation: 8 h × percent (rule 10)', () => {
+    expect(dailyHoursHint(50)).toBe('4 h a day (8 h × 50%)');
+    expect(dailyHoursHint(100)).toBe('8 h a day (8 h × 100%)');
+    expect(dailyHoursHint(25)).toBe('2 h a day (8 h × 25%)');
+    expect(dailyHoursHint('')).toBe('0 h a day (8 h × 0%)');
   });
 });

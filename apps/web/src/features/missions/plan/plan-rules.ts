@@ -1,7 +1,8 @@
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { isMissionAdmin } from '@crewplan/domain/missions/policy';
 import { isObserverLevel, type OrgLevel } from '@crewplan/domain/org/levels';
-import type { PlanItem, PlanItemRequest, PlanItemType, RequestContext } from '@crewplan/domain/plan/plan';
+import { RATE_TIMES, type RateTime } from '@crewplan/domain/org/settings';
+import type { PlanItem, PlanItemRequest, PlanItemType, PlanItemUpdate, RequestContext } from '@crewplan/domain/plan/plan';
 import {
   allocationCandidates,
   capacityBarHeight,
@@ -219,4 +220,127 @@ export function personName(mission: Mission, personId: string | null): string {
   if (!personId) return 'Unfilled';
   const person = mission.people.find((entry) => entry._id === personId || entry.ref._id === personId);
   return person ? `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email : 'Someone not on the team';
+}
+
+/** What the edit dialog shows of a plan item, as its inputs hold it ('' for an empty number). */
+export type PlanItemForm = {
+  title: string;
+  startDate: string;
+  endDate: string;
+  allocation: number | string;
+  rate: number | string;
+  rateTime: RateTime;
+  billRate: number | string;
+  amount: number | string;
+  /** Pinned to the mission's dates (rule 67: entireMission or startend): the dates follow the mission. */
+  pinnedToMission: boolean;
+};
+
+/** Whether a pin makes both dates follow the mission's (rule 28). */
+export const isPinnedToMission = (pinnedTo: string | null) => pinnedTo === 'entireMission' || pinnedTo === 'startend';
+
+/** Which fields the edit dialog offers for a type: roles have allocation, rates and the pin; costs and milestones an amount. */
+export const editableFields = (type: PlanItemType) => ({
+  allocation: type === 'person',
+  rates: type === 'person',
+  pin: type === 'person',
+  amount: hasAmount(type),
+  oneDay: isOneDayType(type),
+});
+
+/** The edit dialog's starting values: the item as it is. */
+export function planItemForm(
+  item: Pick<
+    PlanItem,
+    'type' | 'title' | 'role' | 'startDate' | 'endDate' | 'allocation' | 'rate' | 'rateTime' | 'billRate' | 'amount' | 'pinnedTo'
+  >,
+): PlanItemForm {
+  return {
+    title: item.type === 'person' ? (item.role ?? item.title) : item.title,
+    startDate: item.startDate?.slice(0, 10) ?? '',
+    endDate: item.endDate?.slice(0, 10) ?? '',
+    allocation: item.allocation,
+    rate: item.rate,
+    rateTime: (RATE_TIMES as readonly string[]).includes(item.rateTime) ? (item.rateTime as RateTime) : 'Monthly',
+    billRate: item.billRate,
+    amount: item.amount ?? '',
+    pinnedToMission: isPinnedToMission(item.pinnedTo),
+  };
+}
+
+/** Rule 10 in words, for the allocation field: '4 h a day (8 h × 50%)'. */
+export function dailyHoursHint(allocation: number | string): string {
+  const percent = Number(allocation) || 0;
+  return `${defaultDailyHours(percent)} h a day (8 h × ${percent}%)`;
+}
+
+/** A number input's value as a number: '' is `empty`. */
+const numberOf = (value: number | string, empty: number | null) => (value === '' ? empty : Number(value));
+const sameDay = (a: string | null, b: string) => (a?.slice(0, 10) ?? '') === b;
+
+/**
+ * What saving the edit dialog sends (`PUT /mission-plan/:id/bulk`): only the fields that changed, or the first problem.
+ * A role's name is its `role` and, when they were the same, its `title`. Pinning to the mission sends the pin and no
+ * dates (they follow the mission); unpinning sends null and the dates shown. A one-day item sends its day as both
+ * dates. Changed dates of an item pinned to anything else unpin it (the server keeps pinned items on their pin).
+ */
+export function planItemChanges(
+  item: Pick<
+    PlanItem,
+    'type' | 'title' | 'role' | 'startDate' | 'endDate' | 'allocation' | 'rate' | 'rateTime' | 'billRate' | 'amount' | 'pinnedTo'
+  >,
+  form: PlanItemForm,
+): { changes: PlanItemUpdate; error: null } | { changes: null; error: string } {
+  const fields = editableFields(item.type);
+  const fail = (error: string) => ({ changes: null, error });
+  const changes: PlanItemUpdate = {};
+  const title = form.title.trim();
+  if (!title) return fail(item.type === 'person' ? 'Please name the role.' : 'Please give it a title.');
+  if (item.type === 'person') {
+    if (title !== (item.role ?? item.title)) {
+      changes.role = title;
+      if (item.role === null || item.title === item.role) changes.title = title;
+    }
+  } else if (title !== item.title) changes.title = title;
+
+  if (fields.allocation) {
+    const allocation = numberOf(form.allocation, null);
+    if (allocation === null || !Number.isInteger(allocation) || allocation < 0 || allocation > 100)
+      return fail('Allocation is a whole percent from 0 to 100.');
+    if (allocation !== item.allocation) changes.allocation = allocation;
+  }
+  if (fields.rates) {
+    const rate = numberOf(form.rate, 0)!;
+    const billRate = numberOf(form.billRate, 0)!;
+    if (!(rate >= 0) || !(billRate >= 0)) return fail('Rates cannot be negative.');
+    if (rate !== item.rate) changes.rate = rate;
+    if (billRate !== item.billRate) changes.billRate = billRate;
+    if (form.rateTime !== item.rateTime) changes.rateTime = form.rateTime;
+  }
+  if (fields.amount) {
+    const amount = numberOf(form.amount, null);
+    if (amount !== null && !(amount >= 0)) return fail('The amount cannot be negative.');
+    if (amount !== item.amount) changes.amount = amount;
+  }
+
+  const wasPinned = isPinnedToMission(item.pinnedTo);
+  if (fields.pin && form.pinnedToMission) {
+    if (!wasPinned) changes.pinnedTo = 'entireMission';
+    return { changes, error: null };
+  }
+  if (!form.startDate || (!fields.oneDay && !form.endDate))
+    return fail(fields.oneDay ? 'Please choose the day.' : 'Please choose a start and an end.');
+  const datesChanged = fields.oneDay
+    ? !sameDay(item.startDate, form.startDate)
+    : !sameDay(item.startDate, form.startDate) || !sameDay(item.endDate, form.endDate);
+  if (fields.pin && wasPinned) changes.pinnedTo = null;
+  if (datesChanged || changes.pinnedTo === null) {
+    if (fields.oneDay) Object.assign(changes, { startDate: form.startDate, endDate: form.startDate });
+    else {
+      if (!sameDay(item.startDate, form.startDate) || changes.pinnedTo === null) changes.startDate = form.startDate;
+      if (!sameDay(item.endDate, form.endDate) || changes.pinnedTo === null) changes.endDate = form.endDate;
+    }
+    if (item.pinnedTo !== null && !('pinnedTo' in changes)) changes.pinnedTo = null;
+  }
+  return { changes, error: null };
 }
