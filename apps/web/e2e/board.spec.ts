@@ -204,7 +204,7 @@ test('an unknown task says it is no longer available and closes', async ({ page,
   await expect(page).not.toHaveURL(/action-item=/);
 });
 
-test('actions on the board: ?action opens the work view on its tasks, a new action (the server refusing one date), quick add under a chosen action, the task detail fields, remove everyone, copy a task', async ({
+test('actions on the board: ?action opens the work view on its tasks, a new action (the server refusing one date), quick add under a chosen action, the task detail fields, remove everyone, copy a task, then manage the actions: rename, move a task, close, reopen, delete', async ({
   page,
   request,
 }) => {
@@ -297,4 +297,101 @@ test('actions on the board: ?action opens the work view on its tasks, a new acti
   await expect(copy.getByLabel('Short description')).toHaveValue('The first cut');
   await page.keyboard.press('Escape');
   await expect(card(todo, 'Draft plan (Copy)')).toBeVisible();
+
+  // the Actions control: rename 'Launch' by keyboard; the quick add choice follows the new title
+  const actionsButton = page.getByRole('button', { name: 'Actions (2)' });
+  await actionsButton.click();
+  const list = page.getByRole('group', { name: 'Actions of this project' });
+  await expect(list.getByTestId('action-row')).toHaveCount(2);
+  await expect(list.getByRole('listitem', { name: 'Build' })).toContainText('3 tasks');
+  await list.getByRole('button', { name: 'Rename Launch' }).focus();
+  await page.keyboard.press('Enter');
+  const newTitle = list.getByLabel('New title of Launch');
+  await expect(newTitle).toBeFocused();
+  await newTitle.fill('Release');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Action renamed to “Release”.')).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Rename Release' })).toBeFocused();
+  await expectAccessible(page, 'actions control');
+  await page.screenshot({ path: screenshot('board-actions-control') });
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Add tasks to' })).toHaveValue('Release');
+  const launch = (await (await request.get(`/api/mission/${missionId}`, { headers: bearer(owner.token) })).json()) as {
+    actions: { _id: string; title: string }[];
+  };
+  expect(launch.actions.find((action) => action._id === launchId)!.title).toBe('Release');
+
+  // move a task to it from the task detail
+  await card(todo, 'Order parts').getByRole('button', { name: 'Open Order parts' }).click();
+  const order = page.getByRole('dialog', { name: 'Order parts' });
+  const orderId = new URL(page.url()).searchParams.get('action-item')!;
+  await expect(order.getByRole('combobox', { name: 'Action', exact: true })).toHaveValue('Build');
+  await order.getByRole('combobox', { name: 'Action', exact: true }).click();
+  await page.getByRole('option', { name: 'Release' }).click();
+  await expect(page.getByText('Moved to the action “Release”.')).toBeVisible();
+  await expect(order.getByText('in Release')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/action-item/${orderId}`, { headers: bearer(owner.token) })).json()) as { actionId: string })
+          .actionId,
+    )
+    .toBe(launchId);
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/action-item=/);
+
+  // mark it done: it is closed, so quick add no longer offers it and its tasks stay where they are
+  await actionsButton.click();
+  await list.getByRole('button', { name: 'Mark Release done' }).click();
+  await expect(page.getByText('“Release” is done and closed: its tasks can no longer be changed or added to.')).toBeVisible();
+  const release = list.getByRole('listitem', { name: 'Release' });
+  await expect(release).toContainText('2 tasks · closed');
+  await expect(release.getByText('Done', { exact: true })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Reopen Release' })).toBeFocused();
+  await expect(list.getByRole('button', { name: 'Rename Release' })).toHaveCount(0);
+  await expect(list.getByRole('button', { name: 'Delete Release' })).toHaveCount(0);
+  await page.screenshot({ path: screenshot('board-actions-closed') });
+  await expect(page.getByRole('combobox', { name: 'Add tasks to' })).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const read = (await (await request.get(`/api/mission/${missionId}`, { headers: bearer(owner.token) })).json()) as {
+        actions: { _id: string; status: string }[];
+      };
+      return read.actions.find((action) => action._id === launchId)!.status;
+    })
+    .toBe('done');
+  await page.keyboard.press('Escape');
+  await card(todo, 'Ship it').getByRole('button', { name: 'Open Ship it' }).click();
+  const shipIt = page.getByRole('dialog', { name: 'Ship it' });
+  await expect(shipIt.getByRole('combobox', { name: 'Action', exact: true })).toBeDisabled();
+  await expect(shipIt.getByRole('combobox', { name: 'Action', exact: true })).toHaveValue('Release (done)');
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/action-item=/);
+
+  // reopen it: quick add offers it again
+  await actionsButton.click();
+  await list.getByRole('button', { name: 'Reopen Release' }).click();
+  await expect(page.getByText('“Release” is open again.')).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Rename Release' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Add tasks to' })).toBeVisible();
+
+  // delete the other action after confirming: its tasks go too
+  await list.getByRole('button', { name: 'Delete Build' }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete the action “Build”?' });
+  await expect(confirmDelete).toContainText('Its 2 tasks go too');
+  await expectAccessible(page, 'delete an action');
+  await page.screenshot({ path: screenshot('board-actions-delete') });
+  await confirmDelete.getByRole('button', { name: 'Delete action and its tasks' }).click();
+  await expect(page.getByText('Action “Build” deleted with its 2 tasks.')).toBeVisible();
+  await expect(card(page, 'Draft plan')).toHaveCount(0);
+  await expect(card(page, 'Draft plan (Copy)')).toHaveCount(0);
+  await expect(card(todo, 'Order parts')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actions (1)' })).toBeVisible();
+  const after = (await (await request.get(`/api/mission/${missionId}`, { headers: bearer(owner.token) })).json()) as {
+    actions: { title: string; status: string }[];
+    actionItems: { title: string }[];
+  };
+  expect(after.actions.map((action) => [action.title, action.status])).toEqual([['Release', 'open']]);
+  expect(after.actionItems.map((item) => item.title).sort()).toEqual(['Order parts', 'Ship it']);
 });

@@ -32,6 +32,7 @@ import {
   taskAccess,
   type TaskFilter,
 } from '../../missions/tasks/task-rules.ts';
+import { ActionsMenu } from './ActionsMenu.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import { NewAction } from './NewAction.tsx';
 import { TaskCard } from './TaskCard.tsx';
@@ -138,6 +139,15 @@ export function BoardTab({ mission }: { mission: Mission }) {
       .catch((error: unknown) => failed(error));
   };
   const active = activeId ? itemsById.get(String(activeId)) : undefined;
+  const taskCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const item of allItems) counts.set(item.actionId, (counts.get(item.actionId) ?? 0) + 1);
+    return counts;
+  }, [allItems]);
+  const onActionDeleted = (actionId: string) => {
+    if (chosenAction === actionId) setChosenAction(null);
+    if (focused?._id === actionId) setParams({ action: null, 'mission-tab': 'board' }, { replace: true });
+  };
 
   return (
     <Stack gap="sm" data-testid="board">
@@ -176,6 +186,7 @@ export function BoardTab({ mission }: { mission: Mission }) {
           <Text size="xs" c="dimmed" aria-live="polite">
             {actionItems.length} tasks
           </Text>
+          {actions.length > 0 && <ActionsMenu mission={mission} actions={actions} taskCounts={taskCounts} onDeleted={onActionDeleted} />}
           {canCreate && <NewAction mission={mission} onCreated={(action) => setChosenAction(action._id)} />}
         </Group>
       </Group>

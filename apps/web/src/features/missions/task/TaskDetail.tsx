@@ -31,6 +31,7 @@ import {
   isOverdue,
   META_TYPES,
   metaTypeLabel,
+  openActions,
   STATUS_LABELS,
   taskAccess,
 } from '../../missions/tasks/task-rules.ts';
@@ -62,6 +63,19 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
   const readOnly = !access.edit;
   // a copy is a new task: for those who may create tasks (the server also waits for a manager's first visit, rule 51)
   const canCopy = mission.abilities['tasks.create'];
+  // a task moves to another open action of the mission (a done action is closed); its own stays listed
+  const actionOptions = [...openActions(actions), ...(action && action.status === DONE ? [action] : [])].map((entry) => ({
+    value: entry._id,
+    label: entry.status === DONE ? `${entry.title} (done)` : entry.title,
+  }));
+  const moveTo = (actionId: string) => {
+    if (actionId === item.actionId) return;
+    const target = actions.find((entry) => entry._id === actionId);
+    mutations.move.mutate(
+      { itemId: item._id, actionId },
+      { onError: failed, onSuccess: () => notifications.show({ message: `Moved to the action “${target?.title ?? ''}”.` }) },
+    );
+  };
 
   return (
     <Stack gap="md" data-testid="task-detail">
@@ -129,6 +143,17 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
           onChange={(col) => col && mutations.move.mutate({ itemId: item._id, col }, { onError: failed })}
           comboboxProps={{ zIndex: 400 }}
           w={160}
+        />
+        <Select
+          label="Action"
+          allowDeselect={false}
+          searchable
+          data={actionOptions}
+          value={item.actionId}
+          disabled={readOnly || actionOptions.length < 2}
+          onChange={(actionId) => actionId && moveTo(actionId)}
+          comboboxProps={{ zIndex: 400 }}
+          w={200}
         />
       </Group>
       {done && item.completedOn && (

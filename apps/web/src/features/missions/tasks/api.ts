@@ -66,7 +66,7 @@ interface ActionWithItems {
 export const createAction = (planItemId: string, body: ActionCreate, withItem = false) =>
   api<ActionWithItems>(`/mission-plan/${planItemId}/action${withItem ? '?withItem=true' : ''}`, { method: 'POST', body: { ...body } });
 export const updateAction = (actionId: string, body: ActionUpdate) =>
-  api<ActionWithItems>(`/action/${actionId}`, { method: 'PUT', body: { ...body } });
+  api<Action>(`/action/${actionId}`, { method: 'PUT', body: { ...body } });
 export const deleteAction = (actionId: string) => api<{ deleted: string[] }>(`/action/${actionId}`, { method: 'DELETE' });
 export const addActionDependency = (actionId: string, dependsOn: string) =>
   api<unknown>(`/action/${actionId}/dependency/add`, { method: 'PUT', body: { actionId: dependsOn } });

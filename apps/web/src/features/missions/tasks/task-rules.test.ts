@@ -13,6 +13,7 @@ import {
   taskCodeShown,
   visibleTags,
   taskAccess,
+  actionAccess,
   checklistStep,
   dependencyProblem,
   actionInView,
@@ -232,6 +233,37 @@ describe('taskAccess', () => {
     expect(taskAccess(viewer({ permission: 3 }), open, action).edit).toBe(false);
     expect(taskAccess(viewer({ personId: null }), open, action).edit).toBe(false);
     expect(taskAccess(viewer({ permission: 2, abilities: admin }), open, { createdBy: 'me', status: 'done' }).edit).toBe(false);
+  });
+});
+
+describe('actionAccess', () => {
+  const viewer = (fields: Partial<TaskViewer> = {}): TaskViewer => ({
+    personId: 'me',
+    permission: 0,
+    isProjectManager: false,
+    abilities: { 'tasks.work': true, 'tasks.create': false, 'plan.manage': false },
+    ...fields,
+  });
+  const admin = viewer({ permission: 2, abilities: { 'tasks.work': true, 'tasks.create': true, 'plan.manage': true } });
+  const open = { people: [] as string[], status: 'open', createdBy: 'boss' };
+  const done = { ...open, status: 'done' };
+  it('lets a mission admin rename, close and delete an open action', () => {
+    expect(actionAccess(admin, open)).toEqual({ rename: true, status: true, remove: true });
+  });
+  it('closes a done action: its admins only reopen it', () => {
+    expect(actionAccess(admin, done)).toEqual({ rename: false, status: true, remove: false });
+    expect(actionAccess(viewer({ permission: 1 }), done)).toEqual({ rename: false, status: false, remove: false });
+  });
+  it('makes the creator of an action its admin, while they create tasks', () => {
+    const lead = viewer({ permission: 1, abilities: { 'tasks.work': true, 'tasks.create': true, 'plan.manage': false } });
+    expect(actionAccess(lead, { ...open, createdBy: 'me' })).toEqual({ rename: true, status: true, remove: true });
+    expect(actionAccess(lead, open)).toEqual({ rename: true, status: true, remove: false });
+  });
+  it('lets a level-0 member change only actions they are on; observers nothing', () => {
+    expect(actionAccess(viewer(), open)).toEqual({ rename: false, status: false, remove: false });
+    expect(actionAccess(viewer(), { ...open, people: ['me'] })).toEqual({ rename: true, status: true, remove: false });
+    const observer = viewer({ permission: 3, abilities: { 'tasks.work': false, 'tasks.create': false, 'plan.manage': false } });
+    expect(actionAccess(observer, { ...open, people: ['me'] })).toEqual({ rename: false, status: false, remove: false });
   });
 });
 

@@ -222,6 +222,34 @@ export function taskAccess(
   };
 }
 
+/** What the viewer may do on an action itself from the board's actions control. */
+export interface ActionAccess {
+  /** Change its title (not once it is done: a done action is closed). */
+  rename: boolean;
+  /** Mark it done, or reopen it (only its admins once it is done). */
+  status: boolean;
+  /** Delete it with its tasks (its admins, while it is open). */
+  remove: boolean;
+}
+
+/**
+ * The per-action rules the server applies to `PUT /action/:id` and `DELETE /action/:id` (rules 45, 98, 99): the
+ * mission gates first (working on tasks for a change, creating tasks for a delete), then the action's own facts — its
+ * people stand for an action's assignees, its creator and the mission's admins are its admins, a done action is closed.
+ */
+export function actionAccess(
+  viewer: TaskViewer,
+  action: { people: readonly string[]; status: string; createdBy: string | null },
+): ActionAccess {
+  const access = taskAccess(viewer, { people: [...action.people], status: action.status }, action);
+  const work = viewer.abilities['tasks.work'];
+  return {
+    rename: work && access.edit,
+    status: work && access.status,
+    remove: viewer.abilities['tasks.create'] && access.admin && action.status !== DONE,
+  };
+}
+
 export const STATUS_LABELS: Record<string, string> = {
   open: 'Open',
   'in-progress': 'In progress',
