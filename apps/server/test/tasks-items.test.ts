@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionItems, checklistItems, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
+import { actionItems, actions, checklistItems, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
@@ -428,5 +428,14 @@ describe('GET /action-item/my/items and GET /mission/:id', () => {
     expect(mission.actions.map((a: Json) => a._id)).toEqual([actionId]);
     expect(mission.actionItems).toMatchObject([{ _id: item._id, actionId, title: 'Task' }]);
     expect(mission.people.length).toBeGreaterThan(0);
+  });
+
+  it('reads a task or action that ends before it starts (older or imported data) as ending on its start day (rule 24)', async () => {
+    const { missionId, actionId, item } = await setup();
+    await t.database.db.update(actionItems).set({ startDate: '2031-05-10', endDate: '2031-05-02' }).where(eq(actionItems.id, item._id));
+    await t.database.db.update(actions).set({ startDate: '2031-05-01', endDate: '2031-04-20' }).where(eq(actions.id, actionId));
+    const mission = (await call('GET', `/api/mission/${missionId}`, undefined, 'p0')).json() as Json;
+    expect(mission.actionItems[0]).toMatchObject({ startDate: '2031-05-10', endDate: '2031-05-10' });
+    expect(mission.actions[0]).toMatchObject({ startDate: '2031-05-01', endDate: '2031-05-01' });
   });
 });

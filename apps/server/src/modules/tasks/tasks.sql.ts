@@ -13,12 +13,19 @@ const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) => `coales
     select json_agg(json_build_object('linkTo', d.to_id, 'linkType', d.link_type, 'lag', d.lag) order by d.created_at, d.id)
     from dependencies d where d.kind = '${kind}' and d.from_id = ${alias}.id), '[]'::json)`;
 
+/**
+ * Rule 24's repair on load for tasks and actions: an end before the start (left by an import or older data, since writes
+ * refuse it) is read as the start, so no view draws a bar backwards.
+ */
+const repairedEnd = (alias: string) =>
+  `case when ${alias}.end_date < ${alias}.start_date then ${alias}.start_date else ${alias}.end_date end`;
+
 /** One action item as JSON; `$1` is the caller (their own seen and pinned marks). */
 const ITEM_JSON = `json_build_object(
   '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
   'shortDescription', ai.short_description,
   'code', coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4)),
-  'status', ai.status, 'col', ai.col, 'startDate', ai.start_date, 'endDate', ai.end_date,
+  'status', ai.status, 'col', ai.col, 'startDate', ai.start_date, 'endDate', ${repairedEnd('ai')},
   'initialStartDate', ai.initial_start_date, 'dueDate', ai.due_date, 'completedOn', ${instant('ai.completed_on')},
   'completedBy', ai.completed_by, 'startHour', ai.start_hour, 'week', ai.week, 'estimatedDuration', ai.estimated_duration,
   'actualDuration', ai.actual_duration, 'y', ai.y, 'sortIndex', ai.sort_index, 'position', ai.position, 'people', ai.people,
@@ -40,7 +47,7 @@ const ITEM_JSON = `json_build_object(
 
 const ACTION_JSON = `json_build_object(
   '_id', a.id, 'missionId', a.mission_id, 'planItemId', a.plan_item_id, 'code', a.code, 'title', a.title, 'tags', a.tags,
-  'startDate', a.start_date, 'endDate', a.end_date, 'dueDate', a.due_date, 'week', a.week, 'status', a.status,
+  'startDate', a.start_date, 'endDate', ${repairedEnd('a')}, 'dueDate', a.due_date, 'week', a.week, 'status', a.status,
   'estimatedDuration', a.estimated_duration, 'complexityMultiplier', a.complexity_multiplier, 'source', a.source,
   'sectionTagId', a.section_tag_id, 'people', a.people, 'parentId', a.parent_id, 'isAction', a.is_action,
   'sortIndex', a.sort_index, 'position', a.position, 'percentComplete', a.percent_complete, 'wbs', a.wbs,
