@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
-import { daysOfBar, dependencyOf, parseRowId, toDate, toGantt, toDay } from './gantt-rules.ts';
+import { daysOfBar, dependencyOf, OPEN_ACTIONS_UP_TO, parseRowId, toDate, toGantt, toDay } from './gantt-rules.ts';
 
 const action = (over: Partial<Action> = {}) =>
   ({
@@ -57,6 +57,14 @@ describe('gantt rows of a mission', () => {
       ['action:a1', 'task', '2031-02-03', '2031-02-08'],
     ]);
     expect(tasks[0]!.open).toBeUndefined();
+  });
+
+  it('opens actions over their tasks up to 2,000 tasks and folds them in a larger mission', () => {
+    const items = (count: number) => Array.from({ length: count }, (_, index) => item({ _id: `i${index}`, sortIndex: index }));
+    const openOf = (count: number) =>
+      toGantt({ actions: [action()], actionItems: items(count), planItems: [], fallbackDay: '2031-01-01' }).tasks[0]!.open;
+    expect(openOf(OPEN_ACTIONS_UP_TO)).toBe(true);
+    expect(openOf(OPEN_ACTIONS_UP_TO + 1)).toBeUndefined();
   });
 
   it('places a task without dates at the action start for its estimate (8 hours a day)', () => {
