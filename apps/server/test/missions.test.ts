@@ -386,6 +386,15 @@ describe('demo seed', () => {
       expect(mission.sectionTags.map((tag: Json) => tag.title)).toEqual(['Catch-all', 'Discovery', 'Build']);
       expect(mission.kpis).toHaveLength(2);
       expect(mission.datesRepaired).toBe(false);
+      // a newcomer signed in as Dana meets work: the organisation is in its trial, she holds two coded tasks
+      const dana = mission.people.find((p: Json) => p.ref.firstName === 'Dana').ref._id as string;
+      expect(mission.actionItems.map((item: Json) => item.code)).toEqual(['WEB-1', 'WEB-2', 'WEB-3', 'WEB-4', 'WEB-5', 'WEB-6', 'WEB-7']);
+      expect(mission.actionItems.filter((item: Json) => item.people.includes(dana)).map((item: Json) => item.title)).toEqual([
+        'Sitemap',
+        'Launch checklist',
+      ]);
+      const org = (await fresh.request({ method: 'GET', url: `/api/org/${mission.org._id ?? mission.org}`, token })).json() as Json;
+      expect(org.isLicensedActive).toBe(true);
       // Shortening the demo by a month sends its tasks planned after the new end back to the planning board.
       const shortened = await fresh.request({
         method: 'PUT',

@@ -117,7 +117,7 @@ async function seedDemoMission(
     planStartDate: start,
     planEndDate: end,
   });
-  await ctx.db.update(missions).set({ kickedOff: true }).where(eq(missions.id, mission._id));
+  await ctx.db.update(missions).set({ kickedOff: true, defaultTaskCode: 'WEB' }).where(eq(missions.id, mission._id));
   await ctx.db.insert(missionPeople).values([
     { missionId: mission._id, personId: managerId, email: demo[1]!.email, permission: 1, isProjectManager: true, addedBy: ownerId },
     { missionId: mission._id, personId: memberId, email: demo[2]!.email, permission: 0, role: 'Designer', addedBy: ownerId },
@@ -152,6 +152,8 @@ async function seedDemoMission(
         actionId: build!.id,
         missionId: mission._id,
         title,
+        // the codes the task calls would have given them (rule 50: the mission's prefix and a count)
+        code: `WEB-${index + 1}`,
         week,
         startDate: week,
         endDate: addIsoDays(week, 4),
