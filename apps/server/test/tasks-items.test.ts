@@ -193,6 +193,21 @@ describe('PUT /action-item/:id', () => {
     expect(off).toMatchObject({ startDate: null, startHour: null, endDate: null, estimatedDuration: 2 });
   });
 
+  it('power: a task created on the grid gets its end; one created with an end keeps it', async () => {
+    // Friday 13 March 2026 from 13:00: 4 hours on Friday, 8 on Monday, 8 on Tuesday.
+    const { actionId, item } = await setup({ projectType: 'power' }, { startDate: '2026-03-13', startHour: 13, estimatedDuration: 20 });
+    expect(item).toMatchObject({ startDate: '2026-03-13', endDate: '2026-03-17' });
+    const given = await call('POST', `/api/action-item/action/${actionId}`, {
+      title: 'Given end',
+      startDate: '2026-03-13',
+      estimatedDuration: 20,
+      endDate: '2026-03-27',
+    });
+    expect(given.json()).toMatchObject({ endDate: '2026-03-27' });
+    const unscheduled = await call('POST', `/api/action-item/action/${actionId}`, { title: 'Backlog', estimatedDuration: 20 });
+    expect(unscheduled.json()).toMatchObject({ startDate: null, endDate: null });
+  });
+
   it('outside power projects a new duration leaves the dates alone', async () => {
     const { item } = await setup({}, { startDate: '2026-03-13', endDate: '2026-03-20', estimatedDuration: 16 });
     expect((await call('PUT', `/api/action-item/${item._id}`, { estimatedDuration: 4 })).json()).toMatchObject({

@@ -31,6 +31,7 @@ import { itemById, itemsByIds, myItemsQuery } from './tasks.sql.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };
+type PowerFields = Pick<ItemPatch, 'startDate' | 'startHour' | 'estimatedDuration' | 'endDate'>;
 
 /** The item as the caller sees it after a write. */
 export const presentItem = async (ctx: AppContext, access: MissionAccess, id: string): Promise<ActionItem> => {
@@ -78,7 +79,7 @@ function effectsOf(access: MissionAccess, item: ActionItemRow, input: Omit<Actio
  * a duration ends where `scheduleEnd` says (8-hour days from 9:00, weekends skipped unless the mission includes
  * them); a task taken off the grid (start cleared) loses its end too. A task without a duration keeps its end.
  */
-function powerEnd(item: ActionItemRow, patch: ItemPatch, includeWeekends: boolean): void {
+function powerEnd(item: PowerFields, patch: ItemPatch, includeWeekends: boolean): void {
   if (patch.startDate === undefined && patch.startHour === undefined && patch.estimatedDuration === undefined) return;
   const start = patch.startDate === undefined ? item.startDate : patch.startDate;
   const hours = patch.estimatedDuration === undefined ? item.estimatedDuration : patch.estimatedDuration;
@@ -176,6 +177,8 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
       checklist = await tx.select().from(checklistItems).where(eq(checklistItems.actionItemId, copyOf));
     }
     const patch = itemPatchOf(fields);
+    // A task created already on the power grid gets its end as a move would give it.
+    if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd(base, patch, mission.includeWeekends);
     // The same check as an update: an end before the start is refused, and nothing is written.
     const start = patch.startDate === undefined ? base.startDate : patch.startDate;
     const end = patch.endDate === undefined ? base.endDate : patch.endDate;
