@@ -220,6 +220,7 @@ describe('PUT /mission-plan/:id/change-person', () => {
   it('assigns, then removes the person (rule 73): pin cleared, ended today, personLeftRole recorded', async () => {
     const mission = await world.mission({ planStartDate: '2020-01-06', planEndDate: '2099-01-01' });
     const item = await createItem(mission, { role: 'Dev', pinnedTo: 'entireMission' });
+    const handover = await createItem(mission, { type: 'milestone', title: 'Handover', pinnedTo: item._id });
     const p1 = world.people.p1.personId;
     const assigned = await t.request({
       method: 'PUT',
@@ -243,6 +244,8 @@ describe('PUT /mission-plan/:id/change-person', () => {
       endDate: today,
       personLeftRole: { personId: p1, whoKilledTheRole: world.owner.personId },
     });
+    // what was pinned to the role follows its new end (rule 28)
+    expect(await itemRow(handover._id)).toMatchObject({ pinnedTo: item._id, startDate: '2020-01-06', endDate: today });
   });
 
   it('409 on an overlapping role; 400 for an observer; 404 for a deleted item; 400 for a bad body', async () => {

@@ -10,6 +10,7 @@ import type { RecordMissionWrite } from '../missions/command.ts';
 import { runMissionCommand } from '../missions/command.ts';
 import { todayIso } from '../missions/missions.read.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
+import { followPlanItem } from './plan.pins.ts';
 import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.read.ts';
@@ -99,6 +100,17 @@ async function setPerson(
     ]),
   );
   record({ action: 'update', entity: 'plan.items', id: itemId, title: before.title, changes });
+  if (changes.endDate) {
+    // the items pinned to a role that ended follow its new end (rule 28)
+    for (const follow of await followPlanItem(tx, access, record, {
+      _id: itemId,
+      startDate: before.startDate,
+      endDate: patch.endDate ?? null,
+    })) {
+      const at = items.findIndex((item) => item.id === follow.before.id);
+      if (at >= 0) items[at] = { ...items[at]!, startDate: follow.startDate, endDate: follow.endDate };
+    }
+  }
 }
 
 /**

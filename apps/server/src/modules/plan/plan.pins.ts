@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { followPinnedItems } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { planItems } from '../../db/schema/index.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { diffFields, type RecordMissionWrite } from '../missions/command.ts';
+import { requireNoOverlap } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows } from './plan.read.ts';
 
@@ -32,4 +35,26 @@ export async function moveFollowers(
     await tx.update(planItems).set({ startDate: follow.startDate, endDate: follow.endDate }).where(eq(planItems.id, follow._id));
   }
   return follows.map((follow) => ({ before: byId.get(follow._id)!, startDate: follow.startDate, endDate: follow.endDate }));
+}
+
+/**
+ * A plan item's own date change carried to its followers (`moveFollowers`), each recorded in the mission's history;
+ * a follower whose person would then hold overlapping roles refuses the whole change (409).
+ */
+export async function followPlanItem(
+  tx: Tx,
+  access: MissionAccess,
+  record: RecordMissionWrite,
+  moved: { _id: string; startDate: string | null; endDate: string | null },
+): Promise<PlanItemFollow[]> {
+  const missionId = access.mission.id;
+  const mission = { start: access.mission.planStartDate, end: access.mission.planEndDate };
+  const follows = await moveFollowers(tx, missionId, mission, [moved]);
+  const rows = follows.some((follow) => follow.before.personId) ? await loadPlanRows(tx, missionId) : [];
+  for (const { before: item, startDate, endDate } of follows) {
+    if (item.personId) requireNoOverlap({ ...item, startDate, endDate }, rows);
+    const changes = diffFields(item as unknown as Record<string, unknown>, { startDate, endDate });
+    record({ action: 'update', entity: 'plan.items', id: item.id, title: item.title, changes });
+  }
+  return follows;
 }

@@ -20,7 +20,7 @@ import { diffFields, runMissionCommand } from '../missions/command.ts';
 import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-import { moveFollowers } from './plan.pins.ts';
+import { followPlanItem } from './plan.pins.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
@@ -154,7 +154,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
  * `PUT /mission-plan/:id/bulk`: changes fields of one plan item. Dates are re-decided when a date or the pin is
  * given (a pinned item keeps following what it is pinned to: clear `pinnedTo` to set its own dates); a role with a
  * person whose dates change must not overlap another role of theirs (409). When its dates change, the items pinned
- * to it follow, down the chain of pins (rule 28, `moveFollowers`), in the same transaction and history — a follower
+ * to it follow, down the chain of pins (rule 28, `followPlanItem`), in the same transaction and history — a follower
  * whose person would then hold overlapping roles refuses the whole change (409).
  */
 export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id: string, input: PlanItemUpdate): Promise<PlanItem> {
@@ -180,16 +180,8 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
       await tx.update(planItems).set(patch).where(eq(planItems.id, id));
       record({ action: 'update', entity: 'plan.items', id, title: after.title, changes });
     }
-    if (changes.startDate || changes.endDate) {
-      const mission = { start: access.mission.planStartDate, end: access.mission.planEndDate };
-      const follows = await moveFollowers(tx, missionId, mission, [{ _id: id, startDate: after.startDate, endDate: after.endDate }]);
-      const rows = follows.some((follow) => follow.before.personId) ? await loadPlanRows(tx, missionId) : [];
-      for (const { before: item, startDate, endDate } of follows) {
-        if (item.personId) requireNoOverlap({ ...item, startDate, endDate }, rows);
-        const moved = diffFields(item as unknown as Record<string, unknown>, { startDate, endDate });
-        record({ action: 'update', entity: 'plan.items', id: item.id, title: item.title, changes: moved });
-      }
-    }
+    if (changes.startDate || changes.endDate)
+      await followPlanItem(tx, access, record, { _id: id, startDate: after.startDate, endDate: after.endDate });
     return presentPlanItemById(tx, id);
   });
 }
