@@ -56,7 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer });
   const realtime = createRealtime({
     httpServer: app.server,
@@ -68,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => realtime.close());
+  app.addHook('onClose', async () => mailer.close());
 
   app.addHook('onRequest', async (request, reply) => {
     const userRequestId = request.headers['x-user-request-id'];

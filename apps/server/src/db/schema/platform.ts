@@ -1,7 +1,11 @@
-import { bigserial, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { idColumn } from './columns.ts';
 
-/** Mail kept instead of sent when no SMTP server is configured (shown at /dev/mailbox). */
+/**
+ * Mail on its way. With an SMTP server, rows are `queued` until the mail queue delivers them (then deleted) or gives
+ * up (`failed`, with the last error); without one they are `kept` for /dev/mailbox.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -10,9 +14,21 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['kept', 'queued', 'failed'] })
+      .notNull()
+      .default('kept'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+  ],
 );
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
