@@ -1,6 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionItems, actions, dependencies, missionAuditEvents, planItems } from '../src/db/schema/index.ts';
+import type { Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
@@ -278,5 +281,61 @@ describe('PUT /action/:id/dependency/add|remove', () => {
     expect((removed.json() as Json).dependencies).toEqual([]);
     expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: 'nope' }), 400);
     expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: a.action._id }, 'p0'), 403);
+  });
+});
+
+describe('realtime (changes/actions/<id>)', () => {
+  let port: number;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => sockets.forEach((socket) => socket.disconnect()));
+
+  async function join(caller: Exclude<MissionCaller, 'anonymous'>, room: string): Promise<{ socket: Socket; ok: boolean }> {
+    const socket = connectSocket(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      auth: { token: w.people[caller].token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const { ok } = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', room, resolve));
+    return { socket, ok };
+  }
+
+  it("tells readers of the mission of the action's changes and its tasks', including a task moving out", async () => {
+    const { planId } = await setup();
+    const action = (await create(planId)).action._id as string;
+    const other = (await create(planId, { title: 'Other' })).action._id as string;
+    expect((await join('outsider', `changes/actions/${action}`)).ok).toBe(false);
+    expect((await join('p0', 'changes/actions/0123456789abcdef01234567')).ok).toBe(false);
+    const { socket, ok } = await join('p4', `changes/actions/${action}`);
+    expect(ok).toBe(true);
+    const received: Change[] = [];
+    socket.on('changes', (change: Change) => received.push(change));
+
+    const item = (await call('POST', `/api/action-item/action/${action}`, { title: 'Task' })).json() as Json;
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { title: 'Renamed' }), 200);
+    expectStatus(await call('PUT', `/api/action/${action}`, { title: 'Build it' }), 200);
+    expectStatus(await call('PUT', `/api/action-item/${item._id}/move`, { actionId: other }), 200);
+    // the other action's tasks are not this room's business
+    const elsewhere = (await call('POST', `/api/action-item/action/${other}`, { title: 'Elsewhere' })).json() as Json;
+    expectStatus(await call('DELETE', `/api/action-item/${elsewhere._id}`), 200);
+    // a last change of this action: everything sent before it has arrived by then
+    expectStatus(await call('PUT', `/api/action/${action}`, { title: 'Last' }), 200);
+    await expect.poll(() => received.length).toBe(5);
+    expect(received).toEqual([
+      { type: 'create', entity: 'action.items', id: item._id, data: { actionId: action } },
+      { type: 'update', entity: 'action.items', id: item._id, data: { title: 'Renamed' } },
+      { type: 'update', entity: 'actions', id: action, data: { title: 'Build it' } },
+      { type: 'update', entity: 'action.items', id: item._id, data: { actionId: other } },
+      { type: 'update', entity: 'actions', id: action, data: { title: 'Last' } },
+    ]);
   });
 });

@@ -26,8 +26,8 @@ export type DomainEvents = {
   /** A person leaves the organisation on endDate; missions remove them when removeFromMissions says so. */
   'org.person.removed': { orgId: string; personId: string; endDate: string | null; removeFromMissions: boolean };
   'org.deleted': { orgId: string; deletedBy: string | null };
-  /** Mission data changed: realtime tells the mission's rooms. */
-  'mission.changed': { missionId: string; changes: Change[] };
+  /** Mission data changed: realtime tells the mission's rooms, and the rooms of the actions named by `actionIds`. */
+  'mission.changed': { missionId: string; changes: (Change & { actionIds?: string[] })[] };
   /** Somebody was invited to a mission: the invitee gets the mail, and their room hears of it when they have an account. */
   'mission.invite.created': {
     missionId: string;

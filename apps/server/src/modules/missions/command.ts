@@ -15,6 +15,8 @@ export type MissionWrite = {
   id: string;
   title: string;
   changes?: Record<string, { from: unknown; to: unknown }>;
+  /** A task write: the actions whose rooms (`changes/actions/:id`) hear of it too (two when it moves between them). */
+  actionIds?: string[];
 };
 export type RecordMissionWrite = (write: MissionWrite) => void;
 
@@ -38,6 +40,12 @@ export function missionChangeOf(write: MissionWrite): Change {
   const data = Object.fromEntries(Object.entries(write.changes).map(([field, { to }]) => [field, to]));
   return Object.keys(data).length > 0 ? { ...change, data } : change;
 }
+
+/** The change with the action rooms that hear of it: an action's own writes, and the task writes that name theirs. */
+const withActionRooms = (write: MissionWrite) => {
+  const actionIds = write.entity === 'actions' ? [write.id] : write.actionIds;
+  return actionIds ? { ...missionChangeOf(write), actionIds } : missionChangeOf(write);
+};
 
 /**
  * Runs one command on a mission in one transaction: its writes are recorded in the mission's history in that
@@ -73,7 +81,7 @@ export async function runMissionCommand<T>(
     }
     return value;
   });
-  if (writes.length > 0) await ctx.events.emit('mission.changed', { missionId, changes: writes.map(missionChangeOf) });
+  if (writes.length > 0) await ctx.events.emit('mission.changed', { missionId, changes: writes.map(withActionRooms) });
   return result;
 }
 

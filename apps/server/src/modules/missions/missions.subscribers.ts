@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { addIsoDays, canOnMission, PERMISSION_ADMIN } from '@crewplan/domain';
-import { missionPeople, missions } from '../../db/schema/index.ts';
+import { actions, missionPeople, missions } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { runMissionCommand } from './command.ts';
@@ -9,6 +9,8 @@ export const MISSION_ROOM_PREFIX = 'changes/missions';
 export const MISSION_PEOPLE_ROOM_PREFIX = 'changes/mission.people';
 export const missionRoom = (missionId: string) => `${MISSION_ROOM_PREFIX}/${missionId}`;
 export const missionPeopleRoom = (missionId: string) => `${MISSION_PEOPLE_ROOM_PREFIX}/${missionId}`;
+export const ACTION_ROOM_PREFIX = 'changes/actions';
+export const actionRoom = (actionId: string) => `${ACTION_ROOM_PREFIX}/${actionId}`;
 
 /**
  * A person leaving an organisation with "remove from missions" leaves the team of each of its missions, except where
@@ -53,11 +55,17 @@ export function subscribeMissionEvents(ctx: AppContext): void {
   };
   ctx.realtime.registerRoom(MISSION_ROOM_PREFIX, (principal, missionId) => mayRead(principal.personId, missionId));
   ctx.realtime.registerRoom(MISSION_PEOPLE_ROOM_PREFIX, (principal, missionId) => mayRead(principal.personId, missionId));
+  // an action's room: its own changes and its tasks', for whoever may read its mission
+  ctx.realtime.registerRoom(ACTION_ROOM_PREFIX, async (principal, actionId) => {
+    const [action] = await ctx.db.select({ missionId: actions.missionId }).from(actions).where(eq(actions.id, actionId));
+    return !!action && (await mayRead(principal.personId, action.missionId));
+  });
 
   ctx.events.on('mission.changed', ({ missionId, changes }) => {
-    for (const change of changes) {
+    for (const { actionIds, ...change } of changes) {
       const room = change.entity === 'mission.people' || change.entity === 'mission.invites' ? missionPeopleRoom : missionRoom;
       ctx.realtime.publish(room(missionId), change);
+      for (const actionId of actionIds ?? []) ctx.realtime.publish(actionRoom(actionId), change);
     }
   });
 

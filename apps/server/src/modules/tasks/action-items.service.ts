@@ -118,7 +118,14 @@ async function updateOne(
     .where(eq(actionItems.id, item.id));
   // Seen and pinned are the caller's own marks: not the task's history.
   if (Object.keys(changes).length > 0)
-    record({ action: 'update', entity: 'action.items', id: item.id, title: input.title ?? item.title, changes });
+    record({
+      action: 'update',
+      entity: 'action.items',
+      id: item.id,
+      title: input.title ?? item.title,
+      changes,
+      actionIds: [item.actionId],
+    });
 }
 
 /** Updates several items of the mission in the transaction, all or nothing (404 when one is not there, 403 when one is refused). */
@@ -223,6 +230,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
       id: row!.id,
       title: row!.title,
       changes: { actionId: { from: null, to: actionId }, ...(copyOf ? { copyOf: { from: null, to: copyOf } } : {}) },
+      actionIds: [actionId],
     });
     return row!.id;
   });
@@ -280,7 +288,14 @@ export async function moveItem(ctx: AppContext, access: MissionAccess, id: strin
       .update(actionItems)
       .set({ ...patch, updatedAt: now })
       .where(eq(actionItems.id, id));
-    record({ action: 'update', entity: 'action.items', id, title: item.title, changes });
+    record({
+      action: 'update',
+      entity: 'action.items',
+      id,
+      title: item.title,
+      changes,
+      actionIds: [...new Set([item.actionId, patch.actionId ?? item.actionId])],
+    });
   });
   return presentItem(ctx, access, id);
 }
@@ -293,7 +308,7 @@ export async function deleteItem(ctx: AppContext, access: MissionAccess, id: str
     await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), inArray(dependencies.fromId, [id])));
     await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), eq(dependencies.toId, id)));
     await tx.delete(actionItems).where(eq(actionItems.id, id));
-    record({ action: 'delete', entity: 'action.items', id, title: item.title });
+    record({ action: 'delete', entity: 'action.items', id, title: item.title, actionIds: [item.actionId] });
     return { deleted: [id] };
   });
 }
@@ -325,7 +340,14 @@ export async function changeItemPeople(
     }
     if (people.length === item.people.length && people.every((p, i) => p === item.people[i])) return;
     await tx.update(actionItems).set({ people, updatedAt: new Date() }).where(eq(actionItems.id, id));
-    record({ action: 'update', entity: 'action.items', id, title: item.title, changes: { people: { from: item.people, to: people } } });
+    record({
+      action: 'update',
+      entity: 'action.items',
+      id,
+      title: item.title,
+      changes: { people: { from: item.people, to: people } },
+      actionIds: [item.actionId],
+    });
   });
   return presentItem(ctx, access, id);
 }

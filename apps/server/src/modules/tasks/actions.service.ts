@@ -86,6 +86,7 @@ export async function createAction(
         id: item!.id,
         title: item!.title,
         changes: { actionId: { from: null, to: row!.id } },
+        actionIds: [row!.id],
       });
     }
     return row!.id;
@@ -182,7 +183,7 @@ export async function deleteAction(ctx: AppContext, access: MissionAccess, actio
       .where(and(eq(dependencies.missionId, access.mission.id), or(inArray(dependencies.fromId, ids), inArray(dependencies.toId, ids))));
     await tx.update(actions).set({ parentId: null }).where(eq(actions.parentId, actionId));
     await tx.delete(actions).where(eq(actions.id, actionId));
-    for (const item of items) record({ action: 'delete', entity: 'action.items', id: item.id, title: item.title });
+    for (const item of items) record({ action: 'delete', entity: 'action.items', id: item.id, title: item.title, actionIds: [actionId] });
     record({ action: 'delete', entity: 'actions', id: actionId, title: before.title });
     return { deleted: ids };
   });
