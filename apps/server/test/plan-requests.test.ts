@@ -210,6 +210,28 @@ describe('approve and reject: who may', () => {
     },
   );
 
+  it("an organisation role approver off the mission's team decides its org requests, not its pm ones", async () => {
+    await addMember(t, world.orgId, world.people.orgMember, 'MEMBER', { canApproveRoles: true });
+    try {
+      const mission = await world.mission();
+      const item = await createItem(mission, { role: 'Dev' });
+      await requestCall(item._id, 'submit', 'p2', { context: 'org', reason: 'Please staff it', person: person('p0') });
+      // the mission itself stays out of their sight
+      expectStatus(await t.request({ method: 'GET', url: `/api/mission/${mission}`, token: token('orgMember') }), 404);
+      const approved = await requestCall(item._id, 'approve', 'orgMember', { context: 'org' });
+      expectStatus(approved, 200);
+      expect(approved.json()).toMatchObject({ person: person('p0'), requests: [{ status: 'approved', actionedBy: person('orgMember') }] });
+
+      const other = await createItem(mission, { role: 'QA' });
+      await requestCall(other._id, 'submit', 'p2', { context: 'pm', reason: 'Please staff it', person: person('p1') });
+      const pm = await requestCall(other._id, 'approve', 'orgMember', { context: 'pm' });
+      expectStatus(pm, 403);
+      expect(errorOf(pm).message).toBe(PLAN_MESSAGES.notAllowedToApprove);
+    } finally {
+      await addMember(t, world.orgId, world.people.orgMember, 'MEMBER', { canApproveRoles: false });
+    }
+  });
+
   it('approve with nothing pending is 409', async () => {
     const item = await createItem(await world.mission(), { role: 'Dev' });
     const response = await requestCall(item._id, 'approve', 'p2', { context: 'pm' });

@@ -178,7 +178,7 @@ async function approvalWorld(page: Page, request: APIRequestContext) {
     headers: bearer(dev.token),
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
-  return { admin, pm, missionId };
+  return { admin, pm, dev, missionId };
 }
 
 async function signOut(page: Page) {
@@ -293,4 +293,44 @@ test("where roles need approval, a project manager's assignment becomes a reques
 
   await page.reload();
   await expect(engineer).toContainText('Dan Developer');
+});
+
+test('a role approver decides role requests from the notification panel: a rejection needs its reason', async ({ page, request }) => {
+  const { admin, pm, dev, missionId } = await approvalWorld(page, request);
+  const devId = ((await (await request.get('/api/people/profile', { headers: bearer(dev.token) })).json()) as { _id: string })._id;
+  // Pia asks for Dan on two roles; the organisation decides (rule 71)
+  for (const [role, startDate, endDate] of [
+    ['Engineer', '2031-02-03', '2031-02-28'],
+    ['Tester', '2031-03-03', '2031-03-28'],
+  ] as const) {
+    const created = await request.post(`/api/mission-plan/mission/${missionId}`, {
+      data: { role, person: devId, startDate, endDate, reason: `Dan knows the ${role.toLowerCase()} work` },
+      headers: bearer(pm.token),
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await signIn(page, admin.email);
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await panel.getByRole('tab', { name: 'Allocations' }).click();
+  await expect(panel.getByRole('button', { name: 'Approve Engineer' })).toBeVisible();
+  await expectAccessible(page, 'role requests in the notification panel');
+  await page.screenshot({ path: screenshot('notifications-role-requests') });
+
+  await panel.getByRole('button', { name: 'Reject Tester' }).click();
+  await panel.getByLabel('Why reject Tester?').fill('no');
+  await panel.getByRole('button', { name: 'Reject Tester' }).click();
+  await expect(panel.getByText('Please enter a longer description')).toBeVisible();
+  await panel.getByLabel('Why reject Tester?').fill('Testing starts in April');
+  await panel.getByRole('button', { name: 'Reject Tester' }).click();
+  await expect(panel.getByText('Rejected.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Approve Engineer' }).click();
+  await expect(panel.getByText('Approved.')).toBeVisible();
+  await page.screenshot({ path: screenshot('notifications-role-requests-decided') });
+
+  const plan = await request.get(`/api/mission/${missionId}`, { headers: bearer(pm.token) });
+  const items = ((await plan.json()) as { planItems: { role: string | null; person: string | null }[] }).planItems;
+  expect(items.find((item) => item.role === 'Engineer')?.person).toBe(devId);
+  expect(items.find((item) => item.role === 'Tester')?.person).toBeNull();
 });

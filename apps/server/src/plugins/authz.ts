@@ -58,7 +58,7 @@ export const authzLabel = (authz: Authz) =>
   isOrgAuthz(authz)
     ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}`
     : isMissionAuthz(authz)
-      ? `mission:${authz.mission}${authz.via ? `@${authz.via}` : ''}`
+      ? `mission:${authz.mission}${authz.via ? `@${authz.via}` : ''}${authz.beyondTeam ? ' beyond the team' : ''}`
       : authz;
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
@@ -143,7 +143,11 @@ export function enforceAuthz(app: FastifyInstance): void {
     const missionId = via ? await missionIdOf(app.ctx.db, via, id) : id;
     if (!missionId) throw entityNotFound(via!);
     const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
-    if (!access || !canOnMission(access.actor, 'mission.read', access.facts)) {
+    const visible =
+      !!access &&
+      (canOnMission(access.actor, 'mission.read', access.facts) ||
+        (!!authz.beyondTeam && canOnMission(access.actor, authz.mission, access.facts)));
+    if (!access || !visible) {
       if (access?.member?.invitePending) throw missionInvitePending();
       throw via ? entityNotFound(via) : missionNotFound();
     }

@@ -36,6 +36,8 @@ export type MissionAuthz = {
   via?: 'planItem' | 'action' | 'actionItem' | 'file' | 'comment' | 'room';
   /** The text a refused caller reads, where the spec gives one. */
   refusal?: string;
+  /** The action's rule alone lets a caller in, even one who cannot read the mission (role approvers off its team). */
+  beyondTeam?: boolean;
 };
 export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz | MissionAuthz;
 

@@ -30,6 +30,7 @@ export const MISSION_ACTIONS = [
   'plan.manage',
   'tasks.create',
   'tasks.work',
+  'requests.decide',
 ] as const;
 export type MissionAction = (typeof MISSION_ACTIONS)[number];
 
@@ -90,6 +91,9 @@ const RULES: Record<MissionAction, Rule> = {
     const member = activeMember(a);
     return (member !== null && member.permission < 3) || isOrgOverseer(a.orgLevel);
   },
+  // Who may reach a role request to decide it: readers of the mission, and the organisation's role approvers who are
+  // not on its team (rule 71); the request's context then decides (`roles.approve` for 'org', plan managers for 'pm').
+  'requests.decide': (a) => effectivePermission(a) !== null || (a.orgLevel !== null && a.orgCanApproveRoles),
 };
 
 /** Whether the caller may do `action` on the mission. */

@@ -27,6 +27,8 @@ const tags = ['plan'];
 const params = z.object({ id: idSchema });
 const scheduleParams = z.object({ id: idSchema, scheduleId: idSchema });
 const manage = { mission: 'plan.manage', via: 'planItem' } as const;
+// the organisation's role approvers decide requests of missions they are not on (the request's context decides who may)
+const decideRequest = { mission: 'requests.decide', via: 'planItem', beyondTeam: true } as const;
 
 /** Plan items (roles, cost items, phases, milestones…), their people, role requests, dependencies and schedules. */
 export async function planRoutes(app: FastifyInstance): Promise<void> {
@@ -170,7 +172,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/request/:id/approve', {
-    config: { authz: { mission: 'mission.read', via: 'planItem' } },
+    config: { authz: decideRequest },
     schema: {
       tags,
       summary: 'Approve the pending request: org context for role approvers of the organisation, pm context for plan managers',
@@ -182,7 +184,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/request/:id/reject', {
-    config: { authz: { mission: 'mission.read', via: 'planItem' } },
+    config: { authz: decideRequest },
     schema: {
       tags,
       summary: 'Reject the pending request, with a reason; same approvers as approve',

@@ -5,7 +5,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconEyeOff, IconPin } from '@tabler/icons-react';
 import { isNewSince } from '@crewplan/domain/notifications/rules';
 import { notificationListQuery, pinnedItemsQuery, useDisableNotification, type Notification } from './api.ts';
-import { actorName, EMPTY_TEXT, relativeTime, TAB_LABELS, type PanelTab } from './notification-rules.ts';
+import { actorName, EMPTY_TEXT, pendingRoleRequestOf, relativeTime, TAB_LABELS, type PanelTab } from './notification-rules.ts';
+import { RoleRequestDecision } from './RoleRequestDecision.tsx';
 
 const ROW_ESTIMATE = 84;
 
@@ -36,6 +37,7 @@ function NotificationRow(props: {
 }) {
   const { notification, fresh, active, now } = props;
   const name = actorName(notification.actor);
+  const request = pendingRoleRequestOf(notification);
   return (
     <Box
       p="xs"
@@ -88,6 +90,11 @@ function NotificationRow(props: {
           </ActionIcon>
         </Tooltip>
       </Group>
+      {request && (
+        <Box pl={48}>
+          <RoleRequestDecision request={request} />
+        </Box>
+      )}
     </Box>
   );
 }

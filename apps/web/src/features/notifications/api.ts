@@ -106,3 +106,16 @@ export function answerInvite(kind: 'invite' | 'orgInvite', inviteId: string, ans
 export function useNotificationsLoading(): boolean {
   return useQuery({ ...notificationListQuery('all'), retry: 1 }).isPending;
 }
+
+/** Approves or rejects a role request from its notification (`PUT /mission-plan/request/:id/approve|reject`). */
+export function useDecideRoleRequest() {
+  return useMutation({
+    mutationFn: (input: { planItemId: string; decision: 'approve' | 'reject'; context: 'pm' | 'org'; reason?: string }) =>
+      api<unknown>(`/mission-plan/request/${input.planItemId}/${input.decision}`, {
+        method: 'PUT',
+        body: { context: input.context, ...(input.reason ? { reason: input.reason } : {}) },
+      }),
+    // the plan of an open mission shows the decision through its realtime room; the bell gets the requester's notice
+    onSettled: refresh,
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, badgeLabel, relativeTime, serverViewOf, shouldChime, targetOf } from './notification-rules.ts';
+import { actorName, badgeLabel, pendingRoleRequestOf, relativeTime, serverViewOf, shouldChime, targetOf } from './notification-rules.ts';
 
 const base = { _id: 'n1', mission: 'm1', org: 'o1', data: {} };
 
@@ -78,5 +78,27 @@ describe('small texts', () => {
     expect(serverViewOf('all')).toBeUndefined();
     expect(serverViewOf('pinned')).toBeUndefined();
     expect(serverViewOf('chats')).toBe('chats');
+  });
+});
+
+describe('a role request to decide from its notification', () => {
+  const statusMap = { planItemId: 'p1', requestId: 'r1', roleTitle: 'Engineer', status: 'pending_approval', context: 'org', personId: 'x' };
+  it.each([
+    ['a pending org request', 'orgRolePlanItemStatusChange', statusMap, { planItemId: 'p1', context: 'org', roleTitle: 'Engineer' }],
+    [
+      'a pending pm request',
+      'orgRolePlanItemStatusChange',
+      { ...statusMap, context: 'pm' },
+      { planItemId: 'p1', context: 'pm', roleTitle: 'Engineer' },
+    ],
+    ['a decided request', 'orgRolePlanItemStatusChange', { ...statusMap, status: 'approved' }, null],
+    ['an unknown context', 'orgRolePlanItemStatusChange', { ...statusMap, context: 'team' }, null],
+    ['no plan item', 'orgRolePlanItemStatusChange', { ...statusMap, planItemId: undefined }, null],
+    ['another type', 'mentionComment', statusMap, null],
+  ])('%s', (_, type, map, expected) => {
+    expect(pendingRoleRequestOf({ type, data: { statusMap: map } })).toEqual(expected);
+  });
+  it('needs a status map', () => {
+    expect(pendingRoleRequestOf({ type: 'orgRolePlanItemStatusChange', data: {} })).toBeNull();
   });
 });

@@ -83,3 +83,16 @@ export function badgeLabel(count: number): string {
 export function actorName(actor: Notification['actor']): string {
   return actor ? `${actor.firstName} ${actor.lastName}`.trim() : '';
 }
+
+/** A role request waiting for the reader's decision (its notifications go to its approvers only). */
+export type PendingRoleRequest = { planItemId: string; context: 'pm' | 'org'; roleTitle: string };
+
+/** The request a role notification asks the reader to decide, while it was pending when told; else null. */
+export function pendingRoleRequestOf(notification: Pick<Notification, 'type' | 'data'>): PendingRoleRequest | null {
+  if (notification.type !== 'orgRolePlanItemStatusChange') return null;
+  const statusMap = notification.data.statusMap as Record<string, unknown> | undefined;
+  if (!statusMap || statusMap.status !== 'pending_approval') return null;
+  const context = statusMap.context;
+  if ((context !== 'pm' && context !== 'org') || !text(statusMap.planItemId)) return null;
+  return { planItemId: text(statusMap.planItemId), context, roleTitle: text(statusMap.roleTitle) };
+}
