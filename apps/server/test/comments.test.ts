@@ -1,12 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentDto, CommentList } from '@crewplan/domain';
 import { actionItems, actions, checklistItems, missionAuditEvents, planItems } from '../src/db/schema/index.ts';
 import type { DomainEvents } from '../src/events/bus.ts';
 import type { Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { testSockets } from './support/sockets.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import type { TestPerson } from './support/people.ts';
@@ -403,29 +402,10 @@ describe('mentions join the task (rule 65)', () => {
 });
 
 describe('realtime (comment/<Room>/<id>)', () => {
-  let port: number;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(() => sockets.forEach((socket) => socket.disconnect()));
-
-  async function join(person: TestPerson, room: string): Promise<{ socket: Socket; ok: boolean }> {
-    const socket = connectSocket(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token: person.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const { ok } = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', room, resolve));
-    return { socket, ok };
-  }
+  const sockets = testSockets(() => t);
+  beforeAll(() => sockets.listen());
+  afterAll(() => sockets.close());
+  const join = (person: TestPerson, room: string) => sockets.join(person.token, room);
 
   it('lets readers of the mission listen and tells them of each create, update and delete', async () => {
     const w = await world();

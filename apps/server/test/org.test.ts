@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgApiKeys, orgPeople, orgs } from '../src/db/schema/index.ts';
 import type { Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { testSockets } from './support/sockets.ts';
 import {
   addMember,
   createOrg,
@@ -563,29 +562,10 @@ describe('storage keys', () => {
 });
 
 describe('realtime changes of an organisation', () => {
-  const sockets: Socket[] = [];
-  let port: number;
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(() => sockets.forEach((socket) => socket.disconnect()));
-
-  async function connect(token: string) {
-    const socket = connectSocket(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-  const subscribe = (socket: Socket, room: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', room, resolve));
+  const sockets = testSockets(() => t);
+  const { connect, subscribe } = sockets;
+  beforeAll(() => sockets.listen());
+  afterAll(() => sockets.close());
 
   it('lets members (observers too) join changes/orgs/:id, and nobody else', async () => {
     const room = `changes/orgs/${w.orgId}`;

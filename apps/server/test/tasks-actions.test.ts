@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionItems, actions, dependencies, missionAuditEvents, planItems } from '../src/db/schema/index.ts';
 import type { Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { testSockets } from './support/sockets.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
 
@@ -285,29 +284,10 @@ describe('PUT /action/:id/dependency/add|remove', () => {
 });
 
 describe('realtime (changes/actions/<id>)', () => {
-  let port: number;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(() => sockets.forEach((socket) => socket.disconnect()));
-
-  async function join(caller: Exclude<MissionCaller, 'anonymous'>, room: string): Promise<{ socket: Socket; ok: boolean }> {
-    const socket = connectSocket(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token: w.people[caller].token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const { ok } = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', room, resolve));
-    return { socket, ok };
-  }
+  const sockets = testSockets(() => t);
+  beforeAll(() => sockets.listen());
+  afterAll(() => sockets.close());
+  const join = (caller: Exclude<MissionCaller, 'anonymous'>, room: string) => sockets.join(w.people[caller].token, room);
 
   it("tells readers of the mission of the action's changes and its tasks', including a task moving out", async () => {
     const { planId } = await setup();
