@@ -303,7 +303,16 @@ describe('role requests (plan.request.changed → orgRolePlanItemStatusChange)',
       actorId: person('p2'),
       missionId: mission,
       orgId: world.orgId,
-      data: { statusMap: { planItemId: item._id, roleTitle: 'Dev', status: 'pending_approval', personId: person('p1'), context: 'org' } },
+      data: {
+        statusMap: {
+          planItemId: item._id,
+          roleTitle: 'Dev',
+          status: 'pending_approval',
+          personId: person('p1'),
+          context: 'org',
+          ask: true,
+        },
+      },
     });
     expect(told!.title).toBe('P2 Caller asks for approval of Dev');
     expect(told!.emailedAt).toBeInstanceOf(Date);
@@ -315,10 +324,15 @@ describe('role requests (plan.request.changed → orgRolePlanItemStatusChange)',
     expectStatus(await requestCall(item._id, 'approve', 'orgAdmin', { context: 'org' }), 200);
     expect(statusOf(await forItem(person('p2'), item._id))).toEqual(['approved']);
     expect(statusOf(await forItem(person('p1'), item._id))).toEqual(['approved']);
-    expect(statusOf(await forItem(person('orgAdmin'), item._id))).toEqual(['pending_approval']);
+    // the approvers' asks now carry the decision (nobody is offered it again), and their rooms hear of it
+    for (const approver of [world.owner.personId, person('orgAdmin'), person('p0')]) {
+      expect(statusOf(await forItem(approver, item._id))).toEqual(['approved']);
+    }
     const [approved] = await forItem(person('p1'), item._id);
     expect(approved!.title).toBe('OrgAdmin Caller approved the request for Dev');
+    expect(approved!.data.statusMap).toMatchObject({ status: 'approved', ask: false });
     expect(publish).toHaveBeenCalledWith(`people/${person('p1')}`, { type: 'create', entity: 'notifications', id: approved!.id });
+    expect(publish).toHaveBeenCalledWith(`people/${person('p0')}`, { type: 'update', entity: 'notifications', id: told!.id });
   });
 
   it('project managers are approvers in the org context when the organisation lets them', async () => {
@@ -341,7 +355,8 @@ describe('role requests (plan.request.changed → orgRolePlanItemStatusChange)',
     expectStatus(await requestCall(item._id, 'reject', 'p2', { context: 'pm', reason: 'Not this quarter' }), 200);
     expect(statusOf(await forItem(person('p1pm'), item._id))).toEqual(['rejected']);
     expect(statusOf(await forItem(person('p0'), item._id))).toEqual(['rejected']);
-    expect(statusOf(await forItem(person('p2'), item._id))).toEqual(['pending_approval']);
+    expect(statusOf(await forItem(person('p2'), item._id))).toEqual(['rejected']);
+    expect(statusOf(await forItem(world.owner.personId, item._id))).toEqual(['rejected']);
     const [rejected] = await forItem(person('p0'), item._id);
     expect(rejected!.body).toContain('Not this quarter');
   });

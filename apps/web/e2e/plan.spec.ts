@@ -328,6 +328,13 @@ test('a role approver decides role requests from the notification panel: a rejec
   await panel.getByRole('button', { name: 'Approve Engineer' }).click();
   await expect(panel.getByText('Approved.')).toBeVisible();
   await page.screenshot({ path: screenshot('notifications-role-requests-decided') });
+  // the decisions stay with the notifications: nothing is offered again
+  await page.reload();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await panel.getByRole('tab', { name: 'Allocations' }).click();
+  await expect(panel.getByText('Approved.')).toBeVisible();
+  await expect(panel.getByText('Rejected.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
 
   const plan = await request.get(`/api/mission/${missionId}`, { headers: bearer(pm.token) });
   const items = ((await plan.json()) as { planItems: { role: string | null; person: string | null }[] }).planItems;

@@ -59,6 +59,25 @@ export async function createNotifications(ctx: AppContext, entries: NewNotificat
   return rows.map((row) => row.id);
 }
 
+/**
+ * A role request was decided: the notifications that asked its approvers to decide it now carry the decision, so that
+ * no approver is offered a decision already taken; each of their people's rooms hears of the change.
+ */
+export async function closeRoleRequestAsks(ctx: AppContext, requestId: string, status: 'approved' | 'rejected'): Promise<void> {
+  const updated = await ctx.db
+    .update(notifications)
+    .set({ data: sql`jsonb_set(${notifications.data}, '{statusMap,status}', to_jsonb(${status}::text))` })
+    .where(
+      and(
+        eq(notifications.type, 'orgRolePlanItemStatusChange'),
+        sql`${notifications.data}->'statusMap'->>'requestId' = ${requestId}`,
+        sql`${notifications.data}->'statusMap'->>'status' = 'pending_approval'`,
+      ),
+    )
+    .returning({ id: notifications.id, personId: notifications.personId });
+  for (const row of updated) ctx.realtime.publish(personRoom(row.personId), { type: 'update', entity: 'notifications', id: row.id });
+}
+
 async function mailNotifications(ctx: AppContext, rows: (NewNotification & { id: string })[]): Promise<void> {
   const mailed = rows.filter((row) => isMailedAsNotification(row.type));
   if (mailed.length === 0) return;

@@ -3,7 +3,7 @@ import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifi
 import { missionInvites, missions, orgInvites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
-import { createNotifications } from './notifications.service.ts';
+import { closeRoleRequestAsks, createNotifications } from './notifications.service.ts';
 
 /**
  * Notifications are made here, from domain events after their writes commit, never by routes: mentions in chat,
@@ -72,6 +72,7 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
   });
 
   ctx.events.on('plan.request.changed', async (event) => {
+    if (event.status !== 'pending_approval') await closeRoleRequestAsks(ctx, event.requestId, event.status);
     const approvers = event.status === 'pending_approval' ? await roleRequestApprovers(ctx, event) : [];
     const recipients = roleRequestRecipients({ ...event, approvers });
     if (recipients.length === 0) return;
@@ -96,6 +97,8 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
             status: event.status,
             context: event.context,
             personId: event.personId,
+            // asks an approver to decide (the web offers Approve and Reject while the status is pending)
+            ask: event.status === 'pending_approval',
           },
         },
         open: { mission: event.missionId },

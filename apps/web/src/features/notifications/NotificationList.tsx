@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconEyeOff, IconPin } from '@tabler/icons-react';
 import { isNewSince } from '@crewplan/domain/notifications/rules';
 import { notificationListQuery, pinnedItemsQuery, useDisableNotification, type Notification } from './api.ts';
-import { actorName, EMPTY_TEXT, pendingRoleRequestOf, relativeTime, TAB_LABELS, type PanelTab } from './notification-rules.ts';
+import { actorName, EMPTY_TEXT, roleRequestAskOf, relativeTime, TAB_LABELS, type PanelTab } from './notification-rules.ts';
 import { RoleRequestDecision } from './RoleRequestDecision.tsx';
 
 const ROW_ESTIMATE = 84;
@@ -37,7 +37,7 @@ function NotificationRow(props: {
 }) {
   const { notification, fresh, active, now } = props;
   const name = actorName(notification.actor);
-  const request = pendingRoleRequestOf(notification);
+  const request = roleRequestAskOf(notification);
   return (
     <Box
       p="xs"

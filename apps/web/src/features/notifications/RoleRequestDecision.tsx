@@ -3,19 +3,20 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { PLAN_MESSAGES } from '@crewplan/domain/plan/plan';
 import { isReasonLongEnough } from '@crewplan/domain/plan/rules';
 import { useDecideRoleRequest } from './api.ts';
-import type { PendingRoleRequest } from './notification-rules.ts';
+import type { RoleRequestAsk } from './notification-rules.ts';
+
+const DECIDED = { approved: 'Approved.', rejected: 'Rejected.' } as const;
 
 /**
  * Approve or Reject under a role request's notification, so that an approver decides where they are told, also one
- * who is not on the mission's team. A rejection needs its reason (rule 79); the server's text shows when the request
- * was decided meanwhile.
+ * who is not on the mission's team. A rejection needs its reason (rule 79). Once decided, by them or another approver,
+ * the notification says so; the server's text shows when the decision was taken meanwhile.
  */
-export function RoleRequestDecision({ request }: { request: PendingRoleRequest }) {
+export function RoleRequestDecision({ request }: { request: RoleRequestAsk }) {
   const decide = useDecideRoleRequest();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [decided, setDecided] = useState<'Approved' | 'Rejected' | null>(null);
   const role = request.roleTitle || 'the role';
 
   const send = (decision: 'approve' | 'reject') => {
@@ -23,14 +24,14 @@ export function RoleRequestDecision({ request }: { request: PendingRoleRequest }
     if (decision === 'reject' && !isReasonLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
     decide.mutate(
       { planItemId: request.planItemId, decision, context: request.context, ...(decision === 'reject' ? { reason: reason.trim() } : {}) },
-      { onSuccess: () => setDecided(decision === 'approve' ? 'Approved' : 'Rejected'), onError: (failure) => setError(failure.message) },
+      { onError: (failure) => setError(failure.message) },
     );
   };
 
-  if (decided)
+  if (request.status !== 'pending_approval')
     return (
       <Text size="xs" c="dimmed" role="status">
-        {decided}.
+        {DECIDED[request.status]}
       </Text>
     );
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, badgeLabel, pendingRoleRequestOf, relativeTime, serverViewOf, shouldChime, targetOf } from './notification-rules.ts';
+import { actorName, badgeLabel, roleRequestAskOf, relativeTime, serverViewOf, shouldChime, targetOf } from './notification-rules.ts';
 
 const base = { _id: 'n1', mission: 'm1', org: 'o1', data: {} };
 
@@ -82,23 +82,32 @@ describe('small texts', () => {
 });
 
 describe('a role request to decide from its notification', () => {
-  const statusMap = { planItemId: 'p1', requestId: 'r1', roleTitle: 'Engineer', status: 'pending_approval', context: 'org', personId: 'x' };
+  const statusMap = { planItemId: 'p1', requestId: 'r1', roleTitle: 'Engineer', status: 'pending_approval', context: 'org', ask: true };
+  const ask = { planItemId: 'p1', context: 'org', roleTitle: 'Engineer' };
   it.each([
-    ['a pending org request', 'orgRolePlanItemStatusChange', statusMap, { planItemId: 'p1', context: 'org', roleTitle: 'Engineer' }],
+    ['a pending org request', 'orgRolePlanItemStatusChange', statusMap, { ...ask, status: 'pending_approval' }],
     [
       'a pending pm request',
       'orgRolePlanItemStatusChange',
       { ...statusMap, context: 'pm' },
-      { planItemId: 'p1', context: 'pm', roleTitle: 'Engineer' },
+      { ...ask, context: 'pm', status: 'pending_approval' },
     ],
-    ['a decided request', 'orgRolePlanItemStatusChange', { ...statusMap, status: 'approved' }, null],
+    ['an ask decided since', 'orgRolePlanItemStatusChange', { ...statusMap, status: 'rejected' }, { ...ask, status: 'rejected' }],
+    [
+      'an older ask (no ask flag), pending',
+      'orgRolePlanItemStatusChange',
+      { ...statusMap, ask: undefined },
+      { ...ask, status: 'pending_approval' },
+    ],
+    ['a decision told to the requester', 'orgRolePlanItemStatusChange', { ...statusMap, status: 'approved', ask: false }, null],
+    ['an unknown status', 'orgRolePlanItemStatusChange', { ...statusMap, status: 'lost' }, null],
     ['an unknown context', 'orgRolePlanItemStatusChange', { ...statusMap, context: 'team' }, null],
     ['no plan item', 'orgRolePlanItemStatusChange', { ...statusMap, planItemId: undefined }, null],
     ['another type', 'mentionComment', statusMap, null],
   ])('%s', (_, type, map, expected) => {
-    expect(pendingRoleRequestOf({ type, data: { statusMap: map } })).toEqual(expected);
+    expect(roleRequestAskOf({ type, data: { statusMap: map } })).toEqual(expected);
   });
   it('needs a status map', () => {
-    expect(pendingRoleRequestOf({ type: 'orgRolePlanItemStatusChange', data: {} })).toBeNull();
+    expect(roleRequestAskOf({ type: 'orgRolePlanItemStatusChange', data: {} })).toBeNull();
   });
 });

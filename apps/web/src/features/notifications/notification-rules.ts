@@ -84,15 +84,28 @@ export function actorName(actor: Notification['actor']): string {
   return actor ? `${actor.firstName} ${actor.lastName}`.trim() : '';
 }
 
-/** A role request waiting for the reader's decision (its notifications go to its approvers only). */
-export type PendingRoleRequest = { planItemId: string; context: 'pm' | 'org'; roleTitle: string };
+/** A role request a notification asked the reader to decide, and where it stands now. */
+export type RoleRequestAsk = {
+  planItemId: string;
+  context: 'pm' | 'org';
+  roleTitle: string;
+  status: 'pending_approval' | 'approved' | 'rejected';
+};
 
-/** The request a role notification asks the reader to decide, while it was pending when told; else null. */
-export function pendingRoleRequestOf(notification: Pick<Notification, 'type' | 'data'>): PendingRoleRequest | null {
+const REQUEST_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
+
+/**
+ * The role request a notification asks its reader (an approver) to decide: pending, or decided since (by them or
+ * another approver). Null for other notifications, and for those telling a requester of a decision.
+ */
+export function roleRequestAskOf(notification: Pick<Notification, 'type' | 'data'>): RoleRequestAsk | null {
   if (notification.type !== 'orgRolePlanItemStatusChange') return null;
   const statusMap = notification.data.statusMap as Record<string, unknown> | undefined;
-  if (!statusMap || statusMap.status !== 'pending_approval') return null;
-  const context = statusMap.context;
-  if ((context !== 'pm' && context !== 'org') || !text(statusMap.planItemId)) return null;
-  return { planItemId: text(statusMap.planItemId), context, roleTitle: text(statusMap.roleTitle) };
+  if (!statusMap) return null;
+  const { status, context } = statusMap;
+  const known = REQUEST_STATUSES.find((value) => value === status);
+  // notifications written before `ask` was recorded asked only while pending
+  const ask = statusMap.ask === true || status === 'pending_approval';
+  if (!known || !ask || (context !== 'pm' && context !== 'org') || !text(statusMap.planItemId)) return null;
+  return { planItemId: text(statusMap.planItemId), context, roleTitle: text(statusMap.roleTitle), status: known };
 }
