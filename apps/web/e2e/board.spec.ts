@@ -142,6 +142,20 @@ test('a kanban board: quick add, drag by mouse and by keyboard (seen live by ano
   await memberPage.goto(`/home?mission=${missionId}&mission-tab=board&action-item=${new URL(page.url()).searchParams.get('action-item')}`);
   await expect(memberPage.getByRole('checkbox', { name: 'Outline the sections' })).toBeChecked();
 
+  // a removal that fails (here the connection drops) toasts 'Oops...' and the line stays; once through, it goes
+  const checklistLine = '**/api/action-item/*/checklist/*';
+  await page.route(checklistLine, (route) =>
+    route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await detail.getByRole('button', { name: 'Delete Outline the sections' }).click();
+  await expect(page.getByText('Oops...', { exact: true })).toBeVisible();
+  await expect(line).toBeVisible();
+  await page.screenshot({ path: screenshot('board-removal-failed') });
+  await page.unroute(checklistLine);
+  await detail.getByRole('button', { name: 'Delete Outline the sections' }).click();
+  await expect(line).toHaveCount(0);
+  await expect(memberPage.getByRole('checkbox', { name: 'Outline the sections' })).toHaveCount(0);
+
   await page.keyboard.press('Escape');
   await expect(page).not.toHaveURL(/action-item=/);
   await memberContext.close();

@@ -41,6 +41,7 @@ export const SHELL_MESSAGES = {
   unknownOrg: "Sorry that Organization wasn't found. Maybe removed?",
   storageKeyFailed: 'Oops. Cannot access this organization. Please refresh and try again.',
   logFallback: 'Failed to log from Web.',
+  removalFailed: 'Oops...',
 } as const;
 
 /** The organisation area (spec 3, sections 4–8; rules F, G, X). */

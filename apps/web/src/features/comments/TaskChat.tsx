@@ -12,6 +12,7 @@ import { ChatComposer } from './ChatComposer.tsx';
 import { authorName, ChatMessage } from './ChatMessage.tsx';
 import { composeMessage, plainTextOf, replyBlock, splitQuote, type MentionPerson } from './chat-rules.ts';
 import classes from './chat.module.css';
+import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 const TEAM_CHAT = 'team';
 
@@ -103,7 +104,7 @@ export function TaskChat({ missionId, actionItemId, title }: TaskSlotProps) {
       children: <Text size="sm">It is deleted for everybody, with its replies.</Text>,
       labels: { confirm: 'Delete message', cancel: 'Keep it' },
       confirmProps: { color: 'red' },
-      onConfirm: () => mutations.remove.mutate(comment._id, { onError: failed }),
+      onConfirm: () => mutations.remove.mutate(comment._id, { onError: showRemovalFailure }),
     });
 
   const canPost = comments.data?.canPost ?? false;

@@ -5,6 +5,7 @@ import { IconCopy, IconDots, IconDownload, IconPencil, IconTrash } from '@tabler
 import { useFileMutations, type FileDto } from './api.ts';
 import { CopyFileForm, RenameFileForm } from './FileForms.tsx';
 import { downloadFile } from './download.ts';
+import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 /** Above the task drawer (z-index 250). */
 export const FILES_LAYER = 400;
@@ -24,7 +25,7 @@ export function FileActions({ file }: { file: FileDto }) {
       confirmProps: { color: 'red' },
       zIndex: FILES_LAYER + 10,
       onConfirm: () =>
-        remove.mutate(file, { onSuccess: () => notifications.show({ message: `${file.name} is deleted.` }), onError: failed }),
+        remove.mutate(file, { onSuccess: () => notifications.show({ message: `${file.name} is deleted.` }), onError: showRemovalFailure }),
     });
 
   const openRename = () => {

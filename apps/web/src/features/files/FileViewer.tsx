@@ -13,6 +13,7 @@ import { downloadFile } from './download.ts';
 import { FileContent } from './FileContent.tsx';
 import { FILES_LAYER } from './FileActions.tsx';
 import { closeTargetOf, rootNameMatches, siblingOf, siblingsOf, takeOpenedFromApp } from './file-rules.ts';
+import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 const homeOf = (file: FileDto): FilesHome =>
   file.attachedTo === 'action.items'
@@ -101,7 +102,7 @@ export function FileViewer({ fileId, fileName }: { fileId: string; fileName: str
           },
           onError: (error) => {
             deletedHere.current = null;
-            notifications.show({ color: 'red', message: error.message, autoClose: TOAST_MS });
+            showRemovalFailure(error);
           },
         });
       },

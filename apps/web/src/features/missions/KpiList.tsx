@@ -5,6 +5,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Mission, MissionKpi } from './api.ts';
 import { useKpiMutations } from './api.ts';
 import { FormError } from './FormError.tsx';
+import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 const shown = (value: number | null, unit: string) => (value === null ? '—' : `${value}${unit ? ` ${unit}` : ''}`);
 
@@ -17,7 +18,7 @@ export function KpiList({ mission, canEdit }: { mission: Mission; canEdit: boole
       title: `Delete KPI ${kpi.title}?`,
       labels: { confirm: 'Delete KPI', cancel: 'Cancel' },
       confirmProps: { color: 'red.8' },
-      onConfirm: () => remove.mutate(kpi._id),
+      onConfirm: () => remove.mutate(kpi._id, { onError: showRemovalFailure }),
     });
 
   return (

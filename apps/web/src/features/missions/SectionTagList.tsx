@@ -6,6 +6,7 @@ import type { Mission, SectionTag } from './api.ts';
 import { useSectionTagMutations } from './api.ts';
 import { FormError } from './FormError.tsx';
 import { formatDay } from './mission-rules.ts';
+import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 type Editing = { tag: SectionTag | null } | null;
 
@@ -19,7 +20,7 @@ export function SectionTagList({ mission, canEdit }: { mission: Mission; canEdit
       children: <Text size="sm">Its tasks stay on the mission without a section.</Text>,
       labels: { confirm: 'Delete section', cancel: 'Cancel' },
       confirmProps: { color: 'red.8' },
-      onConfirm: () => remove.mutate(tag._id),
+      onConfirm: () => remove.mutate(tag._id, { onError: showRemovalFailure }),
     });
 
   return (

@@ -8,6 +8,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { useActionMutations, type Action } from '../../missions/tasks/api.ts';
 import { taskViewerOf } from '../../missions/tasks/task-people.ts';
 import { actionAccess, DONE } from '../../missions/tasks/task-rules.ts';
+import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Sorry. Please try again.' });
@@ -120,7 +121,7 @@ export function ActionsMenu({
             notifications.show({ message: `Action “${action.title}” deleted${count > 0 ? ` with its ${tasksText(count)}` : ''}.` });
             onDeleted(action._id);
           },
-          onError: failed,
+          onError: showRemovalFailure,
         }),
     });
   };

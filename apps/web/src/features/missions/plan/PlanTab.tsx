@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem, PlanItemType, RequestContext } from '@crewplan/domain/plan/plan';
@@ -26,6 +25,7 @@ import {
 import { planPartOf } from './plan-parts.ts';
 import { RoleDialogs, type RoleDialog } from './RoleDialogs.tsx';
 import { Timeline } from './Timeline.tsx';
+import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 
 const MARKER_COLORS: Record<PlanItemType, string> = {
   person: 'blue',
@@ -56,10 +56,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
       children: <Text size="sm">It leaves the plan, with its dependencies. Its requests stay on record.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red.8' },
-      onConfirm: () =>
-        remove.mutate(item._id, {
-          onError: (failure) => notifications.show({ message: failure.message, color: 'red', autoClose: 5_000 }),
-        }),
+      onConfirm: () => remove.mutate(item._id, { onError: showRemovalFailure }),
     });
   };
   const dated = items.flatMap((item) => [item.startDate, item.endDate]).filter((day): day is string => Boolean(day));

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Checkbox, Group, Stack, Text, TextInput, Title } fr
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useChecklistMutations, type ActionItem } from '../../missions/tasks/api.ts';
 import { checklistStep, nextSortIndex } from '../../missions/tasks/task-rules.ts';
+import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 
 /** Checklist lines of a task: add, tick, reorder (up/down) and delete. */
 export function TaskChecklist({ item, canEdit, onError }: { item: ActionItem; canEdit: boolean; onError: (error: unknown) => void }) {
@@ -60,7 +61,7 @@ export function TaskChecklist({ item, canEdit, onError }: { item: ActionItem; ca
                 color="red"
                 size="sm"
                 aria-label={`Delete ${line.title}`}
-                onClick={() => checklist.remove.mutate(line._id, { onError })}
+                onClick={() => checklist.remove.mutate(line._id, { onError: showRemovalFailure })}
               >
                 <IconTrash size={14} />
               </ActionIcon>

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { TASK_LINK_TYPES, type TaskLinkType } from '@crewplan/domain/tasks/tasks';
 import { useDependencyMutations, type ActionItem } from '../../missions/tasks/api.ts';
 import { dependencyProblem, LINK_TYPE_LABELS } from '../../missions/tasks/task-rules.ts';
+import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 
 const OPTIONS_SHOWN = 50;
 
@@ -65,7 +66,7 @@ export function TaskDependencies({ item, tasks, canEdit }: TaskDependenciesProps
               color="red"
               size="sm"
               aria-label={`Remove the dependency on ${titles.get(dependency.linkTo) ?? 'this task'}`}
-              onClick={() => dependencies.remove.mutate(dependency.linkTo, { onError: showError })}
+              onClick={() => dependencies.remove.mutate(dependency.linkTo, { onError: showRemovalFailure })}
             >
               <IconTrash size={14} />
             </ActionIcon>

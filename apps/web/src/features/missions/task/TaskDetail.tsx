@@ -40,6 +40,7 @@ import { EditableText } from './EditableText.tsx';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { TaskDependencies } from './TaskDependencies.tsx';
 import { TaskPeople } from './TaskPeople.tsx';
+import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Sorry. Please try again.' });
@@ -323,7 +324,7 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
                     zIndex: 400,
                     onConfirm: () =>
                       mutations.remove.mutate(item._id, {
-                        onError: failed,
+                        onError: showRemovalFailure,
                         onSuccess: () => setParams({ 'action-item': null }),
                       }),
                   })

@@ -5,6 +5,7 @@ import { IconUserPlus, IconUsersMinus, IconX } from '@tabler/icons-react';
 import { initialsOf, type PersonSummary } from '../../../components/people/people-rules.ts';
 import { PersonPicker } from '../../../components/people/PersonPicker.tsx';
 import { usePeopleMutations, type ActionItem } from '../../missions/tasks/api.ts';
+import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 
 export interface TaskPeopleProps {
   item: ActionItem;
@@ -42,7 +43,7 @@ export function TaskPeople({ item, everyone, assignable, canEdit, onError }: Tas
                     labels: { confirm: 'Remove everyone', cancel: 'Keep them' },
                     confirmProps: { color: 'red' },
                     zIndex: 400,
-                    onConfirm: () => people.remove.mutate({ itemId: item._id, peopleIds: 'ALL' }, { onError }),
+                    onConfirm: () => people.remove.mutate({ itemId: item._id, peopleIds: 'ALL' }, { onError: showRemovalFailure }),
                   })
                 }
               >
@@ -90,7 +91,7 @@ export function TaskPeople({ item, everyone, assignable, canEdit, onError }: Tas
                   color="gray"
                   size="sm"
                   aria-label={`Remove ${name} from this task`}
-                  onClick={() => people.remove.mutate({ itemId: item._id, peopleIds: [personId] }, { onError })}
+                  onClick={() => people.remove.mutate({ itemId: item._id, peopleIds: [personId] }, { onError: showRemovalFailure })}
                 >
                   <IconX size={12} />
                 </ActionIcon>
