@@ -335,6 +335,24 @@ describe('role requests (plan.request.changed → orgRolePlanItemStatusChange)',
     expect(publish).toHaveBeenCalledWith(`people/${person('p0')}`, { type: 'update', entity: 'notifications', id: told!.id });
   });
 
+  it('an approver off the mission team is asked too, and sent to the organisation rather than the mission', async () => {
+    await addMember(t, world.orgId, world.people.orgMember, 'MEMBER', { canApproveRoles: true });
+    try {
+      const mission = await world.mission();
+      const item = await createItem(mission, { role: 'Ops' });
+      expectStatus(await requestCall(item._id, 'submit', 'p2', { context: 'org', reason: 'Please staff it', person: person('p0') }), 200);
+      const [off] = await forItem(person('orgMember'), item._id);
+      expect(off!.data).toMatchObject({ opensMission: false, statusMap: { status: 'pending_approval', ask: true } });
+      const [on] = await forItem(person('orgAdmin'), item._id);
+      expect(on!.data).toMatchObject({ opensMission: true });
+      const [mail] = await mailTo(t, world.people.orgMember.email);
+      expect(mail!.text).toContain(`org=${world.orgId}`);
+      expect(mail!.text).not.toContain(`mission=${mission}`);
+    } finally {
+      await addMember(t, world.orgId, world.people.orgMember, 'MEMBER', { canApproveRoles: false });
+    }
+  });
+
   it('project managers are approvers in the org context when the organisation lets them', async () => {
     await setOrg(t, world.orgId, { canProjectManagersApproveRoles: true });
     const mission = await world.mission();

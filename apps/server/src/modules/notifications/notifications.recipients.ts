@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { can, isMissionAdmin } from '@crewplan/domain';
+import { can, canOnMission, isMissionAdmin } from '@crewplan/domain';
 import { missionPeople, orgPeople, orgs, people } from '../../db/schema/index.ts';
+import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import { currentMembership, memberFacts } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
@@ -33,6 +34,16 @@ export async function roleRequestApprovers(
   return members
     .filter((member) => can(memberFacts(member), 'roles.approve', { org, isProjectManager: pms.has(member.personId) }))
     .map((member) => member.personId);
+}
+
+/** Those of `personIds` who may open the mission (role approvers of its organisation may not be on its team). */
+export async function missionReaders(ctx: AppContext, missionId: string, personIds: readonly string[]): Promise<Set<string>> {
+  const readers = new Set<string>();
+  for (const personId of personIds) {
+    const access = await loadMissionAccess(ctx.db, missionId, personId);
+    if (access && !access.withheld && canOnMission(access.actor, 'mission.read', access.facts)) readers.add(personId);
+  }
+  return readers;
 }
 
 /** Display names of people by id ('' for unknown ids). */

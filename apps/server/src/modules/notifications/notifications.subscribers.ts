@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
 import { missionInvites, missions, orgInvites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
+import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
 import { closeRoleRequestAsks, createNotifications } from './notifications.service.ts';
 
 /**
@@ -78,6 +78,11 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
     if (recipients.length === 0) return;
     const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
     const title = roleRequestTitle(event.status, event.title, actorName);
+    const readers = await missionReaders(ctx, event.missionId, recipients);
+    // an approver off the mission's team is sent to the organisation, where the mission would answer 'not found'
+    const opens = (personId: string) => readers.has(personId) || !event.orgId;
+    const openOf = (personId: string): Record<string, string> =>
+      opens(personId) ? { mission: event.missionId } : { org: event.orgId ?? '' };
     await createNotifications(
       ctx,
       recipients.map((personId) => ({
@@ -100,8 +105,9 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
             // asks an approver to decide (the web offers Approve and Reject while the status is pending)
             ask: event.status === 'pending_approval',
           },
+          opensMission: opens(personId),
         },
-        open: { mission: event.missionId },
+        open: openOf(personId),
       })),
     );
   });

@@ -26,6 +26,14 @@ describe('what a notification opens', () => {
       { kind: 'mission', missionId: 'm1' },
     ],
     [
+      { ...base, type: 'orgRolePlanItemStatusChange', data: { opensMission: false } },
+      { kind: 'org', orgId: 'o1' },
+    ],
+    [
+      { ...base, type: 'orgRolePlanItemStatusChange', data: { opensMission: true } },
+      { kind: 'mission', missionId: 'm1' },
+    ],
+    [
       { ...base, type: 'leave_request_rejected', mission: null },
       { kind: 'org', orgId: 'o1' },
     ],

@@ -38,13 +38,17 @@ export type NotificationTarget =
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A task mention opens its thread; invites their notice; role changes their mission; leave notices their organisation. */
+/**
+ * A task mention opens its thread; invites their notice; role changes their mission (their organisation for readers who
+ * may not open it); leave notices their organisation.
+ */
 export function targetOf(notification: Pick<Notification, '_id' | 'type' | 'mission' | 'org' | 'data'>): NotificationTarget {
   const { type, mission, org, data } = notification;
   if (type === 'invite' || type === 'orgInvite') return { kind: 'invite', notificationId: notification._id };
   if (type === 'mentionComment' && data.room === 'ActionItem' && mission && text(data.roomId))
     return { kind: 'thread', missionId: mission, actionItemId: text(data.roomId), title: text(data.roomName) };
-  if (mission) return { kind: 'mission', missionId: mission };
+  // a role approver off the mission's team is sent to the organisation instead
+  if (mission && !(data.opensMission === false && org)) return { kind: 'mission', missionId: mission };
   if (org) return { kind: 'org', orgId: org };
   return { kind: 'none' };
 }
