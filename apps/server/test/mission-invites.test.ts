@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { missionInvites, missions, offices, orgs, people, planItems } from '../src/db/schema/index.ts';
+import { missionInvites, missions, notifications, offices, orgs, people, planItemRequests, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { addMember, createOrg, errorOf, expectStatus, insertMember, insertPerson, verifiedPerson } from './support/org.ts';
-import { mailTo, signUpPerson, uniqueEmail } from './support/people.ts';
+import { mailTo, signUpPerson, uniqueEmail, type TestPerson } from './support/people.ts';
 import { createTeamWorld, invitesOf, teamFactories, teamMission, teamRow, type TeamPrincipal, type TeamWorld } from './support/team.ts';
 
 /** Spec texts (messages.tsv and the brief), word for word, typos included. */
@@ -491,6 +491,45 @@ describe('answering a mission invite', () => {
     expect(accepted.json()).toMatchObject({ planItem: item.id });
     const [assigned] = await t.database.db.select().from(planItems).where(eq(planItems.id, item.id));
     expect(assigned?.personId).toBe(invitee.personId);
+  });
+
+  it('where roles need approval, an auto-created role waits for an approver unless the inviter could assign it (rule 72)', async () => {
+    await t.database.db.update(orgs).set({ rolesNeedApproval: true, canProjectManagersApproveRoles: false }).where(eq(orgs.id, w.orgId));
+    try {
+      const missionId = await teamMission(t, w, { isLicensedActive: true });
+      const accept = async (inviter: TestPerson, role: string) => {
+        const invitee = await verifiedPerson(t);
+        const created = await invite(missionId, { inviteeEmail: invitee.email, config: { role }, autoCreateRole: true }, inviter.token);
+        expectStatus(created, 201);
+        const accepted = await t.request({
+          method: 'PUT',
+          url: `/api/mission-invite/${(created.json() as Invite)._id}/accept`,
+          token: invitee.token,
+        });
+        expectStatus(accepted, 200);
+        const planItemId = (accepted.json() as { planItem: string }).planItem;
+        const [item] = await t.database.db.select().from(planItems).where(eq(planItems.id, planItemId));
+        const requests = await t.database.db.select().from(planItemRequests).where(eq(planItemRequests.planItemId, planItemId));
+        return { invitee, item: item!, requests };
+      };
+      // a project manager who may not approve roles: the role is created unfilled, with a request for the invitee
+      const asked = await accept(person('p1pm'), 'Analyst');
+      expect(asked.item).toMatchObject({ role: 'Analyst', personId: null });
+      expect(asked.requests).toMatchObject([
+        { context: 'org', status: 'pending_approval', personId: asked.invitee.personId, sentForApprovalBy: person('p1pm').personId },
+      ]);
+      const told = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.personId, w.owner.personId), eq(notifications.type, 'orgRolePlanItemStatusChange')));
+      expect(told.map((row) => (row.data.statusMap as { planItemId: string }).planItemId)).toContain(asked.item.id);
+      // the owner approves roles: the invitee holds the role at once
+      const direct = await accept(w.owner, 'Designer');
+      expect(direct.item).toMatchObject({ role: 'Designer', personId: direct.invitee.personId });
+      expect(direct.requests).toEqual([]);
+    } finally {
+      await t.database.db.update(orgs).set({ rolesNeedApproval: false }).where(eq(orgs.id, w.orgId));
+    }
   });
 
   it('rejecting removes the pending team row and tells the inviter by mail', async () => {

@@ -8,7 +8,9 @@ import {
   type MissionInviteByToken,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
-import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItems } from '../../db/schema/index.ts';
+import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
+import { loadMissionAccess } from '../../plugins/mission-access.ts';
+import { assignmentGoesThroughRequest } from '../plan/plan.guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
@@ -168,11 +170,37 @@ export async function confirmMissionInvite(ctx: AppContext, principal: Principal
   return answered(await confirmFor(ctx, principal, row));
 }
 
-/** The role an accepted invite creates (autoCreateRole): the invitee at 100 % for the whole mission. */
-async function createRole(tx: Tx, row: LoadedInvite, personId: string, record: RecordMissionWrite): Promise<string> {
+/** The request an auto-created role waits on (rule 72), told to the approvers once the acceptance has committed. */
+type RoleAsked = { planItemId: string; requestId: string; title: string };
+
+/** Why the invitee is asked for on the role they were invited with (rule 79 wants 5 characters or more). */
+const INVITED_ROLE_REASON = 'Invited to the mission with this role';
+
+/**
+ * Rules 71–72: in an organisation whose roles need approval, the role an invite creates is assigned only if the
+ * inviter could have assigned it straight away (approvers, and project managers where the organisation lets them);
+ * otherwise the role is created unfilled with an organisation request for the invitee, sent by the inviter.
+ */
+async function roleNeedsApproval(tx: Tx, row: LoadedInvite): Promise<boolean> {
+  const { invite, mission } = row;
+  if (!mission.orgId) return false;
+  const inviter = invite.invitedBy ? await loadMissionAccess(tx, mission.id, invite.invitedBy) : null;
+  if (inviter) return assignmentGoesThroughRequest(inviter);
+  const [org] = await tx.select({ rolesNeedApproval: orgs.rolesNeedApproval }).from(orgs).where(eq(orgs.id, mission.orgId));
+  return !!org?.rolesNeedApproval;
+}
+
+/** The role an accepted invite creates (autoCreateRole): the invitee at 100 % for the whole mission, or a request for them. */
+async function createRole(
+  tx: Tx,
+  row: LoadedInvite,
+  personId: string,
+  record: RecordMissionWrite,
+): Promise<{ planItemId: string; asked: RoleAsked | null }> {
   const { invite, mission } = row;
   const [org] = mission.orgId ? await tx.select({ rateTime: orgs.roleDefaultRateTime }).from(orgs).where(eq(orgs.id, mission.orgId)) : [];
   const role = invite.role?.trim() || PERMISSION_LABELS.teamMember;
+  const ask = await roleNeedsApproval(tx, row);
   const [item] = await tx
     .insert(planItems)
     .values({
@@ -180,7 +208,7 @@ async function createRole(tx: Tx, row: LoadedInvite, personId: string, record: R
       type: 'person',
       title: role,
       role,
-      personId,
+      personId: ask ? null : personId,
       allocation: 100,
       pinnedTo: 'entireMission',
       startDate: mission.planStartDate,
@@ -189,8 +217,34 @@ async function createRole(tx: Tx, row: LoadedInvite, personId: string, record: R
       createdBy: personId,
     })
     .returning({ id: planItems.id });
-  record({ action: 'create', entity: 'plan.items', id: item!.id, title: role, changes: { person: { from: null, to: personId } } });
-  return item!.id;
+  const planItemId = item!.id;
+  record({
+    action: 'create',
+    entity: 'plan.items',
+    id: planItemId,
+    title: role,
+    changes: { person: { from: null, to: ask ? null : personId } },
+  });
+  if (!ask) return { planItemId, asked: null };
+  const [request] = await tx
+    .insert(planItemRequests)
+    .values({
+      planItemId,
+      missionId: mission.id,
+      context: 'org',
+      personId,
+      reason: INVITED_ROLE_REASON,
+      sentForApprovalBy: invite.invitedBy,
+    })
+    .returning({ id: planItemRequests.id });
+  record({
+    action: 'create',
+    entity: 'plan.requests',
+    id: request!.id,
+    title: role,
+    changes: { person: { from: null, to: personId }, context: { from: null, to: 'org' } },
+  });
+  return { planItemId, asked: { planItemId, requestId: request!.id, title: role } };
 }
 
 /** Gives the invite's plan item to the invitee when it still exists and nobody holds it. */
@@ -220,8 +274,8 @@ async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record:
 export async function acceptMissionInvite(ctx: AppContext, principal: Principal, inviteId: string): Promise<MissionInviteAnswered> {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
   if (match !== 'verified') throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyBeforeInvites);
-  const { invite } = row;
-  const result = await runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
+  const { invite, mission } = row;
+  const { answer, asked } = await runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
     const [accepted] = await tx
       .update(missionInvites)
       .set({ status: 'accepted', personId: principal.personId, respondedAt: new Date(), updatedAt: new Date() })
@@ -265,18 +319,31 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
       title: invite.inviteeEmail,
       changes: { invitePending: { from: true, to: false }, permission: { from: null, to: invite.permission } },
     });
-    const planItem = invite.autoCreateRole
-      ? await createRole(tx, row, principal.personId, record)
-      : await takePlanItem(tx, row, principal.personId, record);
-    return answered(accepted, planItem);
+    if (!invite.autoCreateRole) return { answer: answered(accepted, await takePlanItem(tx, row, principal.personId, record)), asked: null };
+    const created = await createRole(tx, row, principal.personId, record);
+    return { answer: answered(accepted, created.planItemId), asked: created.asked };
   });
+  if (asked) {
+    await ctx.events.emit('plan.request.changed', {
+      missionId: mission.id,
+      missionTitle: mission.title,
+      orgId: mission.orgId,
+      ...asked,
+      status: 'pending_approval',
+      context: 'org',
+      personId: principal.personId,
+      requesterId: invite.invitedBy,
+      actorId: invite.invitedBy ?? principal.personId,
+      reason: INVITED_ROLE_REASON,
+    });
+  }
   await ctx.events.emit('mission.invite.accepted', {
     missionId: invite.missionId,
     inviteId: invite.id,
     personId: principal.personId,
     inviterId: invite.invitedBy,
   });
-  return result;
+  return answer;
 }
 
 /** `PUT /mission-invite/:id/reject`: the pending team row goes, and the inviter is told (rule 136). */
