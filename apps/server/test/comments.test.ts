@@ -399,6 +399,15 @@ describe('mentions join the task (rule 65)', () => {
     expect(gap).toBeGreaterThanOrEqual(950);
     expect(gap).toBeLessThan(2_500);
   });
+  it('takes nobody into a task of a closed action (rule 45), though its admins still talk there', async () => {
+    const w = await world();
+    await t.database.db.update(actions).set({ status: 'done' }).where(eq(actions.id, w.action));
+    await say(w, who.owner, 'for the record', { mentions: [who.member.personId] });
+    // the first mentioned person would join at once: give it time to (not) happen
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const [row] = await t.database.db.select({ people: actionItems.people }).from(actionItems).where(eq(actionItems.id, w.item));
+    expect(row!.people).toEqual([who.assignee.personId]);
+  });
 });
 
 describe('realtime (comment/<Room>/<id>)', () => {

@@ -329,6 +329,8 @@ export async function changeItemPeople(
     const { item, action } = await loadItem(tx, access.mission.id, id);
     const onlySelf = 'remove' in change && change.remove !== 'ALL' && change.remove.every((personId) => personId === access.personId);
     const mentioned = options.byMention === true && 'add' in change;
+    // rule 45: a closed action takes nobody in, not even by a mention in its chat
+    if (mentioned && action.status === 'done') return;
     if (!onlySelf && !mentioned) requireOnTask(access, 'invite', itemFacts(item, action));
     let people: string[];
     if ('add' in change) {
