@@ -120,8 +120,16 @@ test('a person creates a kanban mission, finds it in the menu, edits its dates, 
   await expect(vault.getByRole('row', { name: /Apollo relaunch/ })).toContainText('Completed');
   await expectAccessible(page, 'the vault');
   await page.screenshot({ path: screenshot('missions-vault'), fullPage: true });
+  // before opening it, the missions menu lists active missions only
+  await page.getByRole('button', { name: 'Missions' }).click();
+  await expect(page.getByRole('menuitem', { name: /Apollo relaunch/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await vault.getByRole('button', { name: 'Apollo relaunch' }).click();
   await expect(view.getByTestId('mission-title')).toHaveText('Apollo relaunch');
+  // opened from the vault, it joins the missions menu for this visit (rule 241)
+  await view.getByRole('button', { name: 'Close the mission' }).click();
+  await page.getByRole('button', { name: 'Missions' }).click();
+  await expect(page.getByRole('menuitem', { name: /Apollo relaunch/ })).toBeVisible();
 });
 
 test('an unknown mission says it was not found and closes', async ({ page, request }) => {

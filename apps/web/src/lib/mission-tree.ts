@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MissionTreeItem } from '@crewplan/domain/missions/mission';
 import { CACHE_VERSION, TIMINGS } from '@crewplan/domain/shared/constants';
 import { api } from './api.ts';
@@ -100,4 +100,26 @@ export const missionTreeQuery = (filters: MissionTreeFilters) =>
 
 export function useMissionTree(filters: MissionTreeFilters, enabled = true) {
   return useQuery({ ...missionTreeQuery(filters), enabled });
+}
+
+/**
+ * Missions opened from the vault join the missions menu for this visit (rule 241: "adds it temporarily"); a reload
+ * forgets them. Kept outside the 'missions' keys, which realtime changes refetch.
+ */
+const temporaryKey = ['temporary-missions'] as const;
+
+export function addTemporaryMission(client: QueryClient, mission: MissionTreeItem): void {
+  client.setQueryData<MissionTreeItem[]>(temporaryKey, (list = []) =>
+    list.some((item) => item._id === mission._id) ? list : [...list, mission],
+  );
+}
+
+export function useTemporaryMissions(): MissionTreeItem[] {
+  return useQuery({ queryKey: temporaryKey, queryFn: () => [] as MissionTreeItem[], staleTime: Infinity, gcTime: Infinity }).data ?? [];
+}
+
+/** The menu's missions: the active ones, then those added for this visit that are not among them. */
+export function withTemporaryMissions(active: MissionTreeItem[], temporary: MissionTreeItem[]): MissionTreeItem[] {
+  const ids = new Set(active.map((mission) => mission._id));
+  return [...active, ...temporary.filter((mission) => !ids.has(mission._id))];
 }

@@ -1,6 +1,7 @@
 import { Badge, EmptyState, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
-import { useMissionTree } from '../../lib/mission-tree.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { addTemporaryMission, useMissionTree } from '../../lib/mission-tree.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { staleDateOf, VAULT_REASON_LABELS, vaultRows } from './vault-rules.ts';
 
@@ -11,8 +12,9 @@ const day = (value: string | null) =>
       )
     : '';
 
-/** The vault: completed, older or abandoned missions; a row opens the mission. */
+/** The vault: completed, older or abandoned missions; a row opens the mission and adds it to the missions menu for now. */
 export function VaultTab() {
+  const client = useQueryClient();
   const now = new Date();
   const finished = useMissionTree({ isActive: false });
   const stale = useMissionTree({ staleDate: staleDateOf(now) });
@@ -40,7 +42,14 @@ export function VaultTab() {
         {rows.map(({ mission, reason, dateError }) => (
           <Table.Tr key={mission._id}>
             <Table.Td>
-              <UnstyledButton onClick={() => setParams({ mission: mission._id, 'mission-tab': null })} fw={500} td="underline">
+              <UnstyledButton
+                onClick={() => {
+                  addTemporaryMission(client, mission);
+                  setParams({ mission: mission._id, 'mission-tab': null });
+                }}
+                fw={500}
+                td="underline"
+              >
                 {mission.title}
               </UnstyledButton>
             </Table.Td>

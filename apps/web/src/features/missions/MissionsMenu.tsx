@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import { getToken } from '../../lib/token.ts';
 import { setParams } from '../../lib/url-state.ts';
+import { useTemporaryMissions, withTemporaryMissions } from '../../lib/mission-tree.ts';
 import { myOrgsQuery, useMissionTree } from './api.ts';
 import { clearedCreationParams } from './create-rules.ts';
 import { TemplatesManager } from './templates/TemplatesManager.tsx';
@@ -35,7 +36,8 @@ export function MissionsMenu() {
   const tree = useMissionTree(ACTIVE);
   const orgs = useQuery(myOrgsQuery);
   const titles = new Map((orgs.data ?? []).map((org) => [org._id, org.title] as const));
-  const groups = groupByOrg(tree.data ?? [], titles);
+  const temporary = useTemporaryMissions();
+  const groups = groupByOrg(withTemporaryMissions(tree.data ?? [], temporary), titles);
   const observer = (orgs.data ?? []).some((org) => isOrgObserverLevel(org.me?.level));
   useObserverNotice(tree.isSuccess && !tree.isPlaceholderData && tree.data.length === 0, observer);
   const [templatesOpen, setTemplatesOpen] = useState(false);
