@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { missionInvites, missions, notifications, offices, orgs, people, planItemRequests, planItems } from '../src/db/schema/index.ts';
+import {
+  missionAuditEvents,
+  missionInvites,
+  missions,
+  notifications,
+  offices,
+  orgs,
+  people,
+  planItemRequests,
+  planItems,
+} from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { addToMission, insertMission } from './support/missions.ts';
@@ -523,6 +533,8 @@ describe('answering a mission invite', () => {
         .from(notifications)
         .where(and(eq(notifications.personId, w.owner.personId), eq(notifications.type, 'orgRolePlanItemStatusChange')));
       expect(told.map((row) => (row.data.statusMap as { planItemId: string }).planItemId)).toContain(asked.item.id);
+      const [made] = await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.entityId, asked.item.id));
+      expect(made).toMatchObject({ action: 'create', changes: { role: { from: null, to: 'Analyst' } } });
       // the owner approves roles: the invitee holds the role at once
       const direct = await accept(w.owner, 'Designer');
       expect(direct.item).toMatchObject({ role: 'Designer', personId: direct.invitee.personId });

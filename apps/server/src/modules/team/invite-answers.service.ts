@@ -223,7 +223,8 @@ async function createRole(
     entity: 'plan.items',
     id: planItemId,
     title: role,
-    changes: { person: { from: null, to: ask ? null : personId } },
+    // a role waiting on its request has no person yet: its history says which role was made
+    changes: ask ? { role: { from: null, to: role } } : { person: { from: null, to: personId } },
   });
   if (!ask) return { planItemId, asked: null };
   const [request] = await tx
