@@ -27,6 +27,23 @@ type Caller = keyof MissionWorld['people'];
 const person = (caller: Caller) => world.people[caller].personId;
 const token = (caller: Caller) => world.people[caller].token;
 
+/** P Two mentions a person in the chat of a mission (the event the comments module tells). */
+const mentionIn = (missionId: string, personId: string, commentId: string, excerpt: string) =>
+  t.app.ctx.events.emit('comment.created', {
+    commentId,
+    missionId,
+    missionTitle: 'Apollo',
+    orgId: world.orgId,
+    room: 'Mission',
+    roomId: missionId,
+    roomName: 'Apollo',
+    topic: null,
+    authorId: person('p2'),
+    authorName: 'P Two',
+    mentions: [personId],
+    excerpt,
+  });
+
 /** The notifications of a person as the database has them, oldest first. */
 const notificationsOf = (personId: string, type?: string) =>
   t.database.db
@@ -123,21 +140,7 @@ describe('one-click unsubscribe', () => {
   it('the mailed link stops further notification mail; notifications are still made', async () => {
     const reader = await verifiedPerson(t, { firstName: 'Una', lastName: 'Subscribe' });
     const mission = await world.mission();
-    const mention = (commentId: string) =>
-      t.app.ctx.events.emit('comment.created', {
-        commentId,
-        missionId: mission,
-        missionTitle: 'Apollo',
-        orgId: world.orgId,
-        room: 'Mission',
-        roomId: mission,
-        roomName: 'Apollo',
-        topic: null,
-        authorId: person('p2'),
-        authorName: 'P Two',
-        mentions: [reader.personId],
-        excerpt: 'First',
-      });
+    const mention = (commentId: string) => mentionIn(mission, reader.personId, commentId, 'First');
     const mailsBefore = (await mailTo(t, reader.email)).length;
     await mention('0123456789abcdef0123456a');
     const [mail] = await mailTo(t, reader.email);
@@ -163,20 +166,7 @@ describe('one-click unsubscribe', () => {
     const reader = await verifiedPerson(t, { firstName: 'Ola', lastName: 'Oneclick' });
     const mission = await world.mission();
     const send = vi.spyOn(t.app.ctx.mailer, 'send');
-    await t.app.ctx.events.emit('comment.created', {
-      commentId: '0123456789abcdef0123456c',
-      missionId: mission,
-      missionTitle: 'Apollo',
-      orgId: world.orgId,
-      room: 'Mission',
-      roomId: mission,
-      roomName: 'Apollo',
-      topic: null,
-      authorId: person('p2'),
-      authorName: 'P Two',
-      mentions: [reader.personId],
-      excerpt: 'Hello',
-    });
+    await mentionIn(mission, reader.personId, '0123456789abcdef0123456c', 'Hello');
     const mail = send.mock.calls.map(([sent]) => sent).find((sent) => sent.to === reader.email)!;
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const address = new URL(/^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')![1]!);

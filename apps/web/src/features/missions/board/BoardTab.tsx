@@ -13,7 +13,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Badge, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { useProfile } from '../../../lib/profile.ts';
@@ -36,6 +36,7 @@ import { ActionsMenu } from './ActionsMenu.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import { NewAction } from './NewAction.tsx';
 import { TaskCard } from './TaskCard.tsx';
+import { FocusedAction } from '../../missions/tasks/FocusedAction.tsx';
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
@@ -190,18 +191,7 @@ export function BoardTab({ mission }: { mission: Mission }) {
           {canCreate && <NewAction mission={mission} onCreated={(action) => setChosenAction(action._id)} />}
         </Group>
       </Group>
-      {focused && (
-        <Group gap={4} data-testid="board-action">
-          <Badge variant="light" size="lg" tt="none">
-            Action: {focused.title}
-          </Badge>
-          <CloseButton
-            size="sm"
-            aria-label="Show every action"
-            onClick={() => setParams({ action: null, 'mission-tab': 'board' }, { replace: true })}
-          />
-        </Group>
-      )}
+      {focused && <FocusedAction title={focused.title} tab="board" />}
       {actionParam && !focused && actions.length > 0 && (
         <Text size="sm" c="dimmed" role="note">
           That action is not on this project; every task is shown.

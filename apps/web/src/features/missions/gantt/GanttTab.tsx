@@ -1,7 +1,7 @@
 import '@svar-ui/react-gantt/all.css';
 import './gantt.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Gantt, Willow, type IApi } from '@svar-ui/react-gantt';
 import type { Mission } from '@crewplan/domain/missions/mission';
@@ -12,6 +12,7 @@ import { actionInView, localDay } from '../../missions/tasks/task-rules.ts';
 import { keepGanttMarkupRepaired } from './gantt-a11y.ts';
 import { addDependency, removeDependency, saveBarDays } from './api.ts';
 import { CELL_WIDTHS, daysOfBar, dependencyOf, parseRowId, toGantt, ZOOM_LEVELS, type ZoomLevel } from './gantt-rules.ts';
+import { FocusedAction } from '../../missions/tasks/FocusedAction.tsx';
 
 const COLUMNS = [
   { id: 'text', header: 'Task', flexgrow: 1 },
@@ -106,18 +107,7 @@ export function GanttTab({ mission }: { mission: Mission }) {
           ]}
         />
       </Group>
-      {focused && (
-        <Group gap={4} data-testid="gantt-action">
-          <Badge variant="light" size="lg" tt="none">
-            Action: {focused.title}
-          </Badge>
-          <CloseButton
-            size="sm"
-            aria-label="Show every action"
-            onClick={() => setParams({ action: null, 'mission-tab': 'gantt' }, { replace: true })}
-          />
-        </Group>
-      )}
+      {focused && <FocusedAction title={focused.title} tab="gantt" />}
       {!canWork && <Alert color="gray">You can look at the gantt; changing it is for the people working on this project.</Alert>}
       {data.tasks.length === 0 ? (
         <Text c="dimmed">No actions, phases or milestones yet.</Text>

@@ -11,7 +11,7 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { ActionIcon, Alert, Badge, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
@@ -34,6 +34,7 @@ import {
 } from './power-rules.ts';
 import { UNSCHEDULED_ID, UnscheduledList } from './UnscheduledList.tsx';
 import { WeekGrid } from './WeekGrid.tsx';
+import { FocusedAction } from '../../missions/tasks/FocusedAction.tsx';
 
 const GRID_KEYS: readonly string[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
 
@@ -116,18 +117,7 @@ export function PowerTab({ mission }: { mission: Mission }) {
           data={POWER_TABS.map((tab) => ({ value: tab.value, label: tab.label }))}
         />
       </Group>
-      {focused && (
-        <Group gap={4} data-testid="power-action">
-          <Badge variant="light" size="lg" tt="none">
-            Action: {focused.title}
-          </Badge>
-          <CloseButton
-            size="sm"
-            aria-label="Show every action"
-            onClick={() => setParams({ action: null, 'mission-tab': 'power' }, { replace: true })}
-          />
-        </Group>
-      )}
+      {focused && <FocusedAction title={focused.title} tab="power" />}
       {!canWork && <Alert color="gray">You can look at the schedule; changing it is for the people working on this project.</Alert>}
       <DndContext
         sensors={sensors}
