@@ -30,6 +30,7 @@ import { boardRoutes } from './modules/board/board.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
+import { guardInput } from './plugins/input-guard.ts';
 import { createRealtime } from './plugins/realtime.ts';
 import { serveWeb } from './plugins/web.ts';
 import type { AppContext } from './plugins/types.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  guardInput(app);
   app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app);
   await app.register(formbody);

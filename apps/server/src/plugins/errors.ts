@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
@@ -11,6 +11,14 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
   FST_FILES_LIMIT: { code: 'file/too-many', message: 'Too many files at a time.' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'file/missing', message: 'Send the file as multipart form data.' },
 };
+
+/**
+ * The multipart parser's own errors carry no code or status: a body cut short, without a boundary or with one
+ * longer than the parser takes is the sender's fault, not ours.
+ */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found|needle cannot have a length/i;
+const isMalformedMultipart = (error: FastifyError, request: FastifyRequest) =>
+  error.statusCode === undefined && request.isMultipart() && MALFORMED_MULTIPART.test(error.message);
 
 /** One error shape, `{ error: { code, message, fields? } }`; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -26,6 +34,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const where = error.validationContext ?? 'request';
       return reply.status(400).send({ error: { code: 'validation', message: `Invalid ${where}.`, fields } });
+    }
+    if (isMalformedMultipart(error, request)) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'body/invalid-multipart', message: 'The upload arrived incomplete or malformed. Please try again.' } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
