@@ -161,7 +161,7 @@ const planItemFields = {
   billRate: moneySchema,
   billUnit: textSchema(20).nullable(),
   quantity: z.number().int().min(0).max(1_000_000_000).nullable(),
-  hoursNeeded: z.number().int().min(0).max(1_000_000).nullable(),
+  hoursNeeded: z.number().min(0).max(1_000_000).nullable(),
   amount: moneySchema.nullable(),
   approved: z.boolean(),
   inactive: z.boolean(),

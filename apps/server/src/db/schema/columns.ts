@@ -1,4 +1,4 @@
-import { timestamp, varchar } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { newId } from '../../lib/ids.ts';
 
 /** Primary key: 24 lowercase hex characters. */
@@ -11,3 +11,6 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** Hours (quarter hours and finer), stored exactly as given and read back as a number; never whole-hour integers. */
+export const hoursColumn = (name: string) => numeric(name, { mode: 'number' });

@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  real,
   smallint,
   text,
   timestamp,
@@ -16,7 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { KanbanColumn, MissionKpi, MissionTheme, SectionTag } from '@crewplan/domain';
-import { idColumn, timestamps } from './columns.ts';
+import { hoursColumn, idColumn, timestamps } from './columns.ts';
 import { clients } from './invoices.ts';
 import { goals, orgs, programs } from './org.ts';
 import { people } from './people.ts';
@@ -148,6 +147,10 @@ export const missionInvites = pgTable(
   (t) => [
     uniqueIndex('mission_invites_token_unique').on(t.tokenHash),
     index('mission_invites_mission_email_idx').on(t.missionId, t.inviteeEmail),
+    // One open invite per mission and address: inviting again updates it (invite/already_invited) or replaces it.
+    uniqueIndex('mission_invites_open_unique')
+      .on(t.missionId, t.inviteeEmail)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
     index('mission_invites_email_idx').on(t.inviteeEmail),
   ],
 );
@@ -246,7 +249,7 @@ export const planItems = pgTable(
     billRateMinor: bigint('bill_rate_minor', { mode: 'number' }).notNull().default(0),
     billUnit: varchar('bill_unit', { length: 20 }),
     quantity: bigint('quantity', { mode: 'number' }),
-    hoursNeeded: bigint('hours_needed', { mode: 'number' }),
+    hoursNeeded: hoursColumn('hours_needed'),
     amountMinor: bigint('amount_minor', { mode: 'number' }),
     approved: boolean('approved').notNull().default(false),
     inactive: boolean('inactive').notNull().default(false),
@@ -285,7 +288,7 @@ export const actions = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     week: date('week', { mode: 'string' }),
     status: varchar('status', { length: 16 }).notNull().default('open'),
-    estimatedDuration: bigint('estimated_duration', { mode: 'number' }),
+    estimatedDuration: hoursColumn('estimated_duration'),
     complexityMultiplier: smallint('complexity_multiplier').notNull().default(10),
     source: varchar('source', { length: 16 }),
     sectionTagId: varchar('section_tag_id', { length: 24 }),
@@ -323,7 +326,7 @@ export const actionItems = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     week: date('week', { mode: 'string' }),
     startHour: smallint('start_hour'),
-    estimatedDuration: bigint('estimated_duration', { mode: 'number' }),
+    estimatedDuration: hoursColumn('estimated_duration'),
     completedOn: timestamp('completed_on', { withTimezone: true }),
     completedBy: personRef('completed_by'),
     people: idArray('people'),
@@ -335,7 +338,7 @@ export const actionItems = pgTable(
     complexityMultiplier: smallint('complexity_multiplier').notNull().default(10),
     shortDescription: text('short_description'),
     initialStartDate: date('initial_start_date', { mode: 'string' }),
-    actualDuration: bigint('actual_duration', { mode: 'number' }),
+    actualDuration: hoursColumn('actual_duration'),
     y: smallint('y'),
     position: bigint('position', { mode: 'number' }),
     peopleAttached: idArray('people_attached'),
@@ -442,7 +445,7 @@ export const planItemSchedules = pgTable(
     missionId: missionRef(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
-    hoursPerDay: real('hours_per_day').notNull().default(8),
+    hoursPerDay: hoursColumn('hours_per_day').notNull().default(8),
     note: text('note').notNull().default(''),
     createdBy: personRef('created_by'),
     ...timestamps,

@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { LeaveAmounts, LeaveCode, OrgLevel } from '@crewplan/domain';
-import { idColumn, timestamps } from './columns.ts';
+import { hoursColumn, idColumn, timestamps } from './columns.ts';
 import { people } from './people.ts';
 
 const orgRef = () =>
@@ -54,7 +54,7 @@ export const orgs = pgTable('orgs', {
     .notNull()
     .default(sql`'{}'`),
   overTimeAfterDayOrWeek: varchar('over_time_after_day_or_week', { length: 4 }).notNull().default('day'),
-  overTimeAfter: real('over_time_after').notNull().default(8),
+  overTimeAfter: hoursColumn('over_time_after').notNull().default(8),
   isMFARequired: boolean('is_mfa_required').notNull().default(false),
   rolesNeedApproval: boolean('roles_need_approval').notNull().default(false),
   canProjectManagersApproveRoles: boolean('can_project_managers_approve_roles').notNull().default(false),
@@ -224,6 +224,10 @@ export const orgInvites = pgTable(
   (t) => [
     uniqueIndex('org_invites_token_unique').on(t.tokenHash),
     index('org_invites_org_email_idx').on(t.orgId, t.inviteeEmail),
+    // One pending invite per organisation and address: a newer invite replaces it.
+    uniqueIndex('org_invites_pending_unique')
+      .on(t.orgId, t.inviteeEmail)
+      .where(sql`${t.status} = 'pending'`),
     index('org_invites_email_idx').on(t.inviteeEmail),
   ],
 );
