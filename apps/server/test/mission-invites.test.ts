@@ -231,6 +231,27 @@ describe('POST /api/mission/:id/invite', () => {
     expect((await invitesOf(t, missionId)).filter((i) => i.inviteeEmail === email)).toHaveLength(1);
   });
 
+  it('of ten parallel invites to one address, one is created and the others update it, without a 500', async () => {
+    const missionId = await soloMission();
+    const email = uniqueEmail('parallel');
+    const responses = await Promise.all(Array.from({ length: 10 }, () => invite(missionId, { inviteeEmail: email })));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([...Array(9).fill(200), 201]);
+    const rows = (await invitesOf(t, missionId)).filter((row) => row.inviteeEmail === email);
+    expect(rows.map((row) => row.status)).toEqual(['pending']);
+    expect(await mailTo(t, email)).toHaveLength(1);
+  });
+
+  it('keeps one open invite per mission and address in the database itself', async () => {
+    const missionId = await soloMission();
+    const email = uniqueEmail('unique');
+    expectStatus(await invite(missionId, { inviteeEmail: email }), 201);
+    const [open] = (await invitesOf(t, missionId)).filter((row) => row.inviteeEmail === email);
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...copy } = open!;
+    for (const status of ['pending', 'confirmed'] as const) {
+      await expect(t.database.db.insert(missionInvites).values({ ...copy, status, tokenHash: 'f'.repeat(64) })).rejects.toThrow();
+    }
+  });
+
   it("applies the inviter's department and office clearance (rules 121–123), which admins (2) and organisation admins skip", async () => {
     const missionId = await soloMission({ isLicensedActive: true });
     const [deptA, deptB] = [hexId(), hexId()];

@@ -143,6 +143,24 @@ describe('POST /api/org/:id/invite', () => {
     });
   });
 
+  it('of ten parallel invites to one address, one stays pending and the others are replaced, without a 500', async () => {
+    const email = uniqueEmail('parallel');
+    const responses = await Promise.all(Array.from({ length: 10 }, () => invite(email)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await t.database.db.select().from(orgInvites).where(eq(orgInvites.inviteeEmail, email));
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'revoked')).toHaveLength(9);
+  });
+
+  it('keeps one pending invite per organisation and address in the database itself', async () => {
+    const email = uniqueEmail('unique');
+    expectStatus(await invite(email), 201);
+    const [pending] = await t.database.db.select().from(orgInvites).where(eq(orgInvites.inviteeEmail, email));
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...copy } = pending!;
+    await expect(t.database.db.insert(orgInvites).values({ ...copy, tokenHash: 'f'.repeat(64) })).rejects.toThrow();
+  });
+
   it('refuses bad bodies with 400', async () => {
     for (const body of [
       {},

@@ -62,6 +62,9 @@ export async function createInvite(ctx: AppContext, access: OrgAccess, principal
   }
   const token = randomBytes(32).toString('base64url');
   const invite = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    // Invites of one organisation take turns, so that of parallel invites to one address the last replaces the others
+    // (the partial unique index org_invites_pending_unique keeps one pending invite per address in any case).
+    await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, access.org.id)).for('no key update');
     const [member] = await tx
       .select({ id: orgPeople.id })
       .from(orgPeople)
