@@ -276,20 +276,22 @@ test('actions on the board: ?action opens the work view on its tasks, a new acti
   const launchId = saved.actions.find((action) => action.title === 'Launch')!._id;
   expect(saved.actionItems.find((item) => item.title === 'Ship it')!.actionId).toBe(launchId);
 
-  // the task detail: short description, actual duration (days of 8 hours), percent complete
+  // the task detail: short description, actual duration (days of 8 hours, quarter hours kept), percent complete
   await card(todo, 'Draft plan').getByRole('button', { name: 'Open Draft plan' }).click();
   const detail = page.getByRole('dialog', { name: 'Draft plan' });
   const draftId = new URL(page.url()).searchParams.get('action-item')!;
   await detail.getByLabel('Short description').fill('The first cut');
   await detail.getByLabel('Short description').blur();
-  await detail.getByLabel('Actual duration (hours)').fill('19');
+  await detail.getByLabel('Actual duration (hours)').fill('19.25');
   await detail.getByLabel('Actual duration (hours)').blur();
-  await expect(detail.getByText('2d 3h')).toBeVisible();
+  await expect(detail.getByText('2d 3.25h')).toBeVisible();
+  await expect(detail.getByLabel('Actual duration (hours)')).toHaveValue('19.25');
+  await detail.screenshot({ path: screenshot('task-detail-quarter-hours') });
   await detail.getByLabel('Percent complete').fill('40');
   await detail.getByLabel('Percent complete').press('Enter');
   await expect
     .poll(async () => (await request.get(`/api/action-item/${draftId}`, { headers: bearer(owner.token) })).json())
-    .toMatchObject({ shortDescription: 'The first cut', actualDuration: 19, percentComplete: 40 });
+    .toMatchObject({ shortDescription: 'The first cut', actualDuration: 19.25, percentComplete: 40 });
 
   // remove everyone from the task at once
   await expect(detail.getByTestId('task-person')).toHaveCount(2);

@@ -17,6 +17,13 @@ function unstorable(text: string): string | null {
   return null;
 }
 
+/** Parsed JSON, query strings and params are arrays and plain objects; anything else (a Buffer, a stream) is not text. */
+function isWalkable(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
 const MAX_PATH_LENGTH = 200;
 const pathOf = (path: readonly (string | number)[]) => path.join('.').slice(0, MAX_PATH_LENGTH);
 
@@ -33,7 +40,7 @@ export function findInputProblem(value: unknown): Problem | null {
       if (found) return { path: pathOf(path), text: `contains ${found}, which cannot be stored` };
       continue;
     }
-    if (current === null || typeof current !== 'object') continue;
+    if (!isWalkable(current)) continue;
     if (path.length >= MAX_INPUT_DEPTH) return { path: pathOf(path), text: `nests deeper than ${MAX_INPUT_DEPTH} levels` };
     if (Array.isArray(current)) {
       current.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
