@@ -17,11 +17,9 @@ function unstorable(text: string): string | null {
   return null;
 }
 
-/** Parsed JSON, query strings and params are arrays and plain objects; anything else (a Buffer, a stream) is not text. */
+/** Parsed JSON, query strings and params are walked; raw bytes (a Buffer body) are not text and are left alone. */
 function isWalkable(value: unknown): value is object {
-  if (value === null || typeof value !== 'object') return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+  return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value);
 }
 
 const MAX_PATH_LENGTH = 200;
