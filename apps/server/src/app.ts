@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
+import { liveSessionIds } from './lib/sessions.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -57,13 +58,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const auth = createAuth({ config, db: database.db, mailer });
   const realtime = createRealtime({
     httpServer: app.server,
     resolve: (token) => resolvePrincipal({ pool: database.pool, config }, token),
+    liveSessions: (sessionIds) => liveSessionIds(database.pool, sessionIds),
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });
+  const auth = createAuth({ config, db: database.db, mailer, onSessionEnded: (sessionId) => realtime.disconnectSession(sessionId) });
   const events = createEventBus(app.log);
   const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events };
   app.decorate('ctx', ctx);

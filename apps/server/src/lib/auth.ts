@@ -18,7 +18,13 @@ import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
 export const CLIENT_IP_HEADER = 'x-crewplan-client-ip';
 export const IDENTITY_BASE_PATH = '/api/identity';
 
-export type AuthOptions = { config: Config; db: Db; mailer: Mailer };
+export type AuthOptions = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Told of every session that ends (sign-out, revoke, password reset or change), after it is deleted. */
+  onSessionEnded: (sessionId: string) => void;
+};
 
 /** better-auth's own provider-management endpoints: providers are managed through /api/org/:id/sso only. */
 const SSO_MANAGEMENT_PATHS = [
@@ -43,7 +49,7 @@ export function identityProviderOrigins(config: Config): string[] {
  * The identity provider: better-auth with email+password, verification, reset, TOTP, bearer tokens and
  * single sign-on (OIDC, SAML, and Microsoft tenants as OIDC providers) per email domain.
  */
-export function createAuth({ config, db, mailer }: AuthOptions) {
+export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) {
   const signInPerMinute = config.signInAttemptsPerMinute;
   return betterAuth({
     appName: 'Crewplan',
@@ -95,6 +101,8 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
     },
     disabledPaths: SSO_MANAGEMENT_PATHS,
     databaseHooks: {
+      // Every way better-auth ends a session (sign-out, revoke, reset, change with revoke) deletes its row here.
+      session: { delete: { after: async (session) => onSessionEnded(session.id) } },
       user: {
         create: {
           // A provider signs up only people of its own domain: an account for another domain's address is refused

@@ -41,8 +41,8 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
 
 /** Revokes the caller's session; open sockets of that session are told and dropped. */
 export async function signOut(ctx: AppContext, principal: Principal): Promise<void> {
-  await ctx.db.delete(authSessions).where(eq(authSessions.id, principal.sessionId));
-  ctx.realtime.disconnectSession(principal.sessionId);
+  const ended = await ctx.db.delete(authSessions).where(eq(authSessions.id, principal.sessionId)).returning({ id: authSessions.id });
+  dropSockets(ctx, ended);
 }
 
 /** The primary account, or the secondary-address owner, of an email. */
@@ -68,11 +68,17 @@ export async function accountExists(db: Db, email: string) {
 /** Restores the address an email change replaced, verified, and signs every session out. */
 export async function recoverEmail(ctx: AppContext, oobCode: string) {
   const code = await consumeActionCode(ctx.db, 'recoverEmail', oobCode);
-  return ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: people.id }).from(people).where(eq(people.email, code.email)).limit(1);
     if (taken && taken.id !== code.personId) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
     await tx.update(people).set({ email: code.email, emailVerified: true }).where(eq(people.id, code.personId));
-    await tx.delete(authSessions).where(eq(authSessions.userId, code.personId));
-    return { email: code.email };
+    return tx.delete(authSessions).where(eq(authSessions.userId, code.personId)).returning({ id: authSessions.id });
   });
+  dropSockets(ctx, ended);
+  return { email: code.email };
+}
+
+/** Sessions deleted outside better-auth (whose own deletions reach realtime through its hook) lose their sockets too. */
+function dropSockets(ctx: AppContext, ended: { id: string }[]) {
+  for (const session of ended) ctx.realtime.disconnectSession(session.id);
 }
