@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from '@crewplan/domain';
+import { DISPOSABLE_EMAIL_MESSAGE } from '../src/modules/identity/sign-up-rules.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { latestCode, mailTo, signIn, signUpPerson, uniqueEmail } from './support/people.ts';
 import { secretOf, totp } from './support/totp.ts';
@@ -61,6 +62,49 @@ describe('POST /api/auth/signup', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('auth/disposable-email');
+  });
+});
+
+describe('POST /api/identity/sign-up/email follows the same sign-up rules', () => {
+  let caller = 0;
+  const signUpThroughIdentity = (email: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      payload: { email, password: 'long-enough-1', name: '' },
+      // better-auth limits sign-ups per address: each call its own
+      remoteAddress: `10.7.0.${++caller}`,
+    });
+
+  it('refuses disposable mail domains and creates no account', async () => {
+    const response = await signUpThroughIdentity('someone.else@mailinator.com');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'auth/disposable-email', message: DISPOSABLE_EMAIL_MESSAGE } });
+    const exists = await t.request({ method: 'GET', url: '/api/auth/exists/someone.else@mailinator.com' });
+    expect(exists.json().exists).toBe(false);
+  });
+
+  it("refuses another account's verified secondary address with the spec message", async () => {
+    const owner = await signUpPerson(t);
+    const secondary = uniqueEmail('second');
+    await t.request({ method: 'PUT', url: '/api/people/profile/email/list/add', token: owner.token, payload: { email: secondary } });
+    await t.database.pool.query('update person_emails set verified = true where email = $1', [secondary]);
+    const response = await signUpThroughIdentity(secondary);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: { code: 'auth/email-already-in-use', message: ACCOUNT_MESSAGES.emailInUse } });
+  });
+
+  it('refuses an address the product does not accept (a top-level part longer than 15 letters)', async () => {
+    const response = await signUpThroughIdentity('a@b.abcdefghijklmnop');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation');
+  });
+
+  it('still opens an account for a permanent, unused address', async () => {
+    const email = uniqueEmail('direct');
+    const response = await signUpThroughIdentity(email);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-auth-token']).toBeTruthy();
   });
 });
 

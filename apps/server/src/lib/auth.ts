@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { emailLink, mails } from '../modules/mail/templates.ts';
+import { signUpRefusal } from '../modules/identity/sign-up-rules.ts';
 import { ssoProviderDomain, ssoRequiredFor } from '../modules/sso/sso.queries.ts';
 import { newId } from './ids.ts';
 import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
@@ -107,11 +108,16 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
         create: {
           // A provider signs up only people of its own domain: an account for another domain's address is refused
           // (the person gets auth/sso-not-authorized), so no provider can claim somebody else's email.
+          // Every new account, however it is made, follows the product's sign-up rules.
           before: async (user, ctx) => {
             const providerId = (ctx?.params as { providerId?: unknown } | undefined)?.providerId;
-            if (typeof providerId !== 'string' || !ctx?.path.startsWith('/sso/')) return;
-            const domain = await ssoProviderDomain(db, providerId);
-            if (!domain || emailDomain(user.email) !== domain) return false;
+            if (typeof providerId === 'string' && ctx?.path.startsWith('/sso/')) {
+              const domain = await ssoProviderDomain(db, providerId);
+              if (!domain || emailDomain(user.email) !== domain) return false;
+            }
+            const refusal = await signUpRefusal(db, user.email);
+            if (refusal)
+              throw new APIError(refusal.statusCode === 409 ? 'CONFLICT' : 'BAD_REQUEST', { code: refusal.code, message: refusal.message });
           },
         },
       },
