@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { liveSessionIds } from './lib/sessions.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -42,13 +43,24 @@ export type BuildOptions = {
   realtimeAcrossProcesses?: boolean;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go (standard output unless given). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the whole server without listening; tests inject requests into it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Tokens in URLs (email links, signed file links, invites, unsubscribe) never reach a log line.
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
