@@ -34,6 +34,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
 import { createRealtime } from './plugins/realtime.ts';
 import { serveWeb } from './plugins/web.ts';
+import { apiDocsPolicy, securityHeaders } from './plugins/security-headers.ts';
 import type { AppContext } from './plugins/types.ts';
 
 export type BuildOptions = {
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  securityHeaders(app);
   app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app);
   await app.register(formbody);
@@ -105,7 +107,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: apiDocsPolicy,
+  });
   app.get('/api/openapi.json', { config: { authz: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(identityBridge);
