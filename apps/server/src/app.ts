@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
+import { liveSessionIds } from './lib/sessions.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -33,6 +35,7 @@ import { identityBridge } from './plugins/identity.ts';
 import { guardInput } from './plugins/input-guard.ts';
 import { createRealtime } from './plugins/realtime.ts';
 import { serveWeb } from './plugins/web.ts';
+import { apiDocsPolicy, securityHeaders } from './plugins/security-headers.ts';
 import type { AppContext } from './plugins/types.ts';
 
 export type BuildOptions = {
@@ -42,13 +45,24 @@ export type BuildOptions = {
   realtimeAcrossProcesses?: boolean;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go (standard output unless given). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the whole server without listening; tests inject requests into it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Tokens in URLs (email links, signed file links, invites, unsubscribe) never reach a log line.
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -58,13 +72,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const auth = createAuth({ config, db: database.db, mailer });
   const realtime = createRealtime({
     httpServer: app.server,
     resolve: (token) => resolvePrincipal({ pool: database.pool, config }, token),
+    liveSessions: (sessionIds) => liveSessionIds(database.pool, sessionIds),
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });
+  const auth = createAuth({ config, db: database.db, mailer, onSessionEnded: (sessionId) => realtime.disconnectSession(sessionId) });
   const events = createEventBus(app.log);
   const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events };
   app.decorate('ctx', ctx);
@@ -79,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   guardInput(app);
+  securityHeaders(app);
   app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app);
   await app.register(formbody);
@@ -93,7 +109,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: apiDocsPolicy,
+  });
   app.get('/api/openapi.json', { config: { authz: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(identityBridge);

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from '@crewplan/domain';
+import { DISPOSABLE_EMAIL_MESSAGE } from '../src/modules/identity/sign-up-rules.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { latestCode, mailTo, signIn, signUpPerson, uniqueEmail } from './support/people.ts';
 import { secretOf, totp } from './support/totp.ts';
@@ -63,6 +65,49 @@ describe('POST /api/auth/signup', () => {
   });
 });
 
+describe('POST /api/identity/sign-up/email follows the same sign-up rules', () => {
+  let caller = 0;
+  const signUpThroughIdentity = (email: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      payload: { email, password: 'long-enough-1', name: '' },
+      // better-auth limits sign-ups per address: each call its own
+      remoteAddress: `10.7.0.${++caller}`,
+    });
+
+  it('refuses disposable mail domains and creates no account', async () => {
+    const response = await signUpThroughIdentity('someone.else@mailinator.com');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'auth/disposable-email', message: DISPOSABLE_EMAIL_MESSAGE } });
+    const exists = await t.request({ method: 'GET', url: '/api/auth/exists/someone.else@mailinator.com' });
+    expect(exists.json().exists).toBe(false);
+  });
+
+  it("refuses another account's verified secondary address with the spec message", async () => {
+    const owner = await signUpPerson(t);
+    const secondary = uniqueEmail('second');
+    await t.request({ method: 'PUT', url: '/api/people/profile/email/list/add', token: owner.token, payload: { email: secondary } });
+    await t.database.pool.query('update person_emails set verified = true where email = $1', [secondary]);
+    const response = await signUpThroughIdentity(secondary);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: { code: 'auth/email-already-in-use', message: ACCOUNT_MESSAGES.emailInUse } });
+  });
+
+  it('refuses an address the product does not accept (a top-level part longer than 15 letters)', async () => {
+    const response = await signUpThroughIdentity('a@b.abcdefghijklmnop');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation');
+  });
+
+  it('still opens an account for a permanent, unused address', async () => {
+    const email = uniqueEmail('direct');
+    const response = await signUpThroughIdentity(email);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-auth-token']).toBeTruthy();
+  });
+});
+
 describe('sign-in through /api/identity', () => {
   it('returns a bearer token in set-auth-token that authenticates product calls', async () => {
     const person = await signUpPerson(t);
@@ -78,7 +123,7 @@ describe('sign-in through /api/identity', () => {
     const person = await signUpPerson(t);
     const response = await signIn(t, person.email, 'wrong-password');
     expect(response.statusCode).toBe(401);
-    expect(response.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(response.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
   });
 
   it('rate-limits sign-in attempts per address with 429, and a client cannot spoof its address', async () => {
@@ -97,7 +142,7 @@ describe('sign-in through /api/identity', () => {
     const code = await latestCode(t, person.email, 'verifyEmail');
     const bad = await t.request({ method: 'GET', url: '/api/identity/verify-email?token=not-a-token' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().code).toBe('INVALID_TOKEN');
+    expect(bad.json().error.code).toBe('INVALID_TOKEN');
     const ok = await t.request({ method: 'GET', url: `/api/identity/verify-email?token=${code}` });
     expect(ok.statusCode).toBe(200);
     const ping = await t.request({ method: 'GET', url: '/api/auth/verify/ping', token: person.token });
@@ -155,7 +200,7 @@ describe('sign-in through /api/identity', () => {
     const wrong = await t.request({
       method: 'POST',
       url: '/api/identity/two-factor/verify-totp',
-      headers: { cookie: cookies },
+      headers: { cookie: cookies, origin: 'http://localhost:3000' },
       payload: { code: '000000' },
       remoteAddress: '10.3.0.1',
     });
@@ -163,12 +208,65 @@ describe('sign-in through /api/identity', () => {
     const second = await t.request({
       method: 'POST',
       url: '/api/identity/two-factor/verify-totp',
-      headers: { cookie: cookies },
+      headers: { cookie: cookies, origin: 'http://localhost:3000' },
       payload: { code: totp(secret) },
       remoteAddress: '10.3.0.1',
     });
     expect(second.statusCode).toBe(200);
     expect(second.headers['set-auth-token']).toBeTruthy();
+  });
+});
+
+describe('identity from a script and from browsers', () => {
+  let base = '';
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  it("signs a bearer-token client in with Node's own fetch (sec-fetch-mode: cors, no Origin)", async () => {
+    const person = await signUpPerson(t);
+    const response = await fetch(`${base}/api/identity/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: person.email, password: person.password }),
+    });
+    expect(response.status).toBe(200);
+    const token = response.headers.get('set-auth-token');
+    expect(token).toBeTruthy();
+    const ping = await fetch(`${base}/api/auth/verify/ping`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await ping.json()).toMatchObject({ ok: true, personId: person.personId });
+  });
+
+  it('keeps refusing browsers: a foreign Origin, or browser cookies without one', async () => {
+    const person = await signUpPerson(t);
+    const payload = { email: person.email, password: person.password };
+    const browser = { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'empty' };
+    const foreign = await signIn(t, person.email, person.password, { headers: { ...browser, origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('INVALID_ORIGIN');
+    const cookies = await t.request({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      payload,
+      headers: { 'sec-fetch-mode': 'cors', cookie: 'better-auth.session_token=x' },
+    });
+    expect(cookies.statusCode).toBe(403);
+    expect(cookies.json().error.code).toBe('MISSING_OR_NULL_ORIGIN');
+    const navigation = await signIn(t, person.email, person.password, {
+      headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'document' },
+    });
+    expect(navigation.statusCode).toBe(403);
+  });
+
+  it('answers identity errors in the product shape { error: { code, message } }', async () => {
+    const response = await fetch(`${base}/api/identity/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ newPassword: 'long-enough-1', token: 'not-a-token' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'INVALID_TOKEN', message: 'Invalid token' } });
   });
 });
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SIGN_IN_MESSAGES, THEMES } from '@crewplan/domain';
 import { emailActionCodes, people, personEmails } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { addToMission, insertMission } from './support/missions.ts';
+import { addMember, createOrg } from './support/org.ts';
 import { latestCode, mailTo, signIn, signUpPerson, uniqueEmail, type TestPerson } from './support/people.ts';
 import { secretOf, totp } from './support/totp.ts';
 
@@ -331,16 +333,41 @@ describe('POST and GET /api/people/profile/avatar', () => {
     expect(image.rawPayload.equals(GIF_1X1)).toBe(true);
   });
 
-  it('serves another person’s avatar with ?personId=', async () => {
+  it('serves another person’s avatar with ?personId= to people of a shared organisation or mission only', async () => {
     const owner = await signUpPerson(t);
-    const viewer = await signUpPerson(t);
     expect((await uploadAvatar(owner.token, multipart('avatar', 'owner.png', 'image/png', PNG_1X1))).statusCode).toBe(200);
-    const image = await t.request({ method: 'GET', url: `/api/people/profile/avatar?personId=${owner.personId}`, token: viewer.token });
+    const avatarOf = async (viewer: TestPerson) =>
+      t.request({ method: 'GET', url: `/api/people/profile/avatar?personId=${owner.personId}`, token: viewer.token });
+
+    const stranger = await signUpPerson(t);
+    const refused = await avatarOf(stranger);
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused)).toEqual({ code: 'not_found', message: 'No avatar.' });
+
+    const colleague = await signUpPerson(t);
+    const org = await createOrg(t, colleague.token);
+    await addMember(t, org._id, owner, 'MEMBER');
+    const image = await avatarOf(colleague);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG_1X1)).toBe(true);
+
+    const formerColleague = await signUpPerson(t);
+    const formerOrg = await createOrg(t, formerColleague.token);
+    await addMember(t, formerOrg._id, owner, 'MEMBER', { endDate: '2020-01-01' });
+    expect((await avatarOf(formerColleague)).statusCode).toBe(404);
+
+    const teammate = await signUpPerson(t);
+    const mission = await insertMission(t, teammate);
+    await addToMission(t, mission.id, owner, 0);
+    expect((await avatarOf(teammate)).statusCode).toBe(200);
+
+    const pendingInvitee = await signUpPerson(t);
+    await addToMission(t, mission.id, pendingInvitee, 0, { invitePending: true });
+    expect((await avatarOf(pendingInvitee)).statusCode).toBe(404);
+
     // The viewer has none of their own.
-    expect((await t.request({ method: 'GET', url: '/api/people/profile/avatar', token: viewer.token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/people/profile/avatar', token: colleague.token })).statusCode).toBe(404);
   });
 
   it('answers 404 for a person without an avatar, and for an unknown person', async () => {

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/database.ts';
 import { personRoom, type Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { signUpPerson, type TestPerson } from './support/people.ts';
+import { latestCode, signIn, signUpPerson, type TestPerson } from './support/people.ts';
 
 let first: TestApp;
 let second: Awaited<ReturnType<typeof buildApp>>;
@@ -96,6 +96,28 @@ describe('realtime', () => {
     expect(await dropped).toBe('io server disconnect');
   });
 
+  it('refuses a room to, and drops, a socket whose session was removed', async () => {
+    const leaving = await signUpPerson(first);
+    const socket = open(first.app, leaving.token);
+    await connected(socket);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await first.database.pool.query('delete from auth_sessions where user_id = $1', [leaving.personId]);
+    expect(await socket.emitWithAck('subscribe', personRoom(leaving.personId))).toEqual({ ok: false });
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('drops the sockets of a session that expired', async () => {
+    const leaving = await signUpPerson(first);
+    const socket = open(second, leaving.token);
+    await connected(socket);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await first.database.pool.query(`update auth_sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
+      leaving.personId,
+    ]);
+    await second.ctx.realtime.dropEndedSessions();
+    expect(await dropped).toBe('io server disconnect');
+  });
+
   it('sends ids without data when a payload would exceed the PostgreSQL NOTIFY limit', async () => {
     const socket = open(first.app, person.token);
     await connected(socket);
@@ -107,5 +129,75 @@ describe('realtime', () => {
       data: 'x'.repeat(10_000),
     });
     expect(await received).toEqual({ type: 'update', entity: 'people', id: person.personId });
+  });
+});
+
+/** A new person's session with a socket on the second server, and how it ended. */
+async function sessionWithSocket() {
+  const person = await signUpPerson(first);
+  const socket = open(second, person.token);
+  await connected(socket);
+  const events: Change[] = [];
+  socket.on('changes', (change: Change) => events.push(change));
+  const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+  return { person, socket, dropped, events };
+}
+
+describe('every way a session ends drops its sockets on every server', () => {
+  it('sign-out through /api/identity/sign-out', async () => {
+    const { person, dropped } = await sessionWithSocket();
+    const response = await first.request({ method: 'POST', url: '/api/identity/sign-out', token: person.token });
+    expect(response.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('a password reset (which revokes every session)', async () => {
+    const { person, dropped } = await sessionWithSocket();
+    await first.request({ method: 'POST', url: '/api/identity/request-password-reset', payload: { email: person.email, redirectTo: '/' } });
+    const token = await latestCode(first, person.email, 'resetPassword');
+    const reset = await first.request({
+      method: 'POST',
+      url: '/api/identity/reset-password',
+      payload: { newPassword: 'a-brand-new-one', token },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('a password change that revokes the other sessions', async () => {
+    const { person, dropped } = await sessionWithSocket();
+    const other = (await signIn(first, person.email, person.password)).headers['set-auth-token'] as string;
+    const change = await first.request({
+      method: 'POST',
+      url: '/api/identity/change-password',
+      token: other,
+      payload: { currentPassword: person.password, newPassword: 'another-new-one', revokeOtherSessions: true },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('revoking the session from another one', async () => {
+    const { person, dropped } = await sessionWithSocket();
+    const other = (await signIn(first, person.email, person.password)).headers['set-auth-token'] as string;
+    const revoke = await first.request({ method: 'POST', url: '/api/identity/revoke-other-sessions', token: other });
+    expect(revoke.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('undoing an email change (which signs every session out)', async () => {
+    const { person, dropped } = await sessionWithSocket();
+    const moved = `moved.${person.email}`;
+    const update = await first.request({
+      method: 'PUT',
+      url: '/api/people/profile/email/update',
+      token: person.token,
+      payload: { email: moved },
+    });
+    expect(update.statusCode).toBe(200);
+    const oobCode = await latestCode(first, person.email, 'recoverEmail');
+    const recover = await first.request({ method: 'PUT', url: '/api/auth/email/recover', payload: { oobCode } });
+    expect(recover.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
   });
 });

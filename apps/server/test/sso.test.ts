@@ -216,7 +216,7 @@ describe('signing in with single sign-on', () => {
   it('refuses a password sign-in on a domain that requires single sign-on (auth/sso-required)', async () => {
     const response = await signIn(t, `bob.sso@${DOMAIN}`, 'correct-horse-battery');
     expectStatus(response, 403);
-    expect(response.json()).toMatchObject({ code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] });
+    expect(response.json()).toEqual({ error: { code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] } });
   });
 
   it('sends a refusal of the provider back to the sign-in screen as an error', async () => {

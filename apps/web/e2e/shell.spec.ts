@@ -18,6 +18,27 @@ test('the realtime connection opens after sign-in', async ({ page, request }) =>
   await expect.poll(() => accepted).toBe(true);
 });
 
+test('the app runs under its strict content security policy without a violation', async ({ page, request }) => {
+  const { email } = await createAccount(request, 'policy');
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const index = await request.get('/');
+  expect(index.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(index.headers()['x-frame-options']).toBe('DENY');
+  await signIn(page, email);
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.screenshot({ path: screenshot('shell-under-policy') });
+  expect(violations).toEqual([]);
+});
+
 test('a newer server build offers "Update now", which reloads with _v', async ({ page, request }) => {
   await page.clock.install();
   let version = 'build-1';

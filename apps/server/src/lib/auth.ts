@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { emailLink, mails } from '../modules/mail/templates.ts';
+import { signUpRefusal } from '../modules/identity/sign-up-rules.ts';
 import { ssoProviderDomain, ssoRequiredFor } from '../modules/sso/sso.queries.ts';
 import { newId } from './ids.ts';
 import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
@@ -18,7 +19,13 @@ import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
 export const CLIENT_IP_HEADER = 'x-crewplan-client-ip';
 export const IDENTITY_BASE_PATH = '/api/identity';
 
-export type AuthOptions = { config: Config; db: Db; mailer: Mailer };
+export type AuthOptions = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Told of every session that ends (sign-out, revoke, password reset or change), after it is deleted. */
+  onSessionEnded: (sessionId: string) => void;
+};
 
 /** better-auth's own provider-management endpoints: providers are managed through /api/org/:id/sso only. */
 const SSO_MANAGEMENT_PATHS = [
@@ -43,7 +50,7 @@ export function identityProviderOrigins(config: Config): string[] {
  * The identity provider: better-auth with email+password, verification, reset, TOTP, bearer tokens and
  * single sign-on (OIDC, SAML, and Microsoft tenants as OIDC providers) per email domain.
  */
-export function createAuth({ config, db, mailer }: AuthOptions) {
+export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) {
   const signInPerMinute = config.signInAttemptsPerMinute;
   return betterAuth({
     appName: 'Crewplan',
@@ -95,15 +102,22 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
     },
     disabledPaths: SSO_MANAGEMENT_PATHS,
     databaseHooks: {
+      // Every way better-auth ends a session (sign-out, revoke, reset, change with revoke) deletes its row here.
+      session: { delete: { after: async (session) => onSessionEnded(session.id) } },
       user: {
         create: {
           // A provider signs up only people of its own domain: an account for another domain's address is refused
           // (the person gets auth/sso-not-authorized), so no provider can claim somebody else's email.
+          // Every new account, however it is made, follows the product's sign-up rules.
           before: async (user, ctx) => {
             const providerId = (ctx?.params as { providerId?: unknown } | undefined)?.providerId;
-            if (typeof providerId !== 'string' || !ctx?.path.startsWith('/sso/')) return;
-            const domain = await ssoProviderDomain(db, providerId);
-            if (!domain || emailDomain(user.email) !== domain) return false;
+            if (typeof providerId === 'string' && ctx?.path.startsWith('/sso/')) {
+              const domain = await ssoProviderDomain(db, providerId);
+              if (!domain || emailDomain(user.email) !== domain) return false;
+            }
+            const refusal = await signUpRefusal(db, user.email);
+            if (refusal)
+              throw new APIError(refusal.statusCode === 409 ? 'CONFLICT' : 'BAD_REQUEST', { code: refusal.code, message: refusal.message });
           },
         },
       },
@@ -119,6 +133,8 @@ export function createAuth({ config, db, mailer }: AuthOptions) {
       }),
     },
     advanced: {
+      // better-auth turns its origin and CSRF checks off when it thinks it runs under test: keep them on everywhere.
+      disableOriginCheck: false,
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https:'),

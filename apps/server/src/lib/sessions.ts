@@ -38,3 +38,10 @@ function sessionTokenOf(secret: string, value: string): string | null {
   const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
+
+/** Which of these sessions still exist and have not expired. */
+export async function liveSessionIds(pool: pg.Pool, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const { rows } = await pool.query<{ id: string }>(`select id from auth_sessions where id = any($1) and expires_at > now()`, [sessionIds]);
+  return new Set(rows.map((row) => row.id));
+}

@@ -16,9 +16,28 @@ export async function identityBridge(app: FastifyInstance): Promise<void> {
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (!response.body) return reply.send(null);
+      if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
+        return reply.send(productError(request, response.status, await response.json().catch(() => null)));
+      }
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     },
   });
+}
+
+/** better-auth answers `{ code, message }`; the product's errors are `{ error: { code, message } }`, 5xx details in the log. */
+function productError(request: FastifyRequest, status: number, body: unknown) {
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  if (status >= 500) {
+    request.log.error({ identityError: body }, 'identity request failed');
+    return { error: { code: 'internal', message: 'Sorry. Something went wrong on our side.' } };
+  }
+  return {
+    error: {
+      code: typeof code === 'string' && code ? code : 'identity/refused',
+      message: typeof message === 'string' && message ? message : 'The request was refused.',
+    },
+  };
 }
 
 function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
@@ -29,8 +48,22 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
   headers.delete('content-length');
+  if (isScriptClient(headers)) {
+    headers.delete('sec-fetch-mode');
+    headers.delete('sec-fetch-dest');
+  }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const body = !hasBody ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
   if (hasBody && typeof request.body !== 'string') headers.set('content-type', 'application/json');
   return new Request(new URL(request.url, publicUrl), { method: request.method, headers, body });
+}
+
+/**
+ * Node's, Deno's and Bun's fetch send `sec-fetch-mode: cors` but neither `Sec-Fetch-Site`, `Origin`, `Referer`
+ * nor cookies, which better-auth's CSRF check takes for a browser without an origin. Browsers send `Sec-Fetch-Site`
+ * with every fetch-metadata header and an `Origin` on every POST: they keep the full check (foreign origins,
+ * cookies without an origin), while a bearer-token script signs in like any non-browser client.
+ */
+function isScriptClient(headers: Headers): boolean {
+  return headers.has('sec-fetch-mode') && !['sec-fetch-site', 'origin', 'referer', 'cookie'].some((name) => headers.has(name));
 }

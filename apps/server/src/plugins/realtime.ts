@@ -19,6 +19,8 @@ export type Realtime = {
   registerRoom: (prefix: string, allow: RoomAuthorizer) => void;
   /** Drops the sockets of a revoked session, on every server; their clients must sign in again. */
   disconnectSession: (sessionId: string) => void;
+  /** Drops this server's sockets whose session has expired or is gone (run every minute). */
+  dropEndedSessions: () => Promise<void>;
   io: Server | null;
   close: () => Promise<void>;
 };
@@ -26,6 +28,8 @@ export type Realtime = {
 export const TOKEN_EXPIRED = 'auth/id-token-expired';
 /** PostgreSQL NOTIFY carries at most 8000 bytes; bigger payloads go out without their data. */
 const MAX_EVENT_BYTES = 7_500;
+/** How often a server looks for sockets whose session expired (or was removed without telling realtime). */
+const ENDED_SESSIONS_SWEEP_MS = 60_000;
 
 export const personRoom = (personId: string) => `people/${personId}`;
 /** Internal room of one sign-in session; clients cannot subscribe to it. */
@@ -34,6 +38,8 @@ const sessionRoom = (sessionId: string) => `sessions/${sessionId}`;
 export function createRealtime(options: {
   httpServer: HttpServer;
   resolve: (token: string | undefined) => Promise<Principal | null>;
+  /** Which of these sessions still exist and have not expired. */
+  liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
   log: FastifyBaseLogger;
   /** With a shared PostgreSQL server events cross processes through it. */
   adapterDatabaseUrl?: string | undefined;
@@ -65,6 +71,11 @@ export function createRealtime(options: {
     const principal = socket.data.principal as Principal;
     void socket.join([personRoom(principal.personId), sessionRoom(principal.sessionId)]);
     socket.on('subscribe', async (room: unknown, ack?: (result: { ok: boolean }) => void) => {
+      if (!(await options.liveSessions([principal.sessionId])).has(principal.sessionId)) {
+        if (typeof ack === 'function') ack({ ok: false });
+        socket.disconnect(true);
+        return;
+      }
       const ok = typeof room === 'string' && (await mayJoin(principal, room));
       if (ok) await socket.join(room as string);
       if (typeof ack === 'function') ack({ ok });
@@ -81,8 +92,20 @@ export function createRealtime(options: {
     return Boolean(allow && /^[0-9a-f]{24}$/.test(id) && (await allow(principal, id)));
   }
 
+  async function dropEndedSessions() {
+    const sockets = [...io.of('/').sockets.values()];
+    const sessionIds = [...new Set(sockets.map((socket) => (socket.data.principal as Principal).sessionId))];
+    const live = await options.liveSessions(sessionIds);
+    for (const socket of sockets) if (!live.has((socket.data.principal as Principal).sessionId)) socket.disconnect(true);
+  }
+  const sweep = setInterval(() => {
+    dropEndedSessions().catch((err: unknown) => options.log.warn({ err }, 'realtime session sweep failed'));
+  }, ENDED_SESSIONS_SWEEP_MS);
+  sweep.unref();
+
   return {
     io,
+    dropEndedSessions,
     publish(room, change) {
       let payload: Change = change;
       if (Buffer.byteLength(JSON.stringify(change)) > MAX_EVENT_BYTES) {
@@ -98,6 +121,7 @@ export function createRealtime(options: {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     async close() {
+      clearInterval(sweep);
       await new Promise<void>((resolveClose) => io.close(() => resolveClose()));
       await adapterPool?.end();
     },

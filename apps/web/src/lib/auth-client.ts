@@ -8,6 +8,7 @@ export const authClient = createAuthClient({
   plugins: [twoFactorClient()],
   fetchOptions: {
     auth: { type: 'Bearer', token: () => getToken() ?? '' },
+    onResponse: ({ response }) => unwrapProductError(response),
     onSuccess(context) {
       // a password accepted before the second factor is no session yet
       if ((context.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) return;
@@ -17,7 +18,21 @@ export const authClient = createAuthClient({
   },
 });
 
-/** better-auth answers errors as `{ code, message, status }`. */
+/**
+ * The server answers identity errors as every other error, `{ error: { code, message } }`; better-auth's client
+ * reads `{ code, message }`, so the body is unwrapped before it sees it.
+ */
+async function unwrapProductError(response: Response): Promise<Response | undefined> {
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!body?.error) return undefined;
+  return new Response(JSON.stringify(body.error), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** How the auth client hands errors over: `{ code, message, status }`. */
 export interface AuthError {
   code?: string | undefined;
   message?: string | undefined;

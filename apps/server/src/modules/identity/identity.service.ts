@@ -1,24 +1,21 @@
-import { and, eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, capitaliseName, emailDomain, isDisposableEmailDomain } from '@crewplan/domain';
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, capitaliseName } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { authSessions, people, personEmails } from '../../db/schema/index.ts';
 import { CLIENT_IP_HEADER } from '../../lib/auth.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode } from './action-codes.ts';
+import { signUpRefusal } from './sign-up-rules.ts';
 
-export const DISPOSABLE_EMAIL_MESSAGE = 'Please use a permanent email address, not a disposable one.';
+export { DISPOSABLE_EMAIL_MESSAGE } from './sign-up-rules.ts';
 
 type SignUp = { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined };
 
 /** Creates an account (email already normalised by the schema) and returns a session token. */
 export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
-  if (isDisposableEmailDomain(emailDomain(input.email))) {
-    throw new AppError(400, 'auth/disposable-email', DISPOSABLE_EMAIL_MESSAGE);
-  }
-  if (await accountOwning(ctx.db, input.email)) {
-    throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
-  }
+  const refusal = await signUpRefusal(ctx.db, input.email);
+  if (refusal) throw refusal;
   const result = await ctx.auth.api
     .signUpEmail({ body: { email: input.email, password: input.password, name: '' }, headers: new Headers({ [CLIENT_IP_HEADER]: ip }) })
     .catch((error: unknown) => {
@@ -41,20 +38,8 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
 
 /** Revokes the caller's session; open sockets of that session are told and dropped. */
 export async function signOut(ctx: AppContext, principal: Principal): Promise<void> {
-  await ctx.db.delete(authSessions).where(eq(authSessions.id, principal.sessionId));
-  ctx.realtime.disconnectSession(principal.sessionId);
-}
-
-/** The primary account, or the secondary-address owner, of an email. */
-async function accountOwning(db: Db, email: string) {
-  const [primary] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
-  if (primary) return primary.id;
-  const [secondary] = await db
-    .select({ id: personEmails.personId })
-    .from(personEmails)
-    .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
-    .limit(1);
-  return secondary?.id;
+  const ended = await ctx.db.delete(authSessions).where(eq(authSessions.id, principal.sessionId)).returning({ id: authSessions.id });
+  dropSockets(ctx, ended);
 }
 
 export async function accountExists(db: Db, email: string) {
@@ -68,11 +53,17 @@ export async function accountExists(db: Db, email: string) {
 /** Restores the address an email change replaced, verified, and signs every session out. */
 export async function recoverEmail(ctx: AppContext, oobCode: string) {
   const code = await consumeActionCode(ctx.db, 'recoverEmail', oobCode);
-  return ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: people.id }).from(people).where(eq(people.email, code.email)).limit(1);
     if (taken && taken.id !== code.personId) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
     await tx.update(people).set({ email: code.email, emailVerified: true }).where(eq(people.id, code.personId));
-    await tx.delete(authSessions).where(eq(authSessions.userId, code.personId));
-    return { email: code.email };
+    return tx.delete(authSessions).where(eq(authSessions.userId, code.personId)).returning({ id: authSessions.id });
   });
+  dropSockets(ctx, ended);
+  return { email: code.email };
+}
+
+/** Sessions deleted outside better-auth (whose own deletions reach realtime through its hook) lose their sockets too. */
+function dropSockets(ctx: AppContext, ended: { id: string }[]) {
+  for (const session of ended) ctx.realtime.disconnectSession(session.id);
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { people } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/authz.ts';
-import { readAvatar, AVATAR_MAX_BYTES, avatarTooLarge } from './avatar.ts';
+import { readAvatar, AVATAR_MAX_BYTES, avatarTooLarge, maySeeAvatar } from './avatar.ts';
 import * as service from './people.service.ts';
 
 const tags = ['profile'];
@@ -33,11 +33,14 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: 'signedIn' },
     schema: {
       tags,
-      summary: 'My avatar image, or the one of personId (also readable with the session cookie)',
+      summary:
+        'My avatar image, or the one of personId who shares an organisation or a mission with me (also readable with the session cookie)',
       querystring: z.object({ personId: idSchema.optional(), v: z.string().max(20).optional() }),
     },
     handler: async (request, reply) => {
-      const personId = request.query.personId ?? principalOf(request).personId;
+      const viewerId = principalOf(request).personId;
+      const personId = request.query.personId ?? viewerId;
+      if (!(await maySeeAvatar(ctx.pool, viewerId, personId))) throw notFound('No avatar.');
       const [person] = await ctx.db.select({ type: people.avatarType }).from(people).where(eq(people.id, personId)).limit(1);
       const bytes = person?.type ? await readAvatar(ctx.config.dataDir, personId) : null;
       if (!person?.type || !bytes) throw notFound('No avatar.');

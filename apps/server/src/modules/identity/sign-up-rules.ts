@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, emailDomain, emailSchema, isDisposableEmailDomain } from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { people, personEmails } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+
+export const DISPOSABLE_EMAIL_MESSAGE = 'Please use a permanent email address, not a disposable one.';
+
+/**
+ * The rules every new account follows, whichever way it is made (the product's sign-up, better-auth's own
+ * sign-up, single sign-on): a valid, permanent address that no account uses, as primary or verified secondary.
+ * Answers the refusal, or null when the address may open an account.
+ */
+export async function signUpRefusal(db: Db, email: string): Promise<AppError | null> {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) return new AppError(400, 'validation', 'Invalid body.', { email: 'Invalid email' });
+  if (isDisposableEmailDomain(emailDomain(parsed.data))) return new AppError(400, 'auth/disposable-email', DISPOSABLE_EMAIL_MESSAGE);
+  if (await accountOwning(db, parsed.data)) return conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+  return null;
+}
+
+/** The primary account, or the secondary-address owner, of an email. */
+async function accountOwning(db: Db, email: string) {
+  const [primary] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
+  if (primary) return primary.id;
+  const [secondary] = await db
+    .select({ id: personEmails.personId })
+    .from(personEmails)
+    .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
+    .limit(1);
+  return secondary?.id;
+}
