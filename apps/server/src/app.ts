@@ -1,9 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -31,6 +29,7 @@ import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plug
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
 import { createRealtime } from './plugins/realtime.ts';
+import { serveOpenApi } from './plugins/openapi.ts';
 import { serveWeb } from './plugins/web.ts';
 import type { AppContext } from './plugins/types.ts';
 
@@ -83,16 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, {
     limits: { fileSize: config.files.fileSizeLimitMb * 1024 * 1024, files: config.files.filesPerUpload, fields: 20 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Crewplan API', version: '1.0.0', description: 'Every product call, under /api. Bearer token unless marked public.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { authz: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await serveOpenApi(app);
 
   await app.register(identityBridge);
   await app.register(identityRoutes);
