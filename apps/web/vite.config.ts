@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { precompressFolder } from './precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const buildId = process.env.CREWPLAN_VERSION ?? `web-${Date.now().toString(36)}`;
@@ -15,8 +17,21 @@ function buildIdFile(): Plugin {
   };
 }
 
+/** Writes brotli and gzip copies beside the built text files; the server sends the one the browser accepts. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'crewplan-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => precompressFolder(outDir),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildIdFile()],
+  plugins: [react(), buildIdFile(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: {

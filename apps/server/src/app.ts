@@ -1,9 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -34,8 +32,9 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
 import { guardInput } from './plugins/input-guard.ts';
 import { createRealtime } from './plugins/realtime.ts';
+import { serveOpenApi } from './plugins/openapi.ts';
 import { serveWeb } from './plugins/web.ts';
-import { apiDocsPolicy, securityHeaders } from './plugins/security-headers.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import type { AppContext } from './plugins/types.ts';
 
 export type BuildOptions = {
@@ -101,21 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, {
     limits: { fileSize: config.files.fileSizeLimitMb * 1024 * 1024, files: config.files.filesPerUpload, fields: 20 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Crewplan API', version: '1.0.0', description: 'Every product call, under /api. Bearer token unless marked public.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { validatorUrl: null },
-    staticCSP: true,
-    transformStaticCSP: apiDocsPolicy,
-  });
-  app.get('/api/openapi.json', { config: { authz: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await serveOpenApi(app);
 
   await app.register(identityBridge);
   await app.register(identityRoutes);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOG_SEVERITIES } from '@crewplan/domain';
 import { people } from '../src/db/schema/index.ts';
 import { unsubscribeToken } from '../src/modules/platform/unsubscribe.ts';
+import { operationIdOf } from '../src/plugins/openapi.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { ORG_EXTRA_ENDPOINTS, ORG_SPEC_ENDPOINTS } from './support/org-endpoints.ts';
 import { COLLABORATION_EXTRA_ENDPOINTS, COLLABORATION_SPEC_ENDPOINTS } from './support/collaboration-endpoints.ts';
@@ -336,8 +337,20 @@ describe('HTTP behaviour of every /api call', () => {
   });
 });
 
+type OpenApiOperation = { operationId?: string; security?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type OpenApiDocument = {
+  openapi: string;
+  servers?: unknown[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+};
+const operationsOf = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ path, method, operation })),
+  );
+
 describe('GET /api/openapi.json', () => {
-  let document: { openapi: string; paths: Record<string, Record<string, unknown>> };
+  let document: OpenApiDocument;
   beforeAll(async () => {
     const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
@@ -348,6 +361,60 @@ describe('GET /api/openapi.json', () => {
 
   it('is an OpenAPI 3 document, served without a token', () => {
     expect(document.openapi).toMatch(/^3\./);
+  });
+
+  it('names the installation serving it as its server', () => {
+    expect(document.servers).toEqual([{ url: '/', description: 'This installation' }]);
+  });
+
+  it('gives every operation a unique operation id read from its method and path', () => {
+    const ids = operationsOf(document).map(({ operation }) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/people/profile']?.get?.operationId).toBe('getPeopleProfile');
+    expect(document.paths['/api/org-invite/{id}/accept']?.put?.operationId).toBe('putOrgInviteByIdAccept');
+    expect(operationIdOf('GET', '/api/auth/exists/{email}')).toBe('getAuthExistsByEmail');
+  });
+
+  it('documents the shared error shape for the refusals of every operation', () => {
+    expect(document.components.schemas.Error).toMatchObject({
+      required: ['error'],
+      properties: { error: { required: ['code', 'message'], properties: { code: {}, message: {}, fields: {} } } },
+    });
+    for (const { path, method, operation } of operationsOf(document)) {
+      const refusals = Object.entries(operation.responses).filter(([status]) => status.startsWith('4'));
+      expect(refusals.length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const [, response] of refusals) expect(response).toEqual({ $ref: expect.stringMatching(/^#\/components\/responses\//) });
+    }
+    for (const response of Object.values(document.components.responses)) {
+      expect(response).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    }
+    expect(Object.keys(document.paths['/api/people/profile']?.get?.responses ?? {})).toEqual(['200', '401', '4XX']);
+    expect(Object.keys(document.paths['/api/org/{id}']?.put?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '4XX']);
+  });
+
+  it('marks the public operations as needing no token', () => {
+    expect(document.paths['/api/health']?.get?.security).toEqual([]);
+    expect(document.paths['/api/auth/signup']?.post?.security).toEqual([]);
+    expect(document.paths['/api/people/profile']?.get?.security).toBeUndefined();
+  });
+
+  it('puts a nullable union’s null on each branch, where OpenAPI 3.0 reads it', () => {
+    const nullableWithoutType: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Record<string, unknown>;
+      if (schema.nullable === true && schema.type === undefined) nullableWithoutType.push(at);
+      for (const [key, value] of Object.entries(schema)) visit(value, `${at}/${key}`);
+    };
+    visit(document.paths, '');
+    expect(nullableWithoutType).toEqual([]);
+    const body = document.paths['/api/mission-plan/mission/{id}']?.post?.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    const pinnedTo = body.content['application/json']!.schema.properties.pinnedTo as { anyOf: { nullable?: boolean }[] };
+    expect(pinnedTo.anyOf.length).toBeGreaterThan(1);
+    expect(pinnedTo.anyOf.every((branch) => branch.nullable === true)).toBe(true);
   });
 
   it.each([

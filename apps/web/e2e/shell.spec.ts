@@ -122,3 +122,47 @@ test('the first load stays within 250 KB of JavaScript and 40 KB of CSS, gzipped
   expect(gzipped('js')).toBeLessThanOrEqual(250 * 1024);
   expect(gzipped('css')).toBeLessThanOrEqual(40 * 1024);
 });
+
+test('the signed-in first load of /home sends at most 250 KB of JavaScript, compressed and cached for good (DESIGN section 8)', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { email } = await createAccount(request, 'first-load');
+  await signIn(page, email);
+  // A new context with the same sign-in starts with an empty HTTP cache: what a returning person's first visit costs.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const home = await context.newPage();
+  const scripts: Promise<{ url: string; bytes: number; encoding: string | undefined; cacheControl: string | undefined }>[] = [];
+  home.on('requestfinished', (finished) => {
+    if (finished.resourceType() !== 'script') return;
+    scripts.push(
+      Promise.all([finished.sizes(), finished.response()]).then(([sizes, response]) => ({
+        url: finished.url(),
+        bytes: sizes.responseBodySize,
+        encoding: response?.headers()['content-encoding'],
+        cacheControl: response?.headers()['cache-control'],
+      })),
+    );
+  });
+  await home.goto('/home');
+  await expect(home.getByRole('banner')).toBeVisible();
+  await home.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  await context.close();
+  // bytes as received: compressed, as the browser accepted them
+  const onTheWire = loaded.reduce((sum, script) => sum + script.bytes, 0);
+  test.info().annotations.push({ type: 'JavaScript on the wire', description: `${onTheWire} bytes in ${loaded.length} scripts` });
+  console.log(`signed-in /home first load: ${onTheWire} bytes of JavaScript in ${loaded.length} scripts`);
+
+  expect(loaded.length).toBeGreaterThan(1);
+  for (const script of loaded) {
+    expect(script.cacheControl, script.url).toBe('public, max-age=31536000, immutable');
+    // files under 1 KiB are not worth compressing and travel as they are
+    if (script.bytes >= 1024) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
+  }
+  const largest = loaded.reduce((a, b) => (a.bytes > b.bytes ? a : b));
+  expect(largest.encoding, largest.url).toMatch(/^(br|gzip)$/);
+  expect(onTheWire).toBeLessThanOrEqual(250 * 1024);
+});

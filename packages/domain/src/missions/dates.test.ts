@@ -1,4 +1,7 @@
+import fc from 'fast-check';
+import { isValid, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { dateSchema } from '../shared/inputs.ts';
 import {
   DEFAULT_PROJECT_MONTHS,
   PLAN_ITEM_END_FIX_DAYS,
@@ -46,6 +49,23 @@ describe('isIsoDay', () => {
     [null, false],
   ] as const)('%s → %s', (value, expected) => {
     expect(isIsoDay(value)).toBe(expected);
+  });
+
+  it('agrees with dateSchema on every day-shaped text', () => {
+    const digits = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
+    const dayShaped = fc.oneof(
+      fc.tuple(digits(4), digits(2), digits(2)).map(([y, m, d]) => `${y}-${m}-${d}`),
+      fc
+        .date({ min: new Date('1890-01-01'), max: new Date('3010-12-31'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(dayShaped, (value) => {
+        expect(isIsoDay(value)).toBe(dateSchema.safeParse(value).success && isValid(parseISO(value)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -1,5 +1,4 @@
 import { addDays, addMonths, addWeeks, differenceInCalendarDays, format, isValid, isWeekend, parseISO, startOfISOWeek } from 'date-fns';
-import { dateSchema } from '../shared/inputs.ts';
 
 /**
  * Date rules of missions (projects): repair on load, fixes on update, shortening the end and moving the start
@@ -25,9 +24,14 @@ export const TIME_SHIFT_MAX_WORKING_DAYS = 7;
 
 const DAY_FORMAT = 'yyyy-MM-dd';
 
-/** Whether a value is a real calendar day written 'YYYY-MM-DD' (years 1900–2999, as `dateSchema`). */
+/**
+ * Whether a value is a real calendar day written 'YYYY-MM-DD' (years 1900–2999, as `dateSchema`). Written without the
+ * schema so that screens showing dates do not load the validation library.
+ */
 export function isIsoDay(value: string | null | undefined): value is string {
-  return typeof value === 'string' && dateSchema.safeParse(value).success && isValid(parseISO(value));
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01' || value > '2999-12-31') return false;
+  const parsed = parseISO(value);
+  return isValid(parsed) && format(parsed, DAY_FORMAT) === value;
 }
 
 /** Parses a day that must be valid; a programming error otherwise. */
