@@ -496,6 +496,13 @@ describe('answering a mission invite', () => {
     expectStatus(read, 200);
     const team = (read.json() as { people: { ref: { _id: string }; invitePending: boolean }[] }).people;
     expect(team.find((p) => p.ref._id === invitee.personId)).toMatchObject({ invitePending: false });
+    // From outside the organisation, the mission is among my missions (the menu, Home), with its organisation's name.
+    const [org] = await t.database.db.select({ title: orgs.title }).from(orgs).where(eq(orgs.id, w.orgId));
+    for (const query of ['', '?isActive=true']) {
+      const tree = await t.request({ method: 'GET', url: `/api/mission/list/tree${query}`, token: invitee.token });
+      expectStatus(tree, 200);
+      expect(tree.json()).toEqual([expect.objectContaining({ _id: missionId, org: w.orgId, orgTitle: org!.title, permission: 0 })]);
+    }
 
     // Used: no longer valid.
     expect((await t.request({ method: 'GET', url: '/api/mission-invite/mine', token: invitee.token })).json()).toEqual({ invites: [] });

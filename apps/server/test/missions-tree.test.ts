@@ -90,6 +90,7 @@ describe('GET /api/mission/list/tree', () => {
       title: 'org observer 3',
       projectCode: null,
       org: orgId,
+      orgTitle: expect.any(String),
       client: null,
       program: null,
       goal: null,
@@ -142,6 +143,17 @@ describe('GET /api/mission/list/tree', () => {
       await setOrg(t, orgId, { isMFARequired: false });
       await t.database.db.update(people).set({ twoFactorEnabled: false }).where(eq(people.id, me.personId));
     }
+  });
+
+  it("lists the missions of an organisation I never belonged to (an invitee from outside, a client's observer)", async () => {
+    const outsider = await verifiedPerson(t);
+    const observed = await insertMission(t, owner, { orgId, title: 'observed from outside', kickedOff: true });
+    const worked = await insertMission(t, owner, { orgId, title: 'worked from outside', kickedOff: true });
+    await addToMission(t, observed.id, outsider, 3);
+    await addToMission(t, worked.id, outsider, 0);
+    for (const query of ['', '?isActive=true', `?org=${orgId}`])
+      expect(titles(await tree(query, outsider.token))).toEqual(['observed from outside', 'worked from outside']);
+    expect((await tree('', outsider.token))[0]).toMatchObject({ org: orgId, orgTitle: expect.any(String) });
   });
 
   it('leaves out the missions of an organisation I no longer belong to', async () => {

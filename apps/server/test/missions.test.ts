@@ -374,6 +374,17 @@ describe('demo seed', () => {
       const token = signIn.headers['set-auth-token'] as string;
       const list = (await fresh.request({ method: 'GET', url: '/api/mission/list/tree?isActive=true', token })).json() as Json[];
       expect(list.map((item) => item.title)).toEqual([DEMO_MISSION_TITLE]);
+      // the client's observer, not in the organisation, finds the mission among theirs too
+      const cleo = await fresh.request({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        payload: { ...DEMO_SIGN_IN, email: 'cleo.client@crewplan.local' },
+      });
+      const cleoToken = cleo.headers['set-auth-token'] as string;
+      const cleoList = (
+        await fresh.request({ method: 'GET', url: '/api/mission/list/tree?isActive=true', token: cleoToken })
+      ).json() as Json[];
+      expect(cleoList.map((item) => [item.title, item.permission])).toEqual([[DEMO_MISSION_TITLE, 3]]);
       const mission = (await fresh.request({ method: 'GET', url: `/api/mission/${list[0]._id}`, token })).json() as Json;
       const team = mission.people.map((p: Json) => [p.ref.firstName, p.permission, p.isProjectManager]);
       expect(team.sort()).toEqual([

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionItems, actions, checklistItems, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
+import { DEFAULT_KANBAN_COLUMNS } from '@crewplan/domain';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
@@ -320,6 +321,48 @@ describe('PUT /action-item/:id/bulk and /move', () => {
     });
     expect(moved.colHistory).toHaveLength(1);
     expectStatus(await call('PUT', `/api/action-item/${item._id}/move`, { actionId: 'f'.repeat(24) }), 404);
+  });
+});
+
+describe('the column and the status are one fact', () => {
+  const board = { projectType: 'kanban' as const, cols: DEFAULT_KANBAN_COLUMNS.map((col) => ({ ...col })) };
+
+  it('completing moves the task to Done, reopening takes it back to To do; history and completion follow', async () => {
+    const { item } = await setup(board, { people: [pid('p0')] });
+    const done = (await call('PUT', `/api/action-item/${item._id}`, { status: 'done', percentComplete: 100 }, 'p0')).json() as Json;
+    expect(done).toMatchObject({ status: 'done', col: 'done', completedBy: pid('p0'), percentComplete: 100 });
+    expect(done.colHistory).toEqual([{ movedTo: 'done', movedOn: expect.any(String) }]);
+    const reopened = (await call('PUT', `/api/action-item/${item._id}`, { status: 'open' })).json() as Json;
+    expect(reopened).toMatchObject({ status: 'open', col: 'todo', completedOn: null, completedBy: null, percentComplete: 0 });
+    const started = (await call('PUT', `/api/action-item/${item._id}`, { status: 'in-progress' }, 'p0')).json() as Json;
+    expect(started).toMatchObject({ status: 'in-progress', col: 'doing' });
+    const blocked = (await call('PUT', `/api/action-item/${item._id}`, { status: 'blocked' }, 'p0')).json() as Json;
+    expect(blocked).toMatchObject({ status: 'blocked', col: 'doing' });
+  });
+
+  it('moving to Done completes the task, moving out of Done reopens it to the column it lands in', async () => {
+    const { item } = await setup(board, { people: [pid('p0')] });
+    const done = (await call('PUT', `/api/action-item/${item._id}/move`, { col: 'done', sortIndex: 5 }, 'p0')).json() as Json;
+    expect(done).toMatchObject({ status: 'done', col: 'done', sortIndex: 5, completedBy: pid('p0'), percentComplete: 100 });
+    // once done, only its admins change it (an assignee no longer may)
+    expectStatus(await call('PUT', `/api/action-item/${item._id}/move`, { col: 'review' }, 'p0'), 403);
+    const review = (await call('PUT', `/api/action-item/${item._id}/move`, { col: 'review' })).json() as Json;
+    expect(review).toMatchObject({ status: 'review', col: 'review', completedOn: null, completedBy: null, percentComplete: 0 });
+    const bulk = await call('PUT', `/api/action-item/${item._id}/bulk`, { items: [{ _id: item._id, col: 'done' }] });
+    expectStatus(bulk, 200);
+    expect((bulk.json() as Json).actionItems[0]).toMatchObject({ status: 'done', col: 'done' });
+    expect((await row(item._id)).status).toBe('done');
+  });
+
+  it('a task added to Done is done; a task created done is in Done', async () => {
+    const { actionId } = await setup(board);
+    const inDone = await call('POST', `/api/action-item/action/${actionId}`, { title: 'Already done', col: 'done' });
+    expectStatus(inDone, 201);
+    expect(inDone.json()).toMatchObject({ status: 'done', col: 'done', percentComplete: 100, completedBy: pid('p2') });
+    const created = await call('POST', `/api/action-item/action/${actionId}`, { title: 'Done at birth', status: 'done' });
+    expect(created.json()).toMatchObject({ status: 'done', col: 'done' });
+    const plain = await call('POST', `/api/action-item/action/${actionId}`, { title: 'Plain' });
+    expect(plain.json()).toMatchObject({ status: 'open', col: 'todo' });
   });
 });
 

@@ -30,6 +30,8 @@ describe('taskMasterStatus (rule 236)', () => {
     ['blocked', task({ status: 'blocked' }), 'simple', 'blocked'],
     ['done, even when late', task({ status: 'done', dueDate: '2026-11-01' }), 'simple', 'done'],
     ['not in the todo column: in progress', task({ col: 'doing' }), 'kanban', 'in-progress'],
+    ['in progress, whatever its column: in progress', task({ status: 'in-progress' }), 'simple', 'in-progress'],
+    ['an open task stored in Done: not planned', task({ col: 'done' }), 'simple', 'not-planned'],
     ['in review column: in progress', task({ col: 'review', dueDate: '2026-12-01' }), 'simple', 'in-progress'],
     ['todo column: not planned', task({ dueDate: inDays(5) }), 'simple', 'not-planned'],
     ['due today is not overdue', task({ dueDate: '2026-11-25' }), 'simple', 'not-planned'],
@@ -48,12 +50,27 @@ describe('taskPills (rule 236)', () => {
     ['overdue', task({ dueDate: '2026-11-20' }), 'simple', ['Overdue']],
     ['blocked and overdue', task({ status: 'blocked', dueDate: '2026-11-20' }), 'simple', ['Blocked', 'Overdue']],
     ['done', task({ status: 'done', dueDate: '2026-11-20' }), 'simple', ['Done']],
-    ['has a due date: in progress', task({ dueDate: '2026-12-01' }), 'simple', ['In progress']],
-    ['has a week: in progress', task({ week: '2026-11-30' }), 'simple', ['In progress']],
-    ['no due date nor week: to do', task({ endDate: '2026-12-01' }), 'simple', ['To do']],
-    ['kanban late task: in progress, not overdue', task({ dueDate: '2026-11-20' }), 'kanban', ['In progress']],
+    ['started (in progress): in progress', task({ status: 'in-progress', col: 'doing' }), 'simple', ['In progress']],
+    ['in review: in progress', task({ status: 'review', col: 'review' }), 'simple', ['In progress']],
+    ['in a column of its own past To do: in progress', task({ col: 'c-qa' }), 'simple', ['In progress']],
+    ['a due date does not start it: to do', task({ dueDate: '2026-12-01' }), 'simple', ['To do']],
+    ['a week does not start it: to do', task({ week: '2026-11-30' }), 'simple', ['To do']],
+    ['kanban late task: to do, not overdue', task({ dueDate: '2026-11-20' }), 'kanban', ['To do']],
   ])('%s', (_name, input, projectType, pills) => {
     expect(taskPills(input, projectType, NOW)).toEqual(pills);
+  });
+
+  it.each([
+    task({ dueDate: '2026-12-01' }),
+    task({ week: '2026-11-30' }),
+    task({ status: 'in-progress', col: 'doing' }),
+    task({ col: 'review', status: 'review' }),
+    task({ col: 'todo', status: 'open' }),
+  ])('never says In progress on a row the grid calls Not planned, nor To do on one it calls In progress (%o)', (input) => {
+    const status = taskMasterStatus(input, 'simple', NOW);
+    const pills = taskPills(input, 'simple', NOW);
+    if (status === 'not-planned') expect(pills).toEqual(['To do']);
+    if (status === 'in-progress') expect(pills).toEqual(['In progress']);
   });
 });
 

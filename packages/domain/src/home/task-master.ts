@@ -1,12 +1,9 @@
 import { isIsoDay } from '../missions/dates.ts';
-import { isOverdue } from '../tasks/rules.ts';
+import { isOverdue, isStarted } from '../tasks/rules.ts';
 
 /**
  * Task master: the cross-project task grid of /home (rules 236–238). Pure: `now` is a parameter.
  */
-
-/** The column a kanban task waits in before work starts. */
-export const TODO_COLUMN = 'todo';
 
 export type TaskMasterStatus = 'overdue' | 'blocked' | 'done' | 'in-progress' | 'not-planned';
 
@@ -20,21 +17,22 @@ export interface TaskMasterTask {
 
 /**
  * The status of a task in the grid (rule 236), the first that holds: overdue (rule 46, never on kanban), blocked,
- * done, in-progress (not in the todo column), else not-planned.
+ * done, in-progress (started: `isStarted`, the board's own rule of status and column), else not-planned.
  */
 export function taskMasterStatus(task: TaskMasterTask, projectType: string, now: Date): TaskMasterStatus {
   if (isOverdue(task, projectType, now)) return 'overdue';
   if (task.status === 'blocked') return 'blocked';
   if (task.status === 'done') return 'done';
-  if (task.col !== TODO_COLUMN) return 'in-progress';
+  if (isStarted(task)) return 'in-progress';
   return 'not-planned';
 }
 
 export type TaskPill = 'Blocked' | 'Overdue' | 'Done' | 'In progress' | 'To do';
 
 /**
- * The pills of a task (rule 236): Blocked, Overdue, Done as the status says; otherwise In progress when it has a due
- * date or a week, else To do. Blocked and overdue both show when both hold.
+ * The pills of a task (rule 236): Blocked, Overdue, Done as the status says; otherwise In progress once it is started
+ * (the same rule as the grid's status, so that a row never says both In progress and Not planned), else To do.
+ * Blocked and overdue both show when both hold.
  */
 export function taskPills(task: TaskMasterTask, projectType: string, now: Date): TaskPill[] {
   if (task.status === 'done') return ['Done'];
@@ -42,7 +40,7 @@ export function taskPills(task: TaskMasterTask, projectType: string, now: Date):
   if (task.status === 'blocked') pills.push('Blocked');
   if (isOverdue(task, projectType, now)) pills.push('Overdue');
   if (pills.length > 0) return pills;
-  return [task.dueDate || task.week ? 'In progress' : 'To do'];
+  return [isStarted(task) ? 'In progress' : 'To do'];
 }
 
 /** Row heights of the grid (rule 238), px. */

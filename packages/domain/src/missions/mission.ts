@@ -98,7 +98,12 @@ const missionShape = {
 };
 
 /** One row of `GET /mission/list/tree`. */
-export const missionTreeItemSchema = z.object({ ...missionShape, peopleCount: z.number() });
+export const missionTreeItemSchema = z.object({
+  ...missionShape,
+  /** Its organisation's name (also for people from outside the organisation, who cannot read the organisation). */
+  orgTitle: z.string().nullable(),
+  peopleCount: z.number(),
+});
 export type MissionTreeItem = z.infer<typeof missionTreeItemSchema>;
 
 export const missionTreeQuerySchema = z

@@ -11,6 +11,9 @@ import {
   shownTaskCode,
   simpleWeekHour,
   statusEffects,
+  alignStatusAndColumn,
+  columnOfTask,
+  isStarted,
 } from './rules.ts';
 
 const now = new Date('2026-03-11T12:00:00Z'); // a Wednesday
@@ -115,13 +118,21 @@ describe('statusEffects (rules 43, 44)', () => {
       completedBy: 'p1',
       percentComplete: 100,
     }));
-  it('another status clears completion', () =>
-    expect(statusEffects({ status: 'done' }, 'blocked', ctx)).toEqual({ status: 'blocked', completedOn: null, completedBy: null }));
+  it('another status clears completion, and leaving done its percentage', () => {
+    expect(statusEffects({ status: 'done' }, 'blocked', ctx)).toEqual({
+      status: 'blocked',
+      completedOn: null,
+      completedBy: null,
+      percentComplete: 0,
+    });
+    expect(statusEffects({ status: 'open' }, 'blocked', ctx)).toEqual({ status: 'blocked', completedOn: null, completedBy: null });
+  });
   it('reopening in a power project clears the scheduling', () =>
     expect(statusEffects({ status: 'done' }, 'open', { ...ctx, projectType: 'power' })).toEqual({
       status: 'open',
       completedOn: null,
       completedBy: null,
+      percentComplete: 0,
       startDate: null,
       estimatedDuration: null,
       position: null,
@@ -129,6 +140,56 @@ describe('statusEffects (rules 43, 44)', () => {
     }));
   it('a power task that was not done keeps its scheduling', () =>
     expect(statusEffects({ status: 'open' }, 'blocked', { ...ctx, projectType: 'power' })).not.toHaveProperty('startDate'));
+});
+
+describe('alignStatusAndColumn: the column and the status are one fact', () => {
+  const cols = [{ id: 'todo' }, { id: 'doing' }, { id: 'review' }, { id: 'c-qa' }, { id: 'done' }];
+  const at = (status: string, col: string) => ({ status, col });
+  it.each([
+    ['completing moves to Done', at('open', 'doing'), { status: 'done' }, { status: 'done', col: 'done' }],
+    ['completing a blocked task moves to Done', at('blocked', 'c-qa'), { status: 'done' }, { status: 'done', col: 'done' }],
+    ['reopening moves back to To do', at('done', 'done'), { status: 'open' }, { status: 'open', col: 'todo' }],
+    ['in progress moves to its column', at('open', 'todo'), { status: 'in-progress' }, { status: 'in-progress', col: 'doing' }],
+    ['review moves to its column', at('in-progress', 'doing'), { status: 'review' }, { status: 'review', col: 'review' }],
+    ['blocked keeps its column', at('in-progress', 'doing'), { status: 'blocked' }, { status: 'blocked' }],
+    ['blocked out of Done leaves Done', at('done', 'done'), { status: 'blocked' }, { status: 'blocked', col: 'todo' }],
+    ['a column of its own holds any open status', at('open', 'c-qa'), { status: 'in-progress' }, { status: 'in-progress' }],
+    ['dragging to Done completes', at('open', 'todo'), { col: 'done' }, { status: 'done', col: 'done' }],
+    ['dragging a blocked task to Done completes', at('blocked', 'doing'), { col: 'done' }, { status: 'done', col: 'done' }],
+    ['dragging out of Done to To do reopens', at('done', 'done'), { col: 'todo' }, { status: 'open', col: 'todo' }],
+    ['dragging out of Done to Review reviews', at('done', 'done'), { col: 'review' }, { status: 'review', col: 'review' }],
+    ['dragging out of Done to a column of its own reopens', at('done', 'done'), { col: 'c-qa' }, { status: 'open', col: 'c-qa' }],
+    ['dragging to In progress starts', at('open', 'todo'), { col: 'doing' }, { status: 'in-progress', col: 'doing' }],
+    ['dragging to a column of its own keeps the status', at('in-progress', 'doing'), { col: 'c-qa' }, { col: 'c-qa' }],
+    ['a blocked task stays blocked among open columns', at('blocked', 'todo'), { col: 'doing' }, { col: 'doing' }],
+    ['both given and agreeing: as asked', at('open', 'todo'), { status: 'done', col: 'done' }, { status: 'done', col: 'done' }],
+    ['both given, disagreeing: the status decides', at('open', 'todo'), { status: 'done', col: 'review' }, { status: 'done', col: 'done' }],
+    ['nothing new: nothing', at('open', 'todo'), { status: 'open', col: 'todo' }, {}],
+  ])('%s', (_name, task, change, expected) => expect(alignStatusAndColumn(task, change, cols)).toEqual(expected));
+
+  it('a board without a Done column completes in place; reopening goes to its first column', () => {
+    const plain = [{ id: 'a' }, { id: 'b' }];
+    expect(alignStatusAndColumn(at('open', 'b'), { status: 'done' }, plain)).toEqual({ status: 'done' });
+    expect(alignStatusAndColumn(at('done', 'b'), { status: 'open' }, plain)).toEqual({ status: 'open' });
+  });
+
+  it.each([
+    ['done stored in To do shows in Done', at('done', 'todo'), 'done'],
+    ['open stored in Done shows in To do', at('open', 'done'), 'todo'],
+    ['in progress stored in Done shows in In progress', at('in-progress', 'done'), 'doing'],
+    ['agreeing: its own column', at('review', 'review'), 'review'],
+    ['a column the board lost: the first', at('open', 'gone'), 'todo'],
+  ])('columnOfTask: %s', (_name, task, col) => expect(columnOfTask(task, cols)).toBe(col));
+
+  it.each([
+    [at('open', 'todo'), false],
+    [at('open', 'doing'), true],
+    [at('in-progress', 'todo'), true],
+    [at('review', 'review'), true],
+    [at('done', 'done'), false],
+    [at('open', 'done'), false],
+    [at('blocked', 'c-qa'), true],
+  ])('isStarted(%o) is %s', (task, started) => expect(isStarted(task)).toBe(started));
 });
 
 describe('createsCycle (rule 53)', () => {

@@ -121,6 +121,97 @@ export function scheduleEnd(
   }
 }
 
+/** The board column that holds done tasks (a new project's last column, spec 1 §3 cols). */
+export const DONE_COLUMN = 'done';
+/** The board column a task waits in before work starts. */
+export const TODO_COLUMN = 'todo';
+
+/** The status each of a project's standard columns stands for; other columns name no status of their own. */
+const STATUS_OF_COLUMN: Readonly<Record<string, string>> = { todo: 'open', doing: 'in-progress', review: 'review', done: 'done' };
+/** The column each status belongs in (blocked has none: a blocked task stays where it is). */
+const COLUMN_OF_STATUS: Readonly<Record<string, string>> = { open: 'todo', 'in-progress': 'doing', review: 'review', done: 'done' };
+
+type Column = { id: string };
+type PlacedTask = { status: string; col: string };
+
+/** The column a status belongs in on this board: its own when the board has it, else the first column not done. */
+function columnForStatus(status: string, cols: readonly Column[]): string | undefined {
+  const own = COLUMN_OF_STATUS[status];
+  if (own && cols.some((col) => col.id === own)) return own;
+  if (status === 'done') return undefined;
+  return cols.find((col) => col.id !== DONE_COLUMN)?.id;
+}
+
+/**
+ * A task's column and its status are one fact: a done task is in the Done column and a task in the Done column is
+ * done; a standard column (To do, In progress, Review) holds its own status. Given a change of status and/or column,
+ * answers the change with both in agreement:
+ * - a new status moves the task to its column (done → Done; reopened → out of Done, to its status's column); blocked
+ *   keeps the column unless the task leaves Done;
+ * - a new column sets its status (Done → done; out of Done into a column of no status of its own → open); a blocked
+ *   task stays blocked while it moves among columns that are not Done;
+ * - both given: the status decides, and the column stays as asked when it agrees.
+ */
+export function alignStatusAndColumn(
+  task: PlacedTask,
+  change: { status?: string | undefined; col?: string | undefined },
+  cols: readonly Column[],
+): { status?: string; col?: string } {
+  const statusChanged = change.status !== undefined && change.status !== task.status;
+  const colChanged = change.col !== undefined && change.col !== task.col;
+  if (statusChanged) {
+    const status = change.status!;
+    const col = change.col ?? task.col;
+    if (columnAgrees(status, col)) return { status, ...(colChanged ? { col } : {}) };
+    const target = columnForStatus(status, cols);
+    return target && target !== task.col ? { status, col: target } : { status };
+  }
+  if (colChanged) {
+    const col = change.col!;
+    const status = statusForColumn(task.status, col);
+    return status !== task.status ? { status, col } : { col };
+  }
+  return {};
+}
+
+/** Whether a task of this status may sit in this column (see `alignStatusAndColumn`). */
+function columnAgrees(status: string, col: string): boolean {
+  if (status === 'done' || col === DONE_COLUMN) return status === 'done' && col === DONE_COLUMN;
+  if (status === 'blocked') return true;
+  const own = STATUS_OF_COLUMN[col];
+  return own === undefined || own === status;
+}
+
+/** The status a task takes when it moves into `col`. */
+function statusForColumn(current: string, col: string): string {
+  if (col === DONE_COLUMN) return 'done';
+  if (current === 'blocked') return current;
+  const own = STATUS_OF_COLUMN[col];
+  if (own) return own;
+  return current === 'done' ? 'open' : current;
+}
+
+/**
+ * The column a task is shown in: its own, except that the status decides done-ness (a done task shows in Done, an
+ * open one never does, as stored before the two were kept together); a column the board no longer has shows as the
+ * first one.
+ */
+export function columnOfTask(task: PlacedTask, cols: readonly Column[]): string | undefined {
+  const has = (id: string) => cols.some((col) => col.id === id);
+  if (!columnAgrees(task.status, task.col) && (task.status === 'done' || task.col === DONE_COLUMN)) {
+    const target = columnForStatus(task.status, cols);
+    if (target) return target;
+  }
+  return has(task.col) ? task.col : cols[0]?.id;
+}
+
+/** Work on the task has started: it is in progress or in review, or it has left To do for a column short of Done. */
+export function isStarted(task: PlacedTask): boolean {
+  if (task.status === 'done') return false;
+  if (task.status === 'in-progress' || task.status === 'review') return true;
+  return task.col !== TODO_COLUMN && task.col !== DONE_COLUMN;
+}
+
 type StatusTask = { status: string };
 export type StatusEffects = {
   status: string;
@@ -135,11 +226,13 @@ export type StatusEffects = {
 
 /**
  * Rules 43, 44, 60: done stamps completedOn/completedBy and percentComplete 100; any other status clears the
- * completion; leaving done in a power project also clears the scheduling (start date, duration, position, hour).
+ * completion (and leaving done the percentage too); leaving done in a power project also clears the scheduling (start date, duration, position, hour).
  */
 export function statusEffects(task: StatusTask, status: string, ctx: { personId: string; now: Date; projectType: string }): StatusEffects {
   if (status === 'done') return { status, completedOn: ctx.now, completedBy: ctx.personId, percentComplete: 100 };
   const effects: StatusEffects = { status, completedOn: null, completedBy: null };
+  // a reopened task is no longer complete (the gantt draws its progress)
+  if (task.status === 'done') effects.percentComplete = 0;
   if (task.status === 'done' && ctx.projectType === 'power') {
     Object.assign(effects, { startDate: null, estimatedDuration: null, position: null, startHour: null });
   }

@@ -3,6 +3,7 @@ import type { BoardMission, BoardPerson, BoardWorkspace } from '@crewplan/domain
 import { pmWorkspace } from '@crewplan/domain/board/workspace';
 import type { AppContext } from '../../plugins/types.ts';
 import { itemsQuery } from '../tasks/tasks.sql.ts';
+import { STILL_WITH_ORG } from '../missions/tree.service.ts';
 import { avatarUrl } from '../people/people.presenter.ts';
 
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -13,7 +14,7 @@ const LICENSED = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_l
 
 /**
  * The caller's missions that may be in the PM work space: on the team with the invite accepted, not archived; an
- * organisation's mission only while the organisation exists and the caller is a current member of it.
+ * organisation's mission only while the organisation exists and the caller has not left it (`STILL_WITH_ORG`).
  */
 const candidatesQuery = (personId: string) => ({
   text: `select m.id as "_id", m.title, m.org_id as org, m.client_id as client, m.project_status as "projectStatus",
@@ -28,9 +29,7 @@ const candidatesQuery = (personId: string) => ({
          join missions m on m.id = mp.mission_id
          left join orgs o on o.id = m.org_id
          where mp.person_id = $1 and not mp.invite_pending and m.archived_at is null
-           and (m.org_id is null or (o.id is not null and o.deleted_at is null
-             and exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = $1
-                         and (op.end_date is null or op.end_date > current_date))))
+           and (m.org_id is null or (o.id is not null and o.deleted_at is null and ${STILL_WITH_ORG}))
          order by m.title, m.id`,
   values: [personId],
 });

@@ -11,9 +11,17 @@ const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 const FINISHED = `(m.project_status in ('completed', 'cancelled') or (m.mission_stop is not null and m.mission_stop <= now()))`;
 
 /**
+ * The caller ($1) may still see the missions of organisation `m.org_id`: a current member of it, or someone who never
+ * belonged to it (an invitee from outside, a client's observer). Only a person who left the organisation loses them.
+ */
+export const STILL_WITH_ORG = `(exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = $1
+    and (op.end_date is null or op.end_date > current_date))
+  or not exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = $1))`;
+
+/**
  * The missions of the tree (rule 36): the caller is on the team with the invite accepted and permission 3 or lower;
- * not archived; for an organisation's mission, the organisation exists, the caller is still a current member of it,
- * and it does not require two-factor sign-in the caller lacks (rule 109: withheld).
+ * not archived; for an organisation's mission, the organisation exists, the caller has not left it (`STILL_WITH_ORG`:
+ * people from outside the organisation see the missions they are on), and it does not require two-factor sign-in the caller lacks (rule 109: withheld).
  *
  * Filters: `isActive` true keeps missions not finished (rule 21), false only finished ones (the vault); `staleDate`
  * keeps missions not updated since that day; `org` one organisation's missions.
@@ -34,8 +42,7 @@ export function treeQuery(personId: string, filters: TreeFilters, batch: { after
     `mp.permission <= 3`,
     `m.archived_at is null`,
     `(m.org_id is null or (o.id is not null and o.deleted_at is null and (not o.is_mfa_required or me.two_factor_enabled)
-      and exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = $1
-                  and (op.end_date is null or op.end_date > current_date))))`,
+      and ${STILL_WITH_ORG}))`,
   ];
   if (filters.isActive === true) {
     where.push(`not ${FINISHED}`, `(m.kicked_off or m.created_at >= ${param(`${WORKSPACE_LISTING_SINCE}T00:00:00Z`)}::timestamptz)`);
@@ -49,7 +56,8 @@ export function treeQuery(personId: string, filters: TreeFilters, batch: { after
     select coalesce(json_agg(t.item order by t.id), '[]'::json)::text as json, max(t.id) as last
     from (
       select m.id, json_build_object(
-        '_id', m.id, 'title', m.title, 'projectCode', m.project_code, 'org', m.org_id, 'client', m.client_id,
+        '_id', m.id, 'title', m.title, 'projectCode', m.project_code, 'org', m.org_id, 'orgTitle', o.title,
+        'client', m.client_id,
         'program', m.program_id, 'goal', m.goal_id, 'planStartDate', m.plan_start_date, 'planEndDate', m.plan_end_date,
         'projectStatus', m.project_status,
         'displayStatus', case when m.project_status in ('active', 'open') and not m.kicked_off then 'planning' else m.project_status end,

@@ -1,13 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  alignStatusAndColumn,
   COPY_SUFFIX,
   scheduleEnd,
   statusEffects,
+  TODO_COLUMN,
   type ActionItem,
   type ActionItemBulk,
   type ActionItemCreate,
   type ActionItemMove,
   type ActionItemUpdate,
+  type TaskStatus,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, checklistItems, dependencies } from '../../db/schema/index.ts';
@@ -55,11 +58,27 @@ function mark(marks: Mark[], personId: string, on: boolean, now: Date): Mark[] {
   return on ? [...others, { by: personId, when: now.toISOString() }] : others;
 }
 
+/**
+ * The change asked for with its status and board column in agreement (`alignStatusAndColumn`: completing moves the
+ * task to Done, a move to Done completes it, reopening takes it out of Done).
+ */
+function aligned<T extends { status?: TaskStatus | undefined; col?: string | undefined }>(
+  access: MissionAccess,
+  item: ActionItemRow,
+  input: T,
+): T & { status?: TaskStatus } {
+  const both = alignStatusAndColumn(item, { status: input.status, col: input.col }, access.mission.cols);
+  // the rule answers only statuses of TASK_STATUSES
+  return { ...input, ...(both as { status?: TaskStatus; col?: string }) };
+}
+
 /** What an update does to the item's columns: status effects, column history, description stamp (rules 43, 44). */
 function effectsOf(access: MissionAccess, item: ActionItemRow, input: Omit<ActionItemUpdate, 'seen' | 'pinned'>, now: Date): ItemPatch {
   const patch = itemPatchOf(input);
   if (input.status !== undefined && input.status !== item.status) {
     Object.assign(patch, statusEffects(item, input.status, { personId: access.personId, now, projectType: access.mission.projectType }));
+    // a percentage given with a reopening is kept
+    if (input.status !== 'done' && input.percentComplete !== undefined) patch.percentComplete = input.percentComplete;
   }
   if (input.col !== undefined && input.col !== item.col)
     patch.colHistory = [...item.colHistory, { movedTo: input.col, movedOn: now.toISOString() }];
@@ -101,7 +120,8 @@ async function updateOne(
   action: ActionRow,
   input: ActionItemUpdate,
 ) {
-  const { seen, pinned, ...fields } = input;
+  const { seen, pinned, ...asked } = input;
+  const fields = aligned(access, item, asked);
   const { status, ...rest } = fields;
   const facts = itemFacts(item, action);
   if (status !== undefined && status !== item.status) requireOnTask(access, 'changeStatus', facts);
@@ -191,10 +211,14 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
     const end = patch.endDate === undefined ? base.endDate : patch.endDate;
     if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
     await requireOnTeam(tx, mission.id, people ?? base.people ?? []);
-    if (status !== undefined)
+    // created in Done it is done, created done it is in Done
+    const placed = { status: base.status ?? 'open', col: base.col ?? TODO_COLUMN };
+    const both = alignStatusAndColumn(placed, { status, col: patch.col ?? undefined }, mission.cols);
+    if (both.col !== undefined) patch.col = both.col;
+    if (both.status !== undefined)
       Object.assign(
         patch,
-        statusEffects({ status: 'open' }, status, { personId: access.personId, now: new Date(), projectType: mission.projectType }),
+        statusEffects(placed, both.status, { personId: access.personId, now: new Date(), projectType: mission.projectType }),
       );
     const [row] = await tx
       .insert(actionItems)
@@ -274,7 +298,10 @@ export async function moveItem(ctx: AppContext, access: MissionAccess, id: strin
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, id);
     requireOnTask(access, 'update', itemFacts(item, action));
-    const { actionId, ...fields } = input;
+    const { actionId, ...asked } = input;
+    const fields = aligned(access, item, asked);
+    // a move into or out of Done changes the status too
+    if (fields.status !== undefined && fields.status !== item.status) requireOnTask(access, 'changeStatus', itemFacts(item, action));
     const now = new Date();
     const patch: ItemPatch = effectsOf(access, item, fields, now);
     if (actionId !== undefined && actionId !== item.actionId) {

@@ -31,6 +31,7 @@ function mission(overrides: Partial<MissionTreeItem>): MissionTreeItem {
     updatedAt: '2026-06-01T00:00:00Z',
     permission: 2,
     isProjectManager: false,
+    orgTitle: null,
     peopleCount: 1,
     ...overrides,
   };

@@ -27,7 +27,7 @@ const EVERYBODY = 'everybody';
 const STATUS_LABELS: Record<TaskMasterStatus, { label: string; color: string }> = {
   overdue: { label: 'Overdue', color: 'red.9' },
   blocked: { label: 'Blocked', color: 'orange.9' },
-  done: { label: 'Done', color: 'green.9' },
+  done: { label: 'Done', color: 'teal.9' },
   'in-progress': { label: 'In progress', color: 'blue.9' },
   'not-planned': { label: 'Not planned', color: 'gray.8' },
 };

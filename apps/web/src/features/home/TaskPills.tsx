@@ -4,7 +4,8 @@ import type { TaskPill } from '@crewplan/domain/home/task-master';
 const PILL_COLORS: Record<TaskPill, string> = {
   Blocked: 'orange',
   Overdue: 'red',
-  Done: 'green',
+  // filled and dark: a light green pill reads too faintly (contrast below 4.5:1)
+  Done: 'teal.9',
   'In progress': 'blue',
   'To do': 'gray',
 };
@@ -14,7 +15,7 @@ export function TaskPills({ pills }: { pills: TaskPill[] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {pills.map((pill) => (
-        <Badge key={pill} size="sm" variant="light" color={PILL_COLORS[pill]} autoContrast>
+        <Badge key={pill} size="sm" variant={pill === 'Done' ? 'filled' : 'light'} color={PILL_COLORS[pill]} autoContrast>
           {pill}
         </Badge>
       ))}

@@ -26,6 +26,19 @@ const PowerTab = MISSION_VIEWS.power.Component;
 const GanttTab = MISSION_VIEWS.gantt.Component;
 const PlanTab = MISSION_VIEWS.plan.Component;
 
+/**
+ * Whether an Escape pressed on `target` belongs to something smaller than the mission, which it closes instead: a
+ * dialog opened here (a portal outside this tree), a popover, menu or list of options open inside the mission, the
+ * trigger of an open popover, or a card being moved with the keyboard (Escape cancels the move).
+ */
+function escapeIsClaimed(target: HTMLElement, mission: HTMLElement): boolean {
+  if (!mission.contains(target)) return true;
+  if (target.getAttribute('data-mantine-stop-propagation') === 'true' || target.getAttribute('aria-expanded') === 'true') return true;
+  if (target.getAttribute('aria-pressed') === 'true' && target.getAttribute('aria-roledescription') === 'sortable') return true;
+  const popup = target.closest('[role="dialog"], [role="menu"], [role="listbox"]');
+  return popup !== null && mission.contains(popup);
+}
+
 /** The mission view (`?mission=<id>`), full screen; `mission-tab` picks the tab. */
 export function MissionScreen({ value: missionId }: { value: string }) {
   const { params } = useUrl();
@@ -53,12 +66,7 @@ export function MissionScreen({ value: missionId }: { value: string }) {
         <Modal.Body
           p={0}
           onKeyDown={(event) => {
-            // Escape from a dialog opened here (a portal outside this tree), an open dropdown or the trigger of an
-            // open popover closes only that
-            const target = event.target as HTMLElement;
-            const claimed =
-              target.getAttribute('data-mantine-stop-propagation') === 'true' || target.getAttribute('aria-expanded') === 'true';
-            if (event.key === 'Escape' && !claimed && event.currentTarget.contains(target)) close();
+            if (event.key === 'Escape' && !escapeIsClaimed(event.target as HTMLElement, event.currentTarget)) close();
           }}
         >
           {!data && (

@@ -225,6 +225,11 @@ describe('groupByOrg', () => {
       ['Personal', ['Zed']],
     ]);
   });
+
+  it('names an organisation I am not a member of by the title its missions carry', () => {
+    const groups = groupByOrg([{ org: 'c', orgTitle: 'Client Co', title: 'Observed' }], new Map());
+    expect(groups.map((group) => group.title)).toEqual(['Client Co']);
+  });
 });
 
 describe('licenceErrorText', () => {

@@ -173,13 +173,18 @@ export interface MissionGroup<T> {
 }
 
 /** Missions grouped by organisation (titles from my organisations; personal ones last), each group by title. */
-export function groupByOrg<T extends { org: string | null; title: string }>(
+export function groupByOrg<T extends { org: string | null; orgTitle?: string | null; title: string }>(
   missions: T[],
   orgTitles: Map<string, string>,
 ): MissionGroup<T>[] {
   const groups = new Map<string | null, T[]>();
-  for (const mission of missions) groups.set(mission.org, [...(groups.get(mission.org) ?? []), mission]);
-  const titleOf = (org: string | null) => (org === null ? 'Personal' : (orgTitles.get(org) ?? 'Organisation'));
+  const named = new Map(orgTitles);
+  for (const mission of missions) {
+    groups.set(mission.org, [...(groups.get(mission.org) ?? []), mission]);
+    // people from outside an organisation read its name from their missions
+    if (mission.org && mission.orgTitle && !named.has(mission.org)) named.set(mission.org, mission.orgTitle);
+  }
+  const titleOf = (org: string | null) => (org === null ? 'Personal' : (named.get(org) ?? 'Organisation'));
   return [...groups.entries()]
     .map(([org, list]) => ({ org, title: titleOf(org), missions: list.sort((a, b) => a.title.localeCompare(b.title)) }))
     .sort((a, b) => (a.org === null ? 1 : b.org === null ? -1 : a.title.localeCompare(b.title)));

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -37,7 +37,12 @@ const SortableCard = memo(function SortableCard(
   const movable = canMove(item._id);
   const sortable = useSortable({ id: item._id, data: { type: 'task', columnId }, disabled: !movable });
   const { attributes, listeners } = sortable;
-  const handle = useMemo(() => (movable ? { ...attributes, ...listeners } : undefined), [movable, attributes, listeners]);
+  // the whole card drags with the pointer (a few pixels of travel first, so a click still opens it); the handle is
+  // the keyboard's way to pick it up
+  const onKeyDown = listeners?.onKeyDown as ((event: KeyboardEvent<HTMLButtonElement>) => void) | undefined;
+  const pointerDown = listeners?.onPointerDown as ((event: PointerEvent<HTMLDivElement>) => void) | undefined;
+  const handle = useMemo(() => (movable ? { ...attributes, onKeyDown } : undefined), [movable, attributes, onKeyDown]);
+  const dragArea = useMemo(() => (movable && pointerDown ? { onPointerDown: pointerDown } : undefined), [movable, pointerDown]);
   return (
     <div ref={sortable.setNodeRef} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
       <TaskCard
@@ -47,13 +52,14 @@ const SortableCard = memo(function SortableCard(
         dragging={sortable.isDragging}
         setHandleRef={sortable.setActivatorNodeRef}
         handle={handle}
+        dragArea={dragArea}
       />
     </div>
   );
 });
 
 /**
- * One column of the board: a drop zone whose cards are virtualised (only those in view are in the page, so 10,000
+ * One column of the board: a drop zone (the whole column, header included, also when empty) whose cards are virtualised (only those in view are in the page, so 10,000
  * tasks scroll smoothly), sortable by mouse and keyboard, with a quick add on top.
  */
 export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }: BoardColumnProps) {
@@ -71,7 +77,15 @@ export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }:
     gap: CARD_GAP,
   });
   return (
-    <Paper p="xs" radius="md" className={classes.column} role="region" aria-label={`${column.name} column`} data-testid="board-column">
+    <Paper
+      ref={droppable.setNodeRef}
+      p="xs"
+      radius="md"
+      className={classes.column}
+      role="region"
+      aria-label={`${column.name} column`}
+      data-testid="board-column"
+    >
       <Group justify="space-between" mb="xs" px={4}>
         <Title order={3} size="sm">
           {column.name}
@@ -81,14 +95,7 @@ export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }:
         </Badge>
       </Group>
       {onAdd && <QuickAdd columnName={column.name} onAdd={onAdd} />}
-      <div
-        ref={(element) => {
-          scroller.current = element;
-          droppable.setNodeRef(element);
-        }}
-        className={`${classes.scroller} ${droppable.isOver ? classes.over : ''}`}
-        data-testid="column-cards"
-      >
+      <div ref={scroller} className={`${classes.scroller} ${droppable.isOver ? classes.over : ''}`} data-testid="column-cards">
         <SortableContext id={column.id} items={ids} strategy={verticalListSortingStrategy}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
   closestCorners,
+  pointerWithin,
   DndContext,
   DragOverlay,
   KeyboardSensor,
@@ -8,6 +9,7 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type UniqueIdentifier,
@@ -40,10 +42,21 @@ import { FocusedAction } from '../../missions/tasks/FocusedAction.tsx';
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
-    'To move a task, press Space on its handle. Use the arrow keys to move it within a column or to another column, Space to drop it, Escape to cancel.',
+    'To move a task, drag it, or press Space on its handle. Use the arrow keys to move it within a column or to another column, Space to drop it, Escape to cancel.',
 };
 
 const openTask = (itemId: string) => setParams({ 'action-item': itemId });
+
+/**
+ * Where a drag is over: the column under the pointer (an empty one too), and within it the card under the pointer,
+ * if any; keyboard moves (no pointer) take the nearest corners.
+ */
+const underPointer: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  if (under.length === 0) return closestCorners(args);
+  const card = under.find((collision) => collision.data?.droppableContainer?.data.current?.type === 'task');
+  return card ? [card] : under;
+};
 
 /**
  * The board of simple and kanban projects (spec 1 §1: they share one view). Columns are the mission's `cols`;
@@ -199,7 +212,7 @@ export function BoardTab({ mission }: { mission: Mission }) {
       )}
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={underPointer}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActiveId(null)}

@@ -25,8 +25,10 @@ export interface TaskCardProps {
   onOpen: (itemId: string) => void;
   /** Offers the hover Done control (not on kanban, rule 60). */
   onDone?: (itemId: string) => void;
-  /** The drag handle's listeners and attributes (absent on the drag overlay). */
+  /** The drag handle's keyboard listener and attributes (absent on the drag overlay). */
   handle?: HTMLAttributes<HTMLButtonElement>;
+  /** The pointer listener that lets the whole card be dragged (absent when the viewer may not move it). */
+  dragArea?: HTMLAttributes<HTMLDivElement>;
   setHandleRef?: (element: HTMLElement | null) => void;
   style?: CSSProperties;
   dragging?: boolean;
@@ -45,6 +47,7 @@ export const TaskCard = memo(function TaskCard({
   onOpen,
   onDone,
   handle,
+  dragArea,
   setHandleRef,
   style,
   dragging,
@@ -61,7 +64,9 @@ export const TaskCard = memo(function TaskCard({
   return (
     <div
       onPointerEnter={pointedAt ? undefined : () => setPointedAt(true)}
+      {...dragArea}
       className={classes.card}
+      data-movable={dragArea ? true : undefined}
       style={{ ...style, opacity: dragging ? 0.4 : 1 }}
       data-testid="task-card"
       data-task-id={item._id}

@@ -42,6 +42,8 @@ describe('gantt rows of a mission', () => {
       ['item:i2', 'task', 'action:a1', '2031-01-09', '2031-01-11'],
     ]);
     expect(tasks[1]!.progress).toBe(40);
+    const done = toGantt({ actions: [action()], actionItems: [item({ status: 'done' })], planItems: [], fallbackDay: '2031-01-01' });
+    expect(done.tasks[1]!.progress).toBe(100);
     // whole days the bar covers, as the gantt library counts them
     expect(tasks.map((task) => task.duration)).toEqual([5, 3, 2]);
   });

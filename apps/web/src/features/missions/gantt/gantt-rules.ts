@@ -152,7 +152,8 @@ export function toGantt({ actions, actionItems, planItems, fallbackDay }: GanttI
         duration: daysBetween(row.start, row.end),
         type: 'task',
         parent: rowId('action', action._id),
-        progress: row.item.percentComplete,
+        // a done task is complete, whatever percentage was last typed (its status is the fact)
+        progress: row.item.status === 'done' ? 100 : row.item.percentComplete,
       });
     for (const dependency of action.dependencies)
       links.push(linkOf('action', action._id, dependency.linkTo, dependency.linkType, dependency.lag));

@@ -16,6 +16,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { mondayOf } from '@crewplan/domain/missions/dates';
+import { columnOfTask } from '@crewplan/domain/tasks/rules';
 import { TASK_STATUSES, type ActionItemUpdate } from '@crewplan/domain/tasks/tasks';
 import { useFeatureSlots } from '../../../lib/feature-slots.tsx';
 import { useProfile } from '../../../lib/profile.ts';
@@ -139,7 +140,7 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
           label="Column"
           allowDeselect={false}
           data={mission.cols.map((col) => ({ value: col.id, label: col.name }))}
-          value={mission.cols.some((col) => col.id === item.col) ? item.col : (mission.cols[0]?.id ?? null)}
+          value={columnOfTask(item, mission.cols) ?? null}
           disabled={readOnly}
           onChange={(col) => col && mutations.move.mutate({ itemId: item._id, col }, { onError: failed })}
           comboboxProps={{ zIndex: 400 }}

@@ -16,7 +16,7 @@ import { api } from '../../../lib/api.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { missionKeys } from '../../missions/keys.ts';
-import { quickAddActionOf } from './task-rules.ts';
+import { changedTask, quickAddActionOf } from './task-rules.ts';
 
 /**
  * The shared task data layer of the work views (board, power, gantt, task detail): reads come from the mission
@@ -50,9 +50,17 @@ export function refreshTasks(missionId: string): Promise<unknown> {
 }
 
 /** Changes the cached tasks of a mission at once (a drag shows where it lands before the server answers). */
-export function patchCachedItems(missionId: string, patch: (items: ActionItem[]) => ActionItem[]): void {
+export function patchCachedItems(missionId: string, patch: (items: ActionItem[], mission: MissionWithTasks) => ActionItem[]): void {
   queryClient.setQueryData<MissionWithTasks>(missionKeys.mission(missionId), (mission) =>
-    mission?.actionItems ? { ...mission, actionItems: patch(mission.actionItems) } : mission,
+    mission?.actionItems ? { ...mission, actionItems: patch(mission.actionItems, mission) } : mission,
+  );
+}
+
+/** Shows a change of one task at once, its status and column kept together as the server will keep them. */
+async function showChange(missionId: string, itemId: string, change: { status?: string; col?: string }): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: missionKeys.mission(missionId) });
+  patchCachedItems(missionId, (items, mission) =>
+    items.map((item) => (item._id === itemId ? changedTask(item, change, mission.cols) : item)),
   );
 }
 
@@ -162,6 +170,8 @@ export function useActionItemMutations(missionId: string) {
     }),
     update: useMutation({
       mutationFn: ({ itemId, ...body }: ActionItemUpdate & { itemId: string }) => updateActionItem(itemId, body),
+      onMutate: ({ itemId, status, col }) =>
+        status !== undefined || col !== undefined ? showChange(missionId, itemId, { status, col }) : undefined,
       onSettled,
     }),
     bulk: useMutation({
@@ -170,18 +180,11 @@ export function useActionItemMutations(missionId: string) {
     }),
     move: useMutation({
       mutationFn: ({ itemId, ...move }: ActionItemMove & { itemId: string }) => moveActionItem(itemId, move),
-      onMutate: async ({ itemId, ...move }) => {
-        await queryClient.cancelQueries({ queryKey: missionKeys.mission(missionId) });
-        patchCachedItems(missionId, (items) => items.map((item) => (item._id === itemId ? { ...item, ...definedOnly(move) } : item)));
-      },
+      onMutate: ({ itemId, ...move }) => showChange(missionId, itemId, move),
       onSettled,
     }),
     remove: useMutation({ mutationFn: deleteActionItem, onSettled }),
   };
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 // ---- people

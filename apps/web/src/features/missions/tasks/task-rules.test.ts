@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boardColumns,
+  changedTask,
   complexityClass,
   dropTarget,
   durationText,
@@ -132,9 +133,25 @@ describe('boardColumns', () => {
       task('b', { sortIndex: 2 }),
       task('a', { sortIndex: 1 }),
       task('c', { col: 'gone' }),
-      task('d', { col: 'done' }),
+      task('d', { col: 'done', status: 'done' }),
     ]);
     expect(columns.map((col) => col.items.map((item) => item._id))).toEqual([['c', 'a', 'b'], ['d']]);
+  });
+  it('shows a done task in Done and an open one out of it, whatever column was stored', () => {
+    const columns = boardColumns(cols, [task('done in todo', { status: 'done' }), task('open in done', { col: 'done' })]);
+    expect(columns.map((col) => col.items.map((item) => item._id))).toEqual([['open in done'], ['done in todo']]);
+  });
+});
+
+describe('changedTask', () => {
+  const cols = [{ id: 'todo' }, { id: 'doing' }, { id: 'done' }];
+  it('moves a completed task to Done and completes a task moved there, at once', () => {
+    expect(changedTask(task('a', { col: 'doing' }), { status: 'done' }, cols)).toMatchObject({ status: 'done', col: 'done' });
+    expect(changedTask(task('a'), { col: 'done', sortIndex: 7 }, cols)).toMatchObject({ status: 'done', col: 'done', sortIndex: 7 });
+    expect(changedTask(task('a', { status: 'done', col: 'done' }), { status: 'open' }, cols)).toMatchObject({
+      status: 'open',
+      col: 'todo',
+    });
   });
   it('has no columns without cols', () => {
     expect(boardColumns([], [task('a')])).toEqual([]);

@@ -1,6 +1,13 @@
 import { mondayOf } from '@crewplan/domain/missions/dates';
 import { canOnTask } from '@crewplan/domain/tasks/policy';
-import { complexityClass as domainComplexityClass, createsCycle, durationDisplay, isHiddenTag } from '@crewplan/domain/tasks/rules';
+import {
+  alignStatusAndColumn,
+  columnOfTask,
+  complexityClass as domainComplexityClass,
+  createsCycle,
+  durationDisplay,
+  isHiddenTag,
+} from '@crewplan/domain/tasks/rules';
 import { DEFAULT_COMPLEXITY_MULTIPLIER } from '@crewplan/domain/tasks/tasks';
 
 /**
@@ -102,15 +109,29 @@ const bySortIndex = (a: TaskFields, b: TaskFields) => a.sortIndex - b.sortIndex 
 
 /**
  * The board's columns (spec 1 §1: simple and kanban share the board; every mission has its `cols`): each task sits
- * in its column, in sortIndex order; a task whose column no longer exists shows in the first one.
+ * in its column (`columnOfTask`: a done task in Done, an open one never there), in sortIndex order; a task whose
+ * column no longer exists shows in the first one.
  */
 export function boardColumns<T extends TaskFields>(cols: readonly { id: string; name: string }[], tasks: readonly T[]): BoardColumn<T>[] {
   const columns = cols.map((col) => ({ id: col.id, name: col.name, items: [] as T[] }));
   if (columns.length === 0) return [];
   const byId = new Map(columns.map((col) => [col.id, col]));
-  for (const task of tasks) (byId.get(task.col) ?? columns[0]!).items.push(task);
+  for (const task of tasks) (byId.get(columnOfTask(task, cols) ?? '') ?? columns[0]!).items.push(task);
   for (const col of columns) col.items.sort(bySortIndex);
   return columns;
+}
+
+/**
+ * A task as a change leaves it, shown before the server answers: the fields given, with its status and column in
+ * agreement as the server keeps them (`alignStatusAndColumn`).
+ */
+export function changedTask<T extends Pick<TaskFields, 'status' | 'col'>>(
+  task: T,
+  change: { status?: string | undefined; col?: string | undefined } & Partial<Record<string, unknown>>,
+  cols: readonly { id: string }[],
+): T {
+  const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+  return { ...task, ...given, ...alignStatusAndColumn(task, { status: change.status, col: change.col }, cols) };
 }
 
 export interface TaskFilter {
