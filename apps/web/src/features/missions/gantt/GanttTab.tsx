@@ -1,5 +1,6 @@
 import '@svar-ui/react-gantt/all.css';
 import './gantt.css';
+import './wx-icons.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
