@@ -261,7 +261,10 @@ describe('changing the project type (rule 16: the type decides the work view)', 
       const changed = await t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { projectType } });
       expectStatus(changed, 200);
       const mission = await read();
-      expect([mission.projectType, mission.actions.map((action: { title: string }) => action.title)]).toEqual([projectType, ['Lay the track']]);
+      expect([mission.projectType, mission.actions.map((action: { title: string }) => action.title)]).toEqual([
+        projectType,
+        ['Lay the track'],
+      ]);
     }
     const bad = await t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { projectType: 'gantt' } });
     expectStatus(bad, 400);
