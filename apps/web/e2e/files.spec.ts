@@ -273,7 +273,7 @@ test('a PDF, recognised by its bytes, is drawn in the viewer once, from bytes fe
   await pageOne.evaluate((canvas) => canvas.setAttribute('data-probe', 'first'));
   const urlsDrawn = await objectUrls();
   await viewer.getByRole('button', { name: 'Download' }).hover();
-  await expect(viewer.getByText('Download', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: 'Download' })).toBeVisible();
   await expect(viewer.getByRole('img', { name: 'brief.pdf, page 1 of 1' })).toHaveAttribute('data-probe', 'first');
   await expect(viewer.locator('canvas')).toHaveCount(1);
   await expect(page.locator('iframe')).toHaveCount(0);
