@@ -243,6 +243,45 @@ describe('GET /api/mission/:id', () => {
   });
 });
 
+describe('changing the project type (rule 16: the type decides the work view)', () => {
+  it('those who update the mission change it; the tasks stay and a bad type is 400', async () => {
+    const created = await create(w.owner.token, { title: 'Railway', org: w.orgId });
+    expectStatus(created, 201);
+    const id = (created.json() as Json)._id as string;
+    const read = async () => (await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token })).json() as Json;
+    const planItemId = (await read()).planItems[0]._id as string;
+    const made = await t.request({
+      method: 'POST',
+      url: `/api/mission-plan/${planItemId}/action`,
+      token: w.owner.token,
+      payload: { title: 'Lay the track' },
+    });
+    expectStatus(made, 201);
+    for (const projectType of ['mx-gantt', 'kanban', 'power', 'simple']) {
+      const changed = await t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { projectType } });
+      expectStatus(changed, 200);
+      const mission = await read();
+      expect([mission.projectType, mission.actions.map((action: { title: string }) => action.title)]).toEqual([
+        projectType,
+        ['Lay the track'],
+      ]);
+    }
+    const bad = await t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { projectType: 'gantt' } });
+    expectStatus(bad, 400);
+    expect((await read()).projectType).toBe('simple');
+  });
+
+  it('access matrix', async () => {
+    const id = await w.mission();
+    await expectAccess(
+      t,
+      w.callers,
+      { method: 'PUT', url: `/api/mission/${id}`, payload: { projectType: 'mx-gantt' } },
+      missionExpectations(['p1pm', 'p2', 'orgAdmin', 'orgManager']),
+    );
+  });
+});
+
 describe('date repair on load (rule 24)', () => {
   it('admins and managers save the repair; others see it repaired, unsaved', async () => {
     const id = await w.mission({ planStartDate: null, planEndDate: '2026-06-30' });

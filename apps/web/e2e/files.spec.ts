@@ -225,7 +225,7 @@ function helloPdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-test('a PDF, recognised by its bytes, shows in the viewer’s frame', async ({ page, request }) => {
+test('a PDF, recognised by its bytes, is drawn in the viewer once, from bytes fetched once', async ({ page, request }) => {
   const owner = await verifiedAccount(page, request, 'files-pdf');
   const { itemId } = await missionWithTask(request, owner.token);
   const uploaded = await request.post(`/api/action-item/${itemId}/drive`, {
@@ -233,9 +233,52 @@ test('a PDF, recognised by its bytes, shows in the viewer’s frame', async ({ p
     multipart: { file: { name: 'brief.pdf', mimeType: 'application/octet-stream', buffer: helloPdf() } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const file = ((await uploaded.json()) as { files: { viewerPath: string; mimetype: string }[] }).files[0]!;
+  const file = ((await uploaded.json()) as { files: { _id: string; viewerPath: string; mimetype: string }[] }).files[0]!;
   expect(file.mimetype).toBe('application/pdf');
   await signIn(page, owner.email);
+  // object URLs the page makes: a view that rebuilds its source on each render makes them without end
+  await page.addInitScript(() => {
+    const made = URL.createObjectURL.bind(URL);
+    (window as unknown as { objectUrls: number }).objectUrls = 0;
+    URL.createObjectURL = (source) => {
+      (window as unknown as { objectUrls: number }).objectUrls += 1;
+      return made(source);
+    };
+  });
+  const objectUrls = () => page.evaluate(() => (window as unknown as { objectUrls: number }).objectUrls);
+  // the file's bytes are fetched once, and no frame is made: the PDF is drawn in the page, nothing left to rebuild
+  const fetched: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === `/api/drive/${file._id}`) fetched.push(sent.url());
+  });
+  const outside: string[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().startsWith('http://127.0.0.1') && !sent.url().startsWith('blob:') && !sent.url().startsWith('data:'))
+      outside.push(sent.url());
+  });
   await page.goto(file.viewerPath);
-  await expect(page.getByRole('dialog', { name: 'brief.pdf' }).locator('iframe[title="brief.pdf"]')).toBeVisible();
+  const viewer = page.getByRole('dialog', { name: 'brief.pdf' });
+  const pageOne = viewer.getByRole('img', { name: 'brief.pdf, page 1 of 1' });
+  // the PDF library's worker is large: a busy machine takes a while to start it
+  await expect(pageOne).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
+  // the page holds ink: some pixel of the canvas is not white
+  expect(
+    await pageOne.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      return data.some((value, index) => index % 4 !== 3 && value < 128);
+    }),
+  ).toBe(true);
+  await page.screenshot({ path: screenshot('files-viewer-pdf') });
+  // the same canvas stays: marked now, still marked after the viewer is used; no object URL made since
+  await pageOne.evaluate((canvas) => canvas.setAttribute('data-probe', 'first'));
+  const urlsDrawn = await objectUrls();
+  await viewer.getByRole('button', { name: 'Download' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Download' })).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'brief.pdf, page 1 of 1' })).toHaveAttribute('data-probe', 'first');
+  await expect(viewer.locator('canvas')).toHaveCount(1);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(fetched).toHaveLength(1);
+  expect(await objectUrls()).toBe(urlsDrawn);
+  expect(outside).toEqual([]);
+  await expectAccessible(page, 'file viewer pdf');
 });

@@ -5,8 +5,9 @@ import { FILE_MESSAGES } from '@crewplan/domain/files/files';
 import { viewerKindOf } from '@crewplan/domain/files/types';
 import { fetchFileBlob, type FileDto } from './api.ts';
 import { downloadFile } from './download.ts';
+import { PdfPages } from './PdfPages.tsx';
 
-/** An object URL for a blob, revoked when the blob changes or the view goes. */
+/** An object URL for a blob, made once per blob and revoked when the blob changes or the view goes. */
 function useObjectUrl(blob: Blob | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -37,8 +38,8 @@ export function FileContent({ file, onError }: { file: FileDto; onError: (error:
     enabled: kind === 'text' && !!bytes.data,
     staleTime: Infinity,
   });
-  const typed = bytes.data && kind === 'pdf' ? new Blob([bytes.data], { type: 'application/pdf' }) : bytes.data;
-  const url = useObjectUrl(kind === 'text' ? undefined : typed);
+  // the query's blob is the same object until the file changes: its object URL is made once
+  const url = useObjectUrl(kind === 'text' || kind === 'pdf' ? undefined : bytes.data);
 
   useEffect(() => {
     if (bytes.error) onError(bytes.error);
@@ -53,7 +54,7 @@ export function FileContent({ file, onError }: { file: FileDto; onError: (error:
         </Stack>
       </Center>
     );
-  if (bytes.isPending || (kind === 'text' ? text.isPending : !url))
+  if (bytes.isPending || (kind === 'text' ? text.isPending : kind !== 'pdf' && !url))
     return (
       <Center h="100%">
         <Loader aria-label={`Loading ${file.name}`} />
@@ -72,9 +73,7 @@ export function FileContent({ file, onError }: { file: FileDto; onError: (error:
         <img src={url!} alt={file.name} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
       </Center>
     );
-  // the browser's PDF viewer does not run in a sandboxed frame; the frame shows a local copy typed application/pdf
-  // (sniffed by the server), which the browser only ever opens as a PDF
-  if (kind === 'pdf') return <iframe src={url!} title={file.name} style={{ width: '100%', height: '100%', border: 0 }} />;
+  if (kind === 'pdf') return <PdfPages blob={bytes.data} name={file.name} />;
   if (kind === 'audio')
     return (
       <Center h="100%">

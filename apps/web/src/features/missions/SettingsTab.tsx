@@ -3,9 +3,10 @@ import { Button, Divider, Group, Paper, Select, Stack, Switch, Text, TextInput, 
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTemplate } from '@tabler/icons-react';
-import type { ProjectStatus } from '@crewplan/domain/missions/status';
+import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
 import { useUpdateMission, type Mission } from './api.ts';
 import { ColumnsEditor } from './ColumnsEditor.tsx';
+import { PROJECT_TYPE_CHOICES } from './create-rules.ts';
 import { DatesForm } from './DatesForm.tsx';
 import { DeleteMission } from './DeleteMission.tsx';
 import { FormError } from './FormError.tsx';
@@ -129,6 +130,36 @@ function Toggles({ mission }: { mission: Mission }) {
   );
 }
 
+/**
+ * The project type (spec 1 §1, rule 16): it decides the work view — simple and kanban share the board, power and gantt
+ * have their own. The same actions and tasks show in the new view.
+ */
+function ProjectTypeSelect({ mission }: { mission: Mission }) {
+  const update = useUpdateMission(mission._id);
+  const change = (value: string | null) => {
+    const choice = PROJECT_TYPE_CHOICES.find((entry) => entry.value === value);
+    if (!choice || choice.value === mission.projectType) return;
+    update.mutate(
+      { projectType: choice.value as ProjectType },
+      { onSuccess: () => notifications.show({ message: `The mission is now a ${choice.label.toLowerCase()} project.` }) },
+    );
+  };
+  return (
+    <Stack gap={4} mb="md">
+      <Select
+        label="Project type"
+        description={PROJECT_TYPE_CHOICES.find((entry) => entry.value === mission.projectType)?.description}
+        data={PROJECT_TYPE_CHOICES.map((entry) => ({ value: entry.value, label: entry.label }))}
+        value={mission.projectType}
+        onChange={change}
+        allowDeselect={false}
+        disabled={update.isPending}
+      />
+      {update.isError && <FormError>{update.error.message}</FormError>}
+    </Stack>
+  );
+}
+
 /** Mission settings (for those who may update it). */
 export function SettingsTab({ mission }: { mission: Mission }) {
   const [savingTemplate, setSavingTemplate] = useState(false);
@@ -142,6 +173,7 @@ export function SettingsTab({ mission }: { mission: Mission }) {
         <DatesForm key={`${mission.planStartDate}-${mission.planEndDate}`} mission={mission} />
       </Section>
       <Section title="Work">
+        <ProjectTypeSelect mission={mission} />
         <Toggles mission={mission} />
         {mission.projectType === 'kanban' && (
           <>

@@ -36,15 +36,15 @@ describe('missionTabOf', () => {
   });
 
   it.each([
-    ['simple', 'board'],
-    ['kanban', 'board'],
-    ['power', 'power'],
-    ['mx-gantt', 'gantt'],
-  ] as const)('offers a %s project its own work view (%s) and no other', (projectType, work) => {
+    ['simple', 'board', ['board']],
+    ['kanban', 'board', ['board']],
+    ['power', 'power', ['power']],
+    ['mx-gantt', 'gantt', ['board', 'gantt']],
+  ] as const)('offers a %s project its own work view (%s), a gantt its board too, and no other', (projectType, work, views) => {
     const tabs = visibleMissionTabs(true, projectType).map((tab) => tab.value);
     expect(tabs).toContain(work);
-    expect(tabs.filter((tab) => ['board', 'power', 'gantt'].includes(tab))).toEqual([work]);
-    expect(tabOf(`mission-tab=${work === 'gantt' ? 'board' : 'gantt'}`, true, projectType)).toBe('overview');
+    expect(tabs.filter((tab) => ['board', 'power', 'gantt'].includes(tab))).toEqual(views);
+    expect(tabOf(`mission-tab=${work === 'power' ? 'gantt' : 'power'}`, true, projectType)).toBe('overview');
   });
 
   // spec 1 §2: the parts of the mission view open by their own parameter, without mission-tab

@@ -19,11 +19,15 @@ export type MissionTab = (typeof MISSION_TABS)[number]['value'];
 /** The work view of each project type (spec 1 §1: simple and kanban share one view; power and mx-gantt have their own). */
 export const WORK_TAB: Record<ProjectType, MissionTab> = { simple: 'board', kanban: 'board', power: 'power', 'mx-gantt': 'gantt' };
 
+/** A gantt's tasks are also worked on as cards: its board tab shows the same actions and tasks. */
+const ALSO_WORKED_ON: Partial<Record<ProjectType, MissionTab>> = { 'mx-gantt': 'board' };
+
 /** The tabs a person sees: the work view of the project's type, and settings only for those who may update. */
 export const visibleMissionTabs = (canUpdate: boolean, projectType: ProjectType = 'simple') =>
   MISSION_TABS.filter((tab) => {
     if (tab.value === 'settings') return canUpdate;
-    if (tab.value === 'board' || tab.value === 'power' || tab.value === 'gantt') return WORK_TAB[projectType] === tab.value;
+    if (tab.value === 'board' || tab.value === 'power' || tab.value === 'gantt')
+      return WORK_TAB[projectType] === tab.value || ALSO_WORKED_ON[projectType] === tab.value;
     return true;
   });
 

@@ -1,5 +1,6 @@
 import '@svar-ui/react-gantt/all.css';
 import './gantt.css';
+import './wx-icons.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -7,17 +8,32 @@ import { Gantt, Willow, type IApi } from '@svar-ui/react-gantt';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem } from '@crewplan/domain/plan/plan';
 import { setParams, useUrl } from '../../../lib/url-state.ts';
-import { refreshTasks, tasksOf, type MissionWithTasks } from '../../missions/tasks/api.ts';
+import { defaultPlanItem, refreshTasks, tasksOf, type MissionWithTasks } from '../../missions/tasks/api.ts';
 import { actionInView, localDay } from '../../missions/tasks/task-rules.ts';
 import { keepGanttMarkupRepaired } from './gantt-a11y.ts';
-import { addDependency, removeDependency, saveBarDays } from './api.ts';
-import { CELL_WIDTHS, daysOfBar, dependencyOf, parseRowId, toGantt, ZOOM_LEVELS, type ZoomLevel } from './gantt-rules.ts';
+import { addDependency, addRow, removeDependency, saveRowEdit } from './api.ts';
+import {
+  addTargetOf,
+  CELL_WIDTHS,
+  dependencyOf,
+  editOf,
+  NEW_ACTION_TITLE,
+  NEW_TASK_TITLE,
+  parseRowId,
+  toGantt,
+  ZOOM_LEVELS,
+  type GanttRow,
+  type ZoomLevel,
+} from './gantt-rules.ts';
 import { FocusedAction } from '../../missions/tasks/FocusedAction.tsx';
+import { NewAction } from '../../missions/board/NewAction.tsx';
 
-const COLUMNS = [
-  { id: 'text', header: 'Task', flexgrow: 1 },
+/** The grid's columns: names edit in place for those who work on tasks; "+" adds for those who create them. */
+const columnsFor = (canWork: boolean, canCreate: boolean) => [
+  { id: 'text', header: 'Task', flexgrow: 1, ...(canWork ? { editor: 'text' } : {}) },
   { id: 'start', header: 'Start', width: 100, align: 'center' as const },
   { id: 'duration', header: 'Days', width: 70, align: 'center' as const },
+  ...(canCreate ? [{ id: 'add-task', header: 'Add', width: 50, align: 'center' as const }] : []),
 ];
 
 /** The gantt of the mission: phases and milestones, actions over their tasks, dependency links; edits are saved at once. */
@@ -30,6 +46,8 @@ export function GanttTab({ mission }: { mission: Mission }) {
   const actions = useMemo(() => (focused ? [focused] : allActions), [allActions, focused]);
   const actionItems = useMemo(() => (focused ? allItems.filter((item) => item.actionId === focused._id) : allItems), [allItems, focused]);
   const canWork = mission.abilities['tasks.work'];
+  const canCreate = canWork && mission.abilities['tasks.create'];
+  const columns = useMemo(() => columnsFor(canWork, canCreate), [canWork, canCreate]);
   const [zoom, setZoom] = useState<ZoomLevel>('day');
   const data = useMemo(() => {
     // the mission read may carry the short plan item shape: what the gantt needs gets its default
@@ -47,6 +65,13 @@ export function GanttTab({ mission }: { mission: Mission }) {
   useEffect(() => (box.current ? keepGanttMarkupRepaired(box.current) : undefined), [hasRows]);
   const missionId = useRef(mission._id);
   missionId.current = mission._id;
+  // the library calls back into what was current when it started: the rows and the plan item as they are now
+  const rows = useRef(new Map<string, GanttRow>());
+  rows.current = new Map(data.tasks.map((row) => [row.id, row]));
+  const planItem = useRef(defaultPlanItem(mission.planItems));
+  planItem.current = defaultPlanItem(mission.planItems);
+  const creating = useRef(canCreate);
+  creating.current = canCreate;
 
   const failed = (error: unknown) => {
     notifications.show({
@@ -61,8 +86,18 @@ export function GanttTab({ mission }: { mission: Mission }) {
   const init = (api: IApi) => {
     api.on('update-task', ({ id, task, inProgress }) => {
       const row = parseRowId(id);
-      if (inProgress || !row || !task.start || !task.end) return;
-      saveBarDays(row.kind, row.id, daysOfBar(task.start, task.end)).then(saved, failed);
+      const before = rows.current.get(String(id));
+      if (inProgress || !row || !before) return;
+      const change = editOf(before, task);
+      if (Object.keys(change).length > 0) saveRowEdit(row.kind, row.id, change).then(saved, failed);
+    });
+    // "+" adds through the API; the row appears when the mission's tasks come back (the library adds nothing itself)
+    api.intercept('add-task', ({ target }) => {
+      if (!creating.current) return false;
+      const where = addTargetOf(target, (rowId) => rows.current.get(rowId)?.parent);
+      if (where.kind === 'item') addRow(where, NEW_TASK_TITLE).then(saved, failed);
+      else if (planItem.current) addRow({ kind: 'action', planItemId: planItem.current._id }, NEW_ACTION_TITLE).then(saved, failed);
+      return false;
     });
     api.intercept('add-link', ({ link }) => {
       const dependency =
@@ -96,16 +131,19 @@ export function GanttTab({ mission }: { mission: Mission }) {
         <Title order={2} size="h4">
           Gantt
         </Title>
-        <SegmentedControl
-          aria-label="Zoom"
-          value={zoom}
-          onChange={(value) => setZoom(value as ZoomLevel)}
-          data={[
-            { value: 'day', label: 'Day' },
-            { value: 'week', label: 'Week' },
-            { value: 'month', label: 'Month' },
-          ]}
-        />
+        <Group gap="sm">
+          {canCreate && <NewAction mission={mission} onCreated={saved} />}
+          <SegmentedControl
+            aria-label="Zoom"
+            value={zoom}
+            onChange={(value) => setZoom(value as ZoomLevel)}
+            data={[
+              { value: 'day', label: 'Day' },
+              { value: 'week', label: 'Week' },
+              { value: 'month', label: 'Month' },
+            ]}
+          />
+        </Group>
       </Group>
       {focused && <FocusedAction title={focused.title} tab="gantt" />}
       {!canWork && <Alert color="gray">You can look at the gantt; changing it is for the people working on this project.</Alert>}
@@ -119,7 +157,7 @@ export function GanttTab({ mission }: { mission: Mission }) {
               links={data.links}
               scales={scales}
               cellWidth={CELL_WIDTHS[zoom]}
-              columns={COLUMNS}
+              columns={columns}
               readonly={!canWork}
               init={init}
             />
@@ -128,7 +166,7 @@ export function GanttTab({ mission }: { mission: Mission }) {
       )}
       <Text size="xs" c="dimmed">
         Drag a bar to move it, its ends to resize it; click the dot at a bar&apos;s end, then the dot of another bar, to link them.
-        Double-click a task to open it.
+        Double-click a name to rename it, a bar to open its task; + adds a task to an action (in the header, a new action).
       </Text>
     </Stack>
   );

@@ -1,18 +1,35 @@
 import type { PlanItemUpdate } from '@crewplan/domain/plan/plan';
 import { api } from '../../../lib/api.ts';
-import { addActionDependency, removeActionDependency, updateAction, updateActionItem } from '../../missions/tasks/api.ts';
+import {
+  addActionDependency,
+  createAction,
+  createActionItem,
+  removeActionDependency,
+  updateAction,
+  updateActionItem,
+} from '../../missions/tasks/api.ts';
 import type { TaskLinkType } from '../../missions/tasks/api.ts';
 import type { RowKind } from './gantt-rules.ts';
 
-/** `PUT /mission-plan/:id/bulk`: a phase or milestone moved on the gantt. */
-export const updatePlanItemDates = (planItemId: string, body: Pick<PlanItemUpdate, 'startDate' | 'endDate'>) =>
+/** `PUT /mission-plan/:id/bulk`: a phase or milestone moved or renamed on the gantt. */
+export const updatePlanItem = (planItemId: string, body: Pick<PlanItemUpdate, 'title' | 'startDate' | 'endDate'>) =>
   api<unknown>(`/mission-plan/${planItemId}/bulk`, { method: 'PUT', body: { ...body } });
 
-/** A bar moved or resized: its row's new days go to the call of its kind. */
-export function saveBarDays(kind: RowKind, id: string, days: { startDate: string; endDate: string }): Promise<unknown> {
-  if (kind === 'item') return updateActionItem(id, days);
-  if (kind === 'action') return updateAction(id, days);
-  return updatePlanItemDates(id, days);
+/** A row edited on the gantt (moved, resized, renamed, its progress dragged): the change goes to the call of its kind. */
+export function saveRowEdit(
+  kind: RowKind,
+  id: string,
+  change: { title?: string; startDate?: string; endDate?: string; percentComplete?: number },
+): Promise<unknown> {
+  if (kind === 'item') return updateActionItem(id, change);
+  if (kind === 'action') return updateAction(id, change);
+  const { percentComplete: _progress, ...planChange } = change;
+  return updatePlanItem(id, planChange);
+}
+
+/** A row added with the gantt's "+": an action under the default plan item, or a task of an action. */
+export function addRow(target: { kind: 'action'; planItemId: string } | { kind: 'item'; actionId: string }, title: string) {
+  return target.kind === 'action' ? createAction(target.planItemId, { title }) : createActionItem(target.actionId, { title });
 }
 
 /** A link drawn: `dependentId` now depends on `onId` (tasks with a type and lag; actions and plan items plainly). */

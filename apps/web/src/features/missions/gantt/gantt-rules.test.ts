@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
-import { daysOfBar, dependencyOf, OPEN_ACTIONS_UP_TO, parseRowId, toDate, toGantt, toDay } from './gantt-rules.ts';
+import { addTargetOf, daysOfBar, dependencyOf, editOf, OPEN_ACTIONS_UP_TO, parseRowId, toDate, toGantt, toDay } from './gantt-rules.ts';
 
 const action = (over: Partial<Action> = {}) =>
   ({
@@ -137,5 +137,32 @@ describe('gantt edits to the API', () => {
     });
     expect(dependencyOf({ source: 'action:a1', target: 'item:i2', type: 'e2s' })).toBeNull();
     expect(parseRowId('nonsense')).toBeNull();
+  });
+});
+
+describe('adding from the gantt', () => {
+  const parents: Record<string, string> = { 'item:i1': 'action:a1' };
+  const parentOf = (id: string) => parents[id];
+  it.each([
+    ['the header adds an action', null, { kind: 'action' }],
+    ['a phase adds an action', 'plan:p1', { kind: 'action' }],
+    ['an action adds a task to it', 'action:a1', { kind: 'item', actionId: 'a1' }],
+    ['a task adds a task beside it', 'item:i1', { kind: 'item', actionId: 'a1' }],
+    ['a task of unknown parent adds an action', 'item:i9', { kind: 'action' }],
+  ])('%s', (_name, row, target) => {
+    expect(addTargetOf(row, parentOf)).toEqual(target);
+  });
+});
+
+describe('what a gantt edit changes', () => {
+  const row = { text: 'Walls', start: toDate('2031-01-06'), end: toDate('2031-01-09'), progress: 40, type: 'task' as const };
+  it.each([
+    ['a new name', { text: ' Roof ' }, { title: 'Roof' }],
+    ['an empty name is no change', { text: '  ' }, {}],
+    ['the same row as it was', { text: 'Walls', start: row.start, end: row.end, progress: 40 }, {}],
+    ['moved two days', { start: toDate('2031-01-08'), end: toDate('2031-01-11') }, { startDate: '2031-01-08', endDate: '2031-01-10' }],
+    ['progress dragged', { progress: 75.4 }, { percentComplete: 75 }],
+  ])('%s', (_name, after, change) => {
+    expect(editOf(row, after)).toEqual(change);
   });
 });

@@ -195,3 +195,42 @@ export const ZOOM_LEVELS = {
 export type ZoomLevel = keyof typeof ZOOM_LEVELS;
 export const CELL_WIDTHS: Record<ZoomLevel, number> = { day: 40, week: 90, month: 120 };
 export const zoomOf = (value: string | null): ZoomLevel => (value === 'week' || value === 'month' ? value : 'day');
+
+/** Titles a row added from the gantt starts with (renamed in the grid right after). */
+export const NEW_ACTION_TITLE = 'New action';
+export const NEW_TASK_TITLE = 'New task';
+
+/**
+ * What the gantt's "+" adds: on the header (no row) or a phase or milestone, a new action under the mission's default
+ * plan item; on an action, a task of that action; on a task, a task beside it in the same action.
+ */
+export function addTargetOf(
+  rowIdClicked: string | number | null | undefined,
+  parentOf: (id: string) => string | number | undefined,
+): { kind: 'action' } | { kind: 'item'; actionId: string } {
+  const row = rowIdClicked === null || rowIdClicked === undefined ? null : parseRowId(rowIdClicked);
+  if (row?.kind === 'action') return { kind: 'item', actionId: row.id };
+  if (row?.kind === 'item') {
+    const parent = parseRowId(parentOf(rowId('item', row.id)) ?? '');
+    if (parent?.kind === 'action') return { kind: 'item', actionId: parent.id };
+  }
+  return { kind: 'action' };
+}
+
+/** The fields a gantt edit changed on a row, as the API names them (name, days, progress). */
+export function editOf(
+  before: Pick<GanttRow, 'text' | 'start' | 'end' | 'progress' | 'type'>,
+  after: { text?: string; start?: Date; end?: Date; progress?: number },
+): { title?: string; startDate?: string; endDate?: string; percentComplete?: number } {
+  const change: { title?: string; startDate?: string; endDate?: string; percentComplete?: number } = {};
+  const title = after.text?.trim();
+  if (title && title !== before.text) change.title = title;
+  if (after.start && after.end) {
+    const days = daysOfBar(after.start, after.end);
+    const was = daysOfBar(before.start, before.end);
+    if (days.startDate !== was.startDate || days.endDate !== was.endDate) Object.assign(change, days);
+  }
+  if (after.progress !== undefined && Math.round(after.progress) !== Math.round(before.progress) && before.type !== 'milestone')
+    change.percentComplete = Math.max(0, Math.min(100, Math.round(after.progress)));
+  return change;
+}
