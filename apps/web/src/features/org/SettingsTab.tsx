@@ -41,7 +41,7 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
             full
             submitLabel="Save settings"
             pending={update.isPending}
-            error={update.error?.message ?? null}
+            error={update.error}
             onSubmit={(values) =>
               update.mutate(
                 { ...values, updatedAt: org.updatedAt },
