@@ -18,9 +18,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { setParams } from '../../lib/url-state.ts';
-import { auditLine } from './audit-text.ts';
 import { auditQuery, useApiKeys, useUpdateOrg, type OrgDetail } from './api.ts';
 import { OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
+import { historySentence } from '@crewplan/domain/shared/history-text';
 import { FormError } from './FormError.tsx';
 import { canManageSso, SsoProviders } from './SsoProviders.tsx';
 import { StorageUsage } from './StorageUsage.tsx';
@@ -236,13 +236,13 @@ function AuditSection({ orgId }: { orgId: string }) {
             <Text span c="dimmed">
               {new Date(event.at).toLocaleString()}
             </Text>{' '}
-            {auditLine({ action: event.action, entity: event.kind, actorName: event.actor.name, title: event.entityTitle })}
-            {Object.keys(event.changes).length > 0 && (
-              <Text span c="dimmed">
-                {' '}
-                ({Object.keys(event.changes).join(', ')})
-              </Text>
-            )}
+            {historySentence({
+              action: event.action,
+              entity: event.kind,
+              actorName: event.actor.name,
+              title: event.entityTitle,
+              changes: event.changes,
+            })}
           </Text>
         ))}
       </Stack>
