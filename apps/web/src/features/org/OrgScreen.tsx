@@ -19,6 +19,7 @@ import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StructureTab } from './StructureTab.tsx';
 import { FormError } from './FormError.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** An answer that means "no such organisation for you": unknown, removed, not a member or not an id. */
 const isUnknownOrg = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
@@ -74,8 +75,8 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                   </Title>
                   {data?.me && (
                     <Text size="sm" c="dimmed">
-                      You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {data.peopleCount}{' '}
-                      {data.peopleCount === 1 ? 'person' : 'people'} · {data.currency}
+                      You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {plural(data.peopleCount, 'person', 'people')} ·{' '}
+                      {data.currency}
                     </Text>
                   )}
                 </div>

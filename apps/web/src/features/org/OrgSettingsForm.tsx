@@ -18,6 +18,7 @@ import { CARRY_OVER_MODES, OVERTIME_MODES, RATE_TIMES } from '@crewplan/domain/o
 import { fieldError, formMessage } from '../../lib/field-errors.ts';
 import type { Org, OrgSettingsInput } from './api.ts';
 import { FormError } from './FormError.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 type LeaveCode = Org['leaveCodes'][number];
 export type SettingsValues = Required<Omit<OrgSettingsInput, 'inviteDomains'>> & { leaveCodes: LeaveCode[] };
@@ -318,7 +319,7 @@ export function OrgSettingsForm({
               {values.proposalDeadlines.map((d, index) => (
                 <Group key={`${d.title}-${index}`} justify="space-between">
                   <Text size="sm">
-                    {d.title} · {d.days} days
+                    {d.title} · {plural(d.days, 'day')}
                   </Text>
                   <ActionIcon
                     variant="subtle"
