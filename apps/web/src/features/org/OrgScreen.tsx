@@ -1,6 +1,6 @@
 import './styles.ts';
 import { useEffect } from 'react';
-import { Avatar, Badge, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
+import { Avatar, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { orgQuery } from './api.ts';
 import { ClientsTab } from './ClientsTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
+import { OrgLicence } from './OrgLicence.tsx';
 import { OrgLocalCache } from './OrgLocalCache.tsx';
 import { clearedOrgParams, ORG_TABS, paramsOfTab, tabOfParams, visibleTabs } from './org-rules.ts';
 import { PeopleTab } from './PeopleTab.tsx';
@@ -79,8 +80,8 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                       {data.currency}
                     </Text>
                   )}
+                  {data && <OrgLicence org={data} />}
                 </div>
-                {data?.isLicensedActive && <Badge variant="light">Licensed</Badge>}
               </Group>
               <Group gap="xs" wrap="nowrap">
                 {data?.abilities.update && (

@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { setParams } from '../../lib/url-state.ts';
 import { auditQuery, useApiKeys, useUpdateOrg, type OrgDetail } from './api.ts';
+import { OrgLicence } from './OrgLicence.tsx';
 import { OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
 import { historySentence } from '@crewplan/domain/shared/history-text';
 import { FormError } from './FormError.tsx';
@@ -51,6 +52,12 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
           />
         </section>
       )}
+      <Paper withBorder p="md" component="section" aria-labelledby="org-licence-title">
+        <Title order={2} size="h4" id="org-licence-title" mb="xs">
+          Subscription
+        </Title>
+        <OrgLicence org={org} />
+      </Paper>
       <DomainsSection org={org} open={domainsOpen} />
       <StorageUsage orgId={org._id} />
       {org.abilities.manageApiKeys && <ApiKeysSection org={org} />}
