@@ -64,7 +64,7 @@ test('a refused form names the field and its limit next to it and keeps what was
   await expect(area.getByText(/1 person · EUR/)).toBeVisible();
   const header = area.getByTestId('org-licence').first();
   await expect(header).toHaveAttribute('data-kind', 'free');
-  const headerText = await header.innerText();
+  const headerText = (await header.textContent()) ?? '';
   await area.getByRole('tab', { name: 'Settings' }).click();
   const settings = area.getByRole('region', { name: 'Subscription' }).getByTestId('org-licence');
   await expect(settings).toHaveText(headerText);

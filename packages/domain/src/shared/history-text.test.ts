@@ -13,6 +13,18 @@ const change = (field: string, from: unknown, to: unknown) => ({ changes: { [fie
 describe('historySentence: a history line in words', () => {
   it.each<[string, Partial<HistoryEvent>, string]>([
     ['task completed', change('status', 'open', 'done'), "Dana completed 'Sitemap'"],
+    [
+      'task completed with its bookkeeping',
+      {
+        changes: {
+          status: { from: 'open', to: 'done' },
+          completedBy: { from: null, to: 'p1' },
+          completedOn: { from: null, to: '2026-11-25T10:00:00Z' },
+          percentComplete: { from: 0, to: 100 },
+        },
+      },
+      "Dana completed 'Sitemap'",
+    ],
     ['task reopened', change('status', 'done', 'open'), "Dana reopened 'Sitemap'"],
     ['task blocked', change('status', 'open', 'blocked'), "Dana marked 'Sitemap' as blocked"],
     ['task started', change('status', 'open', 'in-progress'), "Dana started 'Sitemap'"],

@@ -113,11 +113,12 @@ function updateSentence(event: HistoryEvent, actor: string, noun: string): strin
   const fields = Object.keys(changes);
   const subject = event.title ? `${noun} ${quoted(event.title)}` : noun;
   if (fields.length === 0) return `${actor} changed ${subject}`;
+  const isTask = event.entity === 'action.items' || event.entity === 'actions';
+  // a status change brings its own bookkeeping (completed on and by, progress): the status says it all
+  if (isTask && changes.status) return statusSentence(actor, event.title, changes.status.from, changes.status.to);
   if (fields.length === 1) {
     const field = fields[0]!;
     const { from, to } = changes[field]!;
-    const isTask = event.entity === 'action.items' || event.entity === 'actions';
-    if (field === 'status' && isTask) return statusSentence(actor, event.title, from, to);
     if (field === 'title' && typeof from === 'string' && typeof to === 'string')
       return `${actor} renamed ${noun} ${quoted(from)} to ${quoted(to)}`;
     if (field === 'people' && event.entity === 'action.items') return `${actor} changed the people on ${quoted(event.title)}`;
