@@ -53,6 +53,7 @@ test('a refused form names the field and its limit next to it and keeps what was
   await expect(hq.getByLabel('Organisation name')).toHaveValue('Euro Works');
   await expect(currency).toHaveValue('EU');
   await expect(hq.getByText(/Invalid body|Too small|Invalid input/)).toHaveCount(0);
+  await currency.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'refused organisation form');
   await page.screenshot({ path: screenshot('words-refused-form') });
 
