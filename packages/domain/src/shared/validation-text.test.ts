@@ -49,6 +49,12 @@ describe('issueText: zod issues said in words, naming the field and the limit', 
     ],
     ['terse currency', z.object({ currency: currencySchema }), { currency: 'eu' }, 'Currency must be a three-letter currency code'],
     ['control characters', z.object({ title: textSchema(100) }), { title: 'a\u0001' }, 'Title contains characters that are not allowed'],
+    [
+      'date limit',
+      z.object({ day: z.date().min(new Date('2026-01-01')) }),
+      { day: new Date('2025-01-01') },
+      'Day must be on or after 2026-01-01',
+    ],
     ['organisation', z.object({ org: z.string() }), { org: 1 }, 'Organization must be text'],
   ])('%s', (_name, schema, value, expected) => {
     expect(textOf(schema, value)).toBe(expected);

@@ -72,8 +72,11 @@ function sizeText(issue: ValidationIssue, label: string): string {
     if (small) return inclusive ? `${label} must be at least ${limit}` : `${label} must be more than ${limit}`;
     return inclusive ? `${label} must be at most ${limit}` : `${label} must be less than ${limit}`;
   }
-  if (issue.origin === 'date')
-    return `${label} must be ${small ? 'on or after' : 'on or before'} ${new Date(limit).toISOString().slice(0, 10)}`;
+  if (issue.origin === 'date') {
+    const day = new Date(limit);
+    if (Number.isNaN(day.getTime())) return `${label} is out of range`;
+    return `${label} must be ${small ? 'on or after' : 'on or before'} ${day.toISOString().slice(0, 10)}`;
+  }
   return `${label} must be ${small ? 'at least' : 'at most'} ${amountText(issue.origin, limit)}`;
 }
 
