@@ -105,6 +105,17 @@ describe('POST /api/mission', () => {
     expect(mission.planItems[0]).toMatchObject({ person: admin.personId, rateTime: 'Hourly' });
   });
 
+  it("counts an organisation's mission in the organisation's currency unless it names its own; a personal one in USD", async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token, { currency: 'EUR' });
+    const inOrg = (await create(admin.token, { title: 'Euro project', org: org._id })).json() as Json;
+    expect(inOrg.currency).toBe('EUR');
+    const own = (await create(admin.token, { title: 'Pound project', org: org._id, currency: 'GBP' })).json() as Json;
+    expect(own.currency).toBe('GBP');
+    const personal = (await create(solo.token, { title: 'Personal money' })).json() as Json;
+    expect(personal.currency).toBe('USD');
+  });
+
   it('restricted organisations: members without the create flag get 403; the PM role has no person, zero rates, Hourly', async () => {
     const admin = await verifiedPerson(t);
     const member = await verifiedPerson(t);

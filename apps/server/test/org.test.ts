@@ -250,7 +250,7 @@ describe('GET /api/org/:id', () => {
     for (const id of ['123', '0123456789ABCDEF01234567', 'zzzzzzzzzzzzzzzzzzzzzzzz']) {
       const response = await get(`/api/org/${id}`, w.people.admin.token);
       expectStatus(response, 400);
-      expect(errorOf(response)).toMatchObject({ code: 'validation', fields: { id: 'Invalid id' } });
+      expect(errorOf(response)).toMatchObject({ code: 'validation', fields: { id: 'The id must be 24 characters of 0-9 and a-f' } });
     }
   });
 

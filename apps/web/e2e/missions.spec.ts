@@ -103,7 +103,7 @@ test('a person creates a kanban mission, finds it in the menu, edits its dates, 
 
   // history lists the changes
   await view.getByRole('tab', { name: 'History' }).click();
-  await expect(view.getByTestId('mission-history')).toContainText('Title changed from Apollo launch to Apollo relaunch');
+  await expect(view.getByTestId('mission-history')).toContainText("renamed the mission 'Apollo launch' to 'Apollo relaunch'");
   await page.screenshot({ path: screenshot('missions-history'), fullPage: true });
 
   // complete it (asks first): it moves to the vault

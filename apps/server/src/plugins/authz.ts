@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, can, canOnMission, isValidId } from '@crewplan/domain';
+import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
 import { findApiKey, loadOrgAccess, orgNotFound, type ApiKeyCaller } from './org-access.ts';
@@ -124,8 +125,7 @@ export function enforceAuthz(app: FastifyInstance): void {
 
   async function authorizeOrg(request: FastifyRequest, authz: OrgAuthz, field: string, orgId: unknown): Promise<void> {
     if (!isValidId(orgId)) {
-      const where = authz.orgFrom === 'body' ? 'body' : authz.orgFrom === 'query' ? 'querystring' : 'params';
-      throw new AppError(400, 'validation', `Invalid ${where}.`, { [field]: 'Invalid id' });
+      throw invalidId(field);
     }
     const key = apiKeys.get(request);
     const access = await loadOrgAccess(app.ctx.db, orgId, key ? { apiKey: key } : { personId: principalOf(request).personId });
@@ -138,7 +138,7 @@ export function enforceAuthz(app: FastifyInstance): void {
     const params = request.params as Record<string, unknown>;
     const field = 'actionId' in params ? 'actionId' : 'id';
     const id = params[field];
-    if (!isValidId(id)) throw new AppError(400, 'validation', 'Invalid params.', { [field]: 'Invalid id' });
+    if (!isValidId(id)) throw invalidId(field);
     const via = authz.via === 'room' ? roomEntityOf(params.room) : authz.via;
     const missionId = via ? await missionIdOf(app.ctx.db, via, id) : id;
     if (!missionId) throw entityNotFound(via!);
@@ -157,10 +157,17 @@ export function enforceAuthz(app: FastifyInstance): void {
   }
 }
 
+function invalidId(field: string): AppError {
+  const { message, fields } = invalidIdFailure(field);
+  return new AppError(400, 'validation', message, fields);
+}
+
 /** The entity a comment room's id names (null: the mission itself); 400 for an unknown room. */
 function roomEntityOf(room: unknown): MissionChild | null {
   if (!isCommentRoom(room))
-    throw new AppError(400, 'validation', 'Invalid params.', { room: 'Expected Mission, MissionPlan, Action or ActionItem' });
+    throw new AppError(400, 'validation', 'Room must be one of Mission, MissionPlan, Action or ActionItem.', {
+      room: 'Room must be one of Mission, MissionPlan, Action or ActionItem',
+    });
   return COMMENT_ROOMS[room];
 }
 

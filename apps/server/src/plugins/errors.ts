@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { validationFailure, type ValidationIssue } from '@crewplan/domain/shared/validation-text';
 import { AppError } from '../lib/errors.ts';
 
 const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
@@ -27,13 +28,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, fields: error.fields } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request');
-        fields[path] ??= issue.message ?? 'Invalid value';
-      }
-      const where = error.validationContext ?? 'request';
-      return reply.status(400).send({ error: { code: 'validation', message: `Invalid ${where}.`, fields } });
+      // the zod issues said in words, naming the field and the limit: no zod wording reaches a person
+      const issues: ValidationIssue[] = error.validation.map((item) => ({
+        ...item.params,
+        code: item.keyword,
+        path: (item.instancePath ?? '')
+          .split('/')
+          .filter(Boolean)
+          .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        message: item.message ?? '',
+      }));
+      const { message, fields } = validationFailure(issues, error.validationContext ?? 'request');
+      return reply.status(400).send({ error: { code: 'validation', message, fields } });
     }
     if (isMalformedMultipart(error, request)) {
       return reply

@@ -1,7 +1,9 @@
-import { ActionIcon, Indicator, Stack, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Alert, Indicator, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
-import { setParams } from '../lib/url-state.ts';
-import { visibleFloatingButtons, type FloatingBadges, type FloatingButtonId } from './floating-buttons.ts';
+import { useMyOrgs } from '../features/org/api.ts';
+import { floatingButtonsFor, type FloatingBadges, type FloatingButton, type FloatingButtonId } from './floating-buttons.ts';
 
 const ICONS: Record<FloatingButtonId, Icon> = {
   'assignment-calendar': IconCalendarUser,
@@ -11,30 +13,59 @@ const ICONS: Record<FloatingButtonId, Icon> = {
   'work-from-home': IconHomeShare,
 };
 
-/** The bar on the left; empty (and absent) until features are turned on. */
-export function FloatingButtons({ features, badges = {} }: { features: readonly string[]; badges?: FloatingBadges }) {
-  const buttons = visibleFloatingButtons(features);
-  if (buttons.length === 0) return null;
+/** What each screen will do, said on its coming-soon notice until it lands. */
+const PURPOSES: Record<FloatingButtonId, string> = {
+  'assignment-calendar': 'See who is assigned to what, day by day, across your missions.',
+  'my-timesheets': 'Record the hours you work on your missions, week by week, and submit them for approval.',
+  'my-leave': 'Request leave and follow its approval.',
+  'my-expenses': 'Submit your expenses and follow their approval.',
+  'work-from-home': 'Book the days you work from home.',
+};
+
+/** The bar on the left: each button opens its screen, or says why it cannot (the spec's message). */
+export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
+  const orgs = useMyOrgs();
+  const [open, setOpen] = useState<FloatingButton | null>(null);
+  if (!orgs.data) return null;
+  const buttons = floatingButtonsFor({ orgs: orgs.data });
+  const press = (button: FloatingButton) => {
+    if (button.blocked)
+      notifications.show({ id: `floating-${button.id}`, message: button.blocked.message, autoClose: button.blocked.autoClose });
+    else setOpen(button);
+  };
   return (
-    <Stack
-      component="nav"
-      aria-label="Quick access"
-      gap="xs"
-      style={{ position: 'fixed', left: 12, top: '50%', transform: 'translateY(-50%)', zIndex: 150 }}
-    >
-      {buttons.map((button) => {
-        const IconComponent = ICONS[button.id];
-        const count = 'badge' in button ? (badges[button.badge] ?? 0) : 0;
-        return (
-          <Tooltip key={button.id} label={button.label} position="right">
-            <Indicator label={count} size={16} disabled={count === 0}>
-              <ActionIcon size="xl" radius="xl" variant="default" aria-label={button.label} onClick={() => setParams({ [button.id]: '' })}>
-                <IconComponent size={20} aria-hidden="true" />
-              </ActionIcon>
-            </Indicator>
-          </Tooltip>
-        );
-      })}
-    </Stack>
+    <>
+      <Stack
+        component="nav"
+        aria-label="Quick access"
+        gap="xs"
+        data-testid="floating-buttons"
+        style={{ position: 'fixed', left: 12, top: '50%', transform: 'translateY(-50%)', zIndex: 150 }}
+      >
+        {buttons.map((button) => {
+          const IconComponent = ICONS[button.id];
+          const count = 'badge' in button ? (badges[button.badge] ?? 0) : 0;
+          return (
+            <Tooltip key={button.id} label={button.label} position="right">
+              <Indicator label={count} size={16} disabled={count === 0}>
+                <ActionIcon size="xl" radius="xl" variant="default" aria-label={button.label} onClick={() => press(button)}>
+                  <IconComponent size={20} aria-hidden="true" />
+                </ActionIcon>
+              </Indicator>
+            </Tooltip>
+          );
+        })}
+      </Stack>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.label} closeButtonProps={{ 'aria-label': 'Close' }}>
+        {open && (
+          <Stack gap="sm" data-testid="floating-screen">
+            <Text>{PURPOSES[open.id]}</Text>
+            <Alert color="blue" variant="light" title="Coming soon">
+              This screen is not available yet. It will open here as soon as it is ready.
+            </Alert>
+          </Stack>
+        )}
+      </Modal>
+    </>
   );
 }

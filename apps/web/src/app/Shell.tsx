@@ -26,9 +26,6 @@ if (typeof window !== 'undefined' && window.location.pathname === '/home') void 
 const BoardScreen = lazy(() => import('../features/board/BoardScreen.tsx').then((m) => ({ default: m.BoardScreen })));
 const MailboxScreen = lazy(() => import('../features/dev-mailbox/MailboxScreen.tsx').then((m) => ({ default: m.MailboxScreen })));
 
-/** Features of the floating buttons the person has; later issues fill it (licences, organisations). */
-const NO_FEATURES: readonly string[] = [];
-
 export function Shell() {
   const url = useUrl();
   const signedIn = Boolean(useToken());
@@ -103,14 +100,15 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
       <AppShell.Header>
         <ShellHeader profile={profile} route={route.name} />
       </AppShell.Header>
-      <AppShell.Main>
+      {/* room on the left for the floating buttons */}
+      <AppShell.Main pl={68}>
         <Suspense fallback={<BlockingOverlay message="Loading..." loaderStyle={loaderStyleOf(profile.appSettings)} />}>
           {route.name === 'home' && <Home.Component />}
           {route.name === 'board' && <BoardScreen />}
           {route.name === 'file' && <FileViewerScreen fileId={route.fileId} fileName={route.fileName} />}
         </Suspense>
       </AppShell.Main>
-      <FloatingButtons features={NO_FEATURES} />
+      <FloatingButtons />
       <CommandPalette />
       <MfaRequiredDialog profile={profile} />
       <ScreenLayer signedIn route={route.name} />

@@ -1,16 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { FLOATING_BUTTONS, visibleFloatingButtons } from './floating-buttons.ts';
+import { FLOATING_MESSAGES } from '@crewplan/domain/messages/index';
+import { floatingButtonsFor } from './floating-buttons.ts';
 
-describe('visibleFloatingButtons', () => {
-  it('shows nothing while no feature is on', () => {
-    expect(visibleFloatingButtons([])).toEqual([]);
+const ids = (orgs: { isLicensedActive: boolean }[]) => floatingButtonsFor({ orgs }).map((button) => button.id);
+const blocked = (orgs: { isLicensedActive: boolean }[]) =>
+  Object.fromEntries(floatingButtonsFor({ orgs }).map((button) => [button.id, button.blocked?.message ?? null]));
+
+describe('floatingButtonsFor', () => {
+  it('shows calendar, timesheets, leave and expenses to everyone; work-from-home only to people in an organisation', () => {
+    expect(ids([])).toEqual(['assignment-calendar', 'my-timesheets', 'my-leave', 'my-expenses']);
+    expect(ids([{ isLicensedActive: false }])).toEqual([
+      'assignment-calendar',
+      'my-timesheets',
+      'my-leave',
+      'my-expenses',
+      'work-from-home',
+    ]);
   });
 
-  it('shows the buttons of the features that are on, in order', () => {
-    expect(visibleFloatingButtons(['leave', 'time-tracking']).map((button) => button.id)).toEqual(['my-timesheets', 'my-leave']);
+  it('blocks time, leave and expenses with the spec messages without a licensed organisation', () => {
+    for (const orgs of [[], [{ isLicensedActive: false }]]) {
+      expect(blocked(orgs)).toMatchObject({
+        'assignment-calendar': null,
+        'my-timesheets': 'There are no eligible organizations for Time Tracking.',
+        'my-leave': 'Requires an organization with an Unlimited subscription. Start a free trial to test it out',
+        'my-expenses': FLOATING_MESSAGES.needsUnlimited,
+      });
+    }
+    expect(floatingButtonsFor({ orgs: [] }).find((button) => button.id === 'my-leave')?.blocked?.autoClose).toBe(10_000);
   });
 
-  it('covers the five buttons of the spec', () => {
-    expect(FLOATING_BUTTONS).toHaveLength(5);
+  it('opens every button once one organisation of the person is licensed', () => {
+    expect(Object.values(blocked([{ isLicensedActive: false }, { isLicensedActive: true }]))).toEqual([null, null, null, null, null]);
+  });
+
+  it('has a badge for the missing timesheets only', () => {
+    expect(
+      floatingButtonsFor({ orgs: [] })
+        .filter((button) => 'badge' in button)
+        .map((button) => button.id),
+    ).toEqual(['my-timesheets']);
   });
 });

@@ -26,15 +26,19 @@ export function buildTheme(name: ThemeName): MantineThemeOverride {
   });
 }
 
-/** Mantine's dimmed text is below AA contrast on tinted surfaces; one shade darker (lighter in dark mode) passes. */
+/**
+ * Mantine's dimmed text and its field-error red are below AA contrast; one shade darker (lighter in dark mode) passes.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': theme.colors.gray[7]!,
     '--mantine-color-anchor': 'var(--mantine-color-brand-8)',
+    '--mantine-color-error': theme.colors.red[8]!,
   },
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1]!,
     '--mantine-color-anchor': 'var(--mantine-color-brand-3)',
+    '--mantine-color-error': theme.colors.red[4]!,
   },
 });

@@ -1,5 +1,6 @@
 import { daysBetween, isIsoDay, mondayOf } from '../missions/dates.ts';
 import { complexityClass } from '../tasks/rules.ts';
+import { plural } from '../shared/words.ts';
 
 /**
  * Task weight (rule 235): how much a task needs its person today. It orders the Work AI cards and the Do AI list.
@@ -127,7 +128,7 @@ export function reasonText(reason: WeightReason): string {
     case 'thisWeek':
       return 'Planned for this week';
     case 'late':
-      return reason.days === 1 ? '1 day late' : `${reason.days} days late`;
+      return `${plural(reason.days, 'day')} late`;
     case 'client':
       return 'The mission has a client';
     case 'slipped':
@@ -135,7 +136,7 @@ export function reasonText(reason: WeightReason): string {
     case 'complexity':
       return ['Simple', 'Fairly complex', 'Complex'][reason.level - 1]!;
     case 'people':
-      return `Shared by ${reason.count} people`;
+      return `Shared by ${plural(reason.count, 'person', 'people')}`;
     case 'critical':
       return 'Critical';
   }

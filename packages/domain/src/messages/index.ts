@@ -96,3 +96,11 @@ export const MISSION_MESSAGES = {
   invitePendingTooltip: 'Invite pending',
   templateManager: 'Template manager',
 } as const;
+
+/** The floating buttons on the left (spec 1 §2, spec 2 §2 and §8): what a button says when its feature is not open. */
+export const FLOATING_MESSAGES = {
+  noTimeTracking: 'There are no eligible organizations for Time Tracking.',
+  needsUnlimited: 'Requires an organization with an Unlimited subscription. Start a free trial to test it out',
+  noOrgForWorkFromHome:
+    "Please create or join an organization first. Once you're part of an organization, you'll be able to book work-from-home days.",
+} as const;

@@ -268,7 +268,7 @@ export async function updateOrder(ctx: AppContext, access: OrgAccess, clientId: 
     const startDate = values.startDate === undefined ? current.startDate : values.startDate;
     const endDate = values.endDate === undefined ? current.endDate : values.endDate;
     if (startDate && endDate && endDate < startDate) {
-      throw new AppError(400, 'validation', 'Invalid body.', { endDate: 'The end date is before the start date' });
+      throw new AppError(400, 'validation', 'The end date is before the start date.', { endDate: 'The end date is before the start date' });
     }
     const changes = diff(current as Record<string, unknown>, values);
     if (Object.keys(changes).length === 0) return current;

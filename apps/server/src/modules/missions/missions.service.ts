@@ -31,6 +31,9 @@ export const CATCH_ALL_TITLE = 'Catch-all';
 /** Role and title of the plan item every new mission starts with (rule 30). */
 export const PROJECT_MANAGER_ROLE = 'Project manager';
 
+/** The currency of a personal mission that names none (an organisation's mission takes its organisation's). */
+const DEFAULT_CURRENCY = 'USD';
+
 export const accountLimit = () => new AppError(402, 'account_limit', MISSION_MESSAGES.accountLimit);
 
 /** The organisation a mission is created in, when the caller is a current member allowed to create projects (rule 107). */
@@ -74,6 +77,8 @@ export async function createMission(ctx: AppContext, principal: Principal, input
       .insert(missions)
       .values({
         ...fields,
+        // money is counted in the organisation's currency unless the mission names its own
+        currency: fields.currency ?? org?.currency ?? DEFAULT_CURRENCY,
         id: missionId,
         orgId: org?.id ?? null,
         clientId: client ?? null,

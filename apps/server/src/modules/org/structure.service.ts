@@ -30,6 +30,7 @@ import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { auditActorOf, checkFresh, diff, isUniqueViolation, runOrgCommand, type RecordWrite } from './command.ts';
 import { goalFacts, presentDepartment, presentGoal, presentOffice, presentProgram, presentRole, type Viewer } from './org.presenter.ts';
 import { viewerOf } from './org.service.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 type StructureTable = typeof orgRoles | typeof departments | typeof offices | typeof programs | typeof goals;
 type Row = { id: string; orgId: string; isDeleted: boolean; updatedAt: Date } & Record<string, unknown>;
@@ -157,9 +158,9 @@ const duplicate = (singular: string) => conflict(`org/duplicate-${singular}`, `S
 
 function inUse(singular: string, usage: { people: number; goals: number; programs: number }) {
   const parts = [
-    usage.people ? `${usage.people} ${usage.people === 1 ? 'person' : 'people'}` : '',
-    usage.goals ? `${usage.goals} ${usage.goals === 1 ? 'goal' : 'goals'}` : '',
-    usage.programs ? `${usage.programs} ${usage.programs === 1 ? 'program' : 'programs'}` : '',
+    usage.people ? plural(usage.people, 'person', 'people') : '',
+    usage.goals ? plural(usage.goals, 'goal') : '',
+    usage.programs ? plural(usage.programs, 'program') : '',
   ].filter(Boolean);
   return conflict(`org/${singular}-in-use`, `Sorry but this ${singular} is still in use (${parts.join(', ')}). Move them elsewhere first.`);
 }

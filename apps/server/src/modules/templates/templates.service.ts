@@ -30,7 +30,7 @@ import { presentTemplate, templateDataOf, templateFactsOf, templatePlanItemsOf, 
 
 export const templateNotFound = () => new AppError(404, 'template/not-found', TEMPLATE_MESSAGES.notFound);
 
-const sharingError = (message: string) => new AppError(400, 'validation', 'Invalid body.', { org: message });
+const sharingError = (message: string) => new AppError(400, 'validation', message, { org: message });
 
 type MissionChanges = Map<string, Change[]>;
 

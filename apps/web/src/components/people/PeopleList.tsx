@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Group, Tooltip, UnstyledButton } from '@mantine/cor
 import { IconPlus } from '@tabler/icons-react';
 import { PEOPLE_SHOWN_DEFAULT, splitOverflow, type PersonSummary } from './people-rules.ts';
 import { PersonAvatar } from './PersonAvatar.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 export interface PeopleListProps {
   people: readonly PersonSummary[];
@@ -41,7 +42,7 @@ export function PeopleList({
         <div role="listitem">
           <UnstyledButton
             onClick={() => setExpanded(true)}
-            aria-label={`Show ${split.overflow} more people`}
+            aria-label={`Show ${plural(split.overflow, 'more person', 'more people')}`}
             style={{ borderRadius: '50%' }}
           >
             <Avatar radius="xl" size={size} color="gray">

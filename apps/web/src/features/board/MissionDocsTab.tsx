@@ -4,6 +4,7 @@ import { IconFiles } from '@tabler/icons-react';
 import type { BoardWorkspace } from '@crewplan/domain/board/board';
 import { useMissionsDrive } from './api.ts';
 import { dayText, sizeText } from './board-format.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** Mission docs: the files of the missions I manage, newest first. */
 export function MissionDocsTab({ workspace }: { workspace: BoardWorkspace | undefined }) {
@@ -28,7 +29,7 @@ export function MissionDocsTab({ workspace }: { workspace: BoardWorkspace | unde
     <>
       {failed > 0 && (
         <Text size="sm" c="red.8" mb="xs">
-          The files of {failed} {failed === 1 ? 'mission' : 'missions'} could not be read.
+          The files of {plural(failed, 'mission')} could not be read.
         </Text>
       )}
       <Table highlightOnHover data-testid="mission-docs">

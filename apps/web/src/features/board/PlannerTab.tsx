@@ -20,6 +20,7 @@ import { targetDayOf } from '@crewplan/domain/home/weight';
 import { setParams } from '../../lib/url-state.ts';
 import { dayText } from './board-format.ts';
 import { DEFAULT_PLANNER_FILTERS, filterPlanner, plannerGroups, UNASSIGNED, type PlannerGrouping } from './planner-rules.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 const EVERYBODY = 'everybody';
 const TASK_STATUS_LABELS: Record<string, string> = {
@@ -94,7 +95,7 @@ export function PlannerTab({ workspace }: { workspace: BoardWorkspace | undefine
                 {/^\d{4}-/.test(group.key) ? `Week of ${dayText(group.key)}` : group.title}
               </Title>
               <Badge variant="outline" color="gray.8">
-                {group.items.length} {group.items.length === 1 ? 'task' : 'tasks'}
+                {plural(group.items.length, 'task')}
               </Badge>
             </Group>
             <Table verticalSpacing={4}>

@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { CommentDto } from './api.ts';
 import { plainTextOf, splitQuote } from './chat-rules.ts';
 import classes from './chat.module.css';
+import { plural } from '@crewplan/domain/shared/words';
 
 export const authorName = (comment: CommentDto) =>
   comment.createdBy ? `${comment.createdBy.firstName} ${comment.createdBy.lastName}`.trim() : 'Someone';
@@ -104,7 +105,7 @@ export function ChatMessage({ comment, answers, canReply, onReply, onClap, onSav
           )}
           {comment.replyCount > 0 && (
             <Text size="xs" c="dimmed">
-              {comment.replyCount === 1 ? '1 reply' : `${comment.replyCount} replies`}
+              {plural(comment.replyCount, 'reply', 'replies')}
             </Text>
           )}
           {comment.abilities.update && draft === null && (

@@ -6,6 +6,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { refreshFileLists, uploadFiles, type FilesHome } from './api.ts';
 import { uploadErrorMessage } from './file-rules.ts';
 import './styles.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** Drop files or pick them with the button; one multipart upload with a progress bar, errors in the spec's words. */
 export function FileUpload({ home, label }: { home: FilesHome; label: string }) {
@@ -18,7 +19,7 @@ export function FileUpload({ home, label }: { home: FilesHome; label: string }) 
     try {
       const uploaded = await uploadFiles(home, files, setProgress);
       notifications.show({
-        message: uploaded.length === 1 ? `${uploaded[0]!.name} is uploaded.` : `${uploaded.length} files are uploaded.`,
+        message: uploaded.length === 1 ? `${uploaded[0]!.name} is uploaded.` : `${plural(uploaded.length, 'file')} are uploaded.`,
       });
     } catch (error) {
       notifications.show({ color: 'red', message: uploadErrorMessage(error), autoClose: 6_000 });

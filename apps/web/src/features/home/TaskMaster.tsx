@@ -20,6 +20,7 @@ import { dayLabel, type HomeTask } from './home-tasks.ts';
 import classes from './home.module.css';
 import { taskMasterRows } from './task-master-rows.ts';
 import { TaskPills } from './TaskPills.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 const EMPTY = 'Nothing to show yet...';
 const EVERYBODY = 'everybody';
@@ -62,7 +63,7 @@ function TaskRow({ task, now, onChange }: { task: HomeTask; now: Date; onChange:
         <Text size="xs" c="dimmed" lineClamp={1}>
           {mission.title}
           {due ? ` · Due ${dayLabel(due)}` : ''}
-          {item.people.length > 0 ? ` · ${item.people.length} ${item.people.length === 1 ? 'person' : 'people'}` : ''}
+          {item.people.length > 0 ? ` · ${plural(item.people.length, 'person', 'people')}` : ''}
         </Text>
         <TaskPills pills={taskPills(item, mission.projectType, now)} />
       </Stack>
@@ -183,7 +184,7 @@ export function TaskMaster({ tasks, people, me }: { tasks: HomeTask[]; people: B
                 <div
                   key={virtual.key}
                   role="listitem"
-                  aria-label={row.kind === 'task' ? `Task ${row.task.item.title}` : `${row.title}, ${row.count} tasks`}
+                  aria-label={row.kind === 'task' ? `Task ${row.task.item.title}` : `${row.title}, ${plural(row.count, 'task')}`}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -200,7 +201,7 @@ export function TaskMaster({ tasks, people, me }: { tasks: HomeTask[]; people: B
                         {clampTitle(row.title, 'other')}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {row.count} {row.count === 1 ? 'task' : 'tasks'}
+                        {plural(row.count, 'task')}
                       </Text>
                     </Group>
                   ) : (

@@ -10,6 +10,7 @@ import { setParams } from '../../lib/url-state.ts';
 import { useAnswerInvite } from './api.ts';
 import { localDay, whenText, type HomeTask } from './home-tasks.ts';
 import { TaskPills } from './TaskPills.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 const EMPTY = 'Nothing to see here... create more action items.';
 
@@ -91,12 +92,19 @@ function InviteCard({ invite }: { invite: MissionInviteByToken }) {
 /** More than 3 invites: one card listing them all (rule 234). */
 function InvitesCard({ invites }: { invites: MissionInviteByToken[] }) {
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={`${invites.length} mission invites`} data-testid="work-ai-card">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="article"
+      aria-label={plural(invites.length, 'mission invite')}
+      data-testid="work-ai-card"
+    >
       <Text size="xs" c="dimmed">
         Mission invites
       </Text>
       <Title order={3} size="h5" mb="xs">
-        {invites.length} missions invite you
+        {plural(invites.length, 'mission invites', 'missions invite')} you
       </Title>
       <Stack gap="xs">
         {invites.map((invite) => (

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { addIsoMonths, DEFAULT_PROJECT_MONTHS } from '@crewplan/domain/missions/dates';
 import type { ProjectType } from '@crewplan/domain/missions/status';
+import { fieldError } from '../../lib/field-errors.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { myOrgsQuery, orgClientsQuery, orgDetailQuery, useCreateMission } from './api.ts';
 import { clearedCreationParams, creationErrorMessage, creationPrefill, editedMissionOf, PROJECT_TYPE_CHOICES } from './create-rules.ts';
@@ -97,6 +98,7 @@ function CreateMissionForm({ prefill }: { prefill: ReturnType<typeof creationPre
             required
             data-autofocus
             placeholder={`Name your ${noun}`}
+            error={fieldError(create.error, 'title')}
           />
           <Select
             label="Organisation"
@@ -118,8 +120,23 @@ function CreateMissionForm({ prefill }: { prefill: ReturnType<typeof creationPre
             </SimpleGrid>
           </Radio.Group>
           <Group grow>
-            <TextInput label="Start" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} required />
-            <TextInput label="End" type="date" value={end} min={start} onChange={(e) => setEnd(e.currentTarget.value)} required />
+            <TextInput
+              label="Start"
+              type="date"
+              value={start}
+              onChange={(e) => setStart(e.currentTarget.value)}
+              required
+              error={fieldError(create.error, 'planStartDate')}
+            />
+            <TextInput
+              label="End"
+              type="date"
+              value={end}
+              min={start}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+              required
+              error={fieldError(create.error, 'planEndDate')}
+            />
           </Group>
           {orgId && (
             <Group grow align="flex-start">

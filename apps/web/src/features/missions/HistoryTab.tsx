@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { historySentence } from '@crewplan/domain/shared/history-text';
 import { historyQuery, type MissionAuditEvent } from './api.ts';
-import { historyLine } from './history-text.ts';
 import { FormError } from './FormError.tsx';
 
 const when = (at: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
@@ -21,9 +21,9 @@ function HistoryPage({ missionId, before, onMore }: { missionId: string; before:
     <Stack gap="sm">
       <Timeline bulletSize={14} lineWidth={2}>
         {page.data.events.map((event: MissionAuditEvent) => (
-          <Timeline.Item key={event._id} title={historyLine(event)}>
+          <Timeline.Item key={event._id} title={historySentence({ ...event, actorName: event.actor.name })}>
             <Text size="xs" c="dimmed">
-              {event.actor.name} · {when(event.at)}
+              {when(event.at)}
             </Text>
           </Timeline.Item>
         ))}

@@ -70,6 +70,13 @@ describe('creationErrorMessage', () => {
     expect(creationErrorMessage(new ApiError(402, 'mission/account_limit', 'x'))).toBe(MISSION_MESSAGES.accountLimit);
   });
 
+  it('says which field the server refused, in its words', () => {
+    const refused = new ApiError(400, 'validation', 'Title must be at most 200 characters.', {
+      title: 'Title must be at most 200 characters',
+    });
+    expect(creationErrorMessage(refused)).toBe('Title must be at most 200 characters.');
+  });
+
   it('says the generic text for anything else', () => {
     expect(creationErrorMessage(new ApiError(500, 'http/500', 'boom'))).toBe('Problem creating project please refresh and try again');
     expect(creationErrorMessage(new TypeError('Failed to fetch'))).toBe(MISSION_MESSAGES.createFailed);

@@ -69,5 +69,7 @@ export const PROJECT_TYPE_CHOICES: readonly { value: ProjectType; label: string;
 /** The spec text for a failed creation: the account limit, or the generic one. */
 export function creationErrorMessage(error: unknown): string {
   if (error instanceof ApiError && /account[_-]limit/.test(error.code)) return MISSION_MESSAGES.accountLimit;
+  // a refused field says which and why (its sentence also shows next to the field)
+  if (error instanceof ApiError && error.code === 'validation') return error.message;
   return MISSION_MESSAGES.createFailed;
 }

@@ -2,6 +2,7 @@ import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
 import { ApiError } from '../../lib/api-error.ts';
 import { PLAN_PARTS } from './plan/plan-parts.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** Tabs of the mission view (`mission-tab`); power, gantt and plan tabs arrive with their issue. */
 export const MISSION_TABS = [
@@ -156,9 +157,9 @@ export function dateEffectsText(effects: {
 }): string | null {
   const parts: string[] = [];
   const moved = (effects.moved?.actionItems ?? 0) + (effects.moved?.actions ?? 0) + (effects.moved?.planItems ?? 0);
-  if (moved > 0) parts.push(`${moved} ${moved === 1 ? 'item' : 'items'} moved with the plan.`);
+  if (moved > 0) parts.push(`${plural(moved, 'item')} moved with the plan.`);
   const cleared = effects.cleared?.actionItems ?? 0;
-  if (cleared > 0) parts.push(`${cleared} ${cleared === 1 ? 'task returns' : 'tasks return'} to the planning board.`);
+  if (cleared > 0) parts.push(`${plural(cleared, 'task returns', 'tasks return')} to the planning board.`);
   if (effects.startPushedForward) parts.push('The start moved forward 5 days (the shortest shift).');
   return parts.length > 0 ? parts.join(' ') : null;
 }

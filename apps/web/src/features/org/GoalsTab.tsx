@@ -24,6 +24,7 @@ import { useUpdateGoal, type Goal } from './edit-api.ts';
 import { goalParamProblem, peopleOptions } from './org-edit-rules.ts';
 import { namesOf } from './org-rules.ts';
 import { FormError } from './FormError.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 const live = <T extends { isDeleted: boolean }>(items: readonly T[]) => items.filter((item) => !item.isDeleted);
 const options = (items: readonly { _id: string; title: string }[]) => items.map((item) => ({ value: item._id, label: item.title }));
@@ -84,7 +85,7 @@ export function GoalsTab({ org }: { org: OrgDetail }) {
                 )}
                 <Group gap={6} mt={6}>
                   <Text size="xs" c="dimmed">
-                    Owner: {ownerName(goal.owner)} · {programs.length} {programs.length === 1 ? 'program' : 'programs'}
+                    Owner: {ownerName(goal.owner)} · {plural(programs.length, 'program')}
                   </Text>
                   {places.map((place) => (
                     <Badge key={place} size="sm" variant="light" color="gray">

@@ -33,7 +33,7 @@ function CreateOrg() {
       full={false}
       submitLabel="Create organisation"
       pending={create.isPending}
-      error={create.error?.message ?? null}
+      error={create.error}
       onCancel={() => setParams({ hq: null })}
       onSubmit={({ leaveCodes: _codes, proposalDeadlines: _deadlines, ...values }) =>
         create.mutate(values, {
@@ -85,7 +85,7 @@ function EditOrg({ org }: { org: OrgDetail }) {
         full={false}
         submitLabel="Save"
         pending={update.isPending}
-        error={update.error?.message ?? null}
+        error={update.error}
         onCancel={() => setParams({ hq: null })}
         onSubmit={({ leaveCodes: _codes, proposalDeadlines: _deadlines, ...values }) =>
           update.mutate({ ...values, updatedAt: org.updatedAt }, { onSuccess: () => setParams({ hq: null }) })

@@ -1,6 +1,6 @@
 import './styles.ts';
 import { useEffect } from 'react';
-import { Avatar, Badge, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
+import { Avatar, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,12 +13,14 @@ import { orgQuery } from './api.ts';
 import { ClientsTab } from './ClientsTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
+import { OrgLicence } from './OrgLicence.tsx';
 import { OrgLocalCache } from './OrgLocalCache.tsx';
 import { clearedOrgParams, ORG_TABS, paramsOfTab, tabOfParams, visibleTabs } from './org-rules.ts';
 import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StructureTab } from './StructureTab.tsx';
 import { FormError } from './FormError.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** An answer that means "no such organisation for you": unknown, removed, not a member or not an id. */
 const isUnknownOrg = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
@@ -74,12 +76,12 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                   </Title>
                   {data?.me && (
                     <Text size="sm" c="dimmed">
-                      You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {data.peopleCount}{' '}
-                      {data.peopleCount === 1 ? 'person' : 'people'} · {data.currency}
+                      You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {plural(data.peopleCount, 'person', 'people')} ·{' '}
+                      {data.currency}
                     </Text>
                   )}
+                  {data && <OrgLicence org={data} />}
                 </div>
-                {data?.isLicensedActive && <Badge variant="light">Licensed</Badge>}
               </Group>
               <Group gap="xs" wrap="nowrap">
                 {data?.abilities.update && (

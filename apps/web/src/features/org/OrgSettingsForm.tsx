@@ -15,8 +15,10 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { CARRY_OVER_MODES, OVERTIME_MODES, RATE_TIMES } from '@crewplan/domain/org/settings';
+import { fieldError, formMessage } from '../../lib/field-errors.ts';
 import type { Org, OrgSettingsInput } from './api.ts';
 import { FormError } from './FormError.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 type LeaveCode = Org['leaveCodes'][number];
 export type SettingsValues = Required<Omit<OrgSettingsInput, 'inviteDomains'>> & { leaveCodes: LeaveCode[] };
@@ -71,6 +73,20 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 40) || `code-${Date.now().toString(36)}`;
 
+/** The settings whose refusal shows next to their own field. */
+const SHOWN_FIELDS = [
+  'title',
+  'currency',
+  'roleDefaultRateTime',
+  'daysPerWeek',
+  'holidayCountryCode',
+  'overTimeAfterDayOrWeek',
+  'overTimeAfter',
+  'carryOverAnnualLeaveCutOff',
+  'carryOverAnnualLeaveAmount',
+  'carryOverAnnualLeaveFx',
+];
+
 /**
  * Every setting of an organisation, grouped. `full` adds the lists (leave codes, proposal deadlines), which a
  * new organisation takes from the defaults.
@@ -88,13 +104,15 @@ export function OrgSettingsForm({
   full: boolean;
   submitLabel: string;
   pending: boolean;
-  error: string | null;
+  /** the failed save: its field sentences show next to their fields, the rest under the form */
+  error: unknown;
   onSubmit: (values: SettingsValues) => void;
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
   const [newCode, setNewCode] = useState('');
   const [deadline, setDeadline] = useState({ title: '', days: 30 });
+  const message = formMessage(error, SHOWN_FIELDS);
   const set = (patch: Partial<SettingsValues>) => setValues((v) => ({ ...v, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -110,6 +128,7 @@ export function OrgSettingsForm({
               label="Organisation name"
               required
               value={values.title}
+              error={fieldError(error, 'title')}
               onChange={(e) => set({ title: e.currentTarget.value })}
               data-autofocus
             />
@@ -119,12 +138,14 @@ export function OrgSettingsForm({
               required
               maxLength={3}
               value={values.currency}
+              error={fieldError(error, 'currency')}
               onChange={(e) => set({ currency: e.currentTarget.value.toUpperCase() })}
             />
             <Select
               label="Default rate time of new roles"
               data={[...RATE_TIMES]}
               value={values.roleDefaultRateTime}
+              error={fieldError(error, 'roleDefaultRateTime')}
               onChange={(v) => v && set({ roleDefaultRateTime: v as SettingsValues['roleDefaultRateTime'] })}
               allowDeselect={false}
             />
@@ -133,6 +154,7 @@ export function OrgSettingsForm({
               min={1}
               max={7}
               value={values.daysPerWeek}
+              error={fieldError(error, 'daysPerWeek')}
               onChange={(v) => set({ daysPerWeek: Number(v) || 5 })}
             />
             <TextInput
@@ -140,6 +162,7 @@ export function OrgSettingsForm({
               description="Two-letter code, e.g. GB; empty for none"
               maxLength={2}
               value={values.holidayCountryCode ?? ''}
+              error={fieldError(error, 'holidayCountryCode')}
               onChange={(e) => set({ holidayCountryCode: e.currentTarget.value.toUpperCase() || null })}
             />
           </SimpleGrid>
@@ -181,6 +204,7 @@ export function OrgSettingsForm({
               label="Count overtime per"
               data={OVERTIME_MODES.map((m) => ({ value: m, label: m === 'day' ? 'Day' : 'Week' }))}
               value={values.overTimeAfterDayOrWeek}
+              error={fieldError(error, 'overTimeAfterDayOrWeek')}
               onChange={(v) => v && set({ overTimeAfterDayOrWeek: v as SettingsValues['overTimeAfterDayOrWeek'] })}
               allowDeselect={false}
             />
@@ -189,6 +213,7 @@ export function OrgSettingsForm({
               min={0}
               max={168}
               value={values.overTimeAfter}
+              error={fieldError(error, 'overTimeAfter')}
               onChange={(v) => set({ overTimeAfter: Number(v) || 0 })}
             />
           </Group>
@@ -200,6 +225,7 @@ export function OrgSettingsForm({
               placeholder="12-31"
               maxLength={5}
               value={values.carryOverAnnualLeaveCutOff ?? ''}
+              error={fieldError(error, 'carryOverAnnualLeaveCutOff')}
               onChange={(e) => set({ carryOverAnnualLeaveCutOff: e.currentTarget.value || null })}
             />
             <NumberInput
@@ -207,12 +233,14 @@ export function OrgSettingsForm({
               min={0}
               max={1000}
               value={values.carryOverAnnualLeaveAmount ?? ''}
+              error={fieldError(error, 'carryOverAnnualLeaveAmount')}
               onChange={(v) => set({ carryOverAnnualLeaveAmount: v === '' ? null : Number(v) })}
             />
             <Select
               label="Amount is"
               data={CARRY_OVER_MODES.map((m) => ({ value: m, label: m === 'percent' ? 'A percentage' : 'Fixed days' }))}
               value={values.carryOverAnnualLeaveFx}
+              error={fieldError(error, 'carryOverAnnualLeaveFx')}
               onChange={(v) => v && set({ carryOverAnnualLeaveFx: v as SettingsValues['carryOverAnnualLeaveFx'] })}
               allowDeselect={false}
             />
@@ -291,7 +319,7 @@ export function OrgSettingsForm({
               {values.proposalDeadlines.map((d, index) => (
                 <Group key={`${d.title}-${index}`} justify="space-between">
                   <Text size="sm">
-                    {d.title} · {d.days} days
+                    {d.title} · {plural(d.days, 'day')}
                   </Text>
                   <ActionIcon
                     variant="subtle"
@@ -331,7 +359,7 @@ export function OrgSettingsForm({
             </Stack>
           </Fieldset>
         )}
-        {error && <FormError>{error}</FormError>}
+        {message && <FormError>{message}</FormError>}
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>

@@ -18,9 +18,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { setParams } from '../../lib/url-state.ts';
-import { auditLine } from './audit-text.ts';
 import { auditQuery, useApiKeys, useUpdateOrg, type OrgDetail } from './api.ts';
+import { OrgLicence } from './OrgLicence.tsx';
 import { OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
+import { historySentence } from '@crewplan/domain/shared/history-text';
 import { FormError } from './FormError.tsx';
 import { canManageSso, SsoProviders } from './SsoProviders.tsx';
 import { StorageUsage } from './StorageUsage.tsx';
@@ -41,7 +42,7 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
             full
             submitLabel="Save settings"
             pending={update.isPending}
-            error={update.error?.message ?? null}
+            error={update.error}
             onSubmit={(values) =>
               update.mutate(
                 { ...values, updatedAt: org.updatedAt },
@@ -51,6 +52,12 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
           />
         </section>
       )}
+      <Paper withBorder p="md" component="section" aria-labelledby="org-licence-title">
+        <Title order={2} size="h4" id="org-licence-title" mb="xs">
+          Subscription
+        </Title>
+        <OrgLicence org={org} />
+      </Paper>
       <DomainsSection org={org} open={domainsOpen} />
       <StorageUsage orgId={org._id} />
       {org.abilities.manageApiKeys && <ApiKeysSection org={org} />}
@@ -236,13 +243,13 @@ function AuditSection({ orgId }: { orgId: string }) {
             <Text span c="dimmed">
               {new Date(event.at).toLocaleString()}
             </Text>{' '}
-            {auditLine({ action: event.action, entity: event.kind, actorName: event.actor.name, title: event.entityTitle })}
-            {Object.keys(event.changes).length > 0 && (
-              <Text span c="dimmed">
-                {' '}
-                ({Object.keys(event.changes).join(', ')})
-              </Text>
-            )}
+            {historySentence({
+              action: event.action,
+              entity: event.kind,
+              actorName: event.actor.name,
+              title: event.entityTitle,
+              changes: event.changes,
+            })}
           </Text>
         ))}
       </Stack>

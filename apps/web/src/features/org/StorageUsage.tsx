@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StorageUsage as Usage } from '@crewplan/domain/files/files';
 import { formatStorageGb } from '@crewplan/domain/files/labels';
 import { api } from '../../lib/api.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** `GET /org/:orgId/drive/usage`: what the organisation's uploaded files take up (under 'orgs', refreshed with the area). */
 export const storageUsageQuery = (orgId: string) =>
@@ -22,7 +23,7 @@ export function StorageUsage({ orgId }: { orgId: string }) {
         Storage
       </Title>
       <Text size="sm" data-testid="org-storage-usage">
-        {formatStorageGb(bytes)} used by {files} {files === 1 ? 'file' : 'files'}
+        {formatStorageGb(bytes)} used by {plural(files, 'file')}
       </Text>
     </Paper>
   );

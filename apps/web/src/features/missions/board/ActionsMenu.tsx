@@ -9,11 +9,12 @@ import { useActionMutations, type Action } from '../../missions/tasks/api.ts';
 import { taskViewerOf } from '../../missions/tasks/task-people.ts';
 import { actionAccess, DONE } from '../../missions/tasks/task-rules.ts';
 import { showRemovalFailure } from '../../../lib/removal-failure.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Sorry. Please try again.' });
 
-const tasksText = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
+const tasksText = (count: number) => plural(count, 'task');
 
 /** An icon button with its name said aloud and shown on hover. */
 function IconButton({

@@ -10,6 +10,7 @@ import type { ActionItem } from '../../missions/tasks/api.ts';
 import type { BoardColumn as Column } from '../../missions/tasks/task-rules.ts';
 import classes from './board.module.css';
 import { TaskCard } from './TaskCard.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 const CARD_ESTIMATE = 112;
 const CARD_GAP = 8;
@@ -90,7 +91,7 @@ export const BoardColumn = memo(function BoardColumn({ column, onAdd, ...rest }:
         <Title order={3} size="sm">
           {column.name}
         </Title>
-        <Badge variant="outline" color="gray.8" aria-label={`${items.length} tasks`}>
+        <Badge variant="outline" color="gray.8" aria-label={plural(items.length, 'task')}>
           {items.length}
         </Badge>
       </Group>

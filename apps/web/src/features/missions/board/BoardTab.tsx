@@ -39,6 +39,7 @@ import { BoardColumn } from './BoardColumn.tsx';
 import { NewAction } from './NewAction.tsx';
 import { TaskCard } from './TaskCard.tsx';
 import { FocusedAction } from '../../missions/tasks/FocusedAction.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
@@ -198,7 +199,7 @@ export function BoardTab({ mission }: { mission: Mission }) {
         )}
         <Group gap="sm" ml="auto" align="center">
           <Text size="xs" c="dimmed" aria-live="polite">
-            {actionItems.length} tasks
+            {plural(actionItems.length, 'task')}
           </Text>
           {actions.length > 0 && <ActionsMenu mission={mission} actions={actions} taskCounts={taskCounts} onDeleted={onActionDeleted} />}
           {canCreate && <NewAction mission={mission} onCreated={(action) => setChosenAction(action._id)} />}

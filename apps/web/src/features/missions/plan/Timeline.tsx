@@ -5,6 +5,7 @@ import type { PlanItem, RequestContext } from '@crewplan/domain/plan/plan';
 import { formatDay } from '../../missions/mission-rules.ts';
 import { ALLOCATION_LABELS, barSpan, capacityHeight, pendingRequestOf, personName, weekDailyHours } from './plan-rules.ts';
 import type { RoleDialog } from './RoleDialogs.tsx';
+import { plural } from '@crewplan/domain/shared/words';
 
 const WEEK_WIDTH = 30;
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
@@ -202,7 +203,7 @@ export function Timeline({
                       h={`${capacityHeight(hours)}%`}
                       bg={hours > 8 ? 'orange.6' : 'teal.6'}
                       data-testid={`capacity-${week}`}
-                      aria-label={`Week of ${formatDay(week)}: ${hours} hours a day`}
+                      aria-label={`Week of ${formatDay(week)}: ${plural(hours, 'hour')} a day`}
                       role="img"
                     />
                   </Box>

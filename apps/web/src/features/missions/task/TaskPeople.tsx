@@ -6,6 +6,7 @@ import { initialsOf, type PersonSummary } from '../../../components/people/peopl
 import { PersonPicker } from '../../../components/people/PersonPicker.tsx';
 import { usePeopleMutations, type ActionItem } from '../../missions/tasks/api.ts';
 import { showRemovalFailure } from '../../../lib/removal-failure.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 export interface TaskPeopleProps {
   item: ActionItem;
@@ -39,7 +40,12 @@ export function TaskPeople({ item, everyone, assignable, canEdit, onError }: Tas
                 onClick={() =>
                   modals.openConfirmModal({
                     title: 'Remove everyone from this task?',
-                    children: <Text size="sm">The {item.people.length} people on this task are taken off it.</Text>,
+                    children: (
+                      <Text size="sm">
+                        The {plural(item.people.length, 'person', 'people')} on this task {item.people.length === 1 ? 'is' : 'are'} taken
+                        off it.
+                      </Text>
+                    ),
                     labels: { confirm: 'Remove everyone', cancel: 'Keep them' },
                     confirmProps: { color: 'red' },
                     zIndex: 400,

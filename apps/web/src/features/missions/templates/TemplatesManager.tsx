@@ -22,6 +22,7 @@ import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import { templatesQuery, useDeleteTemplates, useUpdateTemplates, type Template } from './api.ts';
 import { isPersonal, sharingChange } from './template-rules.ts';
 import './styles.ts';
+import { plural } from '@crewplan/domain/shared/words';
 
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message, autoClose: 5_000 });
 
@@ -134,9 +135,7 @@ export function TemplatesManager({ org }: { org: string | null }) {
       <TemplateEdit template={editing} org={org} onClose={() => setEditing(null)} />
       <Modal opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} title="Delete templates" centered zIndex={400}>
         <Stack>
-          <Text>
-            Delete {selected.length} template{selected.length === 1 ? '' : 's'}? Their template projects are deleted with them.
-          </Text>
+          <Text>Delete {plural(selected.length, 'template')}? Their template projects are deleted with them.</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmingDelete(false)}>
               Cancel

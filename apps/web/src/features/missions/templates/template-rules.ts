@@ -1,4 +1,5 @@
 import type { Template } from '@crewplan/domain/templates/templates';
+import { plural } from '@crewplan/domain/shared/words';
 
 /** The template picker's dropdown width (rule 280). */
 export const TEMPLATE_PICKER_WIDTH = 400;
@@ -26,7 +27,7 @@ export function pickerData(
 ): ({ value: string; label: string } | { group: string; items: { value: string; label: string }[] })[] {
   const item = (template: TemplateSummary) => ({
     value: template._id,
-    label: `${template.title} (${template.dataPlanItems.length} plan item${template.dataPlanItems.length === 1 ? '' : 's'})`,
+    label: `${template.title} (${plural(template.dataPlanItems.length, 'plan item')})`,
   });
   const organisation = templates.filter((template) => !isPersonal(template)).map(item);
   const personal = templates.filter(isPersonal).map(item);
