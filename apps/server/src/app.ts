@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
+import { createSessionCache } from './lib/session-cache.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -50,22 +51,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
+    // Every request at info would cost more than a small request itself: see logRequests.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
   });
+  logRequests(app, config.slowRequestMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer });
+  const sessions = createSessionCache(config.sessionCacheMs);
   const realtime = createRealtime({
     httpServer: app.server,
-    resolve: (token) => resolvePrincipal({ pool: database.pool, config }, token),
+    resolve: (token) => resolvePrincipal({ pool: database.pool, config, sessions }, token),
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });
   const events = createEventBus(app.log);
-  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events };
+  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events, sessions };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => mailer.close());
@@ -114,4 +119,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(filesRoutes);
   await app.register(serveWeb);
   return app;
+}
+
+/**
+ * One line per request, at debug (LOG_LEVEL=debug shows them all); at info only a request slower than
+ * SLOW_REQUEST_MS or answered 5xx. Logging each request at info halved the throughput of the smallest routes.
+ */
+function logRequests(app: FastifyInstance, slowRequestMs: number): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const slow = ms >= slowRequestMs || reply.statusCode >= 500;
+    if (!slow && !request.log.isLevelEnabled('debug')) return;
+    const line = { method: request.method, url: request.routeOptions.url ?? 'unknown', statusCode: reply.statusCode, ms };
+    if (slow) request.log.info(line, 'slow or failed request');
+    else request.log.debug(line, 'request completed');
+  });
 }

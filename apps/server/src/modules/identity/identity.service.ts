@@ -42,6 +42,7 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
 /** Revokes the caller's session; open sockets of that session are told and dropped. */
 export async function signOut(ctx: AppContext, principal: Principal): Promise<void> {
   await ctx.db.delete(authSessions).where(eq(authSessions.id, principal.sessionId));
+  ctx.sessions.forgetSession(principal.sessionId);
   ctx.realtime.disconnectSession(principal.sessionId);
 }
 
@@ -68,11 +69,13 @@ export async function accountExists(db: Db, email: string) {
 /** Restores the address an email change replaced, verified, and signs every session out. */
 export async function recoverEmail(ctx: AppContext, oobCode: string) {
   const code = await consumeActionCode(ctx.db, 'recoverEmail', oobCode);
-  return ctx.db.transaction(async (tx) => {
+  const recovered = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: people.id }).from(people).where(eq(people.email, code.email)).limit(1);
     if (taken && taken.id !== code.personId) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
     await tx.update(people).set({ email: code.email, emailVerified: true }).where(eq(people.id, code.personId));
     await tx.delete(authSessions).where(eq(authSessions.userId, code.personId));
     return { email: code.email };
   });
+  ctx.sessions.forgetPerson(code.personId);
+  return recovered;
 }

@@ -12,7 +12,9 @@ import {
   actionItemMoveSchema,
   actionItemPeopleRemoveSchema,
   actionItemSchema,
+  actionItemsBulkCreateSchema,
   actionItemsSchema,
+  BULK_CREATE_LIMIT,
   actionItemUpdateSchema,
   actionSchema,
   actionUpdateSchema,
@@ -27,6 +29,7 @@ import {
   taskDeletedSchema,
 } from '@crewplan/domain';
 import { missionAccessOf, principalOf } from '../../plugins/authz.ts';
+import * as bulk from './action-items.bulk.ts';
 import * as items from './action-items.service.ts';
 import * as actions from './actions.service.ts';
 import * as checklist from './checklist.service.ts';
@@ -143,6 +146,18 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) =>
       reply.status(201).send(await items.createItem(ctx, missionAccessOf(request), request.params.actionId, request.body)),
+  });
+
+  r.post('/api/mission/:id/tasks/bulk', {
+    config: { authz: { mission: 'tasks.create' } },
+    schema: {
+      tags,
+      summary: `Create many tasks at once (up to ${BULK_CREATE_LIMIT}), each under its action, by the rules of one create; all or nothing`,
+      params,
+      body: actionItemsBulkCreateSchema,
+      response: { 201: actionItemsSchema },
+    },
+    handler: async (request, reply) => reply.status(201).send(await bulk.createItems(ctx, missionAccessOf(request), request.body)),
   });
 
   r.put('/api/action-item/:id', {
