@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -52,7 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     // Every request at info would cost more than a small request itself: see logRequests.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
   });
@@ -129,7 +129,7 @@ function logRequests(app: FastifyInstance, slowRequestMs: number): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const slow = ms >= slowRequestMs || reply.statusCode >= 500;
-    if (!slow && !request.log.isLevelEnabled('debug')) return;
+    if (!slow && request.log.level !== 'debug' && request.log.level !== 'trace') return;
     const line = { method: request.method, url: request.routeOptions.url ?? 'unknown', statusCode: reply.statusCode, ms };
     if (slow) request.log.info(line, 'slow or failed request');
     else request.log.debug(line, 'request completed');

@@ -106,7 +106,9 @@ function collapse(changes: RoutedChange[]): RoutedChange[] {
   const groups = new Map<string, RoutedChange[]>();
   for (const change of changes) {
     const key = `${change.type} ${change.entity}`;
-    groups.set(key, [...(groups.get(key) ?? []), change]);
+    const group = groups.get(key);
+    if (group) group.push(change);
+    else groups.set(key, [change]);
   }
   return [...groups.values()].map((group) => {
     if (group.length === 1) return group[0]!;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { statusEffects, type ActionItem, type ActionItemsBulkCreate } from '@crewplan/domain';
+import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -7,7 +7,7 @@ import { runMissionCommand } from '../missions/command.ts';
 import { powerEnd } from './action-items.service.ts';
 import { requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
 import { claimCodes, itemPatchOf } from './tasks.fields.ts';
-import { itemsByIds } from './tasks.sql.ts';
+import { itemsByIdsJson } from './tasks.sql.ts';
 
 type ItemInsert = typeof actionItems.$inferInsert;
 
@@ -15,8 +15,9 @@ type ItemInsert = typeof actionItems.$inferInsert;
  * `POST /mission/:id/tasks/bulk`: many new tasks at once, by the rules of one create (each action of the mission and
  * not closed, an end not before the start, people on the team, status effects, power ends, the mission's next
  * codes), all or nothing, in one multi-row INSERT; one history row per task and one realtime message for all.
+ * Answers the new tasks as JSON text built by SQL.
  */
-export async function createItems(ctx: AppContext, access: MissionAccess, input: ActionItemsBulkCreate): Promise<{ actionItems: ActionItem[] }> {
+export async function createItems(ctx: AppContext, access: MissionAccess, input: ActionItemsBulkCreate): Promise<string> {
   const mission = access.mission;
   const { items } = input;
   const ids = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
@@ -77,5 +78,5 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
       });
     return rows.map((row) => row.id);
   }, { oneMessage: true });
-  return { actionItems: await itemsByIds(ctx.pool, access.personId, ids) };
+  return itemsByIdsJson(ctx.pool, access.personId, ids);
 }

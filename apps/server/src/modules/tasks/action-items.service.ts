@@ -27,7 +27,7 @@ import {
 } from './tasks.access.ts';
 import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
 import { updateRows } from './tasks.bulk-sql.ts';
-import { itemById, itemsByIds, myItemsQuery } from './tasks.sql.ts';
+import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.sql.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };
@@ -258,20 +258,14 @@ export async function updateItem(ctx: AppContext, access: MissionAccess, id: str
   return presentItem(ctx, access, id);
 }
 
-/** `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing. */
-export async function bulkUpdateItems(
-  ctx: AppContext,
-  access: MissionAccess,
-  input: ActionItemBulk,
-): Promise<{ actionItems: ActionItem[] }> {
+/** `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing; answered as JSON text built by SQL. */
+export async function bulkUpdateItems(ctx: AppContext, access: MissionAccess, input: ActionItemBulk): Promise<string> {
   await runMissionCommand(ctx, access.mission.id, access.personId, (tx, record) => updateItemsInTx(ctx, tx, record, access, input.items));
-  return {
-    actionItems: await itemsByIds(
-      ctx.pool,
-      access.personId,
-      input.items.map((item) => item._id),
-    ),
-  };
+  return itemsByIdsJson(
+    ctx.pool,
+    access.personId,
+    input.items.map((item) => item._id),
+  );
 }
 
 /**

@@ -157,7 +157,11 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       body: actionItemsBulkCreateSchema,
       response: { 201: actionItemsSchema },
     },
-    handler: async (request, reply) => reply.status(201).send(await bulk.createItems(ctx, missionAccessOf(request), request.body)),
+    handler: async (request, reply) => {
+      // SQL shapes the tasks' JSON: the response schema documents it, the text is sent as it is.
+      reply.status(201).type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send((await bulk.createItems(ctx, missionAccessOf(request), request.body)) as never);
+    },
   });
 
   r.put('/api/action-item/:id', {
@@ -181,7 +185,10 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       body: actionItemBulkSchema,
       response: { 200: actionItemsSchema },
     },
-    handler: async (request) => items.bulkUpdateItems(ctx, missionAccessOf(request), request.body),
+    handler: async (request, reply) => {
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send((await items.bulkUpdateItems(ctx, missionAccessOf(request), request.body)) as never);
+    },
   });
 
   r.put('/api/action-item/:id/move', {
