@@ -28,7 +28,11 @@ const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: PORT, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'bench@example.com', password: 'bench-password-1' } });
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/auth/signup',
+  payload: { email: 'bench@example.com', password: 'bench-password-1' },
+});
 const { token } = signUp.json() as { token: string };
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const personId = (await database.pool.query<{ id: string }>(`select id from people where email = 'bench@example.com'`)).rows[0]!.id;
@@ -37,14 +41,15 @@ const q = (text: string, values: unknown[] = []) => database.pool.query(text, va
 /** A kanban mission with `actions` actions and `items` tasks spread over them; the bench person is its admin. */
 async function mission(tag: string, actions: number, items: number) {
   const id = tag.repeat(24);
-  await q(
-    `insert into missions (id, title, project_type, default_task_code, created_by) values ($1, 'Bench ' || $2, 'kanban', 'W', $3)`,
-    [id, tag, personId],
-  );
-  await q(`insert into mission_people (id, mission_id, person_id, email, permission) values (substr(md5($1), 1, 24), $1, $2, 'bench@example.com', 2)`, [
+  await q(`insert into missions (id, title, project_type, default_task_code, created_by) values ($1, 'Bench ' || $2, 'kanban', 'W', $3)`, [
     id,
+    tag,
     personId,
   ]);
+  await q(
+    `insert into mission_people (id, mission_id, person_id, email, permission) values (substr(md5($1), 1, 24), $1, $2, 'bench@example.com', 2)`,
+    [id, personId],
+  );
   await q(`insert into plan_items (id, mission_id, title) values (substr(md5($1 || 'plan'), 1, 24), $1, 'Developer')`, [id]);
   await q(
     `insert into actions (id, mission_id, plan_item_id, code, title, sort_index, created_by)
@@ -91,11 +96,16 @@ for (let round = 0; round < ROUNDS; round++) {
   const client = await database.pool.connect();
   try {
     await client.query('begin');
-    const values = items.map((_, i) => `(substr(md5(random()::text), 1, 24), $${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3}, 'F-' || ${i}, ${i})`);
+    const values = items.map(
+      (_, i) => `(substr(md5(random()::text), 1, 24), $${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3}, 'F-' || ${i}, ${i})`,
+    );
     const params = items.flatMap((item) => [item.actionId, small.id, item.title]);
     insertFloor.push(
       await timed(() =>
-        client.query(`insert into action_items (id, action_id, mission_id, title, code, sort_index) values ${values.join(', ')} returning id`, params),
+        client.query(
+          `insert into action_items (id, action_id, mission_id, title, code, sort_index) values ${values.join(', ')} returning id`,
+          params,
+        ),
       ),
     );
     await client.query('rollback');
@@ -133,7 +143,8 @@ for (let round = 0; round < ROUNDS; round++) {
 // 3. One task created in a mission of 100,000 tasks against one of 1,000.
 const createIn = async (target: typeof small) => {
   const times: number[] = [];
-  for (let i = 0; i < 15; i++) times.push(await timed(() => call('POST', `/api/action-item/action/${target.actionIds[i % 5]}`, { title: `One ${i}` })));
+  for (let i = 0; i < 15; i++)
+    times.push(await timed(() => call('POST', `/api/action-item/action/${target.actionIds[i % 5]}`, { title: `One ${i}` })));
   return median(times);
 };
 const createSmall = await createIn(small);
@@ -146,8 +157,13 @@ for (let i = 0; i < 10; i++) {
   if (i < 7) requests.push({ method: 'GET', path: `/api/action-item/${item(i * 11)}` });
   else if (i === 7) requests.push({ method: 'PUT', path: `/api/action-item/${item(i)}`, body: JSON.stringify({ title: `Mixed ${i}` }) });
   else if (i === 8)
-    requests.push({ method: 'PUT', path: `/api/action-item/${item(i + 1)}/move`, body: JSON.stringify({ actionId: small.actionIds[i % 10], col: 'doing' }) });
-  else requests.push({ method: 'POST', path: `/api/action-item/action/${small.actionIds[0]}`, body: JSON.stringify({ title: 'Mixed new' }) });
+    requests.push({
+      method: 'PUT',
+      path: `/api/action-item/${item(i + 1)}/move`,
+      body: JSON.stringify({ actionId: small.actionIds[i % 10], col: 'doing' }),
+    });
+  else
+    requests.push({ method: 'POST', path: `/api/action-item/action/${small.actionIds[0]}`, body: JSON.stringify({ title: 'Mixed new' }) });
 }
 const mixed = await autocannon({
   url: base,
@@ -161,8 +177,16 @@ const mixed = await autocannon({
 const mixedRate = mixed.requests.average;
 
 const report = {
-  bulkCreate1000: { apiMs: Math.round(median(bulkCreate)), floorMs: Math.round(median(insertFloor)), ratio: round2(median(bulkCreate) / median(insertFloor)) },
-  bulkUpdate500: { apiMs: Math.round(median(bulkUpdate)), floorMs: Math.round(median(updateFloor)), ratio: round2(median(bulkUpdate) / median(updateFloor)) },
+  bulkCreate1000: {
+    apiMs: Math.round(median(bulkCreate)),
+    floorMs: Math.round(median(insertFloor)),
+    ratio: round2(median(bulkCreate) / median(insertFloor)),
+  },
+  bulkUpdate500: {
+    apiMs: Math.round(median(bulkUpdate)),
+    floorMs: Math.round(median(updateFloor)),
+    ratio: round2(median(bulkUpdate) / median(updateFloor)),
+  },
   createOneTask: { in1kMs: Math.round(createSmall), [`in${BIG / 1000}kMs`]: Math.round(createBig), ratio: round2(createBig / createSmall) },
   mixed: {
     askedRate: RATE,

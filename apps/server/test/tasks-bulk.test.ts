@@ -105,7 +105,10 @@ describe('POST /mission/:id/tasks/bulk', () => {
     ['anonymous', 401],
   ] as const)('answers %s with %i, as single create does', async (caller, status) => {
     const { missionId, actionIds } = await setup();
-    expectStatus(await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId: actionIds[0], title: 'X' }] }, caller), status);
+    expectStatus(
+      await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId: actionIds[0], title: 'X' }] }, caller),
+      status,
+    );
     expectStatus(await call('POST', `/api/action-item/action/${actionIds[0]}`, { title: 'X' }, caller), status);
   });
 });

@@ -112,7 +112,12 @@ function planUpdate(access: MissionAccess, item: ActionItemRow, action: ActionRo
 }
 
 /** The history row of an item's update (seen and pinned are the caller's own marks: not the task's history). */
-function recordUpdate(record: RecordMissionWrite, item: ActionItemRow, title: string, changes: Record<string, { from: unknown; to: unknown }>) {
+function recordUpdate(
+  record: RecordMissionWrite,
+  item: ActionItemRow,
+  title: string,
+  changes: Record<string, { from: unknown; to: unknown }>,
+) {
   if (Object.keys(changes).length > 0)
     record({ action: 'update', entity: 'action.items', id: item.id, title, changes, actionIds: [item.actionId] });
 }

@@ -53,7 +53,12 @@ export function requireOnTask(access: MissionAccess, what: TaskAction, facts: Ta
  * a task created under it or moved into it only shares the lock (the action may not close or go meanwhile, and
  * such writes do not wait on each other). Lock order everywhere: mission → action → task.
  */
-export async function loadAction(db: Db | Tx, missionId: string, actionId: string, lock: 'update' | 'share' = 'update'): Promise<ActionRow> {
+export async function loadAction(
+  db: Db | Tx,
+  missionId: string,
+  actionId: string,
+  lock: 'update' | 'share' = 'update',
+): Promise<ActionRow> {
   const [row] = await db
     .select()
     .from(actions)

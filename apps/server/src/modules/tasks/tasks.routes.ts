@@ -158,9 +158,14 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       response: { 201: actionItemsSchema },
     },
     handler: async (request, reply) => {
-      // SQL shapes the tasks' JSON: the response schema documents it, the text is sent as it is.
-      reply.status(201).type('application/json; charset=utf-8').serializer((payload) => payload as string);
-      return reply.send((await bulk.createItems(ctx, missionAccessOf(request), request.body)) as never);
+      const json = await bulk.createItems(ctx, missionAccessOf(request), request.body);
+      // SQL shapes the tasks' JSON: the response schema documents it, the text is sent as it is (set only on
+      // success, so that errors keep their own serializer).
+      reply
+        .status(201)
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string);
+      return reply.send(json as never);
     },
   });
 
@@ -186,8 +191,9 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: actionItemsSchema },
     },
     handler: async (request, reply) => {
+      const json = await items.bulkUpdateItems(ctx, missionAccessOf(request), request.body);
       reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
-      return reply.send((await items.bulkUpdateItems(ctx, missionAccessOf(request), request.body)) as never);
+      return reply.send(json as never);
     },
   });
 
