@@ -17,10 +17,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
 const database = await openDatabase(config, () => undefined);
 const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
+const PORT = Number(process.env.BENCH_PORT ?? 0);
+await app.listen({ port: PORT, host: '127.0.0.1' });
 const floor = Fastify();
 floor.get('/bare', async () => ({ status: 'ok' }));
-await floor.listen({ port: 0, host: '127.0.0.1' });
+await floor.listen({ port: PORT ? PORT + 1 : 0, host: '127.0.0.1' });
 
 const signUp = await app.inject({
   method: 'POST',

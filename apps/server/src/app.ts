@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createAuth } from './lib/auth.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { createSessionCache } from './lib/session-cache.ts';
 import { liveSessionIds } from './lib/sessions.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -64,23 +65,31 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
+    // Every request at info would cost more than a small request itself: see logRequests.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
   });
+  logRequests(app, config.slowRequestMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const sessions = createSessionCache(config.sessionCacheMs);
   const realtime = createRealtime({
     httpServer: app.server,
-    resolve: (token) => resolvePrincipal({ pool: database.pool, config }, token),
+    resolve: (token) => resolvePrincipal({ pool: database.pool, config, sessions }, token),
     liveSessions: (sessionIds) => liveSessionIds(database.pool, sessionIds),
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });
-  const auth = createAuth({ config, db: database.db, mailer, onSessionEnded: (sessionId) => realtime.disconnectSession(sessionId) });
+  const auth = createAuth({ config, db: database.db, mailer, onSessionEnded: (sessionId) => {
+      sessions.forgetSession(sessionId);
+      realtime.disconnectSession(sessionId);
+    },
+  });
   const events = createEventBus(app.log);
-  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events };
+  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events, sessions };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => mailer.close());
@@ -122,4 +131,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(filesRoutes);
   await app.register(serveWeb);
   return app;
+}
+
+/**
+ * One line per request, at debug (LOG_LEVEL=debug shows them all); at info only a request slower than
+ * SLOW_REQUEST_MS or answered 5xx. Logging each request at info halved the throughput of the smallest routes.
+ */
+function logRequests(app: FastifyInstance, slowRequestMs: number): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const slow = ms >= slowRequestMs || reply.statusCode >= 500;
+    if (!slow && request.log.level !== 'debug' && request.log.level !== 'trace') return;
+    const line = { method: request.method, url: request.routeOptions.url ?? 'unknown', statusCode: reply.statusCode, ms };
+    if (slow) request.log.info(line, 'slow or failed request');
+    else request.log.debug(line, 'request completed');
+  });
 }

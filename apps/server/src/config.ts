@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { FILE_LIMIT_DEFAULTS } from '@crewplan/domain';
+import { POOL_DEFAULTS, type PoolSettings } from './db/database.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +31,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('1'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(POOL_DEFAULTS.max),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.connectTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.statementTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.lockTimeoutMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.idleInTransactionTimeoutMs),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export type Config = {
@@ -44,6 +52,12 @@ export type Config = {
   authSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /** Requests are logged at debug; one slower than this (ms) or failing with 5xx is logged at info/error. */
+  slowRequestMs: number;
+  /** How long who a bearer token is stays remembered in this process (ms; 0 = ask the database every time). */
+  sessionCacheMs: number;
+  /** The database pool: size and time-outs. */
+  database: PoolSettings;
   trustedOrigins: string[];
   signInAttemptsPerMinute: number;
   /** Origins of identity providers (single sign-on) the server may fetch discovery documents, keys and tokens from. */
@@ -92,6 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
+    database: {
+      max: e.DB_POOL_SIZE,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     trustedOrigins: [...trustedOrigins],
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     ssoTrustedOrigins: originsOf(e.SSO_TRUSTED_ORIGINS),

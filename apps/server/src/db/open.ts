@@ -7,7 +7,7 @@ export type OpenDatabase = Database & { embedded: boolean; shutdown: () => Promi
 /** DATABASE_URL when given, else the embedded server in $DATA_DIR/pg; migrated either way. */
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
-  const database = connect(config.databaseUrl ?? embedded!.url);
+  const database = connect(config.databaseUrl ?? embedded!.url, config.database);
   try {
     await migrateDatabase(database.pool);
   } catch (error) {

@@ -63,8 +63,17 @@ export const authzLabel = (authz: Authz) =>
       : authz;
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
-export async function resolvePrincipal(ctx: Pick<AppContext, 'pool' | 'config'>, token: string | undefined): Promise<Principal | null> {
-  return token ? findPrincipal(ctx.pool, ctx.config.authSecret, token).catch(() => null) : null;
+/** The caller of a bearer token: from the few-seconds session cache, else one query (then remembered). */
+export async function resolvePrincipal(
+  ctx: Pick<AppContext, 'pool' | 'config' | 'sessions'>,
+  token: string | undefined,
+): Promise<Principal | null> {
+  if (!token) return null;
+  const cached = ctx.sessions.get(token);
+  if (cached) return cached;
+  const principal = await findPrincipal(ctx.pool, ctx.config.authSecret, token).catch(() => null);
+  if (principal) ctx.sessions.set(token, principal);
+  return principal;
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationFailure, type ValidationIssue } from '@crewplan/domain/shared/validation-text';
+import { BusyError, isBusyDbError } from '../db/transaction.ts';
 import { AppError } from '../lib/errors.ts';
 
 const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
@@ -24,6 +25,13 @@ const isMalformedMultipart = (error: FastifyError, request: FastifyRequest) =>
 /** One error shape, `{ error: { code, message, fields? } }`; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof BusyError || (!(error instanceof AppError) && isBusyDbError(error))) {
+      // Contention or overload, not a fault: the client may send the same request again shortly.
+      request.log.warn({ err: error }, 'database busy');
+      const busy = error instanceof BusyError ? error : new BusyError();
+      reply.header('retry-after', String(busy.retryAfterSeconds));
+      return reply.status(503).send({ error: { code: busy.code, message: busy.message } });
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, fields: error.fields } });
     }

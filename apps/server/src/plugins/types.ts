@@ -1,3 +1,4 @@
+import type { SessionCache } from '../lib/session-cache.ts';
 import type { MissionAction, OrgAction, OrgActor } from '@crewplan/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -65,6 +66,8 @@ export type AppContext = {
   mailer: Mailer;
   realtime: Realtime;
   events: EventBus;
+  /** Who a bearer token is, for a few seconds; forget a session or person when it ends or changes. */
+  sessions: SessionCache;
 };
 
 declare module 'fastify' {

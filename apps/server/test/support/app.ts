@@ -7,18 +7,18 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { connect, type Database } from '../../src/db/database.ts';
+import { connect, type Database, type PoolSettings } from '../../src/db/database.ts';
 import { TEMPLATE_DATABASE, withDatabase } from '../global-setup.ts';
 
 /** A database of this test file's own, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+export async function createTestDatabase(pool: Partial<PoolSettings> = {}): Promise<Database & { drop: () => Promise<void> }> {
   const serverUrl = inject('serverUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
   await admin.end();
-  const database = connect(withDatabase(serverUrl, name), 10);
+  const database = connect(withDatabase(serverUrl, name), { max: 10, ...pool });
   return {
     ...database,
     drop: async () => {
@@ -41,18 +41,19 @@ export type TestApp = {
 
 /** The real server on a real database, ready for `inject`; close it in afterAll. */
 export async function buildTestApp(
-  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string>; pool?: Partial<PoolSettings> } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const { pool, ...rest } = options;
+  const database = await createTestDatabase(pool);
   const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
-    ...options.env,
+    ...rest.env,
   });
-  const app = await buildApp({ config, database, logger: false, ...options });
+  const app = await buildApp({ config, database, logger: false, ...rest });
   await app.ready();
   return {
     app,

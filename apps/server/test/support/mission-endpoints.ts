@@ -74,5 +74,11 @@ export const PLAN_AND_TASK_SPEC_ENDPOINTS: [string, string][] = [
   ['DELETE', '/action-item/:id/dependency'],
 ];
 
-/** Calls of this area the catalogue does not list: the caller's own pending mission invites (home cards, invites view). */
-export const MISSION_EXTRA_ENDPOINTS: [string, string][] = [['GET', '/mission-invite/mine']];
+/**
+ * Calls of this area the catalogue does not list: the caller's own pending mission invites (home cards, invites view),
+ * and many tasks created at once (imports, pasted lists).
+ */
+export const MISSION_EXTRA_ENDPOINTS: [string, string][] = [
+  ['GET', '/mission-invite/mine'],
+  ['POST', '/mission/:id/tasks/bulk'],
+];

@@ -217,6 +217,26 @@ export const actionItemCreateSchema = z
   .refine((body) => body.title !== undefined || body.copyOf !== undefined, { message: 'Title required', path: ['title'] });
 export type ActionItemCreate = z.output<typeof actionItemCreateSchema>;
 
+/** The most tasks one bulk create may carry. */
+export const BULK_CREATE_LIMIT = 1000;
+
+/** `POST /mission/:id/tasks/bulk`: many new tasks of the mission at once, each under its action (no copies). */
+export const actionItemsBulkCreateSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({ ...actionItemFields, people: z.array(idSchema).max(200) })
+          .partial()
+          .extend({ actionId: idSchema, title: titleSchema })
+          .strict(),
+      )
+      .min(1)
+      .max(BULK_CREATE_LIMIT),
+  })
+  .strict();
+export type ActionItemsBulkCreate = z.output<typeof actionItemsBulkCreateSchema>;
+
 /** `PUT /action-item/:id`: fields, and the caller's own `seen`/`pinned` marks. */
 export const actionItemUpdateSchema = z
   .object(actionItemFields)

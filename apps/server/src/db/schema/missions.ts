@@ -82,6 +82,9 @@ export const missions = pgTable(
     proposalLinkId: varchar('proposal_link_id', { length: 24 }),
     autoAssign: boolean('auto_assign').notNull().default(true),
     defaultTaskCode: varchar('default_task_code', { length: 12 }),
+    /** Rule 50's counter: the prefix it counts and the last number handed out (the next code is prefix-(seq+1)). */
+    taskCodePrefix: varchar('task_code_prefix', { length: 12 }),
+    taskCodeSeq: integer('task_code_seq').notNull().default(0),
     isLicensedActive: boolean('is_licensed_active').notNull().default(false),
     /** Power projects schedule on weekends too. */
     includeWeekends: boolean('include_weekends').notNull().default(false),
@@ -304,7 +307,14 @@ export const actions = pgTable(
     createdBy: personRef('created_by'),
     ...timestamps,
   },
-  (t) => [index('actions_mission_idx').on(t.missionId)],
+  (t) => [
+    index('actions_mission_idx').on(t.missionId, t.sortIndex),
+    index('actions_mission_code_idx').on(t.missionId, t.code),
+    // Rule 24's repair on read looks for these only: the index holds just the rows that need it.
+    index('actions_inverted_dates_idx')
+      .on(t.missionId)
+      .where(sql`${t.endDate} < ${t.startDate}`),
+  ],
 );
 
 /** Action items (sub-tasks). Only what mission-level rules touch is needed here; the task domain extends it. */
@@ -360,7 +370,11 @@ export const actionItems = pgTable(
   },
   (t) => [
     index('action_items_mission_idx').on(t.missionId),
-    index('action_items_action_idx').on(t.actionId),
+    index('action_items_action_idx').on(t.actionId, t.sortIndex),
+    index('action_items_mission_code_idx').on(t.missionId, t.code),
+    index('action_items_inverted_dates_idx')
+      .on(t.missionId)
+      .where(sql`${t.endDate} < ${t.startDate}`),
     index('action_items_people_idx').using('gin', t.people),
   ],
 );

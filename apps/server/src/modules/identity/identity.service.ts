@@ -65,5 +65,8 @@ export async function recoverEmail(ctx: AppContext, oobCode: string) {
 
 /** Sessions deleted outside better-auth (whose own deletions reach realtime through its hook) lose their sockets too. */
 function dropSockets(ctx: AppContext, ended: { id: string }[]) {
-  for (const session of ended) ctx.realtime.disconnectSession(session.id);
+  for (const session of ended) {
+    ctx.sessions.forgetSession(session.id);
+    ctx.realtime.disconnectSession(session.id);
+  }
 }

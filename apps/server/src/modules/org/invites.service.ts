@@ -173,6 +173,7 @@ export async function handleInvite(ctx: AppContext, principal: Principal, token:
   let match = await emailMatch(ctx, principal, row.invite.inviteeEmail);
   if (match === 'unverified') {
     await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
+    ctx.sessions.forgetPerson(principal.personId);
     match = 'verified';
   }
   await ctx.db.update(orgInvites).set({ handledAt: new Date() }).where(eq(orgInvites.id, row.invite.id));

@@ -106,6 +106,7 @@ async function applyEmailChange(ctx: AppContext, personId: string, oldEmail: str
     await tx.delete(personEmails).where(and(eq(personEmails.personId, personId), eq(personEmails.email, newEmail)));
     await tx.update(people).set({ email: newEmail, emailVerified: verified }).where(eq(people.id, personId));
   });
+  ctx.sessions.forgetPerson(personId);
   const recover = await issueActionCode(ctx.db, 'recoverEmail', personId, oldEmail);
   await ctx.mailer.send(mails.recoverEmail(oldEmail, newEmail, emailLink(ctx.config.publicUrl, 'recoverEmail', recover)));
 }

@@ -22,15 +22,15 @@ import {
   loadAction,
   loadItem,
   loadItems,
-  lockMission,
   requireOnTask,
   requireOnTeam,
   TASK_ERRORS,
   type ActionItemRow,
   type ActionRow,
 } from './tasks.access.ts';
-import { changesOf, itemPatchOf, nextCode, nextSortIndex } from './tasks.fields.ts';
-import { itemById, itemsByIds, myItemsQuery } from './tasks.sql.ts';
+import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
+import { updateRows } from './tasks.bulk-sql.ts';
+import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.sql.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };
@@ -98,7 +98,7 @@ function effectsOf(access: MissionAccess, item: ActionItemRow, input: Omit<Actio
  * a duration ends where `scheduleEnd` says (8-hour days from 9:00, weekends skipped unless the mission includes
  * them); a task taken off the grid (start cleared) loses its end too. A task without a duration keeps its end.
  */
-function powerEnd(item: PowerFields, patch: ItemPatch, includeWeekends: boolean): void {
+export function powerEnd(item: PowerFields, patch: ItemPatch, includeWeekends: boolean): void {
   if (patch.startDate === undefined && patch.startHour === undefined && patch.estimatedDuration === undefined) return;
   const start = patch.startDate === undefined ? item.startDate : patch.startDate;
   const hours = patch.estimatedDuration === undefined ? item.estimatedDuration : patch.estimatedDuration;
@@ -111,44 +111,42 @@ function powerEnd(item: PowerFields, patch: ItemPatch, includeWeekends: boolean)
   patch.endDate = scheduleEnd(start, startHour, hours, includeWeekends).endDate;
 }
 
-/** Checks and applies one item's update in the transaction (status changes need changeStatus, the rest update). */
-async function updateOne(
-  tx: Tx,
-  record: RecordMissionWrite,
-  access: MissionAccess,
-  item: ActionItemRow,
-  action: ActionRow,
-  input: ActionItemUpdate,
-) {
+/**
+ * Checks one item's update (status changes need changeStatus, the rest update) and works out its columns and its
+ * history changes; null when it changes nothing.
+ */
+function planUpdate(access: MissionAccess, item: ActionItemRow, action: ActionRow, input: ActionItemUpdate, now: Date) {
   const { seen, pinned, ...asked } = input;
   const fields = aligned(access, item, asked);
   const { status, ...rest } = fields;
   const facts = itemFacts(item, action);
   if (status !== undefined && status !== item.status) requireOnTask(access, 'changeStatus', facts);
   if (Object.values(rest).some((value) => value !== undefined)) requireOnTask(access, 'update', facts);
-  const now = new Date();
   const patch = effectsOf(access, item, fields, now);
   const changes = changesOf(item, patch);
   if (seen !== undefined) patch.seen = mark(item.seen, access.personId, seen, now);
   if (pinned !== undefined) patch.pinned = mark(item.pinned, access.personId, pinned, now);
-  if (Object.keys(changes).length === 0 && seen === undefined && pinned === undefined) return;
-  await tx
-    .update(actionItems)
-    .set({ ...patch, ...(Object.keys(changes).length > 0 ? { updatedAt: now } : {}) })
-    .where(eq(actionItems.id, item.id));
-  // Seen and pinned are the caller's own marks: not the task's history.
-  if (Object.keys(changes).length > 0)
-    record({
-      action: 'update',
-      entity: 'action.items',
-      id: item.id,
-      title: input.title ?? item.title,
-      changes,
-      actionIds: [item.actionId],
-    });
+  if (Object.keys(changes).length === 0 && seen === undefined && pinned === undefined) return null;
+  const set: ItemPatch = { ...patch, ...(Object.keys(changes).length > 0 ? { updatedAt: now } : {}) };
+  return { set, changes };
 }
 
-/** Updates several items of the mission in the transaction, all or nothing (404 when one is not there, 403 when one is refused). */
+/** The history row of an item's update (seen and pinned are the caller's own marks: not the task's history). */
+function recordUpdate(
+  record: RecordMissionWrite,
+  item: ActionItemRow,
+  title: string,
+  changes: Record<string, { from: unknown; to: unknown }>,
+) {
+  if (Object.keys(changes).length > 0)
+    record({ action: 'update', entity: 'action.items', id: item.id, title, changes, actionIds: [item.actionId] });
+}
+
+/**
+ * Updates several items of the mission in the transaction, all or nothing (404 when one is not there, 403 when one is
+ * refused): the items are locked and read once, each update is worked out in memory (an item named twice takes
+ * both, in order), and all are written by one set-based UPDATE.
+ */
 export async function updateItemsInTx(
   _ctx: AppContext,
   tx: Tx,
@@ -162,12 +160,20 @@ export async function updateItemsInTx(
     inputs.map((input) => input._id),
   );
   const byId = new Map(rows.map((row) => [row.item.id, row]));
+  const sets = new Map<string, ItemPatch>();
+  const now = new Date();
   for (const { _id, ...input } of inputs) {
-    const row = byId.get(_id)!;
-    await updateOne(tx, record, access, row.item, row.action, input);
-    const [fresh] = await tx.select().from(actionItems).where(eq(actionItems.id, _id));
-    byId.set(_id, { item: fresh!, action: row.action });
+    const { item, action } = byId.get(_id)!;
+    const planned = planUpdate(access, item, action, input, now);
+    if (!planned) continue;
+    recordUpdate(record, item, input.title ?? item.title, planned.changes);
+    byId.set(_id, { item: { ...item, ...planned.set } as ActionItemRow, action });
+    sets.set(_id, { ...sets.get(_id), ...planned.set });
   }
+  await updateRows(
+    tx,
+    [...sets].map(([id, set]) => ({ id, set, row: byId.get(id)!.item })),
+  );
 }
 
 /**
@@ -178,16 +184,21 @@ export async function updateItemsInTx(
 export async function createItem(ctx: AppContext, access: MissionAccess, actionId: string, input: ActionItemCreate): Promise<ActionItem> {
   const mission = access.mission;
   const id = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
-    await lockMission(tx, mission.id);
-    const action = await loadAction(tx, mission.id, actionId);
-    if (action.status === 'done') throw TASK_ERRORS.closed();
     const { copyOf, people, status, ...fields } = input;
+    // Locks the mission row first (mission → action → task), handing out the code.
+    const [autoCode] = await claimCodes(tx, mission.id, fields.code ? 0 : 1);
+    const action = await loadAction(tx, mission.id, actionId, 'share');
+    if (action.status === 'done') throw TASK_ERRORS.closed();
     let base: ItemPatch = {};
     let checklist: (typeof checklistItems.$inferSelect)[] = [];
     if (copyOf) {
       if ((mission.projectType === 'simple' || mission.projectType === 'kanban') && !mission.managerVisitedAt)
         throw TASK_ERRORS.copyNotReady();
-      const { item: source } = await loadItem(tx, mission.id, copyOf);
+      const [source] = await tx
+        .select()
+        .from(actionItems)
+        .where(and(eq(actionItems.id, copyOf), eq(actionItems.missionId, mission.id)));
+      if (!source) throw entityNotFound('actionItem');
       const {
         id: _id,
         code: _code,
@@ -229,7 +240,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
         actionId,
         missionId: mission.id,
         people: people ?? base.people ?? [],
-        code: fields.code ?? (await nextCode(tx, mission.id, mission.defaultTaskCode)),
+        code: fields.code ?? autoCode ?? null,
         sortIndex: fields.sortIndex ?? (await nextSortIndex(tx, { actionId })),
         createdBy: access.personId,
       })
@@ -268,25 +279,22 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
 export async function updateItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemUpdate): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, id);
-    await updateOne(tx, record, access, item, action, input);
+    const planned = planUpdate(access, item, action, input, new Date());
+    if (!planned) return;
+    await tx.update(actionItems).set(planned.set).where(eq(actionItems.id, id));
+    recordUpdate(record, item, input.title ?? item.title, planned.changes);
   });
   return presentItem(ctx, access, id);
 }
 
-/** `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing. */
-export async function bulkUpdateItems(
-  ctx: AppContext,
-  access: MissionAccess,
-  input: ActionItemBulk,
-): Promise<{ actionItems: ActionItem[] }> {
+/** `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing; answered as JSON text built by SQL. */
+export async function bulkUpdateItems(ctx: AppContext, access: MissionAccess, input: ActionItemBulk): Promise<string> {
   await runMissionCommand(ctx, access.mission.id, access.personId, (tx, record) => updateItemsInTx(ctx, tx, record, access, input.items));
-  return {
-    actionItems: await itemsByIds(
-      ctx.pool,
-      access.personId,
-      input.items.map((item) => item._id),
-    ),
-  };
+  return itemsByIdsJson(
+    ctx.pool,
+    access.personId,
+    input.items.map((item) => item._id),
+  );
 }
 
 /**
@@ -296,16 +304,17 @@ export async function bulkUpdateItems(
  */
 export async function moveItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemMove): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    const { actionId, ...asked } = input;
+    // The action it may move to is locked before the task (mission → action → task).
+    const target = actionId === undefined ? null : await loadAction(tx, access.mission.id, actionId, 'share');
     const { item, action } = await loadItem(tx, access.mission.id, id);
     requireOnTask(access, 'update', itemFacts(item, action));
-    const { actionId, ...asked } = input;
     const fields = aligned(access, item, asked);
     // a move into or out of Done changes the status too
     if (fields.status !== undefined && fields.status !== item.status) requireOnTask(access, 'changeStatus', itemFacts(item, action));
     const now = new Date();
     const patch: ItemPatch = effectsOf(access, item, fields, now);
-    if (actionId !== undefined && actionId !== item.actionId) {
-      const target = await loadAction(tx, access.mission.id, actionId);
+    if (target && actionId !== item.actionId) {
       if (target.status === 'done') throw TASK_ERRORS.closed();
       patch.actionId = actionId;
     }

@@ -14,8 +14,8 @@ import { entityNotFound, type MissionAccess } from '../../plugins/mission-access
 import type { AppContext } from '../../plugins/types.ts';
 import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
 import { updateItemsInTx } from './action-items.service.ts';
-import { actionFacts, loadAction, lockMission, requireOnTask, requireOnTeam, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
-import { actionPatchOf, changesOf, nextCode, nextSortIndex, nextWbs } from './tasks.fields.ts';
+import { actionFacts, loadAction, requireOnTask, requireOnTeam, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
+import { actionPatchOf, changesOf, claimCodes, nextSortIndex, nextWbs } from './tasks.fields.ts';
 import { actionById, itemsOfAction } from './tasks.sql.ts';
 
 export type ActionWithItems = { action: Action; actionItems: ActionItem[] };
@@ -40,7 +40,8 @@ export async function createAction(
   if (!actionDatesValid(input.startDate, input.endDate)) throw TASK_ERRORS.actionDates();
   const mission = access.mission;
   const actionId = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
-    await lockMission(tx, mission.id);
+    // Locks the mission row first (mission → action → task), handing out the codes.
+    const codes = await claimCodes(tx, mission.id, (input.code ? 0 : 1) + (options.withItem ? 1 : 0));
     const [plan] = await tx
       .select({ id: planItems.id })
       .from(planItems)
@@ -56,7 +57,7 @@ export async function createAction(
         title: input.title,
         missionId: mission.id,
         planItemId,
-        code: input.code ?? (await nextCode(tx, mission.id, mission.defaultTaskCode)),
+        code: input.code ?? codes.shift() ?? null,
         sortIndex: input.sortIndex ?? (await nextSortIndex(tx, { missionId: mission.id })),
         wbs: input.wbs ?? (await nextWbs(tx, mission.id, parent)),
         percentComplete: input.percentComplete ?? (input.status === 'done' ? 100 : 0),
@@ -71,7 +72,7 @@ export async function createAction(
           actionId: row!.id,
           missionId: mission.id,
           title: row!.title,
-          code: await nextCode(tx, mission.id, mission.defaultTaskCode),
+          code: codes.shift() ?? null,
           people: row!.people,
           startDate: row!.startDate,
           endDate: row!.endDate,

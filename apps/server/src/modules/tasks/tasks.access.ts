@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { canOnMission, canOnTask, effectivePermission, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { actionItems, actions, missionPeople, missions } from '../../db/schema/index.ts';
+import { actionItems, actions, missionPeople } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 
@@ -48,35 +48,43 @@ export function requireOnTask(access: MissionAccess, what: TaskAction, facts: Ta
   throw TASK_ERRORS.refused();
 }
 
-/** Locks the mission row for the rest of the transaction: codes and sort positions are handed out one at a time. */
-export async function lockMission(tx: Tx, missionId: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${missions} where ${missions.id} = ${missionId} for update`);
-}
-
-/** The action of the mission, locked for update; 404 when it is not there. */
-export async function loadAction(db: Db | Tx, missionId: string, actionId: string): Promise<ActionRow> {
+/**
+ * The action of the mission, locked; 404 when it is not there. Writes of the action itself lock it for update;
+ * a task created under it or moved into it only shares the lock (the action may not close or go meanwhile, and
+ * such writes do not wait on each other). Lock order everywhere: mission → action → task.
+ */
+export async function loadAction(
+  db: Db | Tx,
+  missionId: string,
+  actionId: string,
+  lock: 'update' | 'share' = 'update',
+): Promise<ActionRow> {
   const [row] = await db
     .select()
     .from(actions)
     .where(and(eq(actions.id, actionId), eq(actions.missionId, missionId)))
-    .for('update');
+    .for(lock, { of: actions });
   if (!row) throw entityNotFound('action');
   return row;
 }
 
-/** The action item of the mission with its action, locked for update; 404 ('Sorry this task is no longer available.') when gone. */
+/**
+ * The action item of the mission with its action; only the item is locked for update (its action is read, not
+ * locked: locking it here, after the task, would turn the mission → action → task order around).
+ * 404 ('Sorry this task is no longer available.') when gone.
+ */
 export async function loadItem(db: Db | Tx, missionId: string, itemId: string): Promise<{ item: ActionItemRow; action: ActionRow }> {
   const [row] = await db
     .select({ item: actionItems, action: actions })
     .from(actionItems)
     .innerJoin(actions, eq(actions.id, actionItems.actionId))
     .where(and(eq(actionItems.id, itemId), eq(actionItems.missionId, missionId)))
-    .for('update');
+    .for('update', { of: actionItems });
   if (!row) throw entityNotFound('actionItem');
   return row;
 }
 
-/** Several action items of the mission with their actions; 404 when any is not there. */
+/** Several action items of the mission with their actions, the items locked in id order; 404 when any is not there. */
 export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = await db
@@ -84,7 +92,8 @@ export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
     .from(actionItems)
     .innerJoin(actions, eq(actions.id, actionItems.actionId))
     .where(and(inArray(actionItems.id, unique), eq(actionItems.missionId, missionId)))
-    .for('update');
+    .orderBy(actionItems.id)
+    .for('update', { of: actionItems });
   if (rows.length !== unique.length) throw entityNotFound('actionItem');
   return rows;
 }

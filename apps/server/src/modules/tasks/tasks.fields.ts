@@ -1,5 +1,5 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
-import { nextTaskCode, toMinorUnits, type ActionUpdate, type ActionItemUpdate } from '@crewplan/domain';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { toMinorUnits, type ActionUpdate, type ActionItemUpdate } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import type { ActionItemRow, ActionRow } from './tasks.access.ts';
@@ -42,24 +42,55 @@ export function changesOf(
   return changes;
 }
 
-/** Rule 50: the mission's next task code (prefix, dash, count plus one), over its actions and action items. */
-export async function nextCode(tx: Tx, missionId: string, prefix: string | null): Promise<string | null> {
-  if (!prefix) return null;
-  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`;
-  const rows = await tx
-    .select({ code: actions.code })
-    .from(actions)
-    .where(and(eq(actions.missionId, missionId), like(actions.code, pattern)))
-    .union(
-      tx
-        .select({ code: actionItems.code })
-        .from(actionItems)
-        .where(and(eq(actionItems.missionId, missionId), like(actionItems.code, pattern))),
-    );
-  return nextTaskCode(
-    prefix,
-    rows.map((row) => row.code),
-  );
+/**
+ * Rule 50: the mission's next `count` task codes (prefix, dash, number), from the mission's counter. The counter is
+ * bumped in the statement that locks the mission row, so creates hand out codes one at a time without reading the
+ * mission's codes; only when the prefix changed is it set again from the highest number under the new prefix. A
+ * number already taken (a code typed by hand) is passed over. With no prefix the codes are null; the mission row
+ * is locked either way (sort positions are handed out under that lock too).
+ */
+export async function claimCodes(tx: Tx, missionId: string, count: number): Promise<(string | null)[]> {
+  const bumped = await tx.execute<{ prefix: string | null; counted: string | null; seq: number }>(sql`
+    update missions set task_code_seq = case when task_code_prefix = default_task_code then task_code_seq + ${count} else task_code_seq end
+    where id = ${missionId}
+    returning default_task_code as prefix, task_code_prefix as counted, task_code_seq as seq`);
+  const row = bumped.rows[0];
+  if (!row?.prefix) return Array.from({ length: count }, () => null);
+  const prefix = row.prefix;
+  let last = row.seq;
+  if (row.counted !== prefix) last = (await highestNumber(tx, missionId, prefix)) + count;
+  const numbers = Array.from({ length: count }, (_, i) => last - count + 1 + i);
+  const codes: string[] = [];
+  while (numbers.length > 0) {
+    const candidates = numbers.map((n) => `${prefix}-${n}`);
+    const taken = new Set(await takenCodes(tx, missionId, candidates));
+    codes.push(...candidates.filter((code) => !taken.has(code)));
+    numbers.length = 0;
+    for (let i = 0; i < taken.size; i += 1) numbers.push((last += 1));
+  }
+  await tx.execute(sql`update missions set task_code_prefix = ${prefix}, task_code_seq = ${last} where id = ${missionId}`);
+  return codes;
+}
+
+/** Rule 50 for one code. */
+export const nextCode = async (tx: Tx, missionId: string) => (await claimCodes(tx, missionId, 1))[0]!;
+
+/** The highest number of the mission's codes under the prefix (0 when none): a scan, only when the prefix changes. */
+async function highestNumber(tx: Tx, missionId: string, prefix: string): Promise<number> {
+  const result = await tx.execute<{ max: number | null }>(sql`
+    select max(substr(c.code, length(${prefix}) + 2)::int) as max from (
+      select code from ${actions} where mission_id = ${missionId} union all select code from ${actionItems} where mission_id = ${missionId}
+    ) c
+    where left(c.code, length(${prefix}) + 1) = ${prefix} || '-' and substr(c.code, length(${prefix}) + 2) ~ '^[0-9]{1,9}$'`);
+  return Number(result.rows[0]?.max ?? 0);
+}
+
+/** Which of these codes the mission's actions or action items already carry (by the (mission, code) indexes). */
+async function takenCodes(tx: Tx, missionId: string, codes: string[]): Promise<string[]> {
+  const result = await tx.execute<{ code: string }>(sql`
+    select code from ${actions} where mission_id = ${missionId} and code = any(${sql.param(codes)}::text[])
+    union select code from ${actionItems} where mission_id = ${missionId} and code = any(${sql.param(codes)}::text[])`);
+  return result.rows.map((r) => r.code);
 }
 
 /** The next sort index after the last action of the mission, or the last item of an action. */

@@ -12,7 +12,9 @@ import {
   actionItemMoveSchema,
   actionItemPeopleRemoveSchema,
   actionItemSchema,
+  actionItemsBulkCreateSchema,
   actionItemsSchema,
+  BULK_CREATE_LIMIT,
   actionItemUpdateSchema,
   actionSchema,
   actionUpdateSchema,
@@ -27,6 +29,7 @@ import {
   taskDeletedSchema,
 } from '@crewplan/domain';
 import { missionAccessOf, principalOf } from '../../plugins/authz.ts';
+import * as bulk from './action-items.bulk.ts';
 import * as items from './action-items.service.ts';
 import * as actions from './actions.service.ts';
 import * as checklist from './checklist.service.ts';
@@ -145,6 +148,27 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       reply.status(201).send(await items.createItem(ctx, missionAccessOf(request), request.params.actionId, request.body)),
   });
 
+  r.post('/api/mission/:id/tasks/bulk', {
+    config: { authz: { mission: 'tasks.create' } },
+    schema: {
+      tags,
+      summary: `Create many tasks at once (up to ${BULK_CREATE_LIMIT}), each under its action, by the rules of one create; all or nothing`,
+      params,
+      body: actionItemsBulkCreateSchema,
+      response: { 201: actionItemsSchema },
+    },
+    handler: async (request, reply) => {
+      const json = await bulk.createItems(ctx, missionAccessOf(request), request.body);
+      // SQL shapes the tasks' JSON: the response schema documents it, the text is sent as it is (set only on
+      // success, so that errors keep their own serializer).
+      reply
+        .status(201)
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string);
+      return reply.send(json as never);
+    },
+  });
+
   r.put('/api/action-item/:id', {
     config: { authz: { mission: 'tasks.work', ...onItem } },
     schema: {
@@ -166,7 +190,11 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       body: actionItemBulkSchema,
       response: { 200: actionItemsSchema },
     },
-    handler: async (request) => items.bulkUpdateItems(ctx, missionAccessOf(request), request.body),
+    handler: async (request, reply) => {
+      const json = await items.bulkUpdateItems(ctx, missionAccessOf(request), request.body);
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send(json as never);
+    },
   });
 
   r.put('/api/action-item/:id/move', {

@@ -79,6 +79,12 @@ async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] })
 export const itemsByIds = (pool: Pool, personId: string, ids: string[]) =>
   jsonOf<ActionItem[]>(pool, itemsQuery('ai.id = any($2::varchar[])', personId, ids));
 
+/** The action items with these ids as `{"actionItems":[…]}` text, built by SQL and not parsed (bulk writes answer it). */
+export async function itemsByIdsJson(pool: Pool, personId: string, ids: string[]): Promise<string> {
+  const { rows } = await pool.query<{ json: string }>(itemsQuery('ai.id = any($2::varchar[])', personId, ids));
+  return `{"actionItems":${rows[0]!.json}}`;
+}
+
 /** One action item, as the caller sees it; null when it is gone. */
 export const itemById = async (pool: Pool, personId: string, id: string) => (await itemsByIds(pool, personId, [id]))[0] ?? null;
 

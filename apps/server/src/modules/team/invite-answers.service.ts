@@ -149,7 +149,10 @@ export async function handleMissionInvite(ctx: AppContext, principal: Principal,
       `This invite was sent to ${row.invite.inviteeEmail}. Please sign in with that email, or add and verify it in My Space.`,
     );
   }
-  if (match === 'unverified') await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
+  if (match === 'unverified') {
+    await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
+    ctx.sessions.forgetPerson(principal.personId);
+  }
   const confirmed = await confirmFor(ctx, principal, row);
   return presentByToken({ ...row, invite: confirmed });
 }

@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
+import { actionItems, actions } from '../../db/schema/index.ts';
+import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { runMissionCommand } from '../missions/command.ts';
+import { powerEnd } from './action-items.service.ts';
+import { requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
+import { claimCodes, itemPatchOf } from './tasks.fields.ts';
+import { itemsByIdsJson } from './tasks.sql.ts';
+
+type ItemInsert = typeof actionItems.$inferInsert;
+
+/**
+ * `POST /mission/:id/tasks/bulk`: many new tasks at once, by the rules of one create (each action of the mission and
+ * not closed, an end not before the start, people on the team, status effects, power ends, the mission's next
+ * codes), all or nothing, in one multi-row INSERT; one history row per task and one realtime message for all.
+ * Answers the new tasks as JSON text built by SQL.
+ */
+export async function createItems(ctx: AppContext, access: MissionAccess, input: ActionItemsBulkCreate): Promise<string> {
+  const mission = access.mission;
+  const { items } = input;
+  const ids = await runMissionCommand(
+    ctx,
+    mission.id,
+    access.personId,
+    async (tx, record) => {
+      // Mission → action → task: the mission row (with the codes), then the actions, shared.
+      const codes = await claimCodes(tx, mission.id, items.filter((item) => !item.code).length);
+      const actionIds = [...new Set(items.map((item) => item.actionId))];
+      const found = await tx
+        .select({ id: actions.id, status: actions.status })
+        .from(actions)
+        .where(and(inArray(actions.id, actionIds), eq(actions.missionId, mission.id)))
+        .orderBy(actions.id)
+        .for('share', { of: actions });
+      if (found.length !== actionIds.length) throw entityNotFound('action');
+      if (found.some((action) => action.status === 'done')) throw TASK_ERRORS.closed();
+      await requireOnTeam(
+        tx,
+        mission.id,
+        items.flatMap((item) => item.people ?? []),
+      );
+      const lastSort = await tx
+        .select({ actionId: actionItems.actionId, max: sql<number | null>`max(${actionItems.sortIndex})::float8` })
+        .from(actionItems)
+        .where(inArray(actionItems.actionId, actionIds))
+        .groupBy(actionItems.actionId);
+      const nextSort = new Map(actionIds.map((id) => [id, (lastSort.find((row) => row.actionId === id)?.max ?? -1) + 1]));
+      const now = new Date();
+      const values: ItemInsert[] = items.map(({ actionId, people, status, ...fields }) => {
+        const patch = itemPatchOf(fields);
+        if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
+        if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
+        if (status !== undefined)
+          Object.assign(
+            patch,
+            statusEffects({ status: 'open' }, status, { personId: access.personId, now, projectType: mission.projectType }),
+          );
+        const sortIndex = fields.sortIndex ?? nextSort.get(actionId)!;
+        if (fields.sortIndex === undefined) nextSort.set(actionId, sortIndex + 1);
+        return {
+          ...patch,
+          title: fields.title,
+          actionId,
+          missionId: mission.id,
+          people: people ?? [],
+          code: fields.code ?? codes.shift() ?? null,
+          sortIndex,
+          createdBy: access.personId,
+        };
+      });
+      const rows = await tx
+        .insert(actionItems)
+        .values(values)
+        .returning({ id: actionItems.id, title: actionItems.title, actionId: actionItems.actionId });
+      for (const row of rows)
+        record({
+          action: 'create',
+          entity: 'action.items',
+          id: row.id,
+          title: row.title,
+          changes: { actionId: { from: null, to: row.actionId } },
+          actionIds: [row.actionId],
+        });
+      return rows.map((row) => row.id);
+    },
+    { oneMessage: true },
+  );
+  return itemsByIdsJson(ctx.pool, access.personId, ids);
+}

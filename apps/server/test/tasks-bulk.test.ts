@@ -1,0 +1,142 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionItems, actions, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { errorOf, expectStatus } from './support/org.ts';
+
+type Json = ReturnType<typeof JSON.parse>;
+
+let t: TestApp;
+let w: MissionWorld;
+const heard: { missionId: string; changes: unknown[] }[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createMissionWorld(t);
+  t.app.ctx.events.on('mission.changed', (event) => void heard.push(event));
+});
+afterAll(async () => t.close());
+
+const call = (method: 'POST' | 'PUT', url: string, payload: Json, caller: Exclude<MissionCaller, 'anonymous'> | 'anonymous' = 'p2') =>
+  t.request({ method, url, payload, ...(caller === 'anonymous' ? {} : { token: w.people[caller].token }) });
+
+async function setup() {
+  const missionId = await w.mission({ defaultTaskCode: 'B' });
+  const [plan] = await t.database.db.insert(planItems).values({ missionId, title: 'Dev' }).returning();
+  const actionIds: string[] = [];
+  for (const title of ['One', 'Two']) {
+    const created = await call('POST', `/api/mission-plan/${plan!.id}/action`, { title });
+    expectStatus(created, 201);
+    actionIds.push((created.json() as Json).action._id as string);
+  }
+  const first = await call('POST', `/api/action-item/action/${actionIds[0]}`, { title: 'Already there' });
+  expectStatus(first, 201);
+  return { missionId, actionIds };
+}
+
+const history = (missionId: string) =>
+  t.database.db
+    .select()
+    .from(missionAuditEvents)
+    .where(and(eq(missionAuditEvents.missionId, missionId), eq(missionAuditEvents.entity, 'action.items')));
+
+describe('POST /mission/:id/tasks/bulk', () => {
+  it('creates every task in order, with the next codes and sort positions, a history row each and one message', async () => {
+    const { missionId, actionIds } = await setup();
+    const items = Array.from({ length: 300 }, (_, i) => ({ actionId: actionIds[i % 2]!, title: `Bulk ${i}` }));
+    items[5] = { ...items[5]!, status: 'done', people: [w.people.p3.personId] } as (typeof items)[number];
+    heard.length = 0;
+    const response = await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items });
+    expectStatus(response, 201);
+    const created = (response.json() as Json).actionItems as Json[];
+    expect(created.map((item) => item.title)).toEqual(expect.arrayContaining(items.map((item) => item.title)));
+    expect(created).toHaveLength(300);
+    const rows = await t.database.db.select().from(actionItems).where(eq(actionItems.missionId, missionId));
+    const codes = rows.map((row) => row.code).sort((a, b) => Number(a!.slice(2)) - Number(b!.slice(2)));
+    // B-1, B-2: the actions; B-3: the task made one at a time; then one code per new task.
+    expect(codes).toEqual(Array.from({ length: 301 }, (_, i) => `B-${i + 3}`));
+    const inTwo = rows.filter((row) => row.actionId === actionIds[1]).sort((a, b) => a.sortIndex - b.sortIndex);
+    expect(inTwo.map((row) => row.title)).toEqual(items.filter((_, i) => i % 2 === 1).map((item) => item.title));
+    expect(inTwo.map((row) => row.sortIndex)).toEqual(inTwo.map((_, i) => i));
+    const done = rows.find((row) => row.title === 'Bulk 5')!;
+    expect(done).toMatchObject({ status: 'done', people: [w.people.p3.personId], completedBy: w.people.p2.personId });
+    expect((await history(missionId)).filter((row) => row.action === 'create')).toHaveLength(301);
+    expect(heard).toHaveLength(1);
+    const [message] = heard[0]!.changes as { type: string; entity: string; data: { ids: string[] }; actionIds: string[] }[];
+    expect(heard[0]!.changes).toHaveLength(1);
+    expect(message).toMatchObject({ type: 'create', entity: 'action.items' });
+    expect([...message!.data.ids].sort()).toEqual(created.map((item) => item._id as string).sort());
+    expect([...message!.actionIds].sort()).toEqual([...actionIds].sort());
+    // the next single create goes on from the counter
+    const next = await call('POST', `/api/action-item/action/${actionIds[0]}`, { title: 'After' });
+    expect((next.json() as Json).code).toBe('B-304');
+  });
+
+  it('writes nothing when one task breaks a rule of single create', async () => {
+    const { missionId, actionIds } = await setup();
+    const other = await setup();
+    const before = (await history(missionId)).length;
+    const cases: [Json, number, string][] = [
+      [{ actionId: other.actionIds[0], title: 'Elsewhere' }, 404, 'action/not-found'],
+      [{ actionId: actionIds[0], title: 'Bad dates', startDate: '2026-05-02', endDate: '2026-05-01' }, 400, 'validation'],
+      [{ actionId: actionIds[0], title: 'Stranger', people: [w.people.outsider.personId] }, 409, 'not_part_of_mission'],
+      [{ actionId: actionIds[0] }, 400, 'validation'],
+    ];
+    for (const [bad, status, code] of cases) {
+      const response = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+        items: [{ actionId: actionIds[0], title: 'Fine' }, bad],
+      });
+      expectStatus(response, status);
+      expect(errorOf(response).code).toBe(code);
+    }
+    await t.database.db.update(actions).set({ status: 'done' }).where(eq(actions.id, actionIds[1]!));
+    const closed = await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId: actionIds[1], title: 'Closed' }] });
+    expectStatus(closed, 403);
+    expect(errorOf(closed).message).toBe('This action is done and closed. Reopen it first.');
+    expect(await history(missionId)).toHaveLength(before);
+    const [mission] = await t.database.db.select().from(missions).where(eq(missions.id, missionId));
+    expect(mission!.taskCodeSeq).toBe(3);
+  });
+
+  it.each([
+    ['p3', 403],
+    ['p1', 201],
+    ['outsider', 404],
+    ['anonymous', 401],
+  ] as const)('answers %s with %i, as single create does', async (caller, status) => {
+    const { missionId, actionIds } = await setup();
+    expectStatus(
+      await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId: actionIds[0], title: 'X' }] }, caller),
+      status,
+    );
+    expectStatus(await call('POST', `/api/action-item/action/${actionIds[0]}`, { title: 'X' }, caller), status);
+  });
+});
+
+describe('PUT /action-item/:id/bulk', () => {
+  it('applies each update, in order for a task named twice, with its history, in one write', async () => {
+    const { missionId, actionIds } = await setup();
+    const created = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+      items: Array.from({ length: 100 }, (_, i) => ({ actionId: actionIds[0]!, title: `T${i}` })),
+    });
+    const ids = ((created.json() as Json).actionItems as Json[]).map((item) => item._id as string);
+    const before = (await history(missionId)).length;
+    const updates = [
+      ...ids.map((_id, i) => (i % 2 ? { _id, title: `Renamed ${i}` } : { _id, col: 'doing', tags: [`t${i}`] })),
+      { _id: ids[0], title: 'Twice', col: 'done' },
+      { _id: ids[1], title: 'Renamed 1' },
+    ];
+    const response = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: updates });
+    expectStatus(response, 200);
+    const answered = new Map(((response.json() as Json).actionItems as Json[]).map((item) => [item._id, item]));
+    expect(answered.get(ids[0])).toMatchObject({ title: 'Twice', col: 'done', tags: ['t0'] });
+    expect(answered.get(ids[1])).toMatchObject({ title: 'Renamed 1', col: 'todo' });
+    expect(answered.get(ids[2])).toMatchObject({ title: 'T2', col: 'doing', tags: ['t2'] });
+    const [first] = await t.database.db.select().from(actionItems).where(eq(actionItems.id, ids[0]!));
+    expect(first!.colHistory.map((entry) => entry.movedTo)).toEqual(['doing', 'done']);
+    // one history row per update that changes something (the repeated rename changes nothing)
+    expect((await history(missionId)).length - before).toBe(101);
+    const refused = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[0], title: 'No' }] }, 'p3');
+    expectStatus(refused, 403);
+  });
+});
