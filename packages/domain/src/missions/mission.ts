@@ -287,6 +287,7 @@ export const MISSION_AUDIT_ENTITIES = [
   'plan.requests',
   'plan.schedules',
   'files',
+  'timesheets',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 
