@@ -25,6 +25,7 @@ const NOUNS: Record<AuditEntity, string> = {
   'client.orders': 'order',
   'org.invites': 'the invite of',
   'org.apiKeys': 'API key',
+  timesheets: 'timesheet',
 };
 
 /** One audit line without its date: "Ada Owner created department Design", "Max accepted the invite of max@…". */
