@@ -16,6 +16,8 @@ import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { insertMission } from './support/missions.ts';
 import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import { testSockets } from './support/sockets.ts';
+import type { Change } from '../src/plugins/realtime.ts';
 
 let t: TestApp;
 let world: MissionWorld;
@@ -594,5 +596,40 @@ describe('daily metrics and overtime (organisation area)', () => {
       }),
       403,
     );
+  });
+});
+
+describe('realtime (changes/timesheets/<id>)', () => {
+  const sockets = testSockets(() => t);
+  beforeAll(() => sockets.listen());
+  afterAll(() => sockets.close());
+
+  it("lets a person hear their own weeks, a mission's approvers its weeks, the organisation's reviewers all; nobody else", async () => {
+    const { missionId, roleId } = await missionWithRole();
+    const room = (id: string) => `changes/timesheets/${id}`;
+    expect((await sockets.join(token('p1'), room(person('p0')))).ok).toBe(false);
+    expect((await sockets.join(token('p3'), room(missionId))).ok).toBe(false);
+    expect((await sockets.join(token('p0'), room(missionId))).ok).toBe(false);
+    expect((await sockets.join(token('orgObserver'), room(world.orgId))).ok).toBe(false);
+    expect((await sockets.join(token('outsider'), room(missionId))).ok).toBe(false);
+    const own = await sockets.join(token('p0'), room(person('p0')));
+    const approver = await sockets.join(token('p1pm'), room(missionId));
+    const reviewer = await sockets.join(token('orgManager'), room(world.orgId));
+    expect([own.ok, approver.ok, reviewer.ok]).toEqual([true, true, true]);
+    const heard: Record<string, Change[]> = { own: [], approver: [], reviewer: [] };
+    // each socket also hears its person's own room (the approver's notification): only timesheet changes count here
+    const hear = (listener: string) => (change: Change) => change.entity === 'timesheets' && heard[listener]!.push(change);
+    own.socket.on('changes', hear('own'));
+    approver.socket.on('changes', hear('approver'));
+    reviewer.socket.on('changes', hear('reviewer'));
+
+    const sheet = await submitted(missionId, roleId, WEEK, weeksAgo(7));
+    const expected = {
+      type: 'create',
+      entity: 'timesheets',
+      id: sheet._id,
+      data: { status: 'submitted', person: person('p0'), weekStart: weeksAgo(7), mission: missionId },
+    };
+    for (const listener of ['own', 'approver', 'reviewer']) await expect.poll(() => heard[listener]).toEqual([expected]);
   });
 });
