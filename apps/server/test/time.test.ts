@@ -278,6 +278,9 @@ describe('submission and approval (PUT /timesheet/mission/:id/timesheet/:timeshe
   it('a rejection needs a reason; the person reads it, edits and submits again; notify=false tells nobody', async () => {
     const { missionId, roleId } = await missionWithRole();
     const sheet = await submitted(missionId, roleId);
+    const nul = await update('p1pm', missionId, sheet._id, { status: 'rejected', reason: 'Friday\u0000holiday' });
+    expectStatus(nul, 400);
+    expect(Object.keys(errorOf(nul).fields ?? {})).toEqual(['payload.reason']);
     const noReason = await update('p1pm', missionId, sheet._id, { status: 'rejected' });
     expectStatus(noReason, 400);
     expect(errorOf(noReason).fields).toEqual({ 'payload.reason': TIME_MESSAGES.reasonNeeded });

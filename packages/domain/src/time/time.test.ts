@@ -83,6 +83,15 @@ describe('timesheet inputs name the field they refuse', () => {
     expect(orgTimesheetCreateSchema.safeParse({ payload: { weekStart: '2026-11-23', dailyHours: week }, qbo: false }).success).toBe(true);
   });
 
+  it.each([
+    ['a NUL in the reason', { status: 'rejected', reason: 'bad\u0000reason' }, 'payload.reason'],
+    ['a lone surrogate in the reason', { status: 'rejected', reason: 'bad \ud800 reason' }, 'payload.reason'],
+    ['a lone surrogate in the snapshot', { snapshot: { role: 'x\udc00' } }, 'payload.snapshot.role'],
+    ['an odd snapshot key', { snapshot: { 'a b': 1 } }, 'payload.snapshot.a b'],
+  ])('refuses %s (PostgreSQL could not store it)', (_name, payload, field) => {
+    expect(fieldOf(timesheetUpdateSchema.safeParse({ payload }))).toBe(field);
+  });
+
   it('takes a status and a reason on update', () => {
     expect(timesheetUpdateSchema.safeParse({ payload: { status: 'rejected', reason: 'Too many hours' } }).success).toBe(true);
     expect(fieldOf(timesheetUpdateSchema.safeParse({ payload: { status: 'done' } }))).toBe('payload.status');

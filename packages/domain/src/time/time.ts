@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { OVERTIME_MODES } from '../org/settings.ts';
-import { dateSchema, dateTimeSchema, queryBooleanSchema } from '../shared/inputs.ts';
+import { dateSchema, dateTimeSchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
 
 /**
  * Weekly timesheets (spec 2 §§2–9; rules 171–181): one sheet per person per week per role (plan item) or, for work
@@ -77,7 +77,17 @@ export const taskDaysSchema = z.union([
 
 export const timesheetTaskInputSchema = z.object({ _id: idSchema, days: taskDaysSchema }).strict();
 
-const snapshotSchema = z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+/** A lone UTF-16 surrogate: PostgreSQL's jsonb refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storableText = (max: number) => textSchema(max).refine((value) => !LONE_SURROGATE.test(value), 'Invalid characters');
+
+/** What the person saw when saving (role and project names…): small, flat, storable. */
+const snapshotSchema = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'Invalid key'),
+    z.union([storableText(500), z.number().finite(), z.boolean(), z.null()]),
+  )
+  .refine((value) => Object.keys(value).length <= 30, 'At most 30 entries');
 
 /** What a person writes into a week: role form (dailyHours) or task form (actionItems), not both. */
 const weekContentShape = {
@@ -136,7 +146,7 @@ export const timesheetUpdateSchema = z
     payload: z
       .object({
         status: z.enum(TIMESHEET_STATUSES).optional(),
-        reason: z.string().trim().max(2000).optional(),
+        reason: storableText(2000).optional(),
         ...weekContentShape,
       })
       .strict()

@@ -45,6 +45,8 @@ export async function saveWeek(tx: Tx, week: WeekSave): Promise<TimesheetRow | n
         orgRoleId: sql`excluded.org_role_id`,
         status: sql`excluded.status`,
         submittedAt: sql`coalesce(excluded.submitted_at, ${timesheets.submittedAt})`,
+        // a resubmitted week no longer carries the reason it was rejected for
+        rejectionReason: sql`case when excluded.status = 'submitted' then null else ${timesheets.rejectionReason} end`,
         updatedAt: sql`now()`,
       },
       setWhere: sql`${timesheets.status} in ('draft', 'rejected')`,
