@@ -28,6 +28,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
+import { timeRoutes } from './modules/time/time.routes.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(tasksRoutes);
   await app.register(commentsRoutes);
   await app.register(boardRoutes);
+  await app.register(timeRoutes);
   await app.register(notificationsRoutes);
   await app.register(filesRoutes);
   await app.register(serveWeb);

@@ -10,6 +10,7 @@ import { ORG_EXTRA_ENDPOINTS, ORG_SPEC_ENDPOINTS } from './support/org-endpoints
 import { COLLABORATION_EXTRA_ENDPOINTS, COLLABORATION_SPEC_ENDPOINTS } from './support/collaboration-endpoints.ts';
 import { MISSION_EXTRA_ENDPOINTS, MISSION_SPEC_ENDPOINTS, PLAN_AND_TASK_SPEC_ENDPOINTS } from './support/mission-endpoints.ts';
 import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts';
+import { TIME_EXTRA_ENDPOINTS, TIME_SPEC_ENDPOINTS } from './support/time-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -425,6 +426,8 @@ describe('GET /api/openapi.json', () => {
     ...PLAN_AND_TASK_SPEC_ENDPOINTS,
     ...COLLABORATION_SPEC_ENDPOINTS,
     ...COLLABORATION_EXTRA_ENDPOINTS,
+    ...TIME_SPEC_ENDPOINTS,
+    ...TIME_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -444,6 +447,8 @@ describe('GET /api/openapi.json', () => {
         ...PLAN_AND_TASK_SPEC_ENDPOINTS,
         ...COLLABORATION_SPEC_ENDPOINTS,
         ...COLLABORATION_EXTRA_ENDPOINTS,
+        ...TIME_SPEC_ENDPOINTS,
+        ...TIME_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

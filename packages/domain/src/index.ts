@@ -38,3 +38,6 @@ export * from './comments/rules.ts';
 export * from './files/files.ts';
 export * from './files/types.ts';
 export * from './files/labels.ts';
+export * from './time/time.ts';
+export * from './time/rules.ts';
+export * from './time/hours-input.ts';

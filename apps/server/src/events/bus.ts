@@ -92,6 +92,24 @@ export type DomainEvents = {
     actorId: string;
     reason: string;
   };
+  /**
+   * A timesheet was saved, submitted, decided, reopened or deleted. Its rooms hear of it; when `notify` holds, a
+   * submission tells its approvers and a decision tells its person.
+   */
+  'timesheet.changed': {
+    timesheetId: string;
+    orgId: string;
+    missionId: string | null;
+    missionTitle: string | null;
+    personId: string;
+    weekStart: string;
+    status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'deleted';
+    /** The status before (null for a new sheet). */
+    from: string | null;
+    actorId: string;
+    reason: string | null;
+    notify: boolean;
+  };
   /** A person left a mission's team ('remove') or, an organisation admin, stayed as an organisation observer ('downgrade'). */
   'mission.person.removed': { missionId: string; personId: string; effect: 'remove' | 'downgrade' };
 };

@@ -292,6 +292,7 @@ export const MISSION_AUDIT_ENTITIES = [
   'plan.requests',
   'plan.schedules',
   'files',
+  'timesheets',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 

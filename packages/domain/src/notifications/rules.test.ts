@@ -16,8 +16,8 @@ import {
 
 import { markReadBodySchema } from './notifications.ts';
 describe('notification types and views (spec 3 §3, rule 245)', () => {
-  it('has the eight types and five views of the spec', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(8);
+  it('has the eight types of the spec, two of timesheets, and the five views', () => {
+    expect(NOTIFICATION_TYPES).toHaveLength(10);
     expect(NOTIFICATION_VIEWS).toEqual(['pinned', 'chats', 'invites', 'leaves', 'allocations']);
   });
 
@@ -29,6 +29,8 @@ describe('notification types and views (spec 3 §3, rule 245)', () => {
     ['leave_request_approval_final', 'leaves'],
     ['leave_request_rejected', 'leaves'],
     ['orgRolePlanItemStatusChange', 'allocations'],
+    ['timesheetSubmitted', 'allocations'],
+    ['timesheetDecided', 'allocations'],
     ['payment', null],
     ['somethingElse', null],
   ])('%s → %s', (type, view) => {
@@ -39,7 +41,7 @@ describe('notification types and views (spec 3 §3, rule 245)', () => {
     ['chats', ['mentionComment']],
     ['invites', ['invite', 'orgInvite']],
     ['leaves', ['leave_request_approval', 'leave_request_approval_final', 'leave_request_rejected']],
-    ['allocations', ['orgRolePlanItemStatusChange']],
+    ['allocations', ['orgRolePlanItemStatusChange', 'timesheetSubmitted', 'timesheetDecided']],
   ] as const)('view %s lists %j', (view, types) => {
     expect(typesOfView(view)).toEqual(types);
   });

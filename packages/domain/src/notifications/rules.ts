@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'leave_request_approval',
   'leave_request_approval_final',
   'leave_request_rejected',
+  'timesheetSubmitted',
+  'timesheetDecided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -26,6 +28,8 @@ const VIEW_OF_TYPE: Record<NotificationType, NotificationListView | null> = {
   leave_request_approval_final: 'leaves',
   leave_request_rejected: 'leaves',
   orgRolePlanItemStatusChange: 'allocations',
+  timesheetSubmitted: 'allocations',
+  timesheetDecided: 'allocations',
   payment: null,
 };
 

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'client.orders',
   'org.invites',
   'org.apiKeys',
+  'timesheets',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -37,6 +37,7 @@ const NOUNS: Record<string, string> = {
   'client.orders': 'the order',
   'org.invites': 'the invite of',
   'org.apiKeys': 'the API key',
+  timesheets: 'the timesheet',
 };
 
 const VERBS: Record<string, string> = {

@@ -6,3 +6,4 @@ export * from './invoices.ts';
 export * from './sso.ts';
 export * from './missions.ts';
 export * from './collaboration.ts';
+export * from './time.ts';

@@ -62,6 +62,9 @@ export const missions = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default('USD'),
     budgetAvailableMinor: bigint('budget_available_minor', { mode: 'number' }),
     noTimesheets: boolean('no_timesheets').notNull().default(false),
+    /** The mission's own overtime threshold (rule 177), whole minutes; null keeps the organisation's. */
+    overTimeAfterMinutes: integer('over_time_after_minutes'),
+    overTimeAfterDayOrWeek: varchar('over_time_after_day_or_week', { length: 4 }),
     notBillable: boolean('not_billable').notNull().default(false),
     billUsingMilestones: boolean('bill_using_milestones').notNull().default(false),
     departmentTags: idArray('department_tags'),

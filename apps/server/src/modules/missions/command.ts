@@ -31,8 +31,8 @@ const CHANGE_TYPE: Record<MissionAuditAction, Change['type']> = {
   delete: 'delete',
 };
 
-/** Invites carry email addresses: realtime only says that one changed. */
-const PRIVATE_ENTITIES: MissionEntity[] = ['mission.invites'];
+/** Invites carry email addresses and timesheets people's hours: realtime only says that one changed. */
+const PRIVATE_ENTITIES: MissionEntity[] = ['mission.invites', 'timesheets'];
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
 export function missionChangeOf(write: MissionWrite): Change {

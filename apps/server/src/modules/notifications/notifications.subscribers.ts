@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
 import { missionInvites, missions, orgInvites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { timesheetApprovers } from '../time/time.events.ts';
 import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
 import { closeRoleRequestAsks, createNotifications } from './notifications.service.ts';
 
 /**
  * Notifications are made here, from domain events after their writes commit, never by routes: mentions in chat,
- * mission and organisation invites to people with an account, and role request transitions.
+ * mission and organisation invites to people with an account, role request transitions, and timesheets submitted
+ * (to their approvers) and decided (to their person) when the call asked to notify.
  */
 export function subscribeNotificationEvents(ctx: AppContext): void {
   ctx.events.on('comment.created', async (event) => {
@@ -108,6 +110,38 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
           opensMission: opens(personId),
         },
         open: openOf(personId),
+      })),
+    );
+  });
+
+  ctx.events.on('timesheet.changed', async (event) => {
+    if (!event.notify || event.from === event.status) return;
+    const decided = event.status === 'approved' || event.status === 'rejected';
+    if (event.status !== 'submitted' && !decided) return;
+    const recipients = decided ? [event.personId].filter((id) => id !== event.actorId) : await timesheetApprovers(ctx, event);
+    if (recipients.length === 0) return;
+    const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
+    const where = event.missionTitle ? ` on ${event.missionTitle}` : '';
+    const title = decided
+      ? `${actorName} ${event.status} your timesheet for the week of ${event.weekStart}${where}`
+      : `${actorName} submitted a timesheet for the week of ${event.weekStart}${where}`;
+    const open: Record<string, string> = decided
+      ? { 'time-tracking': '', week: event.weekStart }
+      : event.missionId
+        ? { mission: event.missionId }
+        : { org: event.orgId };
+    await createNotifications(
+      ctx,
+      recipients.map((personId) => ({
+        personId,
+        type: decided ? 'timesheetDecided' : 'timesheetSubmitted',
+        title,
+        body: event.reason ?? '',
+        orgId: event.orgId,
+        missionId: event.missionId,
+        actorId: event.actorId,
+        data: { timesheetId: event.timesheetId, status: event.status, weekStart: event.weekStart, person: event.personId },
+        open,
       })),
     );
   });

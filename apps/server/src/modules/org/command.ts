@@ -23,6 +23,7 @@ const PRIVATE_FIELDS: Partial<Record<AuditEntity, string[] | 'all'>> = {
   'org.people': ['leaveAmounts', 'yearsOfPreService', 'email'],
   'org.invites': 'all',
   'org.apiKeys': 'all',
+  timesheets: 'all',
 };
 
 const CHANGE_TYPE: Record<AuditAction, Change['type']> = {

@@ -1,0 +1,59 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isMissionAdmin, TIME_MESSAGES, timeTrackingEligible, type OrgLevel } from '@crewplan/domain';
+import type { Db, Tx } from '../../db/database.ts';
+import { orgPeople, orgs } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
+
+/** Refusals of this module (their codes are not the route gate's 'forbidden': the gate let the caller in). */
+export const notLicensed = () => new AppError(403, 'time/not-licensed', TIME_MESSAGES.noEligibleOrg);
+export const notAllowed = () => new AppError(403, 'time/not-allowed', TIME_MESSAGES.notAllowed);
+export const timesheetNotFound = () => new AppError(404, 'time/not-found', TIME_MESSAGES.notFound);
+export const locked = () => new AppError(409, 'time/locked', TIME_MESSAGES.locked);
+export const noTimesheets = () => new AppError(409, 'time/no-timesheets', TIME_MESSAGES.noTimesheets);
+
+/** Organisation levels that review the organisation's time (approve its sheets, read its metrics and overtime). */
+const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
+export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
+
+/** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
+export function requireLicensed(org: OrgRow | null): OrgRow {
+  if (!org || !timeTrackingEligible(org, new Date())) throw notLicensed();
+  return org;
+}
+
+/**
+ * Who decides the sheets of a mission: its project managers and owners (rule 98's mission admins), and the admins of
+ * its organisation.
+ */
+export const approvesMissionTime = (access: MissionAccess) =>
+  (!!access.member && !access.member.invitePending && isMissionAdmin(access.member)) || access.orgMember?.level === 'ADMIN';
+
+/** The caller of an organisation time route: a person (keys do not keep timesheets). */
+export function orgCaller(access: OrgAccess): { personId: string; reviews: boolean } {
+  if (!access.personId) throw notAllowed();
+  return { personId: access.personId, reviews: reviewsOrgTime(access.member?.level) };
+}
+
+/** The organisations the person currently belongs to that may track time now. */
+export async function eligibleOrgIds(db: Db | Tx, personId: string): Promise<string[]> {
+  const rows = await db
+    .select({ org: orgs })
+    .from(orgPeople)
+    .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
+    .where(and(eq(orgPeople.personId, personId), currentMembership()));
+  const now = new Date();
+  return rows.filter(({ org }) => timeTrackingEligible(org, now)).map(({ org }) => org.id);
+}
+
+/** The ids of `orgIds` where the person reviews time. */
+export async function reviewedOrgIds(db: Db | Tx, personId: string, orgIds: string[]): Promise<string[]> {
+  if (orgIds.length === 0) return [];
+  const rows = await db
+    .select({ orgId: orgPeople.orgId, level: orgPeople.level })
+    .from(orgPeople)
+    .where(and(eq(orgPeople.personId, personId), inArray(orgPeople.orgId, orgIds), currentMembership()));
+  return rows.filter((row) => reviewsOrgTime(row.level)).map((row) => row.orgId);
+}

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import { missionPeople, orgPeople } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import { loadMissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { approvesMissionTime, reviewsOrgTime } from './time.access.ts';
+
+/** `changes/timesheets/<id>`: a person's own sheets (their id), or a mission's or organisation's for who decides them. */
+export const TIMESHEET_ROOM_PREFIX = 'changes/timesheets';
+export const timesheetRoom = (id: string) => `${TIMESHEET_ROOM_PREFIX}/${id}`;
+
+/** Who may listen to a timesheet room, and what the rooms hear after each committed sheet write (ids and status only). */
+export function subscribeTimeEvents(ctx: AppContext): void {
+  ctx.realtime.registerRoom(TIMESHEET_ROOM_PREFIX, async (principal, id) => {
+    if (id === principal.personId) return true;
+    const access = await loadMissionAccess(ctx.db, id, principal.personId);
+    if (access) return !access.withheld && approvesMissionTime(access);
+    const [member] = await ctx.db
+      .select({ level: orgPeople.level })
+      .from(orgPeople)
+      .where(and(eq(orgPeople.orgId, id), eq(orgPeople.personId, principal.personId), currentMembership()));
+    return reviewsOrgTime(member?.level);
+  });
+
+  ctx.events.on('timesheet.changed', (event) => {
+    const change = {
+      type: event.status === 'deleted' ? ('delete' as const) : event.from === null ? ('create' as const) : ('update' as const),
+      entity: 'timesheets',
+      id: event.timesheetId,
+      data: { status: event.status, person: event.personId, weekStart: event.weekStart, mission: event.missionId },
+    };
+    ctx.realtime.publish(timesheetRoom(event.personId), change);
+    ctx.realtime.publish(timesheetRoom(event.orgId), change);
+    if (event.missionId) ctx.realtime.publish(timesheetRoom(event.missionId), change);
+  });
+}
+
+/** The people told of a submitted week: its mission's project managers and owners, else the organisation's admins and managers. */
+export async function timesheetApprovers(ctx: AppContext, event: { orgId: string; missionId: string | null; personId: string }) {
+  if (event.missionId) {
+    const team = await ctx.db
+      .select({ personId: missionPeople.personId, permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager })
+      .from(missionPeople)
+      .where(and(eq(missionPeople.missionId, event.missionId), eq(missionPeople.invitePending, false)));
+    const admins = team
+      .filter((row) => row.permission === 2 || (row.permission === 1 && row.isProjectManager))
+      .map((row) => row.personId)
+      .filter((personId) => personId !== event.personId);
+    if (admins.length > 0) return admins;
+  }
+  const members = await ctx.db
+    .select({ personId: orgPeople.personId, level: orgPeople.level })
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, event.orgId), currentMembership()));
+  return members.filter((row) => reviewsOrgTime(row.level) && row.personId !== event.personId).map((row) => row.personId);
+}

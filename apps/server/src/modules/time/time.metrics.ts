@@ -1,0 +1,125 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { minutesToHours, overtimeMinutes, overtimeSetting } from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { missions } from '../../db/schema/index.ts';
+import type { OrgAccess } from '../../plugins/types.ts';
+import { notAllowed, orgCaller, requireLicensed } from './time.access.ts';
+
+type DayRow = { person: string; mission: string | null; day: string; minutes: number; approved: number };
+
+/**
+ * Minutes per person, mission and day of the organisation's submitted and approved sheets between two days: each
+ * sheet's seven days are unnested in the database, so only the days asked for leave it.
+ */
+async function dayMinutes(
+  db: Db,
+  orgId: string,
+  range: { start: string; end: string },
+  filter: { people?: string[] | undefined; missions?: string[] | undefined; approvedOnly?: boolean },
+): Promise<DayRow[]> {
+  const statuses = filter.approvedOnly ? ['approved'] : ['submitted', 'approved'];
+  const result = await db.execute<{ person: string; mission: string | null; day: string; minutes: string; approved: string }>(sql`
+    select t.person_id as person, t.mission_id as mission, to_char(t.week_start + (d.i - 1)::int, 'YYYY-MM-DD') as day,
+           sum(d.minutes) as minutes, sum(case when t.status = 'approved' then d.minutes else 0 end) as approved
+    from timesheets t
+    cross join lateral unnest(t.daily_minutes) with ordinality as d(minutes, i)
+    where t.org_id = ${orgId}
+      and t.status in (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+      and t.week_start between (${range.start}::date - 6) and ${range.end}::date
+      and t.week_start + (d.i - 1)::int between ${range.start}::date and ${range.end}::date
+      and d.minutes > 0
+      ${
+        filter.people?.length
+          ? sql`and t.person_id in (${sql.join(
+              filter.people.map((p) => sql`${p}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+      ${
+        filter.missions?.length
+          ? sql`and t.mission_id in (${sql.join(
+              filter.missions.map((m) => sql`${m}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+    group by 1, 2, 3
+    order by 1, 3, 2`);
+  return result.rows.map((row) => ({ ...row, minutes: Number(row.minutes), approved: Number(row.approved) }));
+}
+
+function requireReviewer(access: OrgAccess) {
+  const org = requireLicensed(access.org);
+  if (!orgCaller(access).reviews) throw notAllowed();
+  return org;
+}
+
+/** `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`: daily hours per person and mission (admins and managers). */
+export async function dailyMetrics(
+  db: Db,
+  access: OrgAccess,
+  query: { start: string; end: string; people?: string[] | undefined; missions?: string[] | undefined },
+) {
+  const org = requireReviewer(access);
+  const rows = await dayMinutes(db, org.id, query, query);
+  return {
+    days: rows.map((row) => ({
+      person: row.person,
+      mission: row.mission,
+      day: row.day,
+      hours: minutesToHours(row.minutes),
+      approvedHours: minutesToHours(row.approved),
+    })),
+  };
+}
+
+/**
+ * `GET /timesheet/org/:orgId/overtime`: approved hours (rule 173) and overtime per person over the period — against
+ * the organisation's threshold for the person's whole time, and per mission against the mission's own when it sets
+ * one (rule 177).
+ */
+export async function overtimeReport(db: Db, access: OrgAccess, period: { otPeriodStart: string; otPeriodEnd: string }) {
+  const org = requireReviewer(access);
+  const range = { start: period.otPeriodStart, end: period.otPeriodEnd };
+  const rows = await dayMinutes(db, org.id, range, { approvedOnly: true });
+  const missionIds = [...new Set(rows.map((row) => row.mission).filter((id): id is string => id !== null))];
+  const settings = missionIds.length
+    ? await db
+        .select({
+          id: missions.id,
+          overTimeAfterMinutes: missions.overTimeAfterMinutes,
+          overTimeAfterDayOrWeek: missions.overTimeAfterDayOrWeek,
+        })
+        .from(missions)
+        .where(and(eq(missions.orgId, org.id), inArray(missions.id, missionIds)))
+    : [];
+  const orgSetting = overtimeSetting(org);
+  const byPerson = new Map<string, DayRow[]>();
+  for (const row of rows) byPerson.set(row.person, [...(byPerson.get(row.person) ?? []), row]);
+  const figures = (days: DayRow[], setting: ReturnType<typeof overtimeSetting>) => ({
+    hours: minutesToHours(days.reduce((sum, day) => sum + day.minutes, 0)),
+    overtimeHours: minutesToHours(overtimeMinutes(days, setting)),
+    after: minutesToHours(setting.afterMinutes),
+    mode: setting.mode,
+  });
+  return {
+    start: range.start,
+    end: range.end,
+    people: [...byPerson].map(([person, days]) => {
+      const perMission = new Map<string, DayRow[]>();
+      for (const day of days) if (day.mission) perMission.set(day.mission, [...(perMission.get(day.mission) ?? []), day]);
+      return {
+        person,
+        ...figures(days, orgSetting),
+        missions: [...perMission].map(([mission, missionDays]) => ({
+          mission,
+          ...figures(missionDays, overtimeSetting(org, settings.find((s) => s.id === mission) ?? null)),
+        })),
+      };
+    }),
+  };
+}

@@ -1,0 +1,177 @@
+import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  addIsoDays,
+  isMissionAdmin,
+  keepsTimesheet,
+  missingTimesheets,
+  mondayOf,
+  PROJECT_MANAGER_LOOKBACK_DAYS,
+  type Timesheet,
+} from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { missionPeople, missions, planItems, timesheets } from '../../db/schema/index.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { OrgAccess } from '../../plugins/types.ts';
+import {
+  approvesMissionTime,
+  eligibleOrgIds,
+  notAllowed,
+  notLicensed,
+  orgCaller,
+  requireLicensed,
+  timesheetNotFound,
+} from './time.access.ts';
+import { presentTimesheet } from './time.presenter.ts';
+
+/** How far back a list reaches when it is not told (12 weeks). */
+const DEFAULT_WEEKS_BACK = 12;
+
+type Weeks = { from?: string | undefined; to?: string | undefined };
+
+const weeksFilter = (weeks: Weeks): SQL | undefined =>
+  and(
+    gte(timesheets.weekStart, weeks.from ?? addIsoDays(mondayOf(new Date().toISOString().slice(0, 10)), -7 * DEFAULT_WEEKS_BACK)),
+    weeks.to ? lte(timesheets.weekStart, weeks.to) : undefined,
+  );
+
+/** Sheets matching `where`, minus the drafts and rejected ones that views drop (rules 174–175), oldest week first. */
+async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
+  const rows = await db
+    .select({ sheet: timesheets, planItem: planItems, mission: missions })
+    .from(timesheets)
+    .leftJoin(planItems, eq(planItems.id, timesheets.planItemId))
+    .leftJoin(missions, eq(missions.id, timesheets.missionId))
+    .where(where)
+    .orderBy(timesheets.weekStart, timesheets.id);
+  return rows
+    .filter(({ sheet, planItem, mission }) =>
+      keepsTimesheet({
+        status: sheet.status,
+        weekStart: sheet.weekStart,
+        planItem: planItem && {
+          inactive: planItem.inactive,
+          wasDeleted: planItem.wasDeleted,
+          startDate: planItem.startDate,
+          endDate: planItem.endDate,
+        },
+        mission: mission && { archived: mission.archivedAt !== null, noTimesheets: mission.noTimesheets },
+      }),
+    )
+    .map(({ sheet }) => presentTimesheet(sheet));
+}
+
+/**
+ * `GET /timesheet`: the caller's weeks in their organisations that track time, and the weeks of their roles still
+ * missing over the last three weeks (rule 178). Without such an organisation: 403 'There are no eligible
+ * organizations for Time Tracking.' (rule 180).
+ */
+export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
+  const orgIds = await eligibleOrgIds(db, personId);
+  if (orgIds.length === 0) throw notLicensed();
+  const sheets = await listKept(db, and(eq(timesheets.personId, personId), inArray(timesheets.orgId, orgIds), weeksFilter(weeks)));
+  const roles = await db
+    .select({
+      planItemId: planItems.id,
+      missionId: planItems.missionId,
+      title: planItems.title,
+      startDate: planItems.startDate,
+      endDate: planItems.endDate,
+    })
+    .from(planItems)
+    .innerJoin(missions, eq(missions.id, planItems.missionId))
+    .where(
+      and(
+        eq(planItems.personId, personId),
+        eq(planItems.type, 'person'),
+        eq(planItems.inactive, false),
+        eq(planItems.wasDeleted, false),
+        isNull(missions.archivedAt),
+        eq(missions.noTimesheets, false),
+        eq(missions.isTemplate, false),
+        inArray(missions.orgId, orgIds),
+      ),
+    );
+  const today = new Date().toISOString().slice(0, 10);
+  const since = addIsoDays(mondayOf(today), -21);
+  const doneRows = await db
+    .select({ planItemId: timesheets.planItemId, weekStart: timesheets.weekStart })
+    .from(timesheets)
+    .where(and(eq(timesheets.personId, personId), gte(timesheets.weekStart, since), inArray(timesheets.status, ['submitted', 'approved'])));
+  const done = new Set(doneRows.map((row) => `${row.planItemId}:${row.weekStart}`));
+  return { timesheets: sheets, missing: missingTimesheets(roles, done, today) };
+}
+
+/**
+ * `GET /timesheet/project-manager`: sheets of the missions the caller manages (project manager or owner) in
+ * organisations that track time, changed since `updatedAt` (default 30 days back, rule 179).
+ */
+export async function projectManagerTimesheets(db: Db, personId: string, updatedAt: string | undefined): Promise<Timesheet[]> {
+  const orgIds = await eligibleOrgIds(db, personId);
+  if (orgIds.length === 0) return [];
+  const managed = await db
+    .select({ missionId: missionPeople.missionId, permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager })
+    .from(missionPeople)
+    .innerJoin(missions, eq(missions.id, missionPeople.missionId))
+    .where(
+      and(
+        eq(missionPeople.personId, personId),
+        eq(missionPeople.invitePending, false),
+        inArray(missions.orgId, orgIds),
+        isNull(missions.archivedAt),
+      ),
+    );
+  const missionIds = managed.filter((row) => isMissionAdmin(row)).map((row) => row.missionId);
+  if (missionIds.length === 0) return [];
+  const since = updatedAt ? new Date(updatedAt) : new Date(Date.now() - PROJECT_MANAGER_LOOKBACK_DAYS * 86_400_000);
+  return listKept(db, and(inArray(timesheets.missionId, missionIds), gte(timesheets.updatedAt, since)));
+}
+
+/** `GET /timesheet/mission/:id`: approvers read every sheet of the mission; everybody else only their own. */
+export async function missionTimesheets(db: Db, access: MissionAccess, weeks: Weeks): Promise<Timesheet[]> {
+  requireLicensed(access.org);
+  const whose = approvesMissionTime(access) ? undefined : eq(timesheets.personId, access.personId);
+  return listKept(db, and(eq(timesheets.missionId, access.mission.id), whose, weeksFilter(weeks)));
+}
+
+/** `GET /timesheet/mission/:id/person/:personId`: one person's sheets of the mission, for them and its approvers. */
+export async function personMissionTimesheets(db: Db, access: MissionAccess, personId: string, weeks: Weeks): Promise<Timesheet[]> {
+  requireLicensed(access.org);
+  if (personId !== access.personId && !approvesMissionTime(access)) throw notAllowed();
+  return listKept(db, and(eq(timesheets.missionId, access.mission.id), eq(timesheets.personId, personId), weeksFilter(weeks)));
+}
+
+/**
+ * `GET /timesheet/org/:orgId`: the organisation's admins and managers read its sheets, everybody else their own;
+ * giveOrgOnly keeps the organisation's own sheets, giveMissionOnly the missions'.
+ */
+export async function orgTimesheets(
+  db: Db,
+  access: OrgAccess,
+  query: Weeks & { giveOrgOnly?: boolean | undefined; giveMissionOnly?: boolean | undefined },
+): Promise<Timesheet[]> {
+  const org = requireLicensed(access.org);
+  const caller = orgCaller(access);
+  const kind = query.giveOrgOnly
+    ? isNull(timesheets.missionId)
+    : query.giveMissionOnly
+      ? sql`${timesheets.missionId} is not null`
+      : undefined;
+  const whose = caller.reviews ? undefined : eq(timesheets.personId, caller.personId);
+  return listKept(db, and(eq(timesheets.orgId, org.id), kind, whose, weeksFilter(query)));
+}
+
+/** `GET /timesheet/org/:orgId/timesheet/:id`: its person, or the organisation's reviewers, or the approvers of its mission. */
+export async function orgTimesheet(db: Db, access: OrgAccess, id: string): Promise<Timesheet> {
+  const org = requireLicensed(access.org);
+  const caller = orgCaller(access);
+  const [row] = await db
+    .select({ sheet: timesheets, member: missionPeople })
+    .from(timesheets)
+    .leftJoin(missionPeople, and(eq(missionPeople.missionId, timesheets.missionId), eq(missionPeople.personId, caller.personId)))
+    .where(and(eq(timesheets.id, id), eq(timesheets.orgId, org.id)));
+  // a sheet the caller may not read answers as one that does not exist
+  if (!row) throw timesheetNotFound();
+  const missionApprover = !!row.member && !row.member.invitePending && isMissionAdmin(row.member);
+  if (row.sheet.personId !== caller.personId && !caller.reviews && !missionApprover) throw timesheetNotFound();
+  return presentTimesheet(row.sheet);
+}

@@ -1,0 +1,212 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dailyMetricsQuerySchema,
+  dailyMetricsSchema,
+  idSchema,
+  missionTimesheetCreateSchema,
+  myTimesheetsSchema,
+  orgTimesheetCreateSchema,
+  orgTimesheetListQuerySchema,
+  overtimeQuerySchema,
+  overtimeReportSchema,
+  projectManagerTimesheetQuerySchema,
+  timesheetDeletedSchema,
+  timesheetListSchema,
+  timesheetNotifyQuerySchema,
+  timesheetSchema,
+  timesheetUpdateSchema,
+  timesheetWeeksQuerySchema,
+} from '@crewplan/domain';
+import { missionAccessOf, orgAccessOf, principalOf } from '../../plugins/authz.ts';
+import { subscribeTimeEvents } from './time.events.ts';
+import { dailyMetrics, overtimeReport } from './time.metrics.ts';
+import {
+  missionTimesheets,
+  myTimesheets,
+  orgTimesheet,
+  orgTimesheets,
+  personMissionTimesheets,
+  projectManagerTimesheets,
+} from './time.read.ts';
+import { deleteMissionSheet, deleteOrgSheet, saveMissionWeek, saveOrgWeek, updateMissionSheet, updateOrgSheet } from './time.service.ts';
+
+const tags = ['time'];
+const missionParams = z.object({ id: idSchema });
+const missionSheetParams = z.object({ id: idSchema, timesheetId: idSchema });
+const missionPersonParams = z.object({ id: idSchema, personId: idSchema });
+const orgParams = z.object({ orgId: idSchema });
+const orgSheetParams = z.object({ orgId: idSchema, id: idSchema });
+// every member reaches the organisation's time routes; what each may read or change is decided per sheet
+const orgMember = { org: 'org.read' } as const;
+// every reader of a mission reaches its time routes: people their own weeks, its approvers everybody's
+const missionReader = { mission: 'mission.read' } as const;
+
+/**
+ * Weekly timesheets (spec 2 §§4, 7; rules 171–181): a person saves and submits their weeks; project managers and
+ * owners (and organisation admins) approve or reject them; the organisation area reads daily metrics and overtime.
+ * Every route needs an organisation licensed for time tracking (rule 180).
+ */
+export async function timeRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  subscribeTimeEvents(ctx);
+
+  r.get('/api/timesheet', {
+    config: { authz: 'signedIn' },
+    schema: {
+      tags,
+      summary: "My weeks (default: the last 12), and my roles' weeks missing over the last three weeks (rule 178)",
+      querystring: timesheetWeeksQuerySchema,
+      response: { 200: myTimesheetsSchema },
+    },
+    handler: async (request) => myTimesheets(ctx.db, principalOf(request).personId, request.query),
+  });
+
+  r.get('/api/timesheet/project-manager', {
+    config: { authz: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'Weeks of the missions I manage, changed since updatedAt (default 30 days back, rule 179)',
+      querystring: projectManagerTimesheetQuerySchema,
+      response: { 200: timesheetListSchema },
+    },
+    handler: async (request) => projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt),
+  });
+
+  r.post('/api/timesheet/mission/:id', {
+    config: { authz: missionReader },
+    schema: {
+      tags,
+      summary: 'Save my week on my role (missionPlanId): seven daily hours, or tasks with seven days each; status draft or submitted',
+      params: missionParams,
+      body: missionTimesheetCreateSchema,
+      response: { 200: timesheetSchema, 201: timesheetSchema },
+    },
+    handler: async (request, reply) => {
+      const { timesheet, created } = await saveMissionWeek(ctx, missionAccessOf(request), request.body);
+      return reply.status(created ? 201 : 200).send(timesheet);
+    },
+  });
+
+  r.get('/api/timesheet/mission/:id', {
+    config: { authz: missionReader },
+    schema: {
+      tags,
+      summary: "The mission's weeks: every person's for its approvers, my own for everybody else",
+      params: missionParams,
+      querystring: timesheetWeeksQuerySchema,
+      response: { 200: timesheetListSchema },
+    },
+    handler: async (request) => missionTimesheets(ctx.db, missionAccessOf(request), request.query),
+  });
+
+  r.get('/api/timesheet/mission/:id/person/:personId', {
+    config: { authz: missionReader },
+    schema: {
+      tags,
+      summary: "One person's weeks on the mission (themselves and the mission's approvers)",
+      params: missionPersonParams,
+      querystring: timesheetWeeksQuerySchema,
+      response: { 200: timesheetListSchema },
+    },
+    handler: async (request) => personMissionTimesheets(ctx.db, missionAccessOf(request), request.params.personId, request.query),
+  });
+
+  r.put('/api/timesheet/mission/:id/timesheet/:timesheetId', {
+    config: { authz: missionReader },
+    schema: {
+      tags,
+      summary: 'Change hours of my draft or rejected week, submit or recall it; approvers approve, reject (with a reason) or reopen',
+      params: missionSheetParams,
+      querystring: timesheetNotifyQuerySchema,
+      body: timesheetUpdateSchema,
+      response: { 200: timesheetSchema },
+    },
+    handler: async (request) =>
+      updateMissionSheet(ctx, missionAccessOf(request), request.params.timesheetId, request.body, request.query.notify ?? true),
+  });
+
+  r.delete('/api/timesheet/mission/:id/timesheet/:timesheetId', {
+    config: { authz: missionReader },
+    schema: { tags, summary: 'Delete my draft or rejected week', params: missionSheetParams, response: { 200: timesheetDeletedSchema } },
+    handler: async (request) => deleteMissionSheet(ctx, missionAccessOf(request), request.params.timesheetId),
+  });
+
+  r.post('/api/timesheet/org/:orgId', {
+    config: { authz: orgMember },
+    schema: {
+      tags,
+      summary: 'Save my week of organisation work (optionally on an organisation role): seven daily hours',
+      params: orgParams,
+      body: orgTimesheetCreateSchema,
+      response: { 200: timesheetSchema, 201: timesheetSchema },
+    },
+    handler: async (request, reply) => {
+      const { timesheet, created } = await saveOrgWeek(ctx, orgAccessOf(request), request.body);
+      return reply.status(created ? 201 : 200).send(timesheet);
+    },
+  });
+
+  r.get('/api/timesheet/org/:orgId', {
+    config: { authz: orgMember },
+    schema: {
+      tags,
+      summary: "The organisation's weeks (admins and managers: everybody's; others: their own); giveOrgOnly / giveMissionOnly",
+      params: orgParams,
+      querystring: orgTimesheetListQuerySchema,
+      response: { 200: timesheetListSchema },
+    },
+    handler: async (request) => orgTimesheets(ctx.db, orgAccessOf(request), request.query),
+  });
+
+  r.get('/api/timesheet/org/:orgId/overtime', {
+    config: { authz: orgMember },
+    schema: {
+      tags,
+      summary: 'Approved hours and overtime per person and mission over a period (admins and managers, rule 177)',
+      params: orgParams,
+      querystring: overtimeQuerySchema,
+      response: { 200: overtimeReportSchema },
+    },
+    handler: async (request) => overtimeReport(ctx.db, orgAccessOf(request), request.query),
+  });
+
+  r.get('/api/timesheet/org/:orgId/timesheet/:id', {
+    config: { authz: orgMember },
+    schema: { tags, summary: 'One week of the organisation', params: orgSheetParams, response: { 200: timesheetSchema } },
+    handler: async (request) => orgTimesheet(ctx.db, orgAccessOf(request), request.params.id),
+  });
+
+  r.put('/api/timesheet/org/:orgId/timesheet/:id', {
+    config: { authz: orgMember },
+    schema: {
+      tags,
+      summary: 'Change, submit or recall my week; admins and managers approve, reject (with a reason) or reopen',
+      params: orgSheetParams,
+      querystring: timesheetNotifyQuerySchema,
+      body: timesheetUpdateSchema,
+      response: { 200: timesheetSchema },
+    },
+    handler: async (request) => updateOrgSheet(ctx, orgAccessOf(request), request.params.id, request.body, request.query.notify ?? true),
+  });
+
+  r.delete('/api/timesheet/org/:orgId/timesheet/:id', {
+    config: { authz: orgMember },
+    schema: { tags, summary: 'Delete my draft or rejected week', params: orgSheetParams, response: { 200: timesheetDeletedSchema } },
+    handler: async (request) => deleteOrgSheet(ctx, orgAccessOf(request), request.params.id),
+  });
+
+  r.post('/api/orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id', {
+    config: { authz: orgMember },
+    schema: {
+      tags,
+      summary: 'Daily hours per person and mission of submitted and approved weeks (admins and managers)',
+      params: missionParams,
+      body: dailyMetricsQuerySchema,
+      response: { 200: dailyMetricsSchema },
+    },
+    handler: async (request) => dailyMetrics(ctx.db, orgAccessOf(request), request.body),
+  });
+}

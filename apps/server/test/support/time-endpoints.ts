@@ -1,0 +1,22 @@
+/**
+ * The rows (method, path) of the spec's endpoint catalogue whose area is time or metrics; paths are relative to /api.
+ * Parameters are named by what they hold (`:orgId`, `:id` for a mission, `:personId`, `:timesheetId`).
+ */
+export const TIME_SPEC_ENDPOINTS: [string, string][] = [
+  ['POST', '/timesheet/org/:orgId'],
+  ['GET', '/timesheet/org/:orgId'],
+  ['GET', '/timesheet/org/:orgId/timesheet/:id'],
+  ['PUT', '/timesheet/org/:orgId/timesheet/:id'],
+  ['DELETE', '/timesheet/org/:orgId/timesheet/:id'],
+  ['POST', '/timesheet/mission/:id'],
+  ['GET', '/timesheet'],
+  ['GET', '/timesheet/project-manager'],
+  ['GET', '/timesheet/mission/:id'],
+  ['GET', '/timesheet/mission/:id/person/:personId'],
+  ['PUT', '/timesheet/mission/:id/timesheet/:timesheetId'],
+  ['DELETE', '/timesheet/mission/:id/timesheet/:timesheetId'],
+  ['POST', '/orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id'],
+];
+
+/** Calls of the area the catalogue does not list: the organisation's overtime report (otPeriodStart, otPeriodEnd). */
+export const TIME_EXTRA_ENDPOINTS: [string, string][] = [['GET', '/timesheet/org/:orgId/overtime']];

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { idSchema } from '../shared/ids.ts';
+import { OVERTIME_MODES } from '../org/settings.ts';
+import { dateSchema, dateTimeSchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+
+/**
+ * Weekly timesheets (spec 2 §§2–9; rules 171–181): one sheet per person per week per role (plan item) or, for work
+ * of the organisation itself, per organisation. A sheet in role form holds seven daily hours; in task form it holds
+ * tasks (action items), each with seven daily hours. Hours are exact: stored as whole minutes, never floats.
+ */
+
+/** Rule 171. */
+export const TIMESHEET_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
+
+/** Rule 7: a week holds 7 days, Monday first (rule 4). */
+export const DAYS_PER_WEEK = 7;
+export const MAX_HOURS_PER_DAY = 24;
+export const MINUTES_PER_HOUR = 60;
+export type OvertimeMode = (typeof OVERTIME_MODES)[number];
+/** Rule 178: the missing-timesheets notice looks back three weeks. */
+export const MISSING_TIMESHEET_WEEKS = 3;
+/** Rule 179: the project-manager list starts 30 days back unless told otherwise. */
+export const PROJECT_MANAGER_LOOKBACK_DAYS = 30;
+/** A rejection says why, like role requests (at least 5 characters). */
+export const REJECTION_REASON_MIN = 5;
+
+/** Exact spec texts (catalog/messages.tsv) and the module's own. */
+export const TIME_MESSAGES = {
+  noEligibleOrg: 'There are no eligible organizations for Time Tracking.',
+  unfilledRole: 'Unfilled role',
+  needsAssignment: 'Needs assignment',
+  notSubmittedDraft: 'Not submitted yet (Draft)',
+  noProjectRole: 'Just FYI: Not assigned a project role so timesheets cannot be submitted and allocation tracked',
+  notFound: 'Sorry that timesheet was not found. It may have been deleted.',
+  locked: 'This week has been submitted or approved and can no longer be changed.',
+  noTimesheets: 'This project does not track timesheets.',
+  notAllowed: 'Sorry but you are not allowed to do this with this timesheet.',
+  transition: 'This timesheet cannot move to that status.',
+  notMonday: 'Weeks start on Monday',
+  negative: 'Hours cannot be negative',
+  overDay: 'A day holds at most 24 hours',
+  notYourRole: 'Not your role on this project',
+  outsideRole: 'The week is outside the dates of the role',
+  roleInactive: 'The role is inactive',
+  reasonNeeded: 'Please give a reason of at least 5 characters',
+} as const;
+
+const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
+
+/** The week's Monday, 'YYYY-MM-DD'. */
+export const weekStartSchema = dateSchema.refine(isMonday, TIME_MESSAGES.notMonday);
+
+/** Hours of one day: 0–24, any fraction (kept to the minute). */
+export const dayHoursSchema = z.number().finite().min(0, TIME_MESSAGES.negative).max(MAX_HOURS_PER_DAY, TIME_MESSAGES.overDay);
+
+/** Seven daily hours, Monday to Sunday. */
+export const weekHoursSchema = z.array(dayHoursSchema).length(DAYS_PER_WEEK, 'Seven daily values, Monday to Sunday');
+
+/** Task form: the spec writes a task's days as seven comma-separated values; an array of seven numbers is taken too. */
+export const taskDaysSchema = z.union([
+  weekHoursSchema,
+  z
+    .string()
+    .max(200)
+    .transform((text, ctx) => {
+      const parts = text.split(',').map((part) => part.trim());
+      const hours = parts.map((part) => (part === '' ? 0 : Number(part)));
+      const parsed = weekHoursSchema.safeParse(hours);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid days' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+]);
+
+export const timesheetTaskInputSchema = z.object({ _id: idSchema, days: taskDaysSchema }).strict();
+
+/** A lone UTF-16 surrogate: PostgreSQL's jsonb refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storableText = (max: number) => textSchema(max).refine((value) => !LONE_SURROGATE.test(value), 'Invalid characters');
+
+/** What the person saw when saving (role and project names…): small, flat, storable. */
+const snapshotSchema = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'Invalid key'),
+    z.union([storableText(500), z.number().finite(), z.boolean(), z.null()]),
+  )
+  .refine((value) => Object.keys(value).length <= 30, 'At most 30 entries');
+
+/** What a person writes into a week: role form (dailyHours) or task form (actionItems), not both. */
+const weekContentShape = {
+  dailyHours: weekHoursSchema.optional(),
+  actionItems: z.array(timesheetTaskInputSchema).max(100).optional(),
+  snapshot: snapshotSchema.optional(),
+};
+
+const oneForm = (value: { dailyHours?: unknown; actionItems?: unknown }) => !(value.dailyHours && value.actionItems);
+const oneFormError = { message: 'Give dailyHours (role form) or actionItems (task form), not both', path: ['actionItems'] };
+
+/** Tasks of one week together hold at most 24 hours a day. */
+const tasksFitDays = (value: { actionItems?: { days: number[] }[] | undefined }) =>
+  Array.from({ length: DAYS_PER_WEEK }, (_, day) => (value.actionItems ?? []).reduce((sum, task) => sum + (task.days[day] ?? 0), 0)).every(
+    (total) => total <= MAX_HOURS_PER_DAY,
+  );
+const tasksFitDaysError = { message: TIME_MESSAGES.overDay, path: ['actionItems'] };
+
+/** Status a person asks for when saving (submission is the update call too, rule 176). */
+const saveStatusSchema = z.enum(['draft', 'submitted']);
+
+/** `POST /timesheet/mission/:id`: the caller's week on one of their roles. */
+export const missionTimesheetCreateSchema = z
+  .object({
+    missionPlanId: idSchema,
+    payload: z
+      .object({ weekStart: weekStartSchema, status: saveStatusSchema.optional(), ...weekContentShape })
+      .strict()
+      .refine(oneForm, oneFormError)
+      .refine(tasksFitDays, tasksFitDaysError),
+  })
+  .strict();
+export type MissionTimesheetCreate = z.infer<typeof missionTimesheetCreateSchema>;
+
+/** `POST /timesheet/org/:orgId`: the caller's week of organisation work, optionally on one organisation role. */
+export const orgTimesheetCreateSchema = z
+  .object({
+    payload: z
+      .object({
+        weekStart: weekStartSchema,
+        orgRole: idSchema.nullable().optional(),
+        status: saveStatusSchema.optional(),
+        ...weekContentShape,
+      })
+      .strict()
+      .refine((value) => !value.actionItems, { message: 'Organisation timesheets hold daily hours only', path: ['actionItems'] }),
+    /** Accepted for the accounting export of the organisation area (not part of this foundation). */
+    qbo: z.boolean().optional(),
+  })
+  .strict();
+export type OrgTimesheetCreate = z.infer<typeof orgTimesheetCreateSchema>;
+
+/** `PUT …/timesheet/:id`: new hours (owner), and/or a status change (owner submits or recalls; approvers decide). */
+export const timesheetUpdateSchema = z
+  .object({
+    payload: z
+      .object({
+        status: z.enum(TIMESHEET_STATUSES).optional(),
+        reason: storableText(2000).optional(),
+        ...weekContentShape,
+      })
+      .strict()
+      .refine(oneForm, oneFormError)
+      .refine(tasksFitDays, tasksFitDaysError),
+  })
+  .strict();
+export type TimesheetUpdate = z.infer<typeof timesheetUpdateSchema>;
+
+export const timesheetNotifyQuerySchema = z.object({ notify: queryBooleanSchema.optional() }).strict();
+
+export const orgTimesheetListQuerySchema = z
+  .object({
+    giveOrgOnly: queryBooleanSchema.optional(),
+    giveMissionOnly: queryBooleanSchema.optional(),
+    from: weekStartSchema.optional(),
+    to: weekStartSchema.optional(),
+  })
+  .strict();
+
+export const timesheetWeeksQuerySchema = z.object({ from: weekStartSchema.optional(), to: weekStartSchema.optional() }).strict();
+
+export const projectManagerTimesheetQuerySchema = z.object({ updatedAt: dateTimeSchema.optional() }).strict();
+
+/** `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`. */
+export const dailyMetricsQuerySchema = z
+  .object({
+    start: dateSchema,
+    end: dateSchema,
+    people: z.array(idSchema).max(500).optional(),
+    missions: z.array(idSchema).max(500).optional(),
+  })
+  .strict()
+  .refine((value) => value.start <= value.end, { message: 'The end comes before the start', path: ['end'] })
+  .refine((value) => Date.parse(value.end) - Date.parse(value.start) <= 366 * 86_400_000, {
+    message: 'At most one year at a time',
+    path: ['end'],
+  });
+
+/** `GET /timesheet/org/:orgId/overtime`: the overtime report of the organisation area (otPeriodStart, otPeriodEnd). */
+export const overtimeQuerySchema = z
+  .object({ otPeriodStart: weekStartSchema, otPeriodEnd: dateSchema })
+  .strict()
+  .refine((value) => value.otPeriodStart <= value.otPeriodEnd, { message: 'The end comes before the start', path: ['otPeriodEnd'] })
+  .refine((value) => Date.parse(value.otPeriodEnd) - Date.parse(value.otPeriodStart) <= 366 * 86_400_000, {
+    message: 'At most one year at a time',
+    path: ['otPeriodEnd'],
+  });
+
+export const timesheetTaskSchema = z.object({ _id: z.string(), days: z.string(), hours: z.array(z.number()) });
+
+export const timesheetSchema = z.object({
+  _id: z.string(),
+  org: z.string(),
+  mission: z.string().nullable(),
+  planItemId: z.string().nullable(),
+  orgRole: z.string().nullable(),
+  person: z.string(),
+  belongsToOrg: z.boolean(),
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  status: z.enum(TIMESHEET_STATUSES),
+  form: z.enum(['role', 'task']),
+  dailyHours: z.array(z.number()),
+  totalHours: z.number(),
+  actionItems: z.array(timesheetTaskSchema),
+  snapshot: z.record(z.string(), z.unknown()),
+  rejectionReason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;
+
+export const timesheetListSchema = z.array(timesheetSchema);
+
+export const missingTimesheetSchema = z.object({ mission: z.string(), planItemId: z.string(), title: z.string(), weekStart: z.string() });
+
+/** `GET /timesheet`: my weeks, and the weeks of my roles still missing over the last three weeks (rule 178). */
+export const myTimesheetsSchema = z.object({ timesheets: timesheetListSchema, missing: z.array(missingTimesheetSchema) });
+
+export const timesheetDeletedSchema = z.object({ deleted: z.array(z.string()) });
+
+export const dailyMetricsSchema = z.object({
+  days: z.array(
+    z.object({
+      person: z.string(),
+      mission: z.string().nullable(),
+      day: z.string(),
+      /** Hours of submitted and approved weeks. */
+      hours: z.number(),
+      /** Rule 173: only approved hours are actual hours. */
+      approvedHours: z.number(),
+    }),
+  ),
+});
+
+const overtimeFigures = { hours: z.number(), overtimeHours: z.number(), after: z.number(), mode: z.enum(OVERTIME_MODES) };
+
+export const overtimeReportSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  people: z.array(
+    z.object({
+      person: z.string(),
+      ...overtimeFigures,
+      missions: z.array(z.object({ mission: z.string(), ...overtimeFigures })),
+    }),
+  ),
+});
