@@ -84,7 +84,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     adapterDatabaseUrl: options.realtimeAcrossProcesses ? database.url : undefined,
   });
-  const auth = createAuth({ config, db: database.db, mailer, onSessionEnded: (sessionId) => {
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    onSessionEnded: (sessionId) => {
       sessions.forgetSession(sessionId);
       realtime.disconnectSession(sessionId);
     },
