@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './support/app.ts';
 let t: TestApp;
 const lines: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp({ logger: true, logStream: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'info' } });
+  t = await buildTestApp({ logger: true, logStream: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'debug' } });
 });
 afterAll(async () => t.close());
 
@@ -25,19 +25,11 @@ describe('the request log', () => {
     for (const call of calls) await t.request(call);
 
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     expect(log).not.toContain('s3cret');
-    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
-    expect(urls).toEqual(
-      expect.arrayContaining([
-        `/api/identity/verify-email?token=${REDACTED}&callbackURL=%2F`,
-        `/api/identity/reset-password/${REDACTED}?callbackURL=%2F`,
-        `/api/drive/d/0123456789abcdef01234567/plan.pdf?token=${REDACTED}`,
-        `/api/org-invite/token/${REDACTED}`,
-        `/api/mission-invite/handle/${REDACTED}`,
-        `/?mode=verifyEmail&oobCode=${REDACTED}&lang=en`,
-      ]),
-    );
+    // requests are logged by their route pattern, so no token of a path or a query can reach a line
+    const urls = lines.map((line) => (JSON.parse(line) as { url?: string }).url).filter(Boolean);
+    expect(urls).toEqual(expect.arrayContaining(['/api/org-invite/token/:token', '/api/mission-invite/handle/:token']));
   });
 });
 

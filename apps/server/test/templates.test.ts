@@ -80,7 +80,7 @@ describe('POST /api/template', () => {
     ],
     ['unknown plan item type', { title: 'x', dataPlanItems: [{ type: 'other' }] }, 'template.dataPlanItems.0.type'],
     ['unknown project type', { title: 'x', data: { projectType: 'waterfall' } }, 'template.data.projectType'],
-    ['unknown field', { title: 'x', colour: 'red' }, 'template'],
+    ['unknown field', { title: 'x', colour: 'red' }, 'template.colour'],
   ])('answers 400 for %s', async (_, template, field) => {
     const response = await postTemplate(t, token('member'), template);
     expectStatus(response, 400);
