@@ -30,8 +30,23 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The gantt library's stylesheet declares its fonts on the vendor's CDN; the product loads nothing from outside at run
+ * time, so those declarations are dropped (its text falls back to the product's own font stack).
+ */
+function noRemoteFonts(): Plugin {
+  return {
+    name: 'crewplan-no-remote-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('@svar-ui') || !id.split('?')[0]!.endsWith('.css')) return null;
+      return { code: code.replace(/@font-face\s*{[^}]*url\(\s*["']?https?:[^}]*}/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildIdFile(), precompress()],
+  plugins: [react(), noRemoteFonts(), buildIdFile(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: {

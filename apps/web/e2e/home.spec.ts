@@ -125,7 +125,7 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
 
   // pin: the task moves under Pinned
   await list.getByRole('button', { name: 'Pin No date' }).click();
-  await expect(list.getByRole('listitem', { name: 'Pinned, 1 tasks' })).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Pinned, 1 task' })).toBeVisible();
   await expect(list.getByRole('button', { name: 'Unpin No date' })).toHaveAttribute('aria-pressed', 'true');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-task-master-1400.png`, fullPage: true });
   await page.setViewportSize({ width: 1200, height: 900 });
@@ -144,7 +144,7 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   // the mode is remembered; the pin and done were saved
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Task master' })).toBeChecked();
-  await expect(list.getByRole('listitem', { name: 'Pinned, 1 tasks' })).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Pinned, 1 task' })).toBeVisible();
   await expect(list.getByRole('listitem', { name: 'Task Eight days late' }).getByText('Done', { exact: true }).first()).toBeVisible();
 
   // only mine / person filters: nobody else here, the 'Everybody' choice keeps the same tasks

@@ -144,8 +144,7 @@ export const TaskCard = memo(function TaskCard({
           {onDone && !done && (
             <Button
               size="compact-xs"
-              variant="light"
-              color="green"
+              variant="default"
               className={classes.hoverDone}
               leftSection={<IconCheck size={12} />}
               onClick={() => onDone(item._id)}
