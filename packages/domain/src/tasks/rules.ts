@@ -124,7 +124,7 @@ export function scheduleEnd(
 /** The board column that holds done tasks (a new project's last column, spec 1 §3 cols). */
 export const DONE_COLUMN = 'done';
 /** The board column a task waits in before work starts. */
-export const TODO_COLUMN = 'todo';
+export const TO_DO_COLUMN = 'todo';
 
 /** The status each of a project's standard columns stands for; other columns name no status of their own. */
 const STATUS_OF_COLUMN: Readonly<Record<string, string>> = { todo: 'open', doing: 'in-progress', review: 'review', done: 'done' };
@@ -209,7 +209,7 @@ export function columnOfTask(task: PlacedTask, cols: readonly Column[]): string 
 export function isStarted(task: PlacedTask): boolean {
   if (task.status === 'done') return false;
   if (task.status === 'in-progress' || task.status === 'review') return true;
-  return task.col !== TODO_COLUMN && task.col !== DONE_COLUMN;
+  return task.col !== TO_DO_COLUMN && task.col !== DONE_COLUMN;
 }
 
 type StatusTask = { status: string };

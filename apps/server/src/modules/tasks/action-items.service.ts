@@ -4,7 +4,7 @@ import {
   COPY_SUFFIX,
   scheduleEnd,
   statusEffects,
-  TODO_COLUMN,
+  TO_DO_COLUMN,
   type ActionItem,
   type ActionItemBulk,
   type ActionItemCreate,
@@ -223,7 +223,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
     if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
     await requireOnTeam(tx, mission.id, people ?? base.people ?? []);
     // created in Done it is done, created done it is in Done
-    const placed = { status: base.status ?? 'open', col: base.col ?? TODO_COLUMN };
+    const placed = { status: base.status ?? 'open', col: base.col ?? TO_DO_COLUMN };
     const both = alignStatusAndColumn(placed, { status, col: patch.col ?? undefined }, mission.cols);
     if (both.col !== undefined) patch.col = both.col;
     if (both.status !== undefined)
