@@ -27,6 +27,21 @@ import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { findTimesheet, saveWeek, weekOf } from './time.queries.ts';
 
 type TimesheetEvent = DomainEvents['timesheet.changed'];
+
+/** What the notifications and realtime hear of a committed change to a week. */
+function changeOf(
+  sheet: { id: string; orgId: string; missionId: string | null; personId: string; weekStart: string },
+  change: Pick<TimesheetEvent, 'missionTitle' | 'status' | 'from' | 'actorId' | 'reason' | 'notify'>,
+): TimesheetEvent {
+  return {
+    timesheetId: sheet.id,
+    orgId: sheet.orgId,
+    missionId: sheet.missionId,
+    personId: sheet.personId,
+    weekStart: sheet.weekStart,
+    ...change,
+  };
+}
 type Content = { dailyHours?: number[] | undefined; actionItems?: { _id: string; days: number[] }[] | undefined };
 
 const badField = (field: string, message: string, status = 400) =>
@@ -121,19 +136,14 @@ async function saveOwnWeek(
     });
     if (!row) throw locked();
     record(existing ? 'update' : 'create', row.id, titleOf(row), diffFields(summary(existing), summary(row)));
-    event = {
-      timesheetId: row.id,
-      orgId: row.orgId,
-      missionId: row.missionId,
+    event = changeOf(row, {
       missionTitle: where.missionTitle,
-      personId,
-      weekStart: row.weekStart,
       status: row.status,
       from: existing?.status ?? null,
       actorId: personId,
       reason: null,
       notify: true,
-    };
+    });
     return { timesheet: presentTimesheet(row), created: !existing };
   });
   await announce(ctx, event);
@@ -241,19 +251,14 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
     const changes = diffFields(summary(sheet), summary(row!));
     if (patch.rejectionReason) changes.rejectionReason = { from: sheet.rejectionReason, to: patch.rejectionReason };
     record('update', sheet.id, titleOf(sheet), changes);
-    event = {
-      timesheetId: sheet.id,
-      orgId: sheet.orgId,
-      missionId: sheet.missionId,
+    event = changeOf(sheet, {
       missionTitle: scope.missionTitle,
-      personId: sheet.personId,
-      weekStart: sheet.weekStart,
       status: row!.status,
       from: sheet.status,
       actorId: scope.personId,
       reason: row!.rejectionReason,
       notify,
-    };
+    });
     return presentTimesheet(row!);
   });
   await announce(ctx, event);
@@ -271,19 +276,14 @@ async function deleteSheet(ctx: AppContext, scope: SheetScope, id: string): Prom
     if (!hoursEditable(sheet.status)) throw locked();
     await tx.delete(timesheets).where(eq(timesheets.id, sheet.id));
     record('delete', sheet.id, titleOf(sheet), { status: { from: sheet.status, to: 'deleted' } });
-    event = {
-      timesheetId: sheet.id,
-      orgId: sheet.orgId,
-      missionId: sheet.missionId,
+    event = changeOf(sheet, {
       missionTitle: scope.missionTitle,
-      personId: sheet.personId,
-      weekStart: sheet.weekStart,
       status: 'deleted',
       from: sheet.status,
       actorId: scope.personId,
       reason: null,
       notify: false,
-    };
+    });
     return { deleted: [sheet.id] };
   });
   await announce(ctx, event);
