@@ -71,31 +71,33 @@ export async function loadAction(
 /**
  * The action item of the mission with its action; only the item is locked for update (its action is read, not
  * locked: locking it here, after the task, would turn the mission → action → task order around).
+ * The item is locked on its own, then its action read: a join locked in one statement would lose the row when a
+ * concurrent move changes the item's action (PostgreSQL re-checks the join against the old action row).
  * 404 ('Sorry this task is no longer available.') when gone.
  */
 export async function loadItem(db: Db | Tx, missionId: string, itemId: string): Promise<{ item: ActionItemRow; action: ActionRow }> {
-  const [row] = await db
-    .select({ item: actionItems, action: actions })
-    .from(actionItems)
-    .innerJoin(actions, eq(actions.id, actionItems.actionId))
-    .where(and(eq(actionItems.id, itemId), eq(actionItems.missionId, missionId)))
-    .for('update', { of: actionItems });
-  if (!row) throw entityNotFound('actionItem');
-  return row;
+  const [row] = await loadItems(db, missionId, [itemId]);
+  return row!;
 }
 
 /** Several action items of the mission with their actions, the items locked in id order; 404 when any is not there. */
 export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
   const unique = [...new Set(ids)];
-  const rows = await db
-    .select({ item: actionItems, action: actions })
+  const items = await db
+    .select()
     .from(actionItems)
-    .innerJoin(actions, eq(actions.id, actionItems.actionId))
     .where(and(inArray(actionItems.id, unique), eq(actionItems.missionId, missionId)))
     .orderBy(actionItems.id)
-    .for('update', { of: actionItems });
-  if (rows.length !== unique.length) throw entityNotFound('actionItem');
-  return rows;
+    .for('update');
+  if (items.length !== unique.length) throw entityNotFound('actionItem');
+  const actionIds = [...new Set(items.map((item) => item.actionId))];
+  const actionRows = await db.select().from(actions).where(inArray(actions.id, actionIds));
+  const byId = new Map(actionRows.map((action) => [action.id, action]));
+  return items.map((item) => {
+    const action = byId.get(item.actionId);
+    if (!action) throw entityNotFound('actionItem');
+    return { item, action };
+  });
 }
 
 /** 409 not_part_of_mission unless every person is on the mission's team (an invite still pending counts). */
