@@ -396,8 +396,17 @@ describe('reading weeks', () => {
     expectStatus(saved, 201);
     const mine = await t.request({ method: 'GET', url: '/api/timesheet', token: person0.token });
     expectStatus(mine, 200);
-    const body = mine.json() as { timesheets: Timesheet[]; missing: { weekStart: string; planItemId: string }[] };
+    const body = mine.json() as {
+      timesheets: Timesheet[];
+      roles: { planItemId: string; mission: string; missionTitle: string; title: string }[];
+      missing: { weekStart: string; planItemId: string }[];
+    };
     expect(body.timesheets.map((s) => s.weekStart)).toEqual([weeksAgo(2)]);
+    const [mission] = await t.database.db.select({ title: missions.title }).from(missions).where(eq(missions.id, missionId));
+    // the grid's rows: the role with its mission's title
+    expect(body.roles).toEqual([
+      { planItemId: role!.id, mission: missionId, missionTitle: mission!.title, title: 'Analyst', ...ROLE_DATES },
+    ]);
     expect(body.missing).toEqual([
       { mission: missionId, planItemId: role!.id, title: 'Analyst', weekStart: weeksAgo(3) },
       { mission: missionId, planItemId: role!.id, title: 'Analyst', weekStart: weeksAgo(1) },

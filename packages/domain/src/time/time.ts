@@ -227,8 +227,24 @@ export const timesheetListSchema = z.array(timesheetSchema);
 
 export const missingTimesheetSchema = z.object({ mission: z.string(), planItemId: z.string(), title: z.string(), weekStart: z.string() });
 
-/** `GET /timesheet`: my weeks, and the weeks of my roles still missing over the last three weeks (rule 178). */
-export const myTimesheetsSchema = z.object({ timesheets: timesheetListSchema, missing: z.array(missingTimesheetSchema) });
+/** A role (plan item) of mine that keeps timesheets: one row of my weekly grid. */
+export const myTimesheetRoleSchema = z.object({
+  planItemId: z.string(),
+  mission: z.string(),
+  missionTitle: z.string(),
+  title: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+export type MyTimesheetRole = z.infer<typeof myTimesheetRoleSchema>;
+
+/** `GET /timesheet`: my weeks, my roles (the grid's rows), and their weeks missing over the last three weeks (rule 178). */
+export const myTimesheetsSchema = z.object({
+  timesheets: timesheetListSchema,
+  roles: z.array(myTimesheetRoleSchema),
+  missing: z.array(missingTimesheetSchema),
+});
+export type MyTimesheets = z.infer<typeof myTimesheetsSchema>;
 
 export const timesheetDeletedSchema = z.object({ deleted: z.array(z.string()) });
 

@@ -73,6 +73,7 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
     .select({
       planItemId: planItems.id,
       missionId: planItems.missionId,
+      missionTitle: missions.title,
       title: planItems.title,
       startDate: planItems.startDate,
       endDate: planItems.endDate,
@@ -98,7 +99,11 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
     .from(timesheets)
     .where(and(eq(timesheets.personId, personId), gte(timesheets.weekStart, since), inArray(timesheets.status, ['submitted', 'approved'])));
   const done = new Set(doneRows.map((row) => `${row.planItemId}:${row.weekStart}`));
-  return { timesheets: sheets, missing: missingTimesheets(roles, done, today) };
+  return {
+    timesheets: sheets,
+    roles: roles.map(({ missionId, ...role }) => ({ ...role, mission: missionId })),
+    missing: missingTimesheets(roles, done, today),
+  };
 }
 
 /**
