@@ -3,6 +3,8 @@ import { ActionIcon, Alert, Indicator, Modal, Stack, Text, Tooltip } from '@mant
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
 import { useMyOrgs } from '../features/org/api.ts';
+import { useMissingTimesheetCount } from '../features/time/index.ts';
+import { setParams } from '../lib/url-state.ts';
 import { floatingButtonsFor, type FloatingBadges, type FloatingButton, type FloatingButtonId } from './floating-buttons.ts';
 
 const ICONS: Record<FloatingButtonId, Icon> = {
@@ -26,11 +28,16 @@ const PURPOSES: Record<FloatingButtonId, string> = {
 export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
   const orgs = useMyOrgs();
   const [open, setOpen] = useState<FloatingButton | null>(null);
+  const timeTracking = orgs.data?.some((org) => org.isLicensedActive) ?? false;
+  // rule 178: the my-timesheets badge counts the weeks missing over the last three
+  const missingTimesheets = useMissingTimesheetCount(timeTracking);
   if (!orgs.data) return null;
   const buttons = floatingButtonsFor({ orgs: orgs.data });
+  const counts: FloatingBadges = { missingTimesheets, ...badges };
   const press = (button: FloatingButton) => {
     if (button.blocked)
       notifications.show({ id: `floating-${button.id}`, message: button.blocked.message, autoClose: button.blocked.autoClose });
+    else if (button.id === 'my-timesheets') setParams({ 'time-tracking': '' });
     else setOpen(button);
   };
   return (
@@ -44,11 +51,17 @@ export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
       >
         {buttons.map((button) => {
           const IconComponent = ICONS[button.id];
-          const count = 'badge' in button ? (badges[button.badge] ?? 0) : 0;
+          const count = 'badge' in button ? (counts[button.badge] ?? 0) : 0;
           return (
             <Tooltip key={button.id} label={button.label} position="right">
               <Indicator label={count} size={16} disabled={count === 0}>
-                <ActionIcon size="xl" radius="xl" variant="default" aria-label={button.label} onClick={() => press(button)}>
+                <ActionIcon
+                  size="xl"
+                  radius="xl"
+                  variant="default"
+                  aria-label={count > 0 ? `${button.label}, ${count} missing` : button.label}
+                  onClick={() => press(button)}
+                >
                   <IconComponent size={20} aria-hidden="true" />
                 </ActionIcon>
               </Indicator>

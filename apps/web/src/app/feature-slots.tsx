@@ -1,5 +1,6 @@
 import { TaskChatSlot } from '../features/comments/slot.tsx';
 import { MissionFilesSlot, TaskFilesSlot } from '../features/files/slot.tsx';
+import { BoardTimesheetsSlot } from '../features/time/index.ts';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 
 /** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
@@ -7,4 +8,5 @@ export const featureSlots: FeatureSlots = {
   TaskChat: TaskChatSlot,
   TaskFiles: TaskFilesSlot,
   MissionFiles: MissionFilesSlot,
+  BoardTimesheets: BoardTimesheetsSlot,
 };

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useUrl, type Route } from '../lib/url-state.ts';
+import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -30,6 +31,8 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   diagnostic: DiagnosticNotice,
   'action-item': TaskScreen,
   'invite-notice': InviteNoticeScreen,
+  'time-tracking': TimeTrackingScreen,
+  otPeriodStart: OvertimeScreen,
   mission: MissionScreen,
   mc: CreateMissionDialog,
   'mc-org': CreateMissionDialog,

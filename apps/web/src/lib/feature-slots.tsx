@@ -1,9 +1,12 @@
 import { createContext, useContext, type ComponentType } from 'react';
+import type { BoardWorkspace } from '@crewplan/domain/board/board';
 
 /** What a task (action item) shows of other domains: its files and its chat. */
 export type TaskSlotProps = { missionId: string; actionItemId: string; title: string };
 /** What a mission shows of other domains: its project files. */
 export type MissionSlotProps = { missionId: string };
+/** What a board tab of another domain gets: the missions I manage and their people. */
+export type BoardSlotProps = { workspace: BoardWorkspace | undefined };
 
 /**
  * Features never import each other; the app fills these slots so one feature's screen can show another's parts
@@ -13,6 +16,7 @@ export type FeatureSlots = {
   TaskFiles?: ComponentType<TaskSlotProps>;
   TaskChat?: ComponentType<TaskSlotProps>;
   MissionFiles?: ComponentType<MissionSlotProps>;
+  BoardTimesheets?: ComponentType<BoardSlotProps>;
 };
 
 const SlotsContext = createContext<FeatureSlots>({});

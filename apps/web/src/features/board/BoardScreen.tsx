@@ -4,6 +4,7 @@ import { Alert, Button, Container, Group, Menu, Tabs, Title } from '@mantine/cor
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { launchpadLabel } from '@crewplan/domain/board/workspace';
+import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { useWorkspace } from './api.ts';
 import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
@@ -93,8 +94,10 @@ export function BoardScreen() {
 }
 
 function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<typeof useWorkspace>['data'] }) {
+  const { BoardTimesheets = () => null } = useFeatureSlots();
   if (tab === 'vision-board') return <LaunchpadTab workspace={workspace} />;
   if (tab === 'pm-Planner') return <PlannerTab workspace={workspace} />;
   if (tab === 'mission-docs') return <MissionDocsTab workspace={workspace} />;
+  if (tab === 'timesheets') return <BoardTimesheets workspace={workspace} />;
   return <VaultTab />;
 }

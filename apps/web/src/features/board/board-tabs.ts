@@ -6,6 +6,7 @@
 export const BOARD_TABS = [
   { value: 'vision-board', label: 'Launchpad', empty: 'Missions you manage will appear here.' },
   { value: 'pm-Planner', label: 'Planner', empty: 'The tasks of the missions you manage will appear here.' },
+  { value: 'timesheets', label: 'Timesheets', empty: 'Submitted weeks of the missions you manage will appear here.' },
   { value: 'mission-docs', label: 'Mission docs', empty: 'Files of the missions you manage will appear here.' },
   { value: 'older-board', label: 'The vault', empty: 'Completed, older or abandoned missions will appear here.' },
 ] as const;

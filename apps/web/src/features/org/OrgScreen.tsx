@@ -84,6 +84,11 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </div>
               </Group>
               <Group gap="xs" wrap="nowrap">
+                {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
+                  <Button variant="default" onClick={() => setParams({ otPeriodStart: '', otPeriodType: 'week' })}>
+                    Overtime report
+                  </Button>
+                )}
                 {data?.abilities.update && (
                   <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setParams({ hq: '' })}>
                     Edit organisation

@@ -1,0 +1,189 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** YYYY-MM-DD of a local date. */
+const isoOf = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The Monday `weeksBack` weeks before this week's, in this machine's (and the browser's) calendar. */
+function monday(weeksBack: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7) - 7 * weeksBack);
+  return isoOf(date);
+}
+
+async function post<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
+  const response = await request.post(url, { data, headers: bearer(token) });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** The token of the newest invitation link mailed to `email`. */
+async function inviteToken(request: APIRequestContext, email: string, subject: string) {
+  return new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
+}
+
+/** A verified manager with an organisation, not yet licensed. */
+async function managerWithOrg(page: Page, request: APIRequestContext, mode: 'light' | 'dark') {
+  const manager = await createAccount(request, 'time-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
+  await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  const org = await post<{ _id: string }>(request, manager.token, '/api/org', { title: 'Timber Works', currency: 'EUR' });
+  return { manager, orgId: org._id };
+}
+
+/**
+ * A member of the manager's organisation and of a new mission of it, who holds a Designer role on it from five weeks
+ * back: three past weeks of that role are missing.
+ */
+async function memberWithRole(request: APIRequestContext, manager: { token: string }, org: { _id: string }, mode: 'light' | 'dark') {
+  const member = await createAccount(request, 'time-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
+  await post(request, manager.token, `/api/org/${org._id}/invite`, { inviteeEmail: member.email, config: { permission: 'MEMBER' } });
+  const orgInvite = await post<{ invite: { _id: string } }>(
+    request,
+    member.token,
+    `/api/org-invite/handle/${await inviteToken(request, member.email, 'You are invited to join Timber Works')}`,
+    {},
+  );
+  expect((await request.put(`/api/org-invite/${orgInvite.invite._id}/accept`, { headers: bearer(member.token) })).status()).toBe(200);
+  const mission = await post<{ _id: string }>(request, manager.token, '/api/mission', {
+    title: 'Harbour cabins',
+    org: org._id,
+    projectType: 'simple',
+    planStartDate: monday(6),
+    planEndDate: monday(-10),
+  });
+  await post(request, manager.token, `/api/mission/${mission._id}/invite`, { inviteeEmail: member.email });
+  const missionInvite = await post<{ _id: string }>(
+    request,
+    member.token,
+    `/api/mission-invite/handle/${await inviteToken(request, member.email, 'You are invited to the mission Harbour cabins')}`,
+    {},
+  );
+  expect((await request.put(`/api/mission-invite/${missionInvite._id}/accept`, { headers: bearer(member.token) })).status()).toBe(200);
+  const me = (await (await request.get('/api/people/profile', { headers: bearer(member.token) })).json()) as { _id: string };
+  await post(request, manager.token, `/api/mission-plan/mission/${mission._id}`, {
+    type: 'person',
+    title: 'Designer',
+    role: 'Designer',
+    person: me._id,
+    startDate: monday(5),
+    endDate: monday(-8),
+  });
+  return member;
+}
+
+const grid = (page: Page) => page.getByTestId('time-tracking');
+const cell = (page: Page, day: string) => grid(page).getByRole('textbox', { name: new RegExp(`^Designer, ${day} `) });
+const designerRow = (page: Page) => grid(page).getByTestId('row-Designer');
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`time (${mode}): a week filled by keyboard, rejected with a reason, fixed, approved and locked; overtime for a 10-hour day`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { manager, orgId } = await managerWithOrg(page, request, mode);
+    const lastWeek = monday(1);
+
+    // without a licensed organisation the grid says so; with the trial, a manager without a role is told why
+    await signIn(page, manager.email);
+    await page.goto('/home?time-tracking');
+    await expect(grid(page).getByText('There are no eligible organizations for Time Tracking.')).toBeVisible();
+    await post(request, manager.token, `/api/org/${orgId}/subscription`, { trial: true });
+    await page.reload();
+    await expect(
+      grid(page).getByText('Just FYI: Not assigned a project role so timesheets cannot be submitted and allocation tracked'),
+    ).toBeVisible();
+    const member = await memberWithRole(request, manager, { _id: orgId }, mode);
+
+    // the member: the badge counts three missing weeks; the button opens this week, the missing list last week
+    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const mine = await memberContext.newPage();
+    await signIn(mine, member.email);
+    await expect(mine.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+    await mine.getByRole('button', { name: 'My timesheets, 3 missing' }).click();
+    await expect(designerRow(mine)).toBeVisible();
+    await mine
+      .getByRole('region', { name: 'Missing timesheets' })
+      .getByRole('button', { name: new RegExp(`^Designer · ${Number(lastWeek.slice(8))} `) })
+      .click();
+    await expect(mine).toHaveURL(new RegExp(`week=${Date.parse(`${lastWeek}T00:00:00Z`)}`));
+
+    // keyboard only: the first cell has the focus, typing replaces, arrows move, Enter saves, Ctrl+Enter submits
+    await expect(cell(mine, 'Mon')).toBeFocused();
+    for (const [i, text] of ['10', '7,5', '1:30', '90m', '8'].entries()) {
+      if (i > 0) await mine.keyboard.press('ArrowRight');
+      await mine.keyboard.type(text);
+    }
+    await mine.keyboard.press('ArrowDown'); // one row only: stays on Friday
+    await expect(cell(mine, 'Fri')).toBeFocused();
+    await expect(designerRow(mine).getByTestId('row-total')).toHaveText('28.5');
+    await mine.keyboard.press('Enter');
+    await expect(mine.getByText('Week saved')).toBeVisible();
+    await expect(cell(mine, 'Tue')).toHaveValue('7.5');
+    await expect(cell(mine, 'Wed')).toHaveValue('1.5');
+    await mine.keyboard.press('Control+Enter');
+    await expect(designerRow(mine).getByText('Submitted')).toBeVisible();
+    await expect(cell(mine, 'Mon')).toHaveAttribute('readonly', '');
+    await mine.screenshot({ path: screenshot(`time-grid-submitted-${mode}`) });
+    await expectAccessible(mine, `my timesheets (${mode})`);
+
+    // the manager's board lists the submitted week; a rejection asks for a reason
+    await page.goto('/board?board-tab=timesheets');
+    const weekRow = page.getByRole('row', { name: /^Max Member, week of / });
+    await expect(weekRow).toContainText('28.5');
+    await expect(weekRow).toContainText('Harbour cabins · Designer');
+    await page.screenshot({ path: screenshot(`time-board-submitted-${mode}`), fullPage: true });
+    await expectAccessible(page, `board timesheets (${mode})`);
+    await weekRow.getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog', { name: 'Reject this week' });
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(reject.getByText('Please give a reason of at least 5 characters')).toBeVisible();
+    await reject.getByLabel('Reason').fill('Friday was a holiday');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Week rejected')).toBeVisible();
+
+    // the member's open grid hears it without reload, fixes Friday and submits again
+    await expect(designerRow(mine).getByTestId('rejection-reason')).toHaveText('Rejected: Friday was a holiday');
+    await expect(designerRow(mine).getByText('Rejected', { exact: true })).toBeVisible();
+    await mine.screenshot({ path: screenshot(`time-grid-rejected-${mode}`) });
+    await cell(mine, 'Fri').focus();
+    await mine.keyboard.press('Backspace');
+    await mine.keyboard.press('Control+Enter');
+    await expect(designerRow(mine).getByText('Submitted')).toBeVisible();
+    await expect(designerRow(mine).getByTestId('row-total')).toHaveText('20.5');
+
+    // the manager's open tab shows it again; approving locks the week for its person
+    await expect(weekRow).toContainText('20.5');
+    await weekRow.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Week approved')).toBeVisible();
+    await expect(designerRow(mine).getByText('Approved')).toBeVisible();
+    await expect(cell(mine, 'Tue')).toHaveAttribute('readonly', '');
+    await cell(mine, 'Tue').focus();
+    await mine.keyboard.type('3');
+    await expect(cell(mine, 'Tue')).toHaveValue('7.5');
+    await expect(grid(mine).getByRole('button', { name: 'Submit week' })).toBeDisabled();
+    await mine.screenshot({ path: screenshot(`time-grid-approved-${mode}`) });
+    // the badge counts down: last week is done
+    await mine.keyboard.press('Escape');
+    await expect(mine.getByRole('button', { name: 'My timesheets, 2 missing' })).toBeVisible();
+    await memberContext.close();
+
+    // the overtime report of the organisation area: Monday's 10 hours are 2 beyond the 8-hour day
+    await page.goto(`/home?org=${orgId}`);
+    await page.getByRole('button', { name: 'Overtime report' }).click();
+    const report = page.getByRole('dialog', { name: 'Overtime report' });
+    await expect(report.getByLabel('From (Monday)')).toHaveValue(lastWeek);
+    const person = report.getByRole('row', { name: 'Max Member', exact: true });
+    await expect(person).toContainText('20.5');
+    await expect(person.getByTestId('overtime-hours')).toHaveText('2');
+    await expect(report.getByRole('row', { name: 'Max Member on Harbour cabins' })).toContainText('after 8 h a day');
+    await page.screenshot({ path: screenshot(`time-overtime-${mode}`) });
+    await expectAccessible(page, `overtime report (${mode})`);
+  });
+}

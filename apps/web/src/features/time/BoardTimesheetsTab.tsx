@@ -1,0 +1,274 @@
+import './styles.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { REJECTION_REASON_MIN, TIME_MESSAGES, type TimesheetStatus } from '@crewplan/domain/time/time';
+import { joinRoom } from '../../lib/realtime.ts';
+import { useDecide, useManagedTimesheets, type Timesheet } from './api.ts';
+import {
+  EXPORT_COLUMNS,
+  exportLines,
+  missionName,
+  personName,
+  roleName,
+  shownWeeks,
+  type ApprovalFilters,
+  type Names,
+} from './approvals.ts';
+import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
+import { weekTitle } from './week.ts';
+
+/** What the board knows of the missions I manage and their people. */
+export type BoardTimesheetsProps = {
+  workspace: { missions: { _id: string; title: string }[]; people: { _id: string; firstName: string; lastName: string }[] } | undefined;
+};
+
+const STATUS_OPTIONS = (['submitted', 'approved', 'rejected', 'draft'] as const).map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+/** Board › Timesheets: the weeks of the missions I manage; approve or reject one or many, filter, export what is shown. */
+export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
+  const sheets = useManagedTimesheets();
+  const decide = useDecide();
+  const [filters, setFilters] = useState<ApprovalFilters>({ mission: null, person: null, status: 'submitted' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [rejecting, setRejecting] = useState<Timesheet[] | null>(null);
+
+  const missionIds = (workspace?.missions ?? []).map((mission) => mission._id).join(',');
+  // a week submitted, changed or decided elsewhere shows here without reload
+  useEffect(() => {
+    const leave = missionIds ? missionIds.split(',').map((id) => joinRoom(`changes/timesheets/${id}`)) : [];
+    return () => leave.forEach((stop) => stop());
+  }, [missionIds]);
+
+  const names: Names = useMemo(
+    () => ({
+      people: new Map((workspace?.people ?? []).map((p) => [p._id, `${p.firstName} ${p.lastName}`.trim()])),
+      missions: new Map((workspace?.missions ?? []).map((m) => [m._id, m.title])),
+    }),
+    [workspace],
+  );
+  const all = sheets.data ?? [];
+  const shown = shownWeeks(all, filters, names);
+  const chosen = shown.filter((sheet) => selected.has(sheet._id) && sheet.status === 'submitted');
+
+  const run = (decisions: Parameters<typeof decide.mutate>[0], done: string) =>
+    decide.mutate(decisions, {
+      onSuccess: () => {
+        setSelected(new Set());
+        setRejecting(null);
+        notifications.show({ message: done });
+      },
+      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    });
+  const approve = (targets: Timesheet[]) =>
+    run(
+      targets.map((sheet) => ({ sheet, status: 'approved' as const })),
+      targets.length === 1 ? 'Week approved' : `${targets.length} weeks approved`,
+    );
+
+  const exportCsv = async () => {
+    const { unparse } = await import('papaparse');
+    const csv = unparse(exportLines(shown, names), { columns: [...EXPORT_COLUMNS] });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    link.download = 'timesheets.csv';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  const people = [...new Set(all.map((sheet) => sheet.person))].map((id) => ({ value: id, label: names.people.get(id) ?? id }));
+  const missions = [...new Set(all.map((sheet) => sheet.mission).filter((id): id is string => !!id))].map((id) => ({
+    value: id,
+    label: names.missions.get(id) ?? id,
+  }));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  if (sheets.isPending) return <Loader aria-label="Loading timesheets" />;
+  if (sheets.isError)
+    return (
+      <Alert color="red" role="alert" title="Timesheets could not be loaded">
+        {sheets.error.message}
+      </Alert>
+    );
+  return (
+    <Stack gap="md" data-testid="board-timesheets">
+      <Group justify="space-between" align="end">
+        <Group gap="sm" align="end">
+          <Select
+            label="Mission"
+            placeholder="All missions"
+            data={missions}
+            value={filters.mission}
+            clearable
+            onChange={(mission) => setFilters((f) => ({ ...f, mission }))}
+          />
+          <Select
+            label="Person"
+            placeholder="Everybody"
+            data={people}
+            value={filters.person}
+            clearable
+            onChange={(person) => setFilters((f) => ({ ...f, person }))}
+          />
+          <Select
+            label="Status"
+            placeholder="Any status"
+            data={STATUS_OPTIONS}
+            value={filters.status}
+            clearable
+            onChange={(status) => setFilters((f) => ({ ...f, status: status as TimesheetStatus | null }))}
+          />
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => void exportCsv()} disabled={shown.length === 0}>
+            Export CSV
+          </Button>
+          <Button variant="default" color="red" disabled={chosen.length === 0} onClick={() => setRejecting(chosen)}>
+            Reject selected
+          </Button>
+          <Button disabled={chosen.length === 0} loading={decide.isPending} onClick={() => approve(chosen)}>
+            Approve selected
+          </Button>
+        </Group>
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed">No timesheets match.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table highlightOnHover aria-label="Timesheets of my missions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">
+                  <Checkbox
+                    aria-label="Select every submitted week shown"
+                    checked={chosen.length > 0 && chosen.length === shown.filter((s) => s.status === 'submitted').length}
+                    onChange={(event) =>
+                      setSelected(
+                        event.currentTarget.checked ? new Set(shown.filter((s) => s.status === 'submitted').map((s) => s._id)) : new Set(),
+                      )
+                    }
+                  />
+                </Table.Th>
+                <Table.Th scope="col">Person</Table.Th>
+                <Table.Th scope="col">Mission · role</Table.Th>
+                <Table.Th scope="col">Week</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Hours
+                </Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Decide</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((sheet) => {
+                const who = personName(sheet, names);
+                return (
+                  <Table.Tr key={sheet._id} aria-label={`${who}, week of ${weekTitle(sheet.weekStart)}`}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${who}, week of ${weekTitle(sheet.weekStart)}`}
+                        disabled={sheet.status !== 'submitted'}
+                        checked={selected.has(sheet._id)}
+                        onChange={() => toggle(sheet._id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{who}</Table.Td>
+                    <Table.Td>
+                      {missionName(sheet, names)}
+                      {roleName(sheet) && (
+                        <Text span c="dimmed" size="sm">
+                          {' '}
+                          · {roleName(sheet)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{weekTitle(sheet.weekStart)}</Table.Td>
+                    <Table.Td ta="right">{sheet.totalHours}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[sheet.status]} variant="light">
+                        {STATUS_LABELS[sheet.status]}
+                      </Badge>
+                      {sheet.status === 'rejected' && sheet.rejectionReason && (
+                        <Text size="xs" c="dimmed">
+                          {sheet.rejectionReason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {sheet.status === 'submitted' && (
+                        <Group gap={4} wrap="nowrap">
+                          <Button size="compact-sm" onClick={() => approve([sheet])} loading={decide.isPending}>
+                            Approve
+                          </Button>
+                          <Button size="compact-sm" variant="default" onClick={() => setRejecting([sheet])}>
+                            Reject
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {rejecting && (
+        <RejectDialog
+          count={rejecting.length}
+          pending={decide.isPending}
+          onClose={() => setRejecting(null)}
+          onReject={(reason) =>
+            run(
+              rejecting.map((sheet) => ({ sheet, status: 'rejected' as const, reason })),
+              rejecting.length === 1 ? 'Week rejected' : `${rejecting.length} weeks rejected`,
+            )
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A rejection says why (at least five characters): the person sees the reason on their week. */
+function RejectDialog(props: { count: number; pending: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = () => {
+    if (reason.trim().length < REJECTION_REASON_MIN) setError(TIME_MESSAGES.reasonNeeded);
+    else props.onReject(reason.trim());
+  };
+  return (
+    <Modal opened onClose={props.onClose} title={props.count === 1 ? 'Reject this week' : `Reject ${props.count} weeks`}>
+      <Stack gap="sm">
+        <Textarea
+          label="Reason"
+          description="The person sees it on their week."
+          data-autofocus
+          autosize
+          minRows={2}
+          value={reason}
+          error={error}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={send} loading={props.pending}>
+            Reject
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

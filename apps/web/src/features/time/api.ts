@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { MyTimesheets, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import { api } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+
+export type { MyTimesheets, Timesheet, TimesheetStatus };
+
+/** Every query here starts with 'timesheets': a change heard on `changes/timesheets/<id>` refreshes them all. */
+const ROOT = 'timesheets';
+
+/** `GET /timesheet`: my weeks from `from` on, my roles and my missing weeks (rule 178). */
+export const myTimesheetsQuery = (from: string) =>
+  queryOptions({
+    queryKey: [ROOT, 'mine', from],
+    queryFn: ({ signal }) => api<MyTimesheets>(`/timesheet?from=${from}`, { signal }),
+    retry: false,
+  });
+
+/** `GET /timesheet/project-manager`: the weeks of the missions I manage. */
+export const managedTimesheetsQuery = queryOptions({
+  queryKey: [ROOT, 'managed'],
+  queryFn: ({ signal }) => api<Timesheet[]>('/timesheet/project-manager', { signal }),
+});
+
+export type OvertimeFigures = { hours: number; overtimeHours: number; after: number; mode: 'day' | 'week' };
+export type OvertimeReport = {
+  start: string;
+  end: string;
+  people: (OvertimeFigures & { person: string; missions: (OvertimeFigures & { mission: string })[] })[];
+};
+
+export const overtimeQuery = (orgId: string, start: string, end: string) =>
+  queryOptions({
+    queryKey: [ROOT, 'overtime', orgId, start, end],
+    queryFn: ({ signal }) => api<OvertimeReport>(`/timesheet/org/${orgId}/overtime?otPeriodStart=${start}&otPeriodEnd=${end}`, { signal }),
+    retry: false,
+  });
+
+/** Names of the organisation's people and missions, for the overtime report. */
+export const orgNamesQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'time-names'],
+    queryFn: async ({ signal }) => {
+      const [people, overview] = await Promise.all([
+        api<{ people: { ref: { _id: string; firstName: string; lastName: string } }[] }>(`/v2/orgs/${orgId}/people?limit=1000`, { signal }),
+        api<{ missions: { _id: string; title: string }[] }>(`/org/${orgId}/mission/overview`, { signal }).catch(() => ({ missions: [] })),
+      ]);
+      return {
+        people: new Map(people.people.map(({ ref }) => [ref._id, `${ref.firstName} ${ref.lastName}`.trim()])),
+        missions: new Map(overview.missions.map((mission) => [mission._id, mission.title])),
+      };
+    },
+  });
+
+export type WeekSave = {
+  missionId: string;
+  planItemId: string;
+  weekStart: string;
+  dailyHours: number[];
+  status: 'draft' | 'submitted';
+  snapshot: Record<string, string>;
+};
+
+/** Saves one row's whole week in one request (and submits it when asked). */
+export const saveWeek = (week: WeekSave) =>
+  api<Timesheet>(`/timesheet/mission/${week.missionId}`, {
+    method: 'POST',
+    body: {
+      missionPlanId: week.planItemId,
+      payload: { weekStart: week.weekStart, dailyHours: week.dailyHours, status: week.status, snapshot: week.snapshot },
+    },
+  });
+
+export type Decision = { sheet: Timesheet; status: 'approved' | 'rejected'; reason?: string };
+
+/** An approver's decision on a submitted week. */
+export const decide = ({ sheet, status, reason }: Decision) =>
+  api<Timesheet>(`/timesheet/mission/${sheet.mission}/timesheet/${sheet._id}`, {
+    method: 'PUT',
+    body: { payload: reason ? { status, reason } : { status } },
+  });
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: [ROOT] });
+
+export const useSaveWeeks = () => useMutation({ mutationFn: (weeks: WeekSave[]) => Promise.all(weeks.map(saveWeek)), onSettled: refresh });
+
+export const useDecide = () =>
+  useMutation({ mutationFn: (decisions: Decision[]) => Promise.all(decisions.map(decide)), onSettled: refresh });
+
+export const useManagedTimesheets = () => useQuery(managedTimesheetsQuery);

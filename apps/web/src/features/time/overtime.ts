@@ -1,0 +1,35 @@
+import { addIsoDays, mondayOf } from '@crewplan/domain/missions/dates';
+
+/** How the overtime report's period is chosen (`otPeriodType`): a week, a month from a Monday, or any range. */
+export const OVERTIME_PERIOD_TYPES = ['week', 'month', 'custom'] as const;
+export type OvertimePeriodType = (typeof OVERTIME_PERIOD_TYPES)[number];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const readable = (value: string | null): value is string => !!value && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+
+/** The day before the same date next month (31 Jan → 28 Feb). */
+function monthEnd(start: string): string {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month, day));
+  if (next.getUTCDate() !== day) next.setUTCDate(0);
+  return addIsoDays(next.toISOString().slice(0, 10), -1);
+}
+
+/**
+ * The period the report shows: it starts on a Monday (the server reads whole weeks); a week ends that Sunday, a month
+ * the day before the same date next month, a custom range where it is told (never before its start). Unreadable
+ * parameters give last week.
+ */
+export function overtimePeriod(
+  start: string | null,
+  end: string | null,
+  type: string | null,
+  today: string,
+): { start: string; end: string; type: OvertimePeriodType } {
+  const kind: OvertimePeriodType =
+    OVERTIME_PERIOD_TYPES.find((value) => value === type) ?? (readable(end) && readable(start) ? 'custom' : 'week');
+  const monday = readable(start) ? mondayOf(start) : addIsoDays(mondayOf(today), -7);
+  if (kind === 'week') return { start: monday, end: addIsoDays(monday, 6), type: kind };
+  if (kind === 'month') return { start: monday, end: monthEnd(monday), type: kind };
+  return { start: monday, end: readable(end) && end >= monday ? end : addIsoDays(monday, 6), type: kind };
+}

@@ -1,0 +1,3 @@
+// The time screens' own component styles, loaded with them (first-load CSS stays small).
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Checkbox.css';

@@ -1,0 +1,53 @@
+import { addIsoDays, mondayOf } from '@crewplan/domain/missions/dates';
+import { weekDays } from '@crewplan/domain/time/rules';
+
+/** Today as YYYY-MM-DD in the person's own time zone (their week is their calendar's). */
+export function localToday(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The Monday shown for `week=` (spec: a week-start timestamp; a date is read too): any day of a week shows that week,
+ * and nothing readable shows this week.
+ */
+export function weekOfParam(param: string | null, today: string): string {
+  if (param && ISO_DATE.test(param) && !Number.isNaN(Date.parse(param))) return mondayOf(param);
+  if (param && /^\d{10,14}$/.test(param)) {
+    const date = new Date(Number(param));
+    if (!Number.isNaN(date.getTime())) return mondayOf(date.toISOString().slice(0, 10));
+  }
+  return mondayOf(today);
+}
+
+/** `week=` for a Monday: its timestamp (midnight UTC). */
+export const weekParam = (monday: string) => String(Date.parse(`${monday}T00:00:00Z`));
+
+export const previousWeek = (monday: string) => addIsoDays(monday, -7);
+export const nextWeek = (monday: string) => addIsoDays(monday, 7);
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 'Mon 23 Nov' for each day of the week. */
+export function dayLabels(monday: string): { date: string; short: string; long: string }[] {
+  return weekDays(monday).map((date, i) => {
+    const [, month, day] = date.split('-').map(Number) as [number, number, number];
+    return { date, short: `${DAY_NAMES[i]} ${day}`, long: `${DAY_NAMES[i]} ${day} ${MONTHS[month - 1]}` };
+  });
+}
+
+/** '23 Nov – 29 Nov 2026'. */
+export function weekTitle(monday: string): string {
+  const days = dayLabels(monday);
+  const year = weekDays(monday)[6]!.slice(0, 4);
+  return `${days[0]!.long.slice(4)} – ${days[6]!.long.slice(4)} ${year}`;
+}
+
+/** How far back my weeks are read: twelve weeks before this one, or the week before the one shown if older. */
+export function listFrom(monday: string, today: string): string {
+  const usual = addIsoDays(mondayOf(today), -84);
+  const before = previousWeek(monday);
+  return before < usual ? before : usual;
+}
