@@ -93,12 +93,12 @@ for (const mode of ['light', 'dark'] as const) {
     // without a licensed organisation the grid says so; with the trial, a manager without a role is told why
     await signIn(page, manager.email);
     await page.goto('/home?time-tracking');
-    await expect(grid(page).getByText('There are no eligible organizations for Time Tracking.')).toBeVisible();
+    await expect(grid(page).getByText('There are no eligible organizations for Time Tracking.')).toBeVisible({ timeout: 30_000 });
     await post(request, manager.token, `/api/org/${orgId}/subscription`, { trial: true });
     await page.reload();
     await expect(
       grid(page).getByText('Just FYI: Not assigned a project role so timesheets cannot be submitted and allocation tracked'),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     const member = await memberWithRole(request, manager, { _id: orgId }, mode);
 
     // the member: the badge counts three missing weeks; the button opens this week, the missing list last week
@@ -106,8 +106,8 @@ for (const mode of ['light', 'dark'] as const) {
     const mine = await memberContext.newPage();
     await signIn(mine, member.email);
     await expect(mine.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
-    await mine.getByRole('button', { name: 'My timesheets, 3 missing' }).click();
-    await expect(designerRow(mine)).toBeVisible();
+    await mine.getByRole('button', { name: 'My timesheets, 3 missing' }).click({ timeout: 30_000 });
+    await expect(designerRow(mine)).toBeVisible({ timeout: 30_000 });
     await mine
       .getByRole('region', { name: 'Missing timesheets' })
       .getByRole('button', { name: new RegExp(`^Designer · ${Number(lastWeek.slice(8))} `) })

@@ -192,7 +192,9 @@ function WeekGrid({
               <Table.Th scope="col" ta="right">
                 Total
               </Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col" style={{ width: '8rem' }}>
+                Status
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
