@@ -40,4 +40,11 @@ describe('openScreens', () => {
     expect(openScreens(params('?create-mission=task'), true, 'home')).toEqual(['create-mission']);
     expect(openScreens(params('?create-proposal'), true, 'home')).toEqual(['create-proposal']);
   });
+
+  it('opens my timesheets for a signed-in person, and the overtime report over the organisation area only', () => {
+    expect(openScreens(params('?time-tracking&week=1763942400000'), true, 'home')).toEqual(['time-tracking']);
+    expect(openScreens(params('?time-tracking'), false, 'login')).toEqual([]);
+    expect(openScreens(params('?org=0123456789abcdef01234567&otPeriodStart=2026-11-16'), true, 'home')).toEqual(['org', 'otPeriodStart']);
+    expect(openScreens(params('?otPeriodStart=2026-11-16'), true, 'home')).toEqual([]);
+  });
 });

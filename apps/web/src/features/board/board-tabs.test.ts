@@ -49,7 +49,8 @@ describe('splitTabs', () => {
     expect(values(splitTabs(tabs, 200, 'c'))).toEqual(['c', 'abd']);
   });
 
-  it('lists the tabs of this issue', () => {
-    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Mission docs', 'The vault']);
+  it("lists the tabs built so far, with the spec's board-tab values", () => {
+    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Timesheets', 'Mission docs', 'The vault']);
+    expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
   });
 });
