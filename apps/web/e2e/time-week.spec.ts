@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
 
@@ -140,6 +141,13 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(weekRow).toContainText('Harbour cabins · Designer');
     await page.screenshot({ path: screenshot(`time-board-submitted-${mode}`), fullPage: true });
     await expectAccessible(page, `board timesheets (${mode})`);
+    // the shown weeks export to CSV: one line per day with hours
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('timesheets.csv');
+    const csv = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
+    expect(csv[0]).toBe('person,mission,role,task,date,hours,status');
+    expect(csv).toContain(`Max Member,Harbour cabins,Designer,,${lastWeek},10,submitted`);
+    expect(csv).toHaveLength(6);
     await weekRow.getByRole('button', { name: 'Reject' }).click();
     const reject = page.getByRole('dialog', { name: 'Reject this week' });
     await reject.getByRole('button', { name: 'Reject' }).click();

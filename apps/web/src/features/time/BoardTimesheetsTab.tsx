@@ -73,7 +73,8 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
     link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     link.download = 'timesheets.csv';
     link.click();
-    URL.revokeObjectURL(link.href);
+    // the browser reads the file after this turn; let it go once the download has started
+    window.setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   };
 
   const people = [...new Set(all.map((sheet) => sheet.person))].map((id) => ({ value: id, label: names.people.get(id) ?? id }));
