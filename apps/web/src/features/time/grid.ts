@@ -22,7 +22,9 @@ export function gridRows(roles: readonly MyTimesheetRole[], sheets: readonly Tim
     .map((role) => {
       const sheet = sheets.find((s) => s.planItemId === role.planItemId && s.weekStart === monday) ?? null;
       const status = sheet?.status ?? 'draft';
-      return { role, sheet, status, cells: sheet ? sheet.dailyHours.map(formatHours) : [...EMPTY_WEEK], editable: hoursEditable(status) };
+      // a week kept per task shows its day totals here; it is changed per task, never flattened into the role's days
+      const editable = hoursEditable(status) && sheet?.form !== 'task';
+      return { role, sheet, status, cells: sheet ? sheet.dailyHours.map(formatHours) : [...EMPTY_WEEK], editable };
     });
 }
 

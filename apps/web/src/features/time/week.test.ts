@@ -67,6 +67,11 @@ describe('grid', () => {
     ]);
     expect(rows[0]!.cells).toEqual(['8', '1.5', '', '', '', '', '']);
   });
+  it('shows a week kept per task as its day totals, locked (saving the role's days would drop its tasks)', () => {
+    const tasks = sheet({ form: 'task', actionItems: [{ _id: 't1', days: '8,1.5,0,0,0,0,0', hours: [8, 1.5, 0, 0, 0, 0, 0] }] });
+    const [row] = gridRows([role('a', 'Alpha')], [tasks], '2026-11-23');
+    expect([row!.cells[0], row!.editable]).toEqual(['8', false]);
+  });
   it('totals days from what is typed (1,5, 1:30 and 90m alike) and draws rule 12 bars', () => {
     const totals = dayTotals([{ cells: ['1,5', '1:30', '90m', '', 'x', '10', '0'] }, { cells: ['8', '', '', '', '', '7', ''] }]);
     expect(totals).toEqual([9.5, 1.5, 1.5, 0, 0, 17, 0]);
