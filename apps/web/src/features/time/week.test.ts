@@ -67,7 +67,7 @@ describe('grid', () => {
     ]);
     expect(rows[0]!.cells).toEqual(['8', '1.5', '', '', '', '', '']);
   });
-  it('shows a week kept per task as its day totals, locked (saving the role's days would drop its tasks)', () => {
+  it('shows a week kept per task as its day totals, locked: saving role days would drop its tasks', () => {
     const tasks = sheet({ form: 'task', actionItems: [{ _id: 't1', days: '8,1.5,0,0,0,0,0', hours: [8, 1.5, 0, 0, 0, 0, 0] }] });
     const [row] = gridRows([role('a', 'Alpha')], [tasks], '2026-11-23');
     expect([row!.cells[0], row!.editable]).toEqual(['8', false]);
