@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+
+/** Two browsers, lazy screens and realtime on a shared machine: patient assertions (none depends on timing). */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -94,12 +97,12 @@ for (const mode of ['light', 'dark'] as const) {
     // without a licensed organisation the grid says so; with the trial, a manager without a role is told why
     await signIn(page, manager.email);
     await page.goto('/home?time-tracking');
-    await expect(grid(page).getByText('There are no eligible organizations for Time Tracking.')).toBeVisible({ timeout: 30_000 });
+    await expect(grid(page).getByText('There are no eligible organizations for Time Tracking.')).toBeVisible();
     await post(request, manager.token, `/api/org/${orgId}/subscription`, { trial: true });
     await page.reload();
     await expect(
       grid(page).getByText('Just FYI: Not assigned a project role so timesheets cannot be submitted and allocation tracked'),
-    ).toBeVisible({ timeout: 30_000 });
+    ).toBeVisible();
     const member = await memberWithRole(request, manager, { _id: orgId }, mode);
 
     // the member: the badge counts three missing weeks; the button opens this week, the missing list last week
@@ -107,8 +110,8 @@ for (const mode of ['light', 'dark'] as const) {
     const mine = await memberContext.newPage();
     await signIn(mine, member.email);
     await expect(mine.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
-    await mine.getByRole('button', { name: 'My timesheets, 3 missing' }).click({ timeout: 30_000 });
-    await expect(designerRow(mine)).toBeVisible({ timeout: 30_000 });
+    await mine.getByRole('button', { name: 'My timesheets, 3 missing' }).click();
+    await expect(designerRow(mine)).toBeVisible();
     await mine
       .getByRole('region', { name: 'Missing timesheets' })
       .getByRole('button', { name: new RegExp(`^Designer · ${Number(lastWeek.slice(8))} `) })
