@@ -59,7 +59,7 @@ describe('realtime', () => {
     const socket = open(second, person.token);
     await connected(socket);
     const received = new Promise<Change>((resolve) => socket.once('changes', resolve));
-    const change: Change = { type: 'update', entity: 'people', id: person.personId, data: { firstName: 'Ada' } };
+    const change: Change = { type: 'update', entity: 'org.people', id: person.personId, data: { firstName: 'Ada' } };
     // The adapter's LISTEN may take a moment after connecting: publish until it arrives.
     const timer = setInterval(() => first.app.ctx.realtime.publish(personRoom(person.personId), change), 100);
     try {
@@ -124,11 +124,11 @@ describe('realtime', () => {
     const received = new Promise<Change>((resolve) => socket.once('changes', resolve));
     first.app.ctx.realtime.publish(personRoom(person.personId), {
       type: 'update',
-      entity: 'people',
+      entity: 'org.people',
       id: person.personId,
-      data: 'x'.repeat(10_000),
+      data: { note: 'x'.repeat(10_000) },
     });
-    expect(await received).toEqual({ type: 'update', entity: 'people', id: person.personId });
+    expect(await received).toEqual({ type: 'update', entity: 'org.people', id: person.personId });
   });
 });
 

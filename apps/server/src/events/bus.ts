@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrgLevel } from '@crewplan/domain';
-import type { Change } from '../plugins/realtime.ts';
+import type { AuditEntity, Change, MissionAuditEntity, OrgLevel } from '@crewplan/domain';
 
 /**
  * What happened, told after the write that caused it has committed. Commands emit; mail, realtime and
@@ -8,7 +7,7 @@ import type { Change } from '../plugins/realtime.ts';
  */
 export type DomainEvents = {
   /** Organisation data changed: realtime tells the organisation's room. */
-  'org.changed': { orgId: string; changes: Change[] };
+  'org.changed': { orgId: string; changes: Change<AuditEntity>[] };
   'org.invite.created': {
     orgId: string;
     orgTitle: string;
@@ -27,7 +26,7 @@ export type DomainEvents = {
   'org.person.removed': { orgId: string; personId: string; endDate: string | null; removeFromMissions: boolean };
   'org.deleted': { orgId: string; deletedBy: string | null };
   /** Mission data changed: realtime tells the mission's rooms, and the rooms of the actions named by `actionIds`. */
-  'mission.changed': { missionId: string; changes: (Change & { actionIds?: string[] })[] };
+  'mission.changed': { missionId: string; changes: (Change<MissionAuditEntity> & { actionIds?: string[] })[] };
   /** Somebody was invited to a mission: the invitee gets the mail, and their room hears of it when they have an account. */
   'mission.invite.created': {
     missionId: string;

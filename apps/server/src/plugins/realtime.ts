@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
-import { TIMINGS } from '@crewplan/domain';
+import { changeRooms, TIMINGS, type Change } from '@crewplan/domain';
 import type { Principal } from './types.ts';
 
-/** What clients receive on the `changes` event: ids and changed fields; clients refetch the rest. */
-export type Change = { type: 'create' | 'update' | 'delete' | 'rebuild'; entity: string; id: string; data?: unknown };
+/** What clients receive on the `changes` event: the domain's one typed union of entity → data. */
+export type { Change };
 
 /** Decides whether a person may join a room `<prefix>/<id>`; domains register theirs. */
 export type RoomAuthorizer = (principal: Principal, id: string) => Promise<boolean> | boolean;
@@ -31,7 +31,7 @@ const MAX_EVENT_BYTES = 7_500;
 /** How often a server looks for sockets whose session expired (or was removed without telling realtime). */
 const ENDED_SESSIONS_SWEEP_MS = 60_000;
 
-export const personRoom = (personId: string) => `people/${personId}`;
+export const personRoom = changeRooms.person;
 /** Internal room of one sign-in session; clients cannot subscribe to it. */
 const sessionRoom = (sessionId: string) => `sessions/${sessionId}`;
 
@@ -107,10 +107,8 @@ export function createRealtime(options: {
     io,
     dropEndedSessions,
     publish(room, change) {
-      let payload: Change = change;
-      if (Buffer.byteLength(JSON.stringify(change)) > MAX_EVENT_BYTES) {
-        payload = { type: change.type, entity: change.entity, id: change.id };
-      }
+      const payload: Change = { ...change };
+      if (Buffer.byteLength(JSON.stringify(change)) > MAX_EVENT_BYTES) delete payload.data;
       io.to(room).emit('changes', payload);
     },
     registerRoom(prefix, allow) {

@@ -1,7 +1,24 @@
 import { io, type Socket } from 'socket.io-client';
+import { parseChange, type Change } from '@crewplan/domain/realtime/changes';
+import type { ActionItem } from '@crewplan/domain/tasks/tasks';
+import { api } from './api.ts';
+import { ApiError } from './api-error.ts';
 import { authClient } from './auth-client.ts';
+import {
+  holdsTask,
+  listHolds,
+  listNeedsRead,
+  listWithoutTask,
+  listWithTask,
+  planOf,
+  TASK_LIST_KEYS,
+  withoutTask,
+  withTask,
+  type MissionTasksCache,
+  type TaskListCache,
+} from './change-queries.ts';
 import { queryClient } from './query-client.ts';
-import { isChangeEvent, needsRebuild, queryRootOf } from './realtime-rules.ts';
+import { needsRebuild } from './realtime-rules.ts';
 import { whileSynchronizing } from './sync-state.ts';
 import { getToken } from './token.ts';
 
@@ -23,7 +40,7 @@ async function refreshSessionAndReconnect(current: Socket) {
   });
 }
 
-/** Opens the realtime connection; `changes` events invalidate the matching cached queries. */
+/** Opens the realtime connection; `changes` events refresh what they touch (`change-queries.ts`). */
 export function connectRealtime(): void {
   if (socket || !getToken()) return;
   const current = io({
@@ -34,8 +51,9 @@ export function connectRealtime(): void {
   socket = current;
 
   current.on('changes', (event: unknown) => {
-    if (!isChangeEvent(event)) return;
-    void queryClient.invalidateQueries({ queryKey: [queryRootOf(event.entity)] });
+    const change = parseChange(event);
+    // a change that cannot be applied in place refreshes the missions area, as every change once did
+    if (change) void applyChange(change).catch(() => queryClient.invalidateQueries({ queryKey: ['missions'] }));
   });
 
   current.on('disconnect', () => {
@@ -53,6 +71,76 @@ export function connectRealtime(): void {
   current.on('connect_error', (error) => {
     offlineSince ??= Date.now();
     if (error.message === 'auth/id-token-expired') void refreshSessionAndReconnect(current);
+  });
+}
+
+/** Refreshes what one change touches (`change-queries.ts`): a task by its id, other areas by their queries. */
+async function applyChange(change: Change): Promise<void> {
+  const plan = planOf(change);
+  for (const queryKey of plan.invalidate) void queryClient.invalidateQueries({ queryKey });
+  for (const taskId of plan.dropTasks) dropTask(taskId);
+  const data = (change.data ?? {}) as { actionId?: unknown; people?: unknown };
+  const facts: TaskFacts = {
+    actionId: typeof data.actionId === 'string' ? data.actionId : undefined,
+    isNew: change.type === 'create',
+    peopleChanged: 'people' in data,
+  };
+  await Promise.all(plan.refetchTasks.map((taskId) => refreshTask(taskId, facts)));
+}
+
+type TaskFacts = { actionId: string | undefined; isNew: boolean; peopleChanged: boolean };
+
+/** The cached mission reads (`['missions', 'one', id]`, not their history pages). */
+const cachedMissions = () =>
+  queryClient.getQueriesData<MissionTasksCache>({ queryKey: ['missions', 'one'] }).filter(([queryKey]) => queryKey.length === 3);
+/** The cached lists of tasks apart from their mission. */
+const cachedLists = () =>
+  TASK_LIST_KEYS.flatMap((queryKey) => {
+    const list = queryClient.getQueryData<TaskListCache>(queryKey);
+    return list ? [[queryKey, list] as const] : [];
+  });
+
+function dropTask(taskId: string): void {
+  for (const [queryKey, mission] of cachedMissions()) {
+    if (holdsTask(mission, taskId))
+      queryClient.setQueryData<MissionTasksCache>(queryKey, (cached) => cached && withoutTask(cached, taskId));
+  }
+  for (const [queryKey] of cachedLists())
+    queryClient.setQueryData<TaskListCache>(queryKey, (list) => list && listWithoutTask(list, taskId));
+}
+
+/**
+ * Reads one task again and puts it where it is cached: in its mission, in the lists that hold it, and as the task on
+ * its own. A task nobody holds is not read, unless it is new and a mission is open (a bulk create does not say which
+ * action it went to). A list it may join or leave is read again instead.
+ */
+async function refreshTask(taskId: string, facts: TaskFacts): Promise<void> {
+  const taskKey = ['missions', 'action-item', taskId];
+  const missions = cachedMissions();
+  const lists = cachedLists();
+  for (const [queryKey, list] of lists) {
+    if (listNeedsRead(list, taskId, facts.isNew, facts.peopleChanged)) void queryClient.invalidateQueries({ queryKey });
+  }
+  const holders = missions.filter(([, mission]) => holdsTask(mission, taskId, facts.actionId));
+  const listed = lists.filter(([, list]) => listHolds(list, taskId) && !facts.peopleChanged);
+  const shownAlone = queryClient.getQueryData(taskKey) !== undefined;
+  if (holders.length === 0 && listed.length === 0 && !shownAlone && !(facts.isNew && missions.length > 0)) return;
+  let task: ActionItem;
+  try {
+    task = await api<ActionItem>(`/action-item/${taskId}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) dropTask(taskId);
+    else for (const [queryKey] of [...holders, ...listed]) void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: taskKey });
+    return;
+  }
+  if (shownAlone) queryClient.setQueryData(taskKey, task);
+  for (const [queryKey] of listed) queryClient.setQueryData<TaskListCache>(queryKey, (list) => list && listWithTask(list, task));
+  queryClient.setQueryData<MissionTasksCache>(['missions', 'one', task.missionId], (mission) => {
+    const cached = mission?.actionItems?.find((item) => item._id === taskId);
+    // an answer that crossed a newer one on the way keeps the newer
+    if (!mission || (cached && cached.updatedAt > task.updatedAt)) return mission;
+    return withTask(mission, task);
   });
 }
 

@@ -35,15 +35,15 @@ const CHANGE_TYPE: Record<MissionAuditAction, Change['type']> = {
 const PRIVATE_ENTITIES: MissionEntity[] = ['mission.invites', 'timesheets'];
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
-export function missionChangeOf(write: MissionWrite): Change {
-  const change: Change = { type: CHANGE_TYPE[write.action], entity: write.entity, id: write.id };
+export function missionChangeOf(write: MissionWrite): Change<MissionEntity> {
+  const change: Change<MissionEntity> = { type: CHANGE_TYPE[write.action], entity: write.entity, id: write.id };
   if (PRIVATE_ENTITIES.includes(write.entity) || !write.changes) return change;
   const data = Object.fromEntries(Object.entries(write.changes).map(([field, { to }]) => [field, to]));
   return Object.keys(data).length > 0 ? { ...change, data } : change;
 }
 
 /** The change with the action rooms that hear of it: an action's own writes, and the task writes that name theirs. */
-type RoutedChange = Change & { actionIds?: string[] };
+export type RoutedChange = Change<MissionEntity> & { actionIds?: string[] };
 const withActionRooms = (write: MissionWrite): RoutedChange => {
   const actionIds = write.entity === 'actions' ? [write.id] : write.actionIds;
   return actionIds ? { ...missionChangeOf(write), actionIds } : missionChangeOf(write);

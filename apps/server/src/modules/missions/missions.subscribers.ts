@@ -1,16 +1,16 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { addIsoDays, canOnMission, PERMISSION_ADMIN } from '@crewplan/domain';
+import { addIsoDays, canOnMission, CHANGE_ROOM_PREFIXES, changeRooms, PERMISSION_ADMIN } from '@crewplan/domain';
 import { actions, missionPeople, missions } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { runMissionCommand } from './command.ts';
 
-export const MISSION_ROOM_PREFIX = 'changes/missions';
-export const MISSION_PEOPLE_ROOM_PREFIX = 'changes/mission.people';
-export const missionRoom = (missionId: string) => `${MISSION_ROOM_PREFIX}/${missionId}`;
-export const missionPeopleRoom = (missionId: string) => `${MISSION_PEOPLE_ROOM_PREFIX}/${missionId}`;
-export const ACTION_ROOM_PREFIX = 'changes/actions';
-export const actionRoom = (actionId: string) => `${ACTION_ROOM_PREFIX}/${actionId}`;
+export const MISSION_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.mission;
+export const MISSION_PEOPLE_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.missionPeople;
+export const missionRoom = changeRooms.mission;
+export const missionPeopleRoom = changeRooms.missionPeople;
+export const ACTION_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.action;
+export const actionRoom = changeRooms.action;
 
 /**
  * A person leaving an organisation with "remove from missions" leaves the team of each of its missions, except where

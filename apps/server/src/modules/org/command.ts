@@ -40,8 +40,8 @@ const CHANGE_TYPE: Record<AuditAction, Change['type']> = {
 };
 
 /** The realtime message of a write: ids and changed fields only (DESIGN §8: small payloads). */
-export function changeOf(write: Write): Change {
-  const change: Change = { type: CHANGE_TYPE[write.action], entity: write.entity, id: write.id };
+export function changeOf(write: Write): Change<AuditEntity> {
+  const change: Change<AuditEntity> = { type: CHANGE_TYPE[write.action], entity: write.entity, id: write.id };
   const hidden = PRIVATE_FIELDS[write.entity];
   if (hidden === 'all' || !write.changes) return change;
   const data = Object.fromEntries(

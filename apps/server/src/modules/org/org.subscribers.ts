@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { CHANGE_ROOM_PREFIXES, changeRooms } from '@crewplan/domain';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
@@ -6,8 +7,8 @@ import type { AppContext } from '../../plugins/types.ts';
 import { mails } from '../mail/templates.ts';
 import { orgInviteLink } from './invites.service.ts';
 
-export const ORG_ROOM_PREFIX = 'changes/orgs';
-export const orgRoom = (orgId: string) => `${ORG_ROOM_PREFIX}/${orgId}`;
+export const ORG_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.org;
+export const orgRoom = changeRooms.org;
 
 /** What the organisation area does after its writes commit: realtime to the organisation's room, invite mail. */
 export function subscribeOrgEvents(ctx: AppContext): void {

@@ -7,6 +7,8 @@ import {
   canUseTemplate,
   TEMPLATE_MESSAGES,
   templateDataSchema,
+  type Change,
+  type MissionAuditEntity,
   type Template,
   type TemplateBulkUpdate,
   type TemplateCreate,
@@ -15,7 +17,6 @@ import {
 import type { Db, Tx } from '../../db/database.ts';
 import { missions, orgPeople, orgs, templates } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
-import type { Change } from '../../plugins/realtime.ts';
 import {
   loadMissionAccess,
   missionInvitePending,
@@ -32,9 +33,9 @@ export const templateNotFound = () => new AppError(404, 'template/not-found', TE
 
 const sharingError = (message: string) => new AppError(400, 'validation', message, { org: message });
 
-type MissionChanges = Map<string, Change[]>;
+type MissionChanges = Map<string, Change<MissionAuditEntity>[]>;
 
-function noteChange(changes: MissionChanges, missionId: string, change: Change) {
+function noteChange(changes: MissionChanges, missionId: string, change: Change<MissionAuditEntity>) {
   changes.set(missionId, [...(changes.get(missionId) ?? []), change]);
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { CHANGE_ROOM_PREFIXES, changeRooms, type Change } from '@crewplan/domain';
 import { missionPeople, orgPeople } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
@@ -6,8 +7,8 @@ import type { AppContext } from '../../plugins/types.ts';
 import { approvesMissionTime, reviewsOrgTime } from './time.access.ts';
 
 /** `changes/timesheets/<id>`: a person's own sheets (their id), or a mission's or organisation's for who decides them. */
-export const TIMESHEET_ROOM_PREFIX = 'changes/timesheets';
-export const timesheetRoom = (id: string) => `${TIMESHEET_ROOM_PREFIX}/${id}`;
+export const TIMESHEET_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.timesheets;
+export const timesheetRoom = changeRooms.timesheets;
 
 /** Who may listen to a timesheet room, and what the rooms hear after each committed sheet write (ids and status only). */
 export function subscribeTimeEvents(ctx: AppContext): void {
@@ -23,8 +24,8 @@ export function subscribeTimeEvents(ctx: AppContext): void {
   });
 
   ctx.events.on('timesheet.changed', (event) => {
-    const change = {
-      type: event.status === 'deleted' ? ('delete' as const) : event.from === null ? ('create' as const) : ('update' as const),
+    const change: Change<'timesheets'> = {
+      type: event.status === 'deleted' ? 'delete' : event.from === null ? 'create' : 'update',
       entity: 'timesheets',
       id: event.timesheetId,
       data: { status: event.status, person: event.personId, weekStart: event.weekStart, mission: event.missionId },

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { CHANGE_ENTITIES, type Change } from '@crewplan/domain/realtime/changes';
+import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
+import {
+  CHANGE_QUERIES,
+  holdsTask,
+  listHolds,
+  listNeedsRead,
+  listWithoutTask,
+  listWithTask,
+  MAX_TASKS_BY_ID,
+  planOf,
+  TASK_LIST_KEYS,
+  withoutTask,
+  withTask,
+} from './change-queries.ts';
+
+const task = (id: string, actionId: string, sortIndex: number, extra: Partial<ActionItem> = {}) =>
+  ({ _id: id, actionId, sortIndex, title: id, dependencies: [], updatedAt: '2026-01-01T00:00:00.000Z', ...extra }) as ActionItem;
+const action = (id: string, items: string[]) => ({ _id: id, actionItems: items }) as Action;
+const mission = () => ({
+  _id: 'm1',
+  actions: [action('a1', ['t1', 't2']), action('a2', ['t3'])],
+  actionItems: [
+    task('t1', 'a1', 1),
+    task('t2', 'a1', 2, { dependencies: [{ linkTo: 't1', linkType: 'FS', lag: 0 }] }),
+    task('t3', 'a2', 1),
+  ],
+});
+
+describe('the invalidation map', () => {
+  it('places every entity the server publishes', () => {
+    for (const entity of CHANGE_ENTITIES) expect(typeof CHANGE_QUERIES[entity]).toBe('function');
+  });
+
+  it('reads a changed task by its id and never the whole mission', () => {
+    const plan = planOf({ type: 'update', entity: 'action.items', id: 't1', data: { title: 'New' } });
+    expect(plan.refetchTasks).toEqual(['t1']);
+    expect(plan.invalidate).toEqual([]);
+  });
+
+  it('reads each task of a small bulk write, and the mission after a big one', () => {
+    expect(planOf({ type: 'update', entity: 'action.items', id: 't1', data: { ids: ['t1', 't2'] } }).refetchTasks).toEqual(['t1', 't2']);
+    const ids = Array.from({ length: MAX_TASKS_BY_ID + 1 }, (_, i) => `t${i}`);
+    const big = planOf({ type: 'update', entity: 'action.items', id: 't0', data: { ids } });
+    expect(big.refetchTasks).toEqual([]);
+    expect(big.invalidate).toEqual([['missions', 'one'], ['missions', 'action-item'], ...TASK_LIST_KEYS]);
+  });
+
+  it('takes a deleted task out and refreshes its own read', () => {
+    const plan = planOf({ type: 'delete', entity: 'action.items', id: 't1' });
+    expect(plan.dropTasks).toEqual(['t1']);
+    expect(plan.refetchTasks).toEqual([]);
+    expect(plan.invalidate).toContainEqual(['missions', 'action-item', 't1']);
+  });
+
+  it('refreshes the area of every other change', () => {
+    const area = (change: Change) => planOf(change).invalidate;
+    expect(area({ type: 'update', entity: 'plan.items', id: 'p1' })).toEqual([['missions']]);
+    expect(area({ type: 'create', entity: 'mission.invites', id: 'i1', data: { mission: 'm1' } })).toEqual([['missions']]);
+    expect(area({ type: 'update', entity: 'org.people', id: 'p1' })).toEqual([['orgs']]);
+    expect(area({ type: 'update', entity: 'timesheets', id: 's1' })).toEqual([['timesheets']]);
+    expect(area({ type: 'create', entity: 'notifications', id: 'n1' })).toEqual([['notifications']]);
+    expect(area({ type: 'create', entity: 'comments', id: 'c1' })).toEqual([['comments']]);
+  });
+});
+
+describe('patching a cached mission', () => {
+  it('replaces a changed task where it was', () => {
+    const next = withTask(mission(), task('t2', 'a1', 2, { title: 'Renamed' }));
+    expect(next.actionItems.map((item) => item.title)).toEqual(['t1', 'Renamed', 't3']);
+    expect(next.actions).toEqual(mission().actions);
+  });
+
+  it('adds a new task in sort order and to its action', () => {
+    const next = withTask(mission(), task('t4', 'a1', 1.5));
+    expect(next.actionItems.map((item) => item._id)).toEqual(['t1', 't3', 't4', 't2']);
+    expect(next.actions.find((a) => a._id === 'a1')?.actionItems).toEqual(['t1', 't4', 't2']);
+  });
+
+  it('moves a task between actions', () => {
+    const next = withTask(mission(), task('t1', 'a2', 0));
+    expect(next.actions.map((a) => a.actionItems)).toEqual([['t2'], ['t1', 't3']]);
+  });
+
+  it('takes a deleted task out with the links to it', () => {
+    const next = withoutTask(mission(), 't1');
+    expect(next.actionItems.map((item) => item._id)).toEqual(['t2', 't3']);
+    expect(next.actionItems[0]?.dependencies).toEqual([]);
+    expect(next.actions[0]?.actionItems).toEqual(['t2']);
+    expect(withoutTask(mission(), 'unknown')).toEqual(mission());
+  });
+
+  it('knows which mission holds a task or the action a new one joined', () => {
+    expect(holdsTask(mission(), 't3')).toBe(true);
+    expect(holdsTask(mission(), 't9')).toBe(false);
+    expect(holdsTask(mission(), 't9', 'a2')).toBe(true);
+    expect(holdsTask(undefined, 't1')).toBe(false);
+  });
+});
+
+describe('patching a cached list of tasks', () => {
+  const list = () => ({ items: [{ ...task('t1', 'a1', 1), mission: { _id: 'm1', title: 'M', projectType: 'kanban' } }] });
+
+  it('takes the new fields and keeps what the list adds', () => {
+    const next = listWithTask(list(), task('t1', 'a1', 1, { title: 'Renamed' }));
+    expect(next.items[0]?.title).toBe('Renamed');
+    expect(next.items[0]?.mission.title).toBe('M');
+    expect(listWithTask(list(), task('t9', 'a1', 1))).toEqual(list());
+  });
+
+  it('drops a deleted task', () => {
+    expect(listWithoutTask(list(), 't1').items).toEqual([]);
+    expect(listHolds(list(), 't1')).toBe(true);
+  });
+
+  it('patches a list kept as the tasks themselves', () => {
+    expect(listWithTask(list().items, task('t1', 'a1', 1, { title: 'Renamed' }))[0]?.title).toBe('Renamed');
+    expect(listWithoutTask(list().items, 't1')).toEqual([]);
+    expect(listHolds(list().items, 't1')).toBe(true);
+  });
+
+  it('is read again only when the task may join or leave it', () => {
+    expect(listNeedsRead(list(), 't1', false, false)).toBe(false);
+    expect(listNeedsRead(list(), 't9', false, false)).toBe(false);
+    expect(listNeedsRead(list(), 't9', true, false)).toBe(true);
+    expect(listNeedsRead(list(), 't1', false, true)).toBe(true);
+  });
+});
