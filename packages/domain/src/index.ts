@@ -41,3 +41,4 @@ export * from './files/labels.ts';
 export * from './time/time.ts';
 export * from './time/rules.ts';
 export * from './time/hours-input.ts';
+export * from './shared/days.ts';

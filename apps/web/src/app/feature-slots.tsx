@@ -1,5 +1,5 @@
-import { TaskChatSlot } from '../features/comments/slot.tsx';
-import { MissionFilesSlot, TaskFilesSlot } from '../features/files/slot.tsx';
+import { TaskChatSlot } from '../features/comments/index.ts';
+import { MissionFilesSlot, TaskFilesSlot } from '../features/files/index.ts';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 
 /** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
