@@ -5,24 +5,18 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { PersonSummary } from '../../../components/people/people-rules.ts';
 import type { ActionItem } from '../api.ts';
 import type { BoardColumn as Column } from '../task-rules.ts';
 import classes from './board.module.css';
-import { TaskCard } from './TaskCard.tsx';
+import { TaskCard, type TaskCardProps } from './TaskCard.tsx';
 import { plural } from '@crewplan/domain/shared/words';
 
 const CARD_ESTIMATE = 112;
 const CARD_GAP = 8;
 
-export interface BoardColumnProps {
+/** A column hands its cards what they share: the people, the project type, now and the person's zone, the handlers. */
+export interface BoardColumnProps extends Pick<TaskCardProps, 'people' | 'projectType' | 'now' | 'timeZone' | 'onOpen' | 'onDone'> {
   column: Column<ActionItem>;
-  people: ReadonlyMap<string, PersonSummary>;
-  projectType: string;
-  now: Date;
-  timeZone: string;
-  onOpen: (itemId: string) => void;
-  onDone?: (itemId: string) => void;
   /** Quick add (those who may create tasks): resolves once the task exists. */
   onAdd?: (title: string) => Promise<unknown>;
   /** Whether the viewer may move this task (its people and admins; others see no handle). */
