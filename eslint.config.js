@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
@@ -24,21 +30,50 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Features do not import each other; shared pieces live in components/ or lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.)|/features/',
-              message: 'Features must not import each other: move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...webBoundaries(),
 );
+
+/**
+ * The web's boundaries, resolved by path (not by the text of an import): a feature reaches another only through
+ * that feature's `index.ts`; `components/` and `lib/` never reach into features; no import cycles in the web app.
+ */
+function webBoundaries() {
+  const web = 'apps/web/src';
+  const features = readdirSync(join(root, web, 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const message = 'Import another feature only through its index.ts; shared pieces belong in components/ or lib/.';
+  return [
+    {
+      files: [`${web}/**/*.{ts,tsx}`],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+        'import-x/extensions': ['.ts', '.tsx'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      },
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: root,
+            zones: [
+              ...features.map((feature) => ({
+                target: `${web}/features/${feature}`,
+                from: features.filter((other) => other !== feature).map((other) => `${web}/features/${other}`),
+                except: ['./index.ts'],
+                message,
+              })),
+              {
+                target: [`${web}/components`, `${web}/lib`],
+                from: `${web}/features`,
+                message: 'components/ and lib/ are shared by every feature and import none.',
+              },
+            ],
+          },
+        ],
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      },
+    },
+  ];
+}

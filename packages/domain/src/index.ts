@@ -42,3 +42,4 @@ export * from './time/time.ts';
 export * from './time/rules.ts';
 export * from './time/hours-input.ts';
 export * from './realtime/changes.ts';
+export * from './shared/days.ts';

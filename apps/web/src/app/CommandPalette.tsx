@@ -12,7 +12,7 @@ import {
   IconShieldLock,
   IconUser,
 } from '@tabler/icons-react';
-import { useMyOrgs } from '../features/org/api.ts';
+import { useMyOrgs } from '../features/org/index.ts';
 import { useAppearanceControls } from '../lib/appearance-controls.ts';
 import { healthQuery } from '../lib/health.ts';
 import { signOut } from '../lib/session.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Indicator, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
-import { useMyOrgs } from '../features/org/api.ts';
+import { useMyOrgs } from '../features/org/index.ts';
 import { useMissingTimesheetCount } from '../features/time/index.ts';
 import { setParams } from '../lib/url-state.ts';
 import { floatingButtonsFor, type FloatingBadges, type FloatingButton, type FloatingButtonId } from './floating-buttons.ts';

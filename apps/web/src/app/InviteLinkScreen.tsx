@@ -3,7 +3,7 @@ import { useUrl } from '../lib/url-state.ts';
 
 const OrgInviteScreen = lazy(() => import('../features/org/InviteScreen.tsx').then((m) => ({ default: m.InviteScreen })));
 const MissionInviteScreen = lazy(() =>
-  import('../features/missions/team/MissionInviteScreen.tsx').then((m) => ({ default: m.MissionInviteScreen })),
+  import('../features/team/MissionInviteScreen.tsx').then((m) => ({ default: m.MissionInviteScreen })),
 );
 
 /** A mailed invite link (`from` with `token`): `from=invite` is a mission invite, `from=orgInvite` an organisation's. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { ACCOUNT_MESSAGES } from '@crewplan/domain/messages/index';
-import { useMyOrgs } from '../features/org/api.ts';
+import { useMyOrgs } from '../features/org/index.ts';
 import type { Profile } from '../lib/profile.ts';
 import { setParams, useUrl } from '../lib/url-state.ts';
 import { orgsToPrompt, parseLater, withheldOrgIds } from '../lib/withheld-orgs.ts';

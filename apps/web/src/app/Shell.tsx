@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { AppShell, Button, Center, Stack, Text } from '@mantine/core';
 import { needsNameCheck } from '@crewplan/domain/people/names';
 import { BlockingOverlay } from '../components/BlockingOverlay.tsx';
-import { LoginScreen } from '../features/identity/LoginScreen.tsx';
-import { FileViewerScreen } from '../features/files/slot.tsx';
-import { useNotificationsLoading } from '../features/notifications/api.ts';
+import { LoginScreen } from '../features/identity/index.ts';
+import { FileViewerScreen } from '../features/files/index.ts';
+import { useNotificationsLoading } from '../features/notifications/index.ts';
 import { setAppearance } from '../lib/appearance.ts';
 import { preloadable } from '../lib/preloadable.tsx';
 import { loaderStyleOf } from '../lib/loader-style.ts';
@@ -21,10 +21,10 @@ import { ScreenLayer } from './screens.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 
 // Home's cards and task grid stay out of the first chunk; a visit that starts on /home asks for them at once.
-const Home = preloadable(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen));
+const Home = preloadable(() => import('../features/home/index.ts').then((m) => m.HomeScreen));
 if (typeof window !== 'undefined' && window.location.pathname === '/home') void Home.preload();
-const BoardScreen = lazy(() => import('../features/board/BoardScreen.tsx').then((m) => ({ default: m.BoardScreen })));
-const MailboxScreen = lazy(() => import('../features/dev-mailbox/MailboxScreen.tsx').then((m) => ({ default: m.MailboxScreen })));
+const BoardScreen = lazy(() => import('../features/board/index.ts').then((m) => ({ default: m.BoardScreen })));
+const MailboxScreen = lazy(() => import('../features/dev-mailbox/index.ts').then((m) => ({ default: m.MailboxScreen })));
 
 export function Shell() {
   const url = useUrl();

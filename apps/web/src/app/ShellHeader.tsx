@@ -2,9 +2,9 @@ import { Avatar, Button, Group, Kbd, Menu, Text, UnstyledButton } from '@mantine
 import { spotlight } from '@mantine/spotlight';
 import { IconLogout, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { AppLink } from '../components/AppLink.tsx';
-import { MissionsMenu } from '../features/missions/MissionsMenu.tsx';
-import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
-import { OrgSwitcher } from '../features/org/OrgSwitcher.tsx';
+import { MissionsMenu } from '../features/missions/index.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
+import { OrgSwitcher } from '../features/org/index.ts';
 import { ColorModeToggle } from '../components/ColorModeToggle.tsx';
 import { useAppearanceControls } from '../lib/appearance-controls.ts';
 import type { Profile } from '../lib/profile.ts';

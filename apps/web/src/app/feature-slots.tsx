@@ -1,5 +1,5 @@
-import { TaskChatSlot } from '../features/comments/slot.tsx';
-import { MissionFilesSlot, TaskFilesSlot } from '../features/files/slot.tsx';
+import { TaskChatSlot } from '../features/comments/index.ts';
+import { MissionFilesSlot, TaskFilesSlot } from '../features/files/index.ts';
 import { BoardTimesheetsSlot } from '../features/time/index.ts';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 

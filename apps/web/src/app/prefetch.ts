@@ -1,9 +1,8 @@
 import { api } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { getToken } from '../lib/token.ts';
-import { missionKeys } from '../features/missions/keys.ts';
-import { tabOfPart } from '../features/missions/mission-rules.ts';
-import { preloadMissionView } from '../features/missions/views.ts';
+import { missionKeys } from '../lib/mission-keys.ts';
+import { preloadMissionView, tabOfPart } from '../features/missions/index.ts';
 
 /**
  * A URL that opens a mission starts its data and its code loading while the workspace itself loads, instead of one

@@ -4,7 +4,7 @@ import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
-const MySpaceScreen = lazy(() => import('../features/people/MySpaceScreen.tsx').then((m) => ({ default: m.MySpaceScreen })));
+const MySpaceScreen = lazy(() => import('../features/people/index.ts').then((m) => ({ default: m.MySpaceScreen })));
 const EmailLinkScreen = lazy(() => import('../features/identity/EmailLinkScreen.tsx').then((m) => ({ default: m.EmailLinkScreen })));
 const LoginOverlay = lazy(() => import('../features/identity/LoginOverlay.tsx').then((m) => ({ default: m.LoginOverlay })));
 const OrgScreen = lazy(() => import('../features/org/OrgScreen.tsx').then((m) => ({ default: m.OrgScreen })));
@@ -18,7 +18,7 @@ const InviteLinkScreen = lazy(() => import('./InviteLinkScreen.tsx').then((m) =>
 const InviteNoticeScreen = lazy(() =>
   import('../features/notifications/InviteNoticeScreen.tsx').then((m) => ({ default: m.InviteNoticeScreen })),
 );
-const TaskScreen = lazy(() => import('../features/missions/task/TaskScreen.tsx').then((m) => ({ default: m.TaskScreen })));
+const TaskScreen = lazy(() => import('../features/tasks/detail/TaskScreen.tsx').then((m) => ({ default: m.TaskScreen })));
 
 /** The screen registry: each query parameter opens its (lazily loaded) screen. */
 const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {

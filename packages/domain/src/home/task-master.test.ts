@@ -36,7 +36,7 @@ describe('taskMasterStatus (rule 236)', () => {
     ['todo column: not planned', task({ dueDate: inDays(5) }), 'simple', 'not-planned'],
     ['due today is not overdue', task({ dueDate: '2026-11-25' }), 'simple', 'not-planned'],
   ])('%s', (_name, input, projectType, status) => {
-    expect(taskMasterStatus(input, projectType, NOW)).toBe(status);
+    expect(taskMasterStatus(input, projectType, NOW, 'UTC')).toBe(status);
   });
 });
 
@@ -57,7 +57,7 @@ describe('taskPills (rule 236)', () => {
     ['a week does not start it: to do', task({ week: '2026-11-30' }), 'simple', ['To do']],
     ['kanban late task: to do, not overdue', task({ dueDate: '2026-11-20' }), 'kanban', ['To do']],
   ])('%s', (_name, input, projectType, pills) => {
-    expect(taskPills(input, projectType, NOW)).toEqual(pills);
+    expect(taskPills(input, projectType, NOW, 'UTC')).toEqual(pills);
   });
 
   it.each([
@@ -67,8 +67,8 @@ describe('taskPills (rule 236)', () => {
     task({ col: 'review', status: 'review' }),
     task({ col: 'todo', status: 'open' }),
   ])('never says In progress on a row the grid calls Not planned, nor To do on one it calls In progress (%o)', (input) => {
-    const status = taskMasterStatus(input, 'simple', NOW);
-    const pills = taskPills(input, 'simple', NOW);
+    const status = taskMasterStatus(input, 'simple', NOW, 'UTC');
+    const pills = taskPills(input, 'simple', NOW, 'UTC');
     if (status === 'not-planned') expect(pills).toEqual(['To do']);
     if (status === 'in-progress') expect(pills).toEqual(['In progress']);
   });

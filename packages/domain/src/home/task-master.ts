@@ -1,8 +1,7 @@
-import { isIsoDay } from '../missions/dates.ts';
-import { isOverdue, isStarted } from '../tasks/rules.ts';
+import { isOverdue, isStarted, taskDayOf } from '../tasks/rules.ts';
 
 /**
- * Task master: the cross-project task grid of /home (rules 236–238). Pure: `now` is a parameter.
+ * Task master: the cross-project task grid of /home (rules 236–238). Pure: `now` and the person's time zone are parameters.
  */
 
 export type TaskMasterStatus = 'overdue' | 'blocked' | 'done' | 'in-progress' | 'not-planned';
@@ -19,8 +18,8 @@ export interface TaskMasterTask {
  * The status of a task in the grid (rule 236), the first that holds: overdue (rule 46, never on kanban), blocked,
  * done, in-progress (started: `isStarted`, the board's own rule of status and column), else not-planned.
  */
-export function taskMasterStatus(task: TaskMasterTask, projectType: string, now: Date): TaskMasterStatus {
-  if (isOverdue(task, projectType, now)) return 'overdue';
+export function taskMasterStatus(task: TaskMasterTask, projectType: string, now: Date, timeZone: string): TaskMasterStatus {
+  if (isOverdue(task, projectType, now, timeZone)) return 'overdue';
   if (task.status === 'blocked') return 'blocked';
   if (task.status === 'done') return 'done';
   if (isStarted(task)) return 'in-progress';
@@ -34,11 +33,11 @@ export type TaskPill = 'Blocked' | 'Overdue' | 'Done' | 'In progress' | 'To do';
  * (the same rule as the grid's status, so that a row never says both In progress and Not planned), else To do.
  * Blocked and overdue both show when both hold.
  */
-export function taskPills(task: TaskMasterTask, projectType: string, now: Date): TaskPill[] {
+export function taskPills(task: TaskMasterTask, projectType: string, now: Date, timeZone: string): TaskPill[] {
   if (task.status === 'done') return ['Done'];
   const pills: TaskPill[] = [];
   if (task.status === 'blocked') pills.push('Blocked');
-  if (isOverdue(task, projectType, now)) pills.push('Overdue');
+  if (isOverdue(task, projectType, now, timeZone)) pills.push('Overdue');
   if (pills.length > 0) return pills;
   return [isStarted(task) ? 'In progress' : 'To do'];
 }
@@ -60,7 +59,7 @@ export function clampTitle(title: string, kind: 'actionItem' | 'other'): string 
 }
 
 /** A task tile shows its due date only when it parses as a day (spec 3 §2). */
-export const tileDueDate = (value: string | null) => (value && isIsoDay(value.slice(0, 10)) ? value.slice(0, 10) : null);
+export const tileDueDate = (value: string | null) => taskDayOf(value);
 
 export interface TaskMasterFilters {
   /** A project status, or 'all'. */

@@ -6,6 +6,7 @@ import {
   durationDisplay,
   isHiddenTag,
   isOverdue,
+  taskDayOf,
   nextTaskCode,
   scheduleEnd,
   shownTaskCode,
@@ -30,7 +31,40 @@ describe('isOverdue (rule 46)', () => {
     [{ status: 'done', dueDate: '2026-01-01' }, 'simple', false],
     [{ status: 'open', dueDate: '2026-01-01' }, 'kanban', false],
     [{ status: 'blocked' }, 'simple', false],
-  ])('%o in %s → %s', (task, type, expected) => expect(isOverdue(task, type, now)).toBe(expected));
+    [{ status: 'open', dueDate: 'soon', endDate: '2026-03-01' }, 'simple', true],
+    [{ status: 'open', dueDate: '2026-02-31' }, 'simple', false],
+    [{ status: 'open', dueDate: '2026-03-10T23:00:00Z' }, 'simple', true],
+  ])('%o in %s → %s', (task, type, expected) => expect(isOverdue(task, type, now, 'UTC')).toBe(expected));
+});
+
+describe('taskDayOf (rule 55)', () => {
+  it.each([
+    ['2030-05-14', '2030-05-14'],
+    ['2030-05-14T10:00:00Z', '2030-05-14'],
+    ['2030-02-31', null],
+    ['tomorrow', null],
+    [null, null],
+    [undefined, null],
+  ])('%s → %s', (value, day) => expect(taskDayOf(value)).toBe(day));
+});
+
+describe('isOverdue near midnight: today is the day where the person is', () => {
+  // 22:30 UTC on Tuesday 10 March 2026 is already Wednesday 11 March in Tokyo (UTC+9) and still Tuesday 10 March in
+  // New York (UTC−4, summer time from 8 March). 03:30 UTC on Monday 9 March is still Sunday 8 March in New York.
+  const lateTuesday = new Date('2026-03-10T22:30:00Z');
+  const earlyMonday = new Date('2026-03-09T03:30:00Z');
+  it.each([
+    ['due Tuesday, Tuesday evening in New York', { dueDate: '2026-03-10' }, lateTuesday, 'America/New_York', false],
+    ['due Tuesday, Wednesday morning in Tokyo', { dueDate: '2026-03-10' }, lateTuesday, 'Asia/Tokyo', true],
+    ['due Tuesday, the same instant in UTC', { dueDate: '2026-03-10' }, lateTuesday, 'UTC', false],
+    ['due Monday, Tuesday evening in New York', { dueDate: '2026-03-09' }, lateTuesday, 'America/New_York', true],
+    ['due Wednesday, Wednesday morning in Tokyo', { dueDate: '2026-03-11' }, lateTuesday, 'Asia/Tokyo', false],
+    ['last week, Sunday night in New York', { week: '2026-03-02' }, earlyMonday, 'America/New_York', false],
+    ['last week, Monday noon in Tokyo', { week: '2026-03-02' }, earlyMonday, 'Asia/Tokyo', true],
+    ['this week, Monday noon in Tokyo', { week: '2026-03-09' }, earlyMonday, 'Asia/Tokyo', false],
+  ])('%s → %s', (_name, dates, at, zone, expected) => {
+    expect(isOverdue({ status: 'open', ...dates }, 'simple', at, zone)).toBe(expected);
+  });
 });
 
 describe('complexityClass (rule 47)', () => {
@@ -59,6 +93,9 @@ describe('shownTaskCode (rule 49) and nextTaskCode (rule 50)', () => {
   it('shows the code, else the last 4 digits of the creation time', () => {
     expect(shownTaskCode('WEB-3', new Date(1_700_000_001_234))).toBe('WEB-3');
     expect(shownTaskCode(null, new Date(1_700_000_001_234))).toBe('1234');
+    expect(shownTaskCode('  ', '2023-11-14T22:13:21.234Z')).toBe('1234');
+    expect(shownTaskCode(' WEB-4 ', 'not a time')).toBe('WEB-4');
+    expect(shownTaskCode(null, 'not a time')).toBe('');
   });
   it.each([
     [null, ['X-1'], null],

@@ -1,3 +1,6 @@
+import { isIsoDay } from '../missions/dates.ts';
+import { dayIn } from '../shared/days.ts';
+
 /**
  * Pure task rules (spec 1 §4 task status, §5 plan and tasks, §9; rules 1–9, 43–56). "Now" is always a parameter.
  */
@@ -32,16 +35,25 @@ export function simpleWeekHour(iso: string): number {
 
 type OverdueTask = { status: string; dueDate?: string | null; endDate?: string | null; computedEnd?: string | null; week?: string | null };
 
+/** Rule 55: the calendar day a task's date field holds (its first ten characters), or null when that is not a real day. */
+export function taskDayOf(value: string | null | undefined): string | null {
+  const day = value?.slice(0, 10);
+  return isIsoDay(day) ? day : null;
+}
+
 /**
  * Rule 46: a task is overdue when not done and its dueDate, else endDate, else computed end is before today, or its
- * week is earlier than the current week. Never for kanban projects.
+ * week is earlier than the current week. Never for kanban projects. "Today" is the day `now` falls on in the
+ * person's `timeZone` (an IANA name): a day-only due date is due through that whole day where they are. A date that
+ * is not a real day counts as missing.
  */
-export function isOverdue(task: OverdueTask, projectType: string, now: Date): boolean {
+export function isOverdue(task: OverdueTask, projectType: string, now: Date, timeZone: string): boolean {
   if (projectType === 'kanban' || task.status === 'done') return false;
-  const today = isoDay(now);
-  const end = task.dueDate ?? task.endDate ?? task.computedEnd ?? null;
-  if (end && end.slice(0, 10) < today) return true;
-  return !!task.week && weekStartOf(task.week) < weekStartOf(today);
+  const today = dayIn(now, timeZone);
+  const end = taskDayOf(task.dueDate) ?? taskDayOf(task.endDate) ?? taskDayOf(task.computedEnd);
+  if (end && end < today) return true;
+  const week = taskDayOf(task.week);
+  return week !== null && weekStartOf(week) < weekStartOf(today);
 }
 
 /** Rule 47: complexity multiplier below 8 is class 1, 8 to 14 class 2, above 14 class 3. */
@@ -59,10 +71,14 @@ export function durationDisplay(hours: number | null | undefined): { days: numbe
   return { days, hours: rest, text };
 }
 
-/** Rule 49: the code shown is the task's code, otherwise the last 4 digits of its creation timestamp (ms). */
+/**
+ * Rule 49: the code shown is the task's code (trimmed), otherwise the last 4 digits of its creation timestamp (ms);
+ * nothing when neither is there.
+ */
 export function shownTaskCode(code: string | null | undefined, createdAt: Date | string): string {
-  if (code) return code;
-  return String(new Date(createdAt).getTime()).slice(-4);
+  if (code?.trim()) return code.trim();
+  const time = new Date(createdAt).getTime();
+  return Number.isFinite(time) ? String(time).slice(-4) : '';
 }
 
 /**

@@ -3,7 +3,9 @@ import { IconBolt } from '@tabler/icons-react';
 import { reasonText, rankTasks } from '@crewplan/domain/home/weight';
 import { clampTitle } from '@crewplan/domain/home/task-master';
 import { setParams } from '../../lib/url-state.ts';
-import { localDay, whenText, type HomeTask } from './home-tasks.ts';
+import { whenText, type HomeTask } from './home-tasks.ts';
+import { dayIn } from '@crewplan/domain/shared/days';
+import { useTimeZone } from '../../lib/time-zone.ts';
 
 /** Suggestions listed at most. */
 const SUGGESTIONS = 10;
@@ -14,11 +16,12 @@ const weightText = (weight: number) => (Number.isInteger(weight) ? String(weight
  * Do AI: my next actions, ranked by the task weight (rule 235), each with why it is there. Loaded on demand.
  */
 export default function DoAi({ tasks, me }: { tasks: HomeTask[]; me: string }) {
+  const today = dayIn(new Date(), useTimeZone());
   const ranked = rankTasks(
     tasks.filter((task) => task.item.people.includes(me)),
     (task) => task.item,
     (task) => task.mission,
-    localDay(new Date()),
+    today,
   )
     .filter((entry) => entry.weight > 0)
     .slice(0, SUGGESTIONS);

@@ -21,6 +21,7 @@ import classes from './home.module.css';
 import { taskMasterRows } from './task-master-rows.ts';
 import { TaskPills } from './TaskPills.tsx';
 import { plural } from '@crewplan/domain/shared/words';
+import { useTimeZone } from '../../lib/time-zone.ts';
 
 const EMPTY = 'Nothing to show yet...';
 const EVERYBODY = 'everybody';
@@ -43,9 +44,19 @@ const PROJECT_STATUS_OPTIONS = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-function TaskRow({ task, now, onChange }: { task: HomeTask; now: Date; onChange: (id: string, change: TaskChange) => void }) {
+function TaskRow({
+  task,
+  now,
+  timeZone,
+  onChange,
+}: {
+  task: HomeTask;
+  now: Date;
+  timeZone: string;
+  onChange: (id: string, change: TaskChange) => void;
+}) {
   const { item, mission } = task;
-  const status = STATUS_LABELS[taskMasterStatus(item, mission.projectType, now)];
+  const status = STATUS_LABELS[taskMasterStatus(item, mission.projectType, now, timeZone)];
   const due = tileDueDate(item.dueDate);
   const canDone = mission.projectType !== 'kanban' && item.status !== 'done';
   return (
@@ -65,7 +76,7 @@ function TaskRow({ task, now, onChange }: { task: HomeTask; now: Date; onChange:
           {due ? ` · Due ${dayLabel(due)}` : ''}
           {item.people.length > 0 ? ` · ${plural(item.people.length, 'person', 'people')}` : ''}
         </Text>
-        <TaskPills pills={taskPills(item, mission.projectType, now)} />
+        <TaskPills pills={taskPills(item, mission.projectType, now, timeZone)} />
       </Stack>
       <Group gap="xs" wrap="nowrap">
         <Badge variant="outline" color={status.color} autoContrast>
@@ -154,6 +165,7 @@ export function TaskMaster({ tasks, people, me }: { tasks: HomeTask[]; people: B
   const change = useChangeTask();
   const scroller = useRef<HTMLDivElement | null>(null);
   const now = new Date();
+  const timeZone = useTimeZone();
   const shown = filterTaskMaster(
     tasks.map((task) => ({ ...task, people: task.item.people })),
     filters,
@@ -205,7 +217,7 @@ export function TaskMaster({ tasks, people, me }: { tasks: HomeTask[]; people: B
                       </Text>
                     </Group>
                   ) : (
-                    <TaskRow task={row.task} now={now} onChange={onChange} />
+                    <TaskRow task={row.task} now={now} timeZone={timeZone} onChange={onChange} />
                   )}
                 </div>
               );

@@ -8,15 +8,17 @@ import { workAiCardLimit, workAiCards, WORK_AI_STACKED_WIDTH } from '@crewplan/d
 import type { MissionInviteByToken } from '@crewplan/domain/team/team';
 import { setParams } from '../../lib/url-state.ts';
 import { useAnswerInvite } from './api.ts';
-import { localDay, whenText, type HomeTask } from './home-tasks.ts';
+import { whenText, type HomeTask } from './home-tasks.ts';
 import { TaskPills } from './TaskPills.tsx';
 import { plural } from '@crewplan/domain/shared/words';
+import { dayIn } from '@crewplan/domain/shared/days';
+import { useTimeZone } from '../../lib/time-zone.ts';
 
 const EMPTY = 'Nothing to see here... create more action items.';
 
 const openTask = (task: HomeTask) => setParams({ mission: task.mission._id, 'action-item': task.item._id });
 
-function TaskCard({ task, now }: { task: HomeTask; now: Date }) {
+function TaskCard({ task, now, timeZone }: { task: HomeTask; now: Date; timeZone: string }) {
   const when = whenText(task.item);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Task ${task.item.title}`} data-testid="work-ai-card">
@@ -35,7 +37,7 @@ function TaskCard({ task, now }: { task: HomeTask; now: Date }) {
                 Critical
               </Badge>
             )}
-            <TaskPills pills={taskPills(task.item, task.mission.projectType, now)} />
+            <TaskPills pills={taskPills(task.item, task.mission.projectType, now, timeZone)} />
           </Group>
         </Stack>
         <Button size="xs" variant="light" onClick={() => openTask(task)} aria-label={`Open ${task.item.title}`}>
@@ -124,7 +126,8 @@ function InvitesCard({ invites }: { invites: MissionInviteByToken[] }) {
 export function WorkAi({ tasks, invites, me }: { tasks: HomeTask[]; invites: MissionInviteByToken[]; me: string }) {
   const { width } = useViewportSize();
   const now = new Date();
-  const today = localDay(now);
+  const timeZone = useTimeZone();
+  const today = dayIn(now, timeZone);
   const ranked = rankTasks(
     tasks.filter((task) => task.item.people.includes(me)),
     (task) => task.item,
@@ -144,7 +147,7 @@ export function WorkAi({ tasks, invites, me }: { tasks: HomeTask[]; invites: Mis
     <SimpleGrid cols={stacked ? 1 : Math.min(limit, 5)} spacing="md" data-testid="work-ai">
       {cards.map((card) =>
         card.kind === 'task' ? (
-          <TaskCard key={card.task.item._id} task={card.task} now={now} />
+          <TaskCard key={card.task.item._id} task={card.task} now={now} timeZone={timeZone} />
         ) : card.kind === 'invite' ? (
           <InviteCard key={card.invite._id} invite={card.invite} />
         ) : (

@@ -3,7 +3,7 @@ import type { ActionItem } from '@crewplan/domain/tasks/tasks';
 import type { BoardWorkspace } from '@crewplan/domain/board/board';
 import type { MissionTreeItem } from '../../lib/mission-tree.ts';
 import { homeModeOf } from './home-mode.ts';
-import { homeTasks, localDay, whenText } from './home-tasks.ts';
+import { homeTasks, whenText } from './home-tasks.ts';
 
 const item = (id: string, missionId: string) => ({ _id: id, missionId, title: id }) as ActionItem;
 
@@ -49,9 +49,5 @@ describe('home helpers', () => {
     expect(whenText({ dueDate: null, endDate: '2026-11-30' })).toBe('Ends 30 Nov 2026');
     expect(whenText({ dueDate: 'soon', endDate: null })).toBeNull();
     expect(whenText({ dueDate: null, endDate: null })).toBeNull();
-  });
-
-  it('takes the local day', () => {
-    expect(localDay(new Date(2026, 10, 5, 23, 30))).toBe('2026-11-05');
   });
 });

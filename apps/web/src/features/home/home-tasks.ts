@@ -40,10 +40,6 @@ export function homeTasks(mine: readonly MyItem[], workspace: BoardWorkspace | u
   return tasks;
 }
 
-/** The person's day (YYYY-MM-DD) in their own time zone. */
-export const localDay = (now: Date) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
 /** A day as '25 Nov 2026'. */
 export const dayLabel = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useBaseline, type Mission } from './api.ts';
-import { FormError } from './FormError.tsx';
-import { formatDay } from './mission-rules.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { formatDay } from '../../lib/days.ts';
 
 /** Saved baselines of the plan, and a way to save one now (those who may update the mission). */
 export function Baselines({ mission, canEdit }: { mission: Mission; canEdit: boolean }) {

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DEFAULT_KANBAN_COLUMNS } from '@crewplan/domain/missions/status';
 import { useUpdateMission, type KanbanColumn, type Mission } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { columnsProblem, newColumnId } from './columns-rules.ts';
 
 /** The kanban board's columns: rename, reorder, add and remove, saved together. */

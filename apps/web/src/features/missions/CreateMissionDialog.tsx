@@ -7,10 +7,11 @@ import { addIsoMonths, DEFAULT_PROJECT_MONTHS } from '@crewplan/domain/missions/
 import type { ProjectType } from '@crewplan/domain/missions/status';
 import { fieldError } from '../../lib/field-errors.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
-import { myOrgsQuery, orgClientsQuery, orgDetailQuery, useCreateMission } from './api.ts';
+import { clientsQuery, myOrgsQuery, orgQuery } from '../org/index.ts';
+import { useCreateMission } from './api.ts';
 import { clearedCreationParams, creationErrorMessage, creationPrefill, editedMissionOf, PROJECT_TYPE_CHOICES } from './create-rules.ts';
 import { datesProblem } from './mission-rules.ts';
-import { TemplatePicker } from './templates/TemplatePicker.tsx';
+import { TemplatePicker } from '../templates/index.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const PERSONAL = 'personal';
@@ -32,8 +33,8 @@ function CreateMissionForm({ prefill }: { prefill: ReturnType<typeof creationPre
   const orgs = useQuery(myOrgsQuery);
   const [org, setOrg] = useState<string>(prefill.org ?? PERSONAL);
   const orgId = org === PERSONAL ? null : org;
-  const detail = useQuery({ ...orgDetailQuery(orgId ?? ''), enabled: Boolean(orgId) });
-  const clients = useQuery({ ...orgClientsQuery(orgId ?? ''), enabled: Boolean(orgId) });
+  const detail = useQuery({ ...orgQuery(orgId ?? ''), enabled: Boolean(orgId) });
+  const clients = useQuery({ ...clientsQuery(orgId ?? '', false), enabled: Boolean(orgId) });
   const [title, setTitle] = useState('');
   const [projectType, setProjectType] = useState<ProjectType>(prefill.projectType);
   const [start, setStart] = useState(today());

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useUpdateMission, type Mission } from './api.ts';
-import { FormError } from './FormError.tsx';
-import { dateChangeSteps, dateEffectsText, datesProblem, formatDay } from './mission-rules.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { formatDay } from '../../lib/days.ts';
+import { dateChangeSteps, dateEffectsText, datesProblem } from './mission-rules.ts';
 
 type Step = 'confirm-end' | 'choose-start' | null;
 

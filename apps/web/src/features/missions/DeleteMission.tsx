@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { setParams } from '../../lib/url-state.ts';
 import { useDeleteMission, type Mission } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { clearedMissionParams, confirmsTitle } from './mission-rules.ts';
 
 /** Deleting the mission, confirmed by typing its title. */

@@ -3,7 +3,7 @@ import { Button, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { historySentence } from '@crewplan/domain/shared/history-text';
 import { historyQuery, type MissionAuditEvent } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 const when = (at: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 

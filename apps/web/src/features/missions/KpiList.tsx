@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Mission, MissionKpi } from './api.ts';
 import { useKpiMutations } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 const shown = (value: number | null, unit: string) => (value === null ? '—' : `${value}${unit ? ` ${unit}` : ''}`);

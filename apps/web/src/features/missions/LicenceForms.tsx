@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useLicenceKey, usePromoCode, type Mission } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { licenceErrorText } from './mission-rules.ts';
 
 function CodeForm({ label, button, mutation }: { label: string; button: string; mutation: UseMutationResult<unknown, Error, string> }) {

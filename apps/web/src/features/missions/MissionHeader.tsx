@@ -2,8 +2,9 @@ import { ActionIcon, Badge, Box, CloseButton, Container, Group, Text, Title, Too
 import { IconSettings } from '@tabler/icons-react';
 import { setParams } from '../../lib/url-state.ts';
 import type { Mission } from './api.ts';
-import { formatDay, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
-import { TeamHeader } from './team/TeamHeader.tsx';
+import { formatDay } from '../../lib/days.ts';
+import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
+import { TeamHeader } from '../team/index.ts';
 
 /** The mission view's header: theme band, title, status, plan dates, team, settings and close. */
 export function MissionHeader({ mission, onClose }: { mission: Mission; onClose: () => void }) {

@@ -17,7 +17,7 @@ import {
 } from './mission-rules.ts';
 import { OverviewTab } from './OverviewTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
-import { TeamTab } from './team/TeamTab.tsx';
+import { TeamTab } from '../team/index.ts';
 import { MISSION_VIEWS } from './views.ts';
 
 // The work views load on demand (or ahead, when the URL names them) and render at once once their code is in.

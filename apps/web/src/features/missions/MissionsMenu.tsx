@@ -7,9 +7,10 @@ import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import { getToken } from '../../lib/token.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { useTemporaryMissions, withTemporaryMissions } from '../../lib/mission-tree.ts';
-import { myOrgsQuery, useMissionTree } from './api.ts';
+import { myOrgsQuery } from '../org/index.ts';
+import { useMissionTree } from './api.ts';
 import { clearedCreationParams } from './create-rules.ts';
-import { TemplatesManager } from './templates/TemplatesManager.tsx';
+import { TemplatesManager } from '../templates/index.ts';
 import { groupByOrg, isOrgObserverLevel, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
 
 const ACTIVE = { isActive: true } as const;

@@ -3,7 +3,8 @@ import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import type { Mission } from './api.ts';
 import { Baselines } from './Baselines.tsx';
 import { KpiList } from './KpiList.tsx';
-import { formatDay, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
+import { formatDay } from '../../lib/days.ts';
+import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
 import { SectionTagList } from './SectionTagList.tsx';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -4,8 +4,8 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Mission, SectionTag } from './api.ts';
 import { useSectionTagMutations } from './api.ts';
-import { FormError } from './FormError.tsx';
-import { formatDay } from './mission-rules.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { formatDay } from '../../lib/days.ts';
 import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 type Editing = { tag: SectionTag | null } | null;

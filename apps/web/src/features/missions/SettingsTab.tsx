@@ -9,10 +9,10 @@ import { ColumnsEditor } from './ColumnsEditor.tsx';
 import { PROJECT_TYPE_CHOICES } from './create-rules.ts';
 import { DatesForm } from './DatesForm.tsx';
 import { DeleteMission } from './DeleteMission.tsx';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { LicenceForms } from './LicenceForms.tsx';
 import { CHOSEN_STATUSES, STATUS_LABELS, statusNeedsConfirmation } from './mission-rules.ts';
-import { SaveAsTemplate } from './templates/SaveAsTemplate.tsx';
+import { SaveAsTemplate } from '../templates/index.ts';
 import { ThemeSwatches } from './ThemeSwatches.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

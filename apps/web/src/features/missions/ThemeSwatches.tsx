@@ -1,7 +1,7 @@
 import { CheckIcon, ColorSwatch, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { THEME_BACKGROUNDS } from '@crewplan/domain/missions/status';
 import { useUpdateMission, type Mission } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 /** The fourteen project backgrounds; choosing one saves it at once. */
 export function ThemeSwatches({ mission }: { mission: Mission }) {

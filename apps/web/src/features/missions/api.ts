@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   KanbanColumn,
   Mission,
@@ -11,24 +10,15 @@ import type {
   MissionUpdated,
   SectionTag,
 } from '@crewplan/domain/missions/mission';
-import type { Org, OrgDetail } from '@crewplan/domain/org/org';
+import type { Org } from '@crewplan/domain/org/org';
 import { api } from '../../lib/api.ts';
 import { missionTreeQuery, useMissionTree } from '../../lib/mission-tree.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { joinRoom } from '../../lib/realtime.ts';
-import { missionKeys } from './keys.ts';
+import { missionQuery, useMissionLive } from '../../lib/mission-query.ts';
+import { missionKeys } from '../../lib/mission-keys.ts';
 
 export type { KanbanColumn, Mission, MissionAuditEvent, MissionKpi, MissionTreeItem, MissionUpdate, MissionUpdated, Org, SectionTag };
-export { missionTreeQuery, useMissionTree };
-
-/** `GET /mission/:id`: the whole mission with its team, abilities and free slots. */
-export const missionQuery = (missionId: string) =>
-  queryOptions({
-    queryKey: missionKeys.mission(missionId),
-    queryFn: ({ signal }) => api<Mission>(`/mission/${missionId}`, { signal }),
-    // a mission carries up to 10,000 tasks: comparing each refetch with the last copy costs more than it saves
-    structuralSharing: false,
-  });
+export { missionQuery, missionTreeQuery, useMissionLive, useMissionTree };
 
 export interface MissionHistoryPage {
   events: MissionAuditEvent[];
@@ -42,50 +32,8 @@ export const historyQuery = (missionId: string, before: string | null) =>
       api<MissionHistoryPage>(`/mission/${missionId}/history${before ? `?before=${encodeURIComponent(before)}` : ''}`, { signal }),
   });
 
-/** `GET /org`: my organisations (the creation dialog's picker and the menu's groups). */
-export const myOrgsQuery = queryOptions({
-  queryKey: ['orgs', 'mine'],
-  queryFn: ({ signal }) => api<{ orgs: Org[] }>('/org', { signal }).then((answer) => answer.orgs),
-});
-
-/** `GET /org/:id`: programs and goals of the chosen organisation. */
-export const orgDetailQuery = (orgId: string) =>
-  queryOptions({
-    queryKey: ['orgs', orgId, 'detail'],
-    queryFn: ({ signal }) => api<OrgDetail>(`/org/${orgId}`, { signal }),
-  });
-
-export interface ClientOption {
-  _id: string;
-  name: string;
-}
-
-export const orgClientsQuery = (orgId: string) =>
-  queryOptions({
-    queryKey: ['orgs', orgId, 'clients', false],
-    queryFn: ({ signal }) => api<{ clients: ClientOption[] }>(`/v2/orgs/${orgId}/clients`, { signal }),
-  });
-
-export const useMyOrgs = () => useQuery(myOrgsQuery);
-
 const refreshMission = (missionId: string) => queryClient.invalidateQueries({ queryKey: missionKeys.mission(missionId) });
 const refreshTree = () => queryClient.invalidateQueries({ queryKey: ['missions', 'tree'] });
-
-/**
- * Keeps an open mission live: its two realtime rooms are joined while it shows, and every change there refreshes
- * the mission and the tree (another person's edit appears without reload).
- */
-export function useMissionLive(missionId: string | null) {
-  useEffect(() => {
-    if (!missionId) return undefined;
-    const leaveMission = joinRoom(`changes/missions/${missionId}`);
-    const leavePeople = joinRoom(`changes/mission.people/${missionId}`);
-    return () => {
-      leaveMission();
-      leavePeople();
-    };
-  }, [missionId]);
-}
 
 export function useCreateMission() {
   return useMutation({

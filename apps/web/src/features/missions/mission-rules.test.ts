@@ -5,7 +5,6 @@ import {
   dateChangeSteps,
   dateEffectsText,
   datesProblem,
-  formatDay,
   groupByOrg,
   isOrgObserverLevel,
   licenceErrorText,
@@ -197,11 +196,6 @@ describe('status, title and observer rules', () => {
     expect(isOrgObserverLevel('OBSERVER_ORG_LIMITED')).toBe(true);
     expect(isOrgObserverLevel('MEMBER')).toBe(false);
     expect(isOrgObserverLevel(undefined)).toBe(false);
-  });
-
-  it('formats a day without moving it', () => {
-    expect(formatDay('2026-03-01')).toBe('1 Mar 2026');
-    expect(formatDay(null)).toBe('—');
   });
 });
 

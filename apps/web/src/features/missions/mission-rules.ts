@@ -1,7 +1,7 @@
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
 import { ApiError } from '../../lib/api-error.ts';
-import { PLAN_PARTS } from './plan/plan-parts.ts';
+import { PLAN_PARTS } from '../plan/index.ts';
 import { plural } from '@crewplan/domain/shared/words';
 
 /** Tabs of the mission view (`mission-tab`); power, gantt and plan tabs arrive with their issue. */
@@ -193,11 +193,4 @@ export function groupByOrg<T extends { org: string | null; orgTitle?: string | n
   return [...groups.entries()]
     .map(([org, list]) => ({ org, title: titleOf(org), missions: list.sort((a, b) => a.title.localeCompare(b.title)) }))
     .sort((a, b) => (a.org === null ? 1 : b.org === null ? -1 : a.title.localeCompare(b.title)));
-}
-
-/** A calendar day 'YYYY-MM-DD' as '12 Mar 2026' (the day never moves with the time zone); '—' when missing. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '—';
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }

@@ -1,15 +1,15 @@
 import type { Mission } from '@crewplan/domain/missions/mission';
-import { preloadable, type Preloadable } from '../../lib/preloadable.tsx';
+import type { Preloadable } from '../../lib/preloadable.tsx';
+import { PLAN_VIEW } from '../plan/index.ts';
+import { TASK_VIEWS } from '../tasks/index.ts';
 
 /**
- * The work views of a mission, by their `mission-tab`: their code (the gantt library, the boards) stays out of the
- * mission's first chunk and loads on demand, or ahead of time when a URL opens a mission on one of them.
+ * The work views of a mission, by their `mission-tab`: each loads on demand (see the tasks' and the plan's own views),
+ * or ahead of time when a URL opens a mission on one of them.
  */
 export const MISSION_VIEWS: Record<'board' | 'power' | 'gantt' | 'plan', Preloadable<{ mission: Mission }>> = {
-  board: preloadable(() => import('./board/BoardTab.tsx').then((m) => m.BoardTab)),
-  power: preloadable(() => import('./power/PowerTab.tsx').then((m) => m.PowerTab)),
-  gantt: preloadable(() => import('./gantt/GanttTab.tsx').then((m) => m.GanttTab)),
-  plan: preloadable(() => import('./plan/PlanTab.tsx').then((m) => m.PlanTab)),
+  ...TASK_VIEWS,
+  plan: PLAN_VIEW,
 };
 
 /** Starts loading the code of the view a `mission-tab` shows (nothing for the tabs in the mission's own chunk). */

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Client } from './api.ts';
 import { ordersQuery, useOrders, type ClientOrder } from './edit-api.ts';
 import { orderBody, orderFormError, type OrderForm } from './org-edit-rules.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 const formOf = (order?: ClientOrder): OrderForm => ({
   code: order?.code ?? '',

@@ -19,7 +19,7 @@ import { IconArchive, IconPencil, IconPhotoUp, IconReceipt } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { clientsQuery, useClients, type Client, type OrgDetail } from './api.ts';
 import { ClientOrdersModal } from './ClientOrders.tsx';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 interface ClientForm {
   name: string;

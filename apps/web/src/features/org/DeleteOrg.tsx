@@ -7,7 +7,7 @@ import type { OrgDetail } from './api.ts';
 import { forgetOrg, useDeleteOrg } from './edit-api.ts';
 import { confirmsName } from './org-edit-rules.ts';
 import { clearedOrgParams } from './org-rules.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 /** Deleting the organisation (admins and managers), confirmed by typing its name. */
 export function DeleteOrgSection({ org }: { org: OrgDetail }) {

@@ -23,7 +23,7 @@ import { orgPeopleQuery, useGoals, type OrgDetail } from './api.ts';
 import { useUpdateGoal, type Goal } from './edit-api.ts';
 import { goalParamProblem, peopleOptions } from './org-edit-rules.ts';
 import { namesOf } from './org-rules.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { plural } from '@crewplan/domain/shared/words';
 
 const live = <T extends { isDeleted: boolean }>(items: readonly T[]) => items.filter((item) => !item.isDeleted);

@@ -7,7 +7,7 @@ import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgQuery, useCreateOrg, useUpdateOrg, useUploadOrgLogo, type OrgDetail } from './api.ts';
 import { NEW_ORG_DEFAULTS, OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
 import { DeleteOrgSection } from './DeleteOrg.tsx';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 /** `?hq`: create an organisation; `?hq&org=<id>`: edit one. */
 export function HqScreen() {

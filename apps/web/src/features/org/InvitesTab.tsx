@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
 import { useInvite, type OrgDetail, type OrgLevel } from './api.ts';
 import { assignableLevels } from './org-edit-rules.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 /** Invite by email with a permission and a message; the pending invites. */
 export function InvitesTab({ org }: { org: OrgDetail }) {

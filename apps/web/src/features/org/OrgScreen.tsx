@@ -19,7 +19,7 @@ import { clearedOrgParams, ORG_TABS, paramsOfTab, tabOfParams, visibleTabs } fro
 import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StructureTab } from './StructureTab.tsx';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { plural } from '@crewplan/domain/shared/words';
 
 /** An answer that means "no such organisation for you": unknown, removed, not a member or not an id. */

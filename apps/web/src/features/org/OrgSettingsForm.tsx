@@ -17,7 +17,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { CARRY_OVER_MODES, OVERTIME_MODES, RATE_TIMES } from '@crewplan/domain/org/settings';
 import { fieldError, formMessage } from '../../lib/field-errors.ts';
 import type { Org, OrgSettingsInput } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { plural } from '@crewplan/domain/shared/words';
 
 type LeaveCode = Org['leaveCodes'][number];

@@ -41,7 +41,7 @@ import {
 import { clearedOrgParams, namesOf } from './org-rules.ts';
 import { assignableLevels, pageCount, PEOPLE_PAGE_SIZE, rangeText } from './org-edit-rules.ts';
 import { EmailSection, EndDateSection, LeaveAmountsEditor, PreServiceInput } from './PersonDatesAndLeave.tsx';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 /** Filter dropdowns of the people table open 300 wide (spec section 2). */
 const FILTER_MENU = { width: 300, position: 'bottom-start' as const };

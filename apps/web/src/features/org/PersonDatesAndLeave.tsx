@@ -13,7 +13,7 @@ import {
   type LeaveAmounts,
   type LeaveRow,
 } from './org-edit-rules.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 const fullName = (person: OrgPerson) => `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email;
 

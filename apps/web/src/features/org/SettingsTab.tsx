@@ -22,7 +22,7 @@ import { auditQuery, useApiKeys, useUpdateOrg, type OrgDetail } from './api.ts';
 import { OrgLicence } from './OrgLicence.tsx';
 import { OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
 import { historySentence } from '@crewplan/domain/shared/history-text';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { canManageSso, SsoProviders } from './SsoProviders.tsx';
 import { StorageUsage } from './StorageUsage.tsx';
 

@@ -24,7 +24,7 @@ import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import type { OrgDetail } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import {
   emptySsoForm,
   serverFieldErrors,

@@ -24,7 +24,7 @@ import { RATE_TIMES } from '@crewplan/domain/org/settings';
 import { useStructure, type OrgDetail } from './api.ts';
 import { usePeopleOptions } from './GoalsTab.tsx';
 import type { StructureKind } from './org-rules.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 type Item = { _id: string; isDeleted: boolean; abilities: { update: boolean; delete: boolean } } & Record<string, unknown>;
 type Values = Record<string, string | number | boolean | null | string[]>;
