@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canOnMission, canOnTask, effectivePermission, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
+import { canOnTask, taskActorOf as taskActorIn, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionPeople } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,11 +22,7 @@ export const TASK_ERRORS = {
 
 /** The caller as the per-task rules see them. */
 export function taskActorOf(access: MissionAccess): TaskActor {
-  return {
-    personId: access.personId,
-    permission: effectivePermission(access.actor),
-    missionAdmin: canOnMission(access.actor, 'plan.manage', access.facts),
-  };
+  return taskActorIn(access.actor, access.facts);
 }
 
 export const actionFacts = (action: ActionRow): TaskFacts => ({

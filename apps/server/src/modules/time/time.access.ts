@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isMissionAdmin, TIME_MESSAGES, timeTrackingEligible, type OrgLevel } from '@crewplan/domain';
+import { approvesMissionTime as approvesTime, reviewsOrgTime, TIME_MESSAGES, timeTrackingEligible } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,9 +14,7 @@ export const timesheetNotFound = () => new AppError(404, 'time/not-found', TIME_
 export const locked = () => new AppError(409, 'time/locked', TIME_MESSAGES.locked);
 export const noTimesheets = () => new AppError(409, 'time/no-timesheets', TIME_MESSAGES.noTimesheets);
 
-/** Organisation levels that review the organisation's time (approve its sheets, read its metrics and overtime). */
-const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
-export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
+export { reviewsOrgTime };
 
 /** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
 export function requireLicensed(org: OrgRow | null): OrgRow {
@@ -24,12 +22,8 @@ export function requireLicensed(org: OrgRow | null): OrgRow {
   return org;
 }
 
-/**
- * Who decides the sheets of a mission: its project managers and owners (rule 98's mission admins), and the admins of
- * its organisation.
- */
-export const approvesMissionTime = (access: MissionAccess) =>
-  (!!access.member && !access.member.invitePending && isMissionAdmin(access.member)) || access.orgMember?.level === 'ADMIN';
+/** Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). */
+export const approvesMissionTime = (access: MissionAccess) => approvesTime(access.actor);
 
 /** The caller of an organisation time route: a person (keys do not keep timesheets). */
 export function orgCaller(access: OrgAccess): { personId: string; reviews: boolean } {
