@@ -48,3 +48,4 @@ export * from './team/policy.ts';
 export * from './plan/policy.ts';
 export * from './time/policy.ts';
 export * from './access/route-verbs.ts';
+export * from './errors/catalogue.ts';

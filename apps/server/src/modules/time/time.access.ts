@@ -1,18 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { approvesMissionTime as approvesTime, reviewsOrgTime, TIME_MESSAGES, timeTrackingEligible } from '@crewplan/domain';
+import { approvesMissionTime as approvesTime, reviewsOrgTime, timeTrackingEligible } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
 
 /** Refusals of this module (their codes are not the route gate's 'forbidden': the gate let the caller in). */
-export const notLicensed = () => new AppError(403, 'time/not-licensed', TIME_MESSAGES.noEligibleOrg);
-export const notAllowed = () => new AppError(403, 'time/not-allowed', TIME_MESSAGES.notAllowed);
-export const timesheetNotFound = () => new AppError(404, 'time/not-found', TIME_MESSAGES.notFound);
-export const locked = () => new AppError(409, 'time/locked', TIME_MESSAGES.locked);
-export const noTimesheets = () => new AppError(409, 'time/no-timesheets', TIME_MESSAGES.noTimesheets);
+export const notLicensed = () => appError('timeNotLicensed');
+export const notAllowed = () => appError('timeNotAllowed');
+export const timesheetNotFound = () => appError('timesheetNotFound');
+export const locked = () => appError('timesheetLocked');
+export const noTimesheets = () => appError('noTimesheets');
 
 export { reviewsOrgTime };
 
