@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canOnMission, type MissionAction, type MissionActor, type OrgLevel } from '@crewplan/domain';
+import { canInMission, canOnMission, type MissionActor, type OrgLevel } from '@crewplan/domain';
 import { actionItems, actions, comments, files, missionPeople, planItems } from '../src/db/schema/index.ts';
 import { isMissionAuthz } from '../src/plugins/authz.ts';
 import type { MissionAuthz } from '../src/plugins/types.ts';
@@ -162,12 +162,13 @@ function gateOutcome(status: number, code: string): Expectation | number {
 }
 
 /** What the policy says a principal gets from a route declaring `action`. */
-function expected(principal: Principal, action: MissionAction): Expectation {
+function expected(principal: Principal, authz: MissionAuthz): Expectation {
   if (principal === 'anonymous') return 401;
   const actor = actorOf(principal);
   const facts = { projectStatus: 'active', hasOrg: true };
   if (!canOnMission(actor, 'mission.read', facts)) return actor.member?.invitePending ? 403 : 404;
-  return canOnMission(actor, action, facts) ? 'allowed' : 403;
+  const attachedTo = !authz.via ? 'missions' : authz.via === 'actionItem' ? 'action.items' : undefined;
+  return canInMission(actor, authz.mission, { mission: facts, attachedTo }) ? 'allowed' : 403;
 }
 
 /**
@@ -200,8 +201,7 @@ describe('mission routes × callers', () => {
       if (!isMissionAuthz(route.authz)) continue;
       walked += 1;
       const authz = route.authz;
-      const action = authz.mission;
-      const expectations = Object.fromEntries(PRINCIPALS.map((principal) => [principal, expected(principal, action)])) as Record<
+      const expectations = Object.fromEntries(PRINCIPALS.map((principal) => [principal, expected(principal, authz)])) as Record<
         Principal,
         Expectation
       >;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, can, canOnMission, isValidId } from '@crewplan/domain';
+import { API_KEY_PREFIX, canInMission, canInOrg, canOnMission, isValidId, type FileAttachedTo } from '@crewplan/domain';
 import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
@@ -16,7 +16,7 @@ import {
   missionWithheld,
   type MissionAccess,
 } from './mission-access.ts';
-import type { AppContext, Authz, MissionAuthz, OrgAccess, OrgAuthz, Principal } from './types.ts';
+import type { AppContext, Authz, MissionAuthz, OrgAccess, OrgAuthz, Principal, SignedInAuthz } from './types.ts';
 
 export const SESSION_COOKIE = 'crewplan_session';
 /** Routes other plugins register under /api (the API browser) are public documentation. */
@@ -53,14 +53,18 @@ export function requireAuthzOnEveryRoute(app: FastifyInstance): RouteAccess[] {
 export const isOrgAuthz = (authz: Authz | undefined): authz is OrgAuthz => typeof authz === 'object' && authz !== null && 'org' in authz;
 export const isMissionAuthz = (authz: Authz | undefined): authz is MissionAuthz =>
   typeof authz === 'object' && authz !== null && 'mission' in authz;
+export const isSignedInAuthz = (authz: Authz | undefined): authz is SignedInAuthz =>
+  typeof authz === 'object' && authz !== null && 'signedIn' in authz;
 
-/** How the route-access table and its snapshot name a declared access. */
+/** How the route-access table and its snapshot name a declared access: who, then the verb the route performs. */
 export const authzLabel = (authz: Authz) =>
-  isOrgAuthz(authz)
-    ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}`
-    : isMissionAuthz(authz)
-      ? `mission:${authz.mission}${authz.via ? `@${authz.via}` : ''}${authz.beyondTeam ? ' beyond the team' : ''}`
-      : authz;
+  isSignedInAuthz(authz)
+    ? `signedIn:${authz.signedIn}`
+    : isOrgAuthz(authz)
+      ? `org:${authz.org}${authz.orgFrom ? `@${authz.orgFrom}` : ''}`
+      : isMissionAuthz(authz)
+        ? `mission:${authz.mission}${authz.via ? `@${authz.via}` : ''}${authz.beyondTeam ? ' beyond the team' : ''}`
+        : authz;
 
 /** Resolves a bearer token (or, for reads, the session cookie) into the caller. */
 /** The caller of a bearer token: from the few-seconds session cache, else one query (then remembered). */
@@ -139,7 +143,7 @@ export function enforceAuthz(app: FastifyInstance): void {
     const key = apiKeys.get(request);
     const access = await loadOrgAccess(app.ctx.db, orgId, key ? { apiKey: key } : { personId: principalOf(request).personId });
     if (!access) throw orgNotFound();
-    if (!can(access.actor, authz.org, { org: access.org })) throw forbidden(authz.refusal);
+    if (!canInOrg(access.actor, authz.org, { org: access.org })) throw forbidden(authz.refusal);
     request.orgAccess = access;
   }
 
@@ -152,18 +156,22 @@ export function enforceAuthz(app: FastifyInstance): void {
     const missionId = via ? await missionIdOf(app.ctx.db, via, id) : id;
     if (!missionId) throw entityNotFound(via!);
     const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
-    const visible =
-      !!access &&
-      (canOnMission(access.actor, 'mission.read', access.facts) ||
-        (!!authz.beyondTeam && canOnMission(access.actor, authz.mission, access.facts)));
+    const allowed = (a: MissionAccess) => canInMission(a.actor, authz.mission, { mission: a.facts, attachedTo: attachedToOf(authz.via) });
+    const visible = !!access && (canOnMission(access.actor, 'mission.read', access.facts) || (!!authz.beyondTeam && allowed(access)));
     if (!access || !visible) {
       if (access?.member?.invitePending) throw missionInvitePending();
       throw via ? entityNotFound(via) : missionNotFound();
     }
     if (access.withheld) throw missionWithheld();
-    if (!canOnMission(access.actor, authz.mission, access.facts)) throw forbidden(authz.refusal);
+    if (!allowed(access)) throw forbidden(authz.refusal);
     request.missionAccess = access;
   }
+}
+
+/** Where a mission route's files are: the mission's own (no `via`), a task's (`via: 'actionItem'`), else unknown. */
+function attachedToOf(via: MissionAuthz['via']): FileAttachedTo | undefined {
+  if (!via) return 'missions';
+  return via === 'actionItem' ? 'action.items' : undefined;
 }
 
 function invalidId(field: string): AppError {

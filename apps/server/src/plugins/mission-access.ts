@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MISSION_MESSAGES, SHELL_MESSAGES, type MissionActor, type MissionFacts } from '@crewplan/domain';
+import { type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
 import { actionItems, actions, comments, files, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
+import { appError, type AppError } from '../lib/errors.ts';
 import { currentMembership } from './org-access.ts';
 import type { OrgPersonRow, OrgRow } from './types.ts';
 
@@ -24,11 +24,10 @@ export type MissionAccess = {
   withheld: boolean;
 };
 
-export const missionNotFound = () => new AppError(404, 'mission/not-found', MISSION_MESSAGES.notFound);
-export const missionInvitePending = () => new AppError(403, 'mission/invite-pending', MISSION_MESSAGES.loadFailed);
+export const missionNotFound = () => appError('missionNotFound');
+export const missionInvitePending = () => appError('missionInvitePending');
 /** Projects of an organisation that requires two-factor sign-in are withheld until the person sets it up (rule 109). */
-export const missionWithheld = () =>
-  new AppError(403, 'auth/mfa-required', 'This organization requires two-factor authentication. Please set it up to see its projects.');
+export const missionWithheld = () => appError('missionWithheld');
 
 const ENTITY_TABLES = { planItem: planItems, action: actions, actionItem: actionItems, file: files, comment: comments } as const;
 export type MissionChild = keyof typeof ENTITY_TABLES;
@@ -40,11 +39,11 @@ export const isCommentRoom = (room: unknown): room is CommentRoom => typeof room
 
 /** 404 for an entity of a mission that does not exist or that the caller may not see. */
 export function entityNotFound(kind: MissionChild): AppError {
-  if (kind === 'file') return new AppError(404, 'file/not-found', 'Sorry that file was not found. It may have been deleted.');
-  if (kind === 'comment') return new AppError(404, 'comment/not-found', 'Sorry that message was not found. It may have been deleted.');
-  if (kind === 'actionItem') return new AppError(404, 'task/not-found', SHELL_MESSAGES.unknownTask);
-  if (kind === 'action') return new AppError(404, 'action/not-found', 'Sorry that action was not found. It may have been deleted.');
-  return new AppError(404, 'plan-item/not-found', 'Sorry that role or plan item was not found. It may have been deleted.');
+  if (kind === 'file') return appError('fileNotFound');
+  if (kind === 'comment') return appError('commentNotFound');
+  if (kind === 'actionItem') return appError('taskNotFound');
+  if (kind === 'action') return appError('actionNotFound');
+  return appError('planItemNotFound');
 }
 
 /** The mission a plan item, action or action item belongs to; null when there is none. */

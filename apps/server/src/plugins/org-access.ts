@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { API_KEY_PATTERN, ORG_MESSAGES, type OrgActor, type OrgMemberFacts } from '@crewplan/domain';
+import { API_KEY_PATTERN, type OrgActor, type OrgMemberFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
 import { orgApiKeys, orgPeople, orgs } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
+import { appError } from '../lib/errors.ts';
 import type { OrgAccess, OrgPersonRow } from './types.ts';
 
-export const orgNotFound = () => new AppError(404, 'org/not-found', ORG_MESSAGES.notFound);
+export const orgNotFound = () => appError('orgNotFound');
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 

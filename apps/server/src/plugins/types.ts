@@ -1,5 +1,5 @@
 import type { SessionCache } from '../lib/session-cache.ts';
-import type { MissionAction, OrgAction, OrgActor } from '@crewplan/domain';
+import type { MissionRouteVerb, OrgActor, OrgRouteVerb, SignedInVerb } from '@crewplan/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { orgPeople, orgs } from '../db/schema/index.ts';
@@ -11,25 +11,27 @@ import type { Realtime } from './realtime.ts';
 import type pg from 'pg';
 
 /**
- * Who may call a route. Every /api route declares one (`public` written out where it is):
- * - public: anyone; signedIn: any signed-in person; dev: anyone, outside production only.
- * - `{ org: action }`: a current member of the organisation (or its API key) whom the organisation policy
- *   allows the action. The organisation is the route's `:orgId` or `:id` parameter, or `?org=` (orgFrom
+ * Who may call a route, and the verb it performs. Every /api route declares one (`public` written out where it is):
+ * - public: anyone; dev: anyone, outside production only.
+ * - `{ signedIn: verb }`: any signed-in person, acting on their own records (`SIGNED_IN_VERBS`).
+ * - `{ org: verb }`: a current member of the organisation (or its API key) whom the verb's policy allows it
+ *   (`canInOrg`: the organisation policy, or the timesheet policy for `timesheet.*`). The organisation is the route's `:orgId` or `:id` parameter, or `?org=` (orgFrom
  *   'query'), or the body's `org` (orgFrom 'body', checked once the body is validated).
  *   Signed out: 401; not a current member: 404; a member without the right: 403.
  */
 export type OrgAuthz = {
-  org: OrgAction;
+  org: OrgRouteVerb;
   orgFrom?: 'params' | 'query' | 'body';
   /** The text a refused member reads, where the spec gives one. */ refusal?: string;
 };
 /**
- * `{ mission: action }`: the mission of the route's `:id` parameter, which the caller sees (on its team with the
- * invite accepted, or as an organisation admin or manager) and may act on as the mission policy says.
+ * `{ mission: verb }`: the mission of the route's `:id` parameter, which the caller sees (on its team with the
+ * invite accepted, or as an organisation admin or manager) and may act on as the verb's resource policy says
+ * (`canInMission`: mission, task, plan, file, comment, team or timesheet).
  * Signed out: 401; not visible: 404 (a pending invitee: 403 with the spec's load-failure text); without the right: 403.
  */
 export type MissionAuthz = {
-  mission: MissionAction;
+  mission: MissionRouteVerb;
   /**
    * Where the mission comes from: the `:id` parameter names the mission itself (default), or a plan item, an action or
    * an action item of it (`:id`, or `:actionId` for routes under an action). An unknown one answers 404.
@@ -37,10 +39,11 @@ export type MissionAuthz = {
   via?: 'planItem' | 'action' | 'actionItem' | 'file' | 'comment' | 'room';
   /** The text a refused caller reads, where the spec gives one. */
   refusal?: string;
-  /** The action's rule alone lets a caller in, even one who cannot read the mission (role approvers off its team). */
+  /** The verb's rule alone lets a caller in, even one who cannot read the mission (role approvers off its team). */
   beyondTeam?: boolean;
 };
-export type Authz = 'public' | 'signedIn' | 'dev' | OrgAuthz | MissionAuthz;
+export type SignedInAuthz = { signedIn: SignedInVerb };
+export type Authz = 'public' | 'dev' | SignedInAuthz | OrgAuthz | MissionAuthz;
 
 export type OrgRow = typeof orgs.$inferSelect;
 export type OrgPersonRow = typeof orgPeople.$inferSelect;

@@ -1,4 +1,5 @@
 import { isManagerLevel, type OrgLevel } from '../org/levels.ts';
+import type { Policy } from '../shared/policy.ts';
 
 /**
  * The mission rules, written once (spec 1 §6, rules 93–110). The server decides every call with `canOnMission`;
@@ -100,6 +101,9 @@ const RULES: Record<MissionAction, Rule> = {
 export function canOnMission(actor: MissionActor, action: MissionAction, mission: MissionFacts): boolean {
   return RULES[action](actor, mission);
 }
+
+/** The mission's own rules as a policy (`can(actor, verb, mission)`). */
+export const missionPolicy: Policy<MissionActor, MissionAction, MissionFacts> = { verbs: MISSION_ACTIONS, can: canOnMission };
 
 /** Every ability of the caller on a mission, as the API presents it. */
 export function missionAbilities(actor: MissionActor, mission: MissionFacts): Record<MissionAction, boolean> {

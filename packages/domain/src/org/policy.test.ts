@@ -38,6 +38,10 @@ const ALLOWED: Record<OrgAction, Who[]> = {
   'org.delete': [A, M],
   'org.people.read': [A, M, L, MB, O, OL, K],
   'org.people.manage': [A, M, L, K],
+  // Without a person named: everybody acts on their own entry (leave, email, leaving day); keys on everybody's.
+  'org.people.remove': [A, M, L, MB, O, OL, K],
+  'org.people.email.update': [A, M, L, MB, O, OL, K],
+  'org.people.schedule': [A, M, L, MB, O, OL, K],
   'org.people.grant': [A, M],
   'org.people.assignLevel': [A, M, L],
   'org.people.sync': [A, M],
@@ -56,6 +60,9 @@ const ALLOWED: Record<OrgAction, Who[]> = {
   'goals.manageAll': [A, K],
   'goals.read': [A, M, L, MB, O, OL, K],
   'goals.update': [A, K],
+  // Without a goal named: any member may own one.
+  'goal.update': [A, M, L, MB, O, OL, K],
+  'goal.delete': [A, M, L, MB, O, OL, K],
   'projects.read': [A, M, L, MB, K],
   'projects.create': [A, M, L],
   'projects.update': [A, M],
@@ -166,6 +173,20 @@ describe('people management reaches', () => {
     expect(can(apiKey, 'org.people.grant', { target: target('MEMBER') })).toBe(false);
   });
 
+  it.each(['org.people.remove', 'org.people.email.update', 'org.people.schedule'] as const)(
+    '%s: their own entry for everybody, somebody else’s as org.people.manage says',
+    (action) => {
+      const me = member('MEMBER');
+      expect(can(me, action, { target: target('MEMBER') })).toBe(false);
+      expect(can(me, action, { target: { ...target('MEMBER'), personId: me.personId } })).toBe(true);
+      expect(can(member('MANAGER'), action, { target: target('ADMIN') })).toBe(false);
+      expect(can(member('MANAGER'), action, { target: target('MEMBER') })).toBe(true);
+      expect(can(member('MANAGER', { accessibleDepartments: ['d1'] }), action, { target: target('MEMBER', ['d2']) })).toBe(false);
+      expect(can(apiKey, action, { target: target('MEMBER') })).toBe(true);
+      expect(can(apiKey, action, { target: target('ADMIN') })).toBe(false);
+    },
+  );
+
   it.each([
     ['ADMIN', 'ADMIN', true],
     ['MANAGER', 'ADMIN', false],
@@ -204,6 +225,13 @@ describe('goals visibility (spec 3 §6)', () => {
     expect(can(member('MANAGER'), 'goals.update', { goal: goal(null) })).toBe(false);
     expect(can(member('MANAGER'), 'goals.update', { goal: goal(me) })).toBe(true);
     expect(can(member('MEMBER', { canManageGoals: true }), 'goals.update', { goal: goal(null) })).toBe(true);
+  });
+
+  it.each(['goal.update', 'goal.delete'] as const)('%s of a named goal is goals.update', (action) => {
+    expect(can(member('MANAGER'), action, { goal: goal(null) })).toBe(false);
+    expect(can(member('MEMBER'), action, { goal: goal(me) })).toBe(true);
+    expect(can(member('OBSERVER_ORG'), action, { goal: goal('someone-else') })).toBe(false);
+    expect(can(member('MEMBER', { canManageGoals: true }), action, { goal: goal(null) })).toBe(true);
   });
 
   it('programs: their managers, under visible portfolios, or without a portfolio', () => {

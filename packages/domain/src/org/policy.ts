@@ -48,6 +48,9 @@ export const ORG_ACTIONS = [
   'org.delete',
   'org.people.read',
   'org.people.manage',
+  'org.people.remove',
+  'org.people.email.update',
+  'org.people.schedule',
   'org.people.grant',
   'org.people.assignLevel',
   'org.people.sync',
@@ -66,6 +69,8 @@ export const ORG_ACTIONS = [
   'goals.manageAll',
   'goals.read',
   'goals.update',
+  'goal.update',
+  'goal.delete',
   'projects.read',
   'projects.create',
   'projects.update',
@@ -128,6 +133,15 @@ function seesGoal(member: OrgMemberFacts, goal: GoalFacts | undefined): boolean 
   return false;
 }
 
+/** A person's own entry is theirs (leaving, their email, the day they leave); anyone else's needs `org.people.manage`. */
+const SELF_OR_MANAGER: Rule = (m, c) => !c.target || c.target.personId === m.personId || (ANY_MANAGER(m, c) && reaches(m, c.target));
+
+/**
+ * Changing or deleting one goal: with the goal, `goals.update` decides (admins, goal managers, its owner); without it
+ * (a route's gate) any member, since any member may own a goal.
+ */
+const ONE_GOAL: Rule = (m, c) => !c.goal || PERSON_RULES['goals.update'](m, c);
+
 const PERSON_RULES: Record<OrgAction, Rule> = {
   'org.read': EVERY_MEMBER,
   'org.update': ADMIN_OR_MANAGER,
@@ -135,6 +149,9 @@ const PERSON_RULES: Record<OrgAction, Rule> = {
   'org.delete': ADMIN_OR_MANAGER,
   'org.people.read': EVERY_MEMBER,
   'org.people.manage': (m, c) => ANY_MANAGER(m, c) && reaches(m, c.target),
+  'org.people.remove': SELF_OR_MANAGER,
+  'org.people.email.update': SELF_OR_MANAGER,
+  'org.people.schedule': SELF_OR_MANAGER,
   'org.people.grant': (m, c) => ADMIN_OR_MANAGER(m, c) && reaches(m, c.target),
   'org.people.assignLevel': (m, c) => (c.level ? ASSIGNABLE[m.level].includes(c.level) : ASSIGNABLE[m.level].length > 0),
   'org.people.sync': ADMIN_OR_MANAGER,
@@ -156,6 +173,8 @@ const PERSON_RULES: Record<OrgAction, Rule> = {
   'goals.manageAll': (m) => m.level === 'ADMIN' || m.canManageGoals,
   'goals.read': (m, c) => seesGoal(m, c.goal),
   'goals.update': (m, c) => m.level === 'ADMIN' || m.canManageGoals || (c.goal !== undefined && c.goal.ownerId === m.personId),
+  'goal.update': ONE_GOAL,
+  'goal.delete': ONE_GOAL,
   'projects.read': (m) => !isObserverLevel(m.level),
   // Rule 107.
   'projects.create': (m, c) => m.level === 'ADMIN' || m.canCreateProjects || (!c.org?.projectCreationRestricted && isManagerLevel(m.level)),
@@ -176,6 +195,9 @@ const API_KEY_RULES: Partial<Record<OrgAction, (context: OrgPolicyContext) => bo
   'org.read': () => true,
   'org.people.read': () => true,
   'org.people.manage': (c) => c.target?.level !== 'ADMIN',
+  'org.people.remove': (c) => c.target?.level !== 'ADMIN',
+  'org.people.email.update': (c) => c.target?.level !== 'ADMIN',
+  'org.people.schedule': (c) => c.target?.level !== 'ADMIN',
   'org.structure.manage': () => true,
   'org.clients.read': () => true,
   'org.clients.view': () => true,
@@ -185,6 +207,8 @@ const API_KEY_RULES: Partial<Record<OrgAction, (context: OrgPolicyContext) => bo
   'goals.manageAll': () => true,
   'goals.read': () => true,
   'goals.update': () => true,
+  'goal.update': () => true,
+  'goal.delete': () => true,
   'projects.read': () => true,
 };
 

@@ -10,7 +10,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   r.get('/api/board/workspace', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'board.read' } },
     schema: {
       tags: ['board'],
       summary: 'The missions I manage (project manager or owner, licensed, no templates), their tasks and their people',

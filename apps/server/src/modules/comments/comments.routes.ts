@@ -23,11 +23,6 @@ const params = z.object({ id: idSchema });
 const roomParams = z.object({ room: commentRoomSchema, id: idSchema });
 const itemCommentParams = z.object({ id: idSchema, commentId: idSchema });
 
-const inRoom = { mission: 'mission.read', via: 'room' } as const;
-const onComment = { mission: 'mission.read', via: 'comment' } as const;
-const onItem = { mission: 'mission.read', via: 'actionItem' } as const;
-const onMission = { mission: 'mission.read' } as const;
-
 /**
  * Chat (spec 3 §7 Comments): messages in the rooms of a mission (Mission, MissionPlan, Action, ActionItem), replies,
  * claps, edits and deletes; each write is told on `comment/<Room>/<id>`. Reading needs the mission; writing follows
@@ -41,7 +36,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => mentions.close());
 
   r.post('/api/comment/room/:room/id/:id', {
-    config: { authz: inRoom },
+    config: { authz: { mission: 'comment.post', via: 'room' } },
     schema: {
       tags,
       summary: 'Write a message in a room (those who may update its subject, or observers); text sanitised, mentions filtered',
@@ -56,7 +51,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/comment/room/:room/id/:id', {
-    config: { authz: inRoom },
+    config: { authz: { mission: 'comment.read', via: 'room' } },
     schema: {
       tags,
       summary: "A room's messages, oldest first, and whether the caller may write",
@@ -67,19 +62,19 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/comment/count/room/:room/id/:id', {
-    config: { authz: inRoom },
+    config: { authz: { mission: 'comment.read', via: 'room' } },
     schema: { tags, summary: 'How many messages a room has', params: roomParams, response: { 200: commentCountSchema } },
     handler: async (request) => service.countRoom(ctx, missionAccessOf(request), request.params.room, request.params.id),
   });
 
   r.get('/api/comment/replies/:id', {
-    config: { authz: onComment },
+    config: { authz: { mission: 'comment.read', via: 'comment' } },
     schema: { tags, summary: 'The answers to a message, oldest first', params, response: { 200: commentsSchema } },
     handler: async (request) => service.listReplies(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.get('/api/comment/mission/:id', {
-    config: { authz: onMission },
+    config: { authz: { mission: 'comment.read' } },
     schema: {
       tags,
       summary: "The mission's messages in every room (the newest thousand), oldest first",
@@ -90,13 +85,13 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/comment/count/mission/:id', {
-    config: { authz: onMission },
+    config: { authz: { mission: 'comment.read' } },
     schema: { tags, summary: "How many messages the mission's rooms have", params, response: { 200: commentCountSchema } },
     handler: async (request) => ({ count: await service.countMission(ctx, missionAccessOf(request)) }),
   });
 
   r.put('/api/comment/:id', {
-    config: { authz: onComment },
+    config: { authz: { mission: 'comment.edit', via: 'comment' } },
     schema: {
       tags,
       summary: 'Change a message (its author); marked edited',
@@ -108,7 +103,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/comment/:id', {
-    config: { authz: onComment },
+    config: { authz: { mission: 'comment.delete', via: 'comment' } },
     schema: {
       tags,
       summary: 'Delete a message and its answers (its author, or a mission admin)',
@@ -119,13 +114,13 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/comment/:id/clap', {
-    config: { authz: onComment },
+    config: { authz: { mission: 'comment.clap', via: 'comment' } },
     schema: { tags, summary: "Clap for a message, or take the caller's clap back", params, response: { 200: commentSchema } },
     handler: async (request) => service.toggleClap(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.get('/api/action-item/:id/comment', {
-    config: { authz: onItem },
+    config: { authz: { mission: 'comment.read', via: 'actionItem' } },
     schema: {
       tags,
       summary: "A task's messages (every chat, or one subtask's with topic), oldest first, and whether the caller may write",
@@ -137,7 +132,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/action-item/:id/comment', {
-    config: { authz: onItem },
+    config: { authz: { mission: 'comment.post', via: 'actionItem' } },
     schema: {
       tags,
       summary: "Write in a task's chat ({text, mentions, topic}); mentioned people join the task a second apart",
@@ -152,7 +147,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/action-item/:id/comment/:commentId', {
-    config: { authz: onItem },
+    config: { authz: { mission: 'comment.delete', via: 'actionItem' } },
     schema: {
       tags,
       summary: "Delete a message of a task's chat (its author, or a mission admin)",

@@ -3,7 +3,6 @@ import {
   canDeleteComment,
   canEditComment,
   canPostComment,
-  COMMENT_MESSAGES,
   type commentCreateSchema,
   commentRoomChannel,
   mentionableIds,
@@ -16,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.ts';
 import { checklistItems, comments, missionPeople } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { Change } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -31,13 +30,13 @@ type CommentInput = z.output<typeof commentCreateSchema>;
 export type MentionAdder = (access: MissionAccess, actionItemId: string, personIds: string[]) => void;
 
 export const COMMENT_ERRORS = {
-  empty: () => new AppError(400, 'comment/empty', COMMENT_MESSAGES.emptyText, { text: 'Empty' }),
-  unknownTopic: () => new AppError(400, 'comment/unknown-topic', COMMENT_MESSAGES.unknownTopic, { topic: 'Not a subtask of this task' }),
-  unknownReply: () => new AppError(400, 'comment/unknown-reply', COMMENT_MESSAGES.unknownReply, { replyTo: 'Not in this chat' }),
+  empty: () => appError('commentEmpty'),
+  unknownTopic: () => appError('commentUnknownTopic'),
+  unknownReply: () => appError('commentUnknownReply'),
   /** Finer refusals than the mission gate's (which answers 'forbidden'). */
-  mayNotPost: () => new AppError(403, 'comment/forbidden', COMMENT_MESSAGES.mayNotPost),
-  notAuthor: () => new AppError(403, 'comment/forbidden', COMMENT_MESSAGES.onlyAuthorEdits),
-  mayNotDelete: () => new AppError(403, 'comment/forbidden', COMMENT_MESSAGES.mayNotDelete),
+  mayNotPost: () => appError('commentMayNotPost'),
+  notAuthor: () => appError('commentNotAuthor'),
+  mayNotDelete: () => appError('commentMayNotDelete'),
 } as const;
 
 const publish = (ctx: AppContext, row: { room: string; roomId: string }, type: Change['type'], id: string) =>
@@ -197,7 +196,10 @@ export async function editComment(ctx: AppContext, access: MissionAccess, id: st
     const text = cleanText(input.text);
     const mentions = input.mentions ? await filterMentions(tx, access, input.mentions) : row.mentions;
     const now = new Date();
-    await tx.update(comments).set({ text, mentions, editedAt: now, updatedAt: now }).where(eq(comments.id, id));
+    await tx
+      .update(comments)
+      .set({ text, mentions, editedAt: now, updatedAt: now })
+      .where(and(eq(comments.id, id), eq(comments.missionId, access.mission.id)));
     return row;
   });
   publish(ctx, row, 'update', id);
@@ -236,7 +238,10 @@ export async function toggleClap(ctx: AppContext, access: MissionAccess, id: str
     const claps = row.claps.includes(access.personId)
       ? row.claps.filter((personId) => personId !== access.personId)
       : [...row.claps, access.personId];
-    await tx.update(comments).set({ claps }).where(eq(comments.id, id));
+    await tx
+      .update(comments)
+      .set({ claps })
+      .where(and(eq(comments.id, id), eq(comments.missionId, access.mission.id)));
     return row;
   });
   publish(ctx, row, 'update', id);

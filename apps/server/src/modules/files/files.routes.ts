@@ -39,8 +39,6 @@ import { receiveUpload } from './files.upload.ts';
 const tags = ['files'];
 const params = z.object({ id: idSchema });
 const linkParams = z.object({ id: idSchema, name: z.string().max(1000) });
-const onFile = { via: 'file' } as const;
-const onItem = { via: 'actionItem' } as const;
 const uploadSummary = (what: string) =>
   `Upload ${what} (multipart, any number of file parts within the limits: per file 413 LIMIT_FILE_SIZE, per upload 400 LIMIT_FILE); types are sniffed from the bytes`;
 
@@ -53,7 +51,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   subscribeFilesEvents(ctx, blobs);
 
   r.get('/api/drive/file/:id', {
-    config: { authz: { mission: 'mission.read', ...onFile } },
+    config: { authz: { mission: 'file.read', via: 'file' } },
     schema: { tags, summary: 'A file: its details, the caller’s file role and abilities', params, response: { 200: fileSchema } },
     handler: async (request) => {
       const access = missionAccessOf(request);
@@ -62,7 +60,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/drive/file/:id', {
-    config: { authz: { mission: 'mission.read', ...onFile } },
+    config: { authz: { mission: 'file.delete', via: 'file' } },
     schema: {
       tags,
       summary: 'Delete a file and its bytes (its uploader, or who may change what it is attached to)',
@@ -73,7 +71,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/drive/signed/:id', {
-    config: { authz: { mission: 'mission.read', ...onFile } },
+    config: { authz: { mission: 'file.share', via: 'file' } },
     schema: {
       tags,
       summary: 'A sharing link to the file’s bytes that works without signing in for 7 days',
@@ -90,7 +88,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/drive/:id', {
-    config: { authz: { mission: 'mission.read', ...onFile } },
+    config: { authz: { mission: 'file.read', via: 'file' } },
     schema: {
       tags,
       summary: 'The file’s bytes (also with the session cookie); ?attach=true downloads them',
@@ -130,7 +128,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/mission/:id/drive', {
-    config: { authz: { mission: 'mission.read' } },
+    config: { authz: { mission: 'file.read' } },
     schema: {
       tags,
       summary: 'Every file of the mission: project files and task files, oldest first',
@@ -146,7 +144,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/mission/:id/drive', {
-    config: { authz: { mission: 'mission.update' } },
+    config: { authz: { mission: 'file.upload' } },
     schema: { tags, summary: uploadSummary('project files'), params, response: { 201: filesListSchema } },
     handler: async (request, reply) => {
       const access = missionAccessOf(request);
@@ -157,7 +155,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission/:id/drive/:fileId', {
-    config: { authz: { mission: 'mission.read' } },
+    config: { authz: { mission: 'file.rename' } },
     schema: {
       tags,
       summary: 'Rename a project file (its uploader or who may update the mission)',
@@ -172,7 +170,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/mission/:id/drive/:fileId', {
-    config: { authz: { mission: 'mission.read' } },
+    config: { authz: { mission: 'file.delete' } },
     schema: {
       tags,
       summary: 'Delete a project file (its uploader or who may update the mission)',
@@ -186,7 +184,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/action-item/:id/drive', {
-    config: { authz: { mission: 'mission.read', ...onItem } },
+    config: { authz: { mission: 'file.read', via: 'actionItem' } },
     schema: { tags, summary: 'The files of a task, oldest first', params, response: { 200: filesListSchema } },
     handler: async (request) => {
       const access = missionAccessOf(request);
@@ -197,7 +195,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/action-item/:id/drive', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'file.upload', via: 'actionItem' } },
     schema: { tags, summary: uploadSummary('task files (who may update the task)'), params, response: { 201: filesListSchema } },
     handler: async (request, reply) => {
       const access = missionAccessOf(request);
@@ -209,7 +207,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action-item/:id/drive/:fileId', {
-    config: { authz: { mission: 'mission.read', ...onItem } },
+    config: { authz: { mission: 'file.rename', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Rename a task file (its uploader or who may update the task)',
@@ -222,7 +220,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/action-item/:id/drive/:fileId', {
-    config: { authz: { mission: 'mission.read', ...onItem } },
+    config: { authz: { mission: 'file.delete', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Delete a task file (its uploader or who may update the task)',
@@ -234,7 +232,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/action-item/:id/drive/:fileId/copy', {
-    config: { authz: { mission: 'mission.read', ...onItem } },
+    config: { authz: { mission: 'file.copy', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Copy a task file to another task the caller may update, in any mission they work on (the bytes are copied)',

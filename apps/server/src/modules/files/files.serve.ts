@@ -2,13 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { servedInline } from '@crewplan/domain';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { FileRow } from './files.queries.ts';
 
 /** How long a shared file link works: 7 days from when it was made. */
 export const SIGNED_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const linkRefused = () => new AppError(403, 'file/link-invalid', 'This file link is not valid or has expired.');
+export const linkRefused = () => appError('fileLinkInvalid');
 
 const signatureOf = (secret: string, fileId: string, expires: number) =>
   createHmac('sha256', secret).update(`drive-link:${fileId}:${expires}`).digest('base64url');

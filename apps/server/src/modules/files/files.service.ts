@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { canOnMission, canOnTask, type FileDto } from '@crewplan/domain';
 import { files } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, loadMissionAccess, missionIdOf, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -17,8 +17,8 @@ export type Attached = { to: 'missions' | 'action.items'; id: string };
 
 export const FILE_ERRORS = {
   /** Refused by the file rules (only its uploader and those who may change what it is attached to), past the mission gate. */
-  refused: () => new AppError(403, 'file/forbidden', 'You do not have permission to do this.'),
-  contentMissing: () => new AppError(404, 'file/content-missing', 'Sorry the contents of this file are missing.'),
+  refused: () => appError('fileRefused'),
+  contentMissing: () => appError('fileContentMissing'),
 } as const;
 
 /** 403 unless the caller may update the task (the task rules: assignees, team leads, the action's admins). */
@@ -116,7 +116,10 @@ export async function renameFile(
     const row = await loadFile(tx, access.mission.id, fileId, attached);
     requireFileWriter(access, row);
     if (row.file.name === name) return;
-    await tx.update(files).set({ name, updatedAt: new Date() }).where(eq(files.id, fileId));
+    await tx
+      .update(files)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(files.id, fileId), eq(files.missionId, access.mission.id)));
     record({ action: 'update', entity: 'files', id: fileId, title: name, changes: { name: { from: row.file.name, to: name } } });
   });
   return presentFile(access, await loadFile(ctx.db, access.mission.id, fileId, attached));
@@ -133,7 +136,7 @@ export async function deleteFile(
   const key = await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const row = await loadFile(tx, access.mission.id, fileId, attached);
     requireFileWriter(access, row);
-    await tx.delete(files).where(eq(files.id, fileId));
+    await tx.delete(files).where(and(eq(files.id, fileId), eq(files.missionId, access.mission.id)));
     record({ action: 'delete', entity: 'files', id: fileId, title: row.file.name });
     return row.file.storageKey;
   });

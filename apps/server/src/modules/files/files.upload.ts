@@ -4,18 +4,17 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { FILE_MESSAGES } from '@crewplan/domain';
 import type { Config } from '../../config.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 
 /** One file of an upload, held in a temporary file until it is stored. */
 export type ReceivedFile = { name: string; size: number; mimetype: string; tempPath: string };
 
 export const UPLOAD_ERRORS = {
-  fileTooLarge: (limitMb: number) => new AppError(413, 'LIMIT_FILE_SIZE', FILE_MESSAGES.fileTooLarge(limitMb)),
-  tooManyFiles: (count: number) => new AppError(400, 'LIMIT_FILE', FILE_MESSAGES.tooManyFiles(count)),
-  noFiles: () => badRequest('file/missing', 'Send the files as multipart form data.'),
+  fileTooLarge: (limitMb: number) => appError('fileTooLarge', limitMb),
+  tooManyFiles: (count: number) => appError('tooManyFiles', count),
+  noFiles: () => appError('noFiles'),
 } as const;
 
 const TEXT_SAMPLE_BYTES = 64 * 1024;

@@ -28,7 +28,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/auth/signOut', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'session.end' } },
     schema: { tags: ['auth'], summary: 'Sign out: revoke this session', response: { 200: okSchema } },
     handler: async (request, reply) => {
       await identity.signOut(app.ctx, principalOf(request));
@@ -38,7 +38,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/auth/verify/ping', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'session.check' } },
     schema: {
       tags: ['auth'],
       summary: 'Check that the token is still valid',
@@ -87,7 +87,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/session/cookie/set', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'session.cookie' } },
     schema: {
       tags: ['session'],
       summary: 'Second step: with the CSRF token in x-csrf-token, set the cookie that authenticates file and avatar reads',

@@ -50,7 +50,7 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
   subscribeMissionEvents(ctx);
 
   r.post('/api/mission', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'mission.create' } },
     schema: {
       tags,
       summary: 'Create a mission, personal or in an organisation where I may create projects; I join as admin and project manager',
@@ -61,7 +61,7 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/mission/list/tree', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'mission.list' } },
     schema: {
       tags,
       summary: 'My missions (team, invite accepted, permission 3 or lower); filters isActive, staleDate, org; stream=true streams',

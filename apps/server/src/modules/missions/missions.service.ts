@@ -4,14 +4,13 @@ import {
   canOnMission,
   DEFAULT_KANBAN_COLUMNS,
   isMissionAdmin,
-  MISSION_MESSAGES,
   repairMissionDates,
   type Mission,
   type MissionCreate,
   type SectionTag,
 } from '@crewplan/domain';
 import { missionPeople, missions, orgPeople, orgs, planItems, templates } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { AppError, appError, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -34,7 +33,7 @@ export const PROJECT_MANAGER_ROLE = 'Project manager';
 /** The currency of a personal mission that names none (an organisation's mission takes its organisation's). */
 const DEFAULT_CURRENCY = 'USD';
 
-export const accountLimit = () => new AppError(402, 'account_limit', MISSION_MESSAGES.accountLimit);
+export const accountLimit = () => appError('accountLimit');
 
 /** The organisation a mission is created in, when the caller is a current member allowed to create projects (rule 107). */
 async function orgForCreation(ctx: AppContext, orgId: string, personId: string) {

@@ -12,7 +12,7 @@ import {
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, actions, missionBaselines, missions, planItems } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, appError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -24,9 +24,8 @@ type KpiCreate = z.output<typeof kpiCreateSchema>;
 type KpiUpdate = z.output<typeof kpiUpdateSchema>;
 
 export const CATCH_ALL_LOCKED = 'The catch-all section cannot be changed or deleted.';
-export const sectionTagNotFound = () =>
-  new AppError(404, 'mission/section-tag-not-found', 'Sorry that section was not found. Please refresh and try again.');
-export const kpiNotFound = () => new AppError(404, 'mission/kpi-not-found', 'Sorry that KPI was not found. Please refresh and try again.');
+export const sectionTagNotFound = () => appError('sectionTagNotFound');
+export const kpiNotFound = () => appError('kpiNotFound');
 
 /** The mission row, locked for this transaction (lists kept in the row change one writer at a time). */
 async function lockMission(tx: Tx, missionId: string): Promise<MissionRow> {

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 
 /**
  * Copies a template's plan into a mission being created from it (`POST /mission {template}`), inside the
@@ -16,6 +16,6 @@ export function setTemplateInstantiator(fn: TemplateInstantiator): void {
 
 /** Copies the template into the mission; 404 'template/not-found' when the caller may not use it. */
 export async function instantiateTemplate(tx: Tx, args: { templateId: string; missionId: string; personId: string }): Promise<void> {
-  if (!instantiator) throw new AppError(404, 'template/not-found', 'Sorry that template was not found.');
+  if (!instantiator) throw appError('templateNotFound');
   return instantiator(tx, args);
 }

@@ -16,7 +16,8 @@ import { disableNotification, markPanelOpened, markRead } from './notifications.
 import { subscribeNotificationEvents } from './notifications.subscribers.ts';
 
 const tags = ['notifications'];
-const signedIn = { authz: 'signedIn' } as const;
+const reads = { authz: { signedIn: 'notification.read' } } as const;
+const updates = { authz: { signedIn: 'notification.update' } } as const;
 
 /** The caller's own notifications (spec 3 §7): list, unread count, read marks, panel opened, hide. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
@@ -25,7 +26,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   subscribeNotificationEvents(ctx);
 
   r.get('/api/notification', {
-    config: signedIn,
+    config: reads,
     schema: {
       tags,
       summary: 'My notifications, newest first, without hidden ones; at most the larger of my unread count and 300',
@@ -36,13 +37,13 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/notification/unread/count', {
-    config: signedIn,
+    config: reads,
     schema: { tags, summary: 'How many of my notifications are neither read nor hidden', response: { 200: unreadCountSchema } },
     handler: async (request) => ({ count: await unreadCount(ctx, principalOf(request).personId) }),
   });
 
   r.put('/api/notification/read', {
-    config: signedIn,
+    config: updates,
     schema: {
       tags,
       summary: 'Mark one of my notifications read (notificationId), or all of them (all: true)',
@@ -53,7 +54,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/notification/user/read', {
-    config: signedIn,
+    config: updates,
     schema: {
       tags,
       summary: 'I opened my notification panel now (the list answers it as seenAt)',
@@ -63,7 +64,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/notification/disable/:id', {
-    config: signedIn,
+    config: updates,
     schema: {
       tags,
       summary: 'Hide one of my notifications from the lists and the unread count',

@@ -54,7 +54,7 @@ export async function orgPeopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/org/:id/people/:personId', {
-    config: { authz: { org: 'org.read' } },
+    config: { authz: { org: 'org.people.remove' } },
     schema: {
       tags,
       summary:
@@ -67,7 +67,7 @@ export async function orgPeopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/org/:id/people/:personId/email', {
-    config: { authz: { org: 'org.read' } },
+    config: { authz: { org: 'org.people.email.update' } },
     schema: {
       tags,
       summary: "The person's email in this organisation (the person, or those who manage them)",
@@ -79,7 +79,7 @@ export async function orgPeopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/org/:id/schedule/people', {
-    config: { authz: { org: 'org.read' } },
+    config: { authz: { org: 'org.people.schedule' } },
     schema: {
       tags,
       summary: 'Schedule the day a person leaves (after today), or cancel it with endDate null',

@@ -188,17 +188,20 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
   return presentOrgPerson(row, person, viewer);
 }
 
-/** A person may act on their own entry; anyone else needs to manage them. */
-function mayActOn(access: OrgAccess, member: OrgPersonRow): void {
-  if (access.personId === member.personId) return;
-  if (!can(access.actor, 'org.people.manage', { target: targetFacts(member) })) throw forbidden();
+/** A person may act on their own entry; anyone else needs to manage them (the organisation policy's `verb`). */
+function mayActOn(
+  access: OrgAccess,
+  member: OrgPersonRow,
+  verb: 'org.people.remove' | 'org.people.email.update' | 'org.people.schedule',
+): void {
+  if (!can(access.actor, verb, { target: targetFacts(member) })) throw forbidden();
 }
 
 /** `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. */
 export async function changePersonEmail(ctx: AppContext, access: OrgAccess, personId: string, email: string) {
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
-    mayActOn(access, member);
+    mayActOn(access, member, 'org.people.email.update');
     if (member.email === email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
     const [taken] = await tx
       .select({ id: orgPeople.id })
@@ -231,7 +234,7 @@ export async function removePerson(
 ) {
   const result = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member, person } = await loadMember(tx, access.org.id, personId, { lock: true });
-    mayActOn(access, member);
+    mayActOn(access, member, 'org.people.remove');
     const onlyAdmin = member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0;
     if (onlyAdmin && !options.confirmDeleteOrganisation) throw onlyAdminLeaving();
     const [updated] = await tx
@@ -273,7 +276,7 @@ export async function removePerson(
 export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: OrgPersonSchedule) {
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member, person } = await loadMember(tx, access.org.id, input.personId, { lock: true });
-    mayActOn(access, member);
+    mayActOn(access, member, 'org.people.schedule');
     if (input.endDate !== null) {
       const { rows } = await tx.execute<{ ok: boolean }>(sql`select ${input.endDate}::date > current_date as ok`);
       if (!rows[0]?.ok) throw badRequest('org/end-date-past', 'The end date must be after today.');

@@ -51,7 +51,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   subscribeOrgEvents(ctx);
 
   r.post('/api/org', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'org.create' } },
     schema: {
       tags,
       summary: 'Create an organisation; its creator becomes its admin (permission 2)',
@@ -62,7 +62,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/org', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'org.list' } },
     schema: { tags, summary: 'The organisations I am a current member of', response: { 200: orgListSchema } },
     handler: async (request) => service.listMyOrgs(ctx.db, principalOf(request).personId),
   });
@@ -207,7 +207,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/storageKey/:keyId', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'storageKey.read' } },
     schema: {
       tags: ['storage'],
       summary: 'My storage key again; 410 once revoked, the organisation deleted or my membership ended',
@@ -254,7 +254,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/org-invite/handle/:token', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'invite.answer' } },
     schema: {
       tags: ['invites'],
       summary: 'Handle an invite link once signed in: whether I can accept it (verifies my email when the link was mailed to it)',
@@ -265,7 +265,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/org-invite/:id/accept', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'invite.answer' } },
     schema: {
       tags: ['invites'],
       summary: 'Accept an invite sent to one of my verified emails; I join the organisation',
@@ -276,7 +276,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/org-invite/:id/reject', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'invite.answer' } },
     schema: {
       tags: ['invites'],
       summary: 'Reject an invite sent to me; the inviter is told',

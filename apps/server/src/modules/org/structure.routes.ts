@@ -144,7 +144,7 @@ export async function structureRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => reply.status(201).send(await service.createGoal(ctx, orgAccessOf(request), request.body)),
   });
   r.put('/api/org/:id/goal/:goalId', {
-    config: { authz: { org: 'org.read' } },
+    config: { authz: { org: 'goal.update' } },
     schema: {
       tags,
       summary: 'Change a goal (goal managers, or its owner); one you cannot see is 404',
@@ -155,7 +155,7 @@ export async function structureRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => service.updateGoal(ctx, orgAccessOf(request), request.params.goalId, request.body),
   });
   r.delete('/api/org/:id/goal/:goalId', {
-    config: { authz: { org: 'org.read' } },
+    config: { authz: { org: 'goal.delete' } },
     schema: {
       tags,
       summary: 'Delete a goal (marked isDeleted); 409 while programs are under it',

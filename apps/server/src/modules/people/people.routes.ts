@@ -18,19 +18,19 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   r.get('/api/people/profile', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.read' } },
     schema: { tags, summary: 'My profile', response: { 200: profileSchema } },
     handler: async (request) => service.loadProfile(ctx.db, principalOf(request).personId),
   });
 
   r.put('/api/people/profile', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: { tags, summary: 'Update my profile (names are capitalised)', body: profileUpdateSchema, response: { 200: profileSchema } },
     handler: async (request) => service.updateProfile(ctx.db, principalOf(request).personId, request.body),
   });
 
   r.get('/api/people/profile/avatar', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.read' } },
     schema: {
       tags,
       summary:
@@ -54,7 +54,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/people/profile/avatar', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: {
       tags,
       summary: 'Upload my avatar (multipart, field avatar; PNG, JPEG, GIF or WebP up to 5 MB)',
@@ -72,7 +72,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/people/exists-other-person-with-email/:email', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'people.lookup' } },
     schema: {
       tags,
       summary: 'Whether another person uses this email',
@@ -85,7 +85,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/people/profile/email/update', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: {
       tags,
       summary: 'Change my sign-in email (accounts with two-factor verify the new address first)',
@@ -96,7 +96,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/people/profile/email/verify-update', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: {
       tags,
       summary: 'Confirm a new sign-in email from its mailed link (mode=verifyAndChangeEmail)',
@@ -107,13 +107,13 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/people/profile/email/verify', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: { tags, summary: 'Send the verification mail of my sign-in email again', body: emailBodySchema, response: { 200: sentSchema } },
     handler: async (request) => service.sendPrimaryVerification(ctx, principalOf(request).personId, request.body.email),
   });
 
   r.put('/api/people/profile/email/list/add', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: {
       tags,
       summary: 'Add a secondary email (a verification mail is sent)',
@@ -124,13 +124,13 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/people/profile/email/list/remove', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: { tags, summary: 'Remove a secondary email', body: emailBodySchema, response: { 200: profileSchema } },
     handler: async (request) => service.removeSecondaryEmail(ctx.db, principalOf(request).personId, request.body.email),
   });
 
   r.put('/api/people/profile/email/list/verify', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: {
       tags,
       summary: 'Verify a secondary email from its mailed link (mode=verifyEmailSecondary)',
@@ -141,7 +141,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/people/profile/email/list/verification/send', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'profile.update' } },
     schema: {
       tags,
       summary: 'Send the verification mail of a secondary email again',

@@ -13,7 +13,7 @@ import {
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { departments, missionPeople, missions, orgPeople } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { appError, badRequest, conflict } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { currentMembership, memberFacts } from '../../plugins/org-access.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
@@ -25,7 +25,7 @@ export async function lockMission(tx: Tx, missionId: string): Promise<void> {
 
 export const overlappingRoles = () => conflict('plan/overlapping-roles', PLAN_MESSAGES.overlappingRoles);
 export const assignPersonFirst = () => badRequest('plan/no-person', PLAN_MESSAGES.assignPersonFirst);
-export const longerDescription = () => new AppError(400, 'plan/reason-too-short', PLAN_MESSAGES.longerDescription, { reason: 'Too short' });
+export const longerDescription = () => appError('planReasonTooShort');
 
 /** Rule 79: a reason of at least 5 characters; 400 'Please enter a longer description' otherwise. */
 export function requireReason(reason: string | undefined): string {
@@ -73,8 +73,8 @@ export async function requireTeamCandidate(tx: Tx, access: MissionAccess, person
     .select({ permission: missionPeople.permission })
     .from(missionPeople)
     .where(and(eq(missionPeople.missionId, access.mission.id), eq(missionPeople.personId, personId)));
-  if (!row) throw new AppError(400, 'plan/not-on-team', PLAN_MESSAGES.notOnTeam, { person: 'Not on the team' });
-  if (!mayHoldRole(row.permission)) throw new AppError(400, 'plan/observer', PLAN_MESSAGES.observerNotCandidate, { person: 'Observer' });
+  if (!row) throw appError('planNotOnTeam');
+  if (!mayHoldRole(row.permission)) throw appError('planObserver');
   if (!access.mission.orgId || access.orgMember?.level === 'ADMIN') return;
   const [member] = await tx
     .select({ departments: orgPeople.departments })
@@ -94,7 +94,7 @@ export async function requireTeamCandidate(tx: Tx, access: MissionAccess, person
   const reachable = [...(access.orgMember?.departments ?? []), ...(access.orgMember?.accessibleDepartments ?? [])];
   const closedIds = closed.map((department) => department.id);
   if (departmentsClosedTo(member.departments, closedIds, reachable)) {
-    throw new AppError(400, 'plan/department-closed', PLAN_MESSAGES.departmentClosed, { person: 'Department does not share' });
+    throw appError('planDepartmentClosed');
   }
 }
 

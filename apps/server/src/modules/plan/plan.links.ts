@@ -10,9 +10,9 @@ import {
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { dependencies, planItemSchedules } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { appError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { diffFields, runMissionCommand } from '../missions/command.ts';
 import { lockMission } from './plan.guards.ts';
@@ -20,9 +20,8 @@ import type { PlanItemRow } from './plan.presenter.ts';
 import { planItemRow, presentPlanItemById } from './plan.read.ts';
 
 const circular = () => badRequest('plan/circular-dependency', PLAN_MESSAGES.circularDependency);
-const scheduleNotFound = () => new AppError(404, 'plan/schedule-not-found', PLAN_MESSAGES.scheduleNotFound);
-const scheduleOutside = () =>
-  new AppError(400, 'plan/schedule-outside', PLAN_MESSAGES.scheduleOutside, { startDate: 'Outside the role', endDate: 'Outside the role' });
+const scheduleNotFound = () => appError('planScheduleNotFound');
+const scheduleOutside = () => appError('planScheduleOutside');
 
 /**
  * `PUT /mission-plan/:id/dependency/add`: the item depends on `planItemId`, a live item of the same mission (404
@@ -33,14 +32,13 @@ export async function addDependency(ctx: AppContext, access: MissionAccess, id: 
   const missionId = access.mission.id;
   return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
-    const item = await planItemRow(tx, id);
-    const target = await planItemRow(tx, toId);
-    if (target.missionId !== missionId) throw entityNotFound('planItem');
+    const item = await planItemRow(tx, access.mission.id, id);
+    await planItemRow(tx, access.mission.id, toId);
     const edges = await tx
       .select({ fromId: dependencies.fromId, toId: dependencies.toId })
       .from(dependencies)
       .where(and(eq(dependencies.kind, 'plan'), eq(dependencies.missionId, missionId)));
-    if (edges.some((edge) => edge.fromId === id && edge.toId === toId)) return presentPlanItemById(tx, id);
+    if (edges.some((edge) => edge.fromId === id && edge.toId === toId)) return presentPlanItemById(tx, access.mission.id, id);
     if (
       closesDependencyCircle(
         edges.map((edge) => [edge.fromId, edge.toId] as const),
@@ -58,7 +56,7 @@ export async function addDependency(ctx: AppContext, access: MissionAccess, id: 
       title: item.title,
       changes: { fromId: { from: null, to: id }, toId: { from: null, to: toId } },
     });
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
 }
 
@@ -66,7 +64,7 @@ export async function addDependency(ctx: AppContext, access: MissionAccess, id: 
 export async function removeDependency(ctx: AppContext, access: MissionAccess, id: string, toId: string): Promise<PlanItem> {
   const missionId = access.mission.id;
   return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
-    const item = await planItemRow(tx, id);
+    const item = await planItemRow(tx, access.mission.id, id);
     const removed = await tx
       .delete(dependencies)
       .where(
@@ -75,7 +73,7 @@ export async function removeDependency(ctx: AppContext, access: MissionAccess, i
       .returning({ id: dependencies.id });
     for (const dep of removed)
       record({ action: 'delete', entity: 'dependencies', id: dep.id, title: item.title, changes: { toId: { from: toId, to: null } } });
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
 }
 
@@ -89,7 +87,7 @@ function checkSchedule(schedule: { startDate: string; endDate: string }, item: P
  */
 export async function addSchedule(ctx: AppContext, access: MissionAccess, id: string, input: PlanScheduleCreate): Promise<PlanItem> {
   return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
-    const item = await planItemRow(tx, id, true);
+    const item = await planItemRow(tx, access.mission.id, id, true);
     checkSchedule(input, item);
     const row = {
       id: newId(),
@@ -109,7 +107,7 @@ export async function addSchedule(ctx: AppContext, access: MissionAccess, id: st
       title: item.title,
       changes: diffFields({}, { startDate: row.startDate, endDate: row.endDate, hoursPerDay: row.hoursPerDay }),
     });
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
 }
 
@@ -132,7 +130,7 @@ export async function updateSchedule(
   input: PlanScheduleUpdate,
 ): Promise<PlanItem> {
   return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
-    const item = await planItemRow(tx, id, true);
+    const item = await planItemRow(tx, access.mission.id, id, true);
     const before = await scheduleOf(tx, id, scheduleId);
     const after = { ...before, ...input };
     checkSchedule(after, item);
@@ -141,14 +139,14 @@ export async function updateSchedule(
       await tx.update(planItemSchedules).set(input).where(eq(planItemSchedules.id, scheduleId));
       record({ action: 'update', entity: 'plan.schedules', id: scheduleId, title: item.title, changes });
     }
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
 }
 
 /** `DELETE /mission-plan/:id/schedule/:scheduleId`. */
 export async function deleteSchedule(ctx: AppContext, access: MissionAccess, id: string, scheduleId: string): Promise<PlanItem> {
   return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
-    const item = await planItemRow(tx, id, true);
+    const item = await planItemRow(tx, access.mission.id, id, true);
     const before = await scheduleOf(tx, id, scheduleId);
     await tx.delete(planItemSchedules).where(eq(planItemSchedules.id, scheduleId));
     record({
@@ -158,6 +156,6 @@ export async function deleteSchedule(ctx: AppContext, access: MissionAccess, id:
       title: item.title,
       changes: { startDate: { from: before.startDate, to: null } },
     });
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
 }

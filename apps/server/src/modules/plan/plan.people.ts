@@ -122,9 +122,9 @@ export async function changePerson(ctx: AppContext, access: MissionAccess, id: s
   const submitted: RequestChange[] = [];
   const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
-    await planItemRow(tx, id);
+    await planItemRow(tx, access.mission.id, id);
     await setPerson(tx, access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason, submitted);
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
   await announceRequestChanges(ctx, access, submitted);
   return item;

@@ -64,20 +64,20 @@ export async function loadPlanRows(db: Db | Tx, missionId: string): Promise<Plan
     .orderBy(asc(planItems.createdAt), asc(planItems.id));
 }
 
-/** A plan item that is not deleted; 404 otherwise. `lock` holds it for the transaction. */
-export async function planItemRow(db: Db | Tx, id: string, lock = false): Promise<PlanItemRow> {
+/** A plan item of the mission that is not deleted; 404 otherwise. `lock` holds it for the transaction. */
+export async function planItemRow(db: Db | Tx, missionId: string, id: string, lock = false): Promise<PlanItemRow> {
   const query = db
     .select()
     .from(planItems)
-    .where(and(eq(planItems.id, id), eq(planItems.wasDeleted, false)));
+    .where(and(eq(planItems.id, id), eq(planItems.missionId, missionId), eq(planItems.wasDeleted, false)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw entityNotFound('planItem');
   return row;
 }
 
 /** One plan item as the API answers it. */
-export async function presentPlanItemById(db: Db | Tx, id: string): Promise<PlanItem> {
-  const row = await planItemRow(db, id);
+export async function presentPlanItemById(db: Db | Tx, missionId: string, id: string): Promise<PlanItem> {
+  const row = await planItemRow(db, missionId, id);
   const links = await loadPlanLinks(db, { itemIds: [id] });
   return presentPlanItem(row, links);
 }

@@ -48,7 +48,7 @@ export async function submitRequest(ctx: AppContext, access: MissionAccess, id: 
   const missionId = access.mission.id;
   const submitted = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
-    const item = await planItemRow(tx, id, true);
+    const item = await planItemRow(tx, access.mission.id, id, true);
     requirePersonRole(item.type);
     const person = input.person ?? item.personId;
     if (!person) throw assignPersonFirst();
@@ -82,7 +82,7 @@ export async function submitRequest(ctx: AppContext, access: MissionAccess, id: 
         context: { from: null, to: input.context },
       },
     });
-    return { item: await presentPlanItemById(tx, id), requestId, person };
+    return { item: await presentPlanItemById(tx, access.mission.id, id), requestId, person };
   });
   const { item, requestId, person } = submitted;
   await announceRequestChanges(ctx, access, [
@@ -117,7 +117,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
   let requestedPerson: string | null = null;
   const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
-    const row = await planItemRow(tx, id, true);
+    const row = await planItemRow(tx, access.mission.id, id, true);
     const request = await pendingRequest(tx, id, input.context);
     if (!request) throw noPendingRequest();
     requester = request.sentForApprovalBy;
@@ -147,7 +147,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
       title: row.title,
       changes: { status: { from: 'pending_approval', to: decision }, ...(reason && { reason: { from: null, to: reason } }) },
     });
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
   if (requester && requester !== access.personId) {
     ctx.realtime.publish(personRoom(requester), {

@@ -26,9 +26,6 @@ import { createPlanItem, deletePlanItem, updatePlanItem } from './plan.service.t
 const tags = ['plan'];
 const params = z.object({ id: idSchema });
 const scheduleParams = z.object({ id: idSchema, scheduleId: idSchema });
-const manage = { mission: 'plan.manage', via: 'planItem' } as const;
-// the organisation's role approvers decide requests of missions they are not on (the request's context decides who may)
-const decideRequest = { mission: 'requests.decide', via: 'planItem', beyondTeam: true } as const;
 
 /** Plan items (roles, cost items, phases, milestones…), their people, role requests, dependencies and schedules. */
 export async function planRoutes(app: FastifyInstance): Promise<void> {
@@ -36,7 +33,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   r.post('/api/mission-plan/mission/:id', {
-    config: { authz: { mission: 'plan.manage' } },
+    config: { authz: { mission: 'plan.item.create' } },
     schema: {
       tags,
       summary: 'Add a plan item of any type; a person may be requested instead of assigned when roles need approval (rule 71)',
@@ -48,7 +45,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/mission/:id/bulk', {
-    config: { authz: { mission: 'plan.manage' } },
+    config: { authz: { mission: 'plan.item.update' } },
     schema: {
       tags,
       summary: 'People for several plan items of the mission ({_id, person} list), all or nothing; answers the plan items',
@@ -60,7 +57,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/mission-plan/my/roles', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'plan.roles.mine' } },
     schema: {
       tags,
       summary: 'My roles on the missions I am on, with their mission and allocation status',
@@ -70,7 +67,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/:id/change-person', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: {
       tags,
       summary: 'Give the role a person, or null to remove its person (pin cleared, ended today, personLeftRole recorded)',
@@ -82,7 +79,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/:id/bulk', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: {
       tags,
       summary: 'Change fields of a plan item; an end not after the start becomes start + 5 days; pinned items follow their pin',
@@ -94,7 +91,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/mission-plan/:id', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.delete', via: 'planItem' } },
     schema: {
       tags,
       summary: 'Delete a plan item (marked wasDeleted); its dependencies go',
@@ -105,7 +102,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/:id/dependency/add', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: {
       tags,
       summary: "The plan item depends on planItemId; itself or a circle is 'Circular dependency'",
@@ -117,7 +114,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/:id/dependency/remove', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: {
       tags,
       summary: 'The plan item no longer depends on planItemId',
@@ -129,7 +126,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/mission-plan/:id/schedule', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: {
       tags,
       summary: 'Schedule hours per day on the role between two days inside its dates (default: 8 h × allocation)',
@@ -142,7 +139,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/:id/schedule/:scheduleId', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: {
       tags,
       summary: 'Change a schedule of the role',
@@ -154,13 +151,13 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/mission-plan/:id/schedule/:scheduleId', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.item.update', via: 'planItem' } },
     schema: { tags, summary: 'Delete a schedule of the role', params: scheduleParams, response: { 200: planItemSchema } },
     handler: async (request) => deleteSchedule(ctx, missionAccessOf(request), request.params.id, request.params.scheduleId),
   });
 
   r.put('/api/mission-plan/request/:id/submit', {
-    config: { authz: manage },
+    config: { authz: { mission: 'plan.request.submit', via: 'planItem' } },
     schema: {
       tags,
       summary: 'Ask for a person on the role (context pm or org) with a reason of 5 characters or more',
@@ -172,7 +169,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/request/:id/approve', {
-    config: { authz: decideRequest },
+    config: { authz: { mission: 'plan.request.decide', via: 'planItem', beyondTeam: true } },
     schema: {
       tags,
       summary: 'Approve the pending request: org context for role approvers of the organisation, pm context for plan managers',
@@ -184,7 +181,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/mission-plan/request/:id/reject', {
-    config: { authz: decideRequest },
+    config: { authz: { mission: 'plan.request.decide', via: 'planItem', beyondTeam: true } },
     schema: {
       tags,
       summary: 'Reject the pending request, with a reason; same approvers as approve',

@@ -144,7 +144,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
         requester: access.personId,
       });
     }
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
   await announceRequestChanges(ctx, access, submitted);
   return item;
@@ -161,7 +161,7 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
   const missionId = access.mission.id;
   return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
-    const before = await planItemRow(tx, id, true);
+    const before = await planItemRow(tx, access.mission.id, id, true);
     const patch: RowFields = rowFields(input);
     if (input.startDate !== undefined || input.endDate !== undefined || input.pinnedTo !== undefined) {
       const pinnedTo = input.pinnedTo !== undefined ? input.pinnedTo : before.pinnedTo;
@@ -182,7 +182,7 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
     }
     if (changes.startDate || changes.endDate)
       await followPlanItem(tx, access, record, { _id: id, startDate: after.startDate, endDate: after.endDate });
-    return presentPlanItemById(tx, id);
+    return presentPlanItemById(tx, access.mission.id, id);
   });
 }
 
@@ -194,7 +194,7 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
 export async function deletePlanItem(ctx: AppContext, access: MissionAccess, id: string): Promise<{ deleted: string[] }> {
   const missionId = access.mission.id;
   return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
-    const before = await planItemRow(tx, id, true);
+    const before = await planItemRow(tx, access.mission.id, id, true);
     await tx.update(planItems).set({ wasDeleted: true }).where(eq(planItems.id, id));
     record({ action: 'delete', entity: 'plan.items', id, title: before.title, changes: { wasDeleted: { from: false, to: true } } });
     const removed = await tx

@@ -71,7 +71,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/log/:product', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'log.write' } },
     schema: {
       tags: ['logging'],
       summary: 'Record a log line from a client',

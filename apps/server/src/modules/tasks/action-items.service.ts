@@ -281,7 +281,10 @@ export async function updateItem(ctx: AppContext, access: MissionAccess, id: str
     const { item, action } = await loadItem(tx, access.mission.id, id);
     const planned = planUpdate(access, item, action, input, new Date());
     if (!planned) return;
-    await tx.update(actionItems).set(planned.set).where(eq(actionItems.id, id));
+    await tx
+      .update(actionItems)
+      .set(planned.set)
+      .where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
     recordUpdate(record, item, input.title ?? item.title, planned.changes);
   });
   return presentItem(ctx, access, id);
@@ -323,7 +326,7 @@ export async function moveItem(ctx: AppContext, access: MissionAccess, id: strin
     await tx
       .update(actionItems)
       .set({ ...patch, updatedAt: now })
-      .where(eq(actionItems.id, id));
+      .where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
     record({
       action: 'update',
       entity: 'action.items',
@@ -343,7 +346,7 @@ export async function deleteItem(ctx: AppContext, access: MissionAccess, id: str
     requireOnTask(access, 'delete', itemFacts(item, action));
     await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), inArray(dependencies.fromId, [id])));
     await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), eq(dependencies.toId, id)));
-    await tx.delete(actionItems).where(eq(actionItems.id, id));
+    await tx.delete(actionItems).where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
     record({ action: 'delete', entity: 'action.items', id, title: item.title, actionIds: [item.actionId] });
     return { deleted: [id] };
   });
@@ -377,7 +380,10 @@ export async function changeItemPeople(
       people = removed === 'ALL' ? [] : item.people.filter((personId) => !removed.includes(personId));
     }
     if (people.length === item.people.length && people.every((p, i) => p === item.people[i])) return;
-    await tx.update(actionItems).set({ people, updatedAt: new Date() }).where(eq(actionItems.id, id));
+    await tx
+      .update(actionItems)
+      .set({ people, updatedAt: new Date() })
+      .where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
     record({
       action: 'update',
       entity: 'action.items',

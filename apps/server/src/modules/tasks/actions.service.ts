@@ -126,7 +126,7 @@ async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: Miss
   await tx
     .update(actions)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(actions.id, before.id));
+    .where(and(eq(actions.id, before.id), eq(actions.missionId, access.mission.id)));
   record({ action: 'update', entity: 'actions', id: before.id, title: input.title ?? before.title, changes });
 }
 
@@ -183,7 +183,7 @@ export async function deleteAction(ctx: AppContext, access: MissionAccess, actio
       .delete(dependencies)
       .where(and(eq(dependencies.missionId, access.mission.id), or(inArray(dependencies.fromId, ids), inArray(dependencies.toId, ids))));
     await tx.update(actions).set({ parentId: null }).where(eq(actions.parentId, actionId));
-    await tx.delete(actions).where(eq(actions.id, actionId));
+    await tx.delete(actions).where(and(eq(actions.id, actionId), eq(actions.missionId, access.mission.id)));
     for (const item of items) record({ action: 'delete', entity: 'action.items', id: item.id, title: item.title, actionIds: [actionId] });
     record({ action: 'delete', entity: 'actions', id: actionId, title: before.title });
     return { deleted: ids };

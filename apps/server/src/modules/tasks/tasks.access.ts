@@ -1,32 +1,27 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canOnMission, canOnTask, effectivePermission, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
+import { canOnTask, taskActorOf as taskActorIn, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionPeople } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 
 export type ActionRow = typeof actions.$inferSelect;
 export type ActionItemRow = typeof actionItems.$inferSelect;
 
 export const TASK_ERRORS = {
-  actionDates: () => new AppError(400, 'action/invalid-dates', 'Sorry was not able to create...'),
-  circular: () => new AppError(400, 'task/circular-dependency', 'Circular dependency'),
-  notPartOfMission: () => new AppError(409, 'not_part_of_mission', 'This person is not part of the mission yet.'),
-  closed: () => new AppError(403, 'task/closed', 'This action is done and closed. Reopen it first.'),
+  actionDates: () => appError('actionDates'),
+  circular: () => appError('taskCircular'),
+  notPartOfMission: () => appError('notPartOfMission'),
+  closed: () => appError('taskClosed'),
   /** Refused by the per-task rules (assignees, action creators), after the mission's own gate let the caller in. */
-  refused: () => new AppError(403, 'task/forbidden', 'You do not have permission to do this.'),
-  copyNotReady: () =>
-    new AppError(409, 'task/copy-not-ready', 'Tasks can be copied once a project manager or admin has opened the project.'),
-  endBeforeStart: () => new AppError(400, 'validation', 'The end date must be after the start date.', { endDate: 'Before start' }),
+  refused: () => appError('taskRefused'),
+  copyNotReady: () => appError('taskCopyNotReady'),
+  endBeforeStart: () => appError('taskEndBeforeStart'),
 } as const;
 
 /** The caller as the per-task rules see them. */
 export function taskActorOf(access: MissionAccess): TaskActor {
-  return {
-    personId: access.personId,
-    permission: effectivePermission(access.actor),
-    missionAdmin: canOnMission(access.actor, 'plan.manage', access.facts),
-  };
+  return taskActorIn(access.actor, access.facts);
 }
 
 export const actionFacts = (action: ActionRow): TaskFacts => ({

@@ -42,16 +42,13 @@ const personParams = z.object({ id: idSchema, personId: idSchema });
 const checklistParams = z.object({ id: idSchema, checklistId: idSchema });
 const linkParams = z.object({ id: idSchema, linkId: idSchema });
 
-const onAction = { via: 'action' } as const;
-const onItem = { via: 'actionItem' } as const;
-
 /** Actions and action items (tasks): create, change, move, delete; people, checklists and dependencies (spec 1 §7). */
 export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
   r.post('/api/mission-plan/:id/action', {
-    config: { authz: { mission: 'tasks.create', via: 'planItem' } },
+    config: { authz: { mission: 'action.create', via: 'planItem' } },
     schema: {
       tags,
       summary: "Create an action under a plan item; dates none or start before end, else 'Sorry was not able to create...'",
@@ -69,7 +66,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action/:id', {
-    config: { authz: { mission: 'tasks.work', ...onAction } },
+    config: { authz: { mission: 'action.update', via: 'action' } },
     schema: {
       tags,
       summary: 'Change an action (a done action is closed)',
@@ -81,7 +78,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action/:id/bulk', {
-    config: { authz: { mission: 'tasks.work', ...onAction } },
+    config: { authz: { mission: 'action.update', via: 'action' } },
     schema: {
       tags,
       summary: 'Change an action and several of its items at once',
@@ -93,14 +90,14 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/action/:id', {
-    config: { authz: { mission: 'tasks.create', ...onAction } },
+    config: { authz: { mission: 'action.delete', via: 'action' } },
     schema: { tags, summary: 'Delete an action with its items (admins of the action)', params, response: { 200: taskDeletedSchema } },
     handler: async (request) => actions.deleteAction(ctx, missionAccessOf(request), request.params.id),
   });
 
   for (const change of ['add', 'remove'] as const) {
     r.put(`/api/action/:id/dependency/${change}`, {
-      config: { authz: { mission: 'tasks.work', ...onAction } },
+      config: { authz: { mission: 'action.update', via: 'action' } },
       schema: {
         tags,
         summary: `${change === 'add' ? 'Make the action depend on' : 'Stop the action depending on'} another action ('Circular dependency')`,
@@ -114,7 +111,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   }
 
   r.get('/api/action-item/my/items', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'task.list.mine' } },
     schema: {
       tags,
       summary: 'My assigned tasks; licensedOnly (default true) keeps licensed missions and organisations',
@@ -125,7 +122,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/action-item/:id', {
-    config: { authz: { mission: 'mission.read', ...onItem } },
+    config: { authz: { mission: 'task.read', via: 'actionItem' } },
     schema: {
       tags,
       summary: "One task ('Sorry this task is no longer available.' when gone)",
@@ -136,7 +133,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/action-item/action/:actionId', {
-    config: { authz: { mission: 'tasks.create', ...onAction } },
+    config: { authz: { mission: 'task.create', via: 'action' } },
     schema: {
       tags,
       summary: "Create a task under an action; copyOf copies a task (' (Copy)') once a manager has opened the project",
@@ -149,7 +146,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/mission/:id/tasks/bulk', {
-    config: { authz: { mission: 'tasks.create' } },
+    config: { authz: { mission: 'task.create' } },
     schema: {
       tags,
       summary: `Create many tasks at once (up to ${BULK_CREATE_LIMIT}), each under its action, by the rules of one create; all or nothing`,
@@ -170,7 +167,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action-item/:id', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Change a task; seen and pinned mark it for me',
@@ -182,7 +179,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action-item/:id/bulk', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Change many tasks of the mission at once, all or nothing',
@@ -198,7 +195,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action-item/:id/move', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Move a task to another action, column, position, week, or day and hour',
@@ -210,13 +207,13 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/action-item/:id', {
-    config: { authz: { mission: 'tasks.create', ...onItem } },
+    config: { authz: { mission: 'task.delete', via: 'actionItem' } },
     schema: { tags, summary: 'Delete a task (admins of its action)', params, response: { 200: taskDeletedSchema } },
     handler: async (request) => items.deleteItem(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.post('/api/action-item/:id/people/remove', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: "Unassign people (a list, or 'ALL')",
@@ -229,7 +226,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/action-item/:id/people/:personId', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Assign a person of the mission (409 not_part_of_mission otherwise: invite them, then retry)',
@@ -241,14 +238,14 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/action-item/:id/checklist', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: { tags, summary: 'Add a checklist line', params, body: checklistCreateSchema, response: { 201: actionItemSchema } },
     handler: async (request, reply) =>
       reply.status(201).send(await checklist.addChecklistLine(ctx, missionAccessOf(request), request.params.id, request.body)),
   });
 
   r.put('/api/action-item/:id/checklist/bulk', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Change several checklist lines at once',
@@ -260,7 +257,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action-item/:id/checklist/:checklistId/move', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Move a checklist line',
@@ -273,7 +270,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/action-item/:id/checklist/:checklistId', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: 'Change a checklist line (ticking stamps who and when)',
@@ -286,13 +283,13 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/action-item/:id/checklist/:checklistId', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: { tags, summary: 'Delete a checklist line', params: checklistParams, response: { 200: actionItemSchema } },
     handler: async (request) => checklist.deleteChecklistLine(ctx, missionAccessOf(request), request.params.id, request.params.checklistId),
   });
 
   r.post('/api/action-item/:id/dependency', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
       summary: "Make the task depend on another (linkType default dependsOn, lag in days); 'Circular dependency' on itself or a loop",
@@ -304,13 +301,13 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/action-item/:id/dependency/:linkId', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: { tags, summary: 'Remove one dependency of the task', params: linkParams, response: { 200: actionItemSchema } },
     handler: async (request) => deps.removeItemDependencies(ctx, missionAccessOf(request), request.params.id, request.params.linkId),
   });
 
   r.delete('/api/action-item/:id/dependency', {
-    config: { authz: { mission: 'tasks.work', ...onItem } },
+    config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: { tags, summary: 'Remove every dependency of the task', params, response: { 200: actionItemSchema } },
     handler: async (request) => deps.removeItemDependencies(ctx, missionAccessOf(request), request.params.id, null),
   });

@@ -45,7 +45,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete('/api/mission/:id/people/:personId', {
     // Anybody on the mission may remove themselves: the removal rules are checked by the service.
-    config: { authz: { mission: 'mission.read' } },
+    config: { authz: { mission: 'team.member.remove' } },
     schema: {
       tags,
       summary:
@@ -73,13 +73,13 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/mission-invite/mine', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'invite.read' } },
     schema: { tags: inviteTags, summary: 'My mission invites still to answer, newest first', response: { 200: myMissionInvitesSchema } },
     handler: async (request) => answers.myMissionInvites(ctx, principalOf(request)),
   });
 
   r.get('/api/mission-invite/token/:token', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'invite.read' } },
     schema: {
       tags: inviteTags,
       summary: 'What a mission invite link offers; 410 once no longer valid',
@@ -90,7 +90,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/mission-invite/handle/:token', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'invite.answer' } },
     schema: {
       tags: inviteTags,
       summary: 'Handle an invite link once signed in: binds the invite sent to one of my emails to me and confirms it',
@@ -106,7 +106,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     ['reject', 'Reject a mission invite sent to me; the inviter is told', answers.rejectMissionInvite],
   ] as const) {
     r.put(`/api/mission-invite/:id/${action}`, {
-      config: { authz: 'signedIn' },
+      config: { authz: { signedIn: 'invite.answer' } },
       schema: { tags: inviteTags, summary, params: missionInviteIdParamsSchema, response: { 200: missionInviteAnsweredSchema } },
       handler: async (request) => answer(ctx, principalOf(request), request.params.id),
     });

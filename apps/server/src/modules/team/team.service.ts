@@ -61,7 +61,7 @@ export async function updateMissionPerson(
     await tx
       .update(missionPeople)
       .set({ ...patch, updatedAt: new Date() })
-      .where(eq(missionPeople.id, before.id));
+      .where(and(eq(missionPeople.id, before.id), eq(missionPeople.missionId, access.mission.id)));
     record({ action: 'update', entity: 'mission.people', id: before.id, title: before.email, changes });
   });
   const updated = await loadTeamPerson(ctx.db, mission, personId);
@@ -98,7 +98,7 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
       await tx
         .update(missionPeople)
         .set({ ...REMOVED_ORG_ADMIN, invitePending: false, updatedAt: new Date() })
-        .where(eq(missionPeople.id, row.id));
+        .where(and(eq(missionPeople.id, row.id), eq(missionPeople.missionId, access.mission.id)));
       record({
         action: 'update',
         entity: 'mission.people',
@@ -107,7 +107,7 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
         changes: diffFields(row, { ...REMOVED_ORG_ADMIN, invitePending: false }),
       });
     } else {
-      await tx.delete(missionPeople).where(eq(missionPeople.id, row.id));
+      await tx.delete(missionPeople).where(and(eq(missionPeople.id, row.id), eq(missionPeople.missionId, access.mission.id)));
       record({ action: 'remove', entity: 'mission.people', id: row.id, title: row.email });
     }
     const emails = [...new Set([row.email, target.person.email])];

@@ -26,7 +26,7 @@ export async function templatesRoutes(app: FastifyInstance): Promise<void> {
   setTemplateInstantiator(service.instantiateTemplate);
 
   r.post('/api/template', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'template.create' } },
     schema: {
       tags,
       summary:
@@ -40,7 +40,7 @@ export async function templatesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/template', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'template.read' } },
     schema: {
       tags,
       summary: 'My personal templates and those of my organisations, newest first; ?org= one organisation, ?isProposalTemplate=',
@@ -51,7 +51,7 @@ export async function templatesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/template/bulk', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'template.update' } },
     schema: {
       tags,
       summary: 'Change several templates (owner, or organisation admins and managers); resave takes the template mission again',
@@ -62,7 +62,7 @@ export async function templatesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/template/delete/bulk', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'template.delete' } },
     schema: {
       tags,
       summary: 'Delete several templates and their template missions, all or none',

@@ -1,22 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isMissionAdmin, TIME_MESSAGES, timeTrackingEligible, type OrgLevel } from '@crewplan/domain';
+import { approvesMissionTime as approvesTime, reviewsOrgTime, timeTrackingEligible } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
 
 /** Refusals of this module (their codes are not the route gate's 'forbidden': the gate let the caller in). */
-export const notLicensed = () => new AppError(403, 'time/not-licensed', TIME_MESSAGES.noEligibleOrg);
-export const notAllowed = () => new AppError(403, 'time/not-allowed', TIME_MESSAGES.notAllowed);
-export const timesheetNotFound = () => new AppError(404, 'time/not-found', TIME_MESSAGES.notFound);
-export const locked = () => new AppError(409, 'time/locked', TIME_MESSAGES.locked);
-export const noTimesheets = () => new AppError(409, 'time/no-timesheets', TIME_MESSAGES.noTimesheets);
+export const notLicensed = () => appError('timeNotLicensed');
+export const notAllowed = () => appError('timeNotAllowed');
+export const timesheetNotFound = () => appError('timesheetNotFound');
+export const locked = () => appError('timesheetLocked');
+export const noTimesheets = () => appError('noTimesheets');
 
-/** Organisation levels that review the organisation's time (approve its sheets, read its metrics and overtime). */
-const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
-export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
+export { reviewsOrgTime };
 
 /** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
 export function requireLicensed(org: OrgRow | null): OrgRow {
@@ -24,12 +22,8 @@ export function requireLicensed(org: OrgRow | null): OrgRow {
   return org;
 }
 
-/**
- * Who decides the sheets of a mission: its project managers and owners (rule 98's mission admins), and the admins of
- * its organisation.
- */
-export const approvesMissionTime = (access: MissionAccess) =>
-  (!!access.member && !access.member.invitePending && isMissionAdmin(access.member)) || access.orgMember?.level === 'ADMIN';
+/** Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). */
+export const approvesMissionTime = (access: MissionAccess) => approvesTime(access.actor);
 
 /** The caller of an organisation time route: a person (keys do not keep timesheets). */
 export function orgCaller(access: OrgAccess): { personId: string; reviews: boolean } {

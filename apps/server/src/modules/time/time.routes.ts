@@ -38,10 +38,6 @@ const missionSheetParams = z.object({ id: idSchema, timesheetId: idSchema });
 const missionPersonParams = z.object({ id: idSchema, personId: idSchema });
 const orgParams = z.object({ orgId: idSchema });
 const orgSheetParams = z.object({ orgId: idSchema, id: idSchema });
-// every member reaches the organisation's time routes; what each may read or change is decided per sheet
-const orgMember = { org: 'org.read' } as const;
-// every reader of a mission reaches its time routes: people their own weeks, its approvers everybody's
-const missionReader = { mission: 'mission.read' } as const;
 
 /**
  * Weekly timesheets (spec 2 §§4, 7; rules 171–181): a person saves and submits their weeks; project managers and
@@ -54,7 +50,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   subscribeTimeEvents(ctx);
 
   r.get('/api/timesheet', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'timesheet.read' } },
     schema: {
       tags,
       summary: "My weeks (default: the last 12), and my roles' weeks missing over the last three weeks (rule 178)",
@@ -65,7 +61,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/timesheet/project-manager', {
-    config: { authz: 'signedIn' },
+    config: { authz: { signedIn: 'timesheet.read' } },
     schema: {
       tags,
       summary: 'Weeks of the missions I manage, changed since updatedAt (default 30 days back, rule 179)',
@@ -76,7 +72,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/timesheet/mission/:id', {
-    config: { authz: missionReader },
+    config: { authz: { mission: 'timesheet.save' } },
     schema: {
       tags,
       summary: 'Save my week on my role (missionPlanId): seven daily hours, or tasks with seven days each; status draft or submitted',
@@ -91,7 +87,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/timesheet/mission/:id', {
-    config: { authz: missionReader },
+    config: { authz: { mission: 'timesheet.read' } },
     schema: {
       tags,
       summary: "The mission's weeks: every person's for its approvers, my own for everybody else",
@@ -103,7 +99,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/timesheet/mission/:id/person/:personId', {
-    config: { authz: missionReader },
+    config: { authz: { mission: 'timesheet.read' } },
     schema: {
       tags,
       summary: "One person's weeks on the mission (themselves and the mission's approvers)",
@@ -115,7 +111,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/timesheet/mission/:id/timesheet/:timesheetId', {
-    config: { authz: missionReader },
+    config: { authz: { mission: 'timesheet.update' } },
     schema: {
       tags,
       summary: 'Change hours of my draft or rejected week, submit or recall it; approvers approve, reject (with a reason) or reopen',
@@ -129,13 +125,13 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/timesheet/mission/:id/timesheet/:timesheetId', {
-    config: { authz: missionReader },
+    config: { authz: { mission: 'timesheet.delete' } },
     schema: { tags, summary: 'Delete my draft or rejected week', params: missionSheetParams, response: { 200: timesheetDeletedSchema } },
     handler: async (request) => deleteMissionSheet(ctx, missionAccessOf(request), request.params.timesheetId),
   });
 
   r.post('/api/timesheet/org/:orgId', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.save' } },
     schema: {
       tags,
       summary: 'Save my week of organisation work (optionally on an organisation role): seven daily hours',
@@ -150,7 +146,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/timesheet/org/:orgId', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.read' } },
     schema: {
       tags,
       summary: "The organisation's weeks (admins and managers: everybody's; others: their own); giveOrgOnly / giveMissionOnly",
@@ -162,7 +158,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/timesheet/org/:orgId/overtime', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.review' } },
     schema: {
       tags,
       summary: 'Approved hours and overtime per person and mission over a period (admins and managers, rule 177)',
@@ -174,13 +170,13 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/timesheet/org/:orgId/timesheet/:id', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.read' } },
     schema: { tags, summary: 'One week of the organisation', params: orgSheetParams, response: { 200: timesheetSchema } },
     handler: async (request) => orgTimesheet(ctx.db, orgAccessOf(request), request.params.id),
   });
 
   r.put('/api/timesheet/org/:orgId/timesheet/:id', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.update' } },
     schema: {
       tags,
       summary: 'Change, submit or recall my week; admins and managers approve, reject (with a reason) or reopen',
@@ -193,13 +189,13 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/timesheet/org/:orgId/timesheet/:id', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.delete' } },
     schema: { tags, summary: 'Delete my draft or rejected week', params: orgSheetParams, response: { 200: timesheetDeletedSchema } },
     handler: async (request) => deleteOrgSheet(ctx, orgAccessOf(request), request.params.id),
   });
 
   r.post('/api/orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id', {
-    config: { authz: orgMember },
+    config: { authz: { org: 'timesheet.review' } },
     schema: {
       tags,
       summary: 'Daily hours per person and mission of submitted and approved weeks (admins and managers)',

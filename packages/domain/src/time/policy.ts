@@ -1,0 +1,53 @@
+import { isMissionAdmin, type MissionActor, type MissionFacts, canOnMission } from '../missions/policy.ts';
+import type { OrgLevel } from '../org/levels.ts';
+import type { OrgActor } from '../org/policy.ts';
+import type { Policy } from '../shared/policy.ts';
+
+/** What routes do to weekly timesheets (spec 2 §§4, 7; rules 171–181). */
+export const TIMESHEET_VERBS = ['timesheet.read', 'timesheet.save', 'timesheet.update', 'timesheet.delete', 'timesheet.review'] as const;
+export type TimesheetVerb = (typeof TIMESHEET_VERBS)[number];
+
+/** A week, once loaded: whose it is. */
+export type TimesheetFacts = { ownerId: string };
+
+/** Who decides the weeks of a mission: rule 98's mission admins (project managers and owners) and organisation admins. */
+export const approvesMissionTime = (actor: MissionActor) =>
+  (!!actor.member && !actor.member.invitePending && isMissionAdmin(actor.member)) || actor.orgLevel === 'ADMIN';
+
+/** Organisation levels that review the organisation's time (approve its weeks, read its metrics and overtime). */
+const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
+export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
+
+/**
+ * A mission's weeks: its readers keep their own weeks; its approvers read and decide everybody's and review them.
+ * Licensing (rule 180) and each week's status are decided where the week is loaded.
+ */
+export function canOnMissionTimesheet(
+  actor: MissionActor,
+  verb: TimesheetVerb,
+  target: { mission: MissionFacts; sheet?: TimesheetFacts },
+): boolean {
+  if (!canOnMission(actor, 'mission.read', target.mission)) return false;
+  if (verb === 'timesheet.review') return approvesMissionTime(actor);
+  return !target.sheet || target.sheet.ownerId === actor.personId || approvesMissionTime(actor);
+}
+
+/**
+ * An organisation's weeks: every member keeps their own; its admins and managers review everybody's (rule 177).
+ * An API key keeps no weeks.
+ */
+export function canOnOrgTimesheet(actor: OrgActor, verb: TimesheetVerb, target: { sheet?: TimesheetFacts } = {}): boolean {
+  if (actor.kind !== 'person') return false;
+  const reviews = reviewsOrgTime(actor.level);
+  if (verb === 'timesheet.review') return reviews;
+  return !target.sheet || target.sheet.ownerId === actor.personId || reviews;
+}
+
+export const missionTimesheetPolicy: Policy<MissionActor, TimesheetVerb, { mission: MissionFacts; sheet?: TimesheetFacts }> = {
+  verbs: TIMESHEET_VERBS,
+  can: canOnMissionTimesheet,
+};
+export const orgTimesheetPolicy: Policy<OrgActor, TimesheetVerb, { sheet?: TimesheetFacts }> = {
+  verbs: TIMESHEET_VERBS,
+  can: canOnOrgTimesheet,
+};
