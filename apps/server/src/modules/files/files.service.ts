@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { canOnMission, canOnTask, type FileDto } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, loadMissionAccess, missionIdOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from '../missions/command.ts';
 import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/tasks.access.ts';
 import { presentFile } from './files.presenter.ts';
 import { fileRoleFor, listFiles, loadFile, type FileRow } from './files.queries.ts';

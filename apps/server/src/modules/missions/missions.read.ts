@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { canOnMission, fixPlanItemEnd, isMissionAdmin, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import {
   actionItems,
@@ -16,7 +17,6 @@ import { currentMembership } from '../../plugins/org-access.ts';
 import { missionNotFound, type MissionAccess, type MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { missionTasksJson } from '../tasks/tasks.sql.ts';
-import { runMissionCommand } from './command.ts';
 import { presentPlanRows } from '../plan/plan.read.ts';
 import { presentMission, type TeamRow } from './missions.presenter.ts';
 

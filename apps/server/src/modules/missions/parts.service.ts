@@ -10,13 +10,12 @@ import {
   type sectionTagCreateSchema,
   type sectionTagUpdateSchema,
 } from '@crewplan/domain';
-import type { Tx } from '../../db/database.ts';
+import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import { actionItems, actions, missionBaselines, missions, planItems } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from './command.ts';
 
 type SectionTagCreate = z.output<typeof sectionTagCreateSchema>;
 type SectionTagUpdate = z.output<typeof sectionTagUpdateSchema>;
@@ -27,12 +26,6 @@ export const CATCH_ALL_LOCKED = 'The catch-all section cannot be changed or dele
 export const sectionTagNotFound = () =>
   new AppError(404, 'mission/section-tag-not-found', 'Sorry that section was not found. Please refresh and try again.');
 export const kpiNotFound = () => new AppError(404, 'mission/kpi-not-found', 'Sorry that KPI was not found. Please refresh and try again.');
-
-/** The mission row, locked for this transaction (lists kept in the row change one writer at a time). */
-async function lockMission(tx: Tx, missionId: string): Promise<MissionRow> {
-  const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
-  return row!;
-}
 
 function checkTagDates(from: string | null | undefined, to: string | null | undefined): void {
   if (from && to && daysBetween(from, to) < 0)

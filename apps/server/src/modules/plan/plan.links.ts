@@ -8,14 +8,13 @@ import {
   type PlanScheduleCreate,
   type PlanScheduleUpdate,
 } from '@crewplan/domain';
+import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { dependencies, planItemSchedules } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from '../missions/command.ts';
-import { lockMission } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { planItemRow, presentPlanItemById } from './plan.read.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { followPinnedItems } from '@crewplan/domain';
+import { diffFields, type RecordMissionWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItems } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
-import { diffFields, type RecordMissionWrite } from '../missions/command.ts';
 import { requireNoOverlap } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows } from './plan.read.ts';

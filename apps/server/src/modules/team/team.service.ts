@@ -8,12 +8,12 @@ import {
   type MissionPerson,
   type MissionPersonUpdate,
 } from '@crewplan/domain';
+import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from '../missions/command.ts';
 import { presentMissionPerson } from '../missions/missions.presenter.ts';
 import { loadTeamPerson } from '../missions/missions.read.ts';
 
