@@ -3,7 +3,7 @@ import { canOnMission, canOnTask, fileRoleOf, type FileRole } from '@crewplan/do
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, files, people } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
-import { itemFacts, taskActorOf } from '../tasks/tasks.access.ts';
+import { itemFacts, taskActorOf } from '../tasks/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;

@@ -8,7 +8,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, loadMissionAccess, missionIdOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/tasks.access.ts';
+import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/index.ts';
 import { presentFile } from './files.presenter.ts';
 import { fileRoleFor, listFiles, loadFile, type FileRow } from './files.queries.ts';
 import { discard, readTemp, type ReceivedFile } from './files.upload.ts';

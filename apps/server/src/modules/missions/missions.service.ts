@@ -17,7 +17,8 @@ import { newId } from '../../lib/ids.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { presentCurrent, todayIso } from './missions.read.ts';
+import { presentCurrent } from './missions.read.ts';
+import { todayIso } from '../../lib/today.ts';
 import { checkReferences } from './references.ts';
 import { instantiateTemplate } from './template-hook.ts';
 

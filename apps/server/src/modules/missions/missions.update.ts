@@ -25,8 +25,9 @@ import type { Tx } from '../../db/database.ts';
 import { actionItems, actions, missions, planItems } from '../../db/schema/index.ts';
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { moveFollowers } from '../plan/plan.pins.ts';
-import { presentCurrent, todayIso } from './missions.read.ts';
+import { moveFollowers } from '../plan/index.ts';
+import { presentCurrent } from './missions.read.ts';
+import { todayIso } from '../../lib/today.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
 

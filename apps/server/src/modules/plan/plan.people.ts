@@ -7,7 +7,7 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { todayIso } from '../missions/missions.read.ts';
+import { todayIso } from '../../lib/today.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';

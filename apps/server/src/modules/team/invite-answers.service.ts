@@ -11,7 +11,7 @@ import { type RecordMissionWrite, runMissionCommand } from '../../commands/index
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
-import { assignmentGoesThroughRequest } from '../plan/plan.guards.ts';
+import { assignmentGoesThroughRequest } from '../plan/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
