@@ -2,5 +2,5 @@
 export { assignmentGoesThroughRequest } from './plan.guards.ts';
 export { moveFollowers } from './plan.pins.ts';
 export { presentPlanItem } from './plan.presenter.ts';
-export { presentPlanRows } from './plan.read.ts';
+export { presentPlanRows } from './plan.queries.ts';
 export { planRoutes } from './plan.routes.ts';

@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-import { planItemRow, presentPlanItemById } from './plan.read.ts';
+import { planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 const circular = () => badRequest('plan/circular-dependency', PLAN_MESSAGES.circularDependency);
 const scheduleNotFound = () => new AppError(404, 'plan/schedule-not-found', PLAN_MESSAGES.scheduleNotFound);

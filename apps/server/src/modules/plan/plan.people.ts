@@ -12,7 +12,7 @@ import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.read.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.queries.ts';
 
 export const requestAlreadyPending = () => conflict('plan/request-pending', PLAN_MESSAGES.requestPending);
 

@@ -18,7 +18,7 @@ import {
 } from './plan.guards.ts';
 import { announceRequestChanges } from './plan.events.ts';
 import { requestAlreadyPending } from './plan.people.ts';
-import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 const noPendingRequest = () => conflict('plan/no-pending-request', PLAN_MESSAGES.noPendingRequest);
 const notAllowedToApprove = () => forbidden(PLAN_MESSAGES.notAllowedToApprove);

@@ -21,7 +21,7 @@ import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requ
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
-import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
 

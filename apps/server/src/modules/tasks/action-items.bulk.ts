@@ -7,7 +7,7 @@ import type { AppContext } from '../../plugins/types.ts';
 import { powerEnd } from './action-items.service.ts';
 import { requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
 import { claimCodes, itemPatchOf } from './tasks.fields.ts';
-import { itemsByIdsJson } from './tasks.sql.ts';
+import { itemsByIdsJson } from './tasks.queries.ts';
 
 type ItemInsert = typeof actionItems.$inferInsert;
 

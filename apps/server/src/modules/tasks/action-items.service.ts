@@ -29,8 +29,8 @@ import {
   type ActionRow,
 } from './tasks.access.ts';
 import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
-import { updateRows } from './tasks.bulk-sql.ts';
-import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.sql.ts';
+import { updateRows } from './tasks.bulk-queries.ts';
+import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.queries.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };

@@ -16,7 +16,7 @@ import type { AppContext } from '../../plugins/types.ts';
 import { updateItemsInTx } from './action-items.service.ts';
 import { actionFacts, loadAction, requireOnTask, requireOnTeam, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
 import { actionPatchOf, changesOf, claimCodes, nextSortIndex, nextWbs } from './tasks.fields.ts';
-import { actionById, itemsOfAction } from './tasks.sql.ts';
+import { actionById, itemsOfAction } from './tasks.queries.ts';
 
 export type ActionWithItems = { action: Action; actionItems: ActionItem[] };
 
