@@ -31,6 +31,7 @@ export default tseslint.config(
     },
   },
   ...webBoundaries(),
+  ...serverBoundaries(),
 );
 
 /**
@@ -70,6 +71,49 @@ function webBoundaries() {
                 message: 'components/ and lib/ are shared by every feature and import none.',
               },
             ],
+          },
+        ],
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      },
+    },
+  ];
+}
+
+
+/**
+ * The server's boundaries, resolved by path: a module is entered only through its `index.ts`, the domain package
+ * imports no app, and neither has import cycles.
+ */
+function serverBoundaries() {
+  const modules = readdirSync(join(root, 'apps/server/src/modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const moduleZones = modules.map((name) => ({
+    target: modules.filter((other) => other !== name).map((other) => `apps/server/src/modules/${other}`),
+    from: `apps/server/src/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Import the ${name} module through modules/${name}/index.ts.`,
+  }));
+  return [
+    {
+      files: ['apps/server/**/*.ts', 'packages/domain/**/*.ts'],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/extensions': ['.ts'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+        'import-x/resolver-next': [
+          createTypeScriptImportResolver({
+            project: ['apps/server/tsconfig.json', 'packages/domain/tsconfig.json'],
+            noWarnOnMultipleProjects: true,
+          }),
+        ],
+      },
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: root,
+            zones: [...moduleZones, { target: 'packages/domain', from: 'apps', message: 'The domain package is shared: it imports no app.' }],
           },
         ],
         'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
-import { actionsQuery, itemsQuery } from '../apps/server/src/modules/tasks/tasks.sql.ts';
+import { actionsQuery, itemsQuery } from '../apps/server/src/modules/tasks/tasks.queries.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

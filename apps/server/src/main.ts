@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { DEMO_SIGN_IN, seedDemo } from './modules/platform/seed.ts';
+import { DEMO_SIGN_IN, seedDemo } from './modules/platform/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config, (message) => console.log(message));

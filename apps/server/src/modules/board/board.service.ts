@@ -2,9 +2,9 @@ import type { ActionItem } from '@crewplan/domain';
 import type { BoardMission, BoardPerson, BoardWorkspace } from '@crewplan/domain/board/board';
 import { pmWorkspace } from '@crewplan/domain/board/workspace';
 import type { AppContext } from '../../plugins/types.ts';
-import { itemsQuery } from '../tasks/tasks.sql.ts';
-import { STILL_WITH_ORG } from '../missions/tree.service.ts';
-import { avatarUrl } from '../people/people.presenter.ts';
+import { itemsQuery } from '../tasks/index.ts';
+import { STILL_WITH_ORG } from '../missions/index.ts';
+import { avatarUrl } from '../people/index.ts';
 
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

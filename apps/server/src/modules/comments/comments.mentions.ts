@@ -1,7 +1,7 @@
 import { MENTION_ADD_STAGGER_MS } from '@crewplan/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../plugins/types.ts';
-import { changeItemPeople } from '../tasks/action-items.service.ts';
+import { changeItemPeople } from '../tasks/index.ts';
 import type { MentionAdder } from './comments.service.ts';
 
 /**

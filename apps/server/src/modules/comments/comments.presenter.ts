@@ -1,5 +1,5 @@
 import { canDeleteComment, canEditComment, type CommentDto, type CommentRoomName, type TaskActor } from '@crewplan/domain';
-import { avatarUrl } from '../people/people.presenter.ts';
+import { avatarUrl } from '../people/index.ts';
 import type { ListedComment } from './comments.queries.ts';
 
 /** A stored message as the caller sees it, with what they may do to it. */

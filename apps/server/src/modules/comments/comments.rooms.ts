@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, planItems } from '../../db/schema/index.ts';
 import { COMMENT_ROOMS, entityNotFound, loadMissionAccess, missionIdOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { actionFacts, itemFacts } from '../tasks/tasks.access.ts';
+import { actionFacts, itemFacts } from '../tasks/index.ts';
 
 /** A chat room as the rules see it: what it is about, its title, and the task's facts for the posting rule. */
 export type ChatRoom = {

@@ -19,7 +19,7 @@ import { appError } from '../../lib/errors.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { Change } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { taskActorOf } from '../tasks/tasks.access.ts';
+import { taskActorOf } from '../tasks/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import * as q from './comments.queries.ts';
 import { loadChatRoom, type ChatRoom } from './comments.rooms.ts';

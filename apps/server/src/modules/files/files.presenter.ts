@@ -1,6 +1,6 @@
 import { fileAbilitiesOf, fileViewerPath, type FileAttachedTo, type FileDto } from '@crewplan/domain';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
-import { avatarUrl } from '../people/people.presenter.ts';
+import { avatarUrl } from '../people/index.ts';
 import { fileRoleFor, type FileWithContext } from './files.queries.ts';
 
 /** A file as the API shows it to the caller (spec 3 §3 File), with the caller's role and what they may do. */

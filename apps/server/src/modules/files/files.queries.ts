@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import { canOnMission, canOnTask, fileRoleOf, type FileRole } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { actionItems, actions, files, people } from '../../db/schema/index.ts';
+import { actionItems, actions, files, missions, people } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
-import { itemFacts, taskActorOf } from '../tasks/tasks.access.ts';
+import { itemFacts, taskActorOf } from '../tasks/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;
@@ -70,4 +70,16 @@ export async function storageUsage(db: Db, orgId: string): Promise<{ bytes: numb
     .from(files)
     .where(and(eq(files.orgId, orgId), sql`${files.source} = 'upload'`));
   return { bytes: Number(row?.bytes ?? 0), files: row?.files ?? 0 };
+}
+
+/** A file by id alone, for a sharing link: 404 when it is gone or its mission is archived. */
+export async function loadLinkedFile(db: Db, fileId: string): Promise<FileRow> {
+  const [row] = await db
+    .select({ file: files })
+    .from(files)
+    .innerJoin(missions, and(eq(missions.id, files.missionId), isNull(missions.archivedAt)))
+    .where(eq(files.id, fileId))
+    .limit(1);
+  if (!row) throw entityNotFound('file');
+  return row.file;
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  canOnMission,
   fileCopySchema,
   fileDeletedSchema,
   fileLinkQuerySchema,
@@ -16,20 +14,20 @@ import {
   signedLinkSchema,
   storageUsageSchema,
 } from '@crewplan/domain';
-import { files, missions } from '../../db/schema/index.ts';
 import { createFileStore } from '../../lib/file-store.ts';
 import { missionAccessOf, orgAccessOf } from '../../plugins/authz.ts';
-import { entityNotFound } from '../../plugins/mission-access.ts';
-import { presentFile } from './files.presenter.ts';
-import { listFiles, loadFile, storageUsage } from './files.queries.ts';
-import { fileLinkValid, linkRefused, sendFileBytes, signFileLink } from './files.serve.ts';
+import { sendFileBytes } from './files.serve.ts';
 import {
   copyFile,
   deleteFile,
-  FILE_ERRORS,
-  mayUpdateTask,
+  fileBytes,
+  fileDetails,
+  filesOf,
+  linkedFileBytes,
+  orgStorageUsage,
   renameFile,
   requireTaskWriter,
+  signedLinkOf,
   storeUpload,
   type Blobs,
 } from './files.service.ts';
@@ -53,10 +51,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/drive/file/:id', {
     config: { authz: { mission: 'file.read', via: 'file' } },
     schema: { tags, summary: 'A file: its details, the caller’s file role and abilities', params, response: { 200: fileSchema } },
-    handler: async (request) => {
-      const access = missionAccessOf(request);
-      return presentFile(access, await loadFile(ctx.db, access.mission.id, request.params.id));
-    },
+    handler: async (request) => fileDetails(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.delete('/api/drive/file/:id', {
@@ -78,13 +73,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       params,
       response: { 200: signedLinkSchema },
     },
-    handler: async (request) => {
-      const access = missionAccessOf(request);
-      const { file } = await loadFile(ctx.db, access.mission.id, request.params.id);
-      const { token, expiresAt } = signFileLink(ctx.config.authSecret, file.id);
-      const url = `${ctx.config.publicUrl}/api/drive/d/${file.id}/${encodeURIComponent(file.name)}?token=${token}`;
-      return { url, expiresAt: expiresAt.toISOString() };
-    },
+    handler: async (request) => signedLinkOf(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.get('/api/drive/:id', {
@@ -96,10 +85,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       querystring: fileServeQuerySchema,
     },
     handler: async (request, reply) => {
-      const access = missionAccessOf(request);
-      const { file } = await loadFile(ctx.db, access.mission.id, request.params.id);
-      const bytes = file.storageKey ? await store.get(file.storageKey) : null;
-      if (!bytes) throw FILE_ERRORS.contentMissing();
+      const { file, bytes } = await fileBytes(ctx, store, missionAccessOf(request), request.params.id);
       return sendFileBytes(reply, file, bytes, request.query.attach === 'true');
     },
   });
@@ -113,17 +99,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       querystring: fileLinkQuerySchema,
     },
     handler: async (request, reply) => {
-      if (!fileLinkValid(ctx.config.authSecret, request.params.id, request.query.token)) throw linkRefused();
-      const [row] = await ctx.db
-        .select({ file: files })
-        .from(files)
-        .innerJoin(missions, and(eq(missions.id, files.missionId), isNull(missions.archivedAt)))
-        .where(eq(files.id, request.params.id))
-        .limit(1);
-      if (!row) throw entityNotFound('file');
-      const bytes = row.file.storageKey ? await store.get(row.file.storageKey) : null;
-      if (!bytes) throw FILE_ERRORS.contentMissing();
-      return sendFileBytes(reply, row.file, bytes, request.query.attach === 'true');
+      const { file, bytes } = await linkedFileBytes(ctx, store, request.params.id, request.query.token);
+      return sendFileBytes(reply, file, bytes, request.query.attach === 'true');
     },
   });
 
@@ -135,12 +112,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       params,
       response: { 200: filesListSchema },
     },
-    handler: async (request) => {
-      const access = missionAccessOf(request);
-      const rows = await listFiles(ctx.db, access.mission.id);
-      const upload = canOnMission(access.actor, 'mission.update', access.facts);
-      return { files: rows.map((row) => presentFile(access, row)), abilities: { upload } };
-    },
+    handler: async (request) => filesOf(ctx, missionAccessOf(request)),
   });
 
   r.post('/api/mission/:id/drive', {
@@ -186,12 +158,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/action-item/:id/drive', {
     config: { authz: { mission: 'file.read', via: 'actionItem' } },
     schema: { tags, summary: 'The files of a task, oldest first', params, response: { 200: filesListSchema } },
-    handler: async (request) => {
-      const access = missionAccessOf(request);
-      const rows = await listFiles(ctx.db, access.mission.id, { to: 'action.items', id: request.params.id });
-      const upload = canOnMission(access.actor, 'tasks.work', access.facts) && (await mayUpdateTask(ctx, access, request.params.id));
-      return { files: rows.map((row) => presentFile(access, row)), abilities: { upload } };
-    },
+    handler: async (request) => filesOf(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.post('/api/action-item/:id/drive', {
@@ -261,6 +228,6 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       params: z.object({ orgId: idSchema }),
       response: { 200: storageUsageSchema },
     },
-    handler: async (request) => storageUsage(ctx.db, orgAccessOf(request).org.id),
+    handler: async (request) => orgStorageUsage(ctx, orgAccessOf(request).org.id),
   });
 }

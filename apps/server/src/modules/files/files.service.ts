@@ -1,16 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Readable } from 'node:stream';
 import { canOnMission, canOnTask, type FileDto } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import { files } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, loadMissionAccess, missionIdOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from '../missions/command.ts';
-import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/tasks.access.ts';
+import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/index.ts';
 import { presentFile } from './files.presenter.ts';
-import { fileRoleFor, listFiles, loadFile, type FileRow } from './files.queries.ts';
+import { fileRoleFor, listFiles, loadFile, loadLinkedFile, storageUsage, type FileRow } from './files.queries.ts';
+import { fileLinkValid, linkRefused, signFileLink } from './files.serve.ts';
 import { discard, readTemp, type ReceivedFile } from './files.upload.ts';
 
 export type Attached = { to: 'missions' | 'action.items'; id: string };
@@ -213,3 +215,48 @@ export async function removeFilesOf(ctx: AppContext, blobs: Blobs, missionId: st
     removed.map((row) => row.storageKey),
   );
 }
+
+/** A file of the mission with the caller's file role and abilities. */
+export async function fileDetails(ctx: AppContext, access: MissionAccess, fileId: string): Promise<FileDto> {
+  return presentFile(access, await loadFile(ctx.db, access.mission.id, fileId));
+}
+
+/** The files of the mission (or of one of its tasks), and whether the caller may upload there. */
+export async function filesOf(ctx: AppContext, access: MissionAccess, itemId?: string) {
+  const attached: Attached | undefined = itemId ? { to: 'action.items', id: itemId } : undefined;
+  const rows = await listFiles(ctx.db, access.mission.id, attached);
+  const upload = itemId
+    ? canOnMission(access.actor, 'tasks.work', access.facts) && (await mayUpdateTask(ctx, access, itemId))
+    : canOnMission(access.actor, 'mission.update', access.facts);
+  return { files: rows.map((row) => presentFile(access, row)), abilities: { upload } };
+}
+
+/** A sharing link to the file's bytes, signed for 7 days. */
+export async function signedLinkOf(ctx: AppContext, access: MissionAccess, fileId: string) {
+  const { file } = await loadFile(ctx.db, access.mission.id, fileId);
+  const { token, expiresAt } = signFileLink(ctx.config.authSecret, file.id);
+  const url = `${ctx.config.publicUrl}/api/drive/d/${file.id}/${encodeURIComponent(file.name)}?token=${token}`;
+  return { url, expiresAt: expiresAt.toISOString() };
+}
+
+/** The file's row and bytes; 404 'file/content-missing' when the store no longer has them. */
+async function withBytes(store: FileStore, file: FileRow): Promise<{ file: FileRow; bytes: Readable }> {
+  const bytes = file.storageKey ? await store.get(file.storageKey) : null;
+  if (!bytes) throw FILE_ERRORS.contentMissing();
+  return { file, bytes };
+}
+
+/** A file of the mission with its bytes. */
+export async function fileBytes(ctx: AppContext, store: FileStore, access: MissionAccess, fileId: string) {
+  const { file } = await loadFile(ctx.db, access.mission.id, fileId);
+  return withBytes(store, file);
+}
+
+/** A file with its bytes through a sharing link: 403 without a valid, unexpired token. */
+export async function linkedFileBytes(ctx: AppContext, store: FileStore, fileId: string, token: string | undefined) {
+  if (!fileLinkValid(ctx.config.authSecret, fileId, token)) throw linkRefused();
+  return withBytes(store, await loadLinkedFile(ctx.db, fileId));
+}
+
+/** Storage the organisation's uploaded files take. */
+export const orgStorageUsage = (ctx: AppContext, orgId: string) => storageUsage(ctx.db, orgId);

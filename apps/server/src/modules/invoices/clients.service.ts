@@ -10,12 +10,12 @@ import {
   type ClientOrderUpdate,
   type ClientUpdate,
 } from '@crewplan/domain';
+import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { clientOrders, clients } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { auditActorOf, checkFresh, diff, isUniqueViolation, runOrgCommand } from '../org/command.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 type OrderRow = typeof clientOrders.$inferSelect;
@@ -150,7 +150,7 @@ export async function createClient(ctx: AppContext, access: OrgAccess, input: Cl
       .values({ ...input, orgId: access.org.id })
       .returning()
       .catch(uniqueOr(duplicateClient));
-    record({ action: 'create', entity: 'clients', id: row!.id, title: row!.name, changes: diff({}, input) });
+    record({ action: 'create', entity: 'clients', id: row!.id, title: row!.name, changes: diffFields({}, input) });
     return row!;
   });
   return presentClient(row, [], access);
@@ -164,7 +164,7 @@ export async function updateClient(ctx: AppContext, access: OrgAccess, clientId:
     checkFresh(current, updatedAt);
     const willBeLive = !(patch.archived ?? current.archived);
     if (willBeLive) await refuseDuplicateName(tx, access.org.id, patch.name ?? current.name, clientId);
-    const changes = diff(current as Record<string, unknown>, patch);
+    const changes = diffFields(current as Record<string, unknown>, patch);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx
       .update(clients)
@@ -244,7 +244,7 @@ export async function createOrder(ctx: AppContext, access: OrgAccess, clientId: 
       .values({ ...values, code: input.code, orgId: access.org.id, clientId })
       .returning()
       .catch(uniqueOr(duplicateOrder));
-    record({ action: 'create', entity: 'client.orders', id: row!.id, title: row!.code, changes: diff({}, values) });
+    record({ action: 'create', entity: 'client.orders', id: row!.id, title: row!.code, changes: diffFields({}, values) });
     return row!;
   });
   return presentOrder(row, access);
@@ -270,7 +270,7 @@ export async function updateOrder(ctx: AppContext, access: OrgAccess, clientId: 
     if (startDate && endDate && endDate < startDate) {
       throw new AppError(400, 'validation', 'The end date is before the start date.', { endDate: 'The end date is before the start date' });
     }
-    const changes = diff(current as Record<string, unknown>, values);
+    const changes = diffFields(current as Record<string, unknown>, values);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx
       .update(clientOrders)

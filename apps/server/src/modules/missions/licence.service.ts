@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { lockMission, runMissionCommand } from '../../commands/index.ts';
 import { licenceCodes, missions } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from './command.ts';
 
 export type LicenceKind = 'key' | 'promo';
 
@@ -51,8 +51,8 @@ export async function issueLicenceCodes(
  */
 export async function redeemLicenceCode(ctx: AppContext, access: MissionAccess, kind: LicenceKind, code: string) {
   return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
-    const [mission] = await tx.select().from(missions).where(eq(missions.id, access.mission.id)).for('update');
-    if (mission!.isLicensedActive) throw conflict('licence/already-active', LICENCE_MESSAGES.alreadyActive);
+    const mission = await lockMission(tx, access.mission.id);
+    if (mission.isLicensedActive) throw conflict('licence/already-active', LICENCE_MESSAGES.alreadyActive);
     const [row] = await tx
       .select()
       .from(licenceCodes)

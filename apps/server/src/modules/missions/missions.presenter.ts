@@ -8,48 +8,19 @@ import {
   slotsFull,
   usedSeats,
   type Mission,
-  type MissionPerson,
   type MissionPlanItem,
   type ProjectStatus,
   type ProjectType,
   orgLicenceActive,
 } from '@crewplan/domain';
-import type { missionInvites, orgPeople, people } from '../../db/schema/index.ts';
-import type { MissionAccess, MissionPersonRow, MissionRow } from '../../plugins/mission-access.ts';
-import { avatarUrl } from '../people/people.presenter.ts';
+import type { missionInvites } from '../../db/schema/index.ts';
+import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
+import { presentMissionPerson, type TeamRow } from '../team/index.ts';
 
-type PersonRow = typeof people.$inferSelect;
-type OrgPersonRow = typeof orgPeople.$inferSelect;
 type OpenInviteRow = typeof missionInvites.$inferSelect;
 
-/** A team row with the person and, for organisation missions, their current membership. */
-export type TeamRow = { member: MissionPersonRow; person: PersonRow; orgMember: OrgPersonRow | null };
-
-export function presentMissionPerson({ member, person, orgMember }: TeamRow): MissionPerson {
-  return {
-    _id: person.id,
-    ref: { _id: person.id, firstName: person.firstName, lastName: person.lastName, avatar: avatarUrl(person) },
-    email: member.email,
-    permission: member.permission,
-    isProjectManager: member.isProjectManager,
-    role: member.role,
-    customRole: member.customRole,
-    invitePending: member.invitePending,
-    departments: orgMember?.departments ?? [],
-    office: orgMember?.officeId ?? null,
-    accessibleDepartments: orgMember?.accessibleDepartments ?? [],
-    accessibleOffices: orgMember?.accessibleOffices ?? [],
-    canApproveRoles: orgMember?.canApproveRoles ?? false,
-    canApproveLeaves: orgMember?.canApproveLeaves ?? false,
-    isOrgAdmin: orgMember?.level === 'ADMIN',
-    country: person.country,
-    state: person.state,
-    timezone: person.timezone,
-  };
-}
-
 /** Plan items are presented by the plan domain, with their requests, dependencies and schedules. */
-export { presentPlanItem } from '../plan/plan.presenter.ts';
+export { presentPlanItem } from '../plan/index.ts';
 
 /** Free-plan seats (rule 134): unlimited when the mission or its organisation holds an active licence. */
 export function freeSlotsOf(mission: MissionRow, orgLicensed: boolean, seats: readonly { permission: number }[]) {

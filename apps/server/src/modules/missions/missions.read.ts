@@ -1,50 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { canOnMission, fixPlanItemEnd, isMissionAdmin, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import {
-  actionItems,
-  actions,
-  missionBaselines,
-  missionInvites,
-  missionPeople,
-  missions,
-  orgPeople,
-  people,
-  planItems,
-} from '../../db/schema/index.ts';
-import { currentMembership } from '../../plugins/org-access.ts';
+import { actionItems, actions, missionBaselines, missionInvites, missionPeople, missions, planItems } from '../../db/schema/index.ts';
 import { missionNotFound, type MissionAccess, type MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { missionTasksJson } from '../tasks/tasks.sql.ts';
-import { runMissionCommand } from './command.ts';
-import { presentPlanRows } from '../plan/plan.read.ts';
-import { presentMission, type TeamRow } from './missions.presenter.ts';
-
-/** Today as a calendar day (UTC). */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** The team (or one person of it) with each person and their current membership of the mission's organisation. */
-export async function loadTeam(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'orgId'>, personId?: string): Promise<TeamRow[]> {
-  return db
-    .select({ member: missionPeople, person: people, orgMember: orgPeople })
-    .from(missionPeople)
-    .innerJoin(people, eq(people.id, missionPeople.personId))
-    .leftJoin(
-      orgPeople,
-      and(
-        mission.orgId ? eq(orgPeople.orgId, mission.orgId) : sql`false`,
-        eq(orgPeople.personId, missionPeople.personId),
-        currentMembership(),
-      ),
-    )
-    .where(and(eq(missionPeople.missionId, mission.id), personId ? eq(missionPeople.personId, personId) : undefined))
-    .orderBy(asc(missionPeople.createdAt), asc(missionPeople.id));
-}
-
-/** One person of the team; null when they are not on it. */
-export async function loadTeamPerson(db: Db | Tx, mission: Pick<MissionRow, 'id' | 'orgId'>, personId: string): Promise<TeamRow | null> {
-  return (await loadTeam(db, mission, personId))[0] ?? null;
-}
+import { missionTasksJson } from '../tasks/index.ts';
+import { presentPlanRows } from '../plan/index.ts';
+import { presentMission } from './missions.presenter.ts';
+import { loadTeam } from '../team/index.ts';
+import { todayIso } from '../../lib/today.ts';
 
 /** The plan items of a mission that are not deleted, in creation order. */
 export async function loadPlan(db: Db | Tx, missionId: string) {

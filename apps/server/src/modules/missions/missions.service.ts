@@ -9,14 +9,15 @@ import {
   type MissionCreate,
   type SectionTag,
 } from '@crewplan/domain';
+import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import { missionPeople, missions, orgPeople, orgs, planItems, templates } from '../../db/schema/index.ts';
 import { AppError, appError, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { runMissionCommand, diffFields } from './command.ts';
-import { presentCurrent, todayIso } from './missions.read.ts';
+import { presentCurrent } from './missions.read.ts';
+import { todayIso } from '../../lib/today.ts';
 import { checkReferences } from './references.ts';
 import { instantiateTemplate } from './template-hook.ts';
 

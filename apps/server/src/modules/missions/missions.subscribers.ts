@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { addIsoDays, canOnMission, CHANGE_ROOM_PREFIXES, changeRooms, PERMISSION_ADMIN } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import { actions, missionPeople, missions } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from './command.ts';
 
 export const MISSION_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.mission;
 export const MISSION_PEOPLE_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.missionPeople;

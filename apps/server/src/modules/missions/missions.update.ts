@@ -20,14 +20,14 @@ import {
   type PinTarget,
   type ProjectStatus,
 } from '@crewplan/domain';
+import { checkFresh, diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, actions, missions, planItems } from '../../db/schema/index.ts';
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { checkFresh } from '../org/command.ts';
-import { moveFollowers } from '../plan/plan.pins.ts';
-import { diffFields, runMissionCommand } from './command.ts';
-import { presentCurrent, todayIso } from './missions.read.ts';
+import { moveFollowers } from '../plan/index.ts';
+import { presentCurrent } from './missions.read.ts';
+import { todayIso } from '../../lib/today.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
 
@@ -182,16 +182,16 @@ async function moveDates(
 export async function updateMission(ctx: AppContext, access: MissionAccess, input: MissionUpdate): Promise<MissionUpdated> {
   checkAutoAssign(access, input.autoAssign);
   const effects = await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
-    const [before] = await tx.select().from(missions).where(eq(missions.id, access.mission.id)).for('update');
-    checkFresh(before!, input.updatedAt);
-    await checkReferences(tx, before!.orgId, input);
+    const before = await lockMission(tx, access.mission.id);
+    checkFresh(before, input.updatedAt);
+    await checkReferences(tx, before.orgId, input);
 
-    const current = repairMissionDates({ planStartDate: before!.planStartDate, planEndDate: before!.planEndDate }, todayIso());
+    const current = repairMissionDates({ planStartDate: before.planStartDate, planEndDate: before.planEndDate }, todayIso());
     const start = input.planStartDate ?? current.planStartDate;
     const end = fixProjectEndOnUpdate(start, input.planEndDate ?? current.planEndDate);
     const moved = await moveDates(
       tx,
-      before!,
+      before,
       { oldStart: current.planStartDate, oldEnd: current.planEndDate, start, end },
       input.shift === true,
     );
@@ -200,7 +200,7 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
     if (moved.sectionTags) patch.sectionTags = moved.sectionTags;
     if (input.projectStatus !== undefined) {
       patch.projectStatus = input.projectStatus;
-      const stop = statusTransition(before!.projectStatus as ProjectStatus, input.projectStatus, new Date());
+      const stop = statusTransition(before.projectStatus as ProjectStatus, input.projectStatus, new Date());
       if (stop.missionStop === 'set') patch.missionStop = new Date(stop.at);
       if (stop.missionStop === 'clear') patch.missionStop = null;
     }
@@ -210,8 +210,8 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
       changes.datesMoved = { from: null, to: { ...counts, clearedActionItems: cleared.actionItems } };
     }
     if (Object.keys(changes).length > 0) {
-      await tx.update(missions).set(patch).where(eq(missions.id, before!.id));
-      record({ action: 'update', entity: 'missions', id: before!.id, title: patch.title ?? before!.title, changes });
+      await tx.update(missions).set(patch).where(eq(missions.id, before.id));
+      record({ action: 'update', entity: 'missions', id: before.id, title: patch.title ?? before.title, changes });
     }
     return { moved: moved.moved, cleared: moved.cleared, startPushedForward: moved.startPushedForward };
   });

@@ -10,13 +10,12 @@ import {
   type sectionTagCreateSchema,
   type sectionTagUpdateSchema,
 } from '@crewplan/domain';
-import type { Tx } from '../../db/database.ts';
+import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import { actionItems, actions, missionBaselines, missions, planItems } from '../../db/schema/index.ts';
 import { AppError, appError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from './command.ts';
 
 type SectionTagCreate = z.output<typeof sectionTagCreateSchema>;
 type SectionTagUpdate = z.output<typeof sectionTagUpdateSchema>;
@@ -26,12 +25,6 @@ type KpiUpdate = z.output<typeof kpiUpdateSchema>;
 export const CATCH_ALL_LOCKED = 'The catch-all section cannot be changed or deleted.';
 export const sectionTagNotFound = () => appError('sectionTagNotFound');
 export const kpiNotFound = () => appError('kpiNotFound');
-
-/** The mission row, locked for this transaction (lists kept in the row change one writer at a time). */
-async function lockMission(tx: Tx, missionId: string): Promise<MissionRow> {
-  const [row] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update');
-  return row!;
-}
 
 function checkTagDates(from: string | null | undefined, to: string | null | undefined): void {
   if (from && to && daysBetween(from, to) < 0)

@@ -1,6 +1,6 @@
 import { viewOfType, type Notification } from '@crewplan/domain/notifications/notifications';
 import type { notifications, people } from '../../db/schema/index.ts';
-import { avatarUrl } from '../people/people.presenter.ts';
+import { avatarUrl } from '../people/index.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 type PersonRow = typeof people.$inferSelect;

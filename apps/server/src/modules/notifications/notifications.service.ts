@@ -10,8 +10,8 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { emailLink, mails } from '../mail/templates.ts';
-import { oneClickUnsubscribeLink, unsubscribeToken } from '../platform/unsubscribe.ts';
+import { emailLink, mails } from '../mail/index.ts';
+import { oneClickUnsubscribeLink, unsubscribeToken } from '../platform/index.ts';
 
 /** A notification to create; `open` are the query parameters of the web app that open its thing (used in the mail). */
 export type NewNotification = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
 import { missionInvites, missions, orgInvites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { timesheetApprovers } from '../time/time.events.ts';
+import { timesheetApprovers } from '../time/index.ts';
 import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
 import { closeRoleRequestAsks, createNotifications } from './notifications.service.ts';
 

@@ -11,11 +11,11 @@ import {
   type OrgInviteCreate,
   type PersonRef,
 } from '@crewplan/domain';
+import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { currentMembership, hashSecret, memberFacts } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
-import { auditActorOf, runOrgCommand } from './command.ts';
 import { orgLogoUrl, personRef, presentOrg, presentOrgPerson } from './org.presenter.ts';
 
 type InviteRow = typeof orgInvites.$inferSelect;

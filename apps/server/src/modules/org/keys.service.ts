@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { API_KEY_PREFIX, type ApiKey, type PersonRef } from '@crewplan/domain';
+import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import type { Db } from '../../db/database.ts';
 import { orgApiKeys, orgPeople, orgs, orgStorageKeys } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
-import { auditActorOf, runOrgCommand } from './command.ts';
 
 export function presentApiKey(row: typeof orgApiKeys.$inferSelect, createdBy: PersonRef | null): ApiKey {
   return {

@@ -11,12 +11,12 @@ import {
   type OrgPersonSchedule,
   type OrgPersonUpdate,
 } from '@crewplan/domain';
+import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
-import { auditActorOf, checkFresh, diff, runOrgCommand } from './command.ts';
 import { presentOrgPerson, targetFacts } from './org.presenter.ts';
 import { markOrgDeleted, viewerOf } from './org.service.ts';
 
@@ -174,7 +174,7 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
       ...(role !== undefined ? { roleId: role } : {}),
       ...(office !== undefined ? { officeId: office } : {}),
     };
-    const changes = diff(member as Record<string, unknown>, patch);
+    const changes = diffFields(member as Record<string, unknown>, patch);
     if (Object.keys(changes).length === 0) return member;
     const [updated] = await tx
       .update(orgPeople)
@@ -251,7 +251,7 @@ export async function removePerson(
       entity: 'org.people',
       id: personId,
       title: member.email,
-      changes: diff(member as Record<string, unknown>, { endDate: updated!.endDate, removeFromMissions: options.removeFromMissions }),
+      changes: diffFields(member as Record<string, unknown>, { endDate: updated!.endDate, removeFromMissions: options.removeFromMissions }),
     });
     if (onlyAdmin) {
       await markOrgDeleted(tx, access.org.id, access.personId);
@@ -292,7 +292,7 @@ export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: 
       entity: 'org.people',
       id: input.personId,
       title: member.email,
-      changes: diff(member as Record<string, unknown>, { endDate: input.endDate, removeFromMissions: input.removeFromMissions }),
+      changes: diffFields(member as Record<string, unknown>, { endDate: input.endDate, removeFromMissions: input.removeFromMissions }),
     });
     return { member: updated!, person };
   });

@@ -19,7 +19,7 @@ import {
 } from '@crewplan/domain';
 import type { departments, goals, offices, orgRoles, people, programs } from '../../db/schema/index.ts';
 import type { OrgPersonRow, OrgRow } from '../../plugins/types.ts';
-import { avatarUrl } from '../people/people.presenter.ts';
+import { avatarUrl } from '../people/index.ts';
 
 /** Who is looking: the policy actor and, for a person, their id and membership. */
 export type Viewer = { actor: OrgActor; personId: string | null; member: OrgPersonRow | null };

@@ -33,7 +33,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { readImage, readImageUpload, sendImage } from '../../lib/images.ts';
 import { orgAccessOf, principalOf } from '../../plugins/authz.ts';
-import { missionOverview, workspaceMissionPlans, workspaceMissions } from '../missions/workspace.service.ts';
+import { missionOverview, workspaceMissionPlans, workspaceMissions } from '../missions/index.ts';
 import { auditTree } from './audit.service.ts';
 import * as invites from './invites.service.ts';
 import * as keys from './keys.service.ts';

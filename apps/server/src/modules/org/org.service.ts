@@ -10,6 +10,7 @@ import {
   type OrgUpdate,
 } from '@crewplan/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import {
   departments,
@@ -28,7 +29,6 @@ import { newId } from '../../lib/ids.ts';
 import { storeImage } from '../../lib/images.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
-import { auditActorOf, checkFresh, diff, runOrgCommand } from './command.ts';
 import {
   goalFacts,
   personRef,
@@ -67,7 +67,7 @@ export async function createOrg(ctx: AppContext, principal: Principal, input: Or
       .insert(orgPeople)
       .values({ orgId, personId: principal.personId, level: 'ADMIN', email: principal.email, startDate: sql`current_date` })
       .returning();
-    record({ action: 'create', entity: 'orgs', id: orgId, title: org!.title, changes: diff({}, input) });
+    record({ action: 'create', entity: 'orgs', id: orgId, title: org!.title, changes: diffFields({}, input) });
     record({
       action: 'create',
       entity: 'org.people',
@@ -178,7 +178,7 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
     const [current] = await tx.select().from(orgs).where(eq(orgs.id, access.org.id)).for('update');
     if (!current || current.deletedAt) throw orgNotFound();
     checkFresh(current, updatedAt);
-    const changes = diff(current as Record<string, unknown>, patch);
+    const changes = diffFields(current as Record<string, unknown>, patch);
     if (Object.keys(changes).length === 0) return current;
     const [updated] = await tx.update(orgs).set(patch).where(eq(orgs.id, current.id)).returning();
     record({ action: 'update', entity: 'orgs', id: current.id, title: updated!.title, changes });

@@ -4,7 +4,7 @@ import { orgPeople, orgs } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { mails } from '../mail/templates.ts';
+import { mails } from '../mail/index.ts';
 import { orgInviteLink } from './invites.service.ts';
 
 export const ORG_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.org;

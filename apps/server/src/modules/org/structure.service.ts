@@ -22,12 +22,12 @@ import {
   type RoleUpdate,
   type StructureKind,
 } from '@crewplan/domain';
+import { auditActorOf, checkFresh, diffFields, isUniqueViolation, type RecordOrgWrite, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { departments, goals, offices, orgPeople, orgRoles, programs } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { auditActorOf, checkFresh, diff, isUniqueViolation, runOrgCommand, type RecordWrite } from './command.ts';
 import { goalFacts, presentDepartment, presentGoal, presentOffice, presentProgram, presentRole, type Viewer } from './org.presenter.ts';
 import { viewerOf } from './org.service.ts';
 import { plural } from '@crewplan/domain/shared/words';
@@ -248,7 +248,7 @@ async function createItem<T>(
         throw isUniqueViolation(error) ? duplicate(kind.singular) : error;
       });
     const created = row as unknown as Row;
-    record({ action: 'create', entity: kind.entity, id: created.id, title: name, changes: diff({}, values) });
+    record({ action: 'create', entity: kind.entity, id: created.id, title: name, changes: diffFields({}, values) });
     return created;
   });
   return kind.present(row as never, viewerOf(access)) as T;
@@ -264,13 +264,13 @@ async function updateItem<T>(
   options: { updatedAt?: string | undefined; refs?: Parameters<typeof checkReferences>[2]; check?: (row: Row) => void } = {},
 ) {
   const kind = KINDS[kindName];
-  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record: RecordWrite) => {
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record: RecordOrgWrite) => {
     const current = await loadItem(tx, kind, access.org.id, id);
     options.check?.(current);
     checkFresh(current, options.updatedAt);
     await checkReferences(tx, access.org.id, options.refs ?? {});
     await refuseDuplicate(tx, kind, access.org.id, values[kind.nameField] as string | undefined, id);
-    const changes = diff(current, values);
+    const changes = diffFields(current, values);
     if (Object.keys(changes).length === 0) return current;
     const table = kind.table as PgTable & { id: AnyPgColumn; orgId: AnyPgColumn };
     const [row] = await tx

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { TRIAL_MESSAGES, trialEndsAt } from '@crewplan/domain';
+import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgs } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
-import { auditActorOf, runOrgCommand } from './command.ts';
 
 /**
  * Starts the organisation's free 30-day trial of the unlimited plan (spec 2, Trial): organisation admins only (the

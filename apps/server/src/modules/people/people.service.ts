@@ -5,9 +5,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { consumeActionCode, issueActionCode } from '../identity/action-codes.ts';
-import { DISPOSABLE_EMAIL_MESSAGE } from '../identity/identity.service.ts';
-import { emailLink, mails } from '../mail/templates.ts';
+import { consumeActionCode, DISPOSABLE_EMAIL_MESSAGE, issueActionCode } from '../identity/index.ts';
+import { emailLink, mails } from '../mail/index.ts';
 import { presentProfile } from './people.presenter.ts';
 import { AVATAR_MAX_BYTES, avatarTooLarge, sniffImageType, storeAvatar } from './avatar.ts';
 

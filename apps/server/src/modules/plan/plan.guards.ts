@@ -12,16 +12,11 @@ import {
   type RequestContext,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
-import { departments, missionPeople, missions, orgPeople } from '../../db/schema/index.ts';
+import { departments, missionPeople, orgPeople } from '../../db/schema/index.ts';
 import { appError, badRequest, conflict } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { currentMembership, memberFacts } from '../../plugins/org-access.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-
-/** Locks the mission row: role assignments of one mission are decided one at a time (overlaps, rule 75). */
-export async function lockMission(tx: Tx, missionId: string): Promise<void> {
-  await tx.select({ id: missions.id }).from(missions).where(eq(missions.id, missionId)).for('update');
-}
 
 export const overlappingRoles = () => conflict('plan/overlapping-roles', PLAN_MESSAGES.overlappingRoles);
 export const assignPersonFirst = () => badRequest('plan/no-person', PLAN_MESSAGES.assignPersonFirst);

@@ -8,16 +8,15 @@ import {
   type PlanScheduleCreate,
   type PlanScheduleUpdate,
 } from '@crewplan/domain';
+import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { dependencies, planItemSchedules } from '../../db/schema/index.ts';
 import { appError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from '../missions/command.ts';
-import { lockMission } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-import { planItemRow, presentPlanItemById } from './plan.read.ts';
+import { planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 const circular = () => badRequest('plan/circular-dependency', PLAN_MESSAGES.circularDependency);
 const scheduleNotFound = () => appError('planScheduleNotFound');

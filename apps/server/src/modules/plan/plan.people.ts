@@ -1,19 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { PLAN_MESSAGES, removedRole, type ChangePerson, type MissionPlanBulk, type PlanItem } from '@crewplan/domain';
+import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import type { RecordMissionWrite } from '../missions/command.ts';
-import { runMissionCommand } from '../missions/command.ts';
-import { todayIso } from '../missions/missions.read.ts';
+import { todayIso } from '../../lib/today.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { followPlanItem } from './plan.pins.ts';
-import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.read.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.queries.ts';
 
 export const requestAlreadyPending = () => conflict('plan/request-pending', PLAN_MESSAGES.requestPending);
 

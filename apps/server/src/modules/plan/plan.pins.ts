@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { followPinnedItems } from '@crewplan/domain';
+import { diffFields, type RecordMissionWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItems } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
-import { diffFields, type RecordMissionWrite } from '../missions/command.ts';
 import { requireNoOverlap } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
-import { loadPlanRows } from './plan.read.ts';
+import { loadPlanRows } from './plan.queries.ts';
 
 /** A plan item that followed the item it is pinned to: the row as it was, and its new dates. */
 export type PlanItemFollow = { before: PlanItemRow; startDate: string | null; endDate: string | null };

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { PLAN_MESSAGES, type PlanItem, type PlanRequestInput, type RequestContext } from '@crewplan/domain';
+import { lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
@@ -7,10 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from '../missions/command.ts';
 import {
   assignPersonFirst,
-  lockMission,
   mayActionRequest,
   requireNoOverlap,
   requirePersonRole,
@@ -19,7 +18,7 @@ import {
 } from './plan.guards.ts';
 import { announceRequestChanges } from './plan.events.ts';
 import { requestAlreadyPending } from './plan.people.ts';
-import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 const noPendingRequest = () => conflict('plan/no-pending-request', PLAN_MESSAGES.noPendingRequest);
 const notAllowedToApprove = () => forbidden(PLAN_MESSAGES.notAllowedToApprove);

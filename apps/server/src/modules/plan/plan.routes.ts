@@ -19,7 +19,7 @@ import {
 import { missionAccessOf, principalOf } from '../../plugins/authz.ts';
 import { addDependency, addSchedule, deleteSchedule, removeDependency, updateSchedule } from './plan.links.ts';
 import { bulkChangePeople, changePerson } from './plan.people.ts';
-import { myRoles } from './plan.read.ts';
+import { myRoles } from './plan.queries.ts';
 import { approveRequest, rejectRequest, submitRequest } from './plan.requests.ts';
 import { createPlanItem, deletePlanItem, updatePlanItem } from './plan.service.ts';
 

@@ -10,18 +10,18 @@ import {
   type PlanItemCreate,
   type PlanItemUpdate,
 } from '@crewplan/domain';
+import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { dependencies, planItemRequests, planItems } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from '../missions/command.ts';
-import { assignmentGoesThroughRequest, lockMission, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
-import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.read.ts';
+import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
 

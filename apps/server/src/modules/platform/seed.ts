@@ -4,12 +4,9 @@ import { actionItems, actions, clients, missionPeople, missions, orgPeople, peop
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import { loadOrgAccess } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { createClient } from '../invoices/clients.service.ts';
-import { createMission } from '../missions/missions.service.ts';
-import { addKpi, addSectionTag } from '../missions/parts.service.ts';
-import { createOrg } from '../org/org.service.ts';
-import { startTrial } from '../org/trial.service.ts';
-import { createDepartment, createOffice, createRole } from '../org/structure.service.ts';
+import { createClient } from '../invoices/index.ts';
+import { addKpi, addSectionTag, createMission } from '../missions/index.ts';
+import { createDepartment, createOffice, createOrg, createRole, startTrial } from '../org/index.ts';
 
 export const DEMO_SIGN_IN = { email: 'demo@crewplan.local', password: 'crewplan-demo' };
 

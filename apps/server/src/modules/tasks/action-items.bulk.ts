@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from '../missions/command.ts';
 import { powerEnd } from './action-items.service.ts';
 import { requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
 import { claimCodes, itemPatchOf } from './tasks.fields.ts';
-import { itemsByIdsJson } from './tasks.sql.ts';
+import { itemsByIdsJson } from './tasks.queries.ts';
 
 type ItemInsert = typeof actionItems.$inferInsert;
 

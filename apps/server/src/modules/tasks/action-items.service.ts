@@ -12,11 +12,11 @@ import {
   type ActionItemUpdate,
   type TaskStatus,
 } from '@crewplan/domain';
+import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, checklistItems, dependencies } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
 import {
   itemFacts,
   loadAction,
@@ -29,8 +29,8 @@ import {
   type ActionRow,
 } from './tasks.access.ts';
 import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
-import { updateRows } from './tasks.bulk-sql.ts';
-import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.sql.ts';
+import { updateRows } from './tasks.bulk-queries.ts';
+import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.queries.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };

@@ -8,15 +8,15 @@ import {
   type ActionItem,
   type ActionUpdate,
 } from '@crewplan/domain';
+import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, actions, dependencies, planItems } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
 import { updateItemsInTx } from './action-items.service.ts';
 import { actionFacts, loadAction, requireOnTask, requireOnTeam, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
 import { actionPatchOf, changesOf, claimCodes, nextSortIndex, nextWbs } from './tasks.fields.ts';
-import { actionById, itemsOfAction } from './tasks.sql.ts';
+import { actionById, itemsOfAction } from './tasks.queries.ts';
 
 export type ActionWithItems = { action: Action; actionItems: ActionItem[] };
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import { type checklistBulkSchema, type checklistCreateSchema, type checklistUpdateSchema, type ActionItem } from '@crewplan/domain';
+import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { checklistItems } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
 import { presentItem } from './action-items.service.ts';
 import { itemFacts, loadItem, requireOnTask, requireOnTeam } from './tasks.access.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { createsCycle, type ActionItem, type TaskLinkType } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
 import { dependencies } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { runMissionCommand } from '../missions/command.ts';
 import { presentItem } from './action-items.service.ts';
 import { itemFacts, loadItem, requireOnTask, TASK_ERRORS } from './tasks.access.ts';
 

@@ -7,14 +7,14 @@ import {
   type MissionInviteAnswered,
   type MissionInviteByToken,
 } from '@crewplan/domain';
+import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
-import { assignmentGoesThroughRequest } from '../plan/plan.guards.ts';
+import { assignmentGoesThroughRequest } from '../plan/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
 import { OPEN_INVITE_STATUSES, type MissionInviteRow } from './invites.service.ts';
 
 export const missionInviteNoLongerValid = () => new AppError(410, 'invite/no-longer-valid', MISSION_MESSAGES.inviteNoLongerValid);

@@ -21,13 +21,13 @@ import {
   type MissionInviteCreate,
   orgLicenceActive,
 } from '@crewplan/domain';
+import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { missionInvites, missionPeople, missions, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
+import { missionInvites, missionPeople, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
-import { runMissionCommand, type RecordMissionWrite } from '../missions/command.ts';
 import { activeMemberOf, personNotFound } from './team.service.ts';
 
 export type MissionInviteRow = typeof missionInvites.$inferSelect;
@@ -256,7 +256,7 @@ export async function createMissionInvite(
   const role = input.config.role ?? null;
   const token = randomBytes(32).toString('base64url');
   const result = await runMissionCommand(ctx, mission.id, principal.personId, async (tx, record) => {
-    await tx.select({ id: missions.id }).from(missions).where(eq(missions.id, mission.id)).for('update');
+    await lockMission(tx, mission.id);
     const invitee = await resolveInvitee(tx, access, input);
     if (input.planItemId) await planItemOfMission(tx, mission.id, input.planItemId);
     const [teamRow] = invitee.personId

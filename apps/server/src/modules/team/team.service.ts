@@ -8,14 +8,14 @@ import {
   type MissionPerson,
   type MissionPersonUpdate,
 } from '@crewplan/domain';
+import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from '../missions/command.ts';
-import { presentMissionPerson } from '../missions/missions.presenter.ts';
-import { loadTeamPerson } from '../missions/missions.read.ts';
+import { presentMissionPerson } from './team.presenter.ts';
+import { loadTeamPerson } from './team.queries.ts';
 
 export const personNotFound = () => new AppError(404, 'person/not-found', MISSION_MESSAGES.personNotFound);
 const lastAdmin = () => badRequest('mission/last-admin', MISSION_MESSAGES.lastAdmin);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { people } from '../../db/schema/index.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { mails } from '../mail/templates.ts';
+import { mails } from '../mail/index.ts';
 import { missionInviteLink } from './invites.service.ts';
 
 /** The link of a mission in the web app. */

@@ -10,7 +10,7 @@ import {
   templatesDeletedSchema,
 } from '@crewplan/domain';
 import { principalOf } from '../../plugins/authz.ts';
-import { setTemplateInstantiator } from '../missions/template-hook.ts';
+import { setTemplateInstantiator } from '../missions/index.ts';
 import * as service from './templates.service.ts';
 
 const tags = ['templates'];

@@ -14,14 +14,13 @@ import {
   type TimesheetStatus,
   type TimesheetUpdate,
 } from '@crewplan/domain';
+import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, orgRoles, planItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
 import type { DomainEvents } from '../../events/bus.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { diffFields, runMissionCommand } from '../missions/command.ts';
-import { runOrgCommand } from '../org/command.ts';
 import { approvesMissionTime, locked, noTimesheets, notAllowed, orgCaller, requireLicensed, timesheetNotFound } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { findTimesheet, saveWeek, weekOf } from './time.queries.ts';

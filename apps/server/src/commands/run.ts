@@ -1,52 +1,38 @@
 import { and, eq } from 'drizzle-orm';
-import type { MissionAuditEntity } from '@crewplan/domain';
-import type { Tx } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { missionAuditEvents, missions } from '../../db/schema/index.ts';
-import type { Change } from '../../plugins/realtime.ts';
-import type { AppContext } from '../../plugins/types.ts';
+import type { Tx } from '../db/database.ts';
+import { missionAuditEvents, missions, orgAuditEvents } from '../db/schema/index.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { Change } from '../plugins/realtime.ts';
+import type { AppContext, OrgAccess } from '../plugins/types.ts';
+import { changeOf, type CommandAction, type CommandWrite } from './changes.ts';
+import type { AuditEntity, MissionAuditEntity } from '@crewplan/domain';
 
-/** What a mission write is about; each kind has its realtime room (`changes/missions/:id`, `changes/mission.people/:id`). */
+/** What a mission write does; each entity has its realtime room (`changes/missions/:id`, `changes/mission.people/:id`). */
+export type MissionAuditAction = Extract<CommandAction, 'create' | 'update' | 'delete' | 'invite' | 'accept' | 'reject' | 'remove'>;
 export type MissionEntity = MissionAuditEntity;
-export type MissionAuditAction = 'create' | 'update' | 'delete' | 'invite' | 'accept' | 'reject' | 'remove';
 
-export type MissionWrite = {
-  action: MissionAuditAction;
-  entity: MissionEntity;
-  id: string;
-  title: string;
-  changes?: Record<string, { from: unknown; to: unknown }>;
+export type MissionWrite = CommandWrite<MissionAuditAction, MissionEntity> & {
   /** A task write: the actions whose rooms (`changes/actions/:id`) hear of it too (two when it moves between them). */
   actionIds?: string[];
 };
 export type RecordMissionWrite = (write: MissionWrite) => void;
 
-const CHANGE_TYPE: Record<MissionAuditAction, Change['type']> = {
-  create: 'create',
-  invite: 'create',
-  accept: 'update',
-  update: 'update',
-  reject: 'delete',
-  remove: 'delete',
-  delete: 'delete',
-};
+/** One write of an organisation command: audited in its transaction, then told to the organisation's realtime room. */
+export type OrgWrite = CommandWrite<CommandAction, AuditEntity>;
+export type RecordOrgWrite = (write: OrgWrite) => void;
 
-/** Invites carry email addresses and timesheets people's hours: realtime only says that one changed. */
-const PRIVATE_ENTITIES: MissionEntity[] = ['mission.invites', 'timesheets'];
-
-/** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
-export function missionChangeOf(write: MissionWrite): Change<MissionEntity> {
-  const change: Change<MissionEntity> = { type: CHANGE_TYPE[write.action], entity: write.entity, id: write.id };
-  if (PRIVATE_ENTITIES.includes(write.entity) || !write.changes) return change;
-  const data = Object.fromEntries(Object.entries(write.changes).map(([field, { to }]) => [field, to]));
-  return Object.keys(data).length > 0 ? { ...change, data } : change;
-}
+/** Who did an organisation write, as the audit records it. */
+export type AuditActor = { personId: string | null; apiKeyId: string | null };
+export const auditActorOf = (access: Pick<OrgAccess, 'personId' | 'apiKeyId'>): AuditActor => ({
+  personId: access.personId,
+  apiKeyId: access.apiKeyId,
+});
 
 /** The change with the action rooms that hear of it: an action's own writes, and the task writes that name theirs. */
-export type RoutedChange = Change<MissionEntity> & { actionIds?: string[] };
+type RoutedChange = Change & { actionIds?: string[] };
 const withActionRooms = (write: MissionWrite): RoutedChange => {
   const actionIds = write.entity === 'actions' ? [write.id] : write.actionIds;
-  return actionIds ? { ...missionChangeOf(write), actionIds } : missionChangeOf(write);
+  return actionIds ? { ...changeOf(write), actionIds } : changeOf(write);
 };
 
 /**
@@ -79,17 +65,7 @@ export async function runMissionCommand<T>(
     const value = await command(tx, (write) => writes.push(write));
     const recorded = writes.filter((write) => !(write.entity === 'missions' && write.action === 'delete'));
     if (recorded.length > 0) {
-      await tx.insert(missionAuditEvents).values(
-        recorded.map((write) => ({
-          missionId,
-          actorPersonId,
-          action: write.action,
-          entity: write.entity,
-          entityId: write.id,
-          title: write.title,
-          changes: write.changes ?? {},
-        })),
-      );
+      await tx.insert(missionAuditEvents).values(recorded.map((write) => ({ missionId, actorPersonId, ...historyRow(write) })));
       if (savedTemplate.length > 0) await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
     }
     return value;
@@ -99,6 +75,35 @@ export async function runMissionCommand<T>(
     await ctx.events.emit('mission.changed', { missionId, changes: options.oneMessage ? collapse(changes) : changes });
   }
   return result;
+}
+
+/**
+ * Runs one command of the organisation area in one transaction: the command's writes are audited in that
+ * transaction, and once it has committed the organisation's room hears of them.
+ */
+export async function runOrgCommand<T>(
+  ctx: AppContext,
+  orgId: string,
+  actor: AuditActor,
+  command: (tx: Tx, record: RecordOrgWrite) => Promise<T>,
+): Promise<T> {
+  const writes: OrgWrite[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const value = await command(tx, (write) => writes.push(write));
+    if (writes.length > 0) {
+      await tx
+        .insert(orgAuditEvents)
+        .values(writes.map((write) => ({ orgId, actorPersonId: actor.personId, actorApiKeyId: actor.apiKeyId, ...historyRow(write) })));
+    }
+    return value;
+  });
+  if (writes.length > 0) await ctx.events.emit('org.changed', { orgId, changes: writes.map(changeOf) });
+  return result;
+}
+
+/** The part of a history row that every command write fills the same way. */
+function historyRow<W extends CommandWrite>(write: W) {
+  return { action: write.action, entity: write.entity, entityId: write.id, title: write.title, changes: write.changes ?? {} };
 }
 
 /** Many changes of one kind (a bulk write) as one message per kind: the first id, and every id in `data.ids`. */
@@ -116,16 +121,4 @@ function collapse(changes: RoutedChange[]): RoutedChange[] {
     const { type, entity, id } = group[0]!;
     return { type, entity, id, data: { ids: group.map((change) => change.id) }, ...(actionIds.length > 0 ? { actionIds } : {}) };
   });
-}
-
-/** The fields of `patch` whose value differs from `before`, as { field: { from, to } }. */
-export function diffFields<T extends Record<string, unknown>>(
-  before: T,
-  patch: Partial<T>,
-): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [field, to] of Object.entries(patch)) {
-    if (to !== undefined && JSON.stringify(before[field]) !== JSON.stringify(to)) changes[field] = { from: before[field] ?? null, to };
-  }
-  return changes;
 }

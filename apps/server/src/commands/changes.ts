@@ -1,0 +1,76 @@
+import type { AuditAction, AuditEntity, MissionAuditEntity } from '@crewplan/domain';
+import type { Change } from '../plugins/realtime.ts';
+
+/**
+ * The one vocabulary of command writes, for missions and organisations alike: what was done (`action`) to which
+ * entity, with the changed fields. The history rows record it; realtime hears `changeOf(write)` once committed.
+ */
+export type CommandAction = AuditAction;
+export type CommandEntity = AuditEntity | MissionAuditEntity;
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+export type CommandWrite<A extends CommandAction = CommandAction, E extends CommandEntity = CommandEntity> = {
+  action: A;
+  entity: E;
+  id: string;
+  title: string;
+  changes?: FieldChanges;
+};
+
+/** What each action does to the entity's row, as realtime tells it. */
+const CHANGE_TYPE: Record<CommandAction, Change['type']> = {
+  create: 'create',
+  invite: 'create',
+  accept: 'update',
+  update: 'update',
+  archive: 'update',
+  restore: 'update',
+  reject: 'update',
+  schedule: 'update',
+  remove: 'update',
+  delete: 'delete',
+};
+
+/**
+ * Where an entity's row fares otherwise: a removed mission person's row is deleted (an organisation person is only
+ * end-dated), a rejected mission invite or role request leaves the mission's open ones, and an accepted
+ * organisation invite tells of the membership it creates.
+ */
+const CHANGE_TYPE_OF_ENTITY: Partial<Record<CommandEntity, Partial<Record<CommandAction, Change['type']>>>> = {
+  'mission.people': { remove: 'delete' },
+  'mission.invites': { reject: 'delete' },
+  'plan.requests': { reject: 'delete' },
+  'org.invites': { accept: 'create' },
+};
+
+/** Fields that realtime never carries (personal data, people's hours): the event says the entity changed, clients refetch. */
+const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
+  'org.people': ['leaveAmounts', 'yearsOfPreService', 'email'],
+  'org.invites': 'all',
+  'org.apiKeys': 'all',
+  'mission.invites': 'all',
+  timesheets: 'all',
+};
+
+/** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
+export function changeOf(write: CommandWrite): Change {
+  const type = CHANGE_TYPE_OF_ENTITY[write.entity]?.[write.action] ?? CHANGE_TYPE[write.action];
+  const change: Change = { type, entity: write.entity, id: write.id };
+  const hidden = PRIVATE_FIELDS[write.entity];
+  if (hidden === 'all' || !write.changes) return change;
+  const data = Object.fromEntries(
+    Object.entries(write.changes)
+      .filter(([field]) => !hidden?.includes(field))
+      .map(([field, { to }]) => [field, to]),
+  );
+  return Object.keys(data).length > 0 ? { ...change, data } : change;
+}
+
+/** The fields of `patch` whose value differs from `before`, as { field: { from, to } }. */
+export function diffFields<T extends Record<string, unknown>>(before: T, patch: Partial<T>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const [field, to] of Object.entries(patch)) {
+    if (to !== undefined && JSON.stringify(before[field]) !== JSON.stringify(to)) changes[field] = { from: before[field] ?? null, to };
+  }
+  return changes;
+}

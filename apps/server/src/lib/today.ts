@@ -1,0 +1,2 @@
+/** Today as a calendar day (UTC). */
+export const todayIso = () => new Date().toISOString().slice(0, 10);

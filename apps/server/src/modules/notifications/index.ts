@@ -1,0 +1,2 @@
+/** The public face of this module: other modules and the app import from here, never from its files. */
+export { notificationsRoutes } from './notifications.routes.ts';
