@@ -28,7 +28,7 @@ import { excerptOf, isEmptyMessage, sanitiseMessage } from './comments.sanitize.
 
 type CommentInput = z.output<typeof commentCreateSchema>;
 /** Adds people a message mentioned to its task, one after another (rule 65). */
-export type MentionAdder = (access: MissionAccess, actionItemId: string, personIds: string[]) => void;
+export type MentionAdder = (access: MissionAccess, actionItemId: string, personIds: string[]) => Promise<void>;
 
 export const COMMENT_ERRORS = {
   empty: () => new AppError(400, 'comment/empty', COMMENT_MESSAGES.emptyText, { text: 'Empty' }),
@@ -170,7 +170,7 @@ export async function postComment(
     excerpt: excerptOf(text),
   });
   const joining = chat.itemPeople ? mentions.filter((personId) => !chat.itemPeople!.includes(personId)) : [];
-  if (joining.length > 0) addMentioned(access, roomId, joining);
+  if (joining.length > 0) await addMentioned(access, roomId, joining);
   return comment;
 }
 
