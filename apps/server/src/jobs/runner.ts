@@ -121,8 +121,8 @@ export function createJobRunner(options: { db: Db; clock: Clock; log: FastifyBas
   }
 
   async function prune(): Promise<void> {
-    if (Date.now() - prunedAt < 3_600_000) return;
-    prunedAt = Date.now();
+    if (clock.now().getTime() - prunedAt < 3_600_000) return;
+    prunedAt = clock.now().getTime();
     await db.delete(jobs).where(and(isNotNull(jobs.doneAt), lt(jobs.doneAt, fromNow(clock, -KEEP_DONE_MS))));
   }
 

@@ -196,7 +196,7 @@ export async function editComment(ctx: AppContext, access: MissionAccess, id: st
     if (!canEditComment(actor, row)) throw COMMENT_ERRORS.notAuthor();
     const text = cleanText(input.text);
     const mentions = input.mentions ? await filterMentions(tx, access, input.mentions) : row.mentions;
-    const now = new Date();
+    const now = ctx.clock.now();
     await tx.update(comments).set({ text, mentions, editedAt: now, updatedAt: now }).where(eq(comments.id, id));
     return row;
   });

@@ -64,7 +64,7 @@ export async function storeUpload(
       stored.push(key);
       rows.push({ ...file, key });
     }
-    const uploadedAt = Date.now();
+    const uploadedAt = ctx.clock.now().getTime();
     const ids = await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
       const inserted = await tx
         .insert(files)
@@ -116,7 +116,7 @@ export async function renameFile(
     const row = await loadFile(tx, access.mission.id, fileId, attached);
     requireFileWriter(access, row);
     if (row.file.name === name) return;
-    await tx.update(files).set({ name, updatedAt: new Date() }).where(eq(files.id, fileId));
+    await tx.update(files).set({ name, updatedAt: ctx.clock.now() }).where(eq(files.id, fileId));
     record({ action: 'update', entity: 'files', id: fileId, title: name, changes: { name: { from: row.file.name, to: name } } });
   });
   return presentFile(access, await loadFile(ctx.db, access.mission.id, fileId, attached));

@@ -229,7 +229,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
     if (both.status !== undefined)
       Object.assign(
         patch,
-        statusEffects(placed, both.status, { personId: access.personId, now: new Date(), projectType: mission.projectType }),
+        statusEffects(placed, both.status, { personId: access.personId, now: ctx.clock.now(), projectType: mission.projectType }),
       );
     const [row] = await tx
       .insert(actionItems)
@@ -279,7 +279,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
 export async function updateItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemUpdate): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, id);
-    const planned = planUpdate(access, item, action, input, new Date());
+    const planned = planUpdate(access, item, action, input, ctx.clock.now());
     if (!planned) return;
     await tx.update(actionItems).set(planned.set).where(eq(actionItems.id, id));
     recordUpdate(record, item, input.title ?? item.title, planned.changes);
@@ -312,7 +312,7 @@ export async function moveItem(ctx: AppContext, access: MissionAccess, id: strin
     const fields = aligned(access, item, asked);
     // a move into or out of Done changes the status too
     if (fields.status !== undefined && fields.status !== item.status) requireOnTask(access, 'changeStatus', itemFacts(item, action));
-    const now = new Date();
+    const now = ctx.clock.now();
     const patch: ItemPatch = effectsOf(access, item, fields, now);
     if (target && actionId !== item.actionId) {
       if (target.status === 'done') throw TASK_ERRORS.closed();
@@ -377,7 +377,7 @@ export async function changeItemPeople(
       people = removed === 'ALL' ? [] : item.people.filter((personId) => !removed.includes(personId));
     }
     if (people.length === item.people.length && people.every((p, i) => p === item.people[i])) return;
-    await tx.update(actionItems).set({ people, updatedAt: new Date() }).where(eq(actionItems.id, id));
+    await tx.update(actionItems).set({ people, updatedAt: ctx.clock.now() }).where(eq(actionItems.id, id));
     record({
       action: 'update',
       entity: 'action.items',
