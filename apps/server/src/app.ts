@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
+import { createJobRunner } from './jobs/runner.ts';
 import { createAuth } from './lib/auth.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { liveSessionIds } from './lib/sessions.ts';
@@ -43,6 +45,13 @@ export type BuildOptions = {
   /** Carry realtime events between processes through PostgreSQL (used with a shared DATABASE_URL). */
   realtimeAcrossProcesses?: boolean;
   mailer?: Mailer;
+  /** Where rules read the time (the system's unless given; tests pass a clock they advance). */
+  clock?: Clock;
+  /**
+   * Run delayed work (`jobs`) as it falls due (default). Off, jobs wait until `ctx.jobs.runDue()` is called, which is
+   * how tests run them.
+   */
+  runJobs?: boolean;
   logger?: boolean;
   /** Where log lines go (standard output unless given). */
   logStream?: { write: (line: string) => void };
@@ -73,7 +82,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = options.mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const clock = options.clock ?? systemClock;
+  const jobs = createJobRunner({ db: database.db, clock, log: app.log });
+  const mailer = options.mailer ?? createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const sessions = createSessionCache(config.sessionCacheMs);
   const realtime = createRealtime({
     httpServer: app.server,
@@ -92,8 +103,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   const events = createEventBus(app.log);
-  const ctx: AppContext = { config, db: database.db, pool: database.pool, auth, mailer, realtime, events, sessions };
+  const ctx: AppContext = { config, db: database.db, pool: database.pool, clock, jobs, auth, mailer, realtime, events, sessions };
   app.decorate('ctx', ctx);
+  // modules define their job kinds while they register: the runner starts once they all have
+  if (options.runJobs !== false) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => mailer.close());
 

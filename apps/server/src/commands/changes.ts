@@ -53,9 +53,10 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
-export function changeOf(write: CommandWrite): Change {
+export function changeOf<E extends CommandEntity>(write: CommandWrite<CommandAction, E>): Change<E> {
   const type = CHANGE_TYPE_OF_ENTITY[write.entity]?.[write.action] ?? CHANGE_TYPE[write.action];
-  const change: Change = { type, entity: write.entity, id: write.id };
+  // The entity is generic here, so TypeScript cannot pick the union member: the shape is the one each member shares.
+  const change = { type, entity: write.entity, id: write.id } as Change<E>;
   const hidden = PRIVATE_FIELDS[write.entity];
   if (hidden === 'all' || !write.changes) return change;
   const data = Object.fromEntries(
@@ -63,7 +64,7 @@ export function changeOf(write: CommandWrite): Change {
       .filter(([field]) => !hidden?.includes(field))
       .map(([field, { to }]) => [field, to]),
   );
-  return Object.keys(data).length > 0 ? { ...change, data } : change;
+  return Object.keys(data).length > 0 ? ({ ...change, data } as Change<E>) : change;
 }
 
 /** The fields of `patch` whose value differs from `before`, as { field: { from, to } }. */

@@ -29,7 +29,7 @@ export const auditActorOf = (access: Pick<OrgAccess, 'personId' | 'apiKeyId'>): 
 });
 
 /** The change with the action rooms that hear of it: an action's own writes, and the task writes that name theirs. */
-type RoutedChange = Change & { actionIds?: string[] };
+export type RoutedChange = Change<MissionEntity> & { actionIds?: string[] };
 const withActionRooms = (write: MissionWrite): RoutedChange => {
   const actionIds = write.entity === 'actions' ? [write.id] : write.actionIds;
   return actionIds ? { ...changeOf(write), actionIds } : changeOf(write);
@@ -119,6 +119,7 @@ function collapse(changes: RoutedChange[]): RoutedChange[] {
     if (group.length === 1) return group[0]!;
     const actionIds = [...new Set(group.flatMap((change) => change.actionIds ?? []))];
     const { type, entity, id } = group[0]!;
-    return { type, entity, id, data: { ids: group.map((change) => change.id) }, ...(actionIds.length > 0 ? { actionIds } : {}) };
+    const ids = group.map((change) => change.id);
+    return { type, entity, id, data: { ids }, ...(actionIds.length > 0 ? { actionIds } : {}) } as RoutedChange;
   });
 }

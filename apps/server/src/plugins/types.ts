@@ -4,7 +4,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { orgPeople, orgs } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { Jobs } from '../jobs/runner.ts';
 import type { Auth } from '../lib/auth.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { MissionAccess } from './mission-access.ts';
 import type { Realtime } from './realtime.ts';
@@ -65,6 +67,10 @@ export type AppContext = {
   config: Config;
   db: Db;
   pool: pg.Pool;
+  /** Where rules read the time. */
+  clock: Clock;
+  /** Delayed work, stored as rows (`define` a kind, `enqueue` a job). */
+  jobs: Jobs;
   auth: Auth;
   mailer: Mailer;
   realtime: Realtime;

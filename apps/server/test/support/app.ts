@@ -11,7 +11,7 @@ import { connect, type Database, type PoolSettings } from '../../src/db/database
 import { TEMPLATE_DATABASE, withDatabase } from '../global-setup.ts';
 
 /** A database of this test file's own, cloned from the migrated template. */
-export async function createTestDatabase(pool: Partial<PoolSettings> = {}): Promise<Database & { drop: () => Promise<void> }> {
+export async function createTestDatabase(pool: Partial<PoolSettings> = {}): Promise<TestDatabase> {
   const serverUrl = inject('serverUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -31,6 +31,8 @@ export async function createTestDatabase(pool: Partial<PoolSettings> = {}): Prom
   };
 }
 
+export type TestDatabase = Database & { drop: () => Promise<void> };
+
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
@@ -39,12 +41,20 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The real server on a real database, ready for `inject`; close it in afterAll. */
+/**
+ * The real server on a real database, ready for `inject`; close it in afterAll. Delayed work waits until the test
+ * calls `app.ctx.jobs.runDue()` (pass a test clock to move the time first). With `database`, the app opens that one
+ * (a restart) and leaves it to its owner on close.
+ */
 export async function buildTestApp(
-  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string>; pool?: Partial<PoolSettings> } = {},
+  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & {
+    env?: Record<string, string>;
+    pool?: Partial<PoolSettings>;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const { pool, ...rest } = options;
-  const database = await createTestDatabase(pool);
+  const { pool, database: shared, ...rest } = options;
+  const database = shared ?? (await createTestDatabase(pool));
   const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,7 +63,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...rest.env,
   });
-  const app = await buildApp({ config, database, logger: false, ...rest });
+  const app = await buildApp({ config, database, logger: false, runJobs: false, ...rest });
   await app.ready();
   return {
     app,
@@ -63,7 +73,7 @@ export async function buildTestApp(
       app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

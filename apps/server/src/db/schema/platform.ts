@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { idColumn } from './columns.ts';
 
 /**
- * Mail on its way. With an SMTP server, rows are `queued` until the mail queue delivers them (then deleted) or gives
- * up (`failed`, with the last error); without one they are `kept` for /dev/mailbox.
+ * Mail on its way. With an SMTP server, rows are `queued` until their `mail.deliver` job delivers them (then deleted)
+ * or gives up (`failed`, with the last error); without one they are `kept` for /dev/mailbox.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -19,15 +19,38 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('kept'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Delayed work (mail delivery, the mention gap, …): a row per job, due at `run_at`. A runner claims due jobs with
+ * SKIP LOCKED and holds each until `locked_until`, so a server that dies mid-job leaves it for another; a failed try
+ * moves `run_at` ahead (backoff) until the kind's last attempt marks it `failed_at`. Done jobs keep `done_at` a while.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
   (t) => [
-    index('mail_outbox_created_idx').on(t.createdAt),
-    index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`status = 'queued'`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`done_at is null and failed_at is null`),
+    index('jobs_done_idx')
+      .on(t.doneAt)
+      .where(sql`done_at is not null`),
   ],
 );
 

@@ -14,7 +14,7 @@ import {
   idSchema,
 } from '@crewplan/domain';
 import { missionAccessOf } from '../../plugins/authz.ts';
-import { createMentionAdder } from './comments.mentions.ts';
+import { defineMentionJob } from './comments.mentions.ts';
 import { registerChatRooms } from './comments.rooms.ts';
 import * as service from './comments.service.ts';
 
@@ -32,8 +32,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   registerChatRooms(ctx);
-  const mentions = createMentionAdder(ctx, app.log);
-  app.addHook('onClose', async () => mentions.close());
+  const addMentioned = defineMentionJob(ctx, app.log);
 
   r.post('/api/comment/room/:room/id/:id', {
     config: { authz: { mission: 'comment.post', via: 'room' } },
@@ -46,7 +45,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const { room, id } = request.params;
-      return reply.status(201).send(await service.postComment(ctx, missionAccessOf(request), room, id, request.body, mentions.add));
+      return reply.status(201).send(await service.postComment(ctx, missionAccessOf(request), room, id, request.body, addMentioned));
     },
   });
 
@@ -143,7 +142,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await service.postComment(ctx, missionAccessOf(request), 'ActionItem', request.params.id, request.body, mentions.add)),
+        .send(await service.postComment(ctx, missionAccessOf(request), 'ActionItem', request.params.id, request.body, addMentioned)),
   });
 
   r.delete('/api/action-item/:id/comment/:commentId', {

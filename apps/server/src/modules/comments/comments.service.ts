@@ -27,7 +27,7 @@ import { excerptOf, isEmptyMessage, sanitiseMessage } from './comments.sanitize.
 
 type CommentInput = z.output<typeof commentCreateSchema>;
 /** Adds people a message mentioned to its task, one after another (rule 65). */
-export type MentionAdder = (access: MissionAccess, actionItemId: string, personIds: string[]) => void;
+export type MentionAdder = (access: MissionAccess, actionItemId: string, personIds: string[]) => Promise<void>;
 
 export const COMMENT_ERRORS = {
   empty: () => appError('commentEmpty'),
@@ -169,7 +169,7 @@ export async function postComment(
     excerpt: excerptOf(text),
   });
   const joining = chat.itemPeople ? mentions.filter((personId) => !chat.itemPeople!.includes(personId)) : [];
-  if (joining.length > 0) addMentioned(access, roomId, joining);
+  if (joining.length > 0) await addMentioned(access, roomId, joining);
   return comment;
 }
 
@@ -195,7 +195,7 @@ export async function editComment(ctx: AppContext, access: MissionAccess, id: st
     if (!canEditComment(actor, row)) throw COMMENT_ERRORS.notAuthor();
     const text = cleanText(input.text);
     const mentions = input.mentions ? await filterMentions(tx, access, input.mentions) : row.mentions;
-    const now = new Date();
+    const now = ctx.clock.now();
     await tx
       .update(comments)
       .set({ text, mentions, editedAt: now, updatedAt: now })

@@ -66,7 +66,7 @@ export async function storeUpload(
       stored.push(key);
       rows.push({ ...file, key });
     }
-    const uploadedAt = Date.now();
+    const uploadedAt = ctx.clock.now().getTime();
     const ids = await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
       const inserted = await tx
         .insert(files)
@@ -120,7 +120,7 @@ export async function renameFile(
     if (row.file.name === name) return;
     await tx
       .update(files)
-      .set({ name, updatedAt: new Date() })
+      .set({ name, updatedAt: ctx.clock.now() })
       .where(and(eq(files.id, fileId), eq(files.missionId, access.mission.id)));
     record({ action: 'update', entity: 'files', id: fileId, title: name, changes: { name: { from: row.file.name, to: name } } });
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { emailActionCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SIGN_IN_MESSAGES } from '@crewplan/domain';
+import { fromNow, type Clock } from '../../lib/clock.ts';
 
 export type ActionCodeKind = 'recoverEmail' | 'verifyAndChangeEmail' | 'verifyEmailSecondary';
 
@@ -18,14 +19,14 @@ export const invalidActionCode = () => new AppError(400, 'auth/invalid-action-co
 export const expiredActionCode = () => new AppError(400, 'auth/expired-action-code', SIGN_IN_MESSAGES.expiredActionCode);
 
 /** Issues a one-time code for an email-link flow; only its hash is stored. */
-export async function issueActionCode(db: Db, kind: ActionCodeKind, personId: string, email: string): Promise<string> {
+export async function issueActionCode(db: Db, clock: Clock, kind: ActionCodeKind, personId: string, email: string): Promise<string> {
   const code = randomBytes(24).toString('base64url');
   await db.insert(emailActionCodes).values({
     kind,
     personId,
     email,
     codeHash: hashCode(code),
-    expiresAt: new Date(Date.now() + LIFETIME_MS[kind]),
+    expiresAt: fromNow(clock, LIFETIME_MS[kind]),
   });
   return code;
 }
@@ -34,10 +35,10 @@ export async function issueActionCode(db: Db, kind: ActionCodeKind, personId: st
  * Uses a code once; unknown or used codes are invalid, old ones expired. With `personId`, only that
  * person's code is consumed, so somebody else trying it does not spend it.
  */
-export async function consumeActionCode(db: Db, kind: ActionCodeKind, code: string, personId?: string) {
+export async function consumeActionCode(db: Db, clock: Clock, kind: ActionCodeKind, code: string, personId?: string) {
   const [row] = await db
     .update(emailActionCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(
       and(
         eq(emailActionCodes.codeHash, hashCode(code)),
@@ -48,6 +49,6 @@ export async function consumeActionCode(db: Db, kind: ActionCodeKind, code: stri
     )
     .returning();
   if (!row) throw invalidActionCode();
-  if (row.expiresAt.getTime() < Date.now()) throw expiredActionCode();
+  if (row.expiresAt.getTime() < clock.now().getTime()) throw expiredActionCode();
   return row;
 }

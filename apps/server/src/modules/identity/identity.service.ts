@@ -52,7 +52,7 @@ export async function accountExists(db: Db, email: string) {
 
 /** Restores the address an email change replaced, verified, and signs every session out. */
 export async function recoverEmail(ctx: AppContext, oobCode: string) {
-  const code = await consumeActionCode(ctx.db, 'recoverEmail', oobCode);
+  const code = await consumeActionCode(ctx.db, ctx.clock, 'recoverEmail', oobCode);
   const ended = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: people.id }).from(people).where(eq(people.email, code.email)).limit(1);
     if (taken && taken.id !== code.personId) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);

@@ -58,11 +58,11 @@ export async function redeemLicenceCode(ctx: AppContext, access: MissionAccess, 
       .from(licenceCodes)
       .where(and(eq(licenceCodes.codeHash, hashCode(code)), eq(licenceCodes.kind, kind)))
       .for('update');
-    const usable = row && !row.redeemedAt && (!row.expiresAt || row.expiresAt.getTime() > Date.now());
+    const usable = row && !row.redeemedAt && (!row.expiresAt || row.expiresAt.getTime() > ctx.clock.now().getTime());
     if (!usable) throw badRequest('licence/invalid', LICENCE_MESSAGES[kind]);
     await tx
       .update(licenceCodes)
-      .set({ redeemedAt: new Date(), redeemedBy: access.personId, redeemedMissionId: mission!.id })
+      .set({ redeemedAt: ctx.clock.now(), redeemedBy: access.personId, redeemedMissionId: mission!.id })
       .where(eq(licenceCodes.id, row.id));
     await tx.update(missions).set({ isLicensedActive: true, licensedBy: kind }).where(eq(missions.id, mission!.id));
     record({

@@ -80,7 +80,7 @@ async function repairOnLoad(ctx: AppContext, access: MissionAccess, mission: Mis
     if (dates.repaired) {
       [row] = (await tx
         .update(missions)
-        .set({ planStartDate: dates.planStartDate, planEndDate: dates.planEndDate, updatedAt: new Date() })
+        .set({ planStartDate: dates.planStartDate, planEndDate: dates.planEndDate, updatedAt: ctx.clock.now() })
         .where(eq(missions.id, mission.id))
         .returning()) as [MissionRow];
       record({
@@ -96,7 +96,7 @@ async function repairOnLoad(ctx: AppContext, access: MissionAccess, mission: Mis
     }
     for (const [id, endDate] of fixedEnd) {
       const before = plan.find((item) => item.id === id)!;
-      await tx.update(planItems).set({ endDate, updatedAt: new Date() }).where(eq(planItems.id, id));
+      await tx.update(planItems).set({ endDate, updatedAt: ctx.clock.now() }).where(eq(planItems.id, id));
       record({
         action: 'update',
         entity: 'plan.items',
@@ -134,7 +134,7 @@ async function repairTaskDates(ctx: AppContext, access: MissionAccess): Promise<
     ] as const) {
       const rows = await tx
         .update(table)
-        .set({ endDate: sql`${table.startDate}`, updatedAt: new Date() })
+        .set({ endDate: sql`${table.startDate}`, updatedAt: ctx.clock.now() })
         .where(inverted(table))
         .returning({ id: table.id, title: table.title, endDate: table.endDate });
       for (const row of rows)

@@ -151,7 +151,7 @@ export async function deleteMission(ctx: AppContext, access: MissionAccess): Pro
   await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
     await tx
       .update(missions)
-      .set({ archivedAt: new Date() })
+      .set({ archivedAt: ctx.clock.now() })
       .where(and(inArray(missions.id, deleted), isNull(missions.archivedAt)));
     // A deleted template mission takes its template with it (rule 32: the linked template is deleted too).
     await tx.delete(templates).where(inArray(templates.missionId, deleted));

@@ -72,7 +72,7 @@ export function subscribeMissionEvents(ctx: AppContext): void {
   // A removal ends the membership tomorrow: the person leaves the missions now. A departure scheduled later (or a
   // cancelled one, endDate null) leaves the teams as they are.
   ctx.events.on('org.person.removed', async ({ orgId, personId, endDate, removeFromMissions }) => {
-    const tomorrow = addIsoDays(new Date().toISOString().slice(0, 10), 1);
+    const tomorrow = addIsoDays(ctx.clock.now().toISOString().slice(0, 10), 1);
     if (removeFromMissions && endDate !== null && endDate <= tomorrow) await removeFromOrgMissions(ctx, orgId, personId);
   });
 }

@@ -200,7 +200,7 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
     if (moved.sectionTags) patch.sectionTags = moved.sectionTags;
     if (input.projectStatus !== undefined) {
       patch.projectStatus = input.projectStatus;
-      const stop = statusTransition(before.projectStatus as ProjectStatus, input.projectStatus, new Date());
+      const stop = statusTransition(before!.projectStatus as ProjectStatus, input.projectStatus, ctx.clock.now());
       if (stop.missionStop === 'set') patch.missionStop = new Date(stop.at);
       if (stop.missionStop === 'clear') patch.missionStop = null;
     }

@@ -177,7 +177,7 @@ export async function createBaseline(ctx: AppContext, access: MissionAccess, inp
         })
         .from(actionItems)
         .where(eq(actionItems.missionId, missionId));
-      const title = input.title?.trim() || `Baseline ${new Date().toISOString().slice(0, 10)}`;
+      const title = input.title?.trim() || `Baseline ${ctx.clock.now().toISOString().slice(0, 10)}`;
       const [baseline] = await tx
         .insert(missionBaselines)
         .values({

@@ -28,7 +28,7 @@ export async function workspaceMissions(ctx: AppContext, orgId: string): Promise
     .from(missions)
     .where(listed(orgId))
     .orderBy(asc(missions.title), asc(missions.id));
-  const now = new Date();
+  const now = ctx.clock.now();
   return rows.map(({ mission, peopleCount: count }) => {
     const status = mission.projectStatus as ProjectStatus;
     return {

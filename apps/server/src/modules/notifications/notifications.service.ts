@@ -98,7 +98,7 @@ async function mailNotifications(ctx: AppContext, rows: (NewNotification & { id:
     await ctx.mailer.send(mails.notification(person.email, row, appLink(ctx.config.publicUrl, row.open), unsubscribe));
     sent.push(row.id);
   }
-  if (sent.length > 0) await ctx.db.update(notifications).set({ emailedAt: new Date() }).where(inArray(notifications.id, sent));
+  if (sent.length > 0) await ctx.db.update(notifications).set({ emailedAt: ctx.clock.now() }).where(inArray(notifications.id, sent));
 }
 
 /** `PUT /notification/read`: marks one of the caller's notifications read (404 for any other), or all of theirs. */

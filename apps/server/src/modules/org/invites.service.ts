@@ -94,7 +94,7 @@ export async function createInvite(ctx: AppContext, access: OrgAccess, principal
         message: input.message,
         tokenHash: hashSecret(token),
         invitedBy: principal.personId,
-        expiresAt: new Date(Date.now() + ORG_INVITE_LIFETIME_DAYS * 24 * 3_600_000),
+        expiresAt: new Date(ctx.clock.now().getTime() + ORG_INVITE_LIFETIME_DAYS * 24 * 3_600_000),
       })
       .returning();
     record({ action: 'invite', entity: 'org.invites', id: row!.id, title: email, changes: { level: { from: null, to: level } } });
@@ -127,7 +127,7 @@ async function loadInvite(ctx: AppContext, where: ReturnType<typeof eq>) {
   return row ?? null;
 }
 
-const isUsable = (invite: InviteRow) => invite.status === 'pending' && invite.expiresAt.getTime() > Date.now();
+const isUsable = (invite: InviteRow, now: Date) => invite.status === 'pending' && invite.expiresAt.getTime() > now.getTime();
 
 function presentByToken(row: NonNullable<Awaited<ReturnType<typeof loadInvite>>>) {
   return {
@@ -146,7 +146,7 @@ function presentByToken(row: NonNullable<Awaited<ReturnType<typeof loadInvite>>>
 export async function inviteByToken(ctx: AppContext, token: string) {
   const row = await loadInvite(ctx, eq(orgInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row.invite)) throw inviteNoLongerValid();
+  if (!isUsable(row.invite, ctx.clock.now())) throw inviteNoLongerValid();
   return presentByToken(row);
 }
 
@@ -169,14 +169,14 @@ async function emailMatch(ctx: AppContext, principal: Principal, email: string):
 export async function handleInvite(ctx: AppContext, principal: Principal, token: string) {
   const row = await loadInvite(ctx, eq(orgInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row.invite)) throw inviteNoLongerValid();
+  if (!isUsable(row.invite, ctx.clock.now())) throw inviteNoLongerValid();
   let match = await emailMatch(ctx, principal, row.invite.inviteeEmail);
   if (match === 'unverified') {
     await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
     ctx.sessions.forgetPerson(principal.personId);
     match = 'verified';
   }
-  await ctx.db.update(orgInvites).set({ handledAt: new Date() }).where(eq(orgInvites.id, row.invite.id));
+  await ctx.db.update(orgInvites).set({ handledAt: ctx.clock.now() }).where(eq(orgInvites.id, row.invite.id));
   return {
     invite: presentByToken(row),
     canAccept: match === 'verified',
@@ -190,7 +190,7 @@ async function ownInvite(ctx: AppContext, principal: Principal, inviteId: string
   if (!row) throw inviteNotFound();
   const match = await emailMatch(ctx, principal, row.invite.inviteeEmail);
   if (match === 'none') throw inviteNotFound();
-  if (!isUsable(row.invite)) throw inviteNoLongerValid();
+  if (!isUsable(row.invite, ctx.clock.now())) throw inviteNoLongerValid();
   return { row, match };
 }
 
@@ -205,7 +205,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
   const member = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
     const [claimed] = await tx
       .update(orgInvites)
-      .set({ status: 'accepted', respondedBy: principal.personId, respondedAt: new Date() })
+      .set({ status: 'accepted', respondedBy: principal.personId, respondedAt: ctx.clock.now() })
       .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
       .returning({ id: orgInvites.id });
     if (!claimed) throw inviteNoLongerValid();
@@ -264,7 +264,7 @@ export async function rejectInvite(ctx: AppContext, principal: Principal, invite
   const updated = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
     const [updated] = await tx
       .update(orgInvites)
-      .set({ status: 'rejected', respondedBy: principal.personId, respondedAt: new Date() })
+      .set({ status: 'rejected', respondedBy: principal.personId, respondedAt: ctx.clock.now() })
       .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
       .returning();
     if (!updated) throw inviteNoLongerValid();

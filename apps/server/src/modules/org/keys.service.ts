@@ -38,7 +38,7 @@ export async function revokeApiKeys(ctx: AppContext, access: OrgAccess, keyId: s
   const revoked = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const rows = await tx
       .update(orgApiKeys)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: ctx.clock.now() })
       .where(and(eq(orgApiKeys.orgId, access.org.id), isNull(orgApiKeys.revokedAt), keyId ? eq(orgApiKeys.id, keyId) : undefined))
       .returning();
     for (const row of rows) record({ action: 'delete', entity: 'org.apiKeys', id: row.id, title: row.name });

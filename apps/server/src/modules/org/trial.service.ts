@@ -14,7 +14,7 @@ export async function startTrial(ctx: AppContext, access: OrgAccess, principal: 
   return runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, access.org.id)).for('update');
     if (!org || org.trialStartedOn || org.isLicensedActive) throw conflict('trial/already-used', TRIAL_MESSAGES.alreadyUsed);
-    const now = new Date();
+    const now = ctx.clock.now();
     await tx.update(orgs).set({ trialStartedOn: now, isLicensedActive: true }).where(eq(orgs.id, org.id));
     record({
       action: 'update',

@@ -137,7 +137,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       body: oobCodeBodySchema,
       response: { 200: profileSchema },
     },
-    handler: async (request) => service.verifySecondaryEmail(ctx.db, principalOf(request).personId, request.body.oobCode),
+    handler: async (request) => service.verifySecondaryEmail(ctx.db, ctx.clock, principalOf(request).personId, request.body.oobCode),
   });
 
   r.post('/api/people/profile/email/list/verification/send', {

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ACCOUNT_MESSAGES, capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdate } from '@crewplan/domain';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -83,7 +84,7 @@ export async function changeEmail(ctx: AppContext, principal: Principal, newEmai
   refuseDisposable(newEmail);
   if (await otherPersonHasEmail(ctx.db, principal.personId, newEmail)) throw emailInUse();
   if (profile.multiFactor) {
-    const code = await issueActionCode(ctx.db, 'verifyAndChangeEmail', principal.personId, newEmail);
+    const code = await issueActionCode(ctx.db, ctx.clock, 'verifyAndChangeEmail', principal.personId, newEmail);
     await ctx.mailer.send(mails.verifyAndChangeEmail(newEmail, emailLink(ctx.config.publicUrl, 'verifyAndChangeEmail', code)));
     return { status: 'verification-sent' as const };
   }
@@ -93,7 +94,7 @@ export async function changeEmail(ctx: AppContext, principal: Principal, newEmai
 }
 
 export async function confirmEmailChange(ctx: AppContext, principal: Principal, oobCode: string) {
-  const code = await consumeActionCode(ctx.db, 'verifyAndChangeEmail', oobCode, principal.personId);
+  const code = await consumeActionCode(ctx.db, ctx.clock, 'verifyAndChangeEmail', oobCode, principal.personId);
   const profile = await loadProfile(ctx.db, principal.personId);
   if (await otherPersonHasEmail(ctx.db, principal.personId, code.email)) throw emailInUse();
   await applyEmailChange(ctx, principal.personId, profile.email, code.email, true);
@@ -106,7 +107,7 @@ async function applyEmailChange(ctx: AppContext, personId: string, oldEmail: str
     await tx.update(people).set({ email: newEmail, emailVerified: verified }).where(eq(people.id, personId));
   });
   ctx.sessions.forgetPerson(personId);
-  const recover = await issueActionCode(ctx.db, 'recoverEmail', personId, oldEmail);
+  const recover = await issueActionCode(ctx.db, ctx.clock, 'recoverEmail', personId, oldEmail);
   await ctx.mailer.send(mails.recoverEmail(oldEmail, newEmail, emailLink(ctx.config.publicUrl, 'recoverEmail', recover)));
 }
 
@@ -115,7 +116,7 @@ export async function sendPrimaryVerification(ctx: AppContext, personId: string,
   const [person] = await ctx.db.select().from(people).where(eq(people.id, personId)).limit(1);
   if (!person || person.email !== email) throw badRequest('auth/email-mismatch', 'That is not your sign-in email.');
   if (person.emailVerified) throw conflict('auth/email-already-verified', 'Your email is already verified.');
-  if (person.verificationSentAt && Date.now() - person.verificationSentAt.getTime() < RESEND_AFTER_MS) {
+  if (person.verificationSentAt && ctx.clock.now().getTime() - person.verificationSentAt.getTime() < RESEND_AFTER_MS) {
     throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
   }
   await mailPrimaryVerification(ctx, personId, email);
@@ -123,7 +124,7 @@ export async function sendPrimaryVerification(ctx: AppContext, personId: string,
 }
 
 async function mailPrimaryVerification(ctx: AppContext, personId: string, email: string) {
-  await ctx.db.update(people).set({ verificationSentAt: new Date() }).where(eq(people.id, personId));
+  await ctx.db.update(people).set({ verificationSentAt: ctx.clock.now() }).where(eq(people.id, personId));
   await ctx.auth.api.sendVerificationEmail({ body: { email } });
 }
 
@@ -159,7 +160,7 @@ export async function resendSecondaryVerification(ctx: AppContext, personId: str
     .limit(1);
   if (!row) throw notFound('That email is not in your list.');
   if (row.verified) throw conflict('auth/email-already-verified', 'That email is already verified.');
-  if (Date.now() - row.updatedAt.getTime() < RESEND_AFTER_MS) {
+  if (ctx.clock.now().getTime() - row.updatedAt.getTime() < RESEND_AFTER_MS) {
     throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
   }
   await mailSecondaryVerification(ctx, personId, email);
@@ -167,16 +168,16 @@ export async function resendSecondaryVerification(ctx: AppContext, personId: str
 }
 
 async function mailSecondaryVerification(ctx: AppContext, personId: string, email: string) {
-  const code = await issueActionCode(ctx.db, 'verifyEmailSecondary', personId, email);
+  const code = await issueActionCode(ctx.db, ctx.clock, 'verifyEmailSecondary', personId, email);
   await ctx.db
     .update(personEmails)
-    .set({ updatedAt: new Date() })
+    .set({ updatedAt: ctx.clock.now() })
     .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)));
   await ctx.mailer.send(mails.verifySecondaryEmail(email, emailLink(ctx.config.publicUrl, 'verifyEmailSecondary', code)));
 }
 
-export async function verifySecondaryEmail(db: Db, personId: string, oobCode: string) {
-  const code = await consumeActionCode(db, 'verifyEmailSecondary', oobCode, personId);
+export async function verifySecondaryEmail(db: Db, clock: Clock, personId: string, oobCode: string) {
+  const code = await consumeActionCode(db, clock, 'verifyEmailSecondary', oobCode, personId);
   await db.transaction(async (tx) => {
     if (await otherPersonHasEmail(tx, personId, code.email)) throw emailInUse();
     const updated = await tx

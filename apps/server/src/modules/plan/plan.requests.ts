@@ -122,7 +122,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
     requester = request.sentForApprovalBy;
     requestId = request.id;
     requestedPerson = input.person ?? request.personId;
-    const actioned = { status: decision, actionedOn: new Date(), actionedBy: access.personId };
+    const actioned = { status: decision, actionedOn: ctx.clock.now(), actionedBy: access.personId };
     if (decision === 'approved') {
       const person = input.person ?? request.personId;
       if (!person) throw assignPersonFirst();

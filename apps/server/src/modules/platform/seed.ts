@@ -101,7 +101,7 @@ async function seedDemoMission(
   demo: { email: string }[],
 ) {
   const principal = { personId: ownerId, email: demo[0]!.email, emailVerified: true, sessionId: '', sessionToken: '' };
-  const start = addIsoDays(mondayOf(new Date().toISOString().slice(0, 10)), -14);
+  const start = addIsoDays(mondayOf(ctx.clock.now().toISOString().slice(0, 10)), -14);
   const end = addIsoMonths(start, 3);
   const [client] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.orgId, orgId));
   const mission = await createMission(ctx, principal, {

@@ -144,7 +144,7 @@ export async function deleteProvider(ctx: AppContext, access: OrgAccess, id: str
 
 /** Counts a public lookup for an address in a one-minute window (kept in PostgreSQL, like better-auth's limits). */
 async function countLookup(ctx: AppContext, ip: string): Promise<number> {
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const { rows } = await ctx.pool.query<{ count: number }>(
     `insert into auth_rate_limits (id, key, count, last_request) values ($1, $2, 1, $3)
      on conflict (key) do update set

@@ -47,7 +47,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         .where(inArray(actionItems.actionId, actionIds))
         .groupBy(actionItems.actionId);
       const nextSort = new Map(actionIds.map((id) => [id, (lastSort.find((row) => row.actionId === id)?.max ?? -1) + 1]));
-      const now = new Date();
+      const now = ctx.clock.now();
       const values: ItemInsert[] = items.map(({ actionId, people, status, ...fields }) => {
         const patch = itemPatchOf(fields);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);

@@ -229,7 +229,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
     if (both.status !== undefined)
       Object.assign(
         patch,
-        statusEffects(placed, both.status, { personId: access.personId, now: new Date(), projectType: mission.projectType }),
+        statusEffects(placed, both.status, { personId: access.personId, now: ctx.clock.now(), projectType: mission.projectType }),
       );
     const [row] = await tx
       .insert(actionItems)
@@ -279,7 +279,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
 export async function updateItem(ctx: AppContext, access: MissionAccess, id: string, input: ActionItemUpdate): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, id);
-    const planned = planUpdate(access, item, action, input, new Date());
+    const planned = planUpdate(access, item, action, input, ctx.clock.now());
     if (!planned) return;
     await tx
       .update(actionItems)
@@ -315,7 +315,7 @@ export async function moveItem(ctx: AppContext, access: MissionAccess, id: strin
     const fields = aligned(access, item, asked);
     // a move into or out of Done changes the status too
     if (fields.status !== undefined && fields.status !== item.status) requireOnTask(access, 'changeStatus', itemFacts(item, action));
-    const now = new Date();
+    const now = ctx.clock.now();
     const patch: ItemPatch = effectsOf(access, item, fields, now);
     if (target && actionId !== item.actionId) {
       if (target.status === 'done') throw TASK_ERRORS.closed();
@@ -382,7 +382,7 @@ export async function changeItemPeople(
     if (people.length === item.people.length && people.every((p, i) => p === item.people[i])) return;
     await tx
       .update(actionItems)
-      .set({ people, updatedAt: new Date() })
+      .set({ people, updatedAt: ctx.clock.now() })
       .where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
     record({
       action: 'update',

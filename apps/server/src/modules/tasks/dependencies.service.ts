@@ -41,7 +41,7 @@ export async function addItemDependency(
       })
       .onConflictDoUpdate({
         target: [dependencies.kind, dependencies.fromId, dependencies.toId],
-        set: { linkType: input.linkType, lag: input.lag, updatedAt: new Date() },
+        set: { linkType: input.linkType, lag: input.lag, updatedAt: ctx.clock.now() },
       })
       .returning();
     record({

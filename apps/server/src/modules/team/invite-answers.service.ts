@@ -36,8 +36,8 @@ async function loadInvite(ctx: AppContext, where: SQL) {
 type LoadedInvite = NonNullable<Awaited<ReturnType<typeof loadInvite>>>;
 
 /** Still answerable: pending or confirmed, not expired, and its mission not archived. */
-const isUsable = ({ invite, mission }: LoadedInvite) =>
-  (OPEN_INVITE_STATUSES as readonly string[]).includes(invite.status) && invite.expiresAt.getTime() > Date.now() && !mission.archivedAt;
+const isUsable = ({ invite, mission }: LoadedInvite, now: Date) =>
+  (OPEN_INVITE_STATUSES as readonly string[]).includes(invite.status) && invite.expiresAt.getTime() > now.getTime() && !mission.archivedAt;
 
 function presentByToken({ invite, mission, inviter }: LoadedInvite): MissionInviteByToken {
   return {
@@ -82,7 +82,7 @@ async function inviteeMatch(ctx: AppContext, principal: Principal, invite: Missi
 export async function missionInviteByToken(ctx: AppContext, token: string): Promise<MissionInviteByToken> {
   const row = await loadInvite(ctx, eq(missionInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row)) throw missionInviteNoLongerValid();
+  if (!isUsable(row, ctx.clock.now())) throw missionInviteNoLongerValid();
   return presentByToken(row);
 }
 
@@ -92,7 +92,7 @@ async function confirmFor(ctx: AppContext, principal: Principal, row: LoadedInvi
   return runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
     const [confirmed] = await tx
       .update(missionInvites)
-      .set({ status: 'confirmed', personId: principal.personId, updatedAt: new Date() })
+      .set({ status: 'confirmed', personId: principal.personId, updatedAt: ctx.clock.now() })
       .where(and(eq(missionInvites.id, invite.id), inArray(missionInvites.status, [...OPEN_INVITE_STATUSES])))
       .returning();
     if (!confirmed) throw missionInviteNoLongerValid();
@@ -140,7 +140,7 @@ async function confirmFor(ctx: AppContext, principal: Principal, row: LoadedInvi
 export async function handleMissionInvite(ctx: AppContext, principal: Principal, token: string): Promise<MissionInviteByToken> {
   const row = await loadInvite(ctx, eq(missionInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row)) throw missionInviteNoLongerValid();
+  if (!isUsable(row, ctx.clock.now())) throw missionInviteNoLongerValid();
   const match = await inviteeMatch(ctx, principal, row.invite);
   if (match === 'none' || (match === 'unverified' && principal.email !== row.invite.inviteeEmail)) {
     throw new AppError(
@@ -163,7 +163,7 @@ async function ownInvite(ctx: AppContext, principal: Principal, inviteId: string
   if (!row) throw inviteNotFound();
   const match = await inviteeMatch(ctx, principal, row.invite);
   if (match === 'none') throw inviteNotFound();
-  if (!isUsable(row)) throw missionInviteNoLongerValid();
+  if (!isUsable(row, ctx.clock.now())) throw missionInviteNoLongerValid();
   return { row, match };
 }
 
@@ -282,7 +282,7 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
   const { answer, asked } = await runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
     const [accepted] = await tx
       .update(missionInvites)
-      .set({ status: 'accepted', personId: principal.personId, respondedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'accepted', personId: principal.personId, respondedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
       .where(and(eq(missionInvites.id, invite.id), inArray(missionInvites.status, [...OPEN_INVITE_STATUSES])))
       .returning();
     if (!accepted) throw missionInviteNoLongerValid();
@@ -295,7 +295,7 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
     });
     await tx
       .update(missionInvites)
-      .set({ status: 'revoked', updatedAt: new Date() })
+      .set({ status: 'revoked', updatedAt: ctx.clock.now() })
       .where(
         and(
           eq(missionInvites.missionId, invite.missionId),
@@ -314,7 +314,7 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
         addedBy: invite.invitedBy,
         ...values,
       })
-      .onConflictDoUpdate({ target: [missionPeople.missionId, missionPeople.personId], set: { ...values, updatedAt: new Date() } })
+      .onConflictDoUpdate({ target: [missionPeople.missionId, missionPeople.personId], set: { ...values, updatedAt: ctx.clock.now() } })
       .returning({ id: missionPeople.id });
     record({
       action: 'update',
@@ -357,7 +357,7 @@ export async function rejectMissionInvite(ctx: AppContext, principal: Principal,
   const result = await runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
     const [rejected] = await tx
       .update(missionInvites)
-      .set({ status: 'rejected', personId: principal.personId, respondedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'rejected', personId: principal.personId, respondedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
       .where(and(eq(missionInvites.id, invite.id), inArray(missionInvites.status, [...OPEN_INVITE_STATUSES])))
       .returning();
     if (!rejected) throw missionInviteNoLongerValid();
@@ -407,7 +407,7 @@ export async function myMissionInvites(ctx: AppContext, principal: Principal): P
     .where(
       and(
         inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
-        gt(missionInvites.expiresAt, new Date()),
+        gt(missionInvites.expiresAt, ctx.clock.now()),
         or(
           eq(missionInvites.personId, principal.personId),
           and(isNull(missionInvites.personId), inArray(missionInvites.inviteeEmail, emails)),

@@ -272,14 +272,14 @@ export async function createMissionInvite(
     if (open && (!teamRow || teamRow.invitePending)) {
       const [updated] = await tx
         .update(missionInvites)
-        .set({ ...settings, planItemId: input.planItemId ?? open.planItemId, updatedAt: new Date() })
+        .set({ ...settings, planItemId: input.planItemId ?? open.planItemId, updatedAt: ctx.clock.now() })
         .where(eq(missionInvites.id, open.id))
         .returning();
       record({ action: 'update', entity: 'mission.invites', id: open.id, title: invitee.email });
       if (teamRow) {
         await tx
           .update(missionPeople)
-          .set({ ...grant, role, updatedAt: new Date() })
+          .set({ ...grant, role, updatedAt: ctx.clock.now() })
           .where(eq(missionPeople.id, teamRow.id));
         record({
           action: 'update',
@@ -294,7 +294,7 @@ export async function createMissionInvite(
     }
     await tx
       .update(missionInvites)
-      .set({ status: 'revoked', updatedAt: new Date() })
+      .set({ status: 'revoked', updatedAt: ctx.clock.now() })
       .where(
         and(
           eq(missionInvites.missionId, mission.id),
@@ -313,7 +313,7 @@ export async function createMissionInvite(
         planItemId: input.planItemId ?? null,
         tokenHash: hashSecret(token),
         invitedBy: principal.personId,
-        expiresAt: new Date(Date.now() + MISSION_INVITE_LIFETIME_DAYS * 24 * 3_600_000),
+        expiresAt: new Date(ctx.clock.now().getTime() + MISSION_INVITE_LIFETIME_DAYS * 24 * 3_600_000),
       })
       .returning();
     record({ action: 'invite', entity: 'mission.invites', id: row!.id, title: invitee.email });
@@ -322,7 +322,7 @@ export async function createMissionInvite(
       const [member] = await tx
         .insert(missionPeople)
         .values({ missionId: mission.id, personId: invitee.personId, ...values })
-        .onConflictDoUpdate({ target: [missionPeople.missionId, missionPeople.personId], set: { ...values, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: [missionPeople.missionId, missionPeople.personId], set: { ...values, updatedAt: ctx.clock.now() } })
         .returning({ id: missionPeople.id });
       record({
         action: teamRow ? 'update' : 'create',

@@ -60,7 +60,7 @@ export async function updateMissionPerson(
     if (Object.keys(changes).length === 0) return;
     await tx
       .update(missionPeople)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: ctx.clock.now() })
       .where(and(eq(missionPeople.id, before.id), eq(missionPeople.missionId, access.mission.id)));
     record({ action: 'update', entity: 'mission.people', id: before.id, title: before.email, changes });
   });
@@ -97,7 +97,7 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
     if (check.effect === 'downgrade') {
       await tx
         .update(missionPeople)
-        .set({ ...REMOVED_ORG_ADMIN, invitePending: false, updatedAt: new Date() })
+        .set({ ...REMOVED_ORG_ADMIN, invitePending: false, updatedAt: ctx.clock.now() })
         .where(and(eq(missionPeople.id, row.id), eq(missionPeople.missionId, access.mission.id)));
       record({
         action: 'update',
@@ -113,7 +113,7 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
     const emails = [...new Set([row.email, target.person.email])];
     const revoked = await tx
       .update(missionInvites)
-      .set({ status: 'revoked', updatedAt: new Date() })
+      .set({ status: 'revoked', updatedAt: ctx.clock.now() })
       .where(
         and(
           eq(missionInvites.missionId, mission.id),

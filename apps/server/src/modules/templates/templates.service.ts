@@ -267,7 +267,7 @@ export async function deleteTemplates(ctx: AppContext, personId: string, ids: st
       for (const { id } of sources) noteChange(changes, id, { type: 'update', entity: 'missions', id, data: { linkedTemplate: null } });
       const deleted = await tx
         .update(missions)
-        .set({ archivedAt: new Date() })
+        .set({ archivedAt: ctx.clock.now() })
         .where(and(inArray(missions.id, missionIds), eq(missions.isTemplate, true), isNull(missions.archivedAt)))
         .returning({ id: missions.id });
       deletedMissions = deleted.map(({ id }) => id);

@@ -241,8 +241,8 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
       if (to === 'rejected' && (payload.reason ?? '').length < REJECTION_REASON_MIN)
         throw badField('payload.reason', TIME_MESSAGES.reasonNeeded);
       patch.status = to;
-      if (to === 'submitted') patch.submittedAt = new Date();
-      if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: new Date(), decidedBy: scope.personId });
+      if (to === 'submitted') patch.submittedAt = ctx.clock.now();
+      if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: ctx.clock.now(), decidedBy: scope.personId });
       patch.rejectionReason = to === 'rejected' ? (payload.reason ?? null) : null;
     }
     if (Object.keys(patch).length === 0) return presentTimesheet(sheet);
