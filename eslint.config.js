@@ -79,7 +79,6 @@ function webBoundaries() {
   ];
 }
 
-
 /**
  * The server's boundaries, resolved by path: a module is entered only through its `index.ts`, the domain package
  * imports no app, and neither has import cycles.
@@ -113,7 +112,10 @@ function serverBoundaries() {
           'error',
           {
             basePath: root,
-            zones: [...moduleZones, { target: 'packages/domain', from: 'apps', message: 'The domain package is shared: it imports no app.' }],
+            zones: [
+              ...moduleZones,
+              { target: 'packages/domain', from: 'apps', message: 'The domain package is shared: it imports no app.' },
+            ],
           },
         ],
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
