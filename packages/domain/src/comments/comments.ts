@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { personRefSchema } from '../org/people.ts';
+import { COMMENT_ROOM_NAMES } from './rooms.ts';
+
+export { COMMENT_ROOM_NAMES, commentRoomChannel, type CommentRoomName } from './rooms.ts';
 
 /**
  * Comments (chat messages) as the API presents and accepts them (spec 3 §3 Comment, §5, §7 Comments; rules 247–251).
  * The server stores sanitised HTML; the web renders it as it comes.
  */
 
-/** Comment rooms (rule 251): what a room id names. */
-export const COMMENT_ROOM_NAMES = ['Mission', 'MissionPlan', 'Action', 'ActionItem'] as const;
-export type CommentRoomName = (typeof COMMENT_ROOM_NAMES)[number];
 export const commentRoomSchema = z.enum(COMMENT_ROOM_NAMES);
-
-/** The realtime room of a chat: `comment/<Room>/<id>` (rule 251). */
-export const commentRoomChannel = (room: CommentRoomName, id: string) => `comment/${room}/${id}`;
 
 /** Longest message accepted, in characters of HTML as sent (a pasted page is refused, not cut). */
 export const COMMENT_TEXT_MAX = 20_000;

@@ -1,12 +1,12 @@
-import { addDays, addMonths, addWeeks, differenceInCalendarDays, format, isValid, isWeekend, parseISO, startOfISOWeek } from 'date-fns';
+import { addDays, addMonths, addWeeks, differenceInCalendarDays, isValid, isWeekend, parseISO, startOfISOWeek } from 'date-fns';
 
 /**
  * Date rules of missions (projects): repair on load, fixes on update, shortening the end and moving the start
  * (1-planning-workspace §4, §5, §9; rules 23–28).
  *
  * Every date is a calendar day 'YYYY-MM-DD' without a time zone. The functions are pure: "today" is a parameter.
- * Internally a day is parsed to local midnight with `parseISO` and written back with `format`, so no time zone
- * can move a day.
+ * Internally a day is parsed to local midnight with `parseISO` and written back from its local parts, so no time
+ * zone can move a day.
  */
 
 /** Default project length in months (rule 23): a new or repaired project ends 3 months after it starts. */
@@ -22,8 +22,6 @@ export const START_SHIFT_MIN_DAYS = 5;
 /** Time shifting works only when the offset is within 0 to 7 working days (§4). */
 export const TIME_SHIFT_MAX_WORKING_DAYS = 7;
 
-const DAY_FORMAT = 'yyyy-MM-dd';
-
 /**
  * Whether a value is a real calendar day written 'YYYY-MM-DD' (years 1900–2999, as `dateSchema`). Written without the
  * schema so that screens showing dates do not load the validation library.
@@ -31,7 +29,7 @@ const DAY_FORMAT = 'yyyy-MM-dd';
 export function isIsoDay(value: string | null | undefined): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01' || value > '2999-12-31') return false;
   const parsed = parseISO(value);
-  return isValid(parsed) && format(parsed, DAY_FORMAT) === value;
+  return isValid(parsed) && iso(parsed) === value;
 }
 
 /** Parses a day that must be valid; a programming error otherwise. */
@@ -40,9 +38,10 @@ function day(value: string): Date {
   return parseISO(value);
 }
 
-/** Writes a parsed day back as 'YYYY-MM-DD'. */
+/** Writes a parsed day back as 'YYYY-MM-DD' (by hand: date-fns' `format` would bring its locale to every screen). */
 function iso(value: Date): string {
-  return format(value, DAY_FORMAT);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(value.getFullYear()).padStart(4, '0')}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
 /** `value` plus `days` calendar days (negative goes back). */

@@ -5,6 +5,9 @@ import { actionItemSchema, actionSchema } from '../tasks/tasks.ts';
 import { MISSION_ACTIONS } from './policy.ts';
 import { PROJECT_STATUSES, PROJECT_TYPES } from './status.ts';
 import { planItemSchema } from '../plan/plan.ts';
+import { MISSION_AUDIT_ENTITIES } from './audit-entities.ts';
+
+export { MISSION_AUDIT_ENTITIES, type MissionAuditEntity } from './audit-entities.ts';
 
 /** A section tag of the mission's timeline (`from`/`to` dates); the catch-all tag cannot be updated. */
 export const sectionTagSchema = z.object({
@@ -274,27 +277,6 @@ export type MissionDateEffects = z.infer<typeof missionDateEffectsSchema>;
 /** `PUT /mission/:id`: the mission as read afterwards, with what its date changes moved. */
 export const missionUpdatedSchema = missionSchema.extend(missionDateEffectsSchema.shape);
 export type MissionUpdated = z.infer<typeof missionUpdatedSchema>;
-
-/** What a mission's history and audit tree group by (the kinds of `mission_audit_events.entity`). */
-export const MISSION_AUDIT_ENTITIES = [
-  'missions',
-  'mission.people',
-  'mission.invites',
-  'plan.items',
-  'baselines',
-  'section.tags',
-  'kpis',
-  'licences',
-  'actions',
-  'action.items',
-  'checklist',
-  'dependencies',
-  'plan.requests',
-  'plan.schedules',
-  'files',
-  'timesheets',
-] as const;
-export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];
 
 export const missionAuditEventSchema = z.object({
   _id: z.string(),

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { dateTimeSchema } from '../shared/inputs.ts';
+import { AUDIT_ENTITIES } from './audit-entities.ts';
 
-/** What the audit records about: every entity of the organisation area. */
-export const AUDIT_ENTITIES = [
-  'orgs',
-  'org.people',
-  'roles',
-  'departments',
-  'offices',
-  'programs',
-  'goals',
-  'clients',
-  'client.orders',
-  'org.invites',
-  'org.apiKeys',
-  'timesheets',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export { AUDIT_ENTITIES, type AuditEntity } from './audit-entities.ts';
 
 export const AUDIT_ACTIONS = [
   'create',

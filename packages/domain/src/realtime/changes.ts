@@ -1,6 +1,6 @@
-import { commentRoomChannel, type CommentRoomName } from '../comments/comments.ts';
-import { MISSION_AUDIT_ENTITIES, type MissionAuditEntity } from '../missions/mission.ts';
-import { AUDIT_ENTITIES, type AuditEntity } from '../org/audit.ts';
+import { commentRoomChannel, type CommentRoomName } from '../comments/rooms.ts';
+import { MISSION_AUDIT_ENTITIES, type MissionAuditEntity } from '../missions/audit-entities.ts';
+import { AUDIT_ENTITIES, type AuditEntity } from '../org/audit-entities.ts';
 
 /**
  * The realtime vocabulary: what the server sends on the `changes` event, one typed union of entity → data, and the

@@ -9,6 +9,7 @@ import {
   type OvertimeMode,
   type TimesheetStatus,
 } from './time.ts';
+import { weekEndOf } from './week.ts';
 
 /** The pure rules of timesheets (rules 1, 7, 11, 12, 171–181). Minutes are integers; hours are what people see. */
 
@@ -17,11 +18,7 @@ export const hoursToMinutes = (hours: number) => Math.round(hours * MINUTES_PER_
 /** Minutes as hours, to at most 4 decimals (20 minutes = 0.3333 h). */
 export const minutesToHours = (minutes: number) => Math.round((minutes / MINUTES_PER_HOUR) * 10_000) / 10_000;
 
-/** The Sunday that ends the week starting `weekStart`. */
-export const weekEndOf = (weekStart: string) => addIsoDays(weekStart, DAYS_PER_WEEK - 1);
-
-/** The seven days of the week starting `weekStart`. */
-export const weekDays = (weekStart: string) => Array.from({ length: DAYS_PER_WEEK }, (_, i) => addIsoDays(weekStart, i));
+export { weekDays, weekEndOf } from './week.ts';
 
 /** Day totals of tasks, each with seven daily minutes. */
 export function dayTotals(tasks: readonly (readonly number[])[]): number[] {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { OVERTIME_MODES } from '../org/settings.ts';
 import { dateSchema, dateTimeSchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import { DAYS_PER_WEEK } from './week.ts';
 
 /**
  * Weekly timesheets (spec 2 §§2–9; rules 171–181): one sheet per person per week per role (plan item) or, for work
@@ -14,7 +15,7 @@ export const TIMESHEET_STATUSES = ['draft', 'submitted', 'approved', 'rejected']
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 
 /** Rule 7: a week holds 7 days, Monday first (rule 4). */
-export const DAYS_PER_WEEK = 7;
+export { DAYS_PER_WEEK } from './week.ts';
 export const MAX_HOURS_PER_DAY = 24;
 export const MINUTES_PER_HOUR = 60;
 export type OvertimeMode = (typeof OVERTIME_MODES)[number];

@@ -7,7 +7,7 @@ import { TIMINGS } from '@crewplan/domain/shared/constants';
 import { profileQuery } from '../../lib/profile.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { disconnectRealtime } from '../../lib/realtime.ts';
-import { setToken, useToken } from '../../lib/token.ts';
+import { getToken, setToken, useToken } from '../../lib/token.ts';
 import { navigate, setParams, useUrl } from '../../lib/url-state.ts';
 import { isEmailLinkMode, needsSignIn } from './email-link-modes.ts';
 import {
@@ -55,11 +55,25 @@ function SignInFirstNotice() {
   );
 }
 
+/**
+ * The recovery signs every session out on the server, so this tab lets go of its token first: a call of the old
+ * session refused meanwhile would otherwise sign out here and take the result's dialog with it. A refused link
+ * gives the token back.
+ */
+async function recoverSignedOut(oobCode: string): Promise<LinkResult> {
+  const token = getToken();
+  setToken(null);
+  disconnectRealtime();
+  const result = await recoverEmail(oobCode);
+  if (!result.ok && token) setToken(token);
+  return result;
+}
+
 function EmailLinkRunner({ mode, oobCode }: { mode: Exclude<EmailLinkMode, 'resetPassword'>; oobCode: string }) {
   // a query runs the link once per code, even when the screen remounts
   const link = useQuery({
     queryKey: ['email-link', mode, oobCode],
-    queryFn: () => RUNNERS[mode](oobCode),
+    queryFn: () => (mode === 'recoverEmail' ? recoverSignedOut(oobCode) : RUNNERS[mode](oobCode)),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -69,12 +83,7 @@ function EmailLinkRunner({ mode, oobCode }: { mode: Exclude<EmailLinkMode, 'rese
 
   useEffect(() => {
     if (!result) return;
-    if (mode === 'recoverEmail' && result.ok) {
-      // the server signed every session out
-      setToken(null);
-      disconnectRealtime();
-      queryClient.removeQueries({ queryKey: profileQuery.queryKey });
-    }
+    if (mode === 'recoverEmail' && result.ok) queryClient.removeQueries({ queryKey: profileQuery.queryKey });
     if (inDialog) return;
     notifications.show({
       id: `email-link-${oobCode}`,

@@ -1,5 +1,5 @@
 import type { Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
-import { weekDays } from '@crewplan/domain/time/rules';
+import { weekDays } from '@crewplan/domain/time/week';
 
 /** Names the approver's list shows: people and missions by id (the board's work space knows them). */
 export type Names = { people: ReadonlyMap<string, string>; missions: ReadonlyMap<string, string> };

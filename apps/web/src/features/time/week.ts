@@ -1,5 +1,5 @@
 import { addIsoDays, mondayOf } from '@crewplan/domain/missions/dates';
-import { weekDays } from '@crewplan/domain/time/rules';
+import { weekDays } from '@crewplan/domain/time/week';
 
 /** Today as YYYY-MM-DD in the person's own time zone (their week is their calendar's). */
 export function localToday(now = new Date()): string {

@@ -1,0 +1,18 @@
+// Kept free of schemas so that the realtime client can read it without loading zod.
+
+/** What the audit records about: every entity of the organisation area. */
+export const AUDIT_ENTITIES = [
+  'orgs',
+  'org.people',
+  'roles',
+  'departments',
+  'offices',
+  'programs',
+  'goals',
+  'clients',
+  'client.orders',
+  'org.invites',
+  'org.apiKeys',
+  'timesheets',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
