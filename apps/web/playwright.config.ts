@@ -8,7 +8,8 @@ export default defineConfig({
   testDir: 'e2e',
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // the journeys are long (a dozen screens, each checked for accessibility): a busy machine needs the headroom
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: '../../test-results/web-e2e',

@@ -40,8 +40,6 @@ async function orgWithManager(page: Page, request: APIRequestContext) {
 }
 
 test('an admin builds an organisation and invites a person, who accepts from the mailed link', async ({ page, browser, request }) => {
-  // the longest journey: eight screens, each checked for accessibility
-  test.setTimeout(120_000);
   const admin = await verifiedAccount(page, request, 'org-admin', { firstName: 'Olga', lastName: 'Admin' });
   await signIn(page, admin.email);
 
