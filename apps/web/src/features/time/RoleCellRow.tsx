@@ -4,8 +4,8 @@ import type { Names } from './approvals.ts';
 import classes from './time.module.css';
 import { weekTitle } from './week.ts';
 
-/** Rule 69: rows not yet approved stand out; a role without its person most. */
-export const CELL_COLORS: Record<RoleCellKind, string> = { unfilled: 'orange', needsAssignment: 'yellow', draft: 'gray' };
+/** Rule 69: rows not yet approved stand out; a role without its person most (light tints that keep AA contrast). */
+export const CELL_COLORS: Record<RoleCellKind, string> = { unfilled: 'red', needsAssignment: 'grape', draft: 'gray' };
 
 /** One role of one week that has no submitted week: its organisation-level cell (rule 80) in the board's list. */
 export function RoleCellRow({ cell, names }: { cell: RoleWeekCell; names: Names }) {
