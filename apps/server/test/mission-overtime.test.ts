@@ -216,3 +216,45 @@ describe('the overtime report and the daily metrics follow the mission’s thres
     expect((await report()).overtimeHours).toBe(8);
   });
 });
+
+describe('who reads the daily metrics and the overtime report (organisation admins and managers)', () => {
+  const range = { start: WEEK, end: addIsoDays(WEEK, 6) };
+  const metrics = (caller: Caller | 'anonymous', body: Record<string, unknown> = range) =>
+    t.request({
+      method: 'POST',
+      url: `/api/orgPersonMetrics/missionTimesheetDailyMetrics/list/org/${world.orgId}`,
+      ...(caller === 'anonymous' ? {} : { token: tokenOf(caller) }),
+      payload: body,
+    });
+  const report = (caller: Caller | 'anonymous') =>
+    t.request({
+      method: 'GET',
+      url: `/api/timesheet/org/${world.orgId}/overtime?otPeriodStart=${WEEK}&otPeriodEnd=${addIsoDays(WEEK, 6)}`,
+      ...(caller === 'anonymous' ? {} : { token: tokenOf(caller) }),
+    });
+
+  it.each([
+    ['the organisation owner', 'owner', 200],
+    ['an organisation manager', 'orgManager', 200],
+    ["a mission's project manager", 'p1pm', 403],
+    ["a mission's owner who is an organisation member", 'p2', 403],
+    ['a team member', 'p0', 403],
+    ['an observer', 'p3', 403],
+    ['an organisation observer', 'orgObserver', 403],
+    ['an outsider', 'outsider', 404],
+    ['nobody signed in', 'anonymous', 401],
+  ] as const)('%s: %s', async (_name, caller, status) => {
+    expectStatus(await metrics(caller), status);
+    expectStatus(await report(caller), status);
+  });
+
+  it.each([
+    ['an unknown field', { ...range, week: 1 }],
+    ['a mission that is not an id', { ...range, missions: ['nope'] }],
+    ['a day that is not one', { ...range, start: '2026-13-01' }],
+  ])('refuses %s in the metrics (400)', async (_name, body) => {
+    const response = await metrics('owner', body);
+    expectStatus(response, 400);
+    expect(errorOf(response).code).toBe('validation');
+  });
+});
