@@ -405,7 +405,7 @@ describe('reading weeks', () => {
     const [mission] = await t.database.db.select({ title: missions.title }).from(missions).where(eq(missions.id, missionId));
     // the grid's rows: the role with its mission's title
     expect(body.roles).toEqual([
-      { planItemId: role!.id, mission: missionId, missionTitle: mission!.title, title: 'Analyst', ...ROLE_DATES },
+      { planItemId: role!.id, mission: missionId, missionTitle: mission!.title, title: 'Analyst', ...ROLE_DATES, allocation: 100 },
     ]);
     expect(body.missing).toEqual([
       { mission: missionId, planItemId: role!.id, title: 'Analyst', weekStart: weeksAgo(3) },
@@ -543,6 +543,8 @@ describe('organisation weeks (/timesheet/org/:orgId)', () => {
 });
 
 describe('daily metrics and overtime (organisation area)', () => {
+  /** Submitted hours are not actual hours yet (rule 173): no overtime, against the organisation's 8 hours a day. */
+  const NO_OVERTIME = { overtimeHours: 0, overtimeAfter: 8, overtimeMode: 'day' };
   it('sums submitted and approved hours per person, mission and day; overtime counts approved hours against the thresholds', async () => {
     const { missionId, roleId } = await missionWithRole();
     const week = weeksAgo(6);
@@ -559,8 +561,8 @@ describe('daily metrics and overtime (organisation area)', () => {
     expectStatus(answer, 200);
     expect(answer.json()).toEqual({
       days: [
-        { person: person('p0'), mission: missionId, day: week, hours: 10, approvedHours: 0 },
-        { person: person('p0'), mission: missionId, day: addIsoDays(week, 1), hours: 8, approvedHours: 0 },
+        { person: person('p0'), mission: missionId, day: week, hours: 10, approvedHours: 0, ...NO_OVERTIME },
+        { person: person('p0'), mission: missionId, day: addIsoDays(week, 1), hours: 8, approvedHours: 0, ...NO_OVERTIME },
       ],
     });
     for (const caller of ['orgMember', 'orgObserver', 'p1pm'] as const) expectStatus(await metrics(caller, range), 403);

@@ -117,6 +117,12 @@ export const ERRORS = {
   timesheetNotFound: { code: 'time/not-found', status: 404, message: TIME_MESSAGES.notFound },
   timesheetLocked: { code: 'time/locked', status: 409, message: TIME_MESSAGES.locked },
   noTimesheets: { code: 'time/no-timesheets', status: 409, message: TIME_MESSAGES.noTimesheets },
+  missionOvertimeTooLong: {
+    code: 'validation',
+    status: 400,
+    message: TIME_MESSAGES.overDay,
+    fields: { overTimeAfter: TIME_MESSAGES.overDay },
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorName = keyof typeof ERRORS;

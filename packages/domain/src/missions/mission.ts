@@ -5,6 +5,7 @@ import { actionItemSchema, actionSchema } from '../tasks/tasks.ts';
 import { MISSION_ACTIONS } from './policy.ts';
 import { PROJECT_STATUSES, PROJECT_TYPES } from './status.ts';
 import { planItemSchema } from '../plan/plan.ts';
+import { OVERTIME_MODES } from '../org/settings.ts';
 import { MISSION_AUDIT_ENTITIES } from './audit-entities.ts';
 
 export { MISSION_AUDIT_ENTITIES, type MissionAuditEntity } from './audit-entities.ts';
@@ -134,6 +135,11 @@ export const missionSchema = z.object({
   currency: z.string(),
   budgetAvailable: z.number().nullable(),
   noTimesheets: z.boolean(),
+  /** The mission's own overtime threshold in hours (rule 177); null with a null mode keeps the organisation's. */
+  overTimeAfter: z.number().nullable(),
+  overTimeAfterDayOrWeek: z.enum(OVERTIME_MODES).nullable(),
+  /** The overtime threshold in force on the mission, and whether it is the mission's own. */
+  overtime: z.object({ after: z.number(), mode: z.enum(OVERTIME_MODES), fromMission: z.boolean() }),
   notBillable: z.boolean(),
   billUsingMilestones: z.boolean(),
   departmentTags: z.array(z.string()),
@@ -220,6 +226,9 @@ export const missionUpdateSchema = z
     currency: currencySchema,
     budgetAvailable: moneySchema.nullable(),
     noTimesheets: z.boolean(),
+    /** Overtime after this many hours (a day, or a week with the weekly mode); null with a null mode: the organisation's. */
+    overTimeAfter: z.number().finite().min(0).max(168).nullable(),
+    overTimeAfterDayOrWeek: z.enum(OVERTIME_MODES).nullable(),
     notBillable: z.boolean(),
     billUsingMilestones: z.boolean(),
     departmentTags: z.array(idSchema).max(50),

@@ -67,6 +67,11 @@ describe('historySentence: a history line in words', () => {
       "Dana changed the billable of the mission 'A' from yes to no",
     ],
     [
+      'overtime mode',
+      { entity: 'missions', title: 'A', ...change('overTimeAfterDayOrWeek', null, 'week') },
+      "Dana changed the overtime period of the mission 'A' from nothing to 'week'",
+    ],
+    [
       'structured value',
       { entity: 'missions', title: 'A', ...change('theme', null, { dark: true }) },
       "Dana changed the theme of the mission 'A'",

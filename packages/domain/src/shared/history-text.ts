@@ -78,6 +78,8 @@ const FIELD_WORDS: Record<string, string> = {
   actionId: 'action',
   permission: 'permission',
   isProjectManager: 'project manager',
+  overTimeAfterMinutes: 'overtime threshold in minutes',
+  overTimeAfterDayOrWeek: 'overtime period',
 };
 
 /** Fields stored as the opposite of how they read ('notBillable' reads as billable). */

@@ -154,11 +154,16 @@ export function spreadDays(totalHours: number): number {
  * shared evenly over the band's days, and the quarters left over go one each to the first days.
  */
 export function spreadEstimate(totalHours: number): number[] {
+  const shares = quarterShares(totalHours, spreadDays(totalHours));
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => shares[i] ?? 0);
+}
+
+/** `totalHours` rounded to the quarter hour and shared over `days` days in quarters, the extra quarters first. */
+export function quarterShares(totalHours: number, days: number): number[] {
   const quarters = Math.max(0, Math.round((totalHours * MINUTES_PER_HOUR) / QUARTER));
-  const days = spreadDays(totalHours);
   const each = Math.floor(quarters / days);
   const extra = quarters - each * days;
-  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => (i < days ? ((each + (i < extra ? 1 : 0)) * QUARTER) / MINUTES_PER_HOUR : 0));
+  return Array.from({ length: days }, (_, i) => ((each + (i < extra ? 1 : 0)) * QUARTER) / MINUTES_PER_HOUR);
 }
 
 /** Rule 12: the height of a day's capacity bar (percent); no hours, no bar. */

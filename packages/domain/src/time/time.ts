@@ -172,6 +172,43 @@ export const timesheetWeeksQuerySchema = z.object({ from: weekStartSchema.option
 
 export const projectManagerTimesheetQuerySchema = z.object({ updatedAt: dateTimeSchema.optional() }).strict();
 
+/** The organisation-level role cells of a week (rule 80; `role-cells.ts` says which applies). */
+export const ROLE_CELL_KINDS = ['unfilled', 'needsAssignment', 'draft'] as const;
+export type RoleCellKind = (typeof ROLE_CELL_KINDS)[number];
+
+/** The weeks the role cells cover at most. */
+export const ROLE_CELL_MAX_WEEKS = 26;
+
+/** `GET /timesheet/project-manager/roles`: from and to are Mondays (default: the weeks of the last 30 days, rule 179). */
+export const managedRoleCellsQuerySchema = z
+  .object({ from: weekStartSchema.optional(), to: weekStartSchema.optional() })
+  .strict()
+  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: 'The end comes before the start', path: ['to'] })
+  .refine((value) => !value.from || !value.to || Date.parse(value.to) - Date.parse(value.from) < ROLE_CELL_MAX_WEEKS * 7 * 86_400_000, {
+    message: `At most ${ROLE_CELL_MAX_WEEKS} weeks at a time`,
+    path: ['to'],
+  });
+
+/** A role of a mission I manage in a week without a submitted, approved or rejected sheet (rule 80). */
+export const roleWeekCellSchema = z.object({
+  mission: z.string(),
+  missionTitle: z.string(),
+  planItemId: z.string(),
+  title: z.string(),
+  person: z.string().nullable(),
+  personName: z.string().nullable(),
+  weekStart: z.string(),
+  kind: z.enum(ROLE_CELL_KINDS),
+  /** The spec's text of the cell. */
+  label: z.string(),
+  /** The week as far as its person has typed it (a draft), if they have. */
+  draft: z.object({ _id: z.string(), totalHours: z.number() }).nullable(),
+});
+export type RoleWeekCell = z.infer<typeof roleWeekCellSchema>;
+
+export const managedRoleCellsSchema = z.object({ weeks: z.array(z.string()), cells: z.array(roleWeekCellSchema) });
+export type ManagedRoleCells = z.infer<typeof managedRoleCellsSchema>;
+
 /** `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`. */
 export const dailyMetricsQuerySchema = z
   .object({
@@ -236,6 +273,8 @@ export const myTimesheetRoleSchema = z.object({
   title: z.string(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  /** Percent of an 8-hour working day the plan gives the role (rule 10): what 'Fill from plan' spreads. */
+  allocation: z.number(),
 });
 export type MyTimesheetRole = z.infer<typeof myTimesheetRoleSchema>;
 
@@ -259,6 +298,10 @@ export const dailyMetricsSchema = z.object({
       hours: z.number(),
       /** Rule 173: only approved hours are actual hours. */
       approvedHours: z.number(),
+      /** Approved hours of the day beyond the threshold of the row's mission (its own, else the organisation's; rule 177). */
+      overtimeHours: z.number(),
+      overtimeAfter: z.number(),
+      overtimeMode: z.enum(OVERTIME_MODES),
     }),
   ),
 });

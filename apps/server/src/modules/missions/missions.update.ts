@@ -4,6 +4,8 @@ import {
   daysBetween,
   fixProjectEndOnUpdate,
   isShortening,
+  missionOvertimeColumns,
+  missionOvertimeTooLong,
   mondayOf,
   movePlan,
   PIN_TARGETS,
@@ -27,6 +29,7 @@ import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts'
 import type { AppContext } from '../../plugins/types.ts';
 import { moveFollowers } from '../plan/index.ts';
 import { presentCurrent } from './missions.read.ts';
+import { appError } from '../../lib/errors.ts';
 import { todayIso } from '../../lib/today.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
@@ -45,9 +48,11 @@ function columnsOf(input: MissionUpdate): Partial<MissionInsert> {
     planStartDate: _start,
     planEndDate: _end,
     projectStatus: _status,
+    overTimeAfter,
+    overTimeAfterDayOrWeek,
     ...rest
   } = input;
-  const columns: Partial<MissionInsert> = { ...rest };
+  const columns: Partial<MissionInsert> = { ...rest, ...missionOvertimeColumns({ overTimeAfter, overTimeAfterDayOrWeek }) };
   if (client !== undefined) columns.clientId = client;
   if (program !== undefined) columns.programId = program;
   if (goal !== undefined) columns.goalId = goal;
@@ -197,6 +202,7 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
     );
 
     const patch: Partial<MissionInsert> = { ...columnsOf(input), planStartDate: start, planEndDate: end };
+    if (missionOvertimeTooLong({ ...before, ...patch })) throw appError('missionOvertimeTooLong');
     if (moved.sectionTags) patch.sectionTags = moved.sectionTags;
     if (input.projectStatus !== undefined) {
       patch.projectStatus = input.projectStatus;

@@ -1,8 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { minutesToHours, overtimeMinutes, overtimeSetting } from '@crewplan/domain';
+import {
+  minutesToHours,
+  mondayOf,
+  overridesOvertime,
+  overtimeByDay,
+  overtimeMinutes,
+  overtimeSetting,
+  personOvertimeMinutes,
+  type OvertimeSetting,
+} from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { missions } from '../../db/schema/index.ts';
-import type { OrgAccess } from '../../plugins/types.ts';
+import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
 import { notAllowed, orgCaller, requireLicensed } from './time.access.ts';
 
 type DayRow = { person: string; mission: string | null; day: string; minutes: number; approved: number };
@@ -58,54 +67,82 @@ function requireReviewer(access: OrgAccess) {
   return org;
 }
 
-/** `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`: daily hours per person and mission (admins and managers). */
+/** The thresholds of the missions that set their own (rule 177), by mission id. */
+async function missionThresholds(db: Db, org: OrgRow, rows: readonly DayRow[]): Promise<Map<string, OvertimeSetting>> {
+  const ids = [...new Set(rows.map((row) => row.mission).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const columns = await db
+    .select({
+      id: missions.id,
+      overTimeAfterMinutes: missions.overTimeAfterMinutes,
+      overTimeAfterDayOrWeek: missions.overTimeAfterDayOrWeek,
+    })
+    .from(missions)
+    .where(and(eq(missions.orgId, org.id), inArray(missions.id, ids)));
+  return new Map(columns.filter(overridesOvertime).map((mission) => [mission.id, overtimeSetting(org, mission)]));
+}
+
+/**
+ * `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`: daily hours per person and mission (admins and
+ * managers), each day with its approved hours beyond the threshold of its mission — the mission's own when it sets one,
+ * else the organisation's (rule 177). A weekly threshold counts from the Monday of the first week asked for.
+ */
 export async function dailyMetrics(
   db: Db,
   access: OrgAccess,
   query: { start: string; end: string; people?: string[] | undefined; missions?: string[] | undefined },
 ) {
   const org = requireReviewer(access);
-  const rows = await dayMinutes(db, org.id, query, query);
+  const rows = await dayMinutes(db, org.id, { start: mondayOf(query.start), end: query.end }, query);
+  const thresholds = await missionThresholds(db, org, rows);
+  const orgSetting = overtimeSetting(org);
+  const settingOf = (mission: string | null) => (mission !== null && thresholds.get(mission)) || orgSetting;
+  const groups = new Map<string, DayRow[]>();
+  for (const row of rows) groups.set(`${row.person}:${row.mission}`, [...(groups.get(`${row.person}:${row.mission}`) ?? []), row]);
+  const overtime = new Map<string, Map<string, number>>();
+  for (const [key, group] of groups)
+    overtime.set(
+      key,
+      overtimeByDay(
+        group.map((row) => ({ day: row.day, minutes: row.approved })),
+        settingOf(group[0]!.mission),
+      ),
+    );
   return {
-    days: rows.map((row) => ({
-      person: row.person,
-      mission: row.mission,
-      day: row.day,
-      hours: minutesToHours(row.minutes),
-      approvedHours: minutesToHours(row.approved),
-    })),
+    days: rows
+      .filter((row) => row.day >= query.start)
+      .map((row) => {
+        const setting = settingOf(row.mission);
+        return {
+          person: row.person,
+          mission: row.mission,
+          day: row.day,
+          hours: minutesToHours(row.minutes),
+          approvedHours: minutesToHours(row.approved),
+          overtimeHours: minutesToHours(overtime.get(`${row.person}:${row.mission}`)?.get(row.day) ?? 0),
+          overtimeAfter: minutesToHours(setting.afterMinutes),
+          overtimeMode: setting.mode,
+        };
+      }),
   };
 }
 
 /**
- * `GET /timesheet/org/:orgId/overtime`: approved hours (rule 173) and overtime per person over the period — against
- * the organisation's threshold for the person's whole time, and per mission against the mission's own when it sets
- * one (rule 177).
+ * `GET /timesheet/org/:orgId/overtime`: approved hours (rule 173) and overtime per person over the period, and per
+ * mission against the mission's own threshold when it sets one, else the organisation's (rule 177). A person's own
+ * figure counts their hours on missions with their own threshold against those, and all their other hours together
+ * against the organisation's.
  */
 export async function overtimeReport(db: Db, access: OrgAccess, period: { otPeriodStart: string; otPeriodEnd: string }) {
   const org = requireReviewer(access);
   const range = { start: period.otPeriodStart, end: period.otPeriodEnd };
   const rows = await dayMinutes(db, org.id, range, { approvedOnly: true });
-  const missionIds = [...new Set(rows.map((row) => row.mission).filter((id): id is string => id !== null))];
-  const settings = missionIds.length
-    ? await db
-        .select({
-          id: missions.id,
-          overTimeAfterMinutes: missions.overTimeAfterMinutes,
-          overTimeAfterDayOrWeek: missions.overTimeAfterDayOrWeek,
-        })
-        .from(missions)
-        .where(and(eq(missions.orgId, org.id), inArray(missions.id, missionIds)))
-    : [];
+  const thresholds = await missionThresholds(db, org, rows);
   const orgSetting = overtimeSetting(org);
   const byPerson = new Map<string, DayRow[]>();
   for (const row of rows) byPerson.set(row.person, [...(byPerson.get(row.person) ?? []), row]);
-  const figures = (days: DayRow[], setting: ReturnType<typeof overtimeSetting>) => ({
-    hours: minutesToHours(days.reduce((sum, day) => sum + day.minutes, 0)),
-    overtimeHours: minutesToHours(overtimeMinutes(days, setting)),
-    after: minutesToHours(setting.afterMinutes),
-    mode: setting.mode,
-  });
+  const hoursOf = (days: DayRow[]) => minutesToHours(days.reduce((sum, day) => sum + day.minutes, 0));
+  const threshold = (setting: OvertimeSetting) => ({ after: minutesToHours(setting.afterMinutes), mode: setting.mode });
   return {
     start: range.start,
     end: range.end,
@@ -114,11 +151,18 @@ export async function overtimeReport(db: Db, access: OrgAccess, period: { otPeri
       for (const day of days) if (day.mission) perMission.set(day.mission, [...(perMission.get(day.mission) ?? []), day]);
       return {
         person,
-        ...figures(days, orgSetting),
-        missions: [...perMission].map(([mission, missionDays]) => ({
-          mission,
-          ...figures(missionDays, overtimeSetting(org, settings.find((s) => s.id === mission) ?? null)),
-        })),
+        hours: hoursOf(days),
+        overtimeHours: minutesToHours(personOvertimeMinutes(days, orgSetting, thresholds)),
+        ...threshold(orgSetting),
+        missions: [...perMission].map(([mission, missionDays]) => {
+          const setting = thresholds.get(mission) ?? orgSetting;
+          return {
+            mission,
+            hours: hoursOf(missionDays),
+            overtimeHours: minutesToHours(overtimeMinutes(missionDays, setting)),
+            ...threshold(setting),
+          };
+        }),
       };
     }),
   };

@@ -77,6 +77,7 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
       title: planItems.title,
       startDate: planItems.startDate,
       endDate: planItems.endDate,
+      allocation: planItems.allocation,
     })
     .from(planItems)
     .innerJoin(missions, eq(missions.id, planItems.missionId))
@@ -111,6 +112,14 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
  * organisations that track time, changed since `updatedAt` (default 30 days back, rule 179).
  */
 export async function projectManagerTimesheets(db: Db, personId: string, updatedAt: string | undefined): Promise<Timesheet[]> {
+  const missionIds = await managedMissionIds(db, personId);
+  if (missionIds.length === 0) return [];
+  const since = updatedAt ? new Date(updatedAt) : new Date(Date.now() - PROJECT_MANAGER_LOOKBACK_DAYS * 86_400_000);
+  return listKept(db, and(inArray(timesheets.missionId, missionIds), gte(timesheets.updatedAt, since)));
+}
+
+/** The missions the person manages (project manager or owner), not archived, in organisations that track time. */
+export async function managedMissionIds(db: Db, personId: string): Promise<string[]> {
   const orgIds = await eligibleOrgIds(db, personId);
   if (orgIds.length === 0) return [];
   const managed = await db
@@ -125,10 +134,7 @@ export async function projectManagerTimesheets(db: Db, personId: string, updated
         isNull(missions.archivedAt),
       ),
     );
-  const missionIds = managed.filter((row) => isMissionAdmin(row)).map((row) => row.missionId);
-  if (missionIds.length === 0) return [];
-  const since = updatedAt ? new Date(updatedAt) : new Date(Date.now() - PROJECT_MANAGER_LOOKBACK_DAYS * 86_400_000);
-  return listKept(db, and(inArray(timesheets.missionId, missionIds), gte(timesheets.updatedAt, since)));
+  return managed.filter((row) => isMissionAdmin(row)).map((row) => row.missionId);
 }
 
 /** `GET /timesheet/mission/:id`: approvers read every sheet of the mission; everybody else only their own. */

@@ -5,6 +5,8 @@ import {
   dailyMetricsQuerySchema,
   dailyMetricsSchema,
   idSchema,
+  managedRoleCellsQuerySchema,
+  managedRoleCellsSchema,
   missionTimesheetCreateSchema,
   myTimesheetsSchema,
   orgTimesheetCreateSchema,
@@ -22,6 +24,7 @@ import {
 import { missionAccessOf, orgAccessOf, principalOf } from '../../plugins/authz.ts';
 import { subscribeTimeEvents } from './time.events.ts';
 import { dailyMetrics, overtimeReport } from './time.metrics.ts';
+import { managedRoleCells } from './time.role-cells.ts';
 import {
   missionTimesheets,
   myTimesheets,
@@ -69,6 +72,18 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: timesheetListSchema },
     },
     handler: async (request) => projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt),
+  });
+
+  r.get('/api/timesheet/project-manager/roles', {
+    config: { authz: { signedIn: 'timesheet.read' } },
+    schema: {
+      tags,
+      summary:
+        "Roles of the missions I manage per week without a submitted week: 'Unfilled role', 'Needs assignment', 'Not submitted yet (Draft)' (rule 80)",
+      querystring: managedRoleCellsQuerySchema,
+      response: { 200: managedRoleCellsSchema },
+    },
+    handler: async (request) => managedRoleCells(ctx.db, principalOf(request).personId, request.query),
   });
 
   r.post('/api/timesheet/mission/:id', {

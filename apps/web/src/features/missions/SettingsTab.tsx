@@ -11,6 +11,7 @@ import { DatesForm } from './DatesForm.tsx';
 import { DeleteMission } from './DeleteMission.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { LicenceForms } from './LicenceForms.tsx';
+import { OvertimeForm } from './OvertimeForm.tsx';
 import { CHOSEN_STATUSES, STATUS_LABELS, statusNeedsConfirmation } from './mission-rules.ts';
 import { SaveAsTemplate } from '../templates/index.ts';
 import { ThemeSwatches } from './ThemeSwatches.tsx';
@@ -182,6 +183,11 @@ export function SettingsTab({ mission }: { mission: Mission }) {
           </>
         )}
       </Section>
+      {mission.org && !mission.noTimesheets && (
+        <Section title="Overtime">
+          <OvertimeForm key={JSON.stringify(mission.overtime)} mission={mission} />
+        </Section>
+      )}
       <Section title="Look">
         <ThemeSwatches mission={mission} />
       </Section>

@@ -2,19 +2,13 @@ import './styles.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REJECTION_REASON_MIN, TIME_MESSAGES, type TimesheetStatus } from '@crewplan/domain/time/time';
+import { REJECTION_REASON_MIN, TIME_MESSAGES } from '@crewplan/domain/time/time';
+import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
 import { joinRoom } from '../../lib/realtime.ts';
-import { useDecide, useManagedTimesheets, type Timesheet } from './api.ts';
-import {
-  EXPORT_COLUMNS,
-  exportLines,
-  missionName,
-  personName,
-  roleName,
-  shownWeeks,
-  type ApprovalFilters,
-  type Names,
-} from './approvals.ts';
+import { useDecide, useManagedRoleCells, useManagedTimesheets, type Timesheet } from './api.ts';
+import { EXPORT_COLUMNS, exportLines, missionName, personName, roleName, type Names } from './approvals.ts';
+import { allRows, BOARD_STATUS_OPTIONS, cellCounts, filterChoices, shownRows, type BoardFilters, type BoardStatus } from './board-rows.ts';
+import { CELL_COLORS, RoleCellRow } from './RoleCellRow.tsx';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
 import { weekTitle } from './week.ts';
 
@@ -23,13 +17,18 @@ export type BoardTimesheetsProps = {
   workspace: { missions: { _id: string; title: string }[]; people: { _id: string; firstName: string; lastName: string }[] } | undefined;
 };
 
-const STATUS_OPTIONS = (['submitted', 'approved', 'rejected', 'draft'] as const).map((value) => ({ value, label: STATUS_LABELS[value] }));
+const CELL_SHORTCUTS = ['unfilled', 'needsAssignment', 'draft'] as const;
 
-/** Board › Timesheets: the weeks of the missions I manage; approve or reject one or many, filter, export what is shown. */
+/**
+ * Board › Timesheets: the weeks of the missions I manage and, for each role of a week not submitted, its organisation-level
+ * cell ('Unfilled role', 'Needs assignment', 'Not submitted yet (Draft)'); approve or reject one or many, filter, export
+ * the weeks shown.
+ */
 export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
   const sheets = useManagedTimesheets();
+  const roleCells = useManagedRoleCells();
   const decide = useDecide();
-  const [filters, setFilters] = useState<ApprovalFilters>({ mission: null, person: null, status: 'submitted' });
+  const [filters, setFilters] = useState<BoardFilters>({ mission: null, person: null, status: 'submitted', week: null });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<Timesheet[] | null>(null);
 
@@ -47,9 +46,11 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
     }),
     [workspace],
   );
-  const all = sheets.data ?? [];
-  const shown = shownWeeks(all, filters, names);
+  const rows = useMemo(() => allRows(sheets.data ?? [], roleCells.data?.cells ?? []), [sheets.data, roleCells.data]);
+  const shownAll = shownRows(rows, filters, names);
+  const shown = shownAll.flatMap((row) => (row.type === 'sheet' ? [row.sheet] : []));
   const chosen = shown.filter((sheet) => selected.has(sheet._id) && sheet.status === 'submitted');
+  const counts = cellCounts(rows, filters);
 
   const run = (decisions: Parameters<typeof decide.mutate>[0], done: string) =>
     decide.mutate(decisions, {
@@ -77,11 +78,7 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
     window.setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   };
 
-  const people = [...new Set(all.map((sheet) => sheet.person))].map((id) => ({ value: id, label: names.people.get(id) ?? id }));
-  const missions = [...new Set(all.map((sheet) => sheet.mission).filter((id): id is string => !!id))].map((id) => ({
-    value: id,
-    label: names.missions.get(id) ?? id,
-  }));
+  const choices = filterChoices(rows, names, weekTitle);
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -102,9 +99,17 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
       <Group justify="space-between" align="end">
         <Group gap="sm" align="end">
           <Select
+            label="Week"
+            placeholder="All weeks"
+            data={choices.weeks}
+            value={filters.week}
+            clearable
+            onChange={(week) => setFilters((f) => ({ ...f, week }))}
+          />
+          <Select
             label="Mission"
             placeholder="All missions"
-            data={missions}
+            data={choices.missions}
             value={filters.mission}
             clearable
             onChange={(mission) => setFilters((f) => ({ ...f, mission }))}
@@ -112,7 +117,7 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
           <Select
             label="Person"
             placeholder="Everybody"
-            data={people}
+            data={choices.people}
             value={filters.person}
             clearable
             onChange={(person) => setFilters((f) => ({ ...f, person }))}
@@ -120,10 +125,10 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
           <Select
             label="Status"
             placeholder="Any status"
-            data={STATUS_OPTIONS}
+            data={BOARD_STATUS_OPTIONS}
             value={filters.status}
             clearable
-            onChange={(status) => setFilters((f) => ({ ...f, status: status as TimesheetStatus | null }))}
+            onChange={(status) => setFilters((f) => ({ ...f, status: status as BoardStatus | null }))}
           />
         </Group>
         <Group gap="xs">
@@ -138,7 +143,13 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
           </Button>
         </Group>
       </Group>
-      {shown.length === 0 ? (
+      <RoleCellShortcuts
+        counts={counts}
+        status={filters.status}
+        failed={roleCells.isError}
+        onPick={(status) => setFilters((f) => ({ ...f, status }))}
+      />
+      {shownAll.length === 0 ? (
         <Text c="dimmed">No timesheets match.</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
@@ -167,7 +178,10 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.map((sheet) => {
+              {shownAll.map((row) => {
+                if (row.type === 'cell')
+                  return <RoleCellRow key={`${row.cell.planItemId}:${row.cell.weekStart}`} cell={row.cell} names={names} />;
+                const { sheet } = row;
                 const who = personName(sheet, names);
                 return (
                   <Table.Tr key={sheet._id} aria-label={`${who}, week of ${weekTitle(sheet.weekStart)}`}>
@@ -234,6 +248,40 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
         />
       )}
     </Stack>
+  );
+}
+
+/** How many roles of the weeks in scope are unfilled, need assignment or are not submitted: each picks that status. */
+function RoleCellShortcuts(props: {
+  counts: Record<(typeof CELL_SHORTCUTS)[number], number>;
+  status: BoardStatus | null;
+  failed: boolean;
+  onPick: (status: BoardStatus) => void;
+}) {
+  if (props.failed)
+    return (
+      <Text size="sm" c="dimmed">
+        The roles of the weeks could not be loaded.
+      </Text>
+    );
+  const kinds = CELL_SHORTCUTS.filter((kind) => props.counts[kind] > 0);
+  if (kinds.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label="Roles of the weeks">
+      {kinds.map((kind) => (
+        <Button
+          key={kind}
+          size="compact-sm"
+          variant={props.status === kind ? 'filled' : 'light'}
+          color={CELL_COLORS[kind]}
+          tt="none"
+          aria-pressed={props.status === kind}
+          onClick={() => props.onPick(kind)}
+        >
+          {ROLE_CELL_LABELS[kind]}: {props.counts[kind]}
+        </Button>
+      ))}
+    </Group>
   );
 }
 

@@ -9,6 +9,7 @@ import { joinRoom } from '../../lib/realtime.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { myTimesheetsQuery, useSaveWeeks, type MyTimesheets, type WeekSave } from './api.ts';
+import { FillFromPlanButton } from './FillFromPlanButton.tsx';
 import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, type GridRow } from './grid.ts';
 import classes from './time.module.css';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
@@ -273,6 +274,7 @@ function WeekGrid({
           Arrow keys move, typing replaces, Enter saves, Ctrl+Enter submits the week. 1.5, 1,5, 1:30 and 90m all read as an hour and a half.
         </Text>
         <Group gap="xs">
+          <FillFromPlanButton rows={rows} typed={typed} monday={monday} onFill={(cells) => setTyped((all) => ({ ...all, ...cells }))} />
           <Button variant="default" onClick={copyLastWeek} disabled={!hasLastWeek || editable.length === 0}>
             Copy last week
           </Button>

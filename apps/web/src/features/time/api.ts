@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { MyTimesheets, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
-export type { MyTimesheets, Timesheet, TimesheetStatus };
+export type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus };
 
 /** Every query here starts with 'timesheets': a change heard on `changes/timesheets/<id>` refreshes them all. */
 const ROOT = 'timesheets';
@@ -20,6 +20,12 @@ export const myTimesheetsQuery = (from: string) =>
 export const managedTimesheetsQuery = queryOptions({
   queryKey: [ROOT, 'managed'],
   queryFn: ({ signal }) => api<Timesheet[]>('/timesheet/project-manager', { signal }),
+});
+
+/** `GET /timesheet/project-manager/roles`: the role cells of the weeks of the last 30 days (rule 80). */
+export const managedRoleCellsQuery = queryOptions({
+  queryKey: [ROOT, 'managed-roles'],
+  queryFn: ({ signal }) => api<ManagedRoleCells>('/timesheet/project-manager/roles', { signal }),
 });
 
 export type OvertimeFigures = { hours: number; overtimeHours: number; after: number; mode: 'day' | 'week' };
@@ -88,3 +94,4 @@ export const useDecide = () =>
   useMutation({ mutationFn: (decisions: Decision[]) => Promise.all(decisions.map(decide)), onSettled: refresh });
 
 export const useManagedTimesheets = () => useQuery(managedTimesheetsQuery);
+export const useManagedRoleCells = () => useQuery(managedRoleCellsQuery);

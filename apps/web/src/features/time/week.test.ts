@@ -12,6 +12,7 @@ const role = (id: string, missionTitle: string, dates: Partial<MyTimesheetRole> 
   title: `Role ${id}`,
   startDate: null,
   endDate: null,
+  allocation: 100,
   ...dates,
 });
 

@@ -1,0 +1,193 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+
+/** Two browsers, lazy screens and realtime on a shared machine: patient assertions (none depends on timing). */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const isoOf = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The Monday `weeksBack` weeks before this week's, in this machine's (and the browser's) calendar. */
+function monday(weeksBack: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7) - 7 * weeksBack);
+  return isoOf(date);
+}
+
+async function call<T>(request: APIRequestContext, method: 'post' | 'put', token: string, url: string, data: Record<string, unknown>) {
+  const response = await request[method](url, { data, headers: bearer(token) });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+const tokenOfMail = async (request: APIRequestContext, email: string, subject: string) =>
+  new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
+
+type Account = { email: string; token: string };
+
+/** Puts an account into the organisation (member) and the mission (team member), through their invitations. */
+async function join(request: APIRequestContext, manager: Account, orgId: string, missionId: string, person: Account) {
+  await call(request, 'post', manager.token, `/api/org/${orgId}/invite`, { inviteeEmail: person.email, config: { permission: 'MEMBER' } });
+  const orgToken = await tokenOfMail(request, person.email, 'You are invited to join Timber Works');
+  const orgInvite = await call<{ invite: { _id: string } }>(request, 'post', person.token, `/api/org-invite/handle/${orgToken}`, {});
+  await call(request, 'put', person.token, `/api/org-invite/${orgInvite.invite._id}/accept`, {});
+  await call(request, 'post', manager.token, `/api/mission/${missionId}/invite`, { inviteeEmail: person.email });
+  const missionToken = await tokenOfMail(request, person.email, 'You are invited to the mission Harbour cabins');
+  const missionInvite = await call<{ _id: string }>(request, 'post', person.token, `/api/mission-invite/handle/${missionToken}`, {});
+  await call(request, 'put', person.token, `/api/mission-invite/${missionInvite._id}/accept`, {});
+  const me = (await (await request.get('/api/people/profile', { headers: bearer(person.token) })).json()) as { _id: string };
+  return me._id;
+}
+
+/**
+ * A licensed organisation (trial) with a mission whose plan has a Designer at 50% held by Max, a Tester nobody holds and
+ * an Analyst asked of the organisation for Noor (a request waiting for approval).
+ */
+async function plannedMission(page: Page, request: APIRequestContext, mode: 'light' | 'dark') {
+  const manager = await createAccount(request, 'roles-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
+  await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  const org = await call<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'EUR' });
+  await call(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
+  const mission = await call<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
+    title: 'Harbour cabins',
+    org: org._id,
+    projectType: 'simple',
+    planStartDate: monday(6),
+    planEndDate: monday(-10),
+  });
+  const member = await createAccount(request, 'roles-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
+  const newcomer = await createAccount(request, 'roles-newcomer', { firstName: 'Noor', lastName: 'Newcomer', mode, theme: 'main' });
+  const memberId = await join(request, manager, org._id, mission._id, member);
+  const newcomerId = await join(request, manager, org._id, mission._id, newcomer);
+  const role = (title: string, extra: Record<string, unknown> = {}) =>
+    call<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
+      type: 'person',
+      title,
+      role: title,
+      startDate: monday(5),
+      endDate: monday(-8),
+      ...extra,
+    });
+  await role('Designer', { person: memberId, allocation: 50 });
+  await role('Tester');
+  const analyst = await role('Analyst');
+  await call(request, 'put', manager.token, `/api/mission-plan/request/${analyst._id}/submit`, {
+    context: 'org',
+    person: newcomerId,
+    reason: 'Needs a data person',
+  });
+  return { manager, member, orgId: org._id, missionId: mission._id };
+}
+
+const grid = (page: Page) => page.getByTestId('time-tracking');
+const cell = (page: Page, day: string) => grid(page).getByRole('textbox', { name: new RegExp(`^Designer, ${day} `) });
+const weekParam = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`time roles (${mode}): a week filled from the plan, role cells on the board, approved; the mission's own overtime threshold`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { manager, member, orgId, missionId } = await plannedMission(page, request, mode);
+    const lastWeek = monday(1);
+    const weekName = (day: string) => new RegExp(`week of ${Number(day.slice(8))} `);
+
+    // the member fills last week from the plan: 50% of 40 h is 20 h over Monday to Wednesday; nothing saved yet
+    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const mine = await memberContext.newPage();
+    await signIn(mine, member.email);
+    await mine.goto(`/home?time-tracking&week=${weekParam(lastWeek)}`);
+    await grid(mine).getByRole('button', { name: 'Fill from plan' }).click();
+    await expect(mine.getByText('One role filled from the plan. Nothing is saved until you save.')).toBeVisible();
+    await expect(cell(mine, 'Mon')).toHaveValue('6.75');
+    await expect(cell(mine, 'Wed')).toHaveValue('6.5');
+    await expect(cell(mine, 'Thu')).toHaveValue('');
+    await expect(grid(mine).getByRole('button', { name: 'Fill from plan' })).toBeDisabled();
+    // a long Monday, saved as a draft
+    await cell(mine, 'Mon').fill('10');
+    await grid(mine).getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(mine.getByText('Week saved')).toBeVisible();
+    await mine.screenshot({ path: screenshot(`time-roles-filled-${mode}`) });
+
+    // the manager's tab: nothing submitted yet; the role cells are counted and open with a click
+    await signIn(page, manager.email);
+    await page.goto('/board?board-tab=timesheets');
+    const tab = page.getByTestId('board-timesheets');
+    await expect(tab.getByText('No timesheets match.')).toBeVisible();
+    await tab.getByRole('button', { name: /^Not submitted yet \(Draft\): \d+$/ }).click();
+    const draftRow = tab.getByRole('row', {
+      name: new RegExp(`^Max Member, Designer, ${weekName(lastWeek).source}.*: Not submitted yet \\(Draft\\)$`),
+    });
+    await expect(draftRow).toContainText('23.25');
+    await expect(draftRow.getByTestId('role-cell-label')).toHaveText('Not submitted yet (Draft)');
+
+    // every role of last week: the draft, the role asked for and the role nobody holds
+    await tab.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Needs assignment' }).click();
+    await tab.getByRole('combobox', { name: 'Week' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${Number(lastWeek.slice(8))} `) }).click();
+    await expect(tab.getByRole('row', { name: /^Analyst, week of .*: Needs assignment$/ })).toBeVisible();
+    // choosing the status again clears it: last week's four roles (with the manager's own Project manager role)
+    await tab.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Needs assignment' }).click();
+    await expect(tab.getByTestId('role-cell')).toHaveCount(4);
+    await expect(tab.getByRole('row', { name: /^Tester, week of .*: Unfilled role$/ })).toContainText('Nobody yet');
+    await page.screenshot({ path: screenshot(`time-roles-board-${mode}`), fullPage: true });
+    await expectAccessible(page, `board role cells (${mode})`);
+    // the person filter keeps Max's rows only
+    await tab.getByRole('combobox', { name: 'Person' }).click();
+    await page.getByRole('option', { name: 'Max Member' }).click();
+    await expect(tab.getByTestId('role-cell')).toHaveCount(1);
+
+    // the member submits: the cell gives way to the week, which the manager approves with the many-weeks action
+    await grid(mine).getByRole('button', { name: 'Submit week' }).click();
+    await expect(grid(mine).getByTestId('row-Designer').getByText('Submitted')).toBeVisible();
+    await expect(tab.getByTestId('role-cell')).toHaveCount(0);
+    const weekRow = tab.getByRole('row', { name: new RegExp(`^Max Member, ${weekName(lastWeek).source}`) });
+    await expect(weekRow).toContainText('23.25');
+    await tab.getByRole('checkbox', { name: 'Select every submitted week shown' }).check();
+    await tab.getByRole('button', { name: 'Approve selected' }).click();
+    await expect(page.getByText('Week approved')).toBeVisible();
+    await expect(weekRow).toContainText('Approved');
+    await memberContext.close();
+
+    // the overtime report: Monday's 10 hours are 2 beyond the organisation's 8 a day
+    const report = async () => {
+      await page.goto(`/home?org=${orgId}&otPeriodStart=${lastWeek}&otPeriodType=week`);
+      const dialog = page.getByRole('dialog', { name: 'Overtime report' });
+      await expect(dialog.getByRole('row', { name: 'Max Member', exact: true })).toContainText('23.25');
+      return dialog;
+    };
+    let dialog = await report();
+    await expect(dialog.getByRole('row', { name: 'Max Member', exact: true }).getByTestId('overtime-hours')).toHaveText('2');
+
+    // the mission's own threshold: 40 hours a week, set in its settings
+    await page.goto(`/home?mission=${missionId}&mission-tab=settings`);
+    const overtime = page.getByRole('region', { name: 'Overtime' });
+    await expect(overtime.getByTestId('overtime-in-effect')).toHaveText("Overtime counts after 8 h a day: the organisation's threshold.");
+    await overtime.getByRole('combobox', { name: 'Count overtime per' }).click();
+    await page.getByRole('option', { name: 'Week' }).click();
+    await overtime.getByRole('textbox', { name: 'Overtime after (hours)' }).fill('40');
+    await overtime.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(page.getByText("The mission's overtime threshold is saved.")).toBeVisible();
+    await expect(overtime.getByTestId('overtime-in-effect')).toHaveText("Overtime counts after 40 h a week: this mission's own threshold.");
+    await overtime.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshot(`time-roles-mission-overtime-${mode}`) });
+    await expectAccessible(page, `mission overtime setting (${mode})`);
+
+    // the report follows it: 23.25 hours are within the week's 40
+    dialog = await report();
+    await expect(dialog.getByRole('row', { name: 'Max Member', exact: true }).getByTestId('overtime-hours')).toHaveText('0');
+    await expect(dialog.getByRole('row', { name: 'Max Member on Harbour cabins' })).toContainText('after 40 h a week');
+
+    // back to the organisation's
+    await page.goto(`/home?mission=${missionId}&mission-tab=settings`);
+    await overtime.getByRole('button', { name: "Use the organisation's threshold" }).click();
+    await expect(overtime.getByTestId('overtime-in-effect')).toHaveText("Overtime counts after 8 h a day: the organisation's threshold.");
+  });
+}

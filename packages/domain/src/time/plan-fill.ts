@@ -1,0 +1,42 @@
+import { quarterShares, spreadDays, spreadEstimate, weekWithinRole } from './rules.ts';
+import { DAYS_PER_WEEK, weekDays } from './week.ts';
+
+/** Rule 1: a working day is 8 hours; rule 3: weekends are skipped (Monday is day 0, so days 0–4 are worked). */
+const DAY_HOURS = 8;
+const WORKING_DAYS = 5;
+
+/** The hours a role plans for a week (rule 10: 8 hours × the allocation percent on each working day of the role). */
+export function plannedWeekHours(
+  role: { allocation: number; startDate: string | null; endDate: string | null },
+  weekStart: string,
+): number {
+  return (DAY_HOURS * Math.max(0, role.allocation) * roleWorkingDays(role, weekStart).length) / 100;
+}
+
+/** The days of the week (0 = Monday) that lie within the role's dates; an open end is no limit. */
+function roleDays(role: { startDate: string | null; endDate: string | null }, weekStart: string): number[] {
+  if (!weekWithinRole(weekStart, role)) return [];
+  return weekDays(weekStart).flatMap((day, i) =>
+    (role.startDate === null || role.startDate <= day) && (role.endDate === null || role.endDate >= day) ? [i] : [],
+  );
+}
+
+const roleWorkingDays = (role: { startDate: string | null; endDate: string | null }, weekStart: string) =>
+  roleDays(role, weekStart).filter((i) => i < WORKING_DAYS);
+
+/**
+ * A week's hours prefilled from the plan (rule 11): the role's planned hours for the week, spread with the estimate
+ * bands at quarter-hour rounding, Monday first. A role that starts or ends within the week takes the spread on its own
+ * working days; when the band asks for more days than the role works that week, the hours are shared over the days it
+ * works. Weekends get hours only in the top band (more than 48 hours).
+ */
+export function planWeekHours(role: { allocation: number; startDate: string | null; endDate: string | null }, weekStart: string): number[] {
+  const week = Array.from({ length: DAYS_PER_WEEK }, () => 0);
+  const total = plannedWeekHours(role, weekStart);
+  if (total <= 0) return week;
+  const bandDays = spreadDays(total);
+  const days = bandDays === DAYS_PER_WEEK ? roleDays(role, weekStart) : roleWorkingDays(role, weekStart);
+  const shares = bandDays <= days.length ? spreadEstimate(total).slice(0, bandDays) : quarterShares(total, days.length);
+  shares.forEach((hours, i) => (week[days[i]!] = hours));
+  return week;
+}
