@@ -618,6 +618,9 @@ describe('demo seed', () => {
         clients: { name: string }[];
       };
       expect(clients.clients.map((c) => c.name)).toEqual(['Acme Ltd']);
+      // the demo person has a role of their own to fill a timesheet for
+      const mine = (await fresh.request({ method: 'GET', url: '/api/timesheet', token })).json() as { roles: { title: string }[] };
+      expect(mine.roles.map((role) => role.title)).toContain('Product owner');
     } finally {
       await fresh.close();
     }

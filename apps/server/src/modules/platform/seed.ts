@@ -134,6 +134,18 @@ async function seedDemoMission(
       rateTime: 'Hourly',
       createdBy: ownerId,
     },
+    // the demo person's own role, so their timesheet grid has a row to fill
+    {
+      missionId: mission._id,
+      title: 'Product owner',
+      role: 'Product owner',
+      personId: ownerId,
+      allocation: 20,
+      startDate: start,
+      endDate: end,
+      rateTime: 'Hourly',
+      createdBy: ownerId,
+    },
     { missionId: mission._id, type: 'phase', title: 'Discovery', startDate: start, endDate: discoveryEnd, createdBy: ownerId },
     { missionId: mission._id, type: 'milestone', title: 'Launch', startDate: addIsoDays(end, -1), endDate: end, createdBy: ownerId },
   ]);
