@@ -443,7 +443,13 @@ describe('demo seed', () => {
         ['Ria', 0, false],
         ['Sam', 1, true],
       ]);
-      expect(mission.planItems.map((item: Json) => item.title).sort()).toEqual(['Designer', 'Discovery', 'Launch', 'Project manager']);
+      expect(mission.planItems.map((item: Json) => item.title).sort()).toEqual([
+        'Designer',
+        'Discovery',
+        'Launch',
+        'Product owner',
+        'Project manager',
+      ]);
       expect(mission.sectionTags.map((tag: Json) => tag.title)).toEqual(['Catch-all', 'Discovery', 'Build']);
       expect(mission.kpis).toHaveLength(2);
       expect(mission.datesRepaired).toBe(false);
