@@ -41,6 +41,8 @@ export * from './files/labels.ts';
 export * from './time/time.ts';
 export * from './time/rules.ts';
 export * from './time/hours-input.ts';
+export * from './time/week-save.ts';
+export * from './time/week-rules.ts';
 export * from './realtime/changes.ts';
 export * from './shared/days.ts';
 export * from './shared/policy.ts';

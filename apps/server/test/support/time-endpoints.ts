@@ -18,5 +18,11 @@ export const TIME_SPEC_ENDPOINTS: [string, string][] = [
   ['POST', '/orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id'],
 ];
 
-/** Calls of the area the catalogue does not list: the organisation's overtime report (otPeriodStart, otPeriodEnd). */
-export const TIME_EXTRA_ENDPOINTS: [string, string][] = [['GET', '/timesheet/org/:orgId/overtime']];
+/**
+ * Calls of the area the catalogue does not list: the organisation's overtime report (otPeriodStart, otPeriodEnd),
+ * and the personal grid's whole week saved in one call.
+ */
+export const TIME_EXTRA_ENDPOINTS: [string, string][] = [
+  ['GET', '/timesheet/org/:orgId/overtime'],
+  ['PUT', '/timesheet/week'],
+];

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
+import { actionItems, planItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 
 export type WeekSave = {
@@ -28,14 +28,16 @@ export async function weekOf(tx: Tx, key: { personId: string; weekStart: string;
 }
 
 /**
- * Saves a person's whole week in one statement: inserted when new, otherwise written over while it is still a draft
- * or rejected (submitted and approved weeks are locked: then nothing comes back).
+ * Saves weeks in one statement (`INSERT … VALUES …, … ON CONFLICT DO UPDATE`): each inserted when new, otherwise
+ * written over while it is still a draft or rejected. Submitted and approved weeks are locked: they do not come back,
+ * so fewer rows than asked means one was locked meanwhile.
  */
-export async function saveWeek(tx: Tx, week: WeekSave): Promise<TimesheetRow | null> {
-  const submittedAt = week.status === 'submitted' ? new Date() : null;
-  const [saved] = await tx
+export async function saveWeeks(tx: Tx, weeks: readonly WeekSave[]): Promise<TimesheetRow[]> {
+  if (weeks.length === 0) return [];
+  const now = new Date();
+  return tx
     .insert(timesheets)
-    .values({ ...week, submittedAt })
+    .values(weeks.map((week) => ({ ...week, submittedAt: week.status === 'submitted' ? now : null })))
     .onConflictDoUpdate({
       target: [timesheets.personId, timesheets.weekStart, timesheets.scope],
       set: {
@@ -52,7 +54,54 @@ export async function saveWeek(tx: Tx, week: WeekSave): Promise<TimesheetRow | n
       setWhere: sql`${timesheets.status} in ('draft', 'rejected')`,
     })
     .returning();
+}
+
+/** Saves one week (see `saveWeeks`); null when it is locked. */
+export async function saveWeek(tx: Tx, week: WeekSave): Promise<TimesheetRow | null> {
+  const [saved] = await saveWeeks(tx, [week]);
   return saved ?? null;
+}
+
+/** Every sheet the person keeps for that week (roles, tasks, organisation work), locked for this transaction. */
+export async function sheetsOfWeek(tx: Tx, personId: string, weekStart: string): Promise<TimesheetRow[]> {
+  return tx
+    .select()
+    .from(timesheets)
+    .where(and(eq(timesheets.personId, personId), eq(timesheets.weekStart, weekStart)))
+    .for('update');
+}
+
+/** Roles a week names, and the person's roles on the missions of its task rows (tasks need a role of theirs there). */
+export async function rolesOfWeek(tx: Tx, ids: readonly string[], personId: string, taskMissionIds: readonly string[]) {
+  const named = ids.length > 0 ? inArray(planItems.id, [...ids]) : undefined;
+  const mine =
+    taskMissionIds.length > 0
+      ? and(eq(planItems.personId, personId), inArray(planItems.missionId, [...taskMissionIds]), eq(planItems.type, 'person'))
+      : undefined;
+  if (!named && !mine) return [];
+  return tx
+    .select({
+      id: planItems.id,
+      missionId: planItems.missionId,
+      title: planItems.title,
+      type: planItems.type,
+      personId: planItems.personId,
+      inactive: planItems.inactive,
+      wasDeleted: planItems.wasDeleted,
+      startDate: planItems.startDate,
+      endDate: planItems.endDate,
+    })
+    .from(planItems)
+    .where(or(named, mine));
+}
+
+/** Tasks a week names: their mission and who is assigned. */
+export async function tasksOfWeek(tx: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: actionItems.id, missionId: actionItems.missionId, people: actionItems.people })
+    .from(actionItems)
+    .where(inArray(actionItems.id, [...ids]));
 }
 
 /** A sheet by id within an organisation or a mission; null when it is not there. */
