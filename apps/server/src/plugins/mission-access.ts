@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { actionItems, actions, comments, files, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
 import { appError, type AppError } from '../lib/errors.ts';
 import { currentMembership } from './org-access.ts';
@@ -69,23 +70,28 @@ export async function loadMissionAccess(db: Db | Tx, missionId: string, personId
   return row ? accessOf(row, personId) : null;
 }
 
-/** `loadMissionAccess` of several missions in one query, by mission id (a mission that does not exist is left out). */
-export async function loadMissionAccesses(
-  db: Db | Tx,
-  missionIds: readonly string[],
-  personId: string,
-): Promise<Map<string, MissionAccess>> {
+/**
+ * `loadMissionAccess` of several missions in one query, by mission id (a mission that does not exist is left out).
+ * The statement is prepared once per database and planned once per connection: a week's save asks it on every call,
+ * and planning this five-table join cost more than running it.
+ */
+export async function loadMissionAccesses(db: Db, missionIds: readonly string[], personId: string): Promise<Map<string, MissionAccess>> {
   const accesses = new Map<string, MissionAccess>();
   if (missionIds.length === 0) return accesses;
-  const rows = await accessQuery(db, personId).where(and(inArray(missions.id, [...missionIds]), sql`${missions.archivedAt} is null`));
-  for (const row of rows) {
+  for (const row of await accessesStatement(db).execute({ ids: [...missionIds], personId })) {
     const access = accessOf(row, personId);
     if (access) accesses.set(access.mission.id, access);
   }
   return accesses;
 }
 
-const accessQuery = (db: Db | Tx, personId: string) =>
+const accessesStatement = preparedPerDb((db) =>
+  accessQuery(db, sql.placeholder('personId'))
+    .where(and(sql`${missions.id} = any(${sql.placeholder('ids')})`, sql`${missions.archivedAt} is null`))
+    .prepare('mission_accesses'),
+);
+
+const accessQuery = (db: Db | Tx, personId: string | Placeholder) =>
   db
     .select({ mission: missions, member: missionPeople, org: orgs, orgMember: orgPeople, twoFactor: people.twoFactorEnabled })
     .from(missions)

@@ -1,25 +1,35 @@
 import { roleRefusal, taskRefusal, TIME_MESSAGES, type WeekSave } from '@crewplan/domain';
-import type { Tx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { badField, roleRefused } from './time.access.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 import { rolesOfWeek, tasksOfWeek } from './time.queries.ts';
 
-/** What the checked rows tell the save: the titles of their roles (for the approvers' lists). */
-export type CheckedRows = { roleTitles: ReadonlyMap<string, string> };
+/** What the rows name, read before the week's transaction (no locks: the checks are those of the single save). */
+export type RowFacts = {
+  roles: Awaited<ReturnType<typeof rolesOfWeek>>;
+  tasks: ReadonlyMap<string, Awaited<ReturnType<typeof tasksOfWeek>>[number]>;
+};
 
-/**
- * The rows of a week, checked against the database before anything is written; a refusal names its row. A role row
- * passes `roleRefusal` (a live role of the person on that mission, active, its dates touching the week), the rule the
- * single save applies. A task row passes `taskRefusal` (a task of that mission, assigned to the person or already on
- * their week), and the person must hold such a role on its mission: without a project role there is no timesheet.
- */
-export async function checkRows(tx: Tx, personId: string, input: WeekSave, before: readonly TimesheetRow[]): Promise<CheckedRows> {
+/** The roles and tasks the rows name, and the person's roles on the missions of the task rows. */
+export async function rowFactsOf(db: Db, personId: string, input: WeekSave): Promise<RowFacts> {
   const roleIds = input.rows.flatMap((row) => row.planItemId ?? []);
   const taskIds = input.rows.flatMap((row) => row.actionItemId ?? []);
   const taskMissions = [...new Set(input.rows.filter((row) => row.actionItemId).map((row) => row.missionId))];
-  const roles = await rolesOfWeek(tx, roleIds, personId, taskMissions);
-  const tasks = new Map((await tasksOfWeek(tx, taskIds)).map((task) => [task.id, task]));
-  const rolesById = new Map(roles.map((role) => [role.id, role]));
+  const [roles, tasks] = await Promise.all([rolesOfWeek(db, roleIds, personId, taskMissions), tasksOfWeek(db, taskIds)]);
+  return { roles, tasks: new Map(tasks.map((task) => [task.id, task])) };
+}
+
+/** The titles of the rows' roles (for the approvers' lists). */
+export const roleTitlesOf = (facts: RowFacts) => new Map(facts.roles.map((role) => [role.id, role.title]));
+
+/**
+ * The rows of a week, checked before anything is written; a refusal names its row. A role row passes `roleRefusal`
+ * (a live role of the person on that mission, active, its dates touching the week), the rule the single save
+ * applies. A task row passes `taskRefusal` (a task of that mission, assigned to the person or already on their week,
+ * `before`), and the person must hold such a role on its mission: without a project role there is no timesheet.
+ */
+export function checkRows(facts: RowFacts, personId: string, input: WeekSave, before: readonly TimesheetRow[]): void {
+  const rolesById = new Map(facts.roles.map((role) => [role.id, role]));
   const onWeek = new Set(before.flatMap((sheet) => (sheet.taskLines ?? []).map((line) => `${sheet.missionId}:${line.actionItemId}`)));
   const at = (missionId: string) => ({ missionId, personId, weekStart: input.weekStart });
 
@@ -30,11 +40,10 @@ export async function checkRows(tx: Tx, personId: string, input: WeekSave, befor
       return;
     }
     const field = `rows.${i}.actionItemId`;
-    const task = tasks.get(row.actionItemId!) ?? null;
+    const task = facts.tasks.get(row.actionItemId!) ?? null;
     const refusal = taskRefusal(task, { ...at(row.missionId), onTheirWeek: onWeek.has(`${row.missionId}:${row.actionItemId}`) });
     if (refusal === 'unknown') throw badField(field, TIME_MESSAGES.unknownTask);
     if (refusal === 'notYours') throw badField(field, TIME_MESSAGES.notYourTask, 403);
-    if (!roles.some((role) => roleRefusal(role, at(row.missionId)) === null)) throw badField(field, TIME_MESSAGES.noProjectRole, 403);
+    if (!facts.roles.some((role) => roleRefusal(role, at(row.missionId)) === null)) throw badField(field, TIME_MESSAGES.noProjectRole, 403);
   });
-  return { roleTitles: new Map(roles.map((role) => [role.id, role.title])) };
 }

@@ -19,7 +19,7 @@ import type { AppContext } from '../../plugins/types.ts';
 import { atField, badField, locked, timeTrackingRefusal } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { saveWeeks, sheetsOfWeek, type WeekSave as SheetSave } from './time.queries.ts';
-import { checkRows, type CheckedRows } from './time.week-rows.ts';
+import { checkRows, roleTitlesOf, rowFactsOf } from './time.week-rows.ts';
 import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
 
 /** A sheet the week's rows live in: a role's (scope: the plan item) or a mission's task-form week (scope: the mission). */
@@ -28,18 +28,19 @@ type Plan = { scope: string; missionId: string; planItemId: string | null; field
 /**
  * `PUT /timesheet/week`: the person's whole week on their missions in one request and one transaction. Everything is
  * checked before anything is written: each mission as the single save's gate checks it (visible, the right to save,
- * licensed, keeping timesheets), each role and task (`time.week-rows.ts`), that no sheet is submitted or approved
+ * licensed, keeping timesheets), each role and task (`time.week-rows.ts`, read with the missions before the
+ * transaction: they take no locks), that no sheet is submitted or approved
  * (409), and that no day holds more than 24 hours across all the person's sheets of the week. Then the sheets that
  * change are written in one statement, with their history in each mission; once committed, each change is told as
  * the single save tells it (realtime, and the approvers on submission unless `notify` is false).
  */
 export async function saveWholeWeek(ctx: AppContext, personId: string, input: WeekSave): Promise<WeekSaved> {
-  const missions = await missionsOfWeek(ctx, personId, input);
+  const [missions, facts] = await Promise.all([missionsOfWeek(ctx, personId, input), rowFactsOf(ctx.db, personId, input)]);
   let events: TimesheetEvent[] = [];
   const result = await runMissionsCommand(ctx, personId, async (tx, record) => {
     events = [];
     const before = await sheetsOfWeek(tx, personId, input.weekStart);
-    const checked = await checkRows(tx, personId, input, before);
+    checkRows(facts, personId, input, before);
     const plans = planSheets(personId, input, missions, before);
     const byScope = new Map(before.map((sheet) => [sheet.scope, sheet]));
     for (const plan of plans) {
@@ -48,7 +49,7 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
     }
     requireDaysFit(before, plans);
     const writes = plans.filter((plan) => writesSheet(stateOf(byScope.get(plan.scope)), plan.save));
-    const saved = await saveWeeks(tx, await withSnapshots(tx, personId, writes, checked, missions));
+    const saved = await saveWeeks(tx, await withSnapshots(tx, personId, writes, roleTitlesOf(facts), missions));
     if (saved.length !== writes.length) throw locked();
     for (const row of saved) {
       const existing = byScope.get(row.scope) ?? null;
@@ -136,7 +137,7 @@ async function withSnapshots(
   tx: Tx,
   personId: string,
   plans: readonly Plan[],
-  checked: CheckedRows,
+  roleTitles: ReadonlyMap<string, string>,
   missions: ReadonlyMap<string, MissionAccess>,
 ): Promise<SheetSave[]> {
   if (plans.length === 0) return [];
@@ -146,7 +147,7 @@ async function withSnapshots(
     ...plan.save,
     snapshot: {
       missionTitle: missions.get(plan.missionId)!.mission.title,
-      roleTitle: plan.planItemId ? (checked.roleTitles.get(plan.planItemId) ?? '') : 'Tasks',
+      roleTitle: plan.planItemId ? (roleTitles.get(plan.planItemId) ?? '') : 'Tasks',
       personName,
     },
   }));
