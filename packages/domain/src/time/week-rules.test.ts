@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addIsoDays } from '../missions/dates.ts';
+import { weekDays, weekEndOf } from './week.ts';
 import {
   mergeTaskLines,
   overfullWeekDay,
@@ -151,5 +153,18 @@ describe('overfullWeekDay: a save may not make a day hold more than 24 hours acr
     ['another day overfull before does not excuse this one', [[1500, 1500]], [[1500, 0]], 1],
   ])('%s', (_name, after, before, day) => {
     expect(overfullWeekDay(after.map(week), before.map(week))).toBe(day);
+  });
+});
+
+describe('weekEndOf and weekDays: the calendar of a week', () => {
+  it.each([
+    ['2026-11-23', '2026-11-29'],
+    ['2026-12-28', '2027-01-03'],
+    ['2024-02-26', '2024-03-03'],
+    ['2026-03-23', '2026-03-29'],
+    ['2026-10-19', '2026-10-25'],
+  ])('the week of %s ends on %s', (monday, sunday) => {
+    expect(weekEndOf(monday)).toBe(sunday);
+    expect(weekDays(monday)).toEqual(Array.from({ length: 7 }, (_, i) => addIsoDays(monday, i)));
   });
 });

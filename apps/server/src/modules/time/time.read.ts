@@ -38,8 +38,19 @@ const weeksFilter = (weeks: Weeks): SQL | undefined =>
 
 /** Sheets matching `where`, minus the drafts and rejected ones that views drop (rules 174–175), oldest week first. */
 async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
+  // only what the keep rule reads of the role and the mission (whole rows of both cost more than the sheets); each
+  // starts with its id, from which a left join's missing row reads as null
   const rows = await db
-    .select({ sheet: timesheets, planItem: planItems, mission: missions })
+    .select({
+      sheet: timesheets,
+      planItem: {
+        inactive: planItems.inactive,
+        wasDeleted: planItems.wasDeleted,
+        startDate: planItems.startDate,
+        endDate: planItems.endDate,
+      },
+      mission: { id: missions.id, archivedAt: missions.archivedAt, noTimesheets: missions.noTimesheets },
+    })
     .from(timesheets)
     .leftJoin(planItems, eq(planItems.id, timesheets.planItemId))
     .leftJoin(missions, eq(missions.id, timesheets.missionId))
@@ -50,12 +61,7 @@ async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
       keepsTimesheet({
         status: sheet.status,
         weekStart: sheet.weekStart,
-        planItem: planItem && {
-          inactive: planItem.inactive,
-          wasDeleted: planItem.wasDeleted,
-          startDate: planItem.startDate,
-          endDate: planItem.endDate,
-        },
+        planItem,
         mission: mission && { archived: mission.archivedAt !== null, noTimesheets: mission.noTimesheets },
       }),
     )

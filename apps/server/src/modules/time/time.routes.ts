@@ -85,7 +85,12 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: projectManagerTimesheetQuerySchema,
       response: { 200: timesheetListSchema },
     },
-    handler: async (request) => projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt),
+    handler: async (request, reply) => {
+      const sheets = await projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt);
+      // thousands of weeks (DESIGN §8): the presenter gives the documented shape, serialised once without re-checking it
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send(JSON.stringify(sheets) as never);
+    },
   });
 
   r.post('/api/timesheet/mission/:id', {
