@@ -52,7 +52,7 @@ async function memberWithRole(request: APIRequestContext, manager: { token: stri
     {},
   );
   expect((await request.put(`/api/org-invite/${orgInvite.invite._id}/accept`, { headers: bearer(member.token) })).status()).toBe(200);
-  const mission = await post<{ _id: string }>(request, manager.token, '/api/mission', {
+  const mission = await post<{ _id: string; planItems: { _id: string }[] }>(request, manager.token, '/api/mission', {
     title: 'Harbour cabins',
     org: org._id,
     projectType: 'simple',
@@ -76,15 +76,28 @@ async function memberWithRole(request: APIRequestContext, manager: { token: stri
     startDate: monday(5),
     endDate: monday(-8),
   });
-  return member;
+  // a task of the mission given to the member, running Monday to Friday of last week: a task row of that week
+  const action = await post<{ action: { _id: string } }>(request, manager.token, `/api/mission-plan/${mission.planItems[0]!._id}/action`, {
+    title: 'Deck',
+  });
+  const friday = isoOf(new Date(new Date(`${monday(1)}T12:00:00`).getTime() + 4 * 86_400_000));
+  const task = await post<{ _id: string }>(request, manager.token, `/api/action-item/action/${action.action._id}`, {
+    title: 'Frame the deck',
+    people: [me._id],
+    startDate: monday(1),
+    endDate: friday,
+  });
+  return { ...member, taskId: task._id };
 }
 
 const grid = (page: Page) => page.getByTestId('time-tracking');
 const cell = (page: Page, day: string) => grid(page).getByRole('textbox', { name: new RegExp(`^Designer, ${day} `) });
 const designerRow = (page: Page) => grid(page).getByTestId('row-Designer');
+const taskCell = (page: Page, day: string) => grid(page).getByRole('textbox', { name: new RegExp(`^Frame the deck, ${day} `) });
+const taskRow = (page: Page) => grid(page).getByTestId('task-Frame the deck');
 
 for (const mode of ['light', 'dark'] as const) {
-  test(`time (${mode}): a week filled by keyboard, rejected with a reason, fixed, approved and locked; overtime for a 10-hour day`, async ({
+  test(`time (${mode}): a week of a role and a task filled by keyboard and saved in one request each time, rejected with a reason, fixed, approved and locked; overtime for a 10-hour day`, async ({
     page,
     browser,
     request,
@@ -108,6 +121,11 @@ for (const mode of ['light', 'dark'] as const) {
     // the member: the badge counts three missing weeks; the button opens this week, the missing list last week
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const mine = await memberContext.newPage();
+    // every save of the grid is one request for the whole week
+    let weekSaves = 0;
+    mine.on('request', (sent) => {
+      if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/timesheet/week') weekSaves += 1;
+    });
     await signIn(mine, member.email);
     await expect(mine.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
     await mine.getByRole('button', { name: 'My timesheets, 3 missing' }).click();
@@ -120,28 +138,57 @@ for (const mode of ['light', 'dark'] as const) {
 
     // keyboard only: the first cell has the focus, typing replaces, arrows move, Enter saves, Ctrl+Enter submits
     await expect(cell(mine, 'Mon')).toBeFocused();
+    await expect(grid(mine).getByTestId('mission-Harbour cabins')).toContainText('Frame the deck');
     for (const [i, text] of ['10', '7,5', '1:30', '90m', '8'].entries()) {
       if (i > 0) await mine.keyboard.press('ArrowRight');
       await mine.keyboard.type(text);
     }
-    await mine.keyboard.press('ArrowDown'); // one row only: stays on Friday
-    await expect(cell(mine, 'Fri')).toBeFocused();
+    // the task row sits under the role: down moves into it, and its hours count in the totals
+    await mine.keyboard.press('ArrowDown');
+    await expect(taskCell(mine, 'Fri')).toBeFocused();
+    await mine.keyboard.type('2');
+    await mine.keyboard.press('ArrowDown'); // the last row: stays on Friday
+    await expect(taskCell(mine, 'Fri')).toBeFocused();
     await expect(designerRow(mine).getByTestId('row-total')).toHaveText('28.5');
+    await expect(taskRow(mine).getByTestId('row-total')).toHaveText('2');
+    await expect(grid(mine).getByTestId('week-total')).toHaveText('30.5');
+
+    // 15 more hours on Monday make 25 that day: the server refuses the whole week, naming the day; the text stays
+    for (let day = 0; day < 4; day++) await mine.keyboard.press('ArrowLeft');
+    await mine.keyboard.type('15');
+    await mine.keyboard.press('Enter');
+    const monday1 = Number(lastWeek.slice(8));
+    await expect(grid(mine).getByTestId('week-refusal')).toContainText(new RegExp(`Mon ${monday1} \\w{3}: A day holds at most 24 hours`));
+    expect(weekSaves).toBe(1);
+    await expect(taskCell(mine, 'Mon')).toHaveValue('15');
+    await expect(cell(mine, 'Tue')).toHaveValue('7,5');
+    await mine.screenshot({ path: screenshot(`time-grid-refused-${mode}`) });
+    await mine.keyboard.press('Control+a');
+    await mine.keyboard.press('Backspace');
     await mine.keyboard.press('Enter');
     await expect(mine.getByText('Week saved')).toBeVisible();
+    expect(weekSaves).toBe(2);
+    await expect(grid(mine).getByTestId('week-refusal')).toHaveCount(0);
     await expect(cell(mine, 'Tue')).toHaveValue('7.5');
     await expect(cell(mine, 'Wed')).toHaveValue('1.5');
+    await expect(taskCell(mine, 'Fri')).toHaveValue('2');
     await mine.keyboard.press('Control+Enter');
     await expect(designerRow(mine).getByText('Submitted')).toBeVisible();
+    await expect(taskRow(mine).getByText('Submitted')).toBeVisible();
+    expect(weekSaves).toBe(3);
     await expect(cell(mine, 'Mon')).toHaveAttribute('readonly', '');
+    await expect(taskCell(mine, 'Fri')).toHaveAttribute('readonly', '');
     await mine.screenshot({ path: screenshot(`time-grid-submitted-${mode}`) });
     await expectAccessible(mine, `my timesheets (${mode})`);
 
     // the manager's board lists the submitted week; a rejection asks for a reason
     await page.goto('/board?board-tab=timesheets');
-    const weekRow = page.getByRole('row', { name: /^Max Member, week of / });
+    const weekRows = page.getByRole('row', { name: /^Max Member, week of / });
+    const weekRow = weekRows.filter({ hasText: 'Designer' });
     await expect(weekRow).toContainText('28.5');
     await expect(weekRow).toContainText('Harbour cabins · Designer');
+    // the task row went into the project's task week, submitted with the role's
+    await expect(weekRows.filter({ hasText: 'Harbour cabins · Tasks' })).toContainText('2');
     await page.screenshot({ path: screenshot(`time-board-submitted-${mode}`), fullPage: true });
     await expectAccessible(page, `board timesheets (${mode})`);
     // the shown weeks export to CSV: one line per day with hours
@@ -150,7 +197,10 @@ for (const mode of ['light', 'dark'] as const) {
     const csv = readFileSync(await download.path(), 'utf8').split(/\r?\n/);
     expect(csv[0]).toBe('person,mission,role,task,date,hours,status');
     expect(csv).toContain(`Max Member,Harbour cabins,Designer,,${lastWeek},10,submitted`);
-    expect(csv).toHaveLength(6);
+    expect(csv.filter((line) => line.startsWith('Max Member,Harbour cabins,Tasks,'))).toEqual([
+      `Max Member,Harbour cabins,Tasks,${member.taskId},${isoOf(new Date(new Date(`${lastWeek}T12:00:00`).getTime() + 4 * 86_400_000))},2,submitted`,
+    ]);
+    expect(csv).toHaveLength(7);
     await weekRow.getByRole('button', { name: 'Reject' }).click();
     const reject = page.getByRole('dialog', { name: 'Reject this week' });
     await reject.getByRole('button', { name: 'Reject' }).click();
@@ -168,6 +218,7 @@ for (const mode of ['light', 'dark'] as const) {
     await mine.keyboard.press('Control+Enter');
     await expect(designerRow(mine).getByText('Submitted')).toBeVisible();
     await expect(designerRow(mine).getByTestId('row-total')).toHaveText('20.5');
+    expect(weekSaves).toBe(4);
 
     // the manager's open tab shows it again; approving locks the week for its person
     await expect(weekRow).toContainText('20.5');

@@ -44,6 +44,8 @@ export * from './time/overtime.ts';
 export * from './time/plan-fill.ts';
 export * from './time/role-cells.ts';
 export * from './time/hours-input.ts';
+export * from './time/week-save.ts';
+export * from './time/week-rules.ts';
 export * from './realtime/changes.ts';
 export * from './shared/days.ts';
 export * from './shared/policy.ts';

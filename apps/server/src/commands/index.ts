@@ -8,6 +8,7 @@ export { lockMission } from './locks.ts';
 export {
   auditActorOf,
   runMissionCommand,
+  runMissionsCommand,
   runOrgCommand,
   type AuditActor,
   type MissionAuditAction,
@@ -16,4 +17,5 @@ export {
   type OrgWrite,
   type RecordMissionWrite,
   type RecordOrgWrite,
+  type RecordWriteIn,
 } from './run.ts';

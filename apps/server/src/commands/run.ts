@@ -77,6 +77,37 @@ export async function runMissionCommand<T>(
   return result;
 }
 
+/** Records a write in the history of the mission it belongs to. */
+export type RecordWriteIn = (missionId: string, write: MissionWrite) => void;
+
+/**
+ * Runs one command that writes in several missions (a person's week across their projects) in one transaction:
+ * each write is recorded in its own mission's history in that transaction, with one statement for all of them,
+ * and once committed each mission's rooms hear of its writes. Like `runMissionCommand` it runs again whole on a
+ * deadlock or lock time-out, then answers 503. It never marks a template unsaved: use it for writes that do not
+ * change a mission's plan (timesheets).
+ */
+export async function runMissionsCommand<T>(
+  ctx: AppContext,
+  actorPersonId: string,
+  command: (tx: Tx, record: RecordWriteIn) => Promise<T>,
+): Promise<T> {
+  let writes: { missionId: string; write: MissionWrite }[] = [];
+  const result = await inTransaction(ctx.db, async (tx) => {
+    writes = [];
+    const value = await command(tx, (missionId, write) => writes.push({ missionId, write }));
+    if (writes.length > 0)
+      await tx
+        .insert(missionAuditEvents)
+        .values(writes.map(({ missionId, write }) => ({ missionId, actorPersonId, ...historyRow(write) })));
+    return value;
+  });
+  const byMission = new Map<string, RoutedChange[]>();
+  for (const { missionId, write } of writes) byMission.set(missionId, [...(byMission.get(missionId) ?? []), withActionRooms(write)]);
+  for (const [missionId, changes] of byMission) await ctx.events.emit('mission.changed', { missionId, changes });
+  return result;
+}
+
 /**
  * Runs one command of the organisation area in one transaction: the command's writes are audited in that
  * transaction, and once it has committed the organisation's room hears of them.

@@ -156,16 +156,28 @@ export function enforceAuthz(app: FastifyInstance): void {
     const missionId = via ? await missionIdOf(app.ctx.db, via, id) : id;
     if (!missionId) throw entityNotFound(via!);
     const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
-    const allowed = (a: MissionAccess) => canInMission(a.actor, authz.mission, { mission: a.facts, attachedTo: attachedToOf(authz.via) });
-    const visible = !!access && (canOnMission(access.actor, 'mission.read', access.facts) || (!!authz.beyondTeam && allowed(access)));
-    if (!access || !visible) {
-      if (access?.member?.invitePending) throw missionInvitePending();
-      throw via ? entityNotFound(via) : missionNotFound();
-    }
-    if (access.withheld) throw missionWithheld();
-    if (!allowed(access)) throw forbidden(authz.refusal);
+    const refusal = missionRefusal(access, authz, () => (via ? entityNotFound(via) : missionNotFound()));
+    if (refusal) throw refusal;
     request.missionAccess = access;
   }
+}
+
+/**
+ * Why the caller may not do what a mission gate declares (null: they may): not visible, the mission's "not found"
+ * (`notVisible`), or, for a pending invitee, 403 with the spec's load-failure text; withheld by two-factor sign-in
+ * 403; without the right 403. Routes that name several missions in their body ask it of each.
+ */
+export function missionRefusal(
+  access: MissionAccess | null,
+  authz: Pick<MissionAuthz, 'mission' | 'via' | 'beyondTeam' | 'refusal'>,
+  notVisible: () => AppError = missionNotFound,
+): AppError | null {
+  const allowed = (a: MissionAccess) => canInMission(a.actor, authz.mission, { mission: a.facts, attachedTo: attachedToOf(authz.via) });
+  const visible = !!access && (canOnMission(access.actor, 'mission.read', access.facts) || (!!authz.beyondTeam && allowed(access)));
+  if (!access || !visible) return access?.member?.invitePending ? missionInvitePending() : notVisible();
+  if (access.withheld) return missionWithheld();
+  if (!allowed(access)) return forbidden(authz.refusal);
+  return null;
 }
 
 /** Where a mission route's files are: the mission's own (no `via`), a task's (`via: 'actionItem'`), else unknown. */

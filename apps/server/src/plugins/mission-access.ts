@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { actionItems, actions, comments, files, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
 import { appError, type AppError } from '../lib/errors.ts';
 import { currentMembership } from './org-access.ts';
@@ -63,16 +64,45 @@ export const missionFactsOf = (mission: MissionRow): MissionFacts => ({
  * in one query; null when the mission does not exist.
  */
 export async function loadMissionAccess(db: Db | Tx, missionId: string, personId: string): Promise<MissionAccess | null> {
-  const [row] = await db
+  const [row] = await accessQuery(db, personId)
+    .where(and(eq(missions.id, missionId), sql`${missions.archivedAt} is null`))
+    .limit(1);
+  return row ? accessOf(row, personId) : null;
+}
+
+/**
+ * `loadMissionAccess` of several missions in one query, by mission id (a mission that does not exist is left out).
+ * The statement is prepared once per database and planned once per connection: a week's save asks it on every call,
+ * and planning this five-table join cost more than running it.
+ */
+export async function loadMissionAccesses(db: Db, missionIds: readonly string[], personId: string): Promise<Map<string, MissionAccess>> {
+  const accesses = new Map<string, MissionAccess>();
+  if (missionIds.length === 0) return accesses;
+  for (const row of await accessesStatement(db).execute({ ids: [...missionIds], personId })) {
+    const access = accessOf(row, personId);
+    if (access) accesses.set(access.mission.id, access);
+  }
+  return accesses;
+}
+
+const accessesStatement = preparedPerDb((db) =>
+  accessQuery(db, sql.placeholder('personId'))
+    .where(and(sql`${missions.id} = any(${sql.placeholder('ids')})`, sql`${missions.archivedAt} is null`))
+    .prepare('mission_accesses'),
+);
+
+const accessQuery = (db: Db | Tx, personId: string | Placeholder) =>
+  db
     .select({ mission: missions, member: missionPeople, org: orgs, orgMember: orgPeople, twoFactor: people.twoFactorEnabled })
     .from(missions)
     .innerJoin(people, eq(people.id, personId))
     .leftJoin(missionPeople, and(eq(missionPeople.missionId, missions.id), eq(missionPeople.personId, personId)))
     .leftJoin(orgs, and(eq(orgs.id, missions.orgId), sql`${orgs.deletedAt} is null`))
-    .leftJoin(orgPeople, and(eq(orgPeople.orgId, missions.orgId), eq(orgPeople.personId, personId), currentMembership()))
-    .where(and(eq(missions.id, missionId), sql`${missions.archivedAt} is null`))
-    .limit(1);
-  if (!row) return null;
+    .leftJoin(orgPeople, and(eq(orgPeople.orgId, missions.orgId), eq(orgPeople.personId, personId), currentMembership()));
+
+type AccessRow = Awaited<ReturnType<ReturnType<typeof accessQuery>['where']>>[number];
+
+function accessOf(row: AccessRow, personId: string): MissionAccess | null {
   if (row.mission.orgId && !row.org) return null;
   const actor: MissionActor = {
     personId,
@@ -82,7 +112,7 @@ export async function loadMissionAccess(db: Db | Tx, missionId: string, personId
     orgLevel: row.orgMember?.level ?? null,
     orgCanApproveRoles: row.orgMember?.canApproveRoles ?? false,
   };
-  const access: MissionAccess = {
+  return {
     mission: row.mission,
     org: row.org,
     member: row.member,
@@ -92,5 +122,4 @@ export async function loadMissionAccess(db: Db | Tx, missionId: string, personId
     personId,
     withheld: !!row.org?.isMFARequired && !row.twoFactor,
   };
-  return access;
 }

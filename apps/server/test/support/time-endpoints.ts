@@ -19,10 +19,11 @@ export const TIME_SPEC_ENDPOINTS: [string, string][] = [
 ];
 
 /**
- * Calls of the area the catalogue does not list: the organisation's overtime report (otPeriodStart, otPeriodEnd) and
- * the role cells of the project managers' Timesheets tab.
+ * Calls of the area the catalogue does not list: the organisation's overtime report (otPeriodStart, otPeriodEnd),
+ * the role cells of the project managers' Timesheets tab, and the personal grid's whole week saved in one call.
  */
 export const TIME_EXTRA_ENDPOINTS: [string, string][] = [
   ['GET', '/timesheet/org/:orgId/overtime'],
   ['GET', '/timesheet/project-manager/roles'],
+  ['PUT', '/timesheet/week'],
 ];

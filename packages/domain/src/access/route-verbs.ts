@@ -74,5 +74,6 @@ export const SIGNED_IN_VERBS = [
   'template.update',
   'template.delete',
   'timesheet.read',
+  'timesheet.save',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];

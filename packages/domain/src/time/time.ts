@@ -42,6 +42,10 @@ export const TIME_MESSAGES = {
   negative: 'Hours cannot be negative',
   overDay: 'A day holds at most 24 hours',
   notYourRole: 'Not your role on this project',
+  unknownRole: 'Unknown role on this project',
+  unknownTask: 'Unknown task on this project',
+  notYourTask: 'This task is not assigned to you',
+  twiceInWeek: 'This row is already in the week',
   outsideRole: 'The week is outside the dates of the role',
   roleInactive: 'The role is inactive',
   reasonNeeded: 'Please give a reason of at least 5 characters',
@@ -108,7 +112,7 @@ const tasksFitDays = (value: { actionItems?: { days: number[] }[] | undefined })
 const tasksFitDaysError = { message: TIME_MESSAGES.overDay, path: ['actionItems'] };
 
 /** Status a person asks for when saving (submission is the update call too, rule 176). */
-const saveStatusSchema = z.enum(['draft', 'submitted']);
+export const saveStatusSchema = z.enum(['draft', 'submitted']);
 
 /** `POST /timesheet/mission/:id`: the caller's week on one of their roles. */
 export const missionTimesheetCreateSchema = z
@@ -169,6 +173,11 @@ export const orgTimesheetListQuerySchema = z
   .strict();
 
 export const timesheetWeeksQuerySchema = z.object({ from: weekStartSchema.optional(), to: weekStartSchema.optional() }).strict();
+
+/** `GET /timesheet`: weeks from `from` to `to`, and the tasks of the week starting `week`. */
+export const myTimesheetsQuerySchema = z
+  .object({ from: weekStartSchema.optional(), to: weekStartSchema.optional(), week: weekStartSchema.optional() })
+  .strict();
 
 export const projectManagerTimesheetQuerySchema = z.object({ updatedAt: dateTimeSchema.optional() }).strict();
 
@@ -278,10 +287,25 @@ export const myTimesheetRoleSchema = z.object({
 });
 export type MyTimesheetRole = z.infer<typeof myTimesheetRoleSchema>;
 
-/** `GET /timesheet`: my weeks, my roles (the grid's rows), and their weeks missing over the last three weeks (rule 178). */
+/** A task assigned to me whose dates touch the week asked for (or a task of my week): one task row of my weekly grid. */
+export const myTimesheetTaskSchema = z.object({
+  actionItemId: z.string(),
+  mission: z.string(),
+  missionTitle: z.string(),
+  title: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+export type MyTimesheetTask = z.infer<typeof myTimesheetTaskSchema>;
+
+/**
+ * `GET /timesheet`: my weeks, my roles and tasks (the grid's rows: tasks of the week `week`, this week by default),
+ * and my roles' weeks missing over the last three weeks (rule 178).
+ */
 export const myTimesheetsSchema = z.object({
   timesheets: timesheetListSchema,
   roles: z.array(myTimesheetRoleSchema),
+  tasks: z.array(myTimesheetTaskSchema),
   missing: z.array(missingTimesheetSchema),
 });
 export type MyTimesheets = z.infer<typeof myTimesheetsSchema>;

@@ -1,8 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { approvesMissionTime as approvesTime, reviewsOrgTime, timeTrackingEligible } from '@crewplan/domain';
+import {
+  approvesMissionTime as approvesTime,
+  reviewsOrgTime,
+  TIME_MESSAGES,
+  timeTrackingEligible,
+  type RoleRefusal,
+} from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
-import { appError } from '../../lib/errors.ts';
+import { AppError, appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
@@ -16,10 +22,39 @@ export const noTimesheets = () => appError('noTimesheets');
 
 export { reviewsOrgTime };
 
+/** A refusal that names the field it is about (403s of this module are 'time/not-allowed', the rest 400 'validation'). */
+export const badField = (field: string, message: string, status = 400) =>
+  new AppError(status, status === 403 ? 'time/not-allowed' : 'validation', message, { [field]: message });
+
+/** The same refusal, pointing at `field` of the request (a row of a week, say). */
+export const atField = (error: AppError, field: string) =>
+  new AppError(error.statusCode, error.code, error.message, { [field]: error.message });
+
 /** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
 export function requireLicensed(org: OrgRow | null): OrgRow {
   if (!org || !timeTrackingEligible(org, new Date())) throw notLicensed();
   return org;
+}
+
+/** Why nobody keeps weeks on the mission (null: they may): its organisation does not track time (403), or the mission keeps no timesheets (409). */
+export function timeTrackingRefusal(access: MissionAccess): AppError | null {
+  if (!access.org || !timeTrackingEligible(access.org, new Date())) return notLicensed();
+  return access.mission.noTimesheets ? noTimesheets() : null;
+}
+
+/** A mission whose weeks people keep (see `timeTrackingRefusal`): its organisation. */
+export function requireTimeTracked(access: MissionAccess): OrgRow {
+  const refusal = timeTrackingRefusal(access);
+  if (refusal) throw refusal;
+  return access.org!;
+}
+
+/** Why the person may not keep hours on a role (`roleRefusal` of the domain), naming the role's field or the week's. */
+export function roleRefused(refusal: RoleRefusal, fields: { role: string; week: string }): AppError {
+  if (refusal === 'notYours') return badField(fields.role, TIME_MESSAGES.notYourRole, 403);
+  if (refusal === 'inactive') return badField(fields.role, TIME_MESSAGES.roleInactive);
+  if (refusal === 'outsideWeek') return badField(fields.week, TIME_MESSAGES.outsideRole);
+  return badField(fields.role, TIME_MESSAGES.unknownRole);
 }
 
 /** Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). */

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
-import { timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
+import { actionItems, planItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 
 export type WeekSave = {
@@ -28,32 +30,115 @@ export async function weekOf(tx: Tx, key: { personId: string; weekStart: string;
 }
 
 /**
- * Saves a person's whole week in one statement: inserted when new, otherwise written over while it is still a draft
- * or rejected (submitted and approved weeks are locked: then nothing comes back).
+ * Saves weeks in one statement, `INSERT … SELECT … FROM unnest(…) ON CONFLICT DO UPDATE`: each inserted when new,
+ * otherwise written over while it is still a draft or rejected. Submitted and approved weeks are locked: they do not
+ * come back, so fewer rows than asked means one was locked meanwhile. The columns go as one array each, so the
+ * statement is the same for any number of weeks (a 20-row week: 2 ms here, 5 ms as a VALUES list of 300 parameters).
  */
+export async function saveWeeks(tx: Tx, weeks: readonly WeekSave[]): Promise<TimesheetRow[]> {
+  if (weeks.length === 0) return [];
+  const list = <T>(pick: (week: WeekSave) => T) => sql.param(weeks.map(pick));
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+    insert into ${timesheets} (id, org_id, mission_id, plan_item_id, org_role_id, person_id, scope, week_start, status,
+      daily_minutes, task_lines, snapshot, submitted_at)
+    select w.id, w.org_id, w.mission_id, w.plan_item_id, w.org_role_id, w.person_id, w.scope, w.week_start, w.status,
+      w.daily_minutes::integer[], w.task_lines, w.snapshot, case when w.status = 'submitted' then now() end
+    from unnest(${list(() => newId())}::varchar[], ${list((w) => w.orgId)}::varchar[], ${list((w) => w.missionId)}::varchar[],
+      ${list((w) => w.planItemId)}::varchar[], ${list((w) => w.orgRoleId)}::varchar[], ${list((w) => w.personId)}::varchar[],
+      ${list((w) => w.scope)}::varchar[], ${list((w) => w.weekStart)}::date[], ${list((w) => w.status)}::varchar[],
+      ${list((w) => `{${w.dailyMinutes.join(',')}}`)}::text[], ${list((w) => json(w.taskLines))}::jsonb[],
+      ${list((w) => json(w.snapshot))}::jsonb[])
+      as w (id, org_id, mission_id, plan_item_id, org_role_id, person_id, scope, week_start, status, daily_minutes, task_lines, snapshot)
+    on conflict (person_id, week_start, scope) do update set
+      daily_minutes = excluded.daily_minutes,
+      task_lines = excluded.task_lines,
+      snapshot = excluded.snapshot,
+      org_role_id = excluded.org_role_id,
+      status = excluded.status,
+      submitted_at = coalesce(excluded.submitted_at, ${timesheets.submittedAt}),
+      -- a resubmitted week no longer carries the reason it was rejected for
+      rejection_reason = case when excluded.status = 'submitted' then null else ${timesheets.rejectionReason} end,
+      updated_at = now()
+    where ${timesheets.status} in ('draft', 'rejected')
+    returning *`);
+  return rows.map(timesheetRowOf);
+}
+
+const COLUMNS = Object.entries(getTableColumns(timesheets));
+
+/** A row as PostgreSQL sent it (`RETURNING *`), in the fields and types drizzle's own queries give. */
+function timesheetRowOf(raw: Record<string, unknown>): TimesheetRow {
+  const entries = COLUMNS.map(([key, column]) => {
+    const value = raw[column.name];
+    return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+  });
+  return Object.fromEntries(entries) as TimesheetRow;
+}
+
+/** Saves one week (see `saveWeeks`); null when it is locked. */
 export async function saveWeek(tx: Tx, week: WeekSave): Promise<TimesheetRow | null> {
-  const submittedAt = week.status === 'submitted' ? new Date() : null;
-  const [saved] = await tx
-    .insert(timesheets)
-    .values({ ...week, submittedAt })
-    .onConflictDoUpdate({
-      target: [timesheets.personId, timesheets.weekStart, timesheets.scope],
-      set: {
-        dailyMinutes: sql`excluded.daily_minutes`,
-        taskLines: sql`excluded.task_lines`,
-        snapshot: sql`excluded.snapshot`,
-        orgRoleId: sql`excluded.org_role_id`,
-        status: sql`excluded.status`,
-        submittedAt: sql`coalesce(excluded.submitted_at, ${timesheets.submittedAt})`,
-        // a resubmitted week no longer carries the reason it was rejected for
-        rejectionReason: sql`case when excluded.status = 'submitted' then null else ${timesheets.rejectionReason} end`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${timesheets.status} in ('draft', 'rejected')`,
-    })
-    .returning();
+  const [saved] = await saveWeeks(tx, [week]);
   return saved ?? null;
 }
+
+/** Every sheet the person keeps for that week (roles, tasks, organisation work), locked for this transaction. */
+export async function sheetsOfWeek(tx: Tx, personId: string, weekStart: string): Promise<TimesheetRow[]> {
+  return tx
+    .select()
+    .from(timesheets)
+    .where(and(eq(timesheets.personId, personId), eq(timesheets.weekStart, weekStart)))
+    .for('update');
+}
+
+/**
+ * Roles a week names, and the person's roles on the missions of its task rows (a task row needs a role of theirs
+ * there). Prepared: the grid saves often.
+ */
+export async function rolesOfWeek(db: Db, ids: readonly string[], personId: string, taskMissionIds: readonly string[]) {
+  return rolesStatement(db).execute({ ids: [...ids], personId, missionIds: [...taskMissionIds] });
+}
+
+const rolesStatement = preparedPerDb((db) =>
+  db
+    .select({
+      id: planItems.id,
+      missionId: planItems.missionId,
+      title: planItems.title,
+      type: planItems.type,
+      personId: planItems.personId,
+      inactive: planItems.inactive,
+      wasDeleted: planItems.wasDeleted,
+      startDate: planItems.startDate,
+      endDate: planItems.endDate,
+    })
+    .from(planItems)
+    .where(
+      or(
+        sql`${planItems.id} = any(${sql.placeholder('ids')})`,
+        and(
+          eq(planItems.personId, sql.placeholder('personId')),
+          sql`${planItems.missionId} = any(${sql.placeholder('missionIds')})`,
+          eq(planItems.type, 'person'),
+        ),
+      ),
+    )
+    .prepare('week_roles'),
+);
+
+/** Tasks a week names: their mission and who is assigned. Prepared, like the roles. */
+export async function tasksOfWeek(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tasksStatement(db).execute({ ids: [...ids] });
+}
+
+const tasksStatement = preparedPerDb((db) =>
+  db
+    .select({ id: actionItems.id, missionId: actionItems.missionId, people: actionItems.people })
+    .from(actionItems)
+    .where(sql`${actionItems.id} = any(${sql.placeholder('ids')})`)
+    .prepare('week_tasks'),
+);
 
 /** A sheet by id within an organisation or a mission; null when it is not there. */
 export async function findTimesheet(tx: Tx, id: string, where: { orgId?: string; missionId?: string }): Promise<TimesheetRow | null> {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   addIsoDays,
   isMissionAdmin,
@@ -6,10 +6,12 @@ import {
   missingTimesheets,
   mondayOf,
   PROJECT_MANAGER_LOOKBACK_DAYS,
+  weekEndOf,
+  type MyTimesheetTask,
   type Timesheet,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { missionPeople, missions, planItems, timesheets } from '../../db/schema/index.ts';
+import { actionItems, missionPeople, missions, planItems, timesheets } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
@@ -36,8 +38,19 @@ const weeksFilter = (weeks: Weeks): SQL | undefined =>
 
 /** Sheets matching `where`, minus the drafts and rejected ones that views drop (rules 174–175), oldest week first. */
 async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
+  // only what the keep rule reads of the role and the mission (whole rows of both cost more than the sheets); each
+  // starts with its id, from which a left join's missing row reads as null
   const rows = await db
-    .select({ sheet: timesheets, planItem: planItems, mission: missions })
+    .select({
+      sheet: timesheets,
+      planItem: {
+        inactive: planItems.inactive,
+        wasDeleted: planItems.wasDeleted,
+        startDate: planItems.startDate,
+        endDate: planItems.endDate,
+      },
+      mission: { id: missions.id, archivedAt: missions.archivedAt, noTimesheets: missions.noTimesheets },
+    })
     .from(timesheets)
     .leftJoin(planItems, eq(planItems.id, timesheets.planItemId))
     .leftJoin(missions, eq(missions.id, timesheets.missionId))
@@ -48,12 +61,7 @@ async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
       keepsTimesheet({
         status: sheet.status,
         weekStart: sheet.weekStart,
-        planItem: planItem && {
-          inactive: planItem.inactive,
-          wasDeleted: planItem.wasDeleted,
-          startDate: planItem.startDate,
-          endDate: planItem.endDate,
-        },
+        planItem,
         mission: mission && { archived: mission.archivedAt !== null, noTimesheets: mission.noTimesheets },
       }),
     )
@@ -65,7 +73,7 @@ async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
  * missing over the last three weeks (rule 178). Without such an organisation: 403 'There are no eligible
  * organizations for Time Tracking.' (rule 180).
  */
-export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
+export async function myTimesheets(db: Db, personId: string, weeks: Weeks & { week?: string | undefined }) {
   const orgIds = await eligibleOrgIds(db, personId);
   if (orgIds.length === 0) throw notLicensed();
   const sheets = await listKept(db, and(eq(timesheets.personId, personId), inArray(timesheets.orgId, orgIds), weeksFilter(weeks)));
@@ -94,6 +102,7 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
       ),
     );
   const today = new Date().toISOString().slice(0, 10);
+  const tasks = await myTasksOfWeek(db, personId, orgIds, weeks.week ?? mondayOf(today));
   const since = addIsoDays(mondayOf(today), -21);
   const doneRows = await db
     .select({ planItemId: timesheets.planItemId, weekStart: timesheets.weekStart })
@@ -103,8 +112,45 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks) {
   return {
     timesheets: sheets,
     roles: roles.map(({ missionId, ...role }) => ({ ...role, mission: missionId })),
+    tasks,
     missing: missingTimesheets(roles, done, today),
   };
+}
+
+/**
+ * The task rows of my week: tasks assigned to me whose dates (start to end, else the due day) touch the week, and
+ * tasks already on my week, on missions of my organisations that keep timesheets.
+ */
+async function myTasksOfWeek(db: Db, personId: string, orgIds: string[], week: string): Promise<MyTimesheetTask[]> {
+  const lines = await db
+    .select({ taskLines: timesheets.taskLines })
+    .from(timesheets)
+    .where(and(eq(timesheets.personId, personId), eq(timesheets.weekStart, week)));
+  const onWeek = [...new Set(lines.flatMap((sheet) => (sheet.taskLines ?? []).map((line) => line.actionItemId)))];
+  const first = sql<string | null>`coalesce(${actionItems.startDate}, ${actionItems.dueDate}, ${actionItems.endDate})`;
+  const last = sql<string | null>`coalesce(${actionItems.endDate}, ${actionItems.dueDate}, ${actionItems.startDate})`;
+  const assigned = and(arrayContains(actionItems.people, [personId]), sql`${first} <= ${weekEndOf(week)}`, sql`${last} >= ${week}`);
+  return db
+    .select({
+      actionItemId: actionItems.id,
+      mission: actionItems.missionId,
+      missionTitle: missions.title,
+      title: actionItems.title,
+      startDate: first,
+      endDate: last,
+    })
+    .from(actionItems)
+    .innerJoin(missions, eq(missions.id, actionItems.missionId))
+    .where(
+      and(
+        onWeek.length > 0 ? or(assigned, inArray(actionItems.id, onWeek)) : assigned,
+        isNull(missions.archivedAt),
+        eq(missions.noTimesheets, false),
+        eq(missions.isTemplate, false),
+        inArray(missions.orgId, orgIds),
+      ),
+    )
+    .orderBy(missions.title, actionItems.title, actionItems.id);
 }
 
 /**

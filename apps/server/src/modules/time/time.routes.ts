@@ -8,6 +8,7 @@ import {
   managedRoleCellsQuerySchema,
   managedRoleCellsSchema,
   missionTimesheetCreateSchema,
+  myTimesheetsQuerySchema,
   myTimesheetsSchema,
   orgTimesheetCreateSchema,
   orgTimesheetListQuerySchema,
@@ -20,6 +21,8 @@ import {
   timesheetSchema,
   timesheetUpdateSchema,
   timesheetWeeksQuerySchema,
+  weekSavedSchema,
+  weekSaveSchema,
 } from '@crewplan/domain';
 import { missionAccessOf, orgAccessOf, principalOf } from '../../plugins/authz.ts';
 import { subscribeTimeEvents } from './time.events.ts';
@@ -34,6 +37,7 @@ import {
   projectManagerTimesheets,
 } from './time.read.ts';
 import { deleteMissionSheet, deleteOrgSheet, saveMissionWeek, saveOrgWeek, updateMissionSheet, updateOrgSheet } from './time.service.ts';
+import { saveWholeWeek } from './time.week.ts';
 
 const tags = ['time'];
 const missionParams = z.object({ id: idSchema });
@@ -56,11 +60,24 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { signedIn: 'timesheet.read' } },
     schema: {
       tags,
-      summary: "My weeks (default: the last 12), and my roles' weeks missing over the last three weeks (rule 178)",
-      querystring: timesheetWeeksQuerySchema,
+      summary:
+        "My weeks (default: the last 12), my roles, my tasks of the week `week` (default this one), and my roles' weeks missing over the last three weeks (rule 178)",
+      querystring: myTimesheetsQuerySchema,
       response: { 200: myTimesheetsSchema },
     },
     handler: async (request) => myTimesheets(ctx.db, principalOf(request).personId, request.query),
+  });
+
+  r.put('/api/timesheet/week', {
+    config: { authz: { signedIn: 'timesheet.save' } },
+    schema: {
+      tags,
+      summary:
+        'Save or submit my whole week in one call: my roles (planItemId) and my tasks (actionItemId, kept in the project’s task-form week), seven daily hours each; all checked first, then written together',
+      body: weekSaveSchema,
+      response: { 200: weekSavedSchema },
+    },
+    handler: async (request) => saveWholeWeek(ctx, principalOf(request).personId, request.body),
   });
 
   r.get('/api/timesheet/project-manager', {
@@ -71,7 +88,12 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: projectManagerTimesheetQuerySchema,
       response: { 200: timesheetListSchema },
     },
-    handler: async (request) => projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt),
+    handler: async (request, reply) => {
+      const sheets = await projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt);
+      // thousands of weeks (DESIGN §8): the presenter gives the documented shape, serialised once without re-checking it
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send(JSON.stringify(sheets) as never);
+    },
   });
 
   r.get('/api/timesheet/project-manager/roles', {

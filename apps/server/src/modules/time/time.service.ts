@@ -1,13 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   canTransition,
-  dayTotals,
   hoursEditable,
-  hoursToMinutes,
   REJECTION_REASON_MIN,
+  roleRefusal,
   TIME_MESSAGES,
   timesheetActors,
-  weekWithinRole,
   type MissionTimesheetCreate,
   type OrgTimesheetCreate,
   type Timesheet,
@@ -16,44 +14,24 @@ import {
 } from '@crewplan/domain';
 import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { actionItems, orgRoles, planItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
-import type { DomainEvents } from '../../events/bus.ts';
+import { actionItems, orgRoles, planItems, timesheets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { approvesMissionTime, locked, noTimesheets, notAllowed, orgCaller, requireLicensed, timesheetNotFound } from './time.access.ts';
-import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
+import {
+  approvesMissionTime,
+  badField,
+  locked,
+  notAllowed,
+  orgCaller,
+  requireLicensed,
+  requireTimeTracked,
+  roleRefused,
+  timesheetNotFound,
+} from './time.access.ts';
+import { presentTimesheet } from './time.presenter.ts';
 import { findTimesheet, saveWeek, weekOf } from './time.queries.ts';
-
-type TimesheetEvent = DomainEvents['timesheet.changed'];
-
-/** What the notifications and realtime hear of a committed change to a week. */
-function changeOf(
-  sheet: { id: string; orgId: string; missionId: string | null; personId: string; weekStart: string },
-  change: Pick<TimesheetEvent, 'missionTitle' | 'status' | 'from' | 'actorId' | 'reason' | 'notify'>,
-): TimesheetEvent {
-  return {
-    timesheetId: sheet.id,
-    orgId: sheet.orgId,
-    missionId: sheet.missionId,
-    personId: sheet.personId,
-    weekStart: sheet.weekStart,
-    ...change,
-  };
-}
-type Content = { dailyHours?: number[] | undefined; actionItems?: { _id: string; days: number[] }[] | undefined };
-
-const badField = (field: string, message: string, status = 400) =>
-  new AppError(status, status === 403 ? 'time/not-allowed' : 'validation', message, { [field]: message });
-
-/** The week's minutes: role form from dailyHours, task form from the tasks (day totals kept beside them). */
-function minutesOf(content: Content): { dailyMinutes: number[]; taskLines: TimesheetTaskLine[] | null } {
-  if (content.actionItems) {
-    const taskLines = content.actionItems.map((task) => ({ actionItemId: task._id, minutes: task.days.map(hoursToMinutes) }));
-    return { dailyMinutes: dayTotals(taskLines.map((line) => line.minutes)), taskLines };
-  }
-  return { dailyMinutes: (content.dailyHours ?? [0, 0, 0, 0, 0, 0, 0]).map(hoursToMinutes), taskLines: null };
-}
+import { announce, changeOf, minutesOf, summary, titleOf, type TimesheetEvent, type WeekContent } from './time.writes.ts';
 
 /** Every task of a task-form week must be a task of the mission (another project's or organisation's ids are refused). */
 async function requireMissionTasks(tx: Tx, missionId: string, tasks: { _id: string }[] | undefined): Promise<void> {
@@ -65,14 +43,8 @@ async function requireMissionTasks(tx: Tx, missionId: string, tasks: { _id: stri
     .where(and(eq(actionItems.missionId, missionId), inArray(actionItems.id, ids)));
   const known = new Set(found.map((row) => row.id));
   const index = tasks.findIndex((task) => !known.has(task._id));
-  if (index >= 0) throw badField(`payload.actionItems.${index}._id`, 'Unknown task on this project');
+  if (index >= 0) throw badField(`payload.actionItems.${index}._id`, TIME_MESSAGES.unknownTask);
 }
-
-/** What the history and realtime say about a sheet write: status and total hours, never the days themselves. */
-const summary = (row: Pick<TimesheetRow, 'status' | 'dailyMinutes' | 'weekStart'> | null) =>
-  row ? { status: row.status, weekStart: row.weekStart, minutes: row.dailyMinutes.reduce((a, b) => a + b, 0) } : {};
-
-const titleOf = (row: Pick<TimesheetRow, 'weekStart'>) => `Week of ${row.weekStart}`;
 
 /** Runs a sheet write with its history: the mission's for a mission sheet, the organisation's for its own sheets. */
 async function commit<T>(
@@ -102,17 +74,13 @@ async function commit<T>(
   );
 }
 
-async function announce(ctx: AppContext, event: TimesheetEvent | null): Promise<void> {
-  if (event) await ctx.events.emit('timesheet.changed', event);
-}
-
 /** Saves the caller's week (create or write over a draft/rejected one), with its history, then tells who should know. */
 async function saveOwnWeek(
   ctx: AppContext,
   where: { orgId: string; missionId: string | null; missionTitle: string | null },
   personId: string,
   key: { planItemId: string | null; orgRoleId: string | null; scope: string; weekStart: string },
-  payload: Content & { status?: 'draft' | 'submitted' | undefined; snapshot?: Record<string, unknown> | undefined },
+  payload: WeekContent & { status?: 'draft' | 'submitted' | undefined; snapshot?: Record<string, unknown> | undefined },
   validate: (tx: Tx) => Promise<void>,
 ): Promise<{ timesheet: Timesheet; created: boolean }> {
   let event: TimesheetEvent | null = null;
@@ -155,8 +123,7 @@ async function saveOwnWeek(
  * the week inside its dates (400/403 naming the field); tasks must be the mission's.
  */
 export async function saveMissionWeek(ctx: AppContext, access: MissionAccess, input: MissionTimesheetCreate) {
-  const org = requireLicensed(access.org);
-  if (access.mission.noTimesheets) throw noTimesheets();
+  const org = requireTimeTracked(access);
   const { missionPlanId, payload } = input;
   return saveOwnWeek(
     ctx,
@@ -165,14 +132,9 @@ export async function saveMissionWeek(ctx: AppContext, access: MissionAccess, in
     { planItemId: missionPlanId, orgRoleId: null, scope: missionPlanId, weekStart: payload.weekStart },
     payload,
     async (tx) => {
-      const [role] = await tx
-        .select()
-        .from(planItems)
-        .where(and(eq(planItems.id, missionPlanId), eq(planItems.missionId, access.mission.id), eq(planItems.wasDeleted, false)));
-      if (!role || role.type !== 'person') throw badField('missionPlanId', 'Unknown role on this project');
-      if (role.personId !== access.personId) throw badField('missionPlanId', TIME_MESSAGES.notYourRole, 403);
-      if (role.inactive) throw badField('missionPlanId', TIME_MESSAGES.roleInactive);
-      if (!weekWithinRole(payload.weekStart, role)) throw badField('payload.weekStart', TIME_MESSAGES.outsideRole);
+      const [role] = await tx.select().from(planItems).where(eq(planItems.id, missionPlanId));
+      const refusal = roleRefusal(role ?? null, { missionId: access.mission.id, personId: access.personId, weekStart: payload.weekStart });
+      if (refusal) throw roleRefused(refusal, { role: 'missionPlanId', week: 'payload.weekStart' });
       await requireMissionTasks(tx, access.mission.id, payload.actionItems);
     },
   );

@@ -1,6 +1,6 @@
 import './styles.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,21 +8,26 @@ import { TIME_MESSAGES } from '@crewplan/domain/time/time';
 import { joinRoom } from '../../lib/realtime.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
-import { myTimesheetsQuery, useSaveWeeks, type MyTimesheets, type WeekSave } from './api.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { myTimesheetsQuery, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
 import { FillFromPlanButton } from './FillFromPlanButton.tsx';
-import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, type GridRow } from './grid.ts';
+import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, weekRequest, type GridRow } from './grid.ts';
+import { refusalInWords, type Refusal } from './refusal.ts';
 import classes from './time.module.css';
-import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
+import { WeekRow } from './WeekRow.tsx';
 import { dayLabels, listFrom, localToday, nextWeek, previousWeek, weekOfParam, weekParam, weekTitle } from './week.ts';
 
 const UNREADABLE = 'Type hours like 1.5, 1,5, 1:30 or 90m (at most 24 a day).';
 
-/** The personal weekly timesheet (`time-tracking&week=`): my roles × seven days, saved and submitted a week at a time. */
+/**
+ * The personal weekly timesheet (`time-tracking&week=`): by mission, my roles and my tasks × seven days, the whole
+ * week saved or submitted in one request.
+ */
 export function TimeTrackingScreen() {
   const { params } = useUrl();
   const today = localToday();
   const monday = weekOfParam(params.get('week'), today);
-  const query = useQuery(myTimesheetsQuery(listFrom(monday, today)));
+  const query = useQuery(myTimesheetsQuery(listFrom(monday, today), monday));
   const profile = useProfile();
   const personId = profile.data?._id;
   // an approval or a change made elsewhere shows here without reload
@@ -53,15 +58,7 @@ export function TimeTrackingScreen() {
             {query.error.message}
           </Alert>
         )}
-        {query.data && (
-          <WeekGrid
-            key={monday}
-            monday={monday}
-            data={query.data}
-            personName={profile.data ? `${profile.data.firstName} ${profile.data.lastName}`.trim() : ''}
-            onWeek={go}
-          />
-        )}
+        {query.data && <WeekGrid key={monday} monday={monday} data={query.data} onWeek={go} />}
       </Stack>
     </Modal>
   );
@@ -69,25 +66,27 @@ export function TimeTrackingScreen() {
 
 type Data = MyTimesheets;
 
-function WeekGrid({
-  monday,
-  data,
-  personName,
-  onWeek,
-}: {
-  monday: string;
-  data: Data;
-  personName: string;
-  onWeek: (week: string) => void;
-}) {
-  const rows = useMemo(() => gridRows(data.roles, data.timesheets, monday), [data, monday]);
-  // what the person typed and has not saved yet, by role
+/** The rows in groups of one mission each, with each row's place in the whole grid (for the keyboard). */
+function byMission<T extends { missionId: string; missionTitle: string }>(rows: readonly T[]) {
+  const groups: { missionId: string; missionTitle: string; rows: { row: T; index: number }[] }[] = [];
+  rows.forEach((row, index) => {
+    const last = groups.at(-1);
+    if (last?.missionId === row.missionId) last.rows.push({ row, index });
+    else groups.push({ missionId: row.missionId, missionTitle: row.missionTitle, rows: [{ row, index }] });
+  });
+  return groups;
+}
+
+function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek: (week: string) => void }) {
+  const rows = useMemo(() => gridRows(data.roles, data.tasks, data.timesheets, monday), [data, monday]);
+  // what the person typed and has not saved yet, by row
   const [typed, setTyped] = useState<Record<string, string[]>>({});
-  const save = useSaveWeeks();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const save = useSaveWeek();
   const cells = useRef<(HTMLInputElement | null)[][]>([]);
   const days = dayLabels(monday);
 
-  const shown = rows.map((row) => ({ ...row, cells: typed[row.role.planItemId] ?? row.cells }));
+  const shown = rows.map((row) => ({ ...row, cells: typed[row.key] ?? row.cells }));
   const firstEditable = shown.findIndex((row) => row.editable);
   // keyboard first: the week opens with its first open cell focused
   useEffect(() => {
@@ -112,50 +111,42 @@ function WeekGrid({
 
   const type = (row: GridRow, day: number, text: string) =>
     setTyped((all) => {
-      const next = [...(all[row.role.planItemId] ?? row.cells)];
+      const next = [...(all[row.key] ?? row.cells)];
       next[day] = text;
-      return { ...all, [row.role.planItemId]: next };
+      return { ...all, [row.key]: next };
     });
 
-  const weekOf = (row: GridRow & { cells: string[] }, status: WeekSave['status']): WeekSave => ({
-    missionId: row.role.mission,
-    planItemId: row.role.planItemId,
-    weekStart: monday,
-    dailyHours: cellHours(row.cells).map((hours) => hours ?? 0),
-    status,
-    snapshot: { missionTitle: row.role.missionTitle, roleTitle: row.role.title, personName },
-  });
-
-  const write = (targets: typeof shown, status: WeekSave['status']) => {
-    if (targets.some((row) => cellHours(row.cells).includes(null))) {
-      notifications.show({ color: 'red', message: UNREADABLE });
+  const editable = shown.filter((row) => row.editable);
+  // the whole week goes in one request: every open row, typed or not (rows that did not change are not written)
+  const write = (status: WeekSave['status']) => {
+    const unreadable = editable.find((row) => cellHours(row.cells).includes(null));
+    if (unreadable) {
+      const day = cellHours(unreadable.cells).indexOf(null);
+      const where = `${unreadable.title} (${unreadable.missionTitle}), ${days[day]!.long}`;
+      setRefusal({ text: `${where}: ${UNREADABLE}`, rowKey: unreadable.key, day });
       return;
     }
-    if (targets.length === 0) return;
-    save.mutate(
-      targets.map((row) => weekOf(row, status)),
-      {
-        onSuccess: () => {
-          setTyped((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !targets.some((row) => row.role.planItemId === id))));
-          notifications.show({ message: status === 'submitted' ? 'Week submitted' : 'Week saved' });
-        },
-        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    if (editable.length === 0) return;
+    setRefusal(null);
+    save.mutate(weekRequest(editable, monday, status), {
+      onSuccess: () => {
+        setTyped({});
+        notifications.show({ message: status === 'submitted' ? 'Week submitted' : 'Week saved' });
       },
-    );
+      // what was typed stays; the refusal says which row and day
+      onError: (error) => setRefusal(refusalInWords(isApiError(error) ? error : { message: error.message }, editable, days)),
+    });
   };
-  const editable = shown.filter((row) => row.editable);
-  const saveTyped = () =>
-    write(
-      editable.filter((row) => typed[row.role.planItemId]),
-      'draft',
-    );
-  const submit = () => write(editable, 'submitted');
+  const saveTyped = () => {
+    if (Object.keys(typed).length > 0) write('draft');
+  };
+  const submit = () => write('submitted');
   const copyLastWeek = () => {
     const copied = copiedCells(rows, data.timesheets, lastMonday);
     setTyped((all) => {
       const next = { ...all };
       rows.forEach((row, i) => {
-        if (row.editable && copied[i] !== row.cells) next[row.role.planItemId] = copied[i]!;
+        if (row.editable && copied[i] !== row.cells) next[row.key] = copied[i]!;
       });
       return next;
     });
@@ -180,11 +171,18 @@ function WeekGrid({
   const hasLastWeek = data.timesheets.some((sheet) => sheet.weekStart === lastMonday);
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760}>
+      {refusal && (
+        <Alert color="red" variant="light" role="alert" title="Not saved" data-testid="week-refusal">
+          {refusal.text}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={840}>
         <Table withTableBorder withColumnBorders aria-label={`Timesheet for the week of ${weekTitle(monday)}`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Role</Table.Th>
+              <Table.Th scope="col" className={classes.titleColumn}>
+                Role or task
+              </Table.Th>
               {days.map((day) => (
                 <Table.Th key={day.date} scope="col" ta="center" title={day.long}>
                   {day.short}
@@ -198,66 +196,42 @@ function WeekGrid({
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row, r) => {
-              const hours = cellHours(row.cells);
-              return (
-                <Table.Tr key={row.role.planItemId} data-testid={`row-${row.role.title}`}>
-                  <Table.Th scope="row" fw="normal">
-                    <Text size="sm" fw={600}>
-                      {row.role.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.role.missionTitle}
-                    </Text>
-                    {row.status === 'rejected' && row.sheet?.rejectionReason && (
-                      <Text size="xs" c="red.8" data-testid="rejection-reason">
-                        Rejected: {row.sheet.rejectionReason}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  {row.cells.map((text, day) => (
-                    <Table.Td
-                      key={days[day]!.date}
-                      p={0}
-                      className={classes.cell}
-                      title={`${row.role.missionTitle} · ${row.role.title} · ${days[day]!.long}`}
-                    >
-                      <div className={classes.bar} style={{ height: `${bars[day]}%` }} aria-hidden="true" />
-                      <input
-                        ref={(element) => {
-                          (cells.current[r] ??= [])[day] = element;
-                        }}
-                        className={classes.input}
-                        aria-label={`${row.role.title}, ${days[day]!.long}`}
-                        aria-invalid={hours[day] === null || undefined}
-                        inputMode="decimal"
-                        value={text}
-                        readOnly={!row.editable}
-                        data-autofocus={(r === firstEditable && day === 0) || undefined}
-                        onFocus={(event) => event.currentTarget.select()}
-                        onChange={(event) => type(row, day, event.currentTarget.value)}
-                        onKeyDown={(event) => onKey(event, r, day)}
-                      />
-                    </Table.Td>
-                  ))}
-                  <Table.Td ta="right" fw={600} data-testid="row-total">
-                    {sumHours(hours)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[row.status]} variant="light">
-                      {STATUS_LABELS[row.status]}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
+          {byMission(shown).map((group) => (
+            <Table.Tbody key={group.missionId} data-testid={`mission-${group.missionTitle}`}>
+              <Table.Tr className={classes.mission}>
+                <Table.Th scope="rowgroup" colSpan={10}>
+                  {group.missionTitle}
+                </Table.Th>
+              </Table.Tr>
+              {group.rows.map(({ row, index }) => (
+                <WeekRow
+                  key={row.key}
+                  row={row}
+                  days={days}
+                  bars={bars}
+                  refusal={refusal}
+                  showsReason={row.kind === 'role' || group.rows.find((other) => other.row.kind === 'task')?.row === row}
+                  autofocus={index === firstEditable}
+                  cellRef={(day, element) => {
+                    (cells.current[index] ??= [])[day] = element;
+                  }}
+                  onType={(day, text) => type(row, day, text)}
+                  onKey={(event, day) => onKey(event, index, day)}
+                />
+              ))}
+            </Table.Tbody>
+          ))}
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th scope="row">Day total</Table.Th>
               {totals.map((total, day) => (
-                <Table.Td key={days[day]!.date} ta="center" fw={600} data-testid="day-total">
+                <Table.Td
+                  key={days[day]!.date}
+                  ta="center"
+                  fw={600}
+                  c={refusal && !refusal.rowKey && refusal.day === day ? 'red.8' : undefined}
+                  data-testid="day-total"
+                >
                   {total}
                 </Table.Td>
               ))}

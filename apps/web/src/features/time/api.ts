@@ -1,18 +1,19 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import type { WeekSave, WeekSaved } from '@crewplan/domain/time/week-save';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
-export type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus };
+export type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus, WeekSave };
 
 /** Every query here starts with 'timesheets': a change heard on `changes/timesheets/<id>` refreshes them all. */
 const ROOT = 'timesheets';
 
-/** `GET /timesheet`: my weeks from `from` on, my roles and my missing weeks (rule 178). */
-export const myTimesheetsQuery = (from: string) =>
+/** `GET /timesheet`: my weeks from `from` on, my roles, my tasks of the week `week` and my missing weeks (rule 178). */
+export const myTimesheetsQuery = (from: string, week: string) =>
   queryOptions({
-    queryKey: [ROOT, 'mine', from],
-    queryFn: ({ signal }) => api<MyTimesheets>(`/timesheet?from=${from}`, { signal }),
+    queryKey: [ROOT, 'mine', from, week],
+    queryFn: ({ signal }) => api<MyTimesheets>(`/timesheet?from=${from}&week=${week}`, { signal }),
     retry: false,
   });
 
@@ -58,24 +59,8 @@ export const orgNamesQuery = (orgId: string) =>
     },
   });
 
-export type WeekSave = {
-  missionId: string;
-  planItemId: string;
-  weekStart: string;
-  dailyHours: number[];
-  status: 'draft' | 'submitted';
-  snapshot: Record<string, string>;
-};
-
-/** Saves one row's whole week in one request (and submits it when asked). */
-export const saveWeek = (week: WeekSave) =>
-  api<Timesheet>(`/timesheet/mission/${week.missionId}`, {
-    method: 'POST',
-    body: {
-      missionPlanId: week.planItemId,
-      payload: { weekStart: week.weekStart, dailyHours: week.dailyHours, status: week.status, snapshot: week.snapshot },
-    },
-  });
+/** `PUT /timesheet/week`: the whole week, every role and task row, saved (or submitted) in one request. */
+export const saveWholeWeek = (week: WeekSave) => api<WeekSaved>('/timesheet/week', { method: 'PUT', body: week });
 
 export type Decision = { sheet: Timesheet; status: 'approved' | 'rejected'; reason?: string };
 
@@ -88,7 +73,7 @@ export const decide = ({ sheet, status, reason }: Decision) =>
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: [ROOT] });
 
-export const useSaveWeeks = () => useMutation({ mutationFn: (weeks: WeekSave[]) => Promise.all(weeks.map(saveWeek)), onSettled: refresh });
+export const useSaveWeek = () => useMutation({ mutationFn: saveWholeWeek, onSettled: refresh });
 
 export const useDecide = () =>
   useMutation({ mutationFn: (decisions: Decision[]) => Promise.all(decisions.map(decide)), onSettled: refresh });

@@ -1,10 +1,24 @@
-import type { MyTimesheetRole, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import type { MyTimesheetRole, MyTimesheetTask, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import type { WeekSave } from '@crewplan/domain/time/week-save';
 import { formatHours, parseHoursInput } from '@crewplan/domain/time/hours-input';
 import { capacityBarPercent, hoursEditable, weekWithinRole } from '@crewplan/domain/time/rules';
 
-/** One row of the weekly grid: a role of mine, with its week's sheet when there is one. */
+/**
+ * One row of the weekly grid: a role of mine (its own week), or a task of mine on a mission where I hold a role that
+ * week (a line of that mission's task-form week).
+ */
 export type GridRow = {
-  role: MyTimesheetRole;
+  /** The role's id, or `task:` and the task's id. */
+  key: string;
+  kind: 'role' | 'task';
+  missionId: string;
+  missionTitle: string;
+  title: string;
+  planItemId?: string;
+  /** A role row's role (its allocation and dates fill the week from the plan). */
+  role?: MyTimesheetRole;
+  actionItemId?: string;
+  /** The week the row's hours live in, when there is one. */
   sheet: Timesheet | null;
   status: TimesheetStatus;
   /** The typed text of each day (what the cell shows). */
@@ -14,18 +28,55 @@ export type GridRow = {
 
 const EMPTY_WEEK = ['', '', '', '', '', '', ''];
 
-/** Rows of the week: my roles whose dates touch the week (by mission, then role), with their sheets' hours. */
-export function gridRows(roles: readonly MyTimesheetRole[], sheets: readonly Timesheet[], monday: string): GridRow[] {
-  return roles
+const roleSheetOf = (sheets: readonly Timesheet[], planItemId: string, monday: string) =>
+  sheets.find((s) => s.planItemId === planItemId && s.weekStart === monday) ?? null;
+
+/** A mission's task-form week: the sheet of the mission itself (no role) kept per task. */
+const taskSheetOf = (sheets: readonly Timesheet[], missionId: string, monday: string) =>
+  sheets.find((s) => s.mission === missionId && s.planItemId === null && s.form === 'task' && s.weekStart === monday) ?? null;
+
+const hoursOfTask = (sheet: Timesheet | null, actionItemId: string) => sheet?.actionItems.find((line) => line._id === actionItemId)?.hours;
+
+/**
+ * Rows of the week, by mission: my roles whose dates touch the week, then my tasks on those missions, each with
+ * its week's hours. A role week kept per task (by an older client) shows its day totals, locked: saving role days
+ * would drop its tasks.
+ */
+export function gridRows(
+  roles: readonly MyTimesheetRole[],
+  tasks: readonly MyTimesheetTask[],
+  sheets: readonly Timesheet[],
+  monday: string,
+): GridRow[] {
+  const roleRows: GridRow[] = roles
     .filter((role) => weekWithinRole(monday, role))
-    .sort((a, b) => a.missionTitle.localeCompare(b.missionTitle) || a.title.localeCompare(b.title))
     .map((role) => {
-      const sheet = sheets.find((s) => s.planItemId === role.planItemId && s.weekStart === monday) ?? null;
+      const sheet = roleSheetOf(sheets, role.planItemId, monday);
       const status = sheet?.status ?? 'draft';
-      // a week kept per task shows its day totals here; it is changed per task, never flattened into the role's days
+      const cells = sheet ? sheet.dailyHours.map(formatHours) : [...EMPTY_WEEK];
       const editable = hoursEditable(status) && sheet?.form !== 'task';
-      return { role, sheet, status, cells: sheet ? sheet.dailyHours.map(formatHours) : [...EMPTY_WEEK], editable };
+      const { mission: missionId, missionTitle, title, planItemId } = role;
+      return { key: planItemId, kind: 'role', missionId, missionTitle, title, planItemId, role, sheet, status, cells, editable };
     });
+  const withRole = new Set(roleRows.map((row) => row.missionId));
+  const taskRows: GridRow[] = tasks
+    .filter((task) => withRole.has(task.mission))
+    .map((task) => {
+      const sheet = taskSheetOf(sheets, task.mission, monday);
+      const status = sheet?.status ?? 'draft';
+      const cells = hoursOfTask(sheet, task.actionItemId)?.map(formatHours) ?? [...EMPTY_WEEK];
+      const { mission: missionId, missionTitle, title, actionItemId } = task;
+      const key = `task:${actionItemId}`;
+      return { key, kind: 'task', missionId, missionTitle, title, actionItemId, sheet, status, cells, editable: hoursEditable(status) };
+    });
+  const kindOrder = (row: GridRow) => (row.kind === 'role' ? 0 : 1);
+  return [...roleRows, ...taskRows].sort(
+    (a, b) =>
+      a.missionTitle.localeCompare(b.missionTitle) ||
+      a.missionId.localeCompare(b.missionId) ||
+      kindOrder(a) - kindOrder(b) ||
+      a.title.localeCompare(b.title),
+  );
 }
 
 /** The hours of typed cells; null where a cell cannot be read (the cell refuses it). */
@@ -42,13 +93,32 @@ export function dayTotals(rows: readonly { cells: readonly string[] }[]): number
 /** Rule 12: the bar drawn in each cell of a day, from that day's total. */
 export const capacityBars = (totals: readonly number[]) => totals.map(capacityBarPercent);
 
-/** Last week's hours for this week's editable rows (same role), as typed text; rows without one stay as they are. */
+/** Last week's hours for this week's editable rows (same role, same task), as typed text; rows without any stay as they are. */
 export function copiedCells(rows: readonly GridRow[], sheets: readonly Timesheet[], lastMonday: string): string[][] {
   return rows.map((row) => {
     if (!row.editable) return row.cells;
-    const last = sheets.find((s) => s.planItemId === row.role.planItemId && s.weekStart === lastMonday);
-    return last ? last.dailyHours.map(formatHours) : row.cells;
+    const hours = row.planItemId
+      ? roleSheetOf(sheets, row.planItemId, lastMonday)?.dailyHours
+      : hoursOfTask(taskSheetOf(sheets, row.missionId, lastMonday), row.actionItemId!);
+    return hours ? hours.map(formatHours) : row.cells;
   });
+}
+
+/** The one request that saves (or submits) the week: every row given, in its order, with its readable hours. */
+export function weekRequest(
+  rows: readonly Pick<GridRow, 'missionId' | 'planItemId' | 'actionItemId' | 'cells'>[],
+  monday: string,
+  status: WeekSave['status'],
+): WeekSave {
+  return {
+    weekStart: monday,
+    status,
+    rows: rows.map((row) => ({
+      missionId: row.missionId,
+      ...(row.planItemId ? { planItemId: row.planItemId } : { actionItemId: row.actionItemId! }),
+      dailyHours: cellHours(row.cells).map((hours) => hours ?? 0),
+    })),
+  };
 }
 
 /** Where an arrow key moves from (row, day) in a grid of `rows` × 7, staying inside. */

@@ -57,7 +57,7 @@ describe("'Fill from plan' (rules 10, 11)", () => {
     sheet('empty-draft', 'draft', [0, 0, 0, 0, 0, 0, 0]),
     sheet('submitted', 'submitted', [0, 0, 0, 0, 0, 0, 0]),
   ];
-  const rows = gridRows(roles, sheets, MONDAY);
+  const rows = gridRows(roles, [], sheets, MONDAY);
 
   it("fills only the empty draft rows, with the allocation's hours spread over the week", () => {
     const typed = { typed: ['2', '', '', '', '', '', ''] };

@@ -19,9 +19,9 @@ export function planFilledCells(
 ): Record<string, string[]> {
   const filled: Record<string, string[]> = {};
   for (const row of rows) {
-    if (!fillableRow(row, typed[row.role.planItemId])) continue;
+    if (!row.role || !fillableRow(row, typed[row.key])) continue;
     const hours = planWeekHours(row.role, monday);
-    if (hours.some((h) => h > 0)) filled[row.role.planItemId] = hours.map(formatHours);
+    if (hours.some((h) => h > 0)) filled[row.key] = hours.map(formatHours);
   }
   return filled;
 }

@@ -59,10 +59,11 @@ describe('grid', () => {
   it('has a row per role of the week, sorted by mission, with its sheet; submitted rows are locked', () => {
     const rows = gridRows(
       [role('b', 'Zeta'), role('a', 'Alpha'), role('c', 'Gone', { endDate: '2026-11-01' })],
+      [],
       [sheet({ status: 'submitted' })],
       '2026-11-23',
     );
-    expect(rows.map((r) => [r.role.planItemId, r.status, r.editable])).toEqual([
+    expect(rows.map((r) => [r.planItemId, r.status, r.editable])).toEqual([
       ['a', 'submitted', false],
       ['b', 'draft', true],
     ]);
@@ -70,7 +71,7 @@ describe('grid', () => {
   });
   it('shows a week kept per task as its day totals, locked: saving role days would drop its tasks', () => {
     const tasks = sheet({ form: 'task', actionItems: [{ _id: 't1', days: '8,1.5,0,0,0,0,0', hours: [8, 1.5, 0, 0, 0, 0, 0] }] });
-    const [row] = gridRows([role('a', 'Alpha')], [tasks], '2026-11-23');
+    const [row] = gridRows([role('a', 'Alpha')], [], [tasks], '2026-11-23');
     expect([row!.cells[0], row!.editable]).toEqual(['8', false]);
   });
   it('totals days from what is typed (1,5, 1:30 and 90m alike) and draws rule 12 bars', () => {
@@ -81,6 +82,7 @@ describe('grid', () => {
   it('copies last week into editable rows only', () => {
     const rows = gridRows(
       [role('a', 'A'), role('b', 'B')],
+      [],
       [sheet({ planItemId: 'b', weekStart: '2026-11-23', status: 'approved' })],
       '2026-11-23',
     );

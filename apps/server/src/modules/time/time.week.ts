@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import {
+  dayTotals,
+  hoursEditable,
+  hoursToMinutes,
+  mergeTaskLines,
+  overfullWeekDay,
+  TIME_MESSAGES,
+  writesSheet,
+  type WeekSave,
+  type WeekSaved,
+} from '@crewplan/domain';
+import { diffFields, runMissionsCommand } from '../../commands/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { people } from '../../db/schema/index.ts';
+import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
+import { missionRefusal } from '../../plugins/authz.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { atField, badField, locked, timeTrackingRefusal } from './time.access.ts';
+import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
+import { saveWeeks, sheetsOfWeek, type WeekSave as SheetSave } from './time.queries.ts';
+import { checkRows, roleTitlesOf, rowFactsOf } from './time.week-rows.ts';
+import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
+
+/** A sheet the week's rows live in: a role's (scope: the plan item) or a mission's task-form week (scope: the mission). */
+type Plan = { scope: string; missionId: string; planItemId: string | null; field: string; save: SheetSave };
+
+/**
+ * `PUT /timesheet/week`: the person's whole week on their missions in one request and one transaction. Everything is
+ * checked before anything is written: each mission as the single save's gate checks it (visible, the right to save,
+ * licensed, keeping timesheets), each role and task (`time.week-rows.ts`, read with the missions before the
+ * transaction: they take no locks), that no sheet is submitted or approved
+ * (409), and that no day holds more than 24 hours across all the person's sheets of the week. Then the sheets that
+ * change are written in one statement, with their history in each mission; once committed, each change is told as
+ * the single save tells it (realtime, and the approvers on submission unless `notify` is false).
+ */
+export async function saveWholeWeek(ctx: AppContext, personId: string, input: WeekSave): Promise<WeekSaved> {
+  const [missions, facts] = await Promise.all([missionsOfWeek(ctx, personId, input), rowFactsOf(ctx.db, personId, input)]);
+  let events: TimesheetEvent[] = [];
+  const result = await runMissionsCommand(ctx, personId, async (tx, record) => {
+    events = [];
+    const before = await sheetsOfWeek(tx, personId, input.weekStart);
+    checkRows(facts, personId, input, before);
+    const plans = planSheets(personId, input, missions, before);
+    const byScope = new Map(before.map((sheet) => [sheet.scope, sheet]));
+    for (const plan of plans) {
+      const existing = byScope.get(plan.scope);
+      if (existing && !hoursEditable(existing.status)) throw atField(locked(), plan.field);
+    }
+    requireDaysFit(before, plans);
+    const writes = plans.filter((plan) => writesSheet(stateOf(byScope.get(plan.scope)), plan.save));
+    const saved = await saveWeeks(tx, await withSnapshots(tx, personId, writes, roleTitlesOf(facts), missions));
+    if (saved.length !== writes.length) throw locked();
+    for (const row of saved) {
+      const existing = byScope.get(row.scope) ?? null;
+      record(row.missionId!, {
+        action: existing ? 'update' : 'create',
+        entity: 'timesheets',
+        id: row.id,
+        title: titleOf(row),
+        changes: diffFields(summary(existing), summary(row)),
+      });
+      const missionTitle = missions.get(row.missionId!)!.mission.title;
+      const change = { missionTitle, status: row.status, from: existing?.status ?? null, actorId: personId, reason: null };
+      events.push(changeOf(row, { ...change, notify: input.notify ?? true }));
+      byScope.set(row.scope, row);
+    }
+    return plans.flatMap((plan) => byScope.get(plan.scope) ?? []).map(presentTimesheet);
+  });
+  await announce(ctx, ...events);
+  return { timesheets: result };
+}
+
+/** The week's missions, each checked as the single save's route gate and service check it; refusals name the row. */
+async function missionsOfWeek(ctx: AppContext, personId: string, input: WeekSave): Promise<Map<string, MissionAccess>> {
+  const ids = [...new Set(input.rows.map((row) => row.missionId))];
+  const accesses = await loadMissionAccesses(ctx.db, ids, personId);
+  for (const id of ids) {
+    const field = `rows.${input.rows.findIndex((row) => row.missionId === id)}.missionId`;
+    const access = accesses.get(id) ?? null;
+    const refusal = missionRefusal(access, { mission: 'timesheet.save' }) ?? timeTrackingRefusal(access!);
+    if (refusal) throw atField(refusal, field);
+  }
+  return accesses;
+}
+
+/** The sheets the rows go to: one per role row, one per mission with task rows (its lines merged into the week's). */
+function planSheets(
+  personId: string,
+  input: WeekSave,
+  missions: ReadonlyMap<string, MissionAccess>,
+  before: readonly TimesheetRow[],
+): Plan[] {
+  const base = (missionId: string) => ({
+    orgId: missions.get(missionId)!.org!.id,
+    missionId,
+    orgRoleId: null,
+    personId,
+    weekStart: input.weekStart,
+    status: input.status,
+    snapshot: {},
+  });
+  const plans: Plan[] = [];
+  const taskRows = new Map<string, number[]>();
+  input.rows.forEach((row, i) => {
+    if (row.actionItemId) taskRows.set(row.missionId, [...(taskRows.get(row.missionId) ?? []), i]);
+    else if (row.planItemId) {
+      const dailyMinutes = row.dailyHours.map(hoursToMinutes);
+      const save = { ...base(row.missionId), planItemId: row.planItemId, scope: row.planItemId, dailyMinutes, taskLines: null };
+      plans.push({ scope: row.planItemId, missionId: row.missionId, planItemId: row.planItemId, field: `rows.${i}.planItemId`, save });
+    }
+  });
+  for (const [missionId, rows] of taskRows) {
+    const sent = rows.map((i) => ({ actionItemId: input.rows[i]!.actionItemId!, minutes: input.rows[i]!.dailyHours.map(hoursToMinutes) }));
+    const existing = before.find((sheet) => sheet.scope === missionId);
+    const taskLines = mergeTaskLines(existing?.taskLines ?? null, sent).map((line) => ({ ...line, minutes: [...line.minutes] }));
+    const dailyMinutes = dayTotals(taskLines.map((line) => line.minutes));
+    const save = { ...base(missionId), planItemId: null, scope: missionId, dailyMinutes, taskLines };
+    plans.push({ scope: missionId, missionId, planItemId: null, field: `rows.${rows[0]}.actionItemId`, save });
+  }
+  return plans;
+}
+
+/** A day holds at most 24 hours across every sheet of the person's week: those saved now and the others. */
+function requireDaysFit(before: readonly TimesheetRow[], plans: readonly Plan[]): void {
+  const saved = new Set(plans.map((plan) => plan.scope));
+  const after = [...before.filter((sheet) => !saved.has(sheet.scope)), ...plans.map((plan) => plan.save)];
+  const day = overfullWeekDay(after, before);
+  if (day >= 0) throw badField(`dailyHours.${day}`, TIME_MESSAGES.overDay);
+}
+
+const stateOf = (row: TimesheetRow | undefined) =>
+  row ? { status: row.status, dailyMinutes: row.dailyMinutes, taskLines: row.taskLines } : null;
+
+/** What the person saw when saving, for the approvers' lists: project, role ('Tasks' for a task-form week) and name. */
+async function withSnapshots(
+  tx: Tx,
+  personId: string,
+  plans: readonly Plan[],
+  roleTitles: ReadonlyMap<string, string>,
+  missions: ReadonlyMap<string, MissionAccess>,
+): Promise<SheetSave[]> {
+  if (plans.length === 0) return [];
+  const [person] = await tx.select({ firstName: people.firstName, lastName: people.lastName }).from(people).where(eq(people.id, personId));
+  const personName = `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim();
+  return plans.map((plan) => ({
+    ...plan.save,
+    snapshot: {
+      missionTitle: missions.get(plan.missionId)!.mission.title,
+      roleTitle: plan.planItemId ? (roleTitles.get(plan.planItemId) ?? '') : 'Tasks',
+      personName,
+    },
+  }));
+}

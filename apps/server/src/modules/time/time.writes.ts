@@ -1,0 +1,46 @@
+import { dayTotals, hoursToMinutes } from '@crewplan/domain';
+import type { TimesheetTaskLine } from '../../db/schema/index.ts';
+import type { DomainEvents } from '../../events/bus.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import type { TimesheetRow } from './time.presenter.ts';
+
+/** What every sheet write shares: the history it records, the event it tells once committed, the minutes it stores. */
+
+export type TimesheetEvent = DomainEvents['timesheet.changed'];
+
+/** What the notifications and realtime hear of a committed change to a week. */
+export function changeOf(
+  sheet: { id: string; orgId: string; missionId: string | null; personId: string; weekStart: string },
+  change: Pick<TimesheetEvent, 'missionTitle' | 'status' | 'from' | 'actorId' | 'reason' | 'notify'>,
+): TimesheetEvent {
+  return {
+    timesheetId: sheet.id,
+    orgId: sheet.orgId,
+    missionId: sheet.missionId,
+    personId: sheet.personId,
+    weekStart: sheet.weekStart,
+    ...change,
+  };
+}
+
+/** What the history and realtime say about a sheet write: status and total hours, never the days themselves. */
+export const summary = (row: Pick<TimesheetRow, 'status' | 'dailyMinutes' | 'weekStart'> | null) =>
+  row ? { status: row.status, weekStart: row.weekStart, minutes: row.dailyMinutes.reduce((a, b) => a + b, 0) } : {};
+
+export const titleOf = (row: Pick<TimesheetRow, 'weekStart'>) => `Week of ${row.weekStart}`;
+
+/** Tells who should know of committed sheet writes, in order. */
+export async function announce(ctx: AppContext, ...events: (TimesheetEvent | null)[]): Promise<void> {
+  for (const event of events) if (event) await ctx.events.emit('timesheet.changed', event);
+}
+
+export type WeekContent = { dailyHours?: number[] | undefined; actionItems?: { _id: string; days: number[] }[] | undefined };
+
+/** The week's minutes: role form from dailyHours, task form from the tasks (day totals kept beside them). */
+export function minutesOf(content: WeekContent): { dailyMinutes: number[]; taskLines: TimesheetTaskLine[] | null } {
+  if (content.actionItems) {
+    const taskLines = content.actionItems.map((task) => ({ actionItemId: task._id, minutes: task.days.map(hoursToMinutes) }));
+    return { dailyMinutes: dayTotals(taskLines.map((line) => line.minutes)), taskLines };
+  }
+  return { dailyMinutes: (content.dailyHours ?? [0, 0, 0, 0, 0, 0, 0]).map(hoursToMinutes), taskLines: null };
+}

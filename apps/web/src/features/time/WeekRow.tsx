@@ -1,0 +1,76 @@
+import type { KeyboardEvent } from 'react';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { IconSubtask } from '@tabler/icons-react';
+import { cellHours, sumHours, type GridRow } from './grid.ts';
+import type { Refusal } from './refusal.ts';
+import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
+import classes from './time.module.css';
+
+type Props = {
+  row: GridRow;
+  days: { date: string; long: string }[];
+  bars: number[];
+  refusal: Refusal | null;
+  /** Whether the row says why its week was rejected (a task week says it once, on its first task). */
+  showsReason: boolean;
+  autofocus: boolean;
+  cellRef: (day: number, element: HTMLInputElement | null) => void;
+  onType: (day: number, text: string) => void;
+  onKey: (event: KeyboardEvent<HTMLInputElement>, day: number) => void;
+};
+
+/** One row of the week: a role, or a task under its mission's roles, with seven day cells, its total and its status. */
+export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cellRef, onType, onKey }: Props) {
+  const hours = cellHours(row.cells);
+  const refused = refusal?.rowKey === row.key;
+  const task = row.kind === 'task';
+  return (
+    <Table.Tr data-testid={`${task ? 'task' : 'row'}-${row.title}`}>
+      <Table.Th scope="row" fw="normal" className={task ? classes.taskHeader : undefined}>
+        {task ? (
+          <Group gap={6} wrap="nowrap">
+            <IconSubtask size={14} aria-hidden="true" className={classes.taskIcon} />
+            <Text size="sm" className={classes.rowTitle} title={row.title}>
+              {row.title}
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm" fw={600} className={classes.rowTitle} title={row.title}>
+            {row.title}
+          </Text>
+        )}
+        {showsReason && row.status === 'rejected' && row.sheet?.rejectionReason && (
+          <Text size="xs" c="red.8" data-testid="rejection-reason">
+            Rejected: {row.sheet.rejectionReason}
+          </Text>
+        )}
+      </Table.Th>
+      {row.cells.map((text, day) => (
+        <Table.Td key={days[day]!.date} p={0} className={classes.cell} title={`${row.missionTitle} · ${row.title} · ${days[day]!.long}`}>
+          <div className={classes.bar} style={{ height: `${bars[day]}%` }} aria-hidden="true" />
+          <input
+            ref={(element) => cellRef(day, element)}
+            className={classes.input}
+            aria-label={`${row.title}, ${days[day]!.long}`}
+            aria-invalid={hours[day] === null || (refused && (refusal.day === undefined || refusal.day === day)) || undefined}
+            inputMode="decimal"
+            value={text}
+            readOnly={!row.editable}
+            data-autofocus={autofocus && day === 0 ? true : undefined}
+            onFocus={(event) => event.currentTarget.select()}
+            onChange={(event) => onType(day, event.currentTarget.value)}
+            onKeyDown={(event) => onKey(event, day)}
+          />
+        </Table.Td>
+      ))}
+      <Table.Td ta="right" fw={600} data-testid="row-total">
+        {sumHours(hours)}
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLORS[row.status]} variant="light">
+          {STATUS_LABELS[row.status]}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
