@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoleWeekCell, Timesheet } from '@crewplan/domain/time/time';
 import type { Names } from './approvals.ts';
 import { allRows, cellCounts, filterChoices, shownRows, type BoardFilters, type BoardRow } from './board-rows.ts';
+import { testTimesheet } from './test-timesheet.ts';
 
 const names: Names = {
   people: new Map([
@@ -11,30 +12,17 @@ const names: Names = {
   missions: new Map([['cabins', 'Harbour cabins']]),
 };
 
-const sheet = (over: Partial<Timesheet>): Timesheet => ({
-  _id: 's1',
-  org: 'o',
-  mission: 'cabins',
-  planItemId: 'designer',
-  orgRole: null,
-  person: 'max',
-  belongsToOrg: false,
-  weekStart: '2026-11-16',
-  weekEnd: '2026-11-22',
-  status: 'submitted',
-  form: 'role',
-  dailyHours: [8, 8, 8, 8, 8, 0, 0],
-  totalHours: 40,
-  actionItems: [],
-  snapshot: {},
-  rejectionReason: null,
-  submittedAt: null,
-  decidedAt: null,
-  decidedBy: null,
-  createdAt: '',
-  updatedAt: '',
-  ...over,
-});
+const sheet = (over: Partial<Timesheet>): Timesheet =>
+  testTimesheet({
+    mission: 'cabins',
+    planItemId: 'designer',
+    person: 'max',
+    weekStart: '2026-11-16',
+    weekEnd: '2026-11-22',
+    status: 'submitted',
+    dailyHours: [8, 8, 8, 8, 8, 0, 0],
+    ...over,
+  });
 
 const cell = (over: Partial<RoleWeekCell>): RoleWeekCell => ({
   mission: 'cabins',

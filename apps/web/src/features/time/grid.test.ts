@@ -3,6 +3,7 @@ import type { MyTimesheetRole, MyTimesheetTask, Timesheet } from '@crewplan/doma
 import { copiedCells, dayTotals, gridRows, weekRequest } from './grid.ts';
 import { refusalInWords } from './refusal.ts';
 import { dayLabels } from './week.ts';
+import { testTimesheet } from './test-timesheet.ts';
 
 const MONDAY = '2026-11-23';
 const role = (id: string, mission: string, title = `Role ${id}`): MyTimesheetRole => ({
@@ -22,30 +23,16 @@ const task = (id: string, mission: string, title = `Task ${id}`): MyTimesheetTas
   startDate: MONDAY,
   endDate: MONDAY,
 });
-const taskWeek = (mission: string, lines: Record<string, number[]>, over: Partial<Timesheet> = {}): Timesheet => ({
-  _id: `tasks-${mission}`,
-  org: 'o',
-  mission,
-  planItemId: null,
-  orgRole: null,
-  person: 'me',
-  belongsToOrg: false,
-  weekStart: MONDAY,
-  weekEnd: '2026-11-29',
-  status: 'draft',
-  form: 'task',
-  dailyHours: [0, 0, 0, 0, 0, 0, 0],
-  totalHours: 0,
-  actionItems: Object.entries(lines).map(([_id, hours]) => ({ _id, hours, days: hours.join(',') })),
-  snapshot: {},
-  rejectionReason: null,
-  submittedAt: null,
-  decidedAt: null,
-  decidedBy: null,
-  createdAt: '',
-  updatedAt: '',
-  ...over,
-});
+const taskWeek = (mission: string, lines: Record<string, number[]>, over: Partial<Timesheet> = {}): Timesheet =>
+  testTimesheet({
+    _id: `tasks-${mission}`,
+    mission,
+    planItemId: null,
+    person: 'me',
+    form: 'task',
+    actionItems: Object.entries(lines).map(([_id, hours]) => ({ _id, hours, days: hours.join(',') })),
+    ...over,
+  });
 
 describe('task rows of the weekly grid', () => {
   const roles = [role('r2', 'b', 'Builder'), role('r1', 'a', 'Designer')];

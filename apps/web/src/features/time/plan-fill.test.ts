@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MyTimesheetRole, Timesheet } from '@crewplan/domain/time/time';
 import { gridRows } from './grid.ts';
 import { planFilledCells } from './plan-fill.ts';
+import { testTimesheet } from './test-timesheet.ts';
 
 /** The week of Monday 23 Nov 2026. */
 const MONDAY = '2026-11-23';
@@ -17,29 +18,8 @@ const role = (planItemId: string, allocation: number, dates: Partial<MyTimesheet
   ...dates,
 });
 
-const sheet = (planItemId: string, status: Timesheet['status'], dailyHours: number[]): Timesheet => ({
-  _id: `s-${planItemId}`,
-  org: 'o',
-  mission: 'm',
-  planItemId,
-  orgRole: null,
-  person: 'p',
-  belongsToOrg: false,
-  weekStart: MONDAY,
-  weekEnd: '2026-11-29',
-  status,
-  form: 'role',
-  dailyHours,
-  totalHours: dailyHours.reduce((a, b) => a + b, 0),
-  actionItems: [],
-  snapshot: {},
-  rejectionReason: null,
-  submittedAt: null,
-  decidedAt: null,
-  decidedBy: null,
-  createdAt: '',
-  updatedAt: '',
-});
+const sheet = (planItemId: string, status: Timesheet['status'], dailyHours: number[]): Timesheet =>
+  testTimesheet({ _id: `s-${planItemId}`, planItemId, status, dailyHours });
 
 describe("'Fill from plan' (rules 10, 11)", () => {
   const roles = [

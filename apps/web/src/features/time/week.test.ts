@@ -4,6 +4,7 @@ import { exportLines, shownWeeks } from './approvals.ts';
 import { capacityBars, copiedCells, dayTotals, gridRows, moveFocus } from './grid.ts';
 import { overtimePeriod } from './overtime.ts';
 import { dayLabels, weekOfParam, weekParam, weekTitle } from './week.ts';
+import { testTimesheet } from './test-timesheet.ts';
 
 const role = (id: string, missionTitle: string, dates: Partial<MyTimesheetRole> = {}): MyTimesheetRole => ({
   planItemId: id,
@@ -16,30 +17,8 @@ const role = (id: string, missionTitle: string, dates: Partial<MyTimesheetRole> 
   ...dates,
 });
 
-const sheet = (over: Partial<Timesheet>): Timesheet => ({
-  _id: 's1',
-  org: 'o',
-  mission: 'm-a',
-  planItemId: 'a',
-  orgRole: null,
-  person: 'p1',
-  belongsToOrg: false,
-  weekStart: '2026-11-23',
-  weekEnd: '2026-11-29',
-  status: 'draft',
-  form: 'role',
-  dailyHours: [8, 1.5, 0, 0, 0, 0, 0],
-  totalHours: 9.5,
-  actionItems: [],
-  snapshot: {},
-  rejectionReason: null,
-  submittedAt: null,
-  decidedAt: null,
-  decidedBy: null,
-  createdAt: '',
-  updatedAt: '',
-  ...over,
-});
+const sheet = (over: Partial<Timesheet>): Timesheet =>
+  testTimesheet({ mission: 'm-a', planItemId: 'a', person: 'p1', dailyHours: [8, 1.5, 0, 0, 0, 0, 0], ...over });
 
 describe('week parameter', () => {
   it('reads a timestamp or a date as its Monday; anything else is this week', () => {
