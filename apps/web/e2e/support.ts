@@ -86,3 +86,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page).toHaveURL(/\/home/);
   await expect(page.getByRole('banner')).toBeVisible();
 }
+
+/** The Monday `weeksBack` weeks before this week's, YYYY-MM-DD in this machine's (and the browser's) calendar. */
+export function monday(weeksBack: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7) - 7 * weeksBack);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}

@@ -1,19 +1,10 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, monday } from './support.ts';
 
 /** Two browsers, lazy screens and realtime on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const isoOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The Monday `weeksBack` weeks before this week's, in this machine's (and the browser's) calendar. */
-function monday(weeksBack: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - ((date.getDay() + 6) % 7) - 7 * weeksBack);
-  return isoOf(date);
-}
 
 async function call<T>(request: APIRequestContext, method: 'post' | 'put', token: string, url: string, data: Record<string, unknown>) {
   const response = await request[method](url, { data, headers: bearer(token) });

@@ -1,22 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, monday } from './support.ts';
 
 /** Two browsers, lazy screens and realtime on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** YYYY-MM-DD of a local date. */
-const isoOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The Monday `weeksBack` weeks before this week's, in this machine's (and the browser's) calendar. */
-function monday(weeksBack: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - ((date.getDay() + 6) % 7) - 7 * weeksBack);
-  return isoOf(date);
-}
+/** The Friday of the week starting `mondayIso`. */
+const fridayOf = (mondayIso: string) => new Date(Date.parse(`${mondayIso}T00:00:00Z`) + 4 * 86_400_000).toISOString().slice(0, 10);
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
   const response = await request.post(url, { data, headers: bearer(token) });
@@ -80,7 +72,7 @@ async function memberWithRole(request: APIRequestContext, manager: { token: stri
   const action = await post<{ action: { _id: string } }>(request, manager.token, `/api/mission-plan/${mission.planItems[0]!._id}/action`, {
     title: 'Deck',
   });
-  const friday = isoOf(new Date(new Date(`${monday(1)}T12:00:00`).getTime() + 4 * 86_400_000));
+  const friday = fridayOf(monday(1));
   const task = await post<{ _id: string }>(request, manager.token, `/api/action-item/action/${action.action._id}`, {
     title: 'Frame the deck',
     people: [me._id],
@@ -198,7 +190,7 @@ for (const mode of ['light', 'dark'] as const) {
     expect(csv[0]).toBe('person,mission,role,task,date,hours,status');
     expect(csv).toContain(`Max Member,Harbour cabins,Designer,,${lastWeek},10,submitted`);
     expect(csv.filter((line) => line.startsWith('Max Member,Harbour cabins,Tasks,'))).toEqual([
-      `Max Member,Harbour cabins,Tasks,${member.taskId},${isoOf(new Date(new Date(`${lastWeek}T12:00:00`).getTime() + 4 * 86_400_000))},2,submitted`,
+      `Max Member,Harbour cabins,Tasks,${member.taskId},${fridayOf(lastWeek)},2,submitted`,
     ]);
     expect(csv).toHaveLength(7);
     await weekRow.getByRole('button', { name: 'Reject' }).click();
