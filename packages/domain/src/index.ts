@@ -54,5 +54,8 @@ export * from './comments/policy.ts';
 export * from './team/policy.ts';
 export * from './plan/policy.ts';
 export * from './time/policy.ts';
+export * from './money/rates.ts';
+export * from './money/policy.ts';
+export * from './money/report.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';

@@ -42,6 +42,8 @@ const WORKERS: Who[] = ['P0', ...CREATORS];
 
 /** Who passes each route gate (project files unless the row says a task's). */
 const GATE: [MissionRouteVerb, Who[], 'action.items'?][] = [
+  ['money.read', MANAGERS],
+  ['money.write', MANAGERS],
   ['file.read', READERS],
   ['file.share', READERS],
   ['file.copy', READERS],
@@ -167,5 +169,21 @@ describe('organisation route gates', () => {
     expect(canInOrg(member('OBSERVER_ORG'), 'timesheet.review')).toBe(false);
     expect(canInOrg(key, 'org.people.remove')).toBe(true);
     expect(canInOrg(null, 'org.read')).toBe(false);
+  });
+
+  it.each([
+    ['ADMIN', true],
+    ['MANAGER', true],
+    ['MANAGER_LIMITED', false],
+    ['MEMBER', false],
+    ['OBSERVER_ORG', false],
+    ['OBSERVER_ORG_LIMITED', false],
+  ] as const)('organisation money is read and set by %s: %s', (level, allowed) => {
+    expect(canInOrg(member(level), 'money.read')).toBe(allowed);
+    expect(canInOrg(member(level), 'money.write')).toBe(allowed);
+  });
+
+  it('an API key sees no organisation money', () => {
+    expect(canInOrg(key, 'money.read')).toBe(false);
   });
 });
