@@ -21,7 +21,7 @@ describe('which day rate converts money of a day (rule 193)', () => {
     ['2026-03-13', '2026-03-14', null, "yesterday's Friday on a Saturday: Monday is not published yet, so the latest"],
     ['2026-03-10', '2026-03-10', '2026-03-10', 'a Tuesday, today, takes its own rate'],
     ['2025-12-31', '2026-03-11', '2026-01-01', "New Year's Eve takes New Year's Day (then rolls to the next published rate)"],
-  ])('%s on %s → %s (%s)', (day, today, rateDay) => {
+  ])('%s on %s → %s (%s)', (day, today, rateDay, _why) => {
     expect(rateDayFor(day, today)).toBe(rateDay);
   });
 
