@@ -8,9 +8,9 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { exchangeRates, jobs } from '../src/db/schema/index.ts';
-import { importRates, importRatesFile, SAMPLE_RATES_FILE } from '../src/modules/currency/index.ts';
+import { importRates, importRatesFile, prepareExchangeRates, SAMPLE_RATES_FILE } from '../src/modules/currency/index.ts';
 import { parseReferenceRates, RatesFormatError } from '../src/modules/currency/currency.formats.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './support/app.ts';
+import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', 'currency', name);
@@ -135,10 +135,22 @@ describe('storing reference rates', () => {
   });
 });
 
+/** The app as the server starts it: built, then its rates prepared. */
+async function startApp(options: Parameters<typeof buildTestApp>[0]): Promise<TestApp> {
+  const t = await buildTestApp(options);
+  try {
+    await prepareExchangeRates(t.app.ctx, t.app.log);
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+  return t;
+}
+
 describe('where the rates come from at start', () => {
   it('a fresh install imports the shipped sample (real published CSV form)', async () => {
     const database = await emptyRatesDatabase();
-    const t = await buildTestApp({ database });
+    const t = await startApp({ database });
     try {
       const [summary] = await t.database.db
         .select({ rows: sql<number>`count(*)::int`, first: sql<string>`min(day)::text`, last: sql<string>`max(day)::text` })
@@ -162,11 +174,11 @@ describe('where the rates come from at start', () => {
   it('EXCHANGE_RATES_FILE is imported at every start, instead of the sample', async () => {
     const database = await emptyRatesDatabase();
     try {
-      await (await buildTestApp({ env: { EXCHANGE_RATES_FILE: HIST_CSV }, database })).close();
+      await (await startApp({ env: { EXCHANGE_RATES_FILE: HIST_CSV }, database })).close();
       expect(await storedRates(database)).toHaveLength(59);
       // again at the next start: a corrected file is taken in
       await database.db.update(exchangeRates).set({ rate: '1.5' }).where(eq(exchangeRates.currency, 'USD'));
-      await (await buildTestApp({ env: { EXCHANGE_RATES_FILE: HIST_CSV }, database })).close();
+      await (await startApp({ env: { EXCHANGE_RATES_FILE: HIST_CSV }, database })).close();
       expect(await storedRates(database)).toContain('USD 2026-03-02 1.0812');
     } finally {
       await database.drop();
@@ -176,7 +188,7 @@ describe('where the rates come from at start', () => {
   it('a configured file that is not reference rates stops the start with a clear message', async () => {
     const bad = join(scratch, 'rates.csv');
     writeFileSync(bad, 'Name,Amount\nx,1\n');
-    await expect(buildTestApp({ env: { EXCHANGE_RATES_FILE: bad } })).rejects.toThrow(
+    await expect(startApp({ env: { EXCHANGE_RATES_FILE: bad } })).rejects.toThrow(
       /Exchange rates: cannot import .*rates\.csv: Not the reference rates format/,
     );
   });
@@ -248,7 +260,7 @@ describe('fetching the rates on a schedule (EXCHANGE_RATES_URL)', () => {
     const env = { EXCHANGE_RATES_URL: `${origin}/stats/eurofxref/eurofxref-hist.zip`, EXCHANGE_RATES_REFRESH_HOURS: '6' };
     publisher.serve(200, zipSync({ 'eurofxref-hist.csv': bytesOf('eurofxref-hist.csv') }), 'application/zip');
 
-    const first = await buildTestApp({ env, clock, database });
+    const first = await startApp({ env, clock, database });
     try {
       // with an address, the sample is not imported: the first fetch is due now
       expect(await storedRates(database)).toEqual([]);
@@ -265,7 +277,7 @@ describe('fetching the rates on a schedule (EXCHANGE_RATES_URL)', () => {
     }
 
     // a restart (or a second server) finds the fetch planned and plans no other
-    const second = await buildTestApp({ env, clock, database });
+    const second = await startApp({ env, clock, database });
     try {
       expect(await pendingFetches()).toHaveLength(1);
       publisher.serve(200, bytesOf('eurofxref-daily.xml'), 'text/xml');
@@ -283,7 +295,7 @@ describe('fetching the rates on a schedule (EXCHANGE_RATES_URL)', () => {
   it('a failed fetch is tried again later and keeps the schedule; what was stored stays', async () => {
     await database.db.delete(jobs);
     const clock = createTestClock('2026-03-20T10:00:00Z');
-    const t = await buildTestApp({ env: { EXCHANGE_RATES_URL: `${origin}/daily.xml` }, clock, database });
+    const t = await startApp({ env: { EXCHANGE_RATES_URL: `${origin}/daily.xml` }, clock, database });
     try {
       const before = await storedRates(database);
       publisher.serve(503, strToU8('<html>down for maintenance</html>'), 'text/html');

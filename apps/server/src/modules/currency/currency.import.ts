@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -41,35 +41,37 @@ export async function fetchRates(url: string): Promise<Uint8Array> {
   return bytes;
 }
 
+/** The fetch job, defined while the app is built when a rates address is configured (`prepareExchangeRates` plans it). */
+export function defineRatesFetch(ctx: AppContext, log: FastifyBaseLogger): void {
+  const { url, refreshHours } = ctx.config.exchangeRates;
+  if (!url) return;
+  ctx.jobs.define(
+    RATES_JOB,
+    async (_payload, job) => {
+      // the next run is planned by the first try only: a retry of this one plans none
+      if (job.attempts === 1) await ctx.jobs.enqueue(RATES_JOB, {}, { delayMs: refreshHours * 3_600_000 });
+      const result = await importRates(ctx.db, await fetchRates(url));
+      log.info({ ...result, url }, 'exchange rates fetched');
+    },
+    { maxAttempts: 4 },
+  );
+}
+
 /**
- * Where the rates come from. At start: the configured file, read in full (a bad file stops the start); or, with no
- * file, no address and no rate stored yet, the shipped sample. With an address: the fetch job, kept scheduled
- * (one pending at a time, whichever server starts first) every `refreshHours`.
+ * Where the rates come from, run once the server is built (before it listens): the configured file, read in full (a
+ * bad file stops the start); or, with no file, no address and no rate stored yet, the shipped sample. With an address,
+ * the fetch job is kept planned (one pending at a time, whichever server starts first), due now the first time.
  */
-export function setUpRateImports(app: FastifyInstance, ctx: AppContext): void {
-  const { url, file, refreshHours } = ctx.config.exchangeRates;
-  if (url) {
-    ctx.jobs.define(
-      RATES_JOB,
-      async (_payload, job) => {
-        // the next run is planned by the first try only: a retry of this one plans none
-        if (job.attempts === 1) await ctx.jobs.enqueue(RATES_JOB, {}, { delayMs: refreshHours * 3_600_000 });
-        const result = await importRates(ctx.db, await fetchRates(url));
-        app.log.info({ ...result, url }, 'exchange rates fetched');
-      },
-      { maxAttempts: 4 },
-    );
+export async function prepareExchangeRates(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const { url, file } = ctx.config.exchangeRates;
+  const source = file ?? (!url && !(await hasRates(ctx.db)) ? SAMPLE_RATES_FILE : undefined);
+  if (source) {
+    const result = await importRatesFile(ctx.db, source).catch((error: unknown) => {
+      throw new Error(`Exchange rates: cannot import ${source}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    log.info({ ...result, file: source }, 'exchange rates imported');
   }
-  app.addHook('onReady', async () => {
-    const source = file ?? (!url && !(await hasRates(ctx.db)) ? SAMPLE_RATES_FILE : undefined);
-    if (source) {
-      const result = await importRatesFile(ctx.db, source).catch((error: unknown) => {
-        throw new Error(`Exchange rates: cannot import ${source}: ${error instanceof Error ? error.message : String(error)}`);
-      });
-      app.log.info({ ...result, file: source }, 'exchange rates imported');
-    }
-    if (url) await keepFetchScheduled(ctx);
-  });
+  if (url) await keepFetchScheduled(ctx);
 }
 
 /** Makes sure one fetch is pending (due now when none was), under a lock so that servers starting together plan one. */

@@ -8,7 +8,7 @@ import {
   exchangeRateDayListSchema,
   exchangeRateQuerySchema,
 } from '@crewplan/domain';
-import { setUpRateImports } from './currency.import.ts';
+import { defineRatesFetch } from './currency.import.ts';
 import * as service from './currency.service.ts';
 
 const tags = ['currency'];
@@ -18,7 +18,7 @@ const read = { authz: { signedIn: 'currency.read' } } as const;
 export async function currencyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  setUpRateImports(app, ctx);
+  defineRatesFetch(ctx, app.log);
 
   r.get('/api/currency/list', {
     config: read,
