@@ -12,6 +12,8 @@ import { addIsoDays } from '../missions/dates.ts';
  */
 export const ROLL_FORWARD_DAYS = 7;
 
+const MS_PER_DAY = 86_400_000;
+
 /** 0 Sunday … 6 Saturday. */
 const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
 
@@ -43,9 +45,16 @@ export function pickPublished<T extends { day: string }>(rateDay: string | null,
   const latest = published.at(-1) ?? null;
   if (rateDay === null || latest === null) return latest;
   if (latest.day < rateDay) return latest;
-  const until = addIsoDays(rateDay, ROLL_FORWARD_DAYS);
-  const next = published.find((rate) => rate.day >= rateDay);
-  return next && next.day <= until ? next : null;
+  // the first published on or after the rate day (binary search: the list is sorted by day)
+  let low = 0;
+  let high = published.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (published[middle]!.day < rateDay) low = middle + 1;
+    else high = middle;
+  }
+  const next = published[low]!;
+  return (Date.parse(next.day) - Date.parse(rateDay)) / MS_PER_DAY <= ROLL_FORWARD_DAYS ? next : null;
 }
 
 /** Every day from `startDate` to `endDate`, both included. */

@@ -6,6 +6,8 @@ import Decimal from 'decimal.js';
  * exactly and rounded once, to the cent (half away from zero), so no binary float drifts into stored money.
  */
 const Exact = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+/** Division correctly rounded to the 10 significant digits a cross rate is shown with. */
+const Shown = Decimal.clone({ precision: 10, rounding: Decimal.ROUND_HALF_UP });
 
 /** A rate is decimal text of a positive number ('1.0812', '161.23'). */
 export const RATE_PATTERN = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,12})?$/;
@@ -13,7 +15,7 @@ export const isRate = (text: string): boolean => RATE_PATTERN.test(text) && new 
 
 /** Units of the target currency one unit of the source buys, both given per one EUR (10 significant digits). */
 export function crossRate(fromPerEur: string, toPerEur: string): string {
-  return new Exact(toPerEur).div(fromPerEur).toSignificantDigits(10).toString();
+  return new Shown(toPerEur).div(fromPerEur).toString();
 }
 
 /** An amount in minor units (cents) of the source currency, in minor units of the target, rounded once. */

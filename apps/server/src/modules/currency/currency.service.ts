@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/database.ts';
 import { appError } from '../../lib/errors.ts';
 import { todayOf, type Clock } from '../../lib/clock.ts';
-import { loadRates, RATES_BASE, type StoredRate } from './currency.queries.ts';
+import { loadRates, RATES_BASE } from './currency.queries.ts';
 
 /** What converting needs: where the rates are (a transaction works too) and what day it is. */
 export type CurrencyDeps = { db: Db | Tx; clock: Clock };
@@ -33,13 +33,18 @@ async function ratesServing(deps: CurrencyDeps, currencies: Iterable<string>, da
     codes,
     [...rateDays.values()].filter((day) => day !== null),
   );
-  const picked = new Map<string, StoredRate | null>();
+  // per currency, the rate picked for each rate day (money of a weekend shares Monday's)
+  const picked = new Map<string, Map<string | null, string | null>>();
   return (currency: string, day: string): string | null => {
     const code = rateCodeOf(currency);
     if (code === RATES_BASE) return '1';
-    const key = `${code} ${day}`;
-    if (!picked.has(key)) picked.set(key, pickPublished(rateDays.get(day) ?? null, published.get(code) ?? []));
-    return picked.get(key)?.rate ?? null;
+    const series = published.get(code);
+    if (!series || series.length === 0) return null;
+    const rateDay = rateDays.get(day) ?? null;
+    let byRateDay = picked.get(code);
+    if (!byRateDay) picked.set(code, (byRateDay = new Map()));
+    if (!byRateDay.has(rateDay)) byRateDay.set(rateDay, pickPublished(rateDay, series)?.rate ?? null);
+    return byRateDay.get(rateDay)!;
   };
 }
 
@@ -75,13 +80,20 @@ export async function ratesFor(
   days: readonly string[],
 ): Promise<Map<string, Map<string, string>>> {
   const rateOf = await ratesServing(deps, [base, ...currencies], days);
+  const crossRates = new Map<string, string>();
+  const cross = (basePerEur: string, perEur: string) => {
+    const key = `${basePerEur}/${perEur}`;
+    let rate = crossRates.get(key);
+    if (rate === undefined) crossRates.set(key, (rate = crossRate(basePerEur, perEur)));
+    return rate;
+  };
   const result = new Map<string, Map<string, string>>();
   for (const day of days) {
     const basePerEur = rateOrRefuse(rateOf, base, day);
     const rates = new Map<string, string>();
     for (const currency of currencies) {
       const perEur = currency === base ? basePerEur : rateOf(currency, day);
-      if (perEur !== null) rates.set(currency, crossRate(basePerEur, perEur));
+      if (perEur !== null) rates.set(currency, cross(basePerEur, perEur));
     }
     result.set(day, rates);
   }
