@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysFrom, pickPublished, rateDayFor, rollWeekend, ROLL_FORWARD_DAYS } from './exchange-days.ts';
+import { daysFrom, pickPublished, rateDayFor, rateMonthsToFetch, rollWeekend, ROLL_FORWARD_DAYS } from './exchange-days.ts';
 
 // March 2026: Monday 2, 9 and 16; Friday 6 and 13; Saturday 7 and 14.
 const WEDNESDAY = '2026-03-11';
@@ -61,5 +61,24 @@ describe('days of a range', () => {
   it('lists every day, both ends included, across a month end', () => {
     expect(daysFrom('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(daysFrom('2026-03-02', '2026-03-02')).toEqual(['2026-03-02']);
+  });
+});
+
+describe('fetching rates a month at a time (rule 194)', () => {
+  it('fetches each month of the days once, keyed by base currency and month', () => {
+    expect(rateMonthsToFetch('EUR', ['USD', 'EUR'], ['2026-03-02', '2024-02-10', '2026-03-31', '2024-02-29'])).toEqual([
+      { key: 'EUR:2024-02', query: { base: 'EUR', startDate: '2024-02-01', endDate: '2024-02-29' } },
+      { key: 'EUR:2026-03', query: { base: 'EUR', startDate: '2026-03-01', endDate: '2026-03-31' } },
+    ]);
+    expect(rateMonthsToFetch('USD', ['GBP'], ['2026-02-14'])[0]!.query).toEqual({
+      base: 'USD',
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
+  });
+
+  it('fetches nothing when every currency is the base', () => {
+    expect(rateMonthsToFetch('USD', ['USD', 'USD'], ['2026-03-02'])).toEqual([]);
+    expect(rateMonthsToFetch('USD', [], ['2026-03-02'])).toEqual([]);
   });
 });

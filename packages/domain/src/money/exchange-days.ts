@@ -63,3 +63,22 @@ export function daysFrom(startDate: string, endDate: string): string[] {
   for (let day = startDate; day <= endDate; day = addIsoDays(day, 1)) days.push(day);
   return days;
 }
+
+/**
+ * Rule 194: screens fetch exchange rates a month at a time, keep them by base currency and month, and fetch none
+ * when every amount is already in the base currency. Answers the months to fetch for money of `days` in
+ * `currencies` shown in `base`, each with its cache key and the request's query.
+ */
+export function rateMonthsToFetch(
+  base: string,
+  currencies: readonly string[],
+  days: readonly string[],
+): { key: string; query: { base: string; startDate: string; endDate: string } }[] {
+  if (currencies.every((currency) => currency === base)) return [];
+  const months = [...new Set(days.map((day) => day.slice(0, 7)))].sort();
+  return months.map((month) => {
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+    return { key: `${base}:${month}`, query: { base, startDate: `${month}-01`, endDate: `${month}-${String(lastDay).padStart(2, '0')}` } };
+  });
+}
