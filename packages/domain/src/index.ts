@@ -57,5 +57,7 @@ export * from './time/policy.ts';
 export * from './money/rates.ts';
 export * from './money/policy.ts';
 export * from './money/report.ts';
+export * from './money/rate-cards.ts';
+export * from './money/raci.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';
