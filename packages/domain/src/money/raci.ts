@@ -1,5 +1,5 @@
 import { addIsoDays, daysBetween, isIsoDay, workingDaysBetween } from '../missions/dates.ts';
-import { RACI_FREQUENCIES } from '../plan/plan.ts';
+import type { RACI_FREQUENCIES } from '../plan/plan.ts';
 
 /**
  * Hours of a role on a task (spec 2 §3 raciOnTasks; rule 81): hours per frequency over the entry's dates. The

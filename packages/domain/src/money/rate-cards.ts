@@ -53,9 +53,7 @@ export const rateCardSchema = z.object({
   usedFor: z.enum(RATE_CARD_USES),
   /** The mission's or client's title. */
   usedForTitle: z.string(),
-  ratesByRole: z.array(
-    z.object({ roleId: z.string(), rate: z.number(), rateTime: z.enum(RATE_UNITS), billRate: z.number().nullable() }),
-  ),
+  ratesByRole: z.array(z.object({ roleId: z.string(), rate: z.number(), rateTime: z.enum(RATE_UNITS), billRate: z.number().nullable() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -90,6 +88,7 @@ export function rateForRole(
   if (fromMission) return { ...fromMission, source: 'mission-card' };
   const fromClient = sources.clientCard?.get(roleId);
   if (fromClient) return { ...fromClient, source: 'client-card' };
-  if (sources.orgRole) return { rateMinor: sources.orgRole.costMinor, rateTime: sources.orgRole.rateTime, billRateMinor: null, source: 'org-role' };
+  if (sources.orgRole)
+    return { rateMinor: sources.orgRole.costMinor, rateTime: sources.orgRole.rateTime, billRateMinor: null, source: 'org-role' };
   return null;
 }

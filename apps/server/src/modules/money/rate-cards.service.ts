@@ -24,7 +24,8 @@ type UsedFor = { usedFor: 'mission' | 'client'; title: string };
 export const rateCardNotFound = () => new AppError(404, 'rate-card/not-found', 'Sorry that rate card was not found.');
 const usedForUnknown = () =>
   new AppError(400, 'rate-card/used-for-unknown', RATE_CARD_MESSAGES.usedForUnknown, { usedForId: RATE_CARD_MESSAGES.usedForUnknown });
-const roleUnknown = () => new AppError(400, 'rate-card/role-unknown', RATE_CARD_MESSAGES.roleUnknown, { ratesByRole: RATE_CARD_MESSAGES.roleUnknown });
+const roleUnknown = () =>
+  new AppError(400, 'rate-card/role-unknown', RATE_CARD_MESSAGES.roleUnknown, { ratesByRole: RATE_CARD_MESSAGES.roleUnknown });
 const alreadyCarded = () => conflict('rate-card/duplicate', RATE_CARD_MESSAGES.alreadyCarded);
 
 const toRowRates = (rates: RoleRate[]): RateCardRate[] =>
@@ -105,7 +106,11 @@ async function presentRows(db: Db | Tx, orgId: string, rows: RateCardRow[]): Pro
 
 /** `GET /api/org/:orgId/rate-card`: the organisation's rate cards, by name. */
 export async function listRateCards(ctx: AppContext, access: OrgAccess): Promise<RateCard[]> {
-  const rows = await ctx.db.select().from(rateCards).where(eq(rateCards.orgId, access.org.id)).orderBy(asc(rateCards.name), asc(rateCards.id));
+  const rows = await ctx.db
+    .select()
+    .from(rateCards)
+    .where(eq(rateCards.orgId, access.org.id))
+    .orderBy(asc(rateCards.name), asc(rateCards.id));
   return presentRows(ctx.db, access.org.id, rows);
 }
 
@@ -133,7 +138,13 @@ export async function createRateCard(ctx: AppContext, access: OrgAccess, input: 
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? alreadyCarded() : error;
       });
-    record({ action: 'create', entity: 'rate.cards', id: row!.id, title: row!.name, changes: diffFields({}, { name: row!.name, usedForId: row!.usedForId }) });
+    record({
+      action: 'create',
+      entity: 'rate.cards',
+      id: row!.id,
+      title: row!.name,
+      changes: diffFields({}, { name: row!.name, usedForId: row!.usedForId }),
+    });
     return presentRateCard(row!, usedFor);
   });
 }

@@ -22,7 +22,14 @@ import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
-import { missionRoleRateTime, raciOnTasksToSave, rateFromCard, requireCostsOpen, requireMoneyRights, requireOrgRole } from './plan.money.ts';
+import {
+  missionRoleRateTime,
+  raciOnTasksToSave,
+  rateFromCard,
+  requireCostsOpen,
+  requireMoneyRights,
+  requireOrgRole,
+} from './plan.money.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
 
@@ -184,7 +191,13 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
     const before = await planItemRow(tx, access.mission.id, id, true);
     const patch: RowFields = rowFields(input);
     if (input.orgRole !== undefined && input.orgRole !== before.orgRoleId) await requireOrgRole(tx, access, input.orgRole);
-    if (before.type === 'person' && input.orgRole && input.orgRole !== before.orgRoleId && input.rate === undefined && before.rateMinor === 0)
+    if (
+      before.type === 'person' &&
+      input.orgRole &&
+      input.orgRole !== before.orgRoleId &&
+      input.rate === undefined &&
+      before.rateMinor === 0
+    )
       Object.assign(patch, await rateFromCard(tx, access, input.orgRole, input));
     if (input.startDate !== undefined || input.endDate !== undefined || input.pinnedTo !== undefined) {
       const pinnedTo = input.pinnedTo !== undefined ? input.pinnedTo : before.pinnedTo;
