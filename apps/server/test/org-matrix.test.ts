@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
+import { can, canOnOrgMoney, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
 import { orgApiKeys, orgs, ssoProviders } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import {
@@ -451,6 +451,50 @@ function routes(): Route[] {
         return { method: 'DELETE', url: org(`/client/${clientId}/order/${orderId}`) };
       },
       expect: orgExpectations(w, allow('org.clients.manage')),
+    },
+    ...rateCardRoutes(),
+  ];
+}
+
+/** Rate cards: the organisation's money (`money.read` / `money.write`), each principal on a card of a fresh client. */
+function rateCardRoutes(): Route[] {
+  const money = (verb: 'money.read' | 'money.write') => orgExpectations(w, (actor) => (canOnOrgMoney(actor, verb) ? 'allowed' : 403));
+  const freshCard = async () =>
+    fresh(org('/rate-card'), { name: unique('Card'), usedForId: await fresh(org('/client'), { name: unique('Carded') }) });
+  return [
+    {
+      method: 'GET',
+      url: '/api/org/:orgId/rate-card',
+      build: () => ({ method: 'GET', url: org('/rate-card') }),
+      expect: money('money.read'),
+    },
+    {
+      method: 'GET',
+      url: '/api/org/:orgId/rate-card/:id',
+      build: async () => ({ method: 'GET', url: org(`/rate-card/${await freshCard()}`) }),
+      expect: money('money.read'),
+    },
+    {
+      method: 'POST',
+      url: '/api/org/:orgId/rate-card',
+      build: async () => ({
+        method: 'POST',
+        url: org('/rate-card'),
+        payload: { name: 'New', usedForId: await fresh(org('/client'), { name: unique('Client') }) },
+      }),
+      expect: money('money.write'),
+    },
+    {
+      method: 'PUT',
+      url: '/api/org/:orgId/rate-card/:id',
+      build: async () => ({ method: 'PUT', url: org(`/rate-card/${await freshCard()}`), payload: { name: 'Renamed' } }),
+      expect: money('money.write'),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/org/:orgId/rate-card/:id',
+      build: async () => ({ method: 'DELETE', url: org(`/rate-card/${await freshCard()}`) }),
+      expect: money('money.write'),
     },
   ];
 }

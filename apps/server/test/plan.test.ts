@@ -294,7 +294,6 @@ describe('PUT /mission-plan/:id/bulk', () => {
         startDate: '2026-02-01',
         endDate: '2026-01-01',
         allocation: 40,
-        rate: 10,
         rateTime: 'Hourly',
         title: 'Dev 2',
       },
@@ -305,7 +304,7 @@ describe('PUT /mission-plan/:id/bulk', () => {
       startDate: '2026-02-01',
       endDate: '2026-02-06',
       allocation: 40,
-      rate: 10,
+      rate: 0,
       rateTime: 'Hourly',
       title: 'Dev 2',
     });

@@ -22,7 +22,7 @@ test('the plan timeline adds a role, assigns a person and refuses overlapping ro
   // add a Designer role in March, without a person yet
   await view.getByRole('button', { name: 'Add to plan' }).click();
   const add = page.getByRole('dialog', { name: 'Add to plan' });
-  await add.getByLabel('Role').fill('Designer');
+  await add.getByLabel('Role', { exact: true }).fill('Designer');
   await add.getByLabel('Start').fill('2031-03-03');
   await add.getByLabel('End').fill('2031-03-28');
   await add.getByRole('button', { name: 'Add' }).click();
@@ -77,7 +77,7 @@ test('the plan timeline adds a role, assigns a person and refuses overlapping ro
   await expect(view.getByTestId('capacity-2031-03-10')).toHaveAttribute('aria-label', /: 8 hours a day$/);
   await view.getByRole('button', { name: 'Edit Designer' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit person role: Designer' });
-  await expect(edit.getByLabel('Role')).toHaveValue('Designer');
+  await expect(edit.getByLabel('Role', { exact: true })).toHaveValue('Designer');
   await expect(edit.getByLabel('End', { exact: true })).toHaveValue('2031-03-28');
   await expect(edit.getByLabel('Allocation (%)')).toHaveValue('100');
   await expect(edit.getByRole('switch', { name: "Pinned to the mission's dates" })).not.toBeChecked();
@@ -105,7 +105,7 @@ test('the plan timeline adds a role, assigns a person and refuses overlapping ro
 
   // Pat reviews in April; stretching the Designer role into April overlaps
   await view.getByRole('button', { name: 'Add to plan' }).click();
-  await add.getByLabel('Role').fill('Reviewer');
+  await add.getByLabel('Role', { exact: true }).fill('Reviewer');
   await add.getByLabel('Start').fill('2031-04-07');
   await add.getByLabel('End').fill('2031-04-25');
   await add.getByLabel('Person').click();
@@ -201,7 +201,7 @@ test("where roles need approval, a project manager's assignment becomes a reques
   // a new role for the spring, without a person yet
   await view.getByRole('button', { name: 'Add to plan' }).click();
   const add = page.getByRole('dialog', { name: 'Add to plan' });
-  await add.getByLabel('Role').fill('Engineer');
+  await add.getByLabel('Role', { exact: true }).fill('Engineer');
   await add.getByLabel('Start').fill('2031-03-03');
   await add.getByLabel('End').fill('2031-04-25');
   await add.getByRole('button', { name: 'Add' }).click();
@@ -261,7 +261,7 @@ test("where roles need approval, a project manager's assignment becomes a reques
 
   // a role of the timeline goes the same way
   await view.getByRole('button', { name: 'Add to plan' }).click();
-  await add.getByLabel('Role').fill('Intern');
+  await add.getByLabel('Role', { exact: true }).fill('Intern');
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(add).toHaveCount(0);
   await view.getByRole('button', { name: 'Delete Intern' }).click();

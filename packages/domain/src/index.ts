@@ -62,5 +62,7 @@ export * from './money/exchange-days.ts';
 export * from './money/exchange.ts';
 export * from './money/countries.ts';
 export * from './money/currency-api.ts';
+export * from './money/rate-cards.ts';
+export * from './money/raci.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';

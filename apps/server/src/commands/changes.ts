@@ -50,6 +50,10 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   'org.apiKeys': 'all',
   'mission.invites': 'all',
   timesheets: 'all',
+  // Money is seen only by the mission's and organisation's money people (`seesMissionMoney`, `canOnOrgMoney`).
+  'plan.items': ['rateMinor', 'billRateMinor', 'amountMinor', 'rateTime', 'billUnit'],
+  roles: ['costMinor'],
+  'rate.cards': 'all',
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

@@ -14,5 +14,6 @@ export const AUDIT_ENTITIES = [
   'org.invites',
   'org.apiKeys',
   'timesheets',
+  'rate.cards',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

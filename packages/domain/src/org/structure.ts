@@ -22,7 +22,8 @@ export const missionPermissionSchema = z.number().int().min(0).max(5);
 export const roleSchema = z.object({
   ...base,
   name: z.string(),
-  cost: z.number(),
+  /** Null for who may not see the organisation's money (`canOnOrgMoney`: its admins and managers see it). */
+  cost: z.number().nullable(),
   rateTime: z.enum(RATE_TIMES),
   permission: missionPermissionSchema,
 });

@@ -3,6 +3,7 @@ import { idSchema } from '../shared/ids.ts';
 import { dateSchema, moneySchema, textSchema } from '../shared/inputs.ts';
 import { PIN_TARGETS } from '../missions/dates.ts';
 import { RATE_TIMES } from '../org/settings.ts';
+import { MAX_MONEY } from '../money/rates.ts';
 
 /**
  * Plan items (spec 1 §3 Plan item, §4, §5, §7; spec 3 §3–4; rules 66–83): person roles, cost items, phases,
@@ -65,7 +66,11 @@ export const raciOnTaskSchema = z
     startDate: dateSchema.nullable().optional(),
     endDate: dateSchema.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine((entry) => !entry.startDate || !entry.endDate || entry.startDate <= entry.endDate, {
+    message: 'The end must not be before the start',
+    path: ['endDate'],
+  });
 export type RaciOnTask = z.infer<typeof raciOnTaskSchema>;
 
 export const personLeftRoleSchema = z.object({ when: z.string(), personId: z.string(), whoKilledTheRole: z.string().nullable() });
@@ -110,9 +115,10 @@ export const planItemSchema = z.object({
   allocation: z.number(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  rate: z.number(),
+  /** Money (rate, billRate, amount) is null for callers who may not see the mission's money (`seesMissionMoney`). */
+  rate: z.number().nullable(),
   rateTime: z.string(),
-  billRate: z.number(),
+  billRate: z.number().nullable(),
   billUnit: z.string().nullable(),
   quantity: z.number().nullable(),
   hoursNeeded: z.number().nullable(),
@@ -159,8 +165,8 @@ const planItemFields = {
   rate: moneySchema,
   rateTime: z.enum(RATE_TIMES),
   billRate: moneySchema,
-  billUnit: textSchema(20).nullable(),
-  quantity: z.number().int().min(0).max(1_000_000_000).nullable(),
+  billUnit: z.enum(RATE_TIMES).nullable(),
+  quantity: z.number().int().min(0).max(MAX_MONEY).nullable(),
   hoursNeeded: z.number().min(0).max(1_000_000).nullable(),
   amount: moneySchema.nullable(),
   approved: z.boolean(),
@@ -174,6 +180,9 @@ const planItemFields = {
   dailyHours: z.array(dayHoursSchema).max(1000),
   weeklyLumpHours: z.array(weekHoursSchema).max(500),
 };
+
+/** The fields of a plan item that are money: only who sees the mission's money sets or sees them (`seesMissionMoney`). */
+export const PLAN_MONEY_FIELDS = ['rate', 'rateTime', 'billRate', 'billUnit', 'amount'] as const;
 
 /**
  * `POST /mission-plan/mission/:id`. Without dates the item takes the mission's; `allocation` defaults to 100 and

@@ -38,6 +38,7 @@ const NOUNS: Record<string, string> = {
   'org.invites': 'the invite of',
   'org.apiKeys': 'the API key',
   timesheets: 'the timesheet',
+  'rate.cards': 'the rate card',
 };
 
 const VERBS: Record<string, string> = {

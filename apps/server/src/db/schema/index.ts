@@ -8,3 +8,4 @@ export * from './missions.ts';
 export * from './collaboration.ts';
 export * from './time.ts';
 export * from './currency.ts';
+export * from './money.ts';

@@ -156,7 +156,7 @@ export async function readMission(ctx: AppContext, access: MissionAccess): Promi
     await loadBaselines(ctx.db, id),
   ];
   await markManagerVisit(ctx, access);
-  const plan = await presentPlanRows(ctx.db, id, repaired.plan);
+  const plan = await presentPlanRows(ctx.db, access, repaired.plan);
   return presentMission(access, repaired.mission, team, plan, { invites, baselines }, repaired.repaired || tasksRepaired);
 }
 
@@ -186,7 +186,7 @@ export async function readMissionJson(ctx: AppContext, access: MissionAccess): P
 /** The mission as it is now (after a write), without repairing anything. */
 export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {
   const mission = await loadMissionRow(db, access.mission.id);
-  const [team, plan] = [await loadTeam(db, mission), await presentPlanRows(db, mission.id, await loadPlan(db, mission.id))];
+  const [team, plan] = [await loadTeam(db, mission), await presentPlanRows(db, access, await loadPlan(db, mission.id))];
   const [invites, baselines] = [await loadOpenInvites(db, mission.id), await loadBaselines(db, mission.id)];
   return presentMission(access, mission, team, plan, { invites, baselines }, false);
 }

@@ -1,5 +1,6 @@
 import {
   can,
+  canOnOrgMoney,
   canSeeGoal,
   fromMinorUnits,
   ORG_PERMISSION_OF_LEVEL,
@@ -87,7 +88,7 @@ export function presentRole(row: typeof orgRoles.$inferSelect, viewer: Viewer): 
   return {
     _id: row.id,
     name: row.name,
-    cost: fromMinorUnits(row.costMinor),
+    cost: canOnOrgMoney(viewer.actor, 'money.read') ? fromMinorUnits(row.costMinor) : null,
     rateTime: row.rateTime as RateTime,
     permission: row.permission,
     isDeleted: row.isDeleted,

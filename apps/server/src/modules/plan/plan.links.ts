@@ -37,7 +37,7 @@ export async function addDependency(ctx: AppContext, access: MissionAccess, id: 
       .select({ fromId: dependencies.fromId, toId: dependencies.toId })
       .from(dependencies)
       .where(and(eq(dependencies.kind, 'plan'), eq(dependencies.missionId, missionId)));
-    if (edges.some((edge) => edge.fromId === id && edge.toId === toId)) return presentPlanItemById(tx, access.mission.id, id);
+    if (edges.some((edge) => edge.fromId === id && edge.toId === toId)) return presentPlanItemById(tx, access, id);
     if (
       closesDependencyCircle(
         edges.map((edge) => [edge.fromId, edge.toId] as const),
@@ -55,7 +55,7 @@ export async function addDependency(ctx: AppContext, access: MissionAccess, id: 
       title: item.title,
       changes: { fromId: { from: null, to: id }, toId: { from: null, to: toId } },
     });
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
 }
 
@@ -72,7 +72,7 @@ export async function removeDependency(ctx: AppContext, access: MissionAccess, i
       .returning({ id: dependencies.id });
     for (const dep of removed)
       record({ action: 'delete', entity: 'dependencies', id: dep.id, title: item.title, changes: { toId: { from: toId, to: null } } });
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
 }
 
@@ -106,7 +106,7 @@ export async function addSchedule(ctx: AppContext, access: MissionAccess, id: st
       title: item.title,
       changes: diffFields({}, { startDate: row.startDate, endDate: row.endDate, hoursPerDay: row.hoursPerDay }),
     });
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
 }
 
@@ -138,7 +138,7 @@ export async function updateSchedule(
       await tx.update(planItemSchedules).set(input).where(eq(planItemSchedules.id, scheduleId));
       record({ action: 'update', entity: 'plan.schedules', id: scheduleId, title: item.title, changes });
     }
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
 }
 
@@ -155,6 +155,6 @@ export async function deleteSchedule(ctx: AppContext, access: MissionAccess, id:
       title: item.title,
       changes: { startDate: { from: before.startDate, to: null } },
     });
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
 }

@@ -123,7 +123,7 @@ export async function changePerson(ctx: AppContext, access: MissionAccess, id: s
     await lockMission(tx, missionId);
     await planItemRow(tx, access.mission.id, id);
     await setPerson(tx, ctx.clock.now(), access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason, submitted);
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
   await announceRequestChanges(ctx, access, submitted);
   return item;
@@ -143,7 +143,7 @@ export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, c
     const items = await loadPlanRows(tx, missionId);
     for (const change of changes)
       await setPerson(tx, ctx.clock.now(), access, record, items, change._id, change.person, undefined, submitted);
-    return presentPlanRows(tx, missionId, await loadPlanRows(tx, missionId));
+    return presentPlanRows(tx, access, await loadPlanRows(tx, missionId));
   });
   await announceRequestChanges(ctx, access, submitted);
   return rows;

@@ -37,8 +37,12 @@ export function presentPlanRequest(row: PlanRequestRow): PlanItem['requests'][nu
   };
 }
 
-/** A plan item as every call answers it, with its allocation status in both contexts (rule 68). */
-export function presentPlanItem(row: PlanItemRow, links: PlanLinks = emptyPlanLinks()): PlanItem {
+/**
+ * A plan item as every call answers it, with its allocation status in both contexts (rule 68). Its money (rate, bill
+ * rate, amount) is null unless `money`: only who sees the mission's money is told it (`seesMissionMoney`).
+ */
+export function presentPlanItem(row: PlanItemRow, links: PlanLinks, options: { money: boolean }): PlanItem {
+  const { money: shown } = options;
   const requests = (links.requests.get(row.id) ?? []).map(presentPlanRequest);
   const facts = { allocationDraft: row.allocationDraft, requests, person: row.personId };
   return {
@@ -52,13 +56,13 @@ export function presentPlanItem(row: PlanItemRow, links: PlanLinks = emptyPlanLi
     allocation: row.allocation,
     startDate: row.startDate,
     endDate: row.endDate,
-    rate: fromMinorUnits(row.rateMinor),
+    rate: shown ? fromMinorUnits(row.rateMinor) : null,
     rateTime: row.rateTime,
-    billRate: fromMinorUnits(row.billRateMinor),
+    billRate: shown ? fromMinorUnits(row.billRateMinor) : null,
     billUnit: row.billUnit,
     quantity: row.quantity,
     hoursNeeded: row.hoursNeeded,
-    amount: money(row.amountMinor),
+    amount: shown ? money(row.amountMinor) : null,
     approved: row.approved,
     inactive: row.inactive,
     wasDeleted: row.wasDeleted,

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { MyRole, PlanItem } from '@crewplan/domain';
+import { isMissionAdmin, seesMissionMoney, type MyRole, type PlanItem } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { dependencies, missionPeople, missions, planItemRequests, planItems, planItemSchedules } from '../../db/schema/index.ts';
-import { entityNotFound } from '../../plugins/mission-access.ts';
+import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import { emptyPlanLinks, presentPlanItem, type PlanItemRow, type PlanLinks } from './plan.presenter.ts';
 
 const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
@@ -49,10 +49,14 @@ export async function loadPlanLinks(db: Db | Tx, scope: { missionIds: string[] }
   return links;
 }
 
-/** Presents plan item rows of one mission with their links (three queries whatever the number of items). */
-export async function presentPlanRows(db: Db | Tx, missionId: string, rows: PlanItemRow[]): Promise<PlanItem[]> {
-  const links = await loadPlanLinks(db, { missionIds: [missionId] });
-  return rows.map((row) => presentPlanItem(row, links));
+/**
+ * Presents plan item rows of one mission with their links (three queries whatever the number of items); their money
+ * only to who sees the mission's money.
+ */
+export async function presentPlanRows(db: Db | Tx, access: MissionAccess, rows: PlanItemRow[]): Promise<PlanItem[]> {
+  const links = await loadPlanLinks(db, { missionIds: [access.mission.id] });
+  const money = seesMissionMoney(access.actor);
+  return rows.map((row) => presentPlanItem(row, links, { money }));
 }
 
 /** The plan items of a mission that are not deleted, in creation order. */
@@ -75,21 +79,23 @@ export async function planItemRow(db: Db | Tx, missionId: string, id: string, lo
   return row;
 }
 
-/** One plan item as the API answers it. */
-export async function presentPlanItemById(db: Db | Tx, missionId: string, id: string): Promise<PlanItem> {
-  const row = await planItemRow(db, missionId, id);
+/** One plan item as the API answers it to the caller (its money only to who sees the mission's money). */
+export async function presentPlanItemById(db: Db | Tx, access: MissionAccess, id: string): Promise<PlanItem> {
+  const row = await planItemRow(db, access.mission.id, id);
   const links = await loadPlanLinks(db, { itemIds: [id] });
-  return presentPlanItem(row, links);
+  return presentPlanItem(row, links, { money: seesMissionMoney(access.actor) });
 }
 
 /**
  * `GET /mission-plan/my/roles`: my person roles (not deleted) on the missions where I am on the team with my invite
- * accepted at permission 3 or lower (rule 36), missions not archived; newest mission first.
+ * accepted at permission 3 or lower (rule 36), missions not archived; newest mission first. Rates show only on the
+ * missions I administer (rule 98): team members never see rates.
  */
 export async function myRoles(db: Db, personId: string): Promise<MyRole[]> {
   const rows = await db
     .select({
       item: planItems,
+      member: { permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager },
       mission: { id: missions.id, title: missions.title, projectStatus: missions.projectStatus, orgId: missions.orgId },
     })
     .from(planItems)
@@ -110,8 +116,8 @@ export async function myRoles(db: Db, personId: string): Promise<MyRole[]> {
     .orderBy(asc(planItems.startDate), asc(planItems.id))
     .limit(2000);
   const links = await loadPlanLinks(db, { itemIds: rows.map((row) => row.item.id) });
-  return rows.map(({ item, mission }) => ({
-    planItem: presentPlanItem(item, links),
+  return rows.map(({ item, member, mission }) => ({
+    planItem: presentPlanItem(item, links, { money: isMissionAdmin(member) }),
     mission: { _id: mission.id, title: mission.title, projectStatus: mission.projectStatus, org: mission.orgId },
   }));
 }

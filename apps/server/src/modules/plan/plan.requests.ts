@@ -81,7 +81,7 @@ export async function submitRequest(ctx: AppContext, access: MissionAccess, id: 
         context: { from: null, to: input.context },
       },
     });
-    return { item: await presentPlanItemById(tx, access.mission.id, id), requestId, person };
+    return { item: await presentPlanItemById(tx, access, id), requestId, person };
   });
   const { item, requestId, person } = submitted;
   await announceRequestChanges(ctx, access, [
@@ -146,7 +146,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
       title: row.title,
       changes: { status: { from: 'pending_approval', to: decision }, ...(reason && { reason: { from: null, to: reason } }) },
     });
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
   if (requester && requester !== access.personId) {
     ctx.realtime.publish(personRoom(requester), {

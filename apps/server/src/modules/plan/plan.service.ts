@@ -22,6 +22,14 @@ import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
+import {
+  missionRoleRateTime,
+  raciOnTasksToSave,
+  rateFromCard,
+  requireCostsOpen,
+  requireMoneyRights,
+  requireOrgRole,
+} from './plan.money.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
 
@@ -32,7 +40,7 @@ const invalidPin = () =>
 
 /** The row columns of the editable fields given (money to minor units). */
 function rowFields(input: PlanItemUpdate): RowFields {
-  const { orgRole, rate, billRate, amount, ...same } = input;
+  const { orgRole, rate, billRate, amount, raciOnTasks: _raci, ...same } = input;
   return {
     ...same,
     ...(orgRole !== undefined && { orgRoleId: orgRole }),
@@ -71,14 +79,16 @@ async function resolveDates(
 
 /**
  * `POST /mission-plan/mission/:id`: a plan item of any type. Dates as `resolveDates`; allocation defaults to 100
- * (its default day is `defaultDailyHours`: 8 h × percent); the rate time defaults to the organisation's
- * roleDefaultRateTime (Monthly). A person must be on the team at a working permission (400) and have no
+ * (its default day is `defaultDailyHours`: 8 h × percent); the rate time defaults as rule 190 (`missionRoleRateTime`).
+ * A person role given an organisation role and no rate takes its rate from the rate cards (`rateFromCard`). Money is
+ * set only by who sees it (403), and an item with money must start before it ends (rule 191, 400). A person must be on the team at a working permission (400) and have no
  * overlapping role (409); when roles need approval and the caller may not approve (rule 71) the role is created
  * without them and a pending organisation request asks for them.
  */
 export async function createPlanItem(ctx: AppContext, access: MissionAccess, input: PlanItemCreate): Promise<PlanItem> {
   const { type, person, reason, ...fields } = input;
   if (person) requirePersonRole(type);
+  requireMoneyRights(access, fields);
   const viaRequest = !!person && assignmentGoesThroughRequest(access);
   const missionId = access.mission.id;
   const submitted: RequestChange[] = [];
@@ -87,9 +97,13 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
     const id = newId();
     const pinnedTo = fields.pinnedTo ?? null;
     const dates = await resolveDates(tx, access, id, pinnedTo, { startDate: fields.startDate ?? null, endDate: fields.endDate ?? null });
+    await requireOrgRole(tx, access, fields.orgRole);
+    const fromCard =
+      type === 'person' && fields.orgRole && fields.rate === undefined ? await rateFromCard(tx, access, fields.orgRole, fields) : {};
     const row = {
-      rateTime: access.org?.roleDefaultRateTime ?? 'Monthly',
+      rateTime: missionRoleRateTime(access),
       ...rowFields(fields),
+      ...fromCard,
       id,
       missionId,
       type,
@@ -99,7 +113,17 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
       pinnedTo,
       ...dates,
       createdBy: access.personId,
+      ...(fields.raciOnTasks && { raciOnTasks: await raciOnTasksToSave(tx, access, fields.raciOnTasks, dates) }),
     };
+    requireCostsOpen({
+      type,
+      pinnedTo,
+      startDate: fields.startDate ?? row.startDate,
+      endDate: fields.endDate ?? row.endDate,
+      rateMinor: row.rateMinor ?? 0,
+      billRateMinor: row.billRateMinor ?? 0,
+      amountMinor: row.amountMinor ?? null,
+    });
     if (person) {
       await requireTeamCandidate(tx, access, person);
       requireNoOverlap({ ...row, personId: person, role: row.role ?? null }, await loadPlanRows(tx, missionId));
@@ -144,7 +168,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
         requester: access.personId,
       });
     }
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
   await announceRequestChanges(ctx, access, submitted);
   return item;
@@ -155,14 +179,26 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
  * given (a pinned item keeps following what it is pinned to: clear `pinnedTo` to set its own dates); a role with a
  * person whose dates change must not overlap another role of theirs (409). When its dates change, the items pinned
  * to it follow, down the chain of pins (rule 28, `followPlanItem`), in the same transaction and history — a follower
- * whose person would then hold overlapping roles refuses the whole change (409).
+ * whose person would then hold overlapping roles refuses the whole change (409). Money is set only by who sees it
+ * (403); an item with money must start before it ends (rule 191, 400); a person role given an organisation role
+ * while it has no rate takes one from the rate cards (`rateFromCard`); hours on tasks are checked and computed.
  */
 export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id: string, input: PlanItemUpdate): Promise<PlanItem> {
   const missionId = access.mission.id;
   return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
+    requireMoneyRights(access, input);
     const before = await planItemRow(tx, access.mission.id, id, true);
     const patch: RowFields = rowFields(input);
+    if (input.orgRole !== undefined && input.orgRole !== before.orgRoleId) await requireOrgRole(tx, access, input.orgRole);
+    if (
+      before.type === 'person' &&
+      input.orgRole &&
+      input.orgRole !== before.orgRoleId &&
+      input.rate === undefined &&
+      before.rateMinor === 0
+    )
+      Object.assign(patch, await rateFromCard(tx, access, input.orgRole, input));
     if (input.startDate !== undefined || input.endDate !== undefined || input.pinnedTo !== undefined) {
       const pinnedTo = input.pinnedTo !== undefined ? input.pinnedTo : before.pinnedTo;
       const dates = {
@@ -172,6 +208,12 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
       Object.assign(patch, await resolveDates(tx, access, id, pinnedTo, dates));
     }
     const after = { ...before, ...patch } as PlanItemRow;
+    if (input.raciOnTasks) patch.raciOnTasks = await raciOnTasksToSave(tx, access, input.raciOnTasks, after);
+    requireCostsOpen({
+      ...after,
+      startDate: input.startDate !== undefined ? input.startDate : before.startDate,
+      endDate: input.endDate !== undefined ? input.endDate : before.endDate,
+    });
     if (after.personId && (after.startDate !== before.startDate || after.endDate !== before.endDate)) {
       requireNoOverlap(after, await loadPlanRows(tx, missionId));
     }
@@ -182,7 +224,7 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
     }
     if (changes.startDate || changes.endDate)
       await followPlanItem(tx, access, record, { _id: id, startDate: after.startDate, endDate: after.endDate });
-    return presentPlanItemById(tx, access.mission.id, id);
+    return presentPlanItemById(tx, access, id);
   });
 }
 

@@ -25,6 +25,7 @@ import { useStructure, type OrgDetail } from './api.ts';
 import { usePeopleOptions } from './GoalsTab.tsx';
 import type { StructureKind } from './org-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { RateCards } from './RateCards.tsx';
 
 type Item = { _id: string; isDeleted: boolean; abilities: { update: boolean; delete: boolean } } & Record<string, unknown>;
 type Values = Record<string, string | number | boolean | null | string[]>;
@@ -203,7 +204,8 @@ function cellOf(field: Field, item: Item, currency: string, lookups: Lookups): s
   if (field.kind === 'people')
     return Array.isArray(value) && value.length > 0 ? value.map((id) => label(lookups.people, id)).join(', ') : '—';
   if (field.kind === 'check') return value ? 'Yes' : 'No';
-  if (field.kind === 'money') return `${Number(value ?? 0).toFixed(2)} ${currency}`;
+  // a role's cost is null for who may not see the organisation's money
+  if (field.kind === 'money') return value === null || value === undefined ? '—' : `${Number(value).toFixed(2)} ${currency}`;
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
@@ -390,11 +392,16 @@ export function StructureTab({ org }: { org: OrgDetail }) {
     goals: org.goals.filter((goal) => !goal.isDeleted).map((goal) => ({ value: goal._id, label: goal.title })),
     people,
   };
+  // rate cards are the organisation's money: its admins and managers
+  const money = org.me?.level === 'ADMIN' || org.me?.level === 'MANAGER';
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      {(['departments', 'offices', 'roles', 'programs'] as const).map((kind) => (
-        <StructureSection key={kind} org={org} kind={kind} lookups={lookups} />
-      ))}
-    </SimpleGrid>
+    <>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {(['departments', 'offices', 'roles', 'programs'] as const).map((kind) => (
+          <StructureSection key={kind} org={org} kind={kind} lookups={lookups} />
+        ))}
+      </SimpleGrid>
+      {money && <RateCards org={org} />}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItemType } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../components/FormError.tsx';
 import { usePlanContext, usePlanMutations } from './api.ts';
-import { AllocationField, AmountField, DateFields, showPlanFailure, TitleField } from './PlanItemFields.tsx';
+import { AllocationField, AmountField, DateFields, OrgRoleField, showPlanFailure, TitleField } from './PlanItemFields.tsx';
 import { ADDABLE_TYPES, hasAmount, isOneDayType, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
 
 /** Adds a role (with an optional person), a cost, a phase, a milestone, an outcome or a fundable milestone to the plan. */
@@ -15,6 +15,7 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
   const [type, setType] = useState<PlanItemType>('person');
   const [title, setTitle] = useState('');
   const [person, setPerson] = useState<string | null>(null);
+  const [orgRole, setOrgRole] = useState<string | null>(null);
   const [allocation, setAllocation] = useState<number | string>(100);
   const [amount, setAmount] = useState<number | string>('');
   const [start, setStart] = useState(mission.planStartDate ?? '');
@@ -34,7 +35,7 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
     const body = {
       type,
       title: title.trim(),
-      ...(isRole ? { role: title.trim(), person: chosen, allocation: Number(allocation) || 0 } : {}),
+      ...(isRole ? { role: title.trim(), person: chosen, allocation: Number(allocation) || 0, ...(orgRole ? { orgRole } : {}) } : {}),
       ...(hasAmount(type) && amount !== '' ? { amount: Number(amount) } : {}),
       ...(start ? { startDate: start } : {}),
       ...(oneDay ? (start ? { endDate: start } : {}) : end ? { endDate: end } : {}),
@@ -77,6 +78,7 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
                 searchable
               />
               <AllocationField value={allocation} onChange={setAllocation} />
+              {org && <OrgRoleField roles={org.roles ?? []} value={orgRole} onChange={setOrgRole} />}
             </>
           )}
           {hasAmount(type) && <AmountField currency={mission.currency} value={amount} onChange={setAmount} />}

@@ -162,19 +162,24 @@ export function PlanTab({ mission }: { mission: Mission }) {
           </Stack>
         )}
       </Paper>
-      <Paper withBorder p="sm" id="plan-budget-bar" style={marked('budget-bar')}>
-        <Title order={3} size="h6" mb="xs">
-          Budget
-        </Title>
-        <Text size="sm" mb={4} data-testid="budget-text">
-          Planned {budget.planned.toLocaleString('en-GB')} {mission.currency}
-          {budget.available !== null ? ` of ${budget.available.toLocaleString('en-GB')} ${mission.currency} available` : ' (no budget set)'}
-          {budget.percent !== null ? ` (${budget.percent}%)` : ''}
-        </Text>
-        {budget.percent !== null && (
-          <Progress value={Math.min(budget.percent, 100)} color={budget.over ? 'red' : 'blue'} aria-label="Planned share of the budget" />
-        )}
-      </Paper>
+      {/* the budget is money: only who sees the mission's money (the plan's managers) */}
+      {canManage && (
+        <Paper withBorder p="sm" id="plan-budget-bar" style={marked('budget-bar')}>
+          <Title order={3} size="h6" mb="xs">
+            Budget
+          </Title>
+          <Text size="sm" mb={4} data-testid="budget-text">
+            Planned {budget.planned.toLocaleString('en-GB')} {mission.currency}
+            {budget.available !== null
+              ? ` of ${budget.available.toLocaleString('en-GB')} ${mission.currency} available`
+              : ' (no budget set)'}
+            {budget.percent !== null ? ` (${budget.percent}%)` : ''}
+          </Text>
+          {budget.percent !== null && (
+            <Progress value={Math.min(budget.percent, 100)} color={budget.over ? 'red' : 'blue'} aria-label="Planned share of the budget" />
+          )}
+        </Paper>
+      )}
       {adding && <AddPlanItem mission={mission} onClose={() => setAdding(false)} />}
       {editing && <EditPlanItem key={editing._id} mission={mission} item={editing} onClose={() => setEditing(null)} />}
       {dialog && <RoleDialogs mission={mission} dialog={dialog} onClose={() => setDialog(null)} />}

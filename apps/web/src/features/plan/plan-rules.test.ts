@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mission } from '@crewplan/domain/missions/mission';
+import { COSTS_BLOCKED_MESSAGE } from '@crewplan/domain/money/rates';
 import {
   ADDABLE_TYPES,
   barSpan,
@@ -19,6 +20,7 @@ import {
   weekDailyHours,
   weeksBetween,
   type PlanOrg,
+  raciRowHours,
 } from './plan-rules.ts';
 import { planPartOf } from './plan-parts.ts';
 
@@ -234,7 +236,12 @@ describe('editing a plan item', () => {
     rate: 0,
     rateTime: 'Monthly',
     billRate: 0,
+    billUnit: null,
     amount: null,
+    quantity: null,
+    hoursNeeded: null,
+    orgRole: null,
+    raciOnTasks: [],
     pinnedTo: null,
   };
   const edit = (item: Parameters<typeof planItemChanges>[0], over: Partial<ReturnType<typeof planItemForm>>) =>
@@ -249,10 +256,46 @@ describe('editing a plan item', () => {
       rate: 0,
       rateTime: 'Monthly',
       billRate: 0,
+      billUnit: null,
       amount: '',
+      quantity: '',
+      hoursNeeded: '',
+      orgRole: null,
+      raciOnTasks: [],
       pinnedToMission: false,
     });
     expect(edit(designer, {})).toEqual({ changes: {}, error: null });
+  });
+
+  it('sends the bill unit, hours needed, the organisation role and hours on tasks', () => {
+    const task = 'a'.repeat(24);
+    const row = { taskId: task, hoursPer: 2, frequency: 'Per day' as const, actualHours: '' as const, startDate: '', endDate: '' };
+    expect(edit(designer, { billUnit: 'Daily', hoursNeeded: 120, orgRole: task, raciOnTasks: [row] }).changes).toEqual({
+      billUnit: 'Daily',
+      hoursNeeded: 120,
+      orgRole: task,
+      raciOnTasks: [{ taskId: task, hoursPer: 2, frequency: 'Per day', actualHours: null, startDate: null, endDate: null }],
+    });
+    expect(raciRowHours(row, { startDate: '2031-03-03', endDate: '2031-03-07' })).toBe(10);
+    expect(edit(designer, { raciOnTasks: [{ ...row, startDate: '2031-03-07', endDate: '2031-03-03' }] }).error).toBe(
+      'A task line ends before it starts.',
+    );
+    expect(edit(designer, { hoursNeeded: -1 }).error).toBe('Hours needed cannot be negative.');
+  });
+
+  it('rule 191: a role with money cannot end before it starts; without money it may (the server repairs it)', () => {
+    expect(edit(designer, { rate: 10, endDate: '2031-03-03' }).error).toBe(COSTS_BLOCKED_MESSAGE);
+    expect(edit({ ...designer, rate: 10 }, { endDate: '2031-03-01' }).error).toBe(COSTS_BLOCKED_MESSAGE);
+    expect(edit(designer, { endDate: '2031-03-03' }).error).toBeNull();
+  });
+
+  it('leaves money out for who does not see it', () => {
+    const hidden = { ...designer, rate: null, billRate: null };
+    expect(editableFields('person', false)).toMatchObject({ rates: false, hoursNeeded: true });
+    expect(planItemChanges(hidden, { ...planItemForm(hidden), allocation: 50 }, false)).toEqual({
+      changes: { allocation: 50 },
+      error: null,
+    });
   });
 
   it('sends only the fields that changed', () => {
@@ -304,9 +347,19 @@ describe('editing a plan item', () => {
   });
 
   it("offers each type's fields", () => {
-    expect(editableFields('person')).toEqual({ allocation: true, rates: true, pin: true, amount: false, oneDay: false });
-    expect(editableFields('phase')).toEqual({ allocation: false, rates: false, pin: false, amount: false, oneDay: false });
-    expect(editableFields('outcome')).toEqual({ allocation: false, rates: false, pin: false, amount: false, oneDay: true });
+    const none = { allocation: false, rates: false, pin: false, amount: false, quantity: false, hoursNeeded: false, raci: false };
+    expect(editableFields('person')).toEqual({
+      ...none,
+      allocation: true,
+      rates: true,
+      pin: true,
+      hoursNeeded: true,
+      raci: true,
+      oneDay: false,
+    });
+    expect(editableFields('cost')).toEqual({ ...none, amount: true, quantity: true, oneDay: false });
+    expect(editableFields('phase')).toEqual({ ...none, oneDay: false });
+    expect(editableFields('outcome')).toEqual({ ...none, oneDay: true });
     expect(editableFields('fundable_milestone')).toMatchObject({ amount: true, oneDay: true });
   });
 

@@ -2,7 +2,16 @@ import type { Mission } from '@crewplan/domain/missions/mission';
 import { isMissionAdmin } from '@crewplan/domain/missions/policy';
 import { isObserverLevel, type OrgLevel } from '@crewplan/domain/org/levels';
 import { RATE_TIMES, type RateTime } from '@crewplan/domain/org/settings';
-import type { PlanItem, PlanItemRequest, PlanItemType, PlanItemUpdate, RequestContext } from '@crewplan/domain/plan/plan';
+import {
+  RACI_FREQUENCIES,
+  type PlanItem,
+  type PlanItemRequest,
+  type PlanItemType,
+  type PlanItemUpdate,
+  type RequestContext,
+} from '@crewplan/domain/plan/plan';
+import { raciHoursNeeded, type RaciFrequency } from '@crewplan/domain/money/raci';
+import { COSTS_BLOCKED_MESSAGE, costsBlocked } from '@crewplan/domain/money/rates';
 import {
   allocationCandidates,
   capacityBarHeight,
@@ -75,7 +84,7 @@ export function barSpan(item: Pick<PlanItem, 'startDate' | 'endDate'>, weeks: st
 }
 
 /** A role's cost: its amount when set, else rate × quantity. Cost items and milestones count too. */
-export const itemAmount = (item: Pick<PlanItem, 'amount' | 'rate' | 'quantity'>) => item.amount ?? item.rate * (item.quantity ?? 0);
+export const itemAmount = (item: Pick<PlanItem, 'amount' | 'rate' | 'quantity'>) => item.amount ?? (item.rate ?? 0) * (item.quantity ?? 0);
 
 /** The budget bar: the planned sum against what the mission has available (percent capped at 100 for the bar). */
 export function budgetUse(items: Pick<PlanItem, 'amount' | 'rate' | 'quantity' | 'inactive' | 'wasDeleted'>[], available: number | null) {
@@ -132,6 +141,8 @@ export type PlanOrg = {
   canProjectManagersApproveRoles: boolean;
   me: { level: OrgLevel; accessibleDepartments: readonly string[] } | null;
   departments: readonly { _id: string; dontShareResources: boolean; isDeleted: boolean }[];
+  /** The organisation's roles: a person role names one, and takes its rate from the rate cards. */
+  roles?: readonly { _id: string; name: string; isDeleted: boolean }[];
 };
 
 type MissionCaller = Pick<Mission, 'org' | 'permission' | 'isProjectManager' | 'abilities'>;
@@ -231,7 +242,13 @@ export type PlanItemForm = {
   rate: number | string;
   rateTime: RateTime;
   billRate: number | string;
+  billUnit: RateTime | null;
   amount: number | string;
+  quantity: number | string;
+  hoursNeeded: number | string;
+  /** The organisation role (rate cards are per role); null for none. */
+  orgRole: string | null;
+  raciOnTasks: RaciRow[];
   /** Pinned to the mission's dates (rule 67: entireMission or startend): the dates follow the mission. */
   pinnedToMission: boolean;
 };
@@ -239,31 +256,114 @@ export type PlanItemForm = {
 /** Whether a pin makes both dates follow the mission's (rule 28). */
 export const isPinnedToMission = (pinnedTo: string | null) => pinnedTo === 'entireMission' || pinnedTo === 'startend';
 
-/** Which fields the edit dialog offers for a type: roles have allocation, rates and the pin; costs and milestones an amount. */
-export const editableFields = (type: PlanItemType) => ({
+/** A task line of the role's hours on tasks, as the editor holds it ('' for an empty number). */
+export type RaciRow = {
+  taskId: string;
+  hoursPer: number | string;
+  frequency: RaciFrequency;
+  actualHours: number | string;
+  startDate: string;
+  endDate: string;
+};
+
+/**
+ * Which fields the edit dialog offers for a type: roles have allocation, rates, hours needed, hours on tasks and the
+ * pin; costs a quantity; costs and milestones an amount. Money (rates, amounts) only to who sees it (`money`).
+ */
+export const editableFields = (type: PlanItemType, money = true) => ({
   allocation: type === 'person',
-  rates: type === 'person',
+  rates: type === 'person' && money,
   pin: type === 'person',
-  amount: hasAmount(type),
+  amount: hasAmount(type) && money,
+  quantity: type === 'cost',
+  hoursNeeded: type === 'person',
+  raci: type === 'person',
   oneDay: isOneDayType(type),
 });
 
+/** The role's hours on tasks as the editor holds them. */
+export function raciRows(entries: PlanItem['raciOnTasks']): RaciRow[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const number = (value: unknown) => (typeof value === 'number' ? value : '');
+  return entries
+    .filter((entry) => typeof entry.taskId === 'string')
+    .map((entry) => ({
+      taskId: entry.taskId as string,
+      hoursPer: number(entry.hoursPer),
+      frequency: (RACI_FREQUENCIES as readonly unknown[]).includes(entry.frequency) ? (entry.frequency as RaciFrequency) : 'Total',
+      actualHours: number(entry.actualHours),
+      startDate: text(entry.startDate),
+      endDate: text(entry.endDate),
+    }));
+}
+
+/** The hours needed a task line gives (`raciHoursNeeded`), over its dates or else the role's. */
+export const raciRowHours = (row: RaciRow, role: { startDate: string; endDate: string }) =>
+  raciHoursNeeded({
+    hoursPer: row.hoursPer === '' ? null : Number(row.hoursPer),
+    frequency: row.frequency,
+    startDate: row.startDate || role.startDate || null,
+    endDate: row.endDate || role.endDate || null,
+  });
+
+/** The task lines as they are sent, or the first problem. */
+function raciEntries(rows: RaciRow[]): { entries: Record<string, unknown>[] } | { error: string } {
+  const entries: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const hoursPer = row.hoursPer === '' ? null : Number(row.hoursPer);
+    const actualHours = row.actualHours === '' ? null : Number(row.actualHours);
+    if ((hoursPer !== null && !(hoursPer >= 0)) || (actualHours !== null && !(actualHours >= 0)))
+      return { error: 'Hours cannot be negative.' };
+    if (row.startDate && row.endDate && row.endDate < row.startDate) return { error: 'A task line ends before it starts.' };
+    entries.push({
+      taskId: row.taskId,
+      hoursPer,
+      frequency: row.frequency,
+      actualHours,
+      startDate: row.startDate || null,
+      endDate: row.endDate || null,
+    });
+  }
+  return { entries };
+}
+
+/** What the edit dialog compares against: the item's fields it edits. */
+type EditedItem = Pick<
+  PlanItem,
+  | 'type'
+  | 'title'
+  | 'role'
+  | 'startDate'
+  | 'endDate'
+  | 'allocation'
+  | 'rate'
+  | 'rateTime'
+  | 'billRate'
+  | 'billUnit'
+  | 'amount'
+  | 'quantity'
+  | 'hoursNeeded'
+  | 'orgRole'
+  | 'raciOnTasks'
+  | 'pinnedTo'
+>;
+
 /** The edit dialog's starting values: the item as it is. */
-export function planItemForm(
-  item: Pick<
-    PlanItem,
-    'type' | 'title' | 'role' | 'startDate' | 'endDate' | 'allocation' | 'rate' | 'rateTime' | 'billRate' | 'amount' | 'pinnedTo'
-  >,
-): PlanItemForm {
+export function planItemForm(item: EditedItem): PlanItemForm {
   return {
     title: item.type === 'person' ? (item.role ?? item.title) : item.title,
     startDate: item.startDate?.slice(0, 10) ?? '',
     endDate: item.endDate?.slice(0, 10) ?? '',
     allocation: item.allocation,
-    rate: item.rate,
+    rate: item.rate ?? '',
     rateTime: (RATE_TIMES as readonly string[]).includes(item.rateTime) ? (item.rateTime as RateTime) : 'Monthly',
-    billRate: item.billRate,
+    billRate: item.billRate ?? '',
+    billUnit: (RATE_TIMES as readonly (string | null)[]).includes(item.billUnit) ? (item.billUnit as RateTime) : null,
     amount: item.amount ?? '',
+    quantity: item.quantity ?? '',
+    hoursNeeded: item.hoursNeeded ?? '',
+    orgRole: item.orgRole,
+    raciOnTasks: raciRows(item.raciOnTasks),
     pinnedToMission: isPinnedToMission(item.pinnedTo),
   };
 }
@@ -285,13 +385,11 @@ const sameDay = (a: string | null, b: string) => (a?.slice(0, 10) ?? '') === b;
  * dates. Changed dates of an item pinned to anything else unpin it (the server keeps pinned items on their pin).
  */
 export function planItemChanges(
-  item: Pick<
-    PlanItem,
-    'type' | 'title' | 'role' | 'startDate' | 'endDate' | 'allocation' | 'rate' | 'rateTime' | 'billRate' | 'amount' | 'pinnedTo'
-  >,
+  item: EditedItem,
   form: PlanItemForm,
+  money = true,
 ): { changes: PlanItemUpdate; error: null } | { changes: null; error: string } {
-  const fields = editableFields(item.type);
+  const fields = editableFields(item.type, money);
   const fail = (error: string) => ({ changes: null, error });
   const changes: PlanItemUpdate = {};
   const title = form.title.trim();
@@ -316,6 +414,25 @@ export function planItemChanges(
     if (rate !== item.rate) changes.rate = rate;
     if (billRate !== item.billRate) changes.billRate = billRate;
     if (form.rateTime !== item.rateTime) changes.rateTime = form.rateTime;
+    if (form.billUnit !== item.billUnit) changes.billUnit = form.billUnit;
+  }
+  if (item.type === 'person' && form.orgRole !== item.orgRole) changes.orgRole = form.orgRole;
+  if (fields.quantity) {
+    const quantity = numberOf(form.quantity, null);
+    if (quantity !== null && !(Number.isInteger(quantity) && quantity >= 0)) return fail('The quantity is a whole number, 0 or more.');
+    if (quantity !== item.quantity) changes.quantity = quantity;
+  }
+  if (fields.hoursNeeded) {
+    const hoursNeeded = numberOf(form.hoursNeeded, null);
+    if (hoursNeeded !== null && !(hoursNeeded >= 0)) return fail('Hours needed cannot be negative.');
+    if (hoursNeeded !== item.hoursNeeded) changes.hoursNeeded = hoursNeeded;
+  }
+  if (fields.raci) {
+    const raci = raciEntries(form.raciOnTasks);
+    if ('error' in raci) return fail(raci.error);
+    const before = raciEntries(raciRows(item.raciOnTasks));
+    if (!('error' in before) && JSON.stringify(before.entries) !== JSON.stringify(raci.entries))
+      changes.raciOnTasks = raci.entries as PlanItemUpdate['raciOnTasks'];
   }
   if (fields.amount) {
     const amount = numberOf(form.amount, null);
@@ -330,6 +447,10 @@ export function planItemChanges(
   }
   if (!form.startDate || (!fields.oneDay && !form.endDate))
     return fail(fields.oneDay ? 'Please choose the day.' : 'Please choose a start and an end.');
+  // Rule 191: a role or cost with money must start before it ends (the server refuses it with the same text).
+  const carriesMoney = [form.rate, form.billRate, form.amount].some((value) => Number(value) > 0);
+  if ((item.type === 'person' || item.type === 'cost') && carriesMoney && costsBlocked(form.startDate, form.endDate))
+    return fail(COSTS_BLOCKED_MESSAGE);
   const datesChanged = fields.oneDay
     ? !sameDay(item.startDate, form.startDate)
     : !sameDay(item.startDate, form.startDate) || !sameDay(item.endDate, form.endDate);
