@@ -57,5 +57,6 @@ export * from './time/policy.ts';
 export * from './money/rates.ts';
 export * from './money/policy.ts';
 export * from './money/report.ts';
+export * from './money/cost.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';

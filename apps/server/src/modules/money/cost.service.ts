@@ -1,0 +1,249 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  costRisk,
+  fromMinorUnits,
+  minutesToHours,
+  type CostTrackerRow,
+  type MoneyActual,
+  type MoneyReport,
+  type MoneyRow,
+} from '@crewplan/domain';
+import { missions, programs } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { todayOf } from '../../lib/clock.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { managedMissionIds } from '../time/index.ts';
+import { actualLines, missionMonths, missionTotals, moneyLines } from './cost.queries.ts';
+import {
+  add,
+  minorOf,
+  missionEarnedValue,
+  presentEarnedValue,
+  presentFigures,
+  presentRow,
+  ZERO,
+  type MinorFigures,
+} from './money.presenter.ts';
+
+/**
+ * Amounts are in the mission's currency. Converting them to another currency waits for the currency module: until
+ * then a report is asked in its own currency only, and a portfolio only over missions of one currency.
+ */
+function requireCurrency(asked: string | undefined, own: string): string {
+  if (asked !== undefined && asked !== own) {
+    const message = `Amounts are kept in ${own}; conversion to ${asked} is not offered here`;
+    throw new AppError(400, 'validation', message, { currency: message });
+  }
+  return own;
+}
+
+/** Every month from the first to the last of `months` (YYYY-MM), in order. */
+function monthRange(months: Iterable<string>): string[] {
+  const sorted = [...new Set(months)].sort();
+  if (sorted.length === 0) return [];
+  const out: string[] = [];
+  let [year, month] = sorted[0]!.split('-').map(Number) as [number, number];
+  const last = sorted[sorted.length - 1]!;
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    out.push(current);
+    if (current >= last) return out;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/** `GET /money/mission/:id`: the mission's cost and revenue per plan item and month, its earned value and burn. */
+export async function missionReport(ctx: AppContext, access: MissionAccess, query: { currency?: string | undefined }): Promise<MoneyReport> {
+  const { mission } = access;
+  const currency = requireCurrency(query.currency, mission.currency);
+  const today = todayOf(ctx.clock);
+  const { lines, pct } = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  const byRow = new Map<string, { head: Parameters<typeof presentRow>[0]; months: { month: string; figures: MinorFigures }[] }>();
+  const monthTotals = new Map<string, MinorFigures>();
+  for (const line of lines) {
+    const key = `${line.kind}:${line.item_id ?? ''}`;
+    let entry = byRow.get(key);
+    if (!entry) {
+      const title = line.item_id ? (line.title ?? '') : line.kind === 'expenses' ? 'Expenses' : 'Tasks';
+      entry = { head: { planItemId: line.item_id, kind: line.kind, title, personName: line.person_name }, months: [] };
+      byRow.set(key, entry);
+    }
+    const figures = minorOf(line);
+    entry.months.push({ month: line.month, figures });
+    monthTotals.set(line.month, add(monthTotals.get(line.month) ?? ZERO, figures));
+  }
+  const rows: MoneyRow[] = [];
+  let total = ZERO;
+  for (const entry of byRow.values()) {
+    const presented = presentRow(entry.head, entry.months);
+    rows.push(presented.row);
+    total = add(total, presented.total);
+  }
+  const ev = missionEarnedValue(total, mission.budgetAvailableMinor, pct);
+  const months = monthRange(monthTotals.keys());
+  return {
+    currency,
+    budget: mission.budgetAvailableMinor === null ? null : fromMinorUnits(mission.budgetAvailableMinor),
+    billable: !mission.notBillable,
+    months,
+    rows,
+    total: presentFigures(total),
+    ...presentEarnedValue(months, monthTotals, ev, today),
+  };
+}
+
+/** `GET /money/mission/:id/actuals`: the approved weeks, spent cost items and earned milestones behind a figure. */
+export async function missionActuals(
+  ctx: AppContext,
+  access: MissionAccess,
+  query: { planItemId?: string | undefined; month?: string | undefined; currency?: string | undefined },
+): Promise<MoneyActual[]> {
+  const { mission } = access;
+  requireCurrency(query.currency, mission.currency);
+  const rows = await actualLines(ctx.db, mission.orgId!, mission.id, todayOf(ctx.clock), query);
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    planItemId: row.item_id,
+    personName: row.person_name,
+    date: row.date,
+    hours: minutesToHours(Number(row.minutes)),
+    cost: fromMinorUnits(Number(row.cost)),
+    revenue: fromMinorUnits(Number(row.revenue)),
+  }));
+}
+
+type MissionHead = { id: string; title: string; currency: string; budgetAvailableMinor: number | null; notBillable: boolean };
+
+const headColumns = {
+  id: missions.id,
+  title: missions.title,
+  currency: missions.currency,
+  budgetAvailableMinor: missions.budgetAvailableMinor,
+  notBillable: missions.notBillable,
+};
+
+/**
+ * `GET /money/org/:orgId/report`: one row per mission of a program (`programId`) or of the whole organisation (its
+ * portfolio: missions that are not templates nor archived), per month, with the summed earned value.
+ */
+export async function orgReport(
+  ctx: AppContext,
+  access: OrgAccess,
+  query: { programId?: string | undefined; currency?: string | undefined },
+): Promise<MoneyReport> {
+  const org = access.org;
+  if (query.programId) {
+    const [program] = await ctx.db
+      .select({ id: programs.id })
+      .from(programs)
+      .where(and(eq(programs.id, query.programId), eq(programs.orgId, org.id), eq(programs.isDeleted, false)));
+    if (!program) throw notFound('Program not found');
+  }
+  const heads: MissionHead[] = await ctx.db
+    .select(headColumns)
+    .from(missions)
+    .where(
+      and(
+        eq(missions.orgId, org.id),
+        eq(missions.isTemplate, false),
+        isNull(missions.archivedAt),
+        query.programId ? eq(missions.programId, query.programId) : undefined,
+      ),
+    )
+    .orderBy(missions.title, missions.id);
+  const currency = query.currency ?? org.currency;
+  const others = [...new Set(heads.map((head) => head.currency).filter((code) => code !== currency))];
+  if (others.length > 0) {
+    const message = `Amounts are kept in each mission's currency; missions in ${others.join(', ')} are not added up in ${currency}`;
+    throw new AppError(400, 'validation', message, { currency: message });
+  }
+  const today = todayOf(ctx.clock);
+  const lines = await missionMonths(
+    ctx.db,
+    org.id,
+    heads.map((head) => head.id),
+    today,
+  );
+  const byMission = new Map<string, { months: { month: string; figures: MinorFigures }[]; pct: number }>();
+  const monthTotals = new Map<string, MinorFigures>();
+  for (const line of lines) {
+    const entry = byMission.get(line.mission_id) ?? { months: [], pct: Number(line.pct ?? 0) };
+    byMission.set(line.mission_id, entry);
+    const figures = minorOf(line);
+    entry.months.push({ month: line.month, figures });
+    monthTotals.set(line.month, add(monthTotals.get(line.month) ?? ZERO, figures));
+  }
+  const rows: MoneyRow[] = [];
+  let total = ZERO;
+  const ev = { pv: 0, ev: 0, ac: 0, bac: 0 };
+  let budget: number | null = null;
+  for (const head of heads) {
+    const entry = byMission.get(head.id) ?? { months: [], pct: 0 };
+    const presented = presentRow(
+      { planItemId: null, kind: 'person', title: head.title, personName: null, missionId: head.id, missionTitle: head.title },
+      entry.months,
+    );
+    rows.push(presented.row);
+    total = add(total, presented.total);
+    const own = missionEarnedValue(presented.total, head.budgetAvailableMinor, entry.pct);
+    ev.pv += own.pv;
+    ev.ev += own.ev;
+    ev.ac += own.ac;
+    ev.bac += own.bac;
+    if (head.budgetAvailableMinor !== null) budget = (budget ?? 0) + head.budgetAvailableMinor;
+  }
+  const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10_000) / 10_000);
+  const cpi = ratio(ev.ev, ev.ac);
+  const months = monthRange(monthTotals.keys());
+  return {
+    currency,
+    budget: budget === null ? null : fromMinorUnits(budget),
+    billable: heads.some((head) => !head.notBillable),
+    months,
+    rows,
+    total: presentFigures(total),
+    ...presentEarnedValue(
+      months,
+      monthTotals,
+      { ...ev, cpi, spi: ratio(ev.ev, ev.pv), eac: cpi === null || ev.ev === 0 ? null : Math.round((ev.bac * ev.ac) / ev.ev) },
+      today,
+    ),
+  };
+}
+
+/**
+ * `GET /money/project-manager/cost-tracker`: the missions the caller manages (project manager or owner, in
+ * organisations that track time, as the board's Timesheets tab), with budget, spent, remaining, forecast at
+ * completion (EAC), margin and risk (forecast over budget), riskiest first; missions without a risk last, by spent.
+ */
+export async function costTracker(ctx: AppContext, personId: string): Promise<CostTrackerRow[]> {
+  const ids = await managedMissionIds(ctx.db, personId);
+  if (ids.length === 0) return [];
+  const heads = await ctx.db.select(headColumns).from(missions).where(inArray(missions.id, ids));
+  const totals = new Map((await missionTotals(ctx.db, null, ids, todayOf(ctx.clock))).map((row) => [row.mission_id, row]));
+  const rows = heads.map((head) => {
+    const line = totals.get(head.id);
+    const figures = line ? minorOf(line) : ZERO;
+    const ev = missionEarnedValue(figures, head.budgetAvailableMinor, Number(line?.pct ?? 0));
+    const budget = head.budgetAvailableMinor;
+    return {
+      missionId: head.id,
+      title: head.title,
+      currency: head.currency,
+      budget: budget === null ? null : fromMinorUnits(budget),
+      spent: fromMinorUnits(figures.actualCost),
+      remaining: budget === null ? null : fromMinorUnits(budget - figures.actualCost),
+      forecastAtCompletion: ev.eac === null ? null : fromMinorUnits(ev.eac),
+      margin: fromMinorUnits(figures.actualRevenue - figures.actualCost),
+      risk: costRisk(ev.eac, budget),
+    };
+  });
+  return rows.sort(
+    (a, b) =>
+      (b.risk ?? -Infinity) - (a.risk ?? -Infinity) || b.spent - a.spent || a.title.localeCompare(b.title) || (a.missionId < b.missionId ? -1 : 1),
+  );
+}
+
