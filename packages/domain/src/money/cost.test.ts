@@ -44,7 +44,8 @@ describe('working days (rules 1, 3)', () => {
         const from = new Date(start + s * 86_400_000).toISOString().slice(0, 10);
         const to = new Date(start + (s + span) * 86_400_000).toISOString().slice(0, 10);
         let count = 0;
-        for (let d = 0; d <= span; d += 1) if (isoDayOfWeek(new Date(start + (s + d) * 86_400_000).toISOString().slice(0, 10)) <= 5) count += 1;
+        for (let d = 0; d <= span; d += 1)
+          if (isoDayOfWeek(new Date(start + (s + d) * 86_400_000).toISOString().slice(0, 10)) <= 5) count += 1;
         expect(weekdaysBetween(from, to)).toBe(count);
       }
   });
@@ -129,8 +130,18 @@ describe('earned value', () => {
     });
   });
   it('answers null indices when the divisor is 0 and no EAC without progress', () => {
-    expect(earnedValue({ bacMinor: 1_000_000, percentComplete: 0, pvMinor: 0, acMinor: 0 })).toEqual({ ev: 0, cpi: null, spi: null, eac: null });
-    expect(earnedValue({ bacMinor: 1_000_000, percentComplete: 0, pvMinor: 10, acMinor: 500 })).toEqual({ ev: 0, cpi: 0, spi: 0, eac: null });
+    expect(earnedValue({ bacMinor: 1_000_000, percentComplete: 0, pvMinor: 0, acMinor: 0 })).toEqual({
+      ev: 0,
+      cpi: null,
+      spi: null,
+      eac: null,
+    });
+    expect(earnedValue({ bacMinor: 1_000_000, percentComplete: 0, pvMinor: 10, acMinor: 500 })).toEqual({
+      ev: 0,
+      cpi: 0,
+      spi: 0,
+      eac: null,
+    });
   });
   it('EAC comes from the unrounded CPI', () => {
     // EV 3,000.00, AC 7,000.00: CPI 0.428571… → EAC = 10,000 × 7,000 / 3,000 = 23,333.33

@@ -196,9 +196,7 @@ export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, 
     left join people pe on pe.id = p.person_id
     group by l.item_id, l.kind, l.month
     order by l.kind, min(p.start_date) nulls last, l.item_id nulls last, l.month`);
-  const [progress] = (
-    await db.execute<{ pct: string | null }>(sql`${linesWith(orgId, [missionId], today)} select pct from progress`)
-  ).rows;
+  const [progress] = (await db.execute<{ pct: string | null }>(sql`${linesWith(orgId, [missionId], today)} select pct from progress`)).rows;
   return { lines: result.rows, pct: Number(progress?.pct ?? 0) };
 }
 

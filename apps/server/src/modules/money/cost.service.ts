@@ -1,6 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   costRisk,
+  isMissionAdmin,
+  timeTrackingEligible,
   fromMinorUnits,
   minutesToHours,
   type CostTrackerRow,
@@ -8,12 +10,12 @@ import {
   type MoneyReport,
   type MoneyRow,
 } from '@crewplan/domain';
-import { missions, programs } from '../../db/schema/index.ts';
+import { missionPeople, missions, orgPeople, orgs, programs } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { managedMissionIds } from '../time/index.ts';
 import { actualLines, missionMonths, missionTotals, moneyLines } from './cost.queries.ts';
 import {
   add,
@@ -55,7 +57,11 @@ function monthRange(months: Iterable<string>): string[] {
 }
 
 /** `GET /money/mission/:id`: the mission's cost and revenue per plan item and month, its earned value and burn. */
-export async function missionReport(ctx: AppContext, access: MissionAccess, query: { currency?: string | undefined }): Promise<MoneyReport> {
+export async function missionReport(
+  ctx: AppContext,
+  access: MissionAccess,
+  query: { currency?: string | undefined },
+): Promise<MoneyReport> {
   const { mission } = access;
   const currency = requireCurrency(query.currency, mission.currency);
   const today = todayOf(ctx.clock);
@@ -215,14 +221,41 @@ export async function orgReport(
 }
 
 /**
+ * The missions the person manages (project manager or owner, invitation accepted), not archived nor templates, in
+ * organisations they belong to that are licensed (the board's project-manager workspace, as its Timesheets tab).
+ */
+async function managedMissions(ctx: AppContext, personId: string): Promise<MissionHead[]> {
+  const rows = await ctx.db
+    .select({
+      head: headColumns,
+      org: orgs,
+      member: { permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager },
+    })
+    .from(missionPeople)
+    .innerJoin(missions, eq(missions.id, missionPeople.missionId))
+    .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
+    .innerJoin(orgPeople, and(eq(orgPeople.orgId, orgs.id), eq(orgPeople.personId, personId), currentMembership()))
+    .where(
+      and(
+        eq(missionPeople.personId, personId),
+        eq(missionPeople.invitePending, false),
+        isNull(missions.archivedAt),
+        eq(missions.isTemplate, false),
+      ),
+    );
+  const now = ctx.clock.now();
+  return rows.filter((row) => isMissionAdmin(row.member) && timeTrackingEligible(row.org, now)).map((row) => row.head);
+}
+
+/**
  * `GET /money/project-manager/cost-tracker`: the missions the caller manages (project manager or owner, in
  * organisations that track time, as the board's Timesheets tab), with budget, spent, remaining, forecast at
  * completion (EAC), margin and risk (forecast over budget), riskiest first; missions without a risk last, by spent.
  */
 export async function costTracker(ctx: AppContext, personId: string): Promise<CostTrackerRow[]> {
-  const ids = await managedMissionIds(ctx.db, personId);
-  if (ids.length === 0) return [];
-  const heads = await ctx.db.select(headColumns).from(missions).where(inArray(missions.id, ids));
+  const heads = await managedMissions(ctx, personId);
+  if (heads.length === 0) return [];
+  const ids = heads.map((head) => head.id);
   const totals = new Map((await missionTotals(ctx.db, null, ids, todayOf(ctx.clock))).map((row) => [row.mission_id, row]));
   const rows = heads.map((head) => {
     const line = totals.get(head.id);
@@ -243,7 +276,9 @@ export async function costTracker(ctx: AppContext, personId: string): Promise<Co
   });
   return rows.sort(
     (a, b) =>
-      (b.risk ?? -Infinity) - (a.risk ?? -Infinity) || b.spent - a.spent || a.title.localeCompare(b.title) || (a.missionId < b.missionId ? -1 : 1),
+      (b.risk ?? -Infinity) - (a.risk ?? -Infinity) ||
+      b.spent - a.spent ||
+      a.title.localeCompare(b.title) ||
+      (a.missionId < b.missionId ? -1 : 1),
   );
 }
-

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { missions, planItems, timesheets } from '../../db/schema/index.ts';
+import { missions, planItems, type timesheets } from '../../db/schema/index.ts';
 
 type RateColumns = Pick<
   typeof timesheets.$inferInsert,

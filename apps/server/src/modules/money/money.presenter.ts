@@ -80,7 +80,12 @@ export function presentRow(
 /** Earned value of one mission in minor units (BAC: its budget, else its total planned cost). */
 export function missionEarnedValue(total: MinorFigures, budgetMinor: number | null, pct: number) {
   const bac = budgetMinor ?? total.plannedCost;
-  return { bac, pv: total.pvToDate, ac: total.actualCost, ...earnedValue({ bacMinor: bac, percentComplete: pct, pvMinor: total.pvToDate, acMinor: total.actualCost }) };
+  return {
+    bac,
+    pv: total.pvToDate,
+    ac: total.actualCost,
+    ...earnedValue({ bacMinor: bac, percentComplete: pct, pvMinor: total.pvToDate, acMinor: total.actualCost }),
+  };
 }
 
 /**
