@@ -328,11 +328,18 @@ describe('the figures behind a number (GET /money/mission/:id/actuals)', () => {
 
   it('without filters: every approved week, spent cost item and earned milestone, oldest first', async () => {
     const rows = (await (await get('p1pm', `/api/money/mission/${a.missionId}/actuals`)).json()) as MoneyActual[];
-    expect(rows.map((row) => [row.kind, row.date, row.hours, row.cost])).toEqual([
+    // oldest first (two weeks of the same day in the order of their ids: sorted by hours here)
+    const dates = rows.map((row) => row.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(
+      rows
+        .map((row) => [row.kind, row.date, row.hours, row.cost])
+        .sort((x, y) => String(x[1]).localeCompare(String(y[1])) || Number(x[2]) - Number(y[2])),
+    ).toEqual([
       ['timesheet', '2026-03-02', 40, 2_000],
       ['cost', '2026-03-10', 0, 250],
-      ['timesheet', '2026-03-16', 20, 600],
       ['timesheet', '2026-03-16', 1, 0],
+      ['timesheet', '2026-03-16', 20, 600],
       ['timesheet', '2026-03-30', 32, 1_280],
     ]);
     const milestones = (await (await get('p1pm', `/api/money/mission/${b.missionId}/actuals?month=2026-03`)).json()) as MoneyActual[];

@@ -16,10 +16,16 @@ const share = (unit: string, part: 'numerator' | 'denominator') =>
     .join('')} end)`;
 
 /** Working days (Mon–Fri) from `a` to `b` both included, 0 when b < a: `weekdaysBetween` of the domain. */
-const weekdays = (a: string, b: string) =>
-  sql.raw(`(case when ${b} < ${a} then 0 else ((${b} - ${a} + 1) / 7) * 5
-    + greatest(0, least(5, extract(isodow from ${a})::int + (${b} - ${a} + 1) % 7 - 1) - extract(isodow from ${a})::int + 1)
-    + greatest(0, extract(isodow from ${a})::int + (${b} - ${a} + 1) % 7 - 8) end)`);
+const weekdays = (a: string, b: string) => {
+  // ISO weekday by integer arithmetic (1 January 2001 was a Monday): no timestamp conversion per row
+  const dow = `((((${a}) - date '2001-01-01') % 7 + 7) % 7 + 1)`;
+  return sql.raw(`(case when ${b} < ${a} then 0 else ((${b} - ${a} + 1) / 7) * 5
+    + greatest(0, least(5, ${dow} + (${b} - ${a} + 1) % 7 - 1) - ${dow} + 1)
+    + greatest(0, ${dow} + (${b} - ${a} + 1) % 7 - 8) end)`);
+};
+
+/** The first day of the month of a date column, by date arithmetic. */
+const monthStart = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
 
 /** Amount of `days` planned working days: rate × days × 8 h × allocation / 100 × share, rounded once. */
 const plannedAmount = (rate: string, unit: string, days: string) =>
@@ -33,10 +39,10 @@ const minutesAmount = (rate: string, unit: string, minutes: string) =>
 const MILESTONES = sql.raw(MILESTONE_TYPES.map((type) => `'${type}'`).join(', '));
 
 /**
- * The line CTEs: `lines (mission_id, item_id, kind, month, planned_minutes, approved_minutes, planned_cost, actual_cost,
+ * The line CTEs: `lines (mission_id, item_id, kind, month (its first day), planned_minutes, approved_minutes, planned_cost, actual_cost,
  * planned_revenue, actual_revenue, pv_to_date)` and `progress (mission_id, pct)`, for the organisation's missions `ids`.
  */
-function linesWith(orgId: string | null, missionIds: string[], today: string): SQL {
+export function linesWith(orgId: string | null, missionIds: string[], today: string): SQL {
   const inOrg = (column: string) => (orgId ? sql`and ${sql.raw(column)} = ${orgId}` : sql``);
   return sql`
   with m as (
@@ -53,7 +59,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     where p.type in ('person', 'cost', ${MILESTONES})
   ),
   planned as (
-    select i.mission_id, i.id as item_id, 'person' as kind, to_char(g.mo, 'YYYY-MM') as month,
+    select i.mission_id, i.id as item_id, 'person' as kind, g.mo as month,
       ${sql.raw(`${DAY_MINUTES}`)} * i.allocation * g.days / 100.0 as planned_minutes, 0 as approved_minutes,
       case when i.rate_time = 'One time' then (case when g.first then i.rate_minor else 0 end)
         else ${plannedAmount('i.rate_minor', 'i.rate_time', 'g.days')} end as planned_cost,
@@ -67,15 +73,21 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       null::varchar as source_id, null::date as day
     from items i
     cross join lateral (
-      select seg.mo, seg.mo = date_trunc('month', i.s)::date as first,
+      select seg.mo, seg.mo = ${sql.raw(monthStart('i.s'))} as first,
         ${weekdays('seg.a', 'seg.b')} as days, ${weekdays('seg.a', 'least(seg.b, seg.today)')} as to_date
       from (
         select mo::date as mo, greatest(i.s, mo::date) as a, least(i.e, (mo + interval '1 month' - interval '1 day')::date) as b,
           ${today}::date as today
-        from generate_series(date_trunc('month', i.s), i.e, interval '1 month') as mo
+        from generate_series(${sql.raw(monthStart('i.s'))}::timestamp, i.e::timestamp, interval '1 month') as mo
       ) seg
     ) g
     where i.type = 'person' and not i.inactive and not i.was_deleted and i.s < i.e
+  ),
+  first_roles as (
+    -- a task-form week approved before rates were kept with weeks: the person's (first) role on the mission
+    select distinct on (mission_id, person_id) mission_id, person_id, id from items
+    where type = 'person' and not was_deleted and person_id is not null
+    order by mission_id, person_id, s nulls last, id
   ),
   sheets as (
     select t.id, t.mission_id, t.week_start, t.daily_minutes, i.id as item_id,
@@ -83,43 +95,51 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       case when t.approved_rate_time is not null then t.approved_rate_minor else i.rate_minor end as rate,
       coalesce(t.approved_rate_time, i.rate_time) as rate_time,
       case when t.approved_rate_time is not null then t.approved_bill_rate_minor else i.bill_rate_minor end as bill,
-      coalesce(t.approved_bill_unit, t.approved_rate_time, i.bill_unit) as bill_unit
+      coalesce(t.approved_bill_unit, t.approved_rate_time, i.bill_unit) as bill_unit,
+      -- a week crosses at most one month end: k of its days lie in the month it starts in
+      (case when extract(day from t.week_start + 6) >= 7 then 7 else 7 - extract(day from t.week_start + 6)::int end) as k
     from timesheets t
     join m on m.id = t.mission_id
-    left join lateral (
-      -- a task-form week approved before rates were kept with weeks: the person's role on the mission
-      select r.id from plan_items r
-      where t.plan_item_id is null and t.approved_rate_item_id is null
-        and r.mission_id = t.mission_id and r.person_id = t.person_id and r.type = 'person' and not r.was_deleted
-      order by r.start_date nulls last, r.id limit 1
-    ) role on true
-    left join items i on i.id = coalesce(t.plan_item_id, t.approved_rate_item_id, role.id)
+    left join first_roles fr
+      on t.plan_item_id is null and t.approved_rate_item_id is null and fr.mission_id = t.mission_id and fr.person_id = t.person_id
+    left join items i on i.id = coalesce(t.plan_item_id, t.approved_rate_item_id, fr.id)
     where t.status = 'approved' ${inOrg('t.org_id')}
   ),
+  sheet_parts as (
+    select s.*, (case when 1 <= s.k then s.daily_minutes[1] else 0 end) + (case when 2 <= s.k then s.daily_minutes[2] else 0 end) + (case when 3 <= s.k then s.daily_minutes[3] else 0 end) + (case when 4 <= s.k then s.daily_minutes[4] else 0 end) + (case when 5 <= s.k then s.daily_minutes[5] else 0 end) + (case when 6 <= s.k then s.daily_minutes[6] else 0 end) + (case when 7 <= s.k then s.daily_minutes[7] else 0 end) as first_minutes,
+      s.daily_minutes[1] + s.daily_minutes[2] + s.daily_minutes[3] + s.daily_minutes[4] + s.daily_minutes[5]
+        + s.daily_minutes[6] + s.daily_minutes[7] as week_minutes
+    from sheets s
+  ),
   sheet_months as (
-    select s.*, to_char(s.week_start + (d.n - 1)::int, 'YYYY-MM') as month, sum(d.minutes) as minutes
-    from sheets s cross join lateral unnest(s.daily_minutes) with ordinality as d(minutes, n)
-    where d.minutes > 0
-    group by s.id, s.mission_id, s.week_start, s.daily_minutes, s.item_id, s.counts, s.source, s.rate, s.rate_time, s.bill, s.bill_unit,
-      to_char(s.week_start + (d.n - 1)::int, 'YYYY-MM')
+    select s.id, s.mission_id, s.week_start, s.item_id, s.counts, s.source, s.rate, s.rate_time, s.bill, s.bill_unit,
+      case when p.part = 1 then ${sql.raw(monthStart('s.week_start'))} else s.week_start + s.k end as month,
+      case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end as minutes,
+      -- the line a One time rate counts in: the first approved week's first month with minutes
+      (s.week_start = fw.week_start and (p.part = 1 or s.first_minutes = 0)) as first_line
+    from sheet_parts s
+    cross join (values (1), (2)) as p(part)
+    left join (
+      select item_id, min(week_start) as week_start from sheet_parts
+      where (rate_time = 'One time' or bill_unit = 'One time') and week_minutes > 0 group by item_id
+    ) fw on fw.item_id = s.item_id
+    where (case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end) > 0
   ),
   actual as (
     select a.mission_id, a.item_id, 'person' as kind, a.month, 0 as planned_minutes, a.minutes as approved_minutes,
       0 as planned_cost,
       case when not a.counts then 0
-        when a.rate_time = 'One time' then (case when a.nth = 1 then a.rate else 0 end)
+        when a.rate_time = 'One time' then (case when a.first_line then a.rate else 0 end)
         else ${minutesAmount('a.rate', 'a.rate_time', 'a.minutes')} end as actual_cost,
       0 as planned_revenue,
       case when not a.counts or a.source <> 'hours' then 0
-        when a.bill_unit = 'One time' then (case when a.nth = 1 then a.bill else 0 end)
+        when a.bill_unit = 'One time' then (case when a.first_line then a.bill else 0 end)
         else ${minutesAmount('a.bill', 'a.bill_unit', 'a.minutes')} end as actual_revenue,
       0 as pv_to_date, a.id as source_id, a.week_start as day
-    from (
-      select sm.*, row_number() over (partition by sm.item_id order by sm.week_start, sm.month) as nth from sheet_months sm
-    ) a
+    from sheet_months a
   ),
   costs as (
-    select i.mission_id, i.id as item_id, 'cost' as kind, to_char(i.s, 'YYYY-MM') as month, 0 as planned_minutes,
+    select i.mission_id, i.id as item_id, 'cost' as kind, ${sql.raw(monthStart('i.s'))} as month, 0 as planned_minutes,
       0 as approved_minutes, i.amount_minor as planned_cost,
       case when i.s <= ${today}::date then i.amount_minor else 0 end as actual_cost, 0 as planned_revenue, 0 as actual_revenue,
       case when i.s <= ${today}::date then i.amount_minor else 0 end as pv_to_date, i.id as source_id, i.s as day
@@ -128,7 +148,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       and not (i.e is not null and i.s >= i.e)
   ),
   milestones as (
-    select i.mission_id, i.id as item_id, 'milestone' as kind, to_char(i.s, 'YYYY-MM') as month, 0 as planned_minutes,
+    select i.mission_id, i.id as item_id, 'milestone' as kind, ${sql.raw(monthStart('i.s'))} as month, 0 as planned_minutes,
       0 as approved_minutes, 0 as planned_cost, 0 as actual_cost, i.amount_minor as planned_revenue,
       case when i.approved or coalesce(ta.percent_complete, ti.percent_complete) = 100 then i.amount_minor else 0 end as actual_revenue,
       0 as pv_to_date, i.id as source_id, i.s as day
@@ -141,7 +161,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
   expenses as (
     -- rule 182: approved or paid expenses join actual cost here, once the expenses module keeps them
     -- (mission_id, null, 'expenses', month of the expense day, 0, 0, 0, amount, 0, 0, amount, expense id, day)
-    select null::varchar as mission_id, null::varchar as item_id, 'expenses' as kind, null::text as month,
+    select null::varchar as mission_id, null::varchar as item_id, 'expenses' as kind, null::date as month,
       0 as planned_minutes, 0 as approved_minutes, 0 as planned_cost, 0 as actual_cost, 0 as planned_revenue,
       0 as actual_revenue, 0 as pv_to_date, null::varchar as source_id, null::date as day
     where false
@@ -181,23 +201,30 @@ export type LineRow = RawFigures & {
   item_id: string | null;
   kind: 'person' | 'cost' | 'milestone' | 'expenses';
   month: string;
-  title: string | null;
-  person_name: string | null;
+  pct: string | null;
 };
 
-/** One mission's lines per plan item and month, with each item's title and person. */
+export type ItemRow = { id: string; title: string; person_name: string | null };
+
+/**
+ * One mission's lines per plan item and month (its items' order: cost items, milestones, then roles by start), with
+ * the mission's percent complete on each line; and, beside them, the titles and people of its items.
+ */
 export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, today: string) {
-  const result = await db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
-    select l.item_id, l.kind, l.month, ${FIGURES},
-      min(coalesce(nullif(p.title, ''), p.role, '')) as title,
-      min(nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '')) as person_name
-    from lines l
-    left join plan_items p on p.id = l.item_id
-    left join people pe on pe.id = p.person_id
-    group by l.item_id, l.kind, l.month
-    order by l.kind, min(p.start_date) nulls last, l.item_id nulls last, l.month`);
-  const [progress] = (await db.execute<{ pct: string | null }>(sql`${linesWith(orgId, [missionId], today)} select pct from progress`)).rows;
-  return { lines: result.rows, pct: Number(progress?.pct ?? 0) };
+  const [result, items] = await Promise.all([
+    db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
+      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}, (select pct from progress) as pct
+      from lines l
+      group by l.item_id, l.kind, l.month
+      order by l.kind, l.item_id nulls last, l.month`),
+    db.execute<ItemRow>(sql`
+      select p.id, coalesce(nullif(p.title, ''), p.role, '') as title,
+        nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '') as person_name
+      from plan_items p join missions m on m.id = p.mission_id left join people pe on pe.id = p.person_id
+      where p.mission_id = ${missionId} and m.org_id = ${orgId}
+      order by p.start_date nulls last, p.id`),
+  ]);
+  return { lines: result.rows, items: items.rows, pct: Number(result.rows[0]?.pct ?? 0) };
 }
 
 export type MissionMonthRow = RawFigures & { mission_id: string; month: string; pct: string | null };
@@ -206,7 +233,7 @@ export type MissionMonthRow = RawFigures & { mission_id: string; month: string; 
 export async function missionMonths(db: Db | Tx, orgId: string, missionIds: string[], today: string) {
   if (missionIds.length === 0) return [];
   const result = await db.execute<MissionMonthRow>(sql`${linesWith(orgId, missionIds, today)}
-    select l.mission_id, l.month, ${FIGURES}, min(pr.pct) as pct
+    select l.mission_id, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}, min(pr.pct) as pct
     from lines l left join progress pr on pr.mission_id = l.mission_id
     group by l.mission_id, l.month
     order by l.mission_id, l.month`);
@@ -259,7 +286,7 @@ export async function actualLines(
     where l.source_id is not null
       and (l.approved_minutes <> 0 or l.actual_cost <> 0 or l.actual_revenue <> 0)
       ${filter.planItemId ? sql`and l.item_id = ${filter.planItemId}` : sql``}
-      ${filter.month ? sql`and l.month = ${filter.month}` : sql``}
+      ${filter.month ? sql`and l.month = ${`${filter.month}-01`}::date` : sql``}
     group by l.kind, l.source_id, l.item_id, l.day
     order by l.day, l.kind, l.source_id`);
   return result.rows;

@@ -65,15 +65,19 @@ export async function missionReport(
   const { mission } = access;
   const currency = requireCurrency(query.currency, mission.currency);
   const today = todayOf(ctx.clock);
-  const { lines, pct } = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  const { lines, items, pct } = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  // rows in the order of the items (by start), then those of no item
+  const order = new Map(items.map((item, i) => [item.id, i]));
+  const itemOf = new Map(items.map((item) => [item.id, item]));
   const byRow = new Map<string, { head: Parameters<typeof presentRow>[0]; months: { month: string; figures: MinorFigures }[] }>();
   const monthTotals = new Map<string, MinorFigures>();
   for (const line of lines) {
     const key = `${line.kind}:${line.item_id ?? ''}`;
     let entry = byRow.get(key);
     if (!entry) {
-      const title = line.item_id ? (line.title ?? '') : line.kind === 'expenses' ? 'Expenses' : 'Tasks';
-      entry = { head: { planItemId: line.item_id, kind: line.kind, title, personName: line.person_name }, months: [] };
+      const item = line.item_id ? itemOf.get(line.item_id) : undefined;
+      const title = line.item_id ? (item?.title ?? '') : line.kind === 'expenses' ? 'Expenses' : 'Tasks';
+      entry = { head: { planItemId: line.item_id, kind: line.kind, title, personName: item?.person_name ?? null }, months: [] };
       byRow.set(key, entry);
     }
     const figures = minorOf(line);
@@ -82,7 +86,9 @@ export async function missionReport(
   }
   const rows: MoneyRow[] = [];
   let total = ZERO;
-  for (const entry of byRow.values()) {
+  const rank = (entry: { head: { planItemId: string | null } }) =>
+    entry.head.planItemId ? (order.get(entry.head.planItemId) ?? -1) : Infinity;
+  for (const entry of [...byRow.values()].sort((x, y) => rank(x) - rank(y))) {
     const presented = presentRow(entry.head, entry.months);
     rows.push(presented.row);
     total = add(total, presented.total);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,11 +8,21 @@ import {
   moneyActualsQuerySchema,
   moneyReportQuerySchema,
   moneyReportSchema,
+  type MoneyReport,
 } from '@crewplan/domain';
 import { missionAccessOf, orgAccessOf, principalOf } from '../../plugins/authz.ts';
 import { costTracker, missionActuals, missionReport, orgReport } from './cost.service.ts';
 
 const tags = ['money'];
+
+/**
+ * A report of hundreds of roles × months (DESIGN §8): the service builds the documented shape (`moneyReportSchema`),
+ * serialised once without re-checking it.
+ */
+function sendLarge(reply: FastifyReply, report: MoneyReport) {
+  reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+  return reply.send(JSON.stringify(report) as never);
+}
 const missionParams = z.object({ id: idSchema });
 const orgParams = z.object({ orgId: idSchema });
 
@@ -34,7 +44,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
       querystring: moneyReportQuerySchema.omit({ programId: true }),
       response: { 200: moneyReportSchema },
     },
-    handler: async (request) => missionReport(ctx, missionAccessOf(request), request.query),
+    handler: async (request, reply) => sendLarge(reply, await missionReport(ctx, missionAccessOf(request), request.query)),
   });
 
   r.get('/api/money/mission/:id/actuals', {
@@ -58,7 +68,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
       querystring: moneyReportQuerySchema,
       response: { 200: moneyReportSchema },
     },
-    handler: async (request) => orgReport(ctx, orgAccessOf(request), request.query),
+    handler: async (request, reply) => sendLarge(reply, await orgReport(ctx, orgAccessOf(request), request.query)),
   });
 
   r.get('/api/money/project-manager/cost-tracker', {
