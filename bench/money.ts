@@ -122,20 +122,7 @@ const rawRows = (await (await fetch(`${floorBase}/mission`)).json()) as unknown[
 if (report.rows?.length !== ROLES) throw new Error(`mission report: ${JSON.stringify(report).slice(0, 300)}`);
 if (trackerRows.length !== TRACKED) throw new Error(`cost tracker lists ${trackerRows.length} missions`);
 
-if (process.env.BENCH_EXPLAIN) {
-  const { linesWith } = await import('../apps/server/src/modules/money/cost.queries.ts');
-  const { PgDialect } = await import('drizzle-orm/pg-core');
-  const { sql } = await import('drizzle-orm');
-  const query = new PgDialect().sqlToQuery(sql`explain (analyze, buffers off, timing on) ${linesWith(bigOrg, [big], '2026-06-15')}
-    select l.item_id, l.kind, l.month, sum(planned_cost), sum(actual_cost), min(p.title) from lines l left join plan_items p on p.id = l.item_id
-    left join people pe on pe.id = p.person_id group by 1, 2, 3 order by 1, 2, 3`);
-  for (let i = 0; i < 2; i++) {
-    const plan = await database.pool.query(query.sql, query.params);
-    if (i === 1) console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-  }
-  const rawPlan = await database.pool.query({ ...rawMission, text: `explain analyze ${rawMission.text}` });
-  console.log(rawPlan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-}
+// BENCH_PROFILE=1: one call of each, timed apart (the statement alone, the raw query, the whole request)
 if (process.env.BENCH_PROFILE) {
   const { moneyLines } = await import('../apps/server/src/modules/money/cost.queries.ts');
   for (let i = 0; i < 5; i++) {

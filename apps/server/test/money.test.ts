@@ -305,6 +305,45 @@ describe('the mission report (GET /money/mission/:id)', () => {
   });
 });
 
+describe('One time rates and task-form weeks', () => {
+  it('a One time rate counts once, in the month of the first approved week; a task week takes the person’s role', async () => {
+    const missionId = await world.mission({ currency: 'EUR', planStartDate: '2026-03-02', planEndDate: '2026-05-29' });
+    const role = await item(missionId, {
+      personId: person('p0'),
+      startDate: '2026-03-23',
+      endDate: '2026-04-17',
+      rateMinor: 150_000,
+      rateTime: 'One time',
+      billRateMinor: 9_000,
+      billUnit: 'Hourly',
+    });
+    await week(missionId, role, 'p0', '2026-04-06', FULL, 'approved');
+    await week(missionId, role, 'p0', '2026-03-30', [480, 480, 480, 0, 0, 0, 0], 'approved');
+    // a task-form week (no role of its own) approved before rates were kept: the person's role's rates
+    await t.database.db.insert(timesheets).values({
+      orgId: world.orgId,
+      missionId,
+      planItemId: null,
+      personId: person('p0'),
+      scope: missionId,
+      weekStart: '2026-04-13',
+      status: 'approved',
+      dailyMinutes: [60, 0, 0, 0, 0, 0, 0],
+      taskLines: [],
+    });
+    const money = await report(missionId);
+    expect(money.rows).toHaveLength(1);
+    // the week of 30 March: 2 days in March (16 h), 1 in April (8 h); the fixed amount in March, once
+    expect(money.rows[0]!.months['2026-03']).toMatchObject({
+      plannedCost: 1_500,
+      approvedHours: 16,
+      actualCost: 1_500,
+      actualRevenue: 1_440,
+    });
+    expect(money.rows[0]!.months['2026-04']).toMatchObject({ plannedCost: 0, approvedHours: 49, actualCost: 0, actualRevenue: 4_410 });
+  });
+});
+
 describe('the figures behind a number (GET /money/mission/:id/actuals)', () => {
   it('lists the approved weeks of a role in a month with their cost and revenue', async () => {
     const response = await get('orgManager', `/api/money/mission/${a.missionId}/actuals?planItemId=${a.r1}&month=2026-03`);

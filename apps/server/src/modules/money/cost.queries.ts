@@ -42,7 +42,7 @@ const MILESTONES = sql.raw(MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')
  * The line CTEs: `lines (mission_id, item_id, kind, month (its first day), planned_minutes, approved_minutes, planned_cost, actual_cost,
  * planned_revenue, actual_revenue, pv_to_date)` and `progress (mission_id, pct)`, for the organisation's missions `ids`.
  */
-export function linesWith(orgId: string | null, missionIds: string[], today: string): SQL {
+function linesWith(orgId: string | null, missionIds: string[], today: string): SQL {
   const inOrg = (column: string) => (orgId ? sql`and ${sql.raw(column)} = ${orgId}` : sql``);
   return sql`
   with m as (
