@@ -272,6 +272,14 @@ describe('the mission report (GET /money/mission/:id)', () => {
     expect(money.earnedValue).toMatchObject({ ev: 95, ac: 100, cpi: 0.95, eac: 105.26 });
   });
 
+  it('earns value from task progress even before anything is planned or spent', async () => {
+    const missionId = await world.mission({ currency: 'EUR', budgetAvailableMinor: 200_000 });
+    await t.database.db.insert(actions).values({ missionId, title: 'Started', percentComplete: 25 });
+    const money = await report(missionId);
+    expect(money).toMatchObject({ months: [], rows: [], burn: [], budget: 2_000 });
+    expect(money.earnedValue).toEqual({ asOf: '2026-03-18', pv: 0, ev: 500, ac: 0, cpi: null, spi: null, eac: null });
+  });
+
   it('a mission that is not billable earns nothing', async () => {
     const money = await report(notBillable);
     expect(money.billable).toBe(false);

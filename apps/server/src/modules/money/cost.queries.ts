@@ -201,19 +201,18 @@ export type LineRow = RawFigures & {
   item_id: string | null;
   kind: 'person' | 'cost' | 'milestone' | 'expenses';
   month: string;
-  pct: string | null;
 };
 
 export type ItemRow = { id: string; title: string; person_name: string | null };
 
 /**
- * One mission's lines per plan item and month (its items' order: cost items, milestones, then roles by start), with
- * the mission's percent complete on each line; and, beside them, the titles and people of its items.
+ * One mission's lines per plan item and month, with beside them the titles and people of its items (in the order of
+ * their start) and the mission's percent complete.
  */
 export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, today: string) {
-  const [result, items] = await Promise.all([
+  const [result, items, progress] = await Promise.all([
     db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
-      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}, (select pct from progress) as pct
+      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}
       from lines l
       group by l.item_id, l.kind, l.month
       order by l.kind, l.item_id nulls last, l.month`),
@@ -223,8 +222,10 @@ export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, 
       from plan_items p join missions m on m.id = p.mission_id left join people pe on pe.id = p.person_id
       where p.mission_id = ${missionId} and m.org_id = ${orgId}
       order by p.start_date nulls last, p.id`),
+    // only the CTEs it reads are run: the mission and its tasks
+    db.execute<{ pct: string | null }>(sql`${linesWith(orgId, [missionId], today)} select pct from progress`),
   ]);
-  return { lines: result.rows, items: items.rows, pct: Number(result.rows[0]?.pct ?? 0) };
+  return { lines: result.rows, items: items.rows, pct: Number(progress.rows[0]?.pct ?? 0) };
 }
 
 export type MissionMonthRow = RawFigures & { mission_id: string; month: string; pct: string | null };
