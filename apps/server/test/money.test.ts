@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, type CostTrackerRow, type MoneyActual, type MoneyReport, type Timesheet } from '@crewplan/domain';
-import { actions, missions, planItems, programs, timesheets } from '../src/db/schema/index.ts';
+import { actions, exchangeRates, missions, planItems, programs, timesheets } from '../src/db/schema/index.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
@@ -287,11 +287,39 @@ describe('the mission report (GET /money/mission/:id)', () => {
     expect(money.rows.every((r) => r.kind === 'person')).toBe(true);
   });
 
-  it('answers in the mission’s own currency only; refuses bad ids and currencies', async () => {
-    expect((await report(a.missionId, 'p1pm', '?currency=EUR')).currency).toBe('EUR');
-    const other = await get('p1pm', `/api/money/mission/${a.missionId}?currency=USD`);
-    expectStatus(other, 400);
-    expect(other.json().error.fields.currency).toMatch(/EUR/);
+  it('converts to another currency at the rates of the day; refuses unknown currencies, missing rates, bad ids', async () => {
+    // 1 EUR = 1.25 USD every day of 2025 and 2026 (over the sample rates the server starts with): whichever day
+    // rule 193 picks (the next day, after a weekend, the latest for the future), the rate is 1.25
+    const days = Array.from({ length: 730 }, (_, i) => addIsoDays('2025-01-01', i));
+    await t.database.db
+      .insert(exchangeRates)
+      .values(days.map((day) => ({ base: 'EUR', currency: 'USD', day, rate: '1.25' })))
+      .onConflictDoUpdate({ target: [exchangeRates.base, exchangeRates.currency, exchangeRates.day], set: { rate: '1.25' } });
+    const money = await report(a.missionId, 'p1pm', '?currency=USD');
+    expect(money).toMatchObject({ currency: 'USD', budget: 12_500 });
+    expect(money.total).toEqual({
+      plannedHours: 368,
+      approvedHours: 93,
+      plannedCost: 19_112.5,
+      actualCost: 5_162.5,
+      plannedRevenue: 24_000,
+      actualRevenue: 6_400,
+      margin: 1_237.5,
+    });
+    expect(money.earnedValue).toEqual({ asOf: '2026-03-18', pv: 7_262.5, ev: 7_812.5, ac: 5_162.5, cpi: 1.5133, spi: 1.0757, eac: 8_260 });
+    const actuals = (await (
+      await get('p1pm', `/api/money/mission/${a.missionId}/actuals?planItemId=${a.r1}&month=2026-03&currency=USD`)
+    ).json()) as MoneyActual[];
+    expect(actuals.map((row) => [row.date, row.cost, row.revenue])).toEqual([
+      ['2026-03-02', 2_500, 4_000],
+      ['2026-03-30', 800, 1_200],
+    ]);
+    expect((await report(a.missionId, 'p1pm', '?currency=EUR')).total.actualCost).toBe(4_130);
+    // no reference rate is published for bitcoin
+    const noRate = await get('p1pm', `/api/money/mission/${a.missionId}?currency=BTC`);
+    expectStatus(noRate, 422);
+    expect(noRate.json().error.message).toMatch(/BTC/);
+    expectStatus(await get('p1pm', `/api/money/mission/${a.missionId}?currency=QQQ`), 400);
     expectStatus(await get('p1pm', `/api/money/mission/${a.missionId}?currency=eur`), 400);
     expectStatus(await get('p1pm', `/api/money/mission/not-an-id`), 400);
     expectStatus(await get('p1pm', `/api/money/mission/${'f'.repeat(24)}`), 404);
@@ -496,7 +524,15 @@ describe('the organisation report (GET /money/org/:orgId/report)', () => {
       expect.arrayContaining([a.missionId, b.missionId, notBillable]),
     );
     expectStatus(await get('orgAdmin', `/api/money/org/${world.orgId}/report?programId=${'a'.repeat(24)}`), 404);
-    expectStatus(await get('orgAdmin', `/api/money/org/${world.orgId}/report?currency=USD`), 400);
+    // in USD: every mission converted (1 EUR = 1.25 USD, seeded above); no BTC rates: 422; an unknown code: 400
+    const usd = await get('orgAdmin', `/api/money/org/${world.orgId}/report?currency=USD`);
+    expectStatus(usd, 200);
+    const inUsd = usd.json() as MoneyReport;
+    const inEur = response.json() as MoneyReport;
+    expect(inUsd.currency).toBe('USD');
+    expect(inUsd.total.actualCost).toBeCloseTo(inEur.total.actualCost * 1.25, 2);
+    expectStatus(await get('orgAdmin', `/api/money/org/${world.orgId}/report?currency=BTC`), 422);
+    expectStatus(await get('orgAdmin', `/api/money/org/${world.orgId}/report?currency=QQQ`), 400);
     expectStatus(await get('orgAdmin', `/api/money/org/${world.orgId}/report?programId=x`), 400);
     expectStatus(await get('orgAdmin', `/api/money/org/bad/report`), 400);
   });

@@ -12,11 +12,12 @@ import {
 } from '@crewplan/domain';
 import { missionPeople, missions, orgPeople, orgs, programs } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { actualLines, missionMonths, missionTotals, moneyLines } from './cost.queries.ts';
+import { convertLines, convertOnDays, reportCurrency } from './money.currency.ts';
 import {
   add,
   minorOf,
@@ -27,18 +28,6 @@ import {
   ZERO,
   type MinorFigures,
 } from './money.presenter.ts';
-
-/**
- * Amounts are in the mission's currency. Converting them to another currency waits for the currency module: until
- * then a report is asked in its own currency only, and a portfolio only over missions of one currency.
- */
-function requireCurrency(asked: string | undefined, own: string): string {
-  if (asked !== undefined && asked !== own) {
-    const message = `Amounts are kept in ${own}; conversion to ${asked} is not offered here`;
-    throw new AppError(400, 'validation', message, { currency: message });
-  }
-  return own;
-}
 
 /** Every month from the first to the last of `months` (YYYY-MM), in order. */
 function monthRange(months: Iterable<string>): string[] {
@@ -63,9 +52,16 @@ export async function missionReport(
   query: { currency?: string | undefined },
 ): Promise<MoneyReport> {
   const { mission } = access;
-  const currency = requireCurrency(query.currency, mission.currency);
+  const currency = reportCurrency(query.currency, mission.currency);
   const today = todayOf(ctx.clock);
-  const { lines, items, pct } = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  const found = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  const { items, pct } = found;
+  // amounts are kept in the mission's currency; another is asked: each month at its rate, the budget at today's
+  const lines = await convertLines(ctx, found.lines, () => mission.currency, currency);
+  const [budgetMinor] =
+    mission.budgetAvailableMinor === null
+      ? [null]
+      : await convertOnDays(ctx, [{ amountMinor: mission.budgetAvailableMinor, day: today, from: mission.currency }], currency);
   // rows in the order of the items (by start), then those of no item
   const order = new Map(items.map((item, i) => [item.id, i]));
   const itemOf = new Map(items.map((item) => [item.id, item]));
@@ -93,11 +89,11 @@ export async function missionReport(
     rows.push(presented.row);
     total = add(total, presented.total);
   }
-  const ev = missionEarnedValue(total, mission.budgetAvailableMinor, pct);
+  const ev = missionEarnedValue(total, budgetMinor ?? null, pct);
   const months = monthRange(monthTotals.keys());
   return {
     currency,
-    budget: mission.budgetAvailableMinor === null ? null : fromMinorUnits(mission.budgetAvailableMinor),
+    budget: budgetMinor === null || budgetMinor === undefined ? null : fromMinorUnits(budgetMinor),
     billable: !mission.notBillable,
     months,
     rows,
@@ -113,17 +109,26 @@ export async function missionActuals(
   query: { planItemId?: string | undefined; month?: string | undefined; currency?: string | undefined },
 ): Promise<MoneyActual[]> {
   const { mission } = access;
-  requireCurrency(query.currency, mission.currency);
+  const currency = reportCurrency(query.currency, mission.currency);
   const rows = await actualLines(ctx.db, mission.orgId!, mission.id, todayOf(ctx.clock), query);
-  return rows.map((row) => ({
+  // in another currency: each at the rate of its day (a week's start, an expense's or cost item's day)
+  const converted = await convertOnDays(
+    ctx,
+    rows.flatMap((row) => [
+      { amountMinor: Number(row.cost), day: row.date, from: mission.currency },
+      { amountMinor: Number(row.revenue), day: row.date, from: mission.currency },
+    ]),
+    currency,
+  );
+  return rows.map((row, i) => ({
     kind: row.kind,
     id: row.id,
     planItemId: row.item_id,
     personName: row.person_name,
     date: row.date,
     hours: minutesToHours(Number(row.minutes)),
-    cost: fromMinorUnits(Number(row.cost)),
-    revenue: fromMinorUnits(Number(row.revenue)),
+    cost: fromMinorUnits(converted[2 * i]!),
+    revenue: fromMinorUnits(converted[2 * i + 1]!),
   }));
 }
 
@@ -166,19 +171,28 @@ export async function orgReport(
       ),
     )
     .orderBy(missions.title, missions.id);
-  const currency = query.currency ?? org.currency;
-  const others = [...new Set(heads.map((head) => head.currency).filter((code) => code !== currency))];
-  if (others.length > 0) {
-    const message = `Amounts are kept in each mission's currency; missions in ${others.join(', ')} are not added up in ${currency}`;
-    throw new AppError(400, 'validation', message, { currency: message });
-  }
+  const currency = reportCurrency(query.currency, org.currency);
   const today = todayOf(ctx.clock);
-  const lines = await missionMonths(
-    ctx.db,
-    org.id,
-    heads.map((head) => head.id),
-    today,
+  // each mission's amounts are in its own currency: converted to the report's, each month at its rate
+  const currencyOf = new Map(heads.map((head) => [head.id, head.currency]));
+  const lines = await convertLines(
+    ctx,
+    await missionMonths(
+      ctx.db,
+      org.id,
+      heads.map((head) => head.id),
+      today,
+    ),
+    (line) => currencyOf.get(line.mission_id)!,
+    currency,
   );
+  const budgeted = heads.filter((head) => head.budgetAvailableMinor !== null);
+  const converted = await convertOnDays(
+    ctx,
+    budgeted.map((head) => ({ amountMinor: head.budgetAvailableMinor!, day: today, from: head.currency })),
+    currency,
+  );
+  const budgets = new Map(budgeted.map((head, i) => [head.id, converted[i]!]));
   const byMission = new Map<string, { months: { month: string; figures: MinorFigures }[]; pct: number }>();
   const monthTotals = new Map<string, MinorFigures>();
   for (const line of lines) {
@@ -200,12 +214,13 @@ export async function orgReport(
     );
     rows.push(presented.row);
     total = add(total, presented.total);
-    const own = missionEarnedValue(presented.total, head.budgetAvailableMinor, entry.pct);
+    const ownBudget = budgets.get(head.id) ?? null;
+    const own = missionEarnedValue(presented.total, ownBudget, entry.pct);
     ev.pv += own.pv;
     ev.ev += own.ev;
     ev.ac += own.ac;
     ev.bac += own.bac;
-    if (head.budgetAvailableMinor !== null) budget = (budget ?? 0) + head.budgetAvailableMinor;
+    if (ownBudget !== null) budget = (budget ?? 0) + ownBudget;
   }
   const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10_000) / 10_000);
   const cpi = ratio(ev.ev, ev.ac);
