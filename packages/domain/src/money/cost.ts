@@ -19,6 +19,9 @@ import { HOURLY_SHARE, type RateUnit } from './rates.ts';
  *   (or fundable milestone) with an amount plans its revenue on its start day and earns it when approved or when its
  *   linked task is 100% complete.
  * - Expenses count toward actual cost when approved or paid (rule 182): they join the sum once expenses exist.
+ * - Amounts are minor units of the mission's currency. A report in another currency converts each month's amounts at
+ *   the rate serving the month's first day (rule 193, the currency module), a drill-down line at its own day, budgets
+ *   at today's rate; an organisation's report adds up its missions after converting each.
  * - Earned value as of today: PV = planned cost up to today, BAC = the mission's budget when set, else its total
  *   planned cost, EV = BAC × percent complete, AC = actual cost, CPI = EV / AC, SPI = EV / PV (null when the divisor
  *   is 0), EAC = BAC / CPI (null when CPI is null or 0). Percent complete is that of the mission's tasks (leaf
