@@ -3,15 +3,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { exchangeRates, jobs } from '../src/db/schema/index.ts';
-import { importRates, importRatesFile, prepareExchangeRates, SAMPLE_RATES_FILE } from '../src/modules/currency/index.ts';
+import { importRates, importRatesFile, prepareExchangeRates } from '../src/modules/currency/index.ts';
 import { parseReferenceRates, RatesFormatError } from '../src/modules/currency/currency.formats.ts';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
+import { signUpPerson } from './support/people.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', 'currency', name);
 const bytesOf = (name: string) => new Uint8Array(readFileSync(fixture(name)));
@@ -148,30 +149,25 @@ async function startApp(options: Parameters<typeof buildTestApp>[0]): Promise<Te
 }
 
 describe('where the rates come from at start', () => {
-  it('a fresh install imports the shipped sample (real published CSV form)', async () => {
+  it('a fresh install without a rates file or address makes no rates up: a conversion names what it lacks', async () => {
     const database = await emptyRatesDatabase();
     const t = await startApp({ database });
     try {
-      const [summary] = await t.database.db
-        .select({ rows: sql<number>`count(*)::int`, first: sql<string>`min(day)::text`, last: sql<string>`max(day)::text` })
-        .from(exchangeRates);
-      expect(summary!.rows).toBeGreaterThan(1000);
-      const sample = parseReferenceRates(new Uint8Array(readFileSync(SAMPLE_RATES_FILE)));
-      expect(summary!.rows).toBe(sample.length);
-      expect(new Set(sample.map((rate) => rate.currency))).toEqual(new Set(['USD', 'JPY', 'GBP', 'CHF', 'AUD', 'CAD', 'CNY', 'INR']));
-      expect(summary!.last).toBe(
-        sample
-          .map((rate) => rate.day)
-          .sort()
-          .at(-1),
-      );
+      expect(await storedRates(database)).toEqual([]);
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/currency/exchange-rate/daily/list?base=USD&date=2026-03-02',
+        token: (await signUpPerson(t)).token,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ error: { code: 'currency/no-rate', message: 'No exchange rate for USD on 2026-03-02' } });
     } finally {
       await t.close();
       await database.drop();
     }
   });
 
-  it('EXCHANGE_RATES_FILE is imported at every start, instead of the sample', async () => {
+  it('EXCHANGE_RATES_FILE is imported at every start', async () => {
     const database = await emptyRatesDatabase();
     try {
       await (await startApp({ env: { EXCHANGE_RATES_FILE: HIST_CSV }, database })).close();
@@ -262,7 +258,7 @@ describe('fetching the rates on a schedule (EXCHANGE_RATES_URL)', () => {
 
     const first = await startApp({ env, clock, database });
     try {
-      // with an address, the sample is not imported: the first fetch is due now
+      // with an address, the first fetch is due now
       expect(await storedRates(database)).toEqual([]);
       expect(await pendingFetches()).toHaveLength(1);
       expect(await first.app.ctx.jobs.runDue()).toBe(1);

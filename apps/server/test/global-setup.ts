@@ -5,7 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { importRatesFile, SAMPLE_RATES_FILE } from '../src/modules/currency/index.ts';
+import { importRatesFile } from '../src/modules/currency/index.ts';
+import { SAMPLE_RATES_FILE } from './support/rates-sample.ts';
 
 export const TEMPLATE_DATABASE = 'crewplan_test_template';
 

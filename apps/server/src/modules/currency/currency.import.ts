@@ -1,15 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { parseReferenceRates } from './currency.formats.ts';
-import { hasRates, upsertRates } from './currency.queries.ts';
-
-/** A small file of reference rates in the published CSV form, so that a fresh install converts without a network. */
-export const SAMPLE_RATES_FILE = fileURLToPath(new URL('./data/eurofxref-sample.csv', import.meta.url));
+import { upsertRates } from './currency.queries.ts';
 
 /** The job that fetches the configured rates address, then runs again `refreshHours` later. */
 export const RATES_JOB = 'currency.rates.fetch';
@@ -59,17 +55,17 @@ export function defineRatesFetch(ctx: AppContext, log: FastifyBaseLogger): void 
 
 /**
  * Where the rates come from, run once the server is built (before it listens): the configured file, read in full (a
- * bad file stops the start); or, with no file, no address and no rate stored yet, the shipped sample. With an address,
- * the fetch job is kept planned (one pending at a time, whichever server starts first), due now the first time.
+ * bad file stops the start). With an address, the fetch job is kept planned (one pending at a time, whichever server
+ * starts first), due now the first time. With neither, no rates are made up: a conversion says which currency and day
+ * it lacks.
  */
 export async function prepareExchangeRates(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const { url, file } = ctx.config.exchangeRates;
-  const source = file ?? (!url && !(await hasRates(ctx.db)) ? SAMPLE_RATES_FILE : undefined);
-  if (source) {
-    const result = await importRatesFile(ctx.db, source).catch((error: unknown) => {
-      throw new Error(`Exchange rates: cannot import ${source}: ${error instanceof Error ? error.message : String(error)}`);
+  if (file) {
+    const result = await importRatesFile(ctx.db, file).catch((error: unknown) => {
+      throw new Error(`Exchange rates: cannot import ${file}: ${error instanceof Error ? error.message : String(error)}`);
     });
-    log.info({ ...result, file: source }, 'exchange rates imported');
+    log.info({ ...result, file }, 'exchange rates imported');
   }
   if (url) await keepFetchScheduled(ctx);
 }

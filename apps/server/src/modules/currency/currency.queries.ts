@@ -82,9 +82,3 @@ function windowsOf(rateDays: readonly string[]): { start: string; end: string }[
   }
   return ranges;
 }
-
-/** Whether any rate is stored yet. */
-export async function hasRates(db: Db | Tx): Promise<boolean> {
-  const { rows } = await db.execute(sql`select 1 from ${exchangeRates} limit 1`);
-  return rows.length > 0;
-}
