@@ -57,6 +57,7 @@ export * from './time/policy.ts';
 export * from './money/rates.ts';
 export * from './money/policy.ts';
 export * from './money/report.ts';
+export * from './money/cost.ts';
 export * from './money/currencies.ts';
 export * from './money/exchange-days.ts';
 export * from './money/exchange.ts';

@@ -30,6 +30,9 @@ export const moneyRowSchema = z.object({
   kind: z.enum(['person', 'cost', 'milestone', 'expenses']),
   title: z.string(),
   personName: z.string().nullable(),
+  /** Organisation report only: the mission of the row (one row per mission, titled by it, `planItemId` null). */
+  missionId: idSchema.optional(),
+  missionTitle: z.string().optional(),
   months: z.record(monthSchema, moneyFiguresSchema),
   total: moneyFiguresSchema,
 });

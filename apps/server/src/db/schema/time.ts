@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TimesheetStatus } from '@crewplan/domain';
 import { idColumn, timestamps } from './columns.ts';
 import { missions, planItems } from './missions.ts';
@@ -38,6 +38,18 @@ export const timesheets = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: varchar('decided_by', { length: 24 }).references(() => people.id, { onDelete: 'set null' }),
+    /**
+     * The money the week was approved with (issue Money): the role's rate, rate time, bill rate, bill unit and the
+     * mission's currency at approval, so that a later rate change does not rewrite past cost. Null before approval
+     * (and on weeks approved before these columns existed: their cost falls back to the role's current rate).
+     */
+    approvedRateMinor: bigint('approved_rate_minor', { mode: 'number' }),
+    approvedRateTime: varchar('approved_rate_time', { length: 20 }),
+    approvedBillRateMinor: bigint('approved_bill_rate_minor', { mode: 'number' }),
+    approvedBillUnit: varchar('approved_bill_unit', { length: 20 }),
+    approvedCurrency: varchar('approved_currency', { length: 3 }),
+    /** The role whose rate was taken (a task-form week has no role of its own: the person's role on the mission). */
+    approvedRateItemId: varchar('approved_rate_item_id', { length: 24 }),
     ...timestamps,
   },
   (t) => [

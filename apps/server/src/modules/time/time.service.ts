@@ -16,6 +16,7 @@ import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/ind
 import type { Tx } from '../../db/database.ts';
 import { actionItems, orgRoles, planItems, timesheets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { approvalRates } from '../money/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import {
@@ -205,6 +206,8 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
       patch.status = to;
       if (to === 'submitted') patch.submittedAt = ctx.clock.now();
       if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: ctx.clock.now(), decidedBy: scope.personId });
+      // the money the week is approved with stays with it (a later rate change does not rewrite past cost)
+      if (to === 'approved' || sheet.status === 'approved') Object.assign(patch, await approvalRates(tx, sheet, to === 'approved'));
       patch.rejectionReason = to === 'rejected' ? (payload.reason ?? null) : null;
     }
     if (Object.keys(patch).length === 0) return presentTimesheet(sheet);

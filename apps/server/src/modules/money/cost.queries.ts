@@ -1,0 +1,294 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DAY_MINUTES, HOURLY_SHARE, MILESTONE_TYPES } from '@crewplan/domain';
+import type { Db, Tx } from '../../db/database.ts';
+
+/**
+ * The money of missions in SQL, set-based (DESIGN §8): one statement reads the missions' plan items, approved weeks
+ * and tasks and answers one line per mission, plan item and month, in integer minor units rounded once per line. The
+ * rules are `money/cost.ts` of the domain; this file states them in SQL. Callers choose the grouping (`moneyLines`
+ * per item and month, `missionTotals` per mission).
+ */
+
+/** Rule 189's hourly share of the unit in column `unit`, as SQL (null for One time and unknown units). */
+const share = (unit: string, part: 'numerator' | 'denominator') =>
+  `(case ${unit}${Object.entries(HOURLY_SHARE)
+    .map(([name, value]) => (value ? ` when '${name}' then ${value[part]}` : ''))
+    .join('')} end)`;
+
+/** Working days (Mon–Fri) from `a` to `b` both included, 0 when b < a: `weekdaysBetween` of the domain. */
+const weekdays = (a: string, b: string) => {
+  // ISO weekday by integer arithmetic (1 January 2001 was a Monday): no timestamp conversion per row
+  const dow = `((((${a}) - date '2001-01-01') % 7 + 7) % 7 + 1)`;
+  return sql.raw(`(case when ${b} < ${a} then 0 else ((${b} - ${a} + 1) / 7) * 5
+    + greatest(0, least(5, ${dow} + (${b} - ${a} + 1) % 7 - 1) - ${dow} + 1)
+    + greatest(0, ${dow} + (${b} - ${a} + 1) % 7 - 8) end)`);
+};
+
+/** The first day of the month of a date column, by date arithmetic. */
+const monthStart = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
+
+/** Amount of `days` planned working days: rate × days × 8 h × allocation / 100 × share, rounded once. */
+const plannedAmount = (rate: string, unit: string, days: string) =>
+  sql.raw(`coalesce(round(${rate}::numeric * ${days} * 8 * i.allocation * ${share(unit, 'numerator')}
+    / (100 * ${share(unit, 'denominator')})), 0)`);
+
+/** Amount of worked minutes: rate × minutes / 60 × share, rounded once. */
+const minutesAmount = (rate: string, unit: string, minutes: string) =>
+  sql.raw(`coalesce(round(${rate}::numeric * ${minutes} * ${share(unit, 'numerator')} / (60 * ${share(unit, 'denominator')})), 0)`);
+
+const MILESTONES = sql.raw(MILESTONE_TYPES.map((type) => `'${type}'`).join(', '));
+
+/**
+ * The line CTEs: `lines (mission_id, item_id, kind, month (its first day), planned_minutes, approved_minutes, planned_cost, actual_cost,
+ * planned_revenue, actual_revenue, pv_to_date)` and `progress (mission_id, pct)`, for the organisation's missions `ids`.
+ */
+function linesWith(orgId: string | null, missionIds: string[], today: string): SQL {
+  const inOrg = (column: string) => (orgId ? sql`and ${sql.raw(column)} = ${orgId}` : sql``);
+  return sql`
+  with m as (
+    select id, not_billable, bill_using_milestones, plan_start_date, plan_end_date
+    from missions where id = any(${sql.param(missionIds)}::varchar[]) ${inOrg('org_id')}
+  ),
+  items as (
+    select p.id, p.mission_id, p.type, p.allocation, p.inactive, p.was_deleted, p.person_id,
+      coalesce(p.start_date, m.plan_start_date) as s, coalesce(p.end_date, m.plan_end_date) as e,
+      p.rate_minor, p.rate_time, p.bill_rate_minor, coalesce(p.bill_unit, p.rate_time) as bill_unit,
+      p.amount_minor, p.approved, p.linked_to_task,
+      case when m.not_billable then 'none' when m.bill_using_milestones then 'milestones' else 'hours' end as source
+    from plan_items p join m on m.id = p.mission_id
+    where p.type in ('person', 'cost', ${MILESTONES})
+  ),
+  planned as (
+    select i.mission_id, i.id as item_id, 'person' as kind, g.mo as month,
+      ${sql.raw(`${DAY_MINUTES}`)} * i.allocation * g.days / 100.0 as planned_minutes, 0 as approved_minutes,
+      case when i.rate_time = 'One time' then (case when g.first then i.rate_minor else 0 end)
+        else ${plannedAmount('i.rate_minor', 'i.rate_time', 'g.days')} end as planned_cost,
+      0 as actual_cost,
+      case when i.source <> 'hours' then 0
+        when i.bill_unit = 'One time' then (case when g.first then i.bill_rate_minor else 0 end)
+        else ${plannedAmount('i.bill_rate_minor', 'i.bill_unit', 'g.days')} end as planned_revenue,
+      0 as actual_revenue,
+      case when i.rate_time = 'One time' then (case when g.first and i.s <= ${today}::date then i.rate_minor else 0 end)
+        else ${plannedAmount('i.rate_minor', 'i.rate_time', 'g.to_date')} end as pv_to_date,
+      null::varchar as source_id, null::date as day
+    from items i
+    cross join lateral (
+      select seg.mo, seg.mo = ${sql.raw(monthStart('i.s'))} as first,
+        ${weekdays('seg.a', 'seg.b')} as days, ${weekdays('seg.a', 'least(seg.b, seg.today)')} as to_date
+      from (
+        select mo::date as mo, greatest(i.s, mo::date) as a, least(i.e, (mo + interval '1 month' - interval '1 day')::date) as b,
+          ${today}::date as today
+        from generate_series(${sql.raw(monthStart('i.s'))}::timestamp, i.e::timestamp, interval '1 month') as mo
+      ) seg
+    ) g
+    where i.type = 'person' and not i.inactive and not i.was_deleted and i.s < i.e
+  ),
+  first_roles as (
+    -- a task-form week approved before rates were kept with weeks: the person's (first) role on the mission
+    select distinct on (mission_id, person_id) mission_id, person_id, id from items
+    where type = 'person' and not was_deleted and person_id is not null
+    order by mission_id, person_id, s nulls last, id
+  ),
+  sheets as (
+    select t.id, t.mission_id, t.week_start, t.daily_minutes, i.id as item_id,
+      coalesce(i.s < i.e, true) as counts, coalesce(i.source, 'none') as source,
+      case when t.approved_rate_time is not null then t.approved_rate_minor else i.rate_minor end as rate,
+      coalesce(t.approved_rate_time, i.rate_time) as rate_time,
+      case when t.approved_rate_time is not null then t.approved_bill_rate_minor else i.bill_rate_minor end as bill,
+      coalesce(t.approved_bill_unit, t.approved_rate_time, i.bill_unit) as bill_unit,
+      -- a week crosses at most one month end: k of its days lie in the month it starts in
+      (case when extract(day from t.week_start + 6) >= 7 then 7 else 7 - extract(day from t.week_start + 6)::int end) as k
+    from timesheets t
+    join m on m.id = t.mission_id
+    left join first_roles fr
+      on t.plan_item_id is null and t.approved_rate_item_id is null and fr.mission_id = t.mission_id and fr.person_id = t.person_id
+    left join items i on i.id = coalesce(t.plan_item_id, t.approved_rate_item_id, fr.id)
+    where t.status = 'approved' ${inOrg('t.org_id')}
+  ),
+  sheet_parts as (
+    select s.*, (case when 1 <= s.k then s.daily_minutes[1] else 0 end) + (case when 2 <= s.k then s.daily_minutes[2] else 0 end) + (case when 3 <= s.k then s.daily_minutes[3] else 0 end) + (case when 4 <= s.k then s.daily_minutes[4] else 0 end) + (case when 5 <= s.k then s.daily_minutes[5] else 0 end) + (case when 6 <= s.k then s.daily_minutes[6] else 0 end) + (case when 7 <= s.k then s.daily_minutes[7] else 0 end) as first_minutes,
+      s.daily_minutes[1] + s.daily_minutes[2] + s.daily_minutes[3] + s.daily_minutes[4] + s.daily_minutes[5]
+        + s.daily_minutes[6] + s.daily_minutes[7] as week_minutes
+    from sheets s
+  ),
+  sheet_months as (
+    select s.id, s.mission_id, s.week_start, s.item_id, s.counts, s.source, s.rate, s.rate_time, s.bill, s.bill_unit,
+      case when p.part = 1 then ${sql.raw(monthStart('s.week_start'))} else s.week_start + s.k end as month,
+      case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end as minutes,
+      -- the line a One time rate counts in: the first approved week's first month with minutes
+      (s.week_start = fw.week_start and (p.part = 1 or s.first_minutes = 0)) as first_line
+    from sheet_parts s
+    cross join (values (1), (2)) as p(part)
+    left join (
+      select item_id, min(week_start) as week_start from sheet_parts
+      where (rate_time = 'One time' or bill_unit = 'One time') and week_minutes > 0 group by item_id
+    ) fw on fw.item_id = s.item_id
+    where (case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end) > 0
+  ),
+  actual as (
+    select a.mission_id, a.item_id, 'person' as kind, a.month, 0 as planned_minutes, a.minutes as approved_minutes,
+      0 as planned_cost,
+      case when not a.counts then 0
+        when a.rate_time = 'One time' then (case when a.first_line then a.rate else 0 end)
+        else ${minutesAmount('a.rate', 'a.rate_time', 'a.minutes')} end as actual_cost,
+      0 as planned_revenue,
+      case when not a.counts or a.source <> 'hours' then 0
+        when a.bill_unit = 'One time' then (case when a.first_line then a.bill else 0 end)
+        else ${minutesAmount('a.bill', 'a.bill_unit', 'a.minutes')} end as actual_revenue,
+      0 as pv_to_date, a.id as source_id, a.week_start as day
+    from sheet_months a
+  ),
+  costs as (
+    select i.mission_id, i.id as item_id, 'cost' as kind, ${sql.raw(monthStart('i.s'))} as month, 0 as planned_minutes,
+      0 as approved_minutes, i.amount_minor as planned_cost,
+      case when i.s <= ${today}::date then i.amount_minor else 0 end as actual_cost, 0 as planned_revenue, 0 as actual_revenue,
+      case when i.s <= ${today}::date then i.amount_minor else 0 end as pv_to_date, i.id as source_id, i.s as day
+    from items i
+    where i.type = 'cost' and not i.was_deleted and i.s is not null and coalesce(i.amount_minor, 0) <> 0
+      and not (i.e is not null and i.s >= i.e)
+  ),
+  milestones as (
+    select i.mission_id, i.id as item_id, 'milestone' as kind, ${sql.raw(monthStart('i.s'))} as month, 0 as planned_minutes,
+      0 as approved_minutes, 0 as planned_cost, 0 as actual_cost, i.amount_minor as planned_revenue,
+      case when i.approved or coalesce(ta.percent_complete, ti.percent_complete) = 100 then i.amount_minor else 0 end as actual_revenue,
+      0 as pv_to_date, i.id as source_id, i.s as day
+    from items i
+    left join actions ta on ta.id = i.linked_to_task and ta.mission_id = i.mission_id
+    left join action_items ti on ti.id = i.linked_to_task and ti.mission_id = i.mission_id
+    where i.type in (${MILESTONES}) and not i.was_deleted and i.source = 'milestones' and i.s is not null
+      and coalesce(i.amount_minor, 0) <> 0
+  ),
+  expenses as (
+    -- rule 182: approved or paid expenses join actual cost here, once the expenses module keeps them
+    -- (mission_id, null, 'expenses', month of the expense day, 0, 0, 0, amount, 0, 0, amount, expense id, day)
+    select null::varchar as mission_id, null::varchar as item_id, 'expenses' as kind, null::date as month,
+      0 as planned_minutes, 0 as approved_minutes, 0 as planned_cost, 0 as actual_cost, 0 as planned_revenue,
+      0 as actual_revenue, 0 as pv_to_date, null::varchar as source_id, null::date as day
+    where false
+  ),
+  lines as (
+    select * from planned union all select * from actual union all select * from costs
+    union all select * from milestones union all select * from expenses
+  ),
+  progress as (
+    -- percent complete of each mission: its leaf tasks weighted by estimated hours (equally without estimates)
+    select a.mission_id,
+      case when sum(greatest(coalesce(a.estimated_duration, 0), 0)) > 0
+        then sum(a.percent_complete * greatest(coalesce(a.estimated_duration, 0), 0)) / sum(greatest(coalesce(a.estimated_duration, 0), 0))
+        else avg(a.percent_complete) end as pct
+    from actions a join m on m.id = a.mission_id
+    where not exists (select 1 from actions c where c.parent_id = a.id and c.mission_id = a.mission_id)
+    group by a.mission_id
+  )`;
+}
+
+const FIGURES = sql.raw(`sum(planned_minutes) as planned_minutes, sum(approved_minutes) as approved_minutes,
+  sum(planned_cost) as planned_cost, sum(actual_cost) as actual_cost, sum(planned_revenue) as planned_revenue,
+  sum(actual_revenue) as actual_revenue, sum(pv_to_date) as pv_to_date`);
+
+/** Sums as SQL answers them (numeric and bigint come as strings). */
+export type RawFigures = {
+  planned_minutes: string;
+  approved_minutes: string;
+  planned_cost: string;
+  actual_cost: string;
+  planned_revenue: string;
+  actual_revenue: string;
+  pv_to_date: string;
+};
+
+export type LineRow = RawFigures & {
+  item_id: string | null;
+  kind: 'person' | 'cost' | 'milestone' | 'expenses';
+  month: string;
+};
+
+export type ItemRow = { id: string; title: string; person_name: string | null };
+
+/**
+ * One mission's lines per plan item and month, with beside them the titles and people of its items (in the order of
+ * their start) and the mission's percent complete.
+ */
+export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, today: string) {
+  const [result, items, progress] = await Promise.all([
+    db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
+      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}
+      from lines l
+      group by l.item_id, l.kind, l.month
+      order by l.kind, l.item_id nulls last, l.month`),
+    db.execute<ItemRow>(sql`
+      select p.id, coalesce(nullif(p.title, ''), p.role, '') as title,
+        nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '') as person_name
+      from plan_items p join missions m on m.id = p.mission_id left join people pe on pe.id = p.person_id
+      where p.mission_id = ${missionId} and m.org_id = ${orgId}
+      order by p.start_date nulls last, p.id`),
+    // only the CTEs it reads are run: the mission and its tasks
+    db.execute<{ pct: string | null }>(sql`${linesWith(orgId, [missionId], today)} select pct from progress`),
+  ]);
+  return { lines: result.rows, items: items.rows, pct: Number(progress.rows[0]?.pct ?? 0) };
+}
+
+export type MissionMonthRow = RawFigures & { mission_id: string; month: string; pct: string | null };
+
+/** Several missions' lines per mission and month, with each mission's percent complete. */
+export async function missionMonths(db: Db | Tx, orgId: string, missionIds: string[], today: string) {
+  if (missionIds.length === 0) return [];
+  const result = await db.execute<MissionMonthRow>(sql`${linesWith(orgId, missionIds, today)}
+    select l.mission_id, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}, min(pr.pct) as pct
+    from lines l left join progress pr on pr.mission_id = l.mission_id
+    group by l.mission_id, l.month
+    order by l.mission_id, l.month`);
+  return result.rows;
+}
+
+export type MissionTotalRow = RawFigures & { mission_id: string; pct: string | null };
+
+/** Several missions' totals, with each mission's percent complete. */
+export async function missionTotals(db: Db | Tx, orgId: string | null, missionIds: string[], today: string) {
+  if (missionIds.length === 0) return [];
+  const result = await db.execute<MissionTotalRow>(sql`${linesWith(orgId, missionIds, today)}
+    select l.mission_id, ${FIGURES}, min(pr.pct) as pct
+    from lines l left join progress pr on pr.mission_id = l.mission_id
+    group by l.mission_id`);
+  return result.rows;
+}
+
+export type ActualRow = {
+  kind: 'timesheet' | 'cost' | 'milestone' | 'expense';
+  id: string;
+  item_id: string | null;
+  person_name: string | null;
+  date: string;
+  minutes: string;
+  cost: string;
+  revenue: string;
+};
+
+/**
+ * The approved weeks (per week, the minutes of `month` when given), spent cost items and earned milestones behind a
+ * mission's figures, of one plan item when given, oldest first.
+ */
+export async function actualLines(
+  db: Db | Tx,
+  orgId: string,
+  missionId: string,
+  today: string,
+  filter: { planItemId?: string | undefined; month?: string | undefined },
+) {
+  const result = await db.execute<ActualRow>(sql`${linesWith(orgId, [missionId], today)}
+    select case l.kind when 'person' then 'timesheet' when 'expenses' then 'expense' else l.kind end as kind,
+      l.source_id as id, l.item_id, to_char(l.day, 'YYYY-MM-DD') as date,
+      min(nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '')) as person_name,
+      sum(l.approved_minutes) as minutes, sum(l.actual_cost) as cost, sum(l.actual_revenue) as revenue
+    from lines l
+    left join timesheets t on t.id = l.source_id and l.kind = 'person'
+    left join plan_items p on p.id = l.item_id
+    left join people pe on pe.id = coalesce(t.person_id, p.person_id)
+    where l.source_id is not null
+      and (l.approved_minutes <> 0 or l.actual_cost <> 0 or l.actual_revenue <> 0)
+      ${filter.planItemId ? sql`and l.item_id = ${filter.planItemId}` : sql``}
+      ${filter.month ? sql`and l.month = ${`${filter.month}-01`}::date` : sql``}
+    group by l.kind, l.source_id, l.item_id, l.day
+    order by l.day, l.kind, l.source_id`);
+  return result.rows;
+}

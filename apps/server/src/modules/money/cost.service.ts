@@ -1,0 +1,305 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  costRisk,
+  isMissionAdmin,
+  timeTrackingEligible,
+  fromMinorUnits,
+  minutesToHours,
+  type CostTrackerRow,
+  type MoneyActual,
+  type MoneyReport,
+  type MoneyRow,
+} from '@crewplan/domain';
+import { missionPeople, missions, orgPeople, orgs, programs } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { todayOf } from '../../lib/clock.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { actualLines, missionMonths, missionTotals, moneyLines } from './cost.queries.ts';
+import { convertLines, convertOnDays, reportCurrency } from './money.currency.ts';
+import {
+  add,
+  minorOf,
+  missionEarnedValue,
+  presentEarnedValue,
+  presentFigures,
+  presentRow,
+  ZERO,
+  type MinorFigures,
+} from './money.presenter.ts';
+
+/** Every month from the first to the last of `months` (YYYY-MM), in order. */
+function monthRange(months: Iterable<string>): string[] {
+  const sorted = [...new Set(months)].sort();
+  if (sorted.length === 0) return [];
+  const out: string[] = [];
+  let [year, month] = sorted[0]!.split('-').map(Number) as [number, number];
+  const last = sorted[sorted.length - 1]!;
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    out.push(current);
+    if (current >= last) return out;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/** `GET /money/mission/:id`: the mission's cost and revenue per plan item and month, its earned value and burn. */
+export async function missionReport(
+  ctx: AppContext,
+  access: MissionAccess,
+  query: { currency?: string | undefined },
+): Promise<MoneyReport> {
+  const { mission } = access;
+  const currency = reportCurrency(query.currency, mission.currency);
+  const today = todayOf(ctx.clock);
+  const found = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  const { items, pct } = found;
+  // amounts are kept in the mission's currency; another is asked: each month at its rate, the budget at today's
+  const lines = await convertLines(ctx, found.lines, () => mission.currency, currency);
+  const [budgetMinor] =
+    mission.budgetAvailableMinor === null
+      ? [null]
+      : await convertOnDays(ctx, [{ amountMinor: mission.budgetAvailableMinor, day: today, from: mission.currency }], currency);
+  // rows in the order of the items (by start), then those of no item
+  const order = new Map(items.map((item, i) => [item.id, i]));
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  const byRow = new Map<string, { head: Parameters<typeof presentRow>[0]; months: { month: string; figures: MinorFigures }[] }>();
+  const monthTotals = new Map<string, MinorFigures>();
+  for (const line of lines) {
+    const key = `${line.kind}:${line.item_id ?? ''}`;
+    let entry = byRow.get(key);
+    if (!entry) {
+      const item = line.item_id ? itemOf.get(line.item_id) : undefined;
+      const title = line.item_id ? (item?.title ?? '') : line.kind === 'expenses' ? 'Expenses' : 'Tasks';
+      entry = { head: { planItemId: line.item_id, kind: line.kind, title, personName: item?.person_name ?? null }, months: [] };
+      byRow.set(key, entry);
+    }
+    const figures = minorOf(line);
+    entry.months.push({ month: line.month, figures });
+    monthTotals.set(line.month, add(monthTotals.get(line.month) ?? ZERO, figures));
+  }
+  const rows: MoneyRow[] = [];
+  let total = ZERO;
+  const rank = (entry: { head: { planItemId: string | null } }) =>
+    entry.head.planItemId ? (order.get(entry.head.planItemId) ?? -1) : Infinity;
+  for (const entry of [...byRow.values()].sort((x, y) => rank(x) - rank(y))) {
+    const presented = presentRow(entry.head, entry.months);
+    rows.push(presented.row);
+    total = add(total, presented.total);
+  }
+  const ev = missionEarnedValue(total, budgetMinor ?? null, pct);
+  const months = monthRange(monthTotals.keys());
+  return {
+    currency,
+    budget: budgetMinor === null || budgetMinor === undefined ? null : fromMinorUnits(budgetMinor),
+    billable: !mission.notBillable,
+    months,
+    rows,
+    total: presentFigures(total),
+    ...presentEarnedValue(months, monthTotals, ev, today),
+  };
+}
+
+/** `GET /money/mission/:id/actuals`: the approved weeks, spent cost items and earned milestones behind a figure. */
+export async function missionActuals(
+  ctx: AppContext,
+  access: MissionAccess,
+  query: { planItemId?: string | undefined; month?: string | undefined; currency?: string | undefined },
+): Promise<MoneyActual[]> {
+  const { mission } = access;
+  const currency = reportCurrency(query.currency, mission.currency);
+  const rows = await actualLines(ctx.db, mission.orgId!, mission.id, todayOf(ctx.clock), query);
+  // in another currency: each at the rate of its day (a week's start, an expense's or cost item's day)
+  const converted = await convertOnDays(
+    ctx,
+    rows.flatMap((row) => [
+      { amountMinor: Number(row.cost), day: row.date, from: mission.currency },
+      { amountMinor: Number(row.revenue), day: row.date, from: mission.currency },
+    ]),
+    currency,
+  );
+  return rows.map((row, i) => ({
+    kind: row.kind,
+    id: row.id,
+    planItemId: row.item_id,
+    personName: row.person_name,
+    date: row.date,
+    hours: minutesToHours(Number(row.minutes)),
+    cost: fromMinorUnits(converted[2 * i]!),
+    revenue: fromMinorUnits(converted[2 * i + 1]!),
+  }));
+}
+
+type MissionHead = { id: string; title: string; currency: string; budgetAvailableMinor: number | null; notBillable: boolean };
+
+const headColumns = {
+  id: missions.id,
+  title: missions.title,
+  currency: missions.currency,
+  budgetAvailableMinor: missions.budgetAvailableMinor,
+  notBillable: missions.notBillable,
+};
+
+/**
+ * `GET /money/org/:orgId/report`: one row per mission of a program (`programId`) or of the whole organisation (its
+ * portfolio: missions that are not templates nor archived), per month, with the summed earned value.
+ */
+export async function orgReport(
+  ctx: AppContext,
+  access: OrgAccess,
+  query: { programId?: string | undefined; currency?: string | undefined },
+): Promise<MoneyReport> {
+  const org = access.org;
+  if (query.programId) {
+    const [program] = await ctx.db
+      .select({ id: programs.id })
+      .from(programs)
+      .where(and(eq(programs.id, query.programId), eq(programs.orgId, org.id), eq(programs.isDeleted, false)));
+    if (!program) throw notFound('Program not found');
+  }
+  const heads: MissionHead[] = await ctx.db
+    .select(headColumns)
+    .from(missions)
+    .where(
+      and(
+        eq(missions.orgId, org.id),
+        eq(missions.isTemplate, false),
+        isNull(missions.archivedAt),
+        query.programId ? eq(missions.programId, query.programId) : undefined,
+      ),
+    )
+    .orderBy(missions.title, missions.id);
+  const currency = reportCurrency(query.currency, org.currency);
+  const today = todayOf(ctx.clock);
+  // each mission's amounts are in its own currency: converted to the report's, each month at its rate
+  const currencyOf = new Map(heads.map((head) => [head.id, head.currency]));
+  const lines = await convertLines(
+    ctx,
+    await missionMonths(
+      ctx.db,
+      org.id,
+      heads.map((head) => head.id),
+      today,
+    ),
+    (line) => currencyOf.get(line.mission_id)!,
+    currency,
+  );
+  const budgeted = heads.filter((head) => head.budgetAvailableMinor !== null);
+  const converted = await convertOnDays(
+    ctx,
+    budgeted.map((head) => ({ amountMinor: head.budgetAvailableMinor!, day: today, from: head.currency })),
+    currency,
+  );
+  const budgets = new Map(budgeted.map((head, i) => [head.id, converted[i]!]));
+  const byMission = new Map<string, { months: { month: string; figures: MinorFigures }[]; pct: number }>();
+  const monthTotals = new Map<string, MinorFigures>();
+  for (const line of lines) {
+    const entry = byMission.get(line.mission_id) ?? { months: [], pct: Number(line.pct ?? 0) };
+    byMission.set(line.mission_id, entry);
+    const figures = minorOf(line);
+    entry.months.push({ month: line.month, figures });
+    monthTotals.set(line.month, add(monthTotals.get(line.month) ?? ZERO, figures));
+  }
+  const rows: MoneyRow[] = [];
+  let total = ZERO;
+  const ev = { pv: 0, ev: 0, ac: 0, bac: 0 };
+  let budget: number | null = null;
+  for (const head of heads) {
+    const entry = byMission.get(head.id) ?? { months: [], pct: 0 };
+    const presented = presentRow(
+      { planItemId: null, kind: 'person', title: head.title, personName: null, missionId: head.id, missionTitle: head.title },
+      entry.months,
+    );
+    rows.push(presented.row);
+    total = add(total, presented.total);
+    const ownBudget = budgets.get(head.id) ?? null;
+    const own = missionEarnedValue(presented.total, ownBudget, entry.pct);
+    ev.pv += own.pv;
+    ev.ev += own.ev;
+    ev.ac += own.ac;
+    ev.bac += own.bac;
+    if (ownBudget !== null) budget = (budget ?? 0) + ownBudget;
+  }
+  const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10_000) / 10_000);
+  const cpi = ratio(ev.ev, ev.ac);
+  const months = monthRange(monthTotals.keys());
+  return {
+    currency,
+    budget: budget === null ? null : fromMinorUnits(budget),
+    billable: heads.some((head) => !head.notBillable),
+    months,
+    rows,
+    total: presentFigures(total),
+    ...presentEarnedValue(
+      months,
+      monthTotals,
+      { ...ev, cpi, spi: ratio(ev.ev, ev.pv), eac: cpi === null || ev.ev === 0 ? null : Math.round((ev.bac * ev.ac) / ev.ev) },
+      today,
+    ),
+  };
+}
+
+/**
+ * The missions the person manages (project manager or owner, invitation accepted), not archived nor templates, in
+ * organisations they belong to that are licensed (the board's project-manager workspace, as its Timesheets tab).
+ */
+async function managedMissions(ctx: AppContext, personId: string): Promise<MissionHead[]> {
+  const rows = await ctx.db
+    .select({
+      head: headColumns,
+      org: orgs,
+      member: { permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager },
+    })
+    .from(missionPeople)
+    .innerJoin(missions, eq(missions.id, missionPeople.missionId))
+    .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
+    .innerJoin(orgPeople, and(eq(orgPeople.orgId, orgs.id), eq(orgPeople.personId, personId), currentMembership()))
+    .where(
+      and(
+        eq(missionPeople.personId, personId),
+        eq(missionPeople.invitePending, false),
+        isNull(missions.archivedAt),
+        eq(missions.isTemplate, false),
+      ),
+    );
+  const now = ctx.clock.now();
+  return rows.filter((row) => isMissionAdmin(row.member) && timeTrackingEligible(row.org, now)).map((row) => row.head);
+}
+
+/**
+ * `GET /money/project-manager/cost-tracker`: the missions the caller manages (project manager or owner, in
+ * organisations that track time, as the board's Timesheets tab), with budget, spent, remaining, forecast at
+ * completion (EAC), margin and risk (forecast over budget), riskiest first; missions without a risk last, by spent.
+ */
+export async function costTracker(ctx: AppContext, personId: string): Promise<CostTrackerRow[]> {
+  const heads = await managedMissions(ctx, personId);
+  if (heads.length === 0) return [];
+  const ids = heads.map((head) => head.id);
+  const totals = new Map((await missionTotals(ctx.db, null, ids, todayOf(ctx.clock))).map((row) => [row.mission_id, row]));
+  const rows = heads.map((head) => {
+    const line = totals.get(head.id);
+    const figures = line ? minorOf(line) : ZERO;
+    const ev = missionEarnedValue(figures, head.budgetAvailableMinor, Number(line?.pct ?? 0));
+    const budget = head.budgetAvailableMinor;
+    return {
+      missionId: head.id,
+      title: head.title,
+      currency: head.currency,
+      budget: budget === null ? null : fromMinorUnits(budget),
+      spent: fromMinorUnits(figures.actualCost),
+      remaining: budget === null ? null : fromMinorUnits(budget - figures.actualCost),
+      forecastAtCompletion: ev.eac === null ? null : fromMinorUnits(ev.eac),
+      margin: fromMinorUnits(figures.actualRevenue - figures.actualCost),
+      risk: costRisk(ev.eac, budget),
+    };
+  });
+  return rows.sort(
+    (a, b) =>
+      (b.risk ?? -Infinity) - (a.risk ?? -Infinity) ||
+      b.spent - a.spent ||
+      a.title.localeCompare(b.title) ||
+      (a.missionId < b.missionId ? -1 : 1),
+  );
+}
