@@ -18,7 +18,7 @@ export function BudgetSetupScreen({ value: missionId }: { value: string }) {
   const close = () => setParams({ 'budget-setup': null });
   const canSet = mission.data?.abilities['money.write'] ?? false;
   return (
-    <Modal opened onClose={close} size={SETUP_WIDTH} title={mission.data ? `Budget of ${mission.data.title}` : 'Budget'}>
+    <Modal opened onClose={close} size={SETUP_WIDTH} title={mission.data ? `Budget set-up of ${mission.data.title}` : 'Budget set-up'}>
       {mission.isPending && <Loader aria-label="Loading the mission" />}
       {mission.isError && <FormError>{mission.error.message}</FormError>}
       {mission.data && !canSet && (

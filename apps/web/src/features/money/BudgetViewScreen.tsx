@@ -41,7 +41,7 @@ export function BudgetViewScreen({ value: missionId }: { value: string }) {
   return (
     <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }}>
       <Modal.Overlay />
-      <Modal.Content aria-label={mission.data ? `Budget of ${mission.data.title}` : 'Budget'}>
+      <Modal.Content aria-label={mission.data ? `Budget and costs of ${mission.data.title}` : 'Budget and costs'}>
         <Modal.Body p={0}>
           <Container size="xl" py="md">
             <Group justify="space-between" align="end" mb="md" wrap="nowrap">

@@ -7,16 +7,17 @@ import { BURN_SERIES, burnData } from './report-view.ts';
 /** The burn chart: cumulative planned value, earned value and actual cost by month (loaded on demand, with its library). */
 export function BurnChart({ report }: { report: MoneyReport }) {
   return (
-    <LineChart
-      h={260}
-      data={burnData(report, monthLabel)}
-      dataKey="month"
-      series={[...BURN_SERIES]}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      valueFormatter={(value) => formatMoney(value, report.currency)}
-      curveType="monotone"
-      aria-label="Burn chart: planned value, earned value and actual cost by month"
-    />
+    <div role="img" aria-label="Burn chart: planned value, earned value and actual cost by month">
+      <LineChart
+        h={260}
+        data={burnData(report, monthLabel)}
+        dataKey="month"
+        series={[...BURN_SERIES]}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        valueFormatter={(value) => formatMoney(value, report.currency)}
+        curveType="monotone"
+      />
+    </div>
   );
 }

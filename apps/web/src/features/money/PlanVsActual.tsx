@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import type { MoneyFigures, MoneyRow } from '@crewplan/domain/money/report';
+import { setParams } from '../../lib/url-state.ts';
 import type { MoneyReport } from './api.ts';
 import { dayLabel, exactMoney, formatHours, formatIndex, formatMoney, monthLabel } from './format.ts';
 import { drillable, KIND_LABELS, MEASURES, measureOf, monthTotals, sortedRows, type Measure } from './report-view.ts';
@@ -64,9 +65,20 @@ export function PlanVsActual({ report, onDrill }: { report: MoneyReport; onDrill
                   {rows.map((row) => (
                     <Table.Tr key={`${row.kind}:${row.planItemId ?? row.title}`} aria-label={row.title}>
                       <Table.Th scope="row" fw={500}>
-                        {row.title}
+                        {missionOf(row) ? (
+                          <UnstyledButton
+                            td="underline"
+                            fw={500}
+                            onClick={() => setParams({ 'budget-bar': missionOf(row)!, 'budget-tab': null })}
+                            aria-label={`Open the budget of ${row.title}`}
+                          >
+                            {row.title}
+                          </UnstyledButton>
+                        ) : (
+                          row.title
+                        )}
                         <Text size="xs" c="dimmed">
-                          {KIND_LABELS[row.kind]}
+                          {missionOf(row) ? 'Mission' : KIND_LABELS[row.kind]}
                           {row.personName ? ` · ${row.personName}` : ''}
                         </Text>
                       </Table.Th>
@@ -139,6 +151,9 @@ export function PlanVsActual({ report, onDrill }: { report: MoneyReport; onDrill
     </Stack>
   );
 }
+
+/** An organisation report's row stands for one mission, whose own budget view it opens. */
+const missionOf = (row: MoneyRow): string | undefined => (row as MoneyRow & { missionId?: string }).missionId;
 
 function GroupHeader({ title, children }: { title: string; children: React.ReactNode }) {
   return (
