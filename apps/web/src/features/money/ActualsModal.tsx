@@ -1,7 +1,7 @@
 import { Alert, Badge, Loader, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { actualsQuery } from './api.ts';
-import { dayLabel, formatHours, formatMoney } from './format.ts';
+import { BADGE_TEXT, dayLabel, formatHours, formatMoney } from './format.ts';
 import { ACTUAL_KIND_LABELS, actualsOf } from './report-view.ts';
 import type { DrillTarget } from './PlanVsActual.tsx';
 
@@ -44,7 +44,7 @@ export function ActualsModal(props: { missionId: string; currency: string; targe
               {shown.map((actual) => (
                 <Table.Tr key={`${actual.kind}:${actual.id}`}>
                   <Table.Td>
-                    <Badge variant="light" color={actual.kind === 'timesheet' ? 'green' : 'blue'}>
+                    <Badge variant="light" color={actual.kind === 'timesheet' ? 'green' : 'blue'} c={BADGE_TEXT}>
                       {ACTUAL_KIND_LABELS[actual.kind]}
                     </Badge>
                   </Table.Td>

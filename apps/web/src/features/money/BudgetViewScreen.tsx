@@ -7,7 +7,7 @@ import { useMissionLive } from '../../lib/mission-query.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { ActualsModal } from './ActualsModal.tsx';
 import { missionMoneyQuery, missionQuery } from './api.ts';
-import { CurrencyPicker } from './CurrencyPicker.tsx';
+import { CurrencyPicker, escapeCloses } from './CurrencyPicker.tsx';
 import { FlashRow } from './FlashRow.tsx';
 import { MissionTimesheets } from './MissionTimesheets.tsx';
 import { PlanVsActual, type DrillTarget } from './PlanVsActual.tsx';
@@ -39,10 +39,10 @@ export function BudgetViewScreen({ value: missionId }: { value: string }) {
   const shownCurrency = report.data?.currency ?? currency ?? mission.data?.currency ?? 'USD';
 
   return (
-    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }}>
+    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
       <Modal.Overlay />
       <Modal.Content aria-label={mission.data ? `Budget and costs of ${mission.data.title}` : 'Budget and costs'}>
-        <Modal.Body p={0}>
+        <Modal.Body p={0} onKeyDown={(event) => escapeCloses(event, close)}>
           <Container size="xl" py="md">
             <Group justify="space-between" align="end" mb="md" wrap="nowrap">
               <div style={{ minWidth: 0 }}>

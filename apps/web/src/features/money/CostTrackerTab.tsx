@@ -3,12 +3,12 @@ import { Alert, Badge, EmptyState, Loader, Table, Text, Tooltip, UnstyledButton 
 import { IconCoins } from '@tabler/icons-react';
 import { setParams } from '../../lib/url-state.ts';
 import { useCostTracker, type CostTrackerRow } from './api.ts';
-import { exactMoney, formatMoney } from './format.ts';
+import { BADGE_TEXT, DANGER, exactMoney, formatMoney } from './format.ts';
 import { byRisk, RISK_COLORS, RISK_LABELS, riskLevel } from './report-view.ts';
 
 const Amount = ({ value, currency, danger }: { value: number | null; currency: string; danger?: boolean }) => (
   <Tooltip label={exactMoney(value, currency)}>
-    <Text span size="sm" c={danger ? 'red' : undefined}>
+    <Text span size="sm" c={danger ? DANGER : undefined}>
       {formatMoney(value, currency)}
     </Text>
   </Tooltip>
@@ -79,7 +79,7 @@ export function CostTrackerTab() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={RISK_COLORS[level]} autoContrast>
+                  <Badge variant="light" color={RISK_COLORS[level]} c={BADGE_TEXT}>
                     {RISK_LABELS[level]}
                   </Badge>
                 </Table.Td>

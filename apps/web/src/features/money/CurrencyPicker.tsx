@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { Select } from '@mantine/core';
 import { currencyChoices } from './currencies.ts';
 
@@ -17,4 +18,16 @@ export function CurrencyPicker(props: { value: string | null; own: string | unde
       comboboxProps={{ withinPortal: true }}
     />
   );
+}
+
+/**
+ * Escape closes a full-screen money screen, unless it belongs to something smaller open in it (a list of options, a
+ * menu): dialogs opened from the screen (the drill-down) close on their own and leave the screen open.
+ */
+export function escapeCloses(event: KeyboardEvent<HTMLElement>, close: () => void) {
+  if (event.key !== 'Escape') return;
+  const target = event.target as HTMLElement;
+  if (target.getAttribute('data-mantine-stop-propagation') === 'true' || target.getAttribute('aria-expanded') === 'true') return;
+  if (!event.currentTarget.contains(target)) return;
+  close();
 }

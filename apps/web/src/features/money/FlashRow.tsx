@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import type { MoneyReport } from './api.ts';
-import { exactMoney, formatMoney } from './format.ts';
+import { DANGER, exactMoney, formatMoney } from './format.ts';
 import { flashOf } from './report-view.ts';
 
 /** The flash row: budget, spent, remaining, forecast at completion and margin, at a glance. */
@@ -38,7 +38,7 @@ export function FlashRow({ report }: { report: MoneyReport }) {
             </Text>
           ) : (
             <Tooltip label={exactMoney(item.value, report.currency)}>
-              <Text size="xl" fw={700} c={item.danger ? 'red' : undefined} data-figure={item.label}>
+              <Text size="xl" fw={700} c={item.danger ? DANGER : undefined} data-figure={item.label}>
                 {formatMoney(item.value, report.currency)}
               </Text>
             </Tooltip>

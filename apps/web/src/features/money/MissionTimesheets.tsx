@@ -2,7 +2,7 @@ import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TimesheetStatus } from '@crewplan/domain/time/time';
 import { missionTimesheetsQuery, type Mission } from './api.ts';
-import { dayLabel, formatHours } from './format.ts';
+import { BADGE_TEXT, dayLabel, formatHours } from './format.ts';
 
 const STATUS: Record<TimesheetStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },
@@ -53,7 +53,7 @@ export function MissionTimesheets({ mission }: { mission: Mission }) {
               <Table.Td>{(sheet.planItemId && roles.get(sheet.planItemId)) || snapshotText(sheet.snapshot.roleTitle) || '—'}</Table.Td>
               <Table.Td ta="right">{formatHours(sheet.totalHours)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS[sheet.status].color}>
+                <Badge variant="light" color={STATUS[sheet.status].color} c={BADGE_TEXT}>
                   {STATUS[sheet.status].label}
                 </Badge>
               </Table.Td>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgQuery } from '../org/index.ts';
 import { orgMoneyQuery } from './api.ts';
-import { CurrencyPicker } from './CurrencyPicker.tsx';
+import { CurrencyPicker, escapeCloses } from './CurrencyPicker.tsx';
 import { FlashRow } from './FlashRow.tsx';
 import { PlanVsActual } from './PlanVsActual.tsx';
 
@@ -25,10 +25,10 @@ export function OrgMoneyScreen({ value: orgId }: { value: string }) {
   const scope = programs.find((program) => program._id === programId)?.title ?? 'Portfolio';
 
   return (
-    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }}>
+    <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
       <Modal.Overlay />
       <Modal.Content aria-label={org.data ? `Cost report of ${org.data.title}` : 'Cost report'}>
-        <Modal.Body p={0}>
+        <Modal.Body p={0} onKeyDown={(event) => escapeCloses(event, close)}>
           <Container size="xl" py="md">
             <Group justify="space-between" align="end" mb="md" wrap="nowrap">
               <div style={{ minWidth: 0 }}>

@@ -3,7 +3,7 @@ import { Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title,
 import type { MoneyFigures, MoneyRow } from '@crewplan/domain/money/report';
 import { setParams } from '../../lib/url-state.ts';
 import type { MoneyReport } from './api.ts';
-import { dayLabel, exactMoney, formatHours, formatIndex, formatMoney, monthLabel } from './format.ts';
+import { DANGER, dayLabel, exactMoney, formatHours, formatIndex, formatMoney, monthLabel } from './format.ts';
 import { drillable, KIND_LABELS, MEASURES, measureOf, monthTotals, sortedRows, type Measure } from './report-view.ts';
 
 // the chart library is large: it loads with the chart, after the figures are on screen
@@ -190,7 +190,7 @@ function FigureCell(props: {
   const actual = figures[measure.actual];
   const negative = measure.value === 'margin' && actual < 0;
   const text = (
-    <Text span size="sm" fw={props.strong ? 700 : 500} c={negative ? 'red' : undefined}>
+    <Text span size="sm" fw={props.strong ? 700 : 500} c={negative ? DANGER : undefined}>
       {show(measure, actual, currency)}
     </Text>
   );
@@ -296,7 +296,7 @@ function EarnedValue({ report }: { report: MoneyReport }) {
                 {figure.short}
               </Text>
             </Tooltip>
-            <Text fw={700} c={figure.warn ? 'red' : undefined} aria-label={`${figure.label}: ${figure.value}`}>
+            <Text fw={700} c={figure.warn ? DANGER : undefined} aria-label={`${figure.label}: ${figure.value}`}>
               {figure.value}
             </Text>
           </div>

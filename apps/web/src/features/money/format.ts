@@ -73,3 +73,9 @@ export function dayLabel(day: string): string {
   const [year, month, date] = day.slice(0, 10).split('-');
   return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
 }
+
+/** The colour of a figure that goes wrong (over budget, a loss): the theme's error red, AA in light and dark. */
+export const DANGER = 'var(--mantine-color-error)';
+
+/** Badge text in the page's own text colour: a light badge's tinted label falls below AA contrast. */
+export const BADGE_TEXT = 'var(--mantine-color-text)';
