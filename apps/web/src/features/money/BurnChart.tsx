@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import type { MoneyReport } from './api.ts';
-import { formatMoney, monthLabel } from './format.ts';
+import { formatMoneyWhole, monthLabel } from './format.ts';
 import { BURN_SERIES, burnData } from './report-view.ts';
 
 /** The burn chart: cumulative planned value, earned value and actual cost by month (loaded on demand, with its library). */
@@ -15,7 +15,7 @@ export function BurnChart({ report }: { report: MoneyReport }) {
         series={[...BURN_SERIES]}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
-        valueFormatter={(value) => formatMoney(value, report.currency)}
+        valueFormatter={(value) => formatMoneyWhole(value, report.currency)}
         curveType="monotone"
       />
     </div>

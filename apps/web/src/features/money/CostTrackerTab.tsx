@@ -60,7 +60,7 @@ export function CostTrackerTab() {
         </Table.Thead>
         <Table.Tbody>
           {byRisk(tracker.data).map((row) => {
-            const level = riskLevel(row.risk);
+            const level = riskLevel(row);
             return (
               <Table.Tr key={row.missionId} style={{ cursor: 'pointer' }} onClick={() => open(row)} aria-label={row.title}>
                 <Table.Td>

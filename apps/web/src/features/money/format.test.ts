@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, exactMoney, formatHours, formatIndex, formatMoney, formatNumber, monthLabel } from './format.ts';
+import { dayLabel, exactMoney, formatMoneyWhole, formatHours, formatIndex, formatMoney, formatNumber, monthLabel } from './format.ts';
 
 describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and above 1,000,000)', () => {
   it.each([
@@ -20,6 +20,11 @@ describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and abov
   it('shows the product currencies that are not ISO codes by their code (kept with the number by a no-break space)', () => {
     expect(formatMoney(1500, 'YEN')).toBe('YEN\u00a01,500.00');
     expect(formatMoney(20_000, 'BTC')).toBe('BTC\u00a020K');
+  });
+
+  it('leaves the cents out on chart axes', () => {
+    expect(formatMoneyWhole(7000, 'USD')).toBe('$7,000');
+    expect(formatMoneyWhole(10_500, 'USD')).toBe('$10.5K');
   });
 
   it('shows a dash for no amount, and the exact amount to the cent for tooltips', () => {

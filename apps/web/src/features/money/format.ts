@@ -41,6 +41,14 @@ export function formatMoney(amount: number | null | undefined, currency: string)
   }).format(amount);
 }
 
+/** An amount without cents below 10,000 (chart axes): '$7,000', '$10.5K'. */
+export function formatMoneyWhole(amount: number, currency: string): string {
+  if (compactDigits(amount) !== null) return formatMoney(amount, currency);
+  return formatter(`money-whole:${currency}`, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(
+    amount,
+  );
+}
+
 /** The whole amount to the cent, for tooltips and screen readers: '$12,345.67'. */
 export function exactMoney(amount: number | null | undefined, currency: string): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return 'No amount';

@@ -111,12 +111,14 @@ describe('the cost tracker', () => {
     expect(rows.map((r) => r.title)).toEqual(['Also over', 'Over', 'Calm', 'No budget A', 'No budget B']);
   });
 
-  it('names the risk: over above the budget, at risk from 90% of it', () => {
-    expect(riskLevel(null)).toBe('none');
-    expect(riskLevel(0.5)).toBe('on-track');
-    expect(riskLevel(0.9)).toBe('watch');
-    expect(riskLevel(1)).toBe('watch');
-    expect(riskLevel(1.01)).toBe('over');
+  it('names the risk: over above the budget, at risk from 90% of it; no budget, or no forecast yet', () => {
+    const budgeted = (risk: number | null) => ({ budget: 1000, risk });
+    expect(riskLevel({ budget: null, risk: null })).toBe('no-budget');
+    expect(riskLevel(budgeted(null))).toBe('no-forecast');
+    expect(riskLevel(budgeted(0.5))).toBe('on-track');
+    expect(riskLevel(budgeted(0.9))).toBe('watch');
+    expect(riskLevel(budgeted(1))).toBe('watch');
+    expect(riskLevel(budgeted(1.01))).toBe('over');
   });
 });
 

@@ -93,14 +93,29 @@ export function flashOf(report: Pick<MoneyReport, 'budget' | 'total' | 'earnedVa
 }
 
 /** How a mission stands against its budget: forecast at completion over budget (1 = on budget). */
-export type RiskLevel = 'none' | 'on-track' | 'watch' | 'over';
-export const RISK_LABELS: Record<RiskLevel, string> = { none: 'No budget', 'on-track': 'On track', watch: 'At risk', over: 'Over budget' };
-export const RISK_COLORS: Record<RiskLevel, string> = { none: 'gray', 'on-track': 'green', watch: 'orange', over: 'red' };
+export type RiskLevel = 'no-budget' | 'no-forecast' | 'on-track' | 'watch' | 'over';
+export const RISK_LABELS: Record<RiskLevel, string> = {
+  'no-budget': 'No budget',
+  'no-forecast': 'No forecast yet',
+  'on-track': 'On track',
+  watch: 'At risk',
+  over: 'Over budget',
+};
+export const RISK_COLORS: Record<RiskLevel, string> = {
+  'no-budget': 'gray',
+  'no-forecast': 'gray',
+  'on-track': 'green',
+  watch: 'orange',
+  over: 'red',
+};
 /** Within 10% under the budget is watched. */
 const WATCH_FROM = 0.9;
 
-export function riskLevel(risk: number | null): RiskLevel {
-  if (risk === null || !Number.isFinite(risk)) return 'none';
+export function riskLevel(row: Pick<CostTrackerRow, 'budget' | 'risk'>): RiskLevel {
+  const { risk } = row;
+  if (row.budget === null) return 'no-budget';
+  // a budget without a forecast yet: too little progress to estimate the completion
+  if (risk === null || !Number.isFinite(risk)) return 'no-forecast';
   if (risk > 1) return 'over';
   return risk >= WATCH_FROM ? 'watch' : 'on-track';
 }
