@@ -22,6 +22,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     // The browser journey's own fake identity provider (started by the SSO journey).
     SSO_TRUSTED_ORIGINS: `http://127.0.0.1:${process.env.E2E_IDP_PORT ?? 3101}`,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Made-up reference rates in the published form, so that journeys can convert between currencies.
+    EXCHANGE_RATES_FILE: join(root, 'apps/server/test/fixtures/currency/eurofxref-sample.csv'),
   },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });

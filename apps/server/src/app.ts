@@ -29,6 +29,7 @@ import { tasksRoutes } from './modules/tasks/index.ts';
 import { commentsRoutes } from './modules/comments/index.ts';
 import { boardRoutes } from './modules/board/index.ts';
 import { timeRoutes } from './modules/time/index.ts';
+import { currencyRoutes } from './modules/currency/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(commentsRoutes);
   await app.register(boardRoutes);
   await app.register(timeRoutes);
+  await app.register(currencyRoutes);
   await app.register(notificationsRoutes);
   await app.register(filesRoutes);
   await app.register(serveWeb);

@@ -38,6 +38,9 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.idleInTransactionTimeoutMs),
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EXCHANGE_RATES_FILE: z.string().min(1).optional(),
+  EXCHANGE_RATES_REFRESH_HOURS: z.coerce.number().int().min(1).max(168).default(6),
 });
 
 export type Config = {
@@ -66,6 +69,11 @@ export type Config = {
   microsoft: { loginUrl: string; clientId: string | undefined; clientSecret: string | undefined };
   /** Uploaded files: the limits of one upload, and the S3-compatible store when S3_BUCKET is set (else the data folder). */
   files: { fileSizeLimitMb: number; filesPerUpload: number; s3: S3Config | null };
+  /**
+   * Reference exchange rates: fetched from `url` every `refreshHours` when set; read from `file` at start when set
+   * (else, on an empty table without `url`, from the small sample the server ships).
+   */
+  exchangeRates: { url: string | undefined; file: string | undefined; refreshHours: number };
 };
 
 export type S3Config = {
@@ -137,7 +145,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     },
+    exchangeRates: {
+      url: e.EXCHANGE_RATES_URL,
+      file: e.EXCHANGE_RATES_FILE === undefined ? undefined : existingFile('EXCHANGE_RATES_FILE', e.EXCHANGE_RATES_FILE),
+      refreshHours: e.EXCHANGE_RATES_REFRESH_HOURS,
+    },
   };
+}
+
+function existingFile(variable: string, path: string): string {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new Error(`Invalid configuration: ${variable}: no file at ${file}`);
+  return file;
 }
 
 function originsOf(list: string | undefined): string[] {

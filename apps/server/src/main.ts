@@ -1,11 +1,19 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { prepareExchangeRates } from './modules/currency/index.ts';
 import { DEMO_SIGN_IN, seedDemo } from './modules/platform/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config, (message) => console.log(message));
 const app = await buildApp({ config, database, realtimeAcrossProcesses: !database.embedded });
+try {
+  await prepareExchangeRates(app.ctx, app.log);
+} catch (error) {
+  await app.close();
+  await database.shutdown();
+  throw error;
+}
 
 if (config.seedDemo && (await seedDemo(app.ctx))) {
   app.log.info(`Seeded a demo: sign in as ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}`);

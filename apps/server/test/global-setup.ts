@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { importRatesFile } from '../src/modules/currency/index.ts';
+import { SAMPLE_RATES_FILE } from './support/rates-sample.ts';
 
 export const TEMPLATE_DATABASE = 'crewplan_test_template';
 
@@ -34,6 +36,8 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const template = connect(withDatabase(serverUrl, TEMPLATE_DATABASE), 2);
   await migrateDatabase(template.pool);
+  // what a fresh install's first start imports, done once here rather than by every test's app
+  await importRatesFile(template.db, SAMPLE_RATES_FILE);
   await template.close();
   project.provide('serverUrl', serverUrl);
 

@@ -11,6 +11,7 @@ import { COLLABORATION_EXTRA_ENDPOINTS, COLLABORATION_SPEC_ENDPOINTS } from './s
 import { MISSION_EXTRA_ENDPOINTS, MISSION_SPEC_ENDPOINTS, PLAN_AND_TASK_SPEC_ENDPOINTS } from './support/mission-endpoints.ts';
 import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts';
 import { TIME_EXTRA_ENDPOINTS, TIME_SPEC_ENDPOINTS } from './support/time-endpoints.ts';
+import { CURRENCY_EXTRA_ENDPOINTS, CURRENCY_SPEC_ENDPOINTS } from './support/currency-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -428,6 +429,8 @@ describe('GET /api/openapi.json', () => {
     ...COLLABORATION_EXTRA_ENDPOINTS,
     ...TIME_SPEC_ENDPOINTS,
     ...TIME_EXTRA_ENDPOINTS,
+    ...CURRENCY_SPEC_ENDPOINTS,
+    ...CURRENCY_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -449,6 +452,8 @@ describe('GET /api/openapi.json', () => {
         ...COLLABORATION_EXTRA_ENDPOINTS,
         ...TIME_SPEC_ENDPOINTS,
         ...TIME_EXTRA_ENDPOINTS,
+        ...CURRENCY_SPEC_ENDPOINTS,
+        ...CURRENCY_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

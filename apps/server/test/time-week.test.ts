@@ -57,8 +57,8 @@ async function roleOn(missionId: string, holder: Caller, values: Partial<typeof 
   return role!.id;
 }
 
-/** A task of the mission assigned to `people`, running over the last two weeks. */
-async function taskOn(missionId: string, people: Caller[] = ['p0'], title = 'Wireframes') {
+/** A task of the mission assigned to `people`, running over the roles' dates unless told otherwise. */
+async function taskOn(missionId: string, people: Caller[] = ['p0'], title = 'Wireframes', dates = ROLE_DATES) {
   const [action] = await t.database.db.insert(actions).values({ missionId, title: 'Build' }).returning();
   const [task] = await t.database.db
     .insert(actionItems)
@@ -67,8 +67,7 @@ async function taskOn(missionId: string, people: Caller[] = ['p0'], title = 'Wir
       actionId: action!.id,
       title,
       people: people.map(person),
-      startDate: weeksAgo(2),
-      endDate: addIsoDays(weeksAgo(1), 4),
+      ...dates,
     })
     .returning();
   return task!.id;
@@ -112,7 +111,9 @@ describe('PUT /timesheet/week: the whole week in one request', () => {
       [b.missionId, b.roleId, 'role', 'draft', WEEK],
       [a.missionId, null, 'task', 'draft', [1.25, 0, 0, 0, 0, 0, 0]],
     ]);
-    expect(saved[2]!.actionItems).toEqual([{ _id: taskId, days: '1.25,0,0,0,0,0,0', hours: [1.25, 0, 0, 0, 0, 0, 0] }]);
+    expect(saved[2]!.actionItems).toEqual([
+      { _id: taskId, title: 'Wireframes', days: '1.25,0,0,0,0,0,0', hours: [1.25, 0, 0, 0, 0, 0, 0] },
+    ]);
     expect(saved[0]!.snapshot).toEqual({ missionTitle: expect.any(String), roleTitle: 'Role of p0', personName: 'P0 Caller' });
     expect(saved[2]!.snapshot).toMatchObject({ roleTitle: 'Tasks' });
     const rows = await sheetsOf(a.missionId, b.missionId);
@@ -179,7 +180,7 @@ describe('PUT /timesheet/week: the whole week in one request', () => {
     expect((await sheetsOf(missionId)).filter((row) => row.planItemId === roleId).map((row) => row.status)).toEqual(['submitted']);
   });
 
-  it('submits the week: every sheet submitted, approvers told once per sheet (not with notify false), then locked (409 naming the row)', async () => {
+  it('submits the week: every sheet submitted, approvers told once per project (not with notify false), then locked (409 naming the row)', async () => {
     const { missionId, roleId } = await missionWithRole();
     const taskId = await taskOn(missionId);
     const rows = [
@@ -193,7 +194,7 @@ describe('PUT /timesheet/week: the whole week in one request', () => {
     const submitted = await saveWeek('p0', week(rows, { status: 'submitted' }));
     expectStatus(submitted, 200);
     expect((submitted.json() as { timesheets: Timesheet[] }).timesheets.map((sheet) => sheet.status)).toEqual(['submitted', 'submitted']);
-    for (const approver of ['p1pm', 'p2'] as const) expect(await submittedNotices(approver, missionId)).toHaveLength(2);
+    for (const approver of ['p1pm', 'p2'] as const) expect(await submittedNotices(approver, missionId)).toHaveLength(1);
     expect(await submittedNotices('p1', missionId)).toEqual([]);
 
     const before = await sheetsOf(missionId);
@@ -238,6 +239,7 @@ describe('PUT /timesheet/week refuses, naming the row, and writes nothing', () =
     ["another project's task", (w) => [w.mine, { ...w.task, actionItemId: w.elsewhereTask }], 400, 'validation', 'rows.1.actionItemId'],
     ["somebody else's task", (w) => [w.mine, { ...w.task, actionItemId: w.theirTask }], 403, 'time/not-allowed', 'rows.1.actionItemId'],
     ['a task of a project I hold no role on', (w) => [w.mine, w.roleless], 403, 'time/not-allowed', 'rows.1.actionItemId'],
+    ['my task planned in later weeks', (w) => [w.mine, { ...w.task, actionItemId: w.laterTask }], 400, 'validation', 'rows.1.actionItemId'],
     ["another organisation's project", (w) => [w.mine, w.foreign], 404, 'mission/not-found', 'rows.1.missionId'],
     ['a project that keeps no timesheets', (w) => [w.mine, w.noTimesheets], 409, 'time/no-timesheets', 'rows.1.missionId'],
     ['a project of an unlicensed organisation', (w) => [w.mine, w.unlicensed], 403, 'time/not-licensed', 'rows.1.missionId'],
@@ -306,6 +308,7 @@ async function fixture() {
   const taskId = await taskOn(a.missionId);
   const theirTask = await taskOn(a.missionId, ['p1']);
   const elsewhereTask = await taskOn(b.missionId);
+  const laterTask = await taskOn(a.missionId, ['p0'], 'Launch', { startDate: addIsoDays(thisWeek, 7), endDate: addIsoDays(thisWeek, 20) });
   const roleless = await world.mission(MISSION_DATES);
   const rolelessTask = await taskOn(roleless);
   const theirs = await roleOn(a.missionId, 'p1');
@@ -334,6 +337,7 @@ async function fixture() {
     theirs,
     theirTask,
     elsewhereTask,
+    laterTask,
     inactive,
     ended,
     historyRows: 1,

@@ -62,14 +62,14 @@ async function plannedMission(page: Page, request: APIRequestContext, mode: 'lig
       ...extra,
     });
   await role('Designer', { person: memberId, allocation: 50 });
-  await role('Tester');
+  const tester = await role('Tester');
   const analyst = await role('Analyst');
   await call(request, 'put', manager.token, `/api/mission-plan/request/${analyst._id}/submit`, {
     context: 'org',
     person: newcomerId,
     reason: 'Needs a data person',
   });
-  return { manager, member, orgId: org._id, missionId: mission._id };
+  return { manager, member, orgId: org._id, missionId: mission._id, testerId: tester._id };
 }
 
 const grid = (page: Page) => page.getByTestId('time-tracking');
@@ -84,7 +84,7 @@ for (const mode of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const { manager, member, orgId, missionId } = await plannedMission(page, request, mode);
+    const { manager, member, orgId, missionId, testerId } = await plannedMission(page, request, mode);
     const lastWeek = monday(1);
     const weekName = (day: string) => new RegExp(`week of ${Number(day.slice(8))} `);
 
@@ -130,6 +130,11 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(tab.getByRole('row', { name: /^Tester, week of .*: Unfilled role$/ })).toContainText('Nobody yet');
     await page.screenshot({ path: screenshot(`time-roles-board-${mode}`), fullPage: true });
     await expectAccessible(page, `board role cells (${mode})`);
+    // a role taken off the plan elsewhere leaves the tab without reload
+    const removed = await request.delete(`/api/mission-plan/${testerId}`, { headers: bearer(manager.token) });
+    expect(removed.status(), await removed.text()).toBeLessThan(300);
+    await expect(tab.getByRole('row', { name: /^Tester, week of / })).toHaveCount(0);
+    await expect(tab.getByTestId('role-cell')).toHaveCount(3);
     // the person filter keeps Max's rows only
     await tab.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: 'Max Member' }).click();

@@ -56,7 +56,8 @@ describe('the invalidation map', () => {
 
   it('refreshes the area of every other change', () => {
     const area = (change: Change) => planOf(change).invalidate;
-    expect(area({ type: 'update', entity: 'plan.items', id: 'p1' })).toEqual([['missions']]);
+    expect(area({ type: 'update', entity: 'plan.items', id: 'p1' })).toEqual([['missions'], ['timesheets']]);
+    expect(area({ type: 'update', entity: 'plan.requests', id: 'r1' })).toEqual([['missions'], ['timesheets']]);
     expect(area({ type: 'create', entity: 'mission.invites', id: 'i1', data: { mission: 'm1' } })).toEqual([['missions']]);
     expect(area({ type: 'update', entity: 'org.people', id: 'p1' })).toEqual([['orgs']]);
     expect(area({ type: 'update', entity: 'timesheets', id: 's1' })).toEqual([['timesheets']]);

@@ -29,6 +29,8 @@ const MISSION_READ: QueryKey = ['missions', 'one'];
 const areaOf = (root: string): ChangePlan => ({ invalidate: [[root]], refetchTasks: [], dropTasks: [] });
 const missionsArea = () => areaOf('missions');
 const orgsArea = () => areaOf('orgs');
+/** Roles are rows of the timesheet grid and cells of the board's Timesheets tab: a role change refreshes both. */
+const rolesArea = (): ChangePlan => ({ invalidate: [['missions'], ['timesheets']], refetchTasks: [], dropTasks: [] });
 
 function taskChange(change: Change<'action.items'>): ChangePlan {
   const ids = isBulkChange(change.data) ? change.data.ids : [change.id];
@@ -50,8 +52,8 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   missions: missionsArea,
   'mission.people': missionsArea,
   'mission.invites': missionsArea,
-  'plan.items': missionsArea,
-  'plan.requests': missionsArea,
+  'plan.items': rolesArea,
+  'plan.requests': rolesArea,
   'plan.schedules': missionsArea,
   baselines: missionsArea,
   'section.tags': missionsArea,

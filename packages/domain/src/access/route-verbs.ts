@@ -78,5 +78,6 @@ export const SIGNED_IN_VERBS = [
   'template.delete',
   'timesheet.read',
   'timesheet.save',
+  'currency.read',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];

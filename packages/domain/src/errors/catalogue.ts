@@ -111,6 +111,12 @@ export const ERRORS = {
   commentMayNotPost: { code: 'comment/forbidden', status: 403, message: COMMENT_MESSAGES.mayNotPost },
   commentNotAuthor: { code: 'comment/forbidden', status: 403, message: COMMENT_MESSAGES.onlyAuthorEdits },
   commentMayNotDelete: { code: 'comment/forbidden', status: 403, message: COMMENT_MESSAGES.mayNotDelete },
+  // Currencies
+  noExchangeRate: {
+    code: 'currency/no-rate',
+    status: 422,
+    message: (currency: string, day: string) => `No exchange rate for ${currency} on ${day}`,
+  },
   // Time
   timeNotLicensed: { code: 'time/not-licensed', status: 403, message: TIME_MESSAGES.noEligibleOrg },
   timeNotAllowed: { code: 'time/not-allowed', status: 403, message: TIME_MESSAGES.notAllowed },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../money/currencies.ts';
 import { idSchema } from './ids.ts';
 
 /** Control characters other than tab, newline and carriage return: PostgreSQL refuses NUL, the others are never meant. */
@@ -43,8 +44,11 @@ export const moneySchema = z
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 export const fromMinorUnits = (minor: number) => minor / 100;
 
-/** A currency code: three capital letters (USD, EUR, YEN, BTC…). */
-export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Invalid currency');
+/** A currency code of the product's list (`CURRENCIES`: USD, EUR, YEN, BTC…); any other code is refused. */
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Invalid currency')
+  .refine(isCurrencyCode, 'Unknown currency');
 
 /** A country code: ISO 3166-1 alpha-2. */
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Invalid country code');

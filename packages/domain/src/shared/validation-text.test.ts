@@ -48,6 +48,12 @@ describe('issueText: zod issues said in words, naming the field and the limit', 
       'Plan start date must be between the years 1900 and 2999',
     ],
     ['terse currency', z.object({ currency: currencySchema }), { currency: 'eu' }, 'Currency must be a three-letter currency code'],
+    [
+      'unknown currency',
+      z.object({ currency: currencySchema }),
+      { currency: 'ABC' },
+      'Currency must be a currency of the list (USD, EUR, CAD, GBP, YEN…)',
+    ],
     ['control characters', z.object({ title: textSchema(100) }), { title: 'a\u0001' }, 'Title contains characters that are not allowed'],
     [
       'date limit',

@@ -16,6 +16,7 @@ const TERSE: Record<string, (label: string) => string> = {
   'Date out of range': (label) => `${label} must be between the years 1900 and 2999`,
   'At most 2 decimals': (label) => `${label} can have at most 2 decimals`,
   'Invalid currency': (label) => `${label} must be a three-letter currency code`,
+  'Unknown currency': (label) => `${label} must be a currency of the list (USD, EUR, CAD, GBP, YEN…)`,
   'Invalid country code': (label) => `${label} must be a two-letter country code`,
 };
 

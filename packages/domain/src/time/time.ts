@@ -45,6 +45,7 @@ export const TIME_MESSAGES = {
   unknownRole: 'Unknown role on this project',
   unknownTask: 'Unknown task on this project',
   notYourTask: 'This task is not assigned to you',
+  taskOutsideWeek: 'This task is not planned in this week',
   twiceInWeek: 'This row is already in the week',
   outsideRole: 'The week is outside the dates of the role',
   roleInactive: 'The role is inactive',
@@ -243,7 +244,13 @@ export const overtimeQuerySchema = z
     path: ['otPeriodEnd'],
   });
 
-export const timesheetTaskSchema = z.object({ _id: z.string(), days: z.string(), hours: z.array(z.number()) });
+/** A task's line of a week; `title` is the task's title now, null once the task is deleted. */
+export const timesheetTaskSchema = z.object({
+  _id: z.string(),
+  title: z.string().nullable(),
+  days: z.string(),
+  hours: z.array(z.number()),
+});
 
 export const timesheetSchema = z.object({
   _id: z.string(),

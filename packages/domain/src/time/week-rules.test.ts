@@ -43,17 +43,29 @@ describe('roleRefusal: who keeps hours on a role that week', () => {
   });
 });
 
+const task = (people: string[], missionId = 'm1', firstDay: string | null = null, lastDay: string | null = null) => ({
+  missionId,
+  people,
+  firstDay,
+  lastDay,
+});
+
 describe('taskRefusal: who keeps hours on a task', () => {
   it.each<[string, Parameters<typeof taskRefusal>[0], boolean, ReturnType<typeof taskRefusal>]>([
-    ['a task assigned to me', { missionId: 'm1', people: ['you', 'me'] }, false, null],
+    ['a task assigned to me', task(['you', 'me']), false, null],
     ['no such task', null, false, 'unknown'],
-    ["another project's task", { missionId: 'm2', people: ['me'] }, false, 'unknown'],
-    ["another project's task already on my week", { missionId: 'm2', people: ['me'] }, true, 'unknown'],
-    ["somebody else's task", { missionId: 'm1', people: ['you'] }, false, 'notYours'],
-    ['an unassigned task', { missionId: 'm1', people: [] }, false, 'notYours'],
-    ['a task no longer mine, already on my week', { missionId: 'm1', people: ['you'] }, true, null],
-  ])('%s', (_name, task, onTheirWeek, refusal) => {
-    expect(taskRefusal(task, { missionId: 'm1', personId: 'me', onTheirWeek })).toBe(refusal);
+    ["another project's task", task(['me'], 'm2'), false, 'unknown'],
+    ["another project's task already on my week", task(['me'], 'm2'), true, 'unknown'],
+    ["somebody else's task", task(['you']), false, 'notYours'],
+    ['an unassigned task', task([]), false, 'notYours'],
+    ['a task no longer mine, already on my week', task(['you']), true, null],
+    ['my task ending the Monday of the week', task(['me'], 'm1', '2026-11-01', MONDAY), false, null],
+    ['my task starting the Sunday of the week', task(['me'], 'm1', '2026-11-29', '2026-12-20'), false, null],
+    ['my task ending the Sunday before', task(['me'], 'm1', '2026-11-01', '2026-11-22'), false, 'outsideWeek'],
+    ['my task starting the Monday after', task(['me'], 'm1', '2026-11-30', null), false, 'outsideWeek'],
+    ['my task moved out of the week, already on my week', task(['me'], 'm1', '2026-12-07', '2026-12-08'), true, null],
+  ])('%s', (_name, facts, onTheirWeek, refusal) => {
+    expect(taskRefusal(facts, { missionId: 'm1', personId: 'me', weekStart: MONDAY, onTheirWeek })).toBe(refusal);
   });
 });
 

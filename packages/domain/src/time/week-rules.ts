@@ -34,20 +34,26 @@ export function roleRefusal(
   return null;
 }
 
-/** What a save needs to know of a task (action item): its mission and the people assigned to it. */
-export type TimesheetTaskFacts = { missionId: string; people: readonly string[] };
-export type TaskRefusal = 'unknown' | 'notYours';
+/**
+ * What a save needs to know of a task (action item): its mission, the people assigned to it, and the days it spans
+ * (start to end, else its due day; null when it has no dates).
+ */
+export type TimesheetTaskFacts = { missionId: string; people: readonly string[]; firstDay: string | null; lastDay: string | null };
+export type TaskRefusal = 'unknown' | 'notYours' | 'outsideWeek';
 
 /**
- * Why the person may not keep hours on this task of `missionId`, or null when they may: a task of that mission,
- * assigned to them, or already a line of their week (assignments change; the hours they kept stay theirs).
+ * Why the person may not keep hours on this task of `missionId` in the week, or null when they may: a task of that
+ * mission, assigned to them and planned in the week (the grid offers no other), or already a line of their week
+ * (assignments and dates change; the hours they kept stay theirs).
  */
 export function taskRefusal(
   task: TimesheetTaskFacts | null,
-  at: { missionId: string; personId: string; onTheirWeek: boolean },
+  at: { missionId: string; personId: string; weekStart: string; onTheirWeek: boolean },
 ): TaskRefusal | null {
   if (!task || task.missionId !== at.missionId) return 'unknown';
-  if (!task.people.includes(at.personId) && !at.onTheirWeek) return 'notYours';
+  if (at.onTheirWeek) return null;
+  if (!task.people.includes(at.personId)) return 'notYours';
+  if (!weekWithinRole(at.weekStart, { startDate: task.firstDay, endDate: task.lastDay })) return 'outsideWeek';
   return null;
 }
 

@@ -7,3 +7,4 @@ export * from './sso.ts';
 export * from './missions.ts';
 export * from './collaboration.ts';
 export * from './time.ts';
+export * from './currency.ts';

@@ -9,7 +9,7 @@ import { missionTasksJson } from '../tasks/index.ts';
 import { presentPlanRows } from '../plan/index.ts';
 import { presentMission } from './missions.presenter.ts';
 import { loadTeam } from '../team/index.ts';
-import { todayIso } from '../../lib/today.ts';
+import { todayOf } from '../../lib/clock.ts';
 
 /** The plan items of a mission that are not deleted, in creation order. */
 export async function loadPlan(db: Db | Tx, missionId: string) {
@@ -65,7 +65,7 @@ async function loadMissionRow(db: Db | Tx, missionId: string): Promise<MissionRo
  * mission save the repair (rule 108: admins and managers auto-repair); others see it without it being saved.
  */
 async function repairOnLoad(ctx: AppContext, access: MissionAccess, mission: MissionRow, plan: Awaited<ReturnType<typeof loadPlan>>) {
-  const dates = repairMissionDates({ planStartDate: mission.planStartDate, planEndDate: mission.planEndDate }, todayIso());
+  const dates = repairMissionDates({ planStartDate: mission.planStartDate, planEndDate: mission.planEndDate }, todayOf(ctx.clock));
   const badItems = plan.filter(
     (item) => isIsoDay(item.startDate) && isIsoDay(item.endDate) && fixPlanItemEnd(item.startDate, item.endDate) !== item.endDate,
   );

@@ -17,9 +17,9 @@ import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-a
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { presentCurrent } from './missions.read.ts';
-import { todayIso } from '../../lib/today.ts';
 import { checkReferences } from './references.ts';
 import { instantiateTemplate } from './template-hook.ts';
+import { todayOf } from '../../lib/clock.ts';
 
 /** At most this many personal missions (no organisation) created by one person (`account_limit`). */
 export const PERSONAL_MISSION_LIMIT = 200;
@@ -59,7 +59,7 @@ export async function createMission(ctx: AppContext, principal: Principal, input
   const { org: orgId, client, program, goal, template, planStartDate, planEndDate, ...fields } = input;
   const org = orgId ? await orgForCreation(ctx, orgId, principal.personId) : null;
   const missionId = newId();
-  const dates = repairMissionDates({ planStartDate: planStartDate ?? null, planEndDate: planEndDate ?? null }, todayIso());
+  const dates = repairMissionDates({ planStartDate: planStartDate ?? null, planEndDate: planEndDate ?? null }, todayOf(ctx.clock));
   const restricted = org?.projectCreationRestricted ?? false;
 
   await runMissionCommand(ctx, missionId, principal.personId, async (tx, record) => {

@@ -31,9 +31,9 @@ import type { AppContext } from '../../plugins/types.ts';
 import { moveFollowers } from '../plan/index.ts';
 import { presentCurrent } from './missions.read.ts';
 import { appError, forbidden } from '../../lib/errors.ts';
-import { todayIso } from '../../lib/today.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
+import { todayOf } from '../../lib/clock.ts';
 
 type MissionInsert = typeof missions.$inferInsert;
 
@@ -203,7 +203,7 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
     checkFresh(before, input.updatedAt);
     await checkReferences(tx, before.orgId, input);
 
-    const current = repairMissionDates({ planStartDate: before.planStartDate, planEndDate: before.planEndDate }, todayIso());
+    const current = repairMissionDates({ planStartDate: before.planStartDate, planEndDate: before.planEndDate }, todayOf(ctx.clock));
     const start = input.planStartDate ?? current.planStartDate;
     const end = fixProjectEndOnUpdate(start, input.planEndDate ?? current.planEndDate);
     const moved = await moveDates(

@@ -7,7 +7,6 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { todayIso } from '../../lib/today.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
@@ -36,6 +35,7 @@ async function pendingRequestOf(tx: Tx, itemId: string) {
  */
 async function setPerson(
   tx: Tx,
+  now: Date,
   access: MissionAccess,
   record: RecordMissionWrite,
   items: PlanItemRow[],
@@ -50,8 +50,8 @@ async function setPerson(
   if (person === before.personId) return;
   let patch: Partial<PlanItemRow>;
   if (person === null) {
-    const now = new Date().toISOString();
-    const effect = removedRole({ person: before.personId, startDate: before.startDate }, access.personId, todayIso(), now);
+    const at = now.toISOString();
+    const effect = removedRole({ person: before.personId, startDate: before.startDate }, access.personId, at.slice(0, 10), at);
     patch = { personId: null, pinnedTo: null, endDate: effect.endDate, personLeftRole: effect.personLeftRole };
   } else {
     requirePersonRole(before.type);
@@ -122,7 +122,7 @@ export async function changePerson(ctx: AppContext, access: MissionAccess, id: s
   const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     await planItemRow(tx, access.mission.id, id);
-    await setPerson(tx, access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason, submitted);
+    await setPerson(tx, ctx.clock.now(), access, record, await loadPlanRows(tx, missionId), id, input.person, input.reason, submitted);
     return presentPlanItemById(tx, access.mission.id, id);
   });
   await announceRequestChanges(ctx, access, submitted);
@@ -141,7 +141,8 @@ export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, c
   const rows = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     const items = await loadPlanRows(tx, missionId);
-    for (const change of changes) await setPerson(tx, access, record, items, change._id, change.person, undefined, submitted);
+    for (const change of changes)
+      await setPerson(tx, ctx.clock.now(), access, record, items, change._id, change.person, undefined, submitted);
     return presentPlanRows(tx, missionId, await loadPlanRows(tx, missionId));
   });
   await announceRequestChanges(ctx, access, submitted);

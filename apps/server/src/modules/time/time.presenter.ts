@@ -3,8 +3,11 @@ import type { timesheets } from '../../db/schema/index.ts';
 
 export type TimesheetRow = typeof timesheets.$inferSelect;
 
-/** A timesheet as the API answers it: hours (not minutes), the week's Sunday, tasks with their comma-separated days. */
-export function presentTimesheet(row: TimesheetRow): Timesheet {
+/**
+ * A timesheet as the API answers it: hours (not minutes), the week's Sunday, tasks with their comma-separated days
+ * and, where the caller looked them up, their titles.
+ */
+export function presentTimesheet(row: TimesheetRow, taskTitles: ReadonlyMap<string, string> = new Map()): Timesheet {
   const dailyHours = row.dailyMinutes.map(minutesToHours);
   return {
     _id: row.id,
@@ -22,7 +25,7 @@ export function presentTimesheet(row: TimesheetRow): Timesheet {
     totalHours: minutesToHours(row.dailyMinutes.reduce((sum, minutes) => sum + minutes, 0)),
     actionItems: (row.taskLines ?? []).map((line) => {
       const hours = line.minutes.map(minutesToHours);
-      return { _id: line.actionItemId, hours, days: hours.join(',') };
+      return { _id: line.actionItemId, title: taskTitles.get(line.actionItemId) ?? null, hours, days: hours.join(',') };
     }),
     snapshot: row.snapshot,
     rejectionReason: row.rejectionReason,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { actionItems, planItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
@@ -134,7 +134,14 @@ export async function tasksOfWeek(db: Db, ids: readonly string[]) {
 
 const tasksStatement = preparedPerDb((db) =>
   db
-    .select({ id: actionItems.id, missionId: actionItems.missionId, people: actionItems.people })
+    .select({
+      id: actionItems.id,
+      missionId: actionItems.missionId,
+      people: actionItems.people,
+      title: actionItems.title,
+      firstDay: sql<string | null>`coalesce(${actionItems.startDate}, ${actionItems.dueDate}, ${actionItems.endDate})`,
+      lastDay: sql<string | null>`coalesce(${actionItems.endDate}, ${actionItems.dueDate}, ${actionItems.startDate})`,
+    })
     .from(actionItems)
     .where(sql`${actionItems.id} = any(${sql.placeholder('ids')})`)
     .prepare('week_tasks'),
@@ -154,4 +161,20 @@ export async function findTimesheet(tx: Tx, id: string, where: { orgId?: string;
     )
     .for('update');
   return row ?? null;
+}
+
+/** The titles of the tasks on the sheets, `known` ones kept, the others read in one query (a deleted task has none). */
+export async function taskTitles(
+  db: Db | Tx,
+  sheets: readonly Pick<TimesheetRow, 'taskLines'>[],
+  known: ReadonlyMap<string, string> = new Map(),
+): Promise<Map<string, string>> {
+  const titles = new Map(known);
+  const missing = [...new Set(sheets.flatMap((sheet) => (sheet.taskLines ?? []).map((line) => line.actionItemId)))].filter(
+    (id) => !titles.has(id),
+  );
+  if (missing.length === 0) return titles;
+  const rows = await db.select({ id: actionItems.id, title: actionItems.title }).from(actionItems).where(inArray(actionItems.id, missing));
+  for (const row of rows) titles.set(row.id, row.title);
+  return titles;
 }

@@ -24,6 +24,7 @@ import {
   timesheetNotFound,
 } from './time.access.ts';
 import { presentTimesheet } from './time.presenter.ts';
+import { taskTitles } from './time.queries.ts';
 
 /** How far back a list reaches when it is not told (12 weeks). */
 const DEFAULT_WEEKS_BACK = 12;
@@ -56,16 +57,19 @@ async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
     .leftJoin(missions, eq(missions.id, timesheets.missionId))
     .where(where)
     .orderBy(timesheets.weekStart, timesheets.id);
-  return rows
-    .filter(({ sheet, planItem, mission }) =>
-      keepsTimesheet({
-        status: sheet.status,
-        weekStart: sheet.weekStart,
-        planItem,
-        mission: mission && { archived: mission.archivedAt !== null, noTimesheets: mission.noTimesheets },
-      }),
-    )
-    .map(({ sheet }) => presentTimesheet(sheet));
+  const kept = rows.filter(({ sheet, planItem, mission }) =>
+    keepsTimesheet({
+      status: sheet.status,
+      weekStart: sheet.weekStart,
+      planItem,
+      mission: mission && { archived: mission.archivedAt !== null, noTimesheets: mission.noTimesheets },
+    }),
+  );
+  const titles = await taskTitles(
+    db,
+    kept.map(({ sheet }) => sheet),
+  );
+  return kept.map(({ sheet }) => presentTimesheet(sheet, titles));
 }
 
 /**

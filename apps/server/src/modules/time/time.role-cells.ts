@@ -12,7 +12,6 @@ import {
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { missions, people, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
-import { todayIso } from '../../lib/today.ts';
 import { managedMissionIds } from './time.read.ts';
 
 /**
@@ -36,10 +35,11 @@ function weeksOf(query: { from?: string | undefined; to?: string | undefined }, 
  */
 export async function managedRoleCells(
   db: Db,
+  today: string,
   personId: string,
   query: { from?: string | undefined; to?: string | undefined },
 ): Promise<ManagedRoleCells> {
-  const weeks = weeksOf(query, todayIso());
+  const weeks = weeksOf(query, today);
   const missionIds = await managedMissionIds(db, personId);
   if (missionIds.length === 0 || weeks.length === 0) return { weeks, cells: [] };
   const roles = await db

@@ -38,6 +38,7 @@ import {
 } from './time.read.ts';
 import { deleteMissionSheet, deleteOrgSheet, saveMissionWeek, saveOrgWeek, updateMissionSheet, updateOrgSheet } from './time.service.ts';
 import { saveWholeWeek } from './time.week.ts';
+import { todayOf } from '../../lib/clock.ts';
 
 const tags = ['time'];
 const missionParams = z.object({ id: idSchema });
@@ -105,7 +106,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: managedRoleCellsQuerySchema,
       response: { 200: managedRoleCellsSchema },
     },
-    handler: async (request) => managedRoleCells(ctx.db, principalOf(request).personId, request.query),
+    handler: async (request) => managedRoleCells(ctx.db, todayOf(ctx.clock), principalOf(request).personId, request.query),
   });
 
   r.post('/api/timesheet/mission/:id', {

@@ -21,6 +21,8 @@ export async function rowFactsOf(db: Db, personId: string, input: WeekSave): Pro
 
 /** The titles of the rows' roles (for the approvers' lists). */
 export const roleTitlesOf = (facts: RowFacts) => new Map(facts.roles.map((role) => [role.id, role.title]));
+/** The titles of the rows' tasks (the week's answer names them). */
+export const taskTitlesOf = (facts: RowFacts) => new Map([...facts.tasks.values()].map((task) => [task.id, task.title]));
 
 /**
  * The rows of a week, checked before anything is written; a refusal names its row. A role row passes `roleRefusal`
@@ -44,6 +46,7 @@ export function checkRows(facts: RowFacts, personId: string, input: WeekSave, be
     const refusal = taskRefusal(task, { ...at(row.missionId), onTheirWeek: onWeek.has(`${row.missionId}:${row.actionItemId}`) });
     if (refusal === 'unknown') throw badField(field, TIME_MESSAGES.unknownTask);
     if (refusal === 'notYours') throw badField(field, TIME_MESSAGES.notYourTask, 403);
+    if (refusal === 'outsideWeek') throw badField(field, TIME_MESSAGES.taskOutsideWeek);
     if (!facts.roles.some((role) => roleRefusal(role, at(row.missionId)) === null)) throw badField(field, TIME_MESSAGES.noProjectRole, 403);
   });
 }

@@ -18,8 +18,8 @@ import { missionRefusal } from '../../plugins/authz.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { atField, badField, locked, timeTrackingRefusal } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
-import { saveWeeks, sheetsOfWeek, type WeekSave as SheetSave } from './time.queries.ts';
-import { checkRows, roleTitlesOf, rowFactsOf } from './time.week-rows.ts';
+import { saveWeeks, sheetsOfWeek, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
+import { checkRows, roleTitlesOf, rowFactsOf, taskTitlesOf } from './time.week-rows.ts';
 import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
 
 /** A sheet the week's rows live in: a role's (scope: the plan item) or a mission's task-form week (scope: the mission). */
@@ -62,10 +62,16 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
       });
       const missionTitle = missions.get(row.missionId!)!.mission.title;
       const change = { missionTitle, status: row.status, from: existing?.status ?? null, actorId: personId, reason: null };
-      events.push(changeOf(row, { ...change, notify: input.notify ?? true }));
+      // approvers hear of a submitted week once per mission, however many of its sheets it holds
+      const told =
+        row.status === 'submitted' &&
+        events.some((event) => event.missionId === row.missionId && event.notify && event.status === 'submitted');
+      events.push(changeOf(row, { ...change, notify: (input.notify ?? true) && !told }));
       byScope.set(row.scope, row);
     }
-    return plans.flatMap((plan) => byScope.get(plan.scope) ?? []).map(presentTimesheet);
+    const sheets = plans.flatMap((plan) => byScope.get(plan.scope) ?? []);
+    const titles = await taskTitles(tx, sheets, taskTitlesOf(facts));
+    return sheets.map((sheet) => presentTimesheet(sheet, titles));
   });
   await announce(ctx, ...events);
   return { timesheets: result };

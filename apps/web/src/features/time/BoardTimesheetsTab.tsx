@@ -33,9 +33,10 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
   const [rejecting, setRejecting] = useState<Timesheet[] | null>(null);
 
   const missionIds = (workspace?.missions ?? []).map((mission) => mission._id).join(',');
-  // a week submitted, changed or decided elsewhere shows here without reload
+  // a week submitted, changed or decided elsewhere, or a role (un)assigned, shows here without reload
   useEffect(() => {
-    const leave = missionIds ? missionIds.split(',').map((id) => joinRoom(`changes/timesheets/${id}`)) : [];
+    const ids = missionIds ? missionIds.split(',') : [];
+    const leave = ids.flatMap((id) => [joinRoom(`changes/timesheets/${id}`), joinRoom(`changes/missions/${id}`)]);
     return () => leave.forEach((stop) => stop());
   }, [missionIds]);
 

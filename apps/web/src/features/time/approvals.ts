@@ -48,7 +48,7 @@ export function exportLines(sheets: readonly Timesheet[], names: Names): ExportL
     const days = weekDays(sheet.weekStart);
     const parts =
       sheet.form === 'task'
-        ? sheet.actionItems.map((task) => ({ task: task._id, hours: task.hours }))
+        ? sheet.actionItems.map((task) => ({ task: task.title ?? 'Deleted task', hours: task.hours }))
         : [{ task: '', hours: sheet.dailyHours }];
     for (const part of parts)
       part.hours.forEach((hours, i) => {

@@ -30,7 +30,7 @@ const taskWeek = (mission: string, lines: Record<string, number[]>, over: Partia
     planItemId: null,
     person: 'me',
     form: 'task',
-    actionItems: Object.entries(lines).map(([_id, hours]) => ({ _id, hours, days: hours.join(',') })),
+    actionItems: Object.entries(lines).map(([_id, hours]) => ({ _id, title: null, hours, days: hours.join(',') })),
     ...over,
   });
 

@@ -49,7 +49,10 @@ describe('grid', () => {
     expect(rows[0]!.cells).toEqual(['8', '1.5', '', '', '', '', '']);
   });
   it('shows a week kept per task as its day totals, locked: saving role days would drop its tasks', () => {
-    const tasks = sheet({ form: 'task', actionItems: [{ _id: 't1', days: '8,1.5,0,0,0,0,0', hours: [8, 1.5, 0, 0, 0, 0, 0] }] });
+    const tasks = sheet({
+      form: 'task',
+      actionItems: [{ _id: 't1', title: 'Wireframes', days: '8,1.5,0,0,0,0,0', hours: [8, 1.5, 0, 0, 0, 0, 0] }],
+    });
     const [row] = gridRows([role('a', 'Alpha')], [], [tasks], '2026-11-23');
     expect([row!.cells[0], row!.editable]).toEqual(['8', false]);
   });
@@ -106,9 +109,16 @@ describe('approvals', () => {
       { person: 'Ada Lovelace', mission: 'Apollo', role: 'Designer', task: '', date: '2026-11-23', hours: 8, status: 'submitted' },
       { person: 'Ada Lovelace', mission: 'Apollo', role: 'Designer', task: '', date: '2026-11-24', hours: 1.5, status: 'submitted' },
     ]);
-    const tasks = sheet({ form: 'task', actionItems: [{ _id: 't1', days: '0,2,0,0,0,0,0', hours: [0, 2, 0, 0, 0, 0, 0] }] });
+    const tasks = sheet({
+      form: 'task',
+      actionItems: [
+        { _id: 't1', title: 'Wireframes', days: '0,2,0,0,0,0,0', hours: [0, 2, 0, 0, 0, 0, 0] },
+        { _id: 't2', title: null, days: '1,0,0,0,0,0,0', hours: [1, 0, 0, 0, 0, 0, 0] },
+      ],
+    });
     expect(exportLines([tasks], names)).toEqual([
-      { person: 'Ada Lovelace', mission: 'Apollo', role: '', task: 't1', date: '2026-11-24', hours: 2, status: 'draft' },
+      { person: 'Ada Lovelace', mission: 'Apollo', role: '', task: 'Wireframes', date: '2026-11-24', hours: 2, status: 'draft' },
+      { person: 'Ada Lovelace', mission: 'Apollo', role: '', task: 'Deleted task', date: '2026-11-23', hours: 1, status: 'draft' },
     ]);
   });
 });

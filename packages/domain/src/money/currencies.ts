@@ -1,0 +1,51 @@
+import { currencies as isoCurrencies } from 'countries-list/currencies';
+
+/**
+ * The currencies money can be kept in (rule 192): USD, EUR, CAD, GBP, YEN, INR, CNY and BTC first, then every other
+ * ISO 4217 currency by code. The product calls the Japanese yen YEN (the code people know it by in the product), which
+ * is JPY in ISO 4217 and in the reference rates: `rateCodeOf` and `currencyOfRateCode` translate.
+ */
+export type Currency = { code: string; symbol: string; name: string };
+
+export const FIRST_CURRENCIES = ['USD', 'EUR', 'CAD', 'GBP', 'YEN', 'INR', 'CNY', 'BTC'] as const;
+
+/** Product codes that differ from the code the reference rates (and ISO 4217) use. */
+const RATE_CODES: Readonly<Record<string, string>> = { YEN: 'JPY' };
+const PRODUCT_CODES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(RATE_CODES).map(([p, r]) => [r, p]));
+
+/** Not money: ISO 4217's testing code and its "no currency". */
+const NOT_MONEY = new Set(['XTS', 'XXX']);
+/** Not in ISO 4217, kept by the product (rule 192). */
+const EXTRA: Readonly<Record<string, Currency>> = { BTC: { code: 'BTC', symbol: '₿', name: 'Bitcoin' } };
+
+const iso = isoCurrencies as Readonly<Record<string, { name: string; symbol: string }>>;
+
+function currencyOfCode(code: string): Currency {
+  const extra = EXTRA[code];
+  if (extra) return extra;
+  const data = iso[RATE_CODES[code] ?? code];
+  if (!data) throw new Error(`No ISO 4217 data for ${code}`);
+  return { code, symbol: data.symbol, name: data.name };
+}
+
+const rest = Object.keys(iso)
+  .map((code) => PRODUCT_CODES[code] ?? code)
+  .filter((code) => !NOT_MONEY.has(code) && !(FIRST_CURRENCIES as readonly string[]).includes(code))
+  .sort();
+
+/** Every currency in the order the product lists them. */
+export const CURRENCIES: readonly Currency[] = [...FIRST_CURRENCIES, ...rest].map(currencyOfCode);
+export const CURRENCY_CODES: readonly string[] = CURRENCIES.map((currency) => currency.code);
+
+const BY_CODE = new Map(CURRENCIES.map((currency) => [currency.code, currency]));
+
+export const isCurrencyCode = (code: string): boolean => BY_CODE.has(code);
+export const currencyOf = (code: string): Currency | undefined => BY_CODE.get(code);
+
+/** The code the reference rates publish a product currency under (YEN → JPY; others as they are). */
+export const rateCodeOf = (code: string): string => RATE_CODES[code] ?? code;
+/** The product's currency for a code of the reference rates (JPY → YEN), or null when the product does not list it. */
+export function currencyOfRateCode(rateCode: string): string | null {
+  const code = PRODUCT_CODES[rateCode] ?? rateCode;
+  return RATE_CODES[rateCode] === undefined && BY_CODE.has(code) ? code : null;
+}
