@@ -46,7 +46,7 @@ describe('setting the budget of a mission', () => {
     expect(cleared.json()).toMatchObject({ budgetAvailable: null, notBillable: true, billUsingMilestones: false, currency: 'EUR' });
   });
 
-  it('refuses a negative budget, more than two decimals, an unknown currency shape and a non-boolean toggle (400)', async () => {
+  it('refuses a negative budget, more than two decimals, an unknown currency and a non-boolean toggle (400)', async () => {
     const id = await w.mission();
     for (const [field, value] of [
       ['budgetAvailable', -1],
@@ -55,6 +55,7 @@ describe('setting the budget of a mission', () => {
       ['budgetAvailable', '100'],
       ['currency', 'eur'],
       ['currency', 'EURO'],
+      ['currency', 'ZZZ'],
       ['notBillable', 'yes'],
       ['noTimesheets', 1],
     ] as const) {
