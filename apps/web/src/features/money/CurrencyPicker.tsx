@@ -8,7 +8,7 @@ export function CurrencyPicker(props: { value: string | null; own: string | unde
   return (
     <Select
       label="Show amounts in"
-      w={150}
+      w={240}
       size="sm"
       data={currencyChoices(props.own, props.value)}
       value={value}
