@@ -24,6 +24,11 @@ export const SCREEN_RULES = [
   { param: 'from', access: 'any', requires: ['token'] },
   { param: 'diagnostic', access: 'any' },
   { param: 'mission', access: 'signed-in' },
+  // money, each over the one before when several are open: the organisation's cost report, a mission's budget view
+  // (over the mission or the report), the budget set-up
+  { param: 'money-org', access: 'signed-in' },
+  { param: 'budget-bar', access: 'signed-in' },
+  { param: 'budget-setup', access: 'signed-in' },
   { param: 'action-item', access: 'signed-in' },
   { param: 'invite-notice', access: 'signed-in' },
   { param: 'time-tracking', access: 'signed-in' },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useUrl, type Route } from '../lib/url-state.ts';
 import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
+import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features/money/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -34,6 +35,9 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   'time-tracking': TimeTrackingScreen,
   otPeriodStart: OvertimeScreen,
   mission: MissionScreen,
+  'budget-bar': BudgetViewScreen,
+  'budget-setup': BudgetSetupScreen,
+  'money-org': OrgMoneyScreen,
   mc: CreateMissionDialog,
   'mc-org': CreateMissionDialog,
   'mc-program': CreateMissionDialog,

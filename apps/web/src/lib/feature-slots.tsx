@@ -17,6 +17,7 @@ export type FeatureSlots = {
   TaskChat?: ComponentType<TaskSlotProps>;
   MissionFiles?: ComponentType<MissionSlotProps>;
   BoardTimesheets?: ComponentType<BoardSlotProps>;
+  BoardCostTracker?: ComponentType<BoardSlotProps>;
 };
 
 const SlotsContext = createContext<FeatureSlots>({});

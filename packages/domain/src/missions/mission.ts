@@ -3,6 +3,7 @@ import { idSchema } from '../shared/ids.ts';
 import { currencySchema, dateSchema, dateTimeSchema, moneySchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
 import { actionItemSchema, actionSchema } from '../tasks/tasks.ts';
 import { MISSION_ACTIONS } from './policy.ts';
+import { MONEY_VERBS, type MoneyVerb } from '../money/policy.ts';
 import { PROJECT_STATUSES, PROJECT_TYPES } from './status.ts';
 import { planItemSchema } from '../plan/plan.ts';
 import { OVERTIME_MODES } from '../org/settings.ts';
@@ -66,9 +67,11 @@ export type MissionPerson = z.infer<typeof missionPersonSchema>;
 export const missionPlanItemSchema = planItemSchema;
 export type MissionPlanItem = z.infer<typeof missionPlanItemSchema>;
 
-export const missionAbilitiesSchema = z.object(
-  Object.fromEntries(MISSION_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof MISSION_ACTIONS)[number], z.ZodBoolean>,
-);
+export const missionAbilitiesSchema = z.object({
+  ...(Object.fromEntries(MISSION_ACTIONS.map((a) => [a, z.boolean()])) as Record<(typeof MISSION_ACTIONS)[number], z.ZodBoolean>),
+  /** The mission's money (rates, cost, revenue, budget): `canOnMissionMoney`, so the web never re-derives it. */
+  ...(Object.fromEntries(MONEY_VERBS.map((verb) => [verb, z.boolean()])) as Record<MoneyVerb, z.ZodBoolean>),
+});
 
 /** The fields a mission has in every list and read (spec 1 §3 Mission). */
 const missionShape = {

@@ -3,7 +3,9 @@ import {
   effectivePermission,
   FREE_SLOTS,
   fromMinorUnits,
+  canOnMissionMoney,
   missionAbilities,
+  MONEY_VERBS,
   overtimeInEffect,
   presentMissionOvertime,
   seenFromOrg,
@@ -40,7 +42,14 @@ export function presentMission(
   { invites, baselines }: { invites: OpenInviteRow[]; baselines: Mission['baselines'] },
   datesRepaired: boolean,
 ): Mission {
-  const abilities = missionAbilities(access.actor, { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null });
+  const facts = { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null };
+  const abilities = {
+    ...missionAbilities(access.actor, facts),
+    ...(Object.fromEntries(MONEY_VERBS.map((verb) => [verb, canOnMissionMoney(access.actor, verb, { mission: facts })])) as Record<
+      (typeof MONEY_VERBS)[number],
+      boolean
+    >),
+  };
   const status = mission.projectStatus as ProjectStatus;
   return {
     _id: mission.id,

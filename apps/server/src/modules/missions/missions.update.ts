@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   addIsoDays,
+  canOnMissionMoney,
   daysBetween,
   fixProjectEndOnUpdate,
   isShortening,
@@ -29,7 +30,7 @@ import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts'
 import type { AppContext } from '../../plugins/types.ts';
 import { moveFollowers } from '../plan/index.ts';
 import { presentCurrent } from './missions.read.ts';
-import { appError } from '../../lib/errors.ts';
+import { appError, forbidden } from '../../lib/errors.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
 import { todayOf } from '../../lib/clock.ts';
@@ -58,6 +59,16 @@ function columnsOf(input: MissionUpdate): Partial<MissionInsert> {
   if (goal !== undefined) columns.goalId = goal;
   if (budgetAvailable !== undefined) columns.budgetAvailableMinor = budgetAvailable === null ? null : toMinorUnits(budgetAvailable);
   return columns;
+}
+
+/** The mission's money fields (spec 2 §3): only those who see its money set them (`canOnMissionMoney`). */
+const MONEY_FIELDS = ['currency', 'budgetAvailable', 'notBillable', 'billUsingMilestones', 'noTimesheets'] as const;
+
+function checkMoneyFields(access: MissionAccess, input: MissionUpdate): void {
+  if (!MONEY_FIELDS.some((field) => input[field] !== undefined)) return;
+  const mission = { projectStatus: access.mission.projectStatus, hasOrg: access.mission.orgId !== null };
+  if (!canOnMissionMoney(access.actor, 'money.write', { mission }))
+    throw forbidden("Only those who see the mission's money set its budget.");
 }
 
 const isPinTarget = (value: string | null): value is PinTarget => (PIN_TARGETS as readonly string[]).includes(value ?? '');
@@ -186,6 +197,7 @@ async function moveDates(
  */
 export async function updateMission(ctx: AppContext, access: MissionAccess, input: MissionUpdate): Promise<MissionUpdated> {
   checkAutoAssign(access, input.autoAssign);
+  checkMoneyFields(access, input);
   const effects = await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const before = await lockMission(tx, access.mission.id);
     checkFresh(before, input.updatedAt);

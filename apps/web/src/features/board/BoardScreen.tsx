@@ -94,10 +94,11 @@ export function BoardScreen() {
 }
 
 function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<typeof useWorkspace>['data'] }) {
-  const { BoardTimesheets = () => null } = useFeatureSlots();
+  const { BoardTimesheets = () => null, BoardCostTracker = () => null } = useFeatureSlots();
   if (tab === 'vision-board') return <LaunchpadTab workspace={workspace} />;
   if (tab === 'pm-Planner') return <PlannerTab workspace={workspace} />;
   if (tab === 'mission-docs') return <MissionDocsTab workspace={workspace} />;
   if (tab === 'timesheets') return <BoardTimesheets workspace={workspace} />;
+  if (tab === 'cost-tracker') return <BoardCostTracker workspace={workspace} />;
   return <VaultTab />;
 }

@@ -50,7 +50,8 @@ describe('splitTabs', () => {
   });
 
   it("lists the tabs built so far, with the spec's board-tab values", () => {
-    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Timesheets', 'Mission docs', 'The vault']);
+    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Cost tracker', 'Timesheets', 'Mission docs', 'The vault']);
     expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
+    expect(BOARD_TABS.find((tab) => tab.label === 'Cost tracker')?.value).toBe('cost-tracker');
   });
 });

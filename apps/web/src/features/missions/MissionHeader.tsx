@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Box, CloseButton, Container, Group, Text, Title, Tooltip } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, CloseButton, Container, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
+import { IconCoins, IconSettings } from '@tabler/icons-react';
 import { setParams } from '../../lib/url-state.ts';
 import type { Mission } from './api.ts';
 import { formatDay } from '../../lib/days.ts';
@@ -33,6 +33,7 @@ export function MissionHeader({ mission, onClose }: { mission: Mission; onClose:
           </div>
           <Group gap="sm" wrap="nowrap">
             <TeamHeader mission={mission} />
+            {mission.abilities['money.read'] && <BudgetMenu missionId={mission._id} canSet={mission.abilities['money.write']} />}
             {mission.abilities['mission.update'] && (
               <Tooltip label="Mission settings">
                 <ActionIcon
@@ -50,5 +51,24 @@ export function MissionHeader({ mission, onClose }: { mission: Mission; onClose:
         </Group>
       </Container>
     </Box>
+  );
+}
+
+/** The mission's money, for those who see it: the budget view and the budget set-up (both screens of the money feature). */
+function BudgetMenu({ missionId, canSet }: { missionId: string; canSet: boolean }) {
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Tooltip label="Budget">
+          <ActionIcon variant="default" size="lg" aria-label="Budget">
+            <IconCoins size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => setParams({ 'budget-bar': missionId })}>Budget and costs</Menu.Item>
+        {canSet && <Menu.Item onClick={() => setParams({ 'budget-setup': missionId })}>Set up the budget</Menu.Item>}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

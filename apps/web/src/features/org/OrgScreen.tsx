@@ -89,6 +89,11 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                     Overtime report
                   </Button>
                 )}
+                {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
+                  <Button variant="default" onClick={() => setParams({ 'money-org': data._id })}>
+                    Cost report
+                  </Button>
+                )}
                 {data?.abilities.update && (
                   <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setParams({ hq: '' })}>
                     Edit organisation

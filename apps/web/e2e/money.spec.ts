@@ -1,0 +1,180 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, expectAccessible, latestMail, linkIn, monday, screenshot, signIn } from './support.ts';
+
+/** Lazy screens and a chart on a shared machine: patient assertions (none depends on timing). */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function call<T>(
+  request: APIRequestContext,
+  method: 'post' | 'put' | 'get',
+  token: string,
+  url: string,
+  data?: Record<string, unknown>,
+) {
+  const response = await request[method](url, { data, headers: bearer(token) });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+const tokenOfMail = async (request: APIRequestContext, email: string, subject: string) =>
+  new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
+
+type Account = { email: string; token: string };
+
+/** Puts an account into the organisation (member) and the mission (team member), through their invitations. */
+async function join(request: APIRequestContext, manager: Account, orgId: string, missionId: string, person: Account) {
+  await call(request, 'post', manager.token, `/api/org/${orgId}/invite`, { inviteeEmail: person.email, config: { permission: 'MEMBER' } });
+  const orgToken = await tokenOfMail(request, person.email, 'You are invited to join Timber Works');
+  const orgInvite = await call<{ invite: { _id: string } }>(request, 'post', person.token, `/api/org-invite/handle/${orgToken}`, {});
+  await call(request, 'put', person.token, `/api/org-invite/${orgInvite.invite._id}/accept`, {});
+  await call(request, 'post', manager.token, `/api/mission/${missionId}/invite`, { inviteeEmail: person.email });
+  const missionToken = await tokenOfMail(request, person.email, 'You are invited to the mission Harbour cabins');
+  const missionInvite = await call<{ _id: string }>(request, 'post', person.token, `/api/mission-invite/handle/${missionToken}`, {});
+  await call(request, 'put', person.token, `/api/mission-invite/${missionInvite._id}/accept`, {});
+  return (await call<{ _id: string }>(request, 'get', person.token, '/api/people/profile'))._id;
+}
+
+/**
+ * A licensed organisation (trial, in US dollars) with a mission whose Designer role costs $50 an hour and bills $80 an
+ * hour, held by Max, whose last week on it the manager approved: 20 hours (the timesheet screens have their own journeys).
+ */
+async function missionWithAnApprovedWeek(page: Page, request: APIRequestContext, mode: 'light' | 'dark') {
+  const manager = await createAccount(request, 'money-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
+  await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  const org = await call<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'USD' });
+  await call(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
+  const mission = await call<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
+    title: 'Harbour cabins',
+    org: org._id,
+    projectType: 'simple',
+    planStartDate: monday(6),
+    planEndDate: monday(-10),
+  });
+  const member = await createAccount(request, 'money-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
+  const memberId = await join(request, manager, org._id, mission._id, member);
+  const designer = await call<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
+    type: 'person',
+    title: 'Designer',
+    role: 'Designer',
+    person: memberId,
+    allocation: 50,
+    startDate: monday(5),
+    endDate: monday(-8),
+    rate: 50,
+    rateTime: 'Hourly',
+    billRate: 80,
+    billUnit: 'Hourly',
+  });
+  const week = await call<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${mission._id}`, {
+    missionPlanId: designer._id,
+    payload: { weekStart: monday(1), dailyHours: [8, 8, 4, 0, 0, 0, 0], status: 'submitted' },
+  });
+  await call(request, 'put', manager.token, `/api/timesheet/mission/${mission._id}/timesheet/${week._id}`, {
+    payload: { status: 'approved' },
+  });
+  return { manager, orgId: org._id, missionId: mission._id };
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`money (${mode}): the budget set up, plan vs actual with its drill-down, the cost tracker and the cost report`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { manager, orgId, missionId } = await missionWithAnApprovedWeek(page, request, mode);
+    await signIn(page, manager.email);
+
+    // the budget set-up, from the mission's header: a 600-wide modal
+    await page.goto(`/home?mission=${missionId}`);
+    await page.getByRole('button', { name: 'Budget', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Set up the budget' }).click();
+    const setup = page.getByRole('dialog', { name: 'Budget set-up of Harbour cabins' });
+    await expect(setup.getByRole('combobox', { name: 'Currency' })).toHaveValue(/^USD/);
+    await expect(setup.getByRole('switch', { name: /^Billable/ })).toBeChecked();
+    await expect(setup.getByRole('switch', { name: /^No timesheets/ })).not.toBeChecked();
+    expect((await setup.boundingBox())!.width).toBeLessThanOrEqual(600);
+    await setup.getByRole('textbox', { name: 'Budget available' }).fill('5000');
+    await page.screenshot({ path: screenshot(`money-setup-${mode}`) });
+    await expectAccessible(page, `budget set-up (${mode})`);
+    await setup.getByRole('button', { name: 'Save budget' }).click();
+    await expect(page.getByText('Budget saved')).toBeVisible();
+    await expect(setup).toBeHidden();
+
+    // the budget view: the flash row, then plan vs actual per role and month
+    await page.getByRole('button', { name: 'Budget', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Budget and costs' }).click();
+    const view = page.getByRole('dialog', { name: 'Budget and costs of Harbour cabins' });
+    const flash = view.getByRole('list', { name: 'Budget at a glance' });
+    await expect(flash.getByRole('listitem', { name: 'Budget: $5,000.00' })).toBeVisible();
+    await expect(flash.getByRole('listitem', { name: 'Spent: $1,000.00' })).toBeVisible();
+    await expect(flash.getByRole('listitem', { name: 'Remaining: $4,000.00' })).toBeVisible();
+    await expect(flash.getByRole('listitem', { name: 'Margin: $600.00' })).toBeVisible();
+    const table = view.getByRole('table', { name: 'Plan vs actual, cost' });
+    const designer = table.getByRole('row', { name: 'Designer' });
+    await expect(designer).toContainText('$1,000.00');
+    await expect(designer).toContainText('planned');
+    const totals = view.getByRole('table', { name: 'Totals' });
+    await expect(totals.getByRole('row', { name: /^Revenue/ })).toContainText('$1,600.00');
+    await expect(totals.getByRole('row', { name: /^Margin/ })).toContainText('$600.00');
+    await expect(view.getByLabel(/^Actual cost: /)).toHaveText('$1,000.00');
+    await expect(view.getByRole('img', { name: /Burn chart/ }).or(view.getByText('The burn chart appears once'))).toBeVisible();
+    await page.screenshot({ path: screenshot(`money-plan-vs-actual-${mode}`), fullPage: true });
+    await expectAccessible(page, `plan vs actual (${mode})`);
+
+    // hours: 20 approved; a click on them opens the approved week behind them
+    await view
+      .locator('label')
+      .filter({ hasText: /^Hours$/ })
+      .click();
+    await expect(view.getByRole('radio', { name: 'Hours' })).toBeChecked();
+    const hours = view.getByRole('table', { name: 'Plan vs actual, hours' });
+    await hours
+      .getByRole('row', { name: 'Designer' })
+      .getByRole('button', { name: /^Designer, total: 20 hours/ })
+      .click();
+    const behind = page.getByRole('dialog', { name: 'Behind the figures: Designer, every month' });
+    const approvedWeek = behind.getByRole('table', { name: 'Approved weeks and expenses' }).getByRole('row', { name: /Approved week/ });
+    await expect(approvedWeek).toHaveCount(1);
+    await expect(approvedWeek).toContainText('20 h');
+    await expect(approvedWeek).toContainText('$1,000.00');
+    await expect(approvedWeek).toContainText('Max Member');
+    await page.screenshot({ path: screenshot(`money-drill-down-${mode}`) });
+    await expectAccessible(page, `drill-down (${mode})`);
+    await page.keyboard.press('Escape');
+    await expect(behind).toBeHidden();
+
+    // the mission's weeks
+    await view.getByRole('tab', { name: 'Timesheets' }).click();
+    const weeks = view.getByRole('table', { name: 'Timesheets of the mission' });
+    await expect(weeks.getByRole('row', { name: /Max Member/ })).toContainText('Approved');
+    await expect(weeks.getByRole('row', { name: /Max Member/ })).toContainText('20 h');
+    await page.screenshot({ path: screenshot(`money-timesheets-${mode}`) });
+    await expectAccessible(page, `budget timesheets (${mode})`);
+
+    // the board's Cost tracker lists the mission and opens its budget
+    await page.goto('/board?board-tab=cost-tracker');
+    await expect(page.getByRole('tab', { name: 'Cost tracker' })).toHaveAttribute('aria-selected', 'true');
+    const tracked = page.getByRole('table', { name: 'Cost tracker' }).getByRole('row', { name: 'Harbour cabins' });
+    await expect(tracked).toContainText('$5,000.00');
+    await expect(tracked).toContainText('$1,000.00');
+    await page.screenshot({ path: screenshot(`money-cost-tracker-${mode}`) });
+    await expectAccessible(page, `cost tracker (${mode})`);
+    await tracked.getByRole('button', { name: 'Harbour cabins' }).click();
+    await expect(page.getByRole('dialog', { name: 'Budget and costs of Harbour cabins' })).toBeVisible();
+
+    // the organisation's cost report: the portfolio, one row per mission
+    await page.goto(`/home?org=${orgId}`);
+    await page.getByRole('button', { name: 'Cost report' }).click();
+    const report = page.getByRole('dialog', { name: 'Cost report of Timber Works' });
+    await expect(report.getByRole('heading', { name: 'Portfolio' })).toBeVisible();
+    await expect(report.getByRole('table', { name: 'Plan vs actual, cost' }).getByRole('row', { name: /Harbour cabins/ })).toContainText(
+      '$1,000.00',
+    );
+    await page.screenshot({ path: screenshot(`money-cost-report-${mode}`), fullPage: true });
+    await expectAccessible(page, `cost report (${mode})`);
+  });
+}

@@ -1,0 +1,16 @@
+import { CURRENCIES, CURRENCY_CODES, FIRST_CURRENCIES } from '@crewplan/domain/money/currencies';
+
+export { FIRST_CURRENCIES };
+
+/**
+ * The currencies offered for a mission and for the report, in the product's order (rule 192: USD, EUR, CAD, GBP, YEN,
+ * INR, CNY, BTC first, then every other by code), each searchable by its name. The shown currency is added when the
+ * list lacks it, so a choice made elsewhere stays selectable.
+ */
+export function currencyChoices(...current: (string | null | undefined)[]): { value: string; label: string }[] {
+  const extra = [...new Set(current.filter((code): code is string => !!code && !CURRENCY_CODES.includes(code)))];
+  return [
+    ...CURRENCIES.map((currency) => ({ value: currency.code, label: `${currency.code} · ${currency.name}` })),
+    ...extra.map((code) => ({ value: code, label: code })),
+  ];
+}
