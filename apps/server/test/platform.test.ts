@@ -12,6 +12,7 @@ import { MISSION_EXTRA_ENDPOINTS, MISSION_SPEC_ENDPOINTS, PLAN_AND_TASK_SPEC_END
 import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts';
 import { TIME_EXTRA_ENDPOINTS, TIME_SPEC_ENDPOINTS } from './support/time-endpoints.ts';
 import { CURRENCY_EXTRA_ENDPOINTS, CURRENCY_SPEC_ENDPOINTS } from './support/currency-endpoints.ts';
+import { MONEY_EXTRA_ENDPOINTS } from './support/money-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -431,6 +432,7 @@ describe('GET /api/openapi.json', () => {
     ...TIME_EXTRA_ENDPOINTS,
     ...CURRENCY_SPEC_ENDPOINTS,
     ...CURRENCY_EXTRA_ENDPOINTS,
+    ...MONEY_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -454,6 +456,7 @@ describe('GET /api/openapi.json', () => {
         ...TIME_EXTRA_ENDPOINTS,
         ...CURRENCY_SPEC_ENDPOINTS,
         ...CURRENCY_EXTRA_ENDPOINTS,
+        ...MONEY_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);
