@@ -147,6 +147,21 @@ for (const mode of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await expect(behind).toBeHidden();
 
+    // the same figures in euros, converted at the reference rates of their days; a currency without rates says so
+    const showIn = view.getByRole('textbox', { name: 'Show amounts in' }).or(view.getByRole('combobox', { name: 'Show amounts in' }));
+    await showIn.click();
+    await page.getByRole('option', { name: 'EUR · Euro' }).click();
+    await expect(flash.getByRole('listitem', { name: /^Spent: €[\d,]+\.\d{2}$/ })).toBeVisible();
+    await expect(flash.getByRole('listitem', { name: 'Spent: €1,000.00' })).toHaveCount(0);
+    await expect(view.getByLabel(/^Actual cost: /)).toHaveText(/^€[\d,]+\.\d{2}$/);
+    await page.screenshot({ path: screenshot(`money-in-euros-${mode}`), fullPage: true });
+    await showIn.click();
+    await page.getByRole('option', { name: 'BTC · Bitcoin' }).click();
+    await expect(view.getByText(/^No exchange rate for BTC on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await showIn.click();
+    await page.getByRole('option', { name: 'USD · US Dollar' }).click();
+    await expect(flash.getByRole('listitem', { name: 'Spent: $1,000.00' })).toBeVisible();
+
     // the mission's weeks
     await view.getByRole('tab', { name: 'Timesheets' }).click();
     const weeks = view.getByRole('table', { name: 'Timesheets of the mission' });
