@@ -77,6 +77,32 @@ describe('who sees the money of plan items', () => {
     );
   });
 
+  it('the mission history keeps rate changes from those who may not see money', async () => {
+    const mission = await world.mission();
+    const item = await createItem(mission, { role: 'Analyst', rate: 40, rateTime: 'Hourly' });
+    expectStatus(await putItem(item._id, { rate: 45, billRate: 70 }), 200);
+    const moneyKeys = new Set(['rateMinor', 'billRateMinor', 'amountMinor']);
+    const seen: Record<string, string[]> = {};
+    for (const caller of READERS) {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/mission/${mission}/history`,
+        token: tokenOf(caller as Exclude<MissionCaller, 'anonymous'>),
+      });
+      if (response.statusCode === 403) continue;
+      expectStatus(response, 200);
+      const events = (response.json() as { events: { entityId: string; changes: Record<string, unknown> }[] }).events;
+      seen[caller] = events
+        .filter((event) => event.entityId === item._id)
+        .flatMap((event) => Object.keys(event.changes).filter((key) => moneyKeys.has(key)))
+        .sort();
+    }
+    for (const [caller, keys] of Object.entries(seen)) {
+      expect(keys, caller).toEqual(MONEY_SEERS.includes(caller as MissionCaller) ? ['billRateMinor', 'rateMinor'] : []);
+    }
+    expect(Object.keys(seen)).toEqual(expect.arrayContaining(['p0', 'p2']));
+  });
+
   it('my roles show my rate only on missions I administer', async () => {
     const mission = await world.mission();
     await createItem(mission, { role: 'Builder', person: world.people.p0.personId, rate: 40, rateTime: 'Hourly' });

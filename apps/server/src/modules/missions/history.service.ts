@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { MissionAuditEvent } from '@crewplan/domain';
+import { seesMissionMoney, type MissionAuditEvent } from '@crewplan/domain';
 import { missionAuditEvents, people } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -47,15 +47,36 @@ async function events(ctx: AppContext, missionId: string, query: Query): Promise
   }));
 }
 
+/** What the history keeps of money (rates, bill rates, amounts, the budget): shown only to those who see money. */
+const MONEY_KEYS = new Set([
+  'rateMinor',
+  'billRateMinor',
+  'amountMinor',
+  'budgetAvailableMinor',
+  'rate',
+  'billRate',
+  'amount',
+  'budgetAvailable',
+]);
+
+/** The events as the caller may read them: without the money of the changes unless they see the mission's money. */
+function forViewer(access: MissionAccess, page: MissionAuditEvent[]): MissionAuditEvent[] {
+  if (seesMissionMoney(access.actor)) return page;
+  return page.map((event) => ({
+    ...event,
+    changes: Object.fromEntries(Object.entries(event.changes).filter(([key]) => !MONEY_KEYS.has(key))),
+  }));
+}
+
 /** `GET /mission/:id/history`: newest first; `nextBefore` pages on when the page was full. */
 export async function missionHistory(ctx: AppContext, access: MissionAccess, query: Query) {
-  const page = await events(ctx, access.mission.id, query);
+  const page = forViewer(access, await events(ctx, access.mission.id, query));
   return { events: page, nextBefore: page.length >= query.limit ? page.at(-1)!.at : null };
 }
 
 /** `GET /mission/:id/audit/tree`: mission → kind of entity → entity → events, newest first at every level. */
 export async function missionAuditTree(ctx: AppContext, access: MissionAccess, query: Query) {
-  const page = await events(ctx, access.mission.id, query);
+  const page = forViewer(access, await events(ctx, access.mission.id, query));
   const kinds = new Map<string, Map<string, { entityId: string; title: string; events: MissionAuditEvent[] }>>();
   for (const event of page) {
     const entities = kinds.get(event.entity) ?? new Map();

@@ -121,6 +121,7 @@ async function seedDemoMission(
     { missionId: mission._id, personId: observerId, email: demo[3]!.email, permission: 3, customRole: 'Client', addedBy: ownerId },
   ]);
   await ctx.db.update(planItems).set({ personId: managerId }).where(eq(planItems.missionId, mission._id));
+  await ctx.db.update(missions).set({ budgetAvailableMinor: 2_500_000 }).where(eq(missions.id, mission._id));
   const discoveryEnd = addIsoDays(start, 27);
   await ctx.db.insert(planItems).values([
     {
@@ -131,7 +132,11 @@ async function seedDemoMission(
       allocation: 50,
       startDate: start,
       endDate: addIsoDays(start, 41),
+      // priced so that the budget view has figures to show: cost 55 an hour (the role's), billed 90
+      rateMinor: 5_500,
       rateTime: 'Hourly',
+      billRateMinor: 9_000,
+      billUnit: 'Hourly',
       createdBy: ownerId,
     },
     // the demo person's own role, so their timesheet grid has a row to fill
@@ -143,7 +148,10 @@ async function seedDemoMission(
       allocation: 20,
       startDate: start,
       endDate: end,
+      rateMinor: 7_000,
       rateTime: 'Hourly',
+      billRateMinor: 11_000,
+      billUnit: 'Hourly',
       createdBy: ownerId,
     },
     { missionId: mission._id, type: 'phase', title: 'Discovery', startDate: start, endDate: discoveryEnd, createdBy: ownerId },
