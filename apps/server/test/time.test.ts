@@ -13,6 +13,7 @@ import {
   timesheets,
 } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { insertMission } from './support/missions.ts';
 import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
@@ -427,6 +428,26 @@ describe('reading weeks', () => {
 });
 
 describe('licensing (rules 180, 181)', () => {
+  it("the trial runs out by the server's clock: the last hour of day 30 still tracks time, the first of day 31 does not", async () => {
+    const started = new Date('2026-06-01T09:00:00Z');
+    const clock = createTestClock(started);
+    const later = await buildTestApp({ clock });
+    try {
+      const owner = await verifiedPerson(later);
+      const org = await createOrg(later, owner.token);
+      await setOrg(later, org._id, { isLicensedActive: true, trialStartedOn: started });
+      const mine = () => later.request({ method: 'GET', url: '/api/timesheet', token: owner.token });
+      clock.set('2026-07-01T08:59:00Z');
+      expectStatus(await mine(), 200);
+      clock.set('2026-07-01T09:00:00Z');
+      const refused = await mine();
+      expectStatus(refused, 403);
+      expect(errorOf(refused).message).toBe(TIME_MESSAGES.noEligibleOrg);
+    } finally {
+      await later.close();
+    }
+  });
+
   it("refuses time tracking without a licensed organisation, with the spec's text; a running trial counts", async () => {
     const owner = await verifiedPerson(t);
     const org = await createOrg(t, owner.token);

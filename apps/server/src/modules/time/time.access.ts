@@ -31,20 +31,20 @@ export const atField = (error: AppError, field: string) =>
   new AppError(error.statusCode, error.code, error.message, { [field]: error.message });
 
 /** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
-export function requireLicensed(org: OrgRow | null): OrgRow {
-  if (!org || !timeTrackingEligible(org, new Date())) throw notLicensed();
+export function requireLicensed(org: OrgRow | null, now: Date): OrgRow {
+  if (!org || !timeTrackingEligible(org, now)) throw notLicensed();
   return org;
 }
 
 /** Why nobody keeps weeks on the mission (null: they may): its organisation does not track time (403), or the mission keeps no timesheets (409). */
-export function timeTrackingRefusal(access: MissionAccess): AppError | null {
-  if (!access.org || !timeTrackingEligible(access.org, new Date())) return notLicensed();
+export function timeTrackingRefusal(access: MissionAccess, now: Date): AppError | null {
+  if (!access.org || !timeTrackingEligible(access.org, now)) return notLicensed();
   return access.mission.noTimesheets ? noTimesheets() : null;
 }
 
 /** A mission whose weeks people keep (see `timeTrackingRefusal`): its organisation. */
-export function requireTimeTracked(access: MissionAccess): OrgRow {
-  const refusal = timeTrackingRefusal(access);
+export function requireTimeTracked(access: MissionAccess, now: Date): OrgRow {
+  const refusal = timeTrackingRefusal(access, now);
   if (refusal) throw refusal;
   return access.org!;
 }
@@ -67,13 +67,12 @@ export function orgCaller(access: OrgAccess): { personId: string; reviews: boole
 }
 
 /** The organisations the person currently belongs to that may track time now. */
-export async function eligibleOrgIds(db: Db | Tx, personId: string): Promise<string[]> {
+export async function eligibleOrgIds(db: Db | Tx, personId: string, now: Date): Promise<string[]> {
   const rows = await db
     .select({ org: orgs })
     .from(orgPeople)
     .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
     .where(and(eq(orgPeople.personId, personId), currentMembership()));
-  const now = new Date();
   return rows.filter(({ org }) => timeTrackingEligible(org, now)).map(({ org }) => org.id);
 }
 

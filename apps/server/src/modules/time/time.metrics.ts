@@ -61,8 +61,8 @@ async function dayMinutes(
   return result.rows.map((row) => ({ ...row, minutes: Number(row.minutes), approved: Number(row.approved) }));
 }
 
-function requireReviewer(access: OrgAccess) {
-  const org = requireLicensed(access.org);
+function requireReviewer(access: OrgAccess, now: Date) {
+  const org = requireLicensed(access.org, now);
   if (!orgCaller(access).reviews) throw notAllowed();
   return org;
 }
@@ -89,10 +89,11 @@ async function missionThresholds(db: Db, org: OrgRow, rows: readonly DayRow[]): 
  */
 export async function dailyMetrics(
   db: Db,
+  now: Date,
   access: OrgAccess,
   query: { start: string; end: string; people?: string[] | undefined; missions?: string[] | undefined },
 ) {
-  const org = requireReviewer(access);
+  const org = requireReviewer(access, now);
   const rows = await dayMinutes(db, org.id, { start: mondayOf(query.start), end: query.end }, query);
   const thresholds = await missionThresholds(db, org, rows);
   const orgSetting = overtimeSetting(org);
@@ -133,8 +134,8 @@ export async function dailyMetrics(
  * figure counts their hours on missions with their own threshold against those, and all their other hours together
  * against the organisation's.
  */
-export async function overtimeReport(db: Db, access: OrgAccess, period: { otPeriodStart: string; otPeriodEnd: string }) {
-  const org = requireReviewer(access);
+export async function overtimeReport(db: Db, now: Date, access: OrgAccess, period: { otPeriodStart: string; otPeriodEnd: string }) {
+  const org = requireReviewer(access, now);
   const range = { start: period.otPeriodStart, end: period.otPeriodEnd };
   const rows = await dayMinutes(db, org.id, range, { approvedOnly: true });
   const thresholds = await missionThresholds(db, org, rows);

@@ -31,9 +31,9 @@ const DEFAULT_WEEKS_BACK = 12;
 
 type Weeks = { from?: string | undefined; to?: string | undefined };
 
-const weeksFilter = (weeks: Weeks): SQL | undefined =>
+const weeksFilter = (weeks: Weeks, now: Date): SQL | undefined =>
   and(
-    gte(timesheets.weekStart, weeks.from ?? addIsoDays(mondayOf(new Date().toISOString().slice(0, 10)), -7 * DEFAULT_WEEKS_BACK)),
+    gte(timesheets.weekStart, weeks.from ?? addIsoDays(mondayOf(now.toISOString().slice(0, 10)), -7 * DEFAULT_WEEKS_BACK)),
     weeks.to ? lte(timesheets.weekStart, weeks.to) : undefined,
   );
 
@@ -77,10 +77,10 @@ async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
  * missing over the last three weeks (rule 178). Without such an organisation: 403 'There are no eligible
  * organizations for Time Tracking.' (rule 180).
  */
-export async function myTimesheets(db: Db, personId: string, weeks: Weeks & { week?: string | undefined }) {
-  const orgIds = await eligibleOrgIds(db, personId);
+export async function myTimesheets(db: Db, now: Date, personId: string, weeks: Weeks & { week?: string | undefined }) {
+  const orgIds = await eligibleOrgIds(db, personId, now);
   if (orgIds.length === 0) throw notLicensed();
-  const sheets = await listKept(db, and(eq(timesheets.personId, personId), inArray(timesheets.orgId, orgIds), weeksFilter(weeks)));
+  const sheets = await listKept(db, and(eq(timesheets.personId, personId), inArray(timesheets.orgId, orgIds), weeksFilter(weeks, now)));
   const roles = await db
     .select({
       planItemId: planItems.id,
@@ -105,7 +105,7 @@ export async function myTimesheets(db: Db, personId: string, weeks: Weeks & { we
         inArray(missions.orgId, orgIds),
       ),
     );
-  const today = new Date().toISOString().slice(0, 10);
+  const today = now.toISOString().slice(0, 10);
   const tasks = await myTasksOfWeek(db, personId, orgIds, weeks.week ?? mondayOf(today));
   const since = addIsoDays(mondayOf(today), -21);
   const doneRows = await db
@@ -161,16 +161,16 @@ async function myTasksOfWeek(db: Db, personId: string, orgIds: string[], week: s
  * `GET /timesheet/project-manager`: sheets of the missions the caller manages (project manager or owner) in
  * organisations that track time, changed since `updatedAt` (default 30 days back, rule 179).
  */
-export async function projectManagerTimesheets(db: Db, personId: string, updatedAt: string | undefined): Promise<Timesheet[]> {
-  const missionIds = await managedMissionIds(db, personId);
+export async function projectManagerTimesheets(db: Db, now: Date, personId: string, updatedAt: string | undefined): Promise<Timesheet[]> {
+  const missionIds = await managedMissionIds(db, now, personId);
   if (missionIds.length === 0) return [];
-  const since = updatedAt ? new Date(updatedAt) : new Date(Date.now() - PROJECT_MANAGER_LOOKBACK_DAYS * 86_400_000);
+  const since = updatedAt ? new Date(updatedAt) : new Date(now.getTime() - PROJECT_MANAGER_LOOKBACK_DAYS * 86_400_000);
   return listKept(db, and(inArray(timesheets.missionId, missionIds), gte(timesheets.updatedAt, since)));
 }
 
 /** The missions the person manages (project manager or owner), not archived, in organisations that track time. */
-export async function managedMissionIds(db: Db, personId: string): Promise<string[]> {
-  const orgIds = await eligibleOrgIds(db, personId);
+export async function managedMissionIds(db: Db, now: Date, personId: string): Promise<string[]> {
+  const orgIds = await eligibleOrgIds(db, personId, now);
   if (orgIds.length === 0) return [];
   const managed = await db
     .select({ missionId: missionPeople.missionId, permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager })
@@ -188,17 +188,23 @@ export async function managedMissionIds(db: Db, personId: string): Promise<strin
 }
 
 /** `GET /timesheet/mission/:id`: approvers read every sheet of the mission; everybody else only their own. */
-export async function missionTimesheets(db: Db, access: MissionAccess, weeks: Weeks): Promise<Timesheet[]> {
-  requireLicensed(access.org);
+export async function missionTimesheets(db: Db, now: Date, access: MissionAccess, weeks: Weeks): Promise<Timesheet[]> {
+  requireLicensed(access.org, now);
   const whose = approvesMissionTime(access) ? undefined : eq(timesheets.personId, access.personId);
-  return listKept(db, and(eq(timesheets.missionId, access.mission.id), whose, weeksFilter(weeks)));
+  return listKept(db, and(eq(timesheets.missionId, access.mission.id), whose, weeksFilter(weeks, now)));
 }
 
 /** `GET /timesheet/mission/:id/person/:personId`: one person's sheets of the mission, for them and its approvers. */
-export async function personMissionTimesheets(db: Db, access: MissionAccess, personId: string, weeks: Weeks): Promise<Timesheet[]> {
-  requireLicensed(access.org);
+export async function personMissionTimesheets(
+  db: Db,
+  now: Date,
+  access: MissionAccess,
+  personId: string,
+  weeks: Weeks,
+): Promise<Timesheet[]> {
+  requireLicensed(access.org, now);
   if (personId !== access.personId && !approvesMissionTime(access)) throw notAllowed();
-  return listKept(db, and(eq(timesheets.missionId, access.mission.id), eq(timesheets.personId, personId), weeksFilter(weeks)));
+  return listKept(db, and(eq(timesheets.missionId, access.mission.id), eq(timesheets.personId, personId), weeksFilter(weeks, now)));
 }
 
 /**
@@ -207,10 +213,11 @@ export async function personMissionTimesheets(db: Db, access: MissionAccess, per
  */
 export async function orgTimesheets(
   db: Db,
+  now: Date,
   access: OrgAccess,
   query: Weeks & { giveOrgOnly?: boolean | undefined; giveMissionOnly?: boolean | undefined },
 ): Promise<Timesheet[]> {
-  const org = requireLicensed(access.org);
+  const org = requireLicensed(access.org, now);
   const caller = orgCaller(access);
   const kind = query.giveOrgOnly
     ? isNull(timesheets.missionId)
@@ -218,12 +225,12 @@ export async function orgTimesheets(
       ? sql`${timesheets.missionId} is not null`
       : undefined;
   const whose = caller.reviews ? undefined : eq(timesheets.personId, caller.personId);
-  return listKept(db, and(eq(timesheets.orgId, org.id), kind, whose, weeksFilter(query)));
+  return listKept(db, and(eq(timesheets.orgId, org.id), kind, whose, weeksFilter(query, now)));
 }
 
 /** `GET /timesheet/org/:orgId/timesheet/:id`: its person, or the organisation's reviewers, or the approvers of its mission. */
-export async function orgTimesheet(db: Db, access: OrgAccess, id: string): Promise<Timesheet> {
-  const org = requireLicensed(access.org);
+export async function orgTimesheet(db: Db, now: Date, access: OrgAccess, id: string): Promise<Timesheet> {
+  const org = requireLicensed(access.org, now);
   const caller = orgCaller(access);
   const [row] = await db
     .select({ sheet: timesheets, member: missionPeople })

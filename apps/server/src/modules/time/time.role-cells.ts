@@ -35,12 +35,12 @@ function weeksOf(query: { from?: string | undefined; to?: string | undefined }, 
  */
 export async function managedRoleCells(
   db: Db,
-  today: string,
+  now: Date,
   personId: string,
   query: { from?: string | undefined; to?: string | undefined },
 ): Promise<ManagedRoleCells> {
-  const weeks = weeksOf(query, today);
-  const missionIds = await managedMissionIds(db, personId);
+  const weeks = weeksOf(query, now.toISOString().slice(0, 10));
+  const missionIds = await managedMissionIds(db, now, personId);
   if (missionIds.length === 0 || weeks.length === 0) return { weeks, cells: [] };
   const roles = await db
     .select({

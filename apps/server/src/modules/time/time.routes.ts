@@ -38,7 +38,6 @@ import {
 } from './time.read.ts';
 import { deleteMissionSheet, deleteOrgSheet, saveMissionWeek, saveOrgWeek, updateMissionSheet, updateOrgSheet } from './time.service.ts';
 import { saveWholeWeek } from './time.week.ts';
-import { todayOf } from '../../lib/clock.ts';
 
 const tags = ['time'];
 const missionParams = z.object({ id: idSchema });
@@ -66,7 +65,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: myTimesheetsQuerySchema,
       response: { 200: myTimesheetsSchema },
     },
-    handler: async (request) => myTimesheets(ctx.db, principalOf(request).personId, request.query),
+    handler: async (request) => myTimesheets(ctx.db, ctx.clock.now(), principalOf(request).personId, request.query),
   });
 
   r.put('/api/timesheet/week', {
@@ -90,7 +89,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: timesheetListSchema },
     },
     handler: async (request, reply) => {
-      const sheets = await projectManagerTimesheets(ctx.db, principalOf(request).personId, request.query.updatedAt);
+      const sheets = await projectManagerTimesheets(ctx.db, ctx.clock.now(), principalOf(request).personId, request.query.updatedAt);
       // thousands of weeks (DESIGN §8): the presenter gives the documented shape, serialised once without re-checking it
       reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
       return reply.send(JSON.stringify(sheets) as never);
@@ -106,7 +105,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: managedRoleCellsQuerySchema,
       response: { 200: managedRoleCellsSchema },
     },
-    handler: async (request) => managedRoleCells(ctx.db, todayOf(ctx.clock), principalOf(request).personId, request.query),
+    handler: async (request) => managedRoleCells(ctx.db, ctx.clock.now(), principalOf(request).personId, request.query),
   });
 
   r.post('/api/timesheet/mission/:id', {
@@ -133,7 +132,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: timesheetWeeksQuerySchema,
       response: { 200: timesheetListSchema },
     },
-    handler: async (request) => missionTimesheets(ctx.db, missionAccessOf(request), request.query),
+    handler: async (request) => missionTimesheets(ctx.db, ctx.clock.now(), missionAccessOf(request), request.query),
   });
 
   r.get('/api/timesheet/mission/:id/person/:personId', {
@@ -145,7 +144,8 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: timesheetWeeksQuerySchema,
       response: { 200: timesheetListSchema },
     },
-    handler: async (request) => personMissionTimesheets(ctx.db, missionAccessOf(request), request.params.personId, request.query),
+    handler: async (request) =>
+      personMissionTimesheets(ctx.db, ctx.clock.now(), missionAccessOf(request), request.params.personId, request.query),
   });
 
   r.put('/api/timesheet/mission/:id/timesheet/:timesheetId', {
@@ -192,7 +192,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: orgTimesheetListQuerySchema,
       response: { 200: timesheetListSchema },
     },
-    handler: async (request) => orgTimesheets(ctx.db, orgAccessOf(request), request.query),
+    handler: async (request) => orgTimesheets(ctx.db, ctx.clock.now(), orgAccessOf(request), request.query),
   });
 
   r.get('/api/timesheet/org/:orgId/overtime', {
@@ -204,13 +204,13 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       querystring: overtimeQuerySchema,
       response: { 200: overtimeReportSchema },
     },
-    handler: async (request) => overtimeReport(ctx.db, orgAccessOf(request), request.query),
+    handler: async (request) => overtimeReport(ctx.db, ctx.clock.now(), orgAccessOf(request), request.query),
   });
 
   r.get('/api/timesheet/org/:orgId/timesheet/:id', {
     config: { authz: { org: 'timesheet.read' } },
     schema: { tags, summary: 'One week of the organisation', params: orgSheetParams, response: { 200: timesheetSchema } },
-    handler: async (request) => orgTimesheet(ctx.db, orgAccessOf(request), request.params.id),
+    handler: async (request) => orgTimesheet(ctx.db, ctx.clock.now(), orgAccessOf(request), request.params.id),
   });
 
   r.put('/api/timesheet/org/:orgId/timesheet/:id', {
@@ -241,6 +241,6 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       body: dailyMetricsQuerySchema,
       response: { 200: dailyMetricsSchema },
     },
-    handler: async (request) => dailyMetrics(ctx.db, orgAccessOf(request), request.body),
+    handler: async (request) => dailyMetrics(ctx.db, ctx.clock.now(), orgAccessOf(request), request.body),
   });
 }

@@ -124,7 +124,7 @@ async function saveOwnWeek(
  * the week inside its dates (400/403 naming the field); tasks must be the mission's.
  */
 export async function saveMissionWeek(ctx: AppContext, access: MissionAccess, input: MissionTimesheetCreate) {
-  const org = requireTimeTracked(access);
+  const org = requireTimeTracked(access, ctx.clock.now());
   const { missionPlanId, payload } = input;
   return saveOwnWeek(
     ctx,
@@ -143,7 +143,7 @@ export async function saveMissionWeek(ctx: AppContext, access: MissionAccess, in
 
 /** `POST /timesheet/org/:orgId`: the caller's week of organisation work, on one of its roles or none. */
 export async function saveOrgWeek(ctx: AppContext, access: OrgAccess, input: OrgTimesheetCreate) {
-  const org = requireLicensed(access.org);
+  const org = requireLicensed(access.org, ctx.clock.now());
   const { personId } = orgCaller(access);
   const orgRoleId = input.payload.orgRole ?? null;
   return saveOwnWeek(
@@ -254,8 +254,8 @@ async function deleteSheet(ctx: AppContext, scope: SheetScope, id: string): Prom
   return result;
 }
 
-const missionScope = (access: MissionAccess): SheetScope => {
-  const org = requireLicensed(access.org);
+const missionScope = (ctx: AppContext, access: MissionAccess): SheetScope => {
+  const org = requireLicensed(access.org, ctx.clock.now());
   return {
     orgId: org.id,
     missionId: access.mission.id,
@@ -265,15 +265,15 @@ const missionScope = (access: MissionAccess): SheetScope => {
   };
 };
 
-const orgScope = (access: OrgAccess): SheetScope => {
-  const org = requireLicensed(access.org);
+const orgScope = (ctx: AppContext, access: OrgAccess): SheetScope => {
+  const org = requireLicensed(access.org, ctx.clock.now());
   const caller = orgCaller(access);
   return { orgId: org.id, approves: caller.reviews, personId: caller.personId, missionTitle: null };
 };
 
 export const updateMissionSheet = (ctx: AppContext, access: MissionAccess, id: string, input: TimesheetUpdate, notify: boolean) =>
-  updateSheet(ctx, missionScope(access), id, input, notify);
+  updateSheet(ctx, missionScope(ctx, access), id, input, notify);
 export const updateOrgSheet = (ctx: AppContext, access: OrgAccess, id: string, input: TimesheetUpdate, notify: boolean) =>
-  updateSheet(ctx, orgScope(access), id, input, notify);
-export const deleteMissionSheet = (ctx: AppContext, access: MissionAccess, id: string) => deleteSheet(ctx, missionScope(access), id);
-export const deleteOrgSheet = (ctx: AppContext, access: OrgAccess, id: string) => deleteSheet(ctx, orgScope(access), id);
+  updateSheet(ctx, orgScope(ctx, access), id, input, notify);
+export const deleteMissionSheet = (ctx: AppContext, access: MissionAccess, id: string) => deleteSheet(ctx, missionScope(ctx, access), id);
+export const deleteOrgSheet = (ctx: AppContext, access: OrgAccess, id: string) => deleteSheet(ctx, orgScope(ctx, access), id);

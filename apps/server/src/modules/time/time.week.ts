@@ -84,7 +84,7 @@ async function missionsOfWeek(ctx: AppContext, personId: string, input: WeekSave
   for (const id of ids) {
     const field = `rows.${input.rows.findIndex((row) => row.missionId === id)}.missionId`;
     const access = accesses.get(id) ?? null;
-    const refusal = missionRefusal(access, { mission: 'timesheet.save' }) ?? timeTrackingRefusal(access!);
+    const refusal = missionRefusal(access, { mission: 'timesheet.save' }) ?? timeTrackingRefusal(access!, ctx.clock.now());
     if (refusal) throw atField(refusal, field);
   }
   return accesses;
