@@ -1,40 +1,8 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, monday, screenshot, signIn } from './support.ts';
+import { apiCall, createAccount, expectAccessible, joinOrgAndMission, latestMail, linkIn, monday, screenshot, signIn } from './support.ts';
 
 /** Lazy screens and a chart on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'post' | 'put' | 'get',
-  token: string,
-  url: string,
-  data?: Record<string, unknown>,
-) {
-  const response = await request[method](url, { data, headers: bearer(token) });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-const tokenOfMail = async (request: APIRequestContext, email: string, subject: string) =>
-  new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
-
-type Account = { email: string; token: string };
-
-/** Puts an account into the organisation (member) and the mission (team member), through their invitations. */
-async function join(request: APIRequestContext, manager: Account, orgId: string, missionId: string, person: Account) {
-  await call(request, 'post', manager.token, `/api/org/${orgId}/invite`, { inviteeEmail: person.email, config: { permission: 'MEMBER' } });
-  const orgToken = await tokenOfMail(request, person.email, 'You are invited to join Timber Works');
-  const orgInvite = await call<{ invite: { _id: string } }>(request, 'post', person.token, `/api/org-invite/handle/${orgToken}`, {});
-  await call(request, 'put', person.token, `/api/org-invite/${orgInvite.invite._id}/accept`, {});
-  await call(request, 'post', manager.token, `/api/mission/${missionId}/invite`, { inviteeEmail: person.email });
-  const missionToken = await tokenOfMail(request, person.email, 'You are invited to the mission Harbour cabins');
-  const missionInvite = await call<{ _id: string }>(request, 'post', person.token, `/api/mission-invite/handle/${missionToken}`, {});
-  await call(request, 'put', person.token, `/api/mission-invite/${missionInvite._id}/accept`, {});
-  return (await call<{ _id: string }>(request, 'get', person.token, '/api/people/profile'))._id;
-}
 
 /**
  * A licensed organisation (trial, in US dollars) with a mission whose Designer role costs $50 an hour and bills $80 an
@@ -44,9 +12,9 @@ async function missionWithAnApprovedWeek(page: Page, request: APIRequestContext,
   const manager = await createAccount(request, 'money-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
   await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
   await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  const org = await call<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'USD' });
-  await call(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
-  const mission = await call<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
+  const org = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'USD' });
+  await apiCall(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
+  const mission = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
     title: 'Harbour cabins',
     org: org._id,
     projectType: 'simple',
@@ -54,8 +22,14 @@ async function missionWithAnApprovedWeek(page: Page, request: APIRequestContext,
     planEndDate: monday(-10),
   });
   const member = await createAccount(request, 'money-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
-  const memberId = await join(request, manager, org._id, mission._id, member);
-  const designer = await call<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
+  const memberId = await joinOrgAndMission(
+    request,
+    manager,
+    { id: org._id, title: 'Timber Works' },
+    { id: mission._id, title: 'Harbour cabins' },
+    member,
+  );
+  const designer = await apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
     type: 'person',
     title: 'Designer',
     role: 'Designer',
@@ -68,11 +42,11 @@ async function missionWithAnApprovedWeek(page: Page, request: APIRequestContext,
     billRate: 80,
     billUnit: 'Hourly',
   });
-  const week = await call<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${mission._id}`, {
+  const week = await apiCall<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${mission._id}`, {
     missionPlanId: designer._id,
     payload: { weekStart: monday(1), dailyHours: [8, 8, 4, 0, 0, 0, 0], status: 'submitted' },
   });
-  await call(request, 'put', manager.token, `/api/timesheet/mission/${mission._id}/timesheet/${week._id}`, {
+  await apiCall(request, 'put', manager.token, `/api/timesheet/mission/${mission._id}/timesheet/${week._id}`, {
     payload: { status: 'approved' },
   });
   return { manager, orgId: org._id, missionId: mission._id };

@@ -1,34 +1,10 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { apiCall, createAccount, expectAccessible, joinOrgAndMission, latestMail, linkIn, screenshot, signIn } from './support.ts';
 
 /** Lazy screens on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
-
-async function call<T>(request: APIRequestContext, method: 'post' | 'put', token: string, url: string, data: Record<string, unknown>) {
-  const response = await request[method](url, { data, headers: bearer(token) });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-const tokenOfMail = async (request: APIRequestContext, email: string, subject: string) =>
-  new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
-
-type Account = { email: string; token: string };
-
-/** Puts an account into the organisation (member) and the mission (team member), through their invitations. */
-async function join(request: APIRequestContext, admin: Account, orgId: string, missionId: string, person: Account) {
-  await call(request, 'post', admin.token, `/api/org/${orgId}/invite`, { inviteeEmail: person.email, config: { permission: 'MEMBER' } });
-  const orgToken = await tokenOfMail(request, person.email, 'You are invited to join Rate Works');
-  const orgInvite = await call<{ invite: { _id: string } }>(request, 'post', person.token, `/api/org-invite/handle/${orgToken}`, {});
-  await call(request, 'put', person.token, `/api/org-invite/${orgInvite.invite._id}/accept`, {});
-  await call(request, 'post', admin.token, `/api/mission/${missionId}/invite`, { inviteeEmail: person.email });
-  const missionToken = await tokenOfMail(request, person.email, 'You are invited to the mission Harbour rates');
-  const missionInvite = await call<{ _id: string }>(request, 'post', person.token, `/api/mission-invite/handle/${missionToken}`, {});
-  await call(request, 'put', person.token, `/api/mission-invite/${missionInvite._id}/accept`, {});
-}
 
 test('an admin prices a role and a project rate card; the plan takes the card rate; a team member sees no rates', async ({
   page,
@@ -38,15 +14,15 @@ test('an admin prices a role and a project rate card; the plan takes the card ra
   const admin = await createAccount(request, 'rates-admin', { firstName: 'Ada', lastName: 'Admin' });
   await page.goto(linkIn(await latestMail(request, admin.email, 'Verify your email for Crewplan')));
   await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  const org = await call<{ _id: string }>(request, 'post', admin.token, '/api/org', { title: 'Rate Works', currency: 'EUR' });
-  const mission = await call<{ _id: string }>(request, 'post', admin.token, '/api/mission', {
+  const org = await apiCall<{ _id: string }>(request, 'post', admin.token, '/api/org', { title: 'Rate Works', currency: 'EUR' });
+  const mission = await apiCall<{ _id: string }>(request, 'post', admin.token, '/api/mission', {
     title: 'Harbour rates',
     org: org._id,
     planStartDate: '2031-01-06',
     planEndDate: '2031-06-27',
   });
   const member = await createAccount(request, 'rates-member', { firstName: 'Max', lastName: 'Member' });
-  await join(request, admin, org._id, mission._id, member);
+  await joinOrgAndMission(request, admin, { id: org._id, title: 'Rate Works' }, { id: mission._id, title: 'Harbour rates' }, member);
 
   // the role's cost in the organisation's structure
   await signIn(page, admin.email);

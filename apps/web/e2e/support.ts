@@ -93,3 +93,50 @@ export function monday(weeksBack: number): string {
   date.setDate(date.getDate() - ((date.getDay() + 6) % 7) - 7 * weeksBack);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A call of the API as the holder of `token` that must succeed; its JSON answer. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  method: 'get' | 'post' | 'put' | 'delete',
+  token: string,
+  url: string,
+  data?: Record<string, unknown>,
+): Promise<T> {
+  const response = await request[method](url, { data, headers: bearer(token) });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** The token of the link in the latest mail of that subject to `email`. */
+export const tokenOfMail = async (request: APIRequestContext, email: string, subject: string) =>
+  new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
+
+type Account = { email: string; token: string };
+
+/**
+ * Puts an account into an organisation (member) and one of its missions (team member), through the invitations they
+ * mail; answers the person's id.
+ */
+export async function joinOrgAndMission(
+  request: APIRequestContext,
+  manager: Account,
+  org: { id: string; title: string },
+  mission: { id: string; title: string },
+  person: Account,
+): Promise<string> {
+  const as = (token: string) => ({
+    post: <T>(url: string, data: Record<string, unknown> = {}) => apiCall<T>(request, 'post', token, url, data),
+    put: (url: string) => apiCall(request, 'put', token, url, {}),
+  });
+  await as(manager.token).post(`/api/org/${org.id}/invite`, { inviteeEmail: person.email, config: { permission: 'MEMBER' } });
+  const orgToken = await tokenOfMail(request, person.email, `You are invited to join ${org.title}`);
+  const orgInvite = await as(person.token).post<{ invite: { _id: string } }>(`/api/org-invite/handle/${orgToken}`);
+  await as(person.token).put(`/api/org-invite/${orgInvite.invite._id}/accept`);
+  await as(manager.token).post(`/api/mission/${mission.id}/invite`, { inviteeEmail: person.email });
+  const missionToken = await tokenOfMail(request, person.email, `You are invited to the mission ${mission.title}`);
+  const missionInvite = await as(person.token).post<{ _id: string }>(`/api/mission-invite/handle/${missionToken}`);
+  await as(person.token).put(`/api/mission-invite/${missionInvite._id}/accept`);
+  return (await apiCall<{ _id: string }>(request, 'get', person.token, '/api/people/profile'))._id;
+}

@@ -1,35 +1,19 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, monday } from './support.ts';
+import {
+  apiCall,
+  bearer,
+  createAccount,
+  expectAccessible,
+  joinOrgAndMission,
+  latestMail,
+  linkIn,
+  monday,
+  screenshot,
+  signIn,
+} from './support.ts';
 
 /** Two browsers, lazy screens and realtime on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function call<T>(request: APIRequestContext, method: 'post' | 'put', token: string, url: string, data: Record<string, unknown>) {
-  const response = await request[method](url, { data, headers: bearer(token) });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-const tokenOfMail = async (request: APIRequestContext, email: string, subject: string) =>
-  new URL(linkIn(await latestMail(request, email, subject))).searchParams.get('token')!;
-
-type Account = { email: string; token: string };
-
-/** Puts an account into the organisation (member) and the mission (team member), through their invitations. */
-async function join(request: APIRequestContext, manager: Account, orgId: string, missionId: string, person: Account) {
-  await call(request, 'post', manager.token, `/api/org/${orgId}/invite`, { inviteeEmail: person.email, config: { permission: 'MEMBER' } });
-  const orgToken = await tokenOfMail(request, person.email, 'You are invited to join Timber Works');
-  const orgInvite = await call<{ invite: { _id: string } }>(request, 'post', person.token, `/api/org-invite/handle/${orgToken}`, {});
-  await call(request, 'put', person.token, `/api/org-invite/${orgInvite.invite._id}/accept`, {});
-  await call(request, 'post', manager.token, `/api/mission/${missionId}/invite`, { inviteeEmail: person.email });
-  const missionToken = await tokenOfMail(request, person.email, 'You are invited to the mission Harbour cabins');
-  const missionInvite = await call<{ _id: string }>(request, 'post', person.token, `/api/mission-invite/handle/${missionToken}`, {});
-  await call(request, 'put', person.token, `/api/mission-invite/${missionInvite._id}/accept`, {});
-  const me = (await (await request.get('/api/people/profile', { headers: bearer(person.token) })).json()) as { _id: string };
-  return me._id;
-}
 
 /**
  * A licensed organisation (trial) with a mission whose plan has a Designer at 50% held by Max, a Tester nobody holds and
@@ -39,9 +23,9 @@ async function plannedMission(page: Page, request: APIRequestContext, mode: 'lig
   const manager = await createAccount(request, 'roles-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
   await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
   await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  const org = await call<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'EUR' });
-  await call(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
-  const mission = await call<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
+  const org = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'EUR' });
+  await apiCall(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
+  const mission = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
     title: 'Harbour cabins',
     org: org._id,
     projectType: 'simple',
@@ -50,10 +34,22 @@ async function plannedMission(page: Page, request: APIRequestContext, mode: 'lig
   });
   const member = await createAccount(request, 'roles-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
   const newcomer = await createAccount(request, 'roles-newcomer', { firstName: 'Noor', lastName: 'Newcomer', mode, theme: 'main' });
-  const memberId = await join(request, manager, org._id, mission._id, member);
-  const newcomerId = await join(request, manager, org._id, mission._id, newcomer);
+  const memberId = await joinOrgAndMission(
+    request,
+    manager,
+    { id: org._id, title: 'Timber Works' },
+    { id: mission._id, title: 'Harbour cabins' },
+    member,
+  );
+  const newcomerId = await joinOrgAndMission(
+    request,
+    manager,
+    { id: org._id, title: 'Timber Works' },
+    { id: mission._id, title: 'Harbour cabins' },
+    newcomer,
+  );
   const role = (title: string, extra: Record<string, unknown> = {}) =>
-    call<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
+    apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
       type: 'person',
       title,
       role: title,
@@ -64,7 +60,7 @@ async function plannedMission(page: Page, request: APIRequestContext, mode: 'lig
   await role('Designer', { person: memberId, allocation: 50 });
   const tester = await role('Tester');
   const analyst = await role('Analyst');
-  await call(request, 'put', manager.token, `/api/mission-plan/request/${analyst._id}/submit`, {
+  await apiCall(request, 'put', manager.token, `/api/mission-plan/request/${analyst._id}/submit`, {
     context: 'org',
     person: newcomerId,
     reason: 'Needs a data person',
