@@ -7,12 +7,7 @@
 // Budgets: (1) ≤ 2× the raw query; (2) ≤ 3× the raw query. Median of rounds.
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { portOf, startBenchApp } from './bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,23 +16,8 @@ const TRACKED = 50;
 const TRACKED_ROLES = 10;
 const YEAR = 52;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
-const database = await openDatabase(config, () => undefined);
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
-const portOf = (server: { server: { address: () => unknown } }) => (server.server.address() as { port: number }).port;
-const base = `http://127.0.0.1:${portOf(app)}`;
-
-const signUp = await app.inject({
-  method: 'POST',
-  url: '/api/auth/signup',
-  payload: { email: 'bench@example.com', password: 'bench-password-1' },
-});
-const { token } = signUp.json() as { token: string };
+const { app, database, q, base, token, personId, stop } = await startBenchApp();
 const auth = { authorization: `Bearer ${token}` };
-const personId = (await q(`select id from people where email = 'bench@example.com'`)).rows[0]!.id as string;
 async function newOrg(title: string) {
   const org = await app.inject({ method: 'POST', url: '/api/org', headers: auth, payload: { title } });
   return (org.json() as { _id: string })._id;
@@ -185,8 +165,6 @@ const checks = {
 };
 for (const [name, ok] of Object.entries(checks)) console.log(`${name}: ${ok ? 'pass' : 'FAIL'}`);
 
-await app.close();
 await floor.close();
-await database.shutdown();
-rmSync(dataDir, { recursive: true, force: true });
+await stop();
 process.exit(Object.values(checks).every(Boolean) ? 0 : 1);
