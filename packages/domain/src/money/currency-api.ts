@@ -39,6 +39,8 @@ export const exchangeRateQuerySchema = z
         message: CURRENCY_QUERY_TEXT.bothEnds,
       });
     } else if (startDate !== undefined && endDate !== undefined) {
+      // a malformed end is refused by its own field; the range is measured only between two real days
+      if (!dateSchema.safeParse(startDate).success || !dateSchema.safeParse(endDate).success) return;
       if (endDate < startDate) context.addIssue({ code: 'custom', path: ['endDate'], message: CURRENCY_QUERY_TEXT.endBeforeStart });
       else if (daysBetween(startDate, endDate) + 1 > MAX_RATE_RANGE_DAYS) {
         context.addIssue({ code: 'custom', path: ['endDate'], message: CURRENCY_QUERY_TEXT.rangeTooLong });
