@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, createAccount, expectAccessible, joinOrgAndMission, latestMail, linkIn, monday, screenshot, signIn } from './support.ts';
+import { apiCall, createAccount, expectAccessible, licensedMission, monday, screenshot, signIn } from './support.ts';
 
 /** Lazy screens and a chart on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -9,26 +9,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
  * hour, held by Max, whose last week on it the manager approved: 20 hours (the timesheet screens have their own journeys).
  */
 async function missionWithAnApprovedWeek(page: Page, request: APIRequestContext, mode: 'light' | 'dark') {
-  const manager = await createAccount(request, 'money-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
-  await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  const org = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'USD' });
-  await apiCall(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
-  const mission = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
-    title: 'Harbour cabins',
-    org: org._id,
-    projectType: 'simple',
-    planStartDate: monday(6),
-    planEndDate: monday(-10),
-  });
+  const { manager, org, mission, join } = await licensedMission(page, request, 'money', mode, 'USD');
   const member = await createAccount(request, 'money-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
-  const memberId = await joinOrgAndMission(
-    request,
-    manager,
-    { id: org._id, title: 'Timber Works' },
-    { id: mission._id, title: 'Harbour cabins' },
-    member,
-  );
+  const memberId = await join(member);
   const designer = await apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
     type: 'person',
     title: 'Designer',

@@ -140,3 +140,26 @@ export async function joinOrgAndMission(
   await as(person.token).put(`/api/mission-invite/${missionInvite._id}/accept`);
   return (await apiCall<{ _id: string }>(request, 'get', person.token, '/api/people/profile'))._id;
 }
+
+/**
+ * A verified project manager ('Mia Manager', signed up as `label`-manager) with a licensed organisation 'Timber Works'
+ * (a running trial) in `currency` and its simple mission 'Harbour cabins' running from six weeks ago to ten weeks
+ * ahead; `join` brings another account into both.
+ */
+export async function licensedMission(page: Page, request: APIRequestContext, label: string, mode: 'light' | 'dark', currency: string) {
+  const manager = await createAccount(request, `${label}-manager`, { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
+  await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible({ timeout: 30_000 });
+  const org = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency });
+  await apiCall(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
+  const mission = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
+    title: 'Harbour cabins',
+    org: org._id,
+    projectType: 'simple',
+    planStartDate: monday(6),
+    planEndDate: monday(-10),
+  });
+  const join = (person: Account) =>
+    joinOrgAndMission(request, manager, { id: org._id, title: 'Timber Works' }, { id: mission._id, title: 'Harbour cabins' }, person);
+  return { manager, org, mission, join };
+}

@@ -1,16 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiCall,
-  bearer,
-  createAccount,
-  expectAccessible,
-  joinOrgAndMission,
-  latestMail,
-  linkIn,
-  monday,
-  screenshot,
-  signIn,
-} from './support.ts';
+import { apiCall, bearer, createAccount, expectAccessible, licensedMission, monday, screenshot, signIn } from './support.ts';
 
 /** Two browsers, lazy screens and realtime on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -20,34 +9,11 @@ const expect = baseExpect.configure({ timeout: 30_000 });
  * an Analyst asked of the organisation for Noor (a request waiting for approval).
  */
 async function plannedMission(page: Page, request: APIRequestContext, mode: 'light' | 'dark') {
-  const manager = await createAccount(request, 'roles-manager', { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
-  await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  const org = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/org', { title: 'Timber Works', currency: 'EUR' });
-  await apiCall(request, 'post', manager.token, `/api/org/${org._id}/subscription`, { trial: true });
-  const mission = await apiCall<{ _id: string }>(request, 'post', manager.token, '/api/mission', {
-    title: 'Harbour cabins',
-    org: org._id,
-    projectType: 'simple',
-    planStartDate: monday(6),
-    planEndDate: monday(-10),
-  });
+  const { manager, org, mission, join } = await licensedMission(page, request, 'roles', mode, 'EUR');
   const member = await createAccount(request, 'roles-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
   const newcomer = await createAccount(request, 'roles-newcomer', { firstName: 'Noor', lastName: 'Newcomer', mode, theme: 'main' });
-  const memberId = await joinOrgAndMission(
-    request,
-    manager,
-    { id: org._id, title: 'Timber Works' },
-    { id: mission._id, title: 'Harbour cabins' },
-    member,
-  );
-  const newcomerId = await joinOrgAndMission(
-    request,
-    manager,
-    { id: org._id, title: 'Timber Works' },
-    { id: mission._id, title: 'Harbour cabins' },
-    newcomer,
-  );
+  const memberId = await join(member);
+  const newcomerId = await join(newcomer);
   const role = (title: string, extra: Record<string, unknown> = {}) =>
     apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
       type: 'person',
