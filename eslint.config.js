@@ -32,6 +32,17 @@ export default tseslint.config(
   },
   ...webBoundaries(),
   ...serverBoundaries(),
+  {
+    // Rules read the time from the injected clock (`ctx.clock`), so that tests can set and advance it.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from ctx.clock.' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Read the time from ctx.clock.' },
+      ],
+    },
+  },
 );
 
 /**

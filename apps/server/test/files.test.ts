@@ -488,10 +488,11 @@ describe('sharing links', () => {
     const file = await uploadOne(`/api/action-item/${task}/drive`, member);
     const other = await uploadOne(`/api/action-item/${task}/drive`, member);
     const secret = t.app.ctx.config.authSecret;
-    const { token } = signFileLink(secret, file._id);
+    const now = t.app.ctx.clock.now().getTime();
+    const { token } = signFileLink(secret, file._id, now);
     const link = (id: string, query: string) => t.request({ method: 'GET', url: `/api/drive/d/${id}/notes.txt${query}` });
     expectStatus(await link(file._id, `?token=${token}`), 200);
-    const expired = signFileLink(secret, file._id, Date.now() - SIGNED_LINK_TTL_MS - 1000).token;
+    const expired = signFileLink(secret, file._id, now - SIGNED_LINK_TTL_MS - 1000).token;
     const tampered = `${Number(token.split('.')[0]) + 1000}.${token.split('.')[1]}`;
     for (const query of ['', '?token=', `?token=${expired}`, `?token=${tampered}`, '?token=abc.def']) {
       const refused = await link(file._id, query);

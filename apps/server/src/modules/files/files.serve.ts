@@ -14,13 +14,13 @@ const signatureOf = (secret: string, fileId: string, expires: number) =>
   createHmac('sha256', secret).update(`drive-link:${fileId}:${expires}`).digest('base64url');
 
 /** A token for `/api/drive/d/:id/:name?token=`: the expiry and an HMAC of the file id and expiry with the auth secret. */
-export function signFileLink(secret: string, fileId: string, now = Date.now()): { token: string; expiresAt: Date } {
+export function signFileLink(secret: string, fileId: string, now: number): { token: string; expiresAt: Date } {
   const expires = now + SIGNED_LINK_TTL_MS;
   return { token: `${expires}.${signatureOf(secret, fileId, expires)}`, expiresAt: new Date(expires) };
 }
 
 /** Whether a link token was made for this file with this secret and has not expired. */
-export function fileLinkValid(secret: string, fileId: string, token: string | undefined, now = Date.now()): boolean {
+export function fileLinkValid(secret: string, fileId: string, token: string | undefined, now: number): boolean {
   const [expiresText, signature] = (token ?? '').split('.');
   const expires = Number(expiresText);
   if (!signature || !Number.isSafeInteger(expires) || expires <= now) return false;

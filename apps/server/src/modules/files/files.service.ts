@@ -234,7 +234,7 @@ export async function filesOf(ctx: AppContext, access: MissionAccess, itemId?: s
 /** A sharing link to the file's bytes, signed for 7 days. */
 export async function signedLinkOf(ctx: AppContext, access: MissionAccess, fileId: string) {
   const { file } = await loadFile(ctx.db, access.mission.id, fileId);
-  const { token, expiresAt } = signFileLink(ctx.config.authSecret, file.id);
+  const { token, expiresAt } = signFileLink(ctx.config.authSecret, file.id, ctx.clock.now().getTime());
   const url = `${ctx.config.publicUrl}/api/drive/d/${file.id}/${encodeURIComponent(file.name)}?token=${token}`;
   return { url, expiresAt: expiresAt.toISOString() };
 }
@@ -254,7 +254,7 @@ export async function fileBytes(ctx: AppContext, store: FileStore, access: Missi
 
 /** A file with its bytes through a sharing link: 403 without a valid, unexpired token. */
 export async function linkedFileBytes(ctx: AppContext, store: FileStore, fileId: string, token: string | undefined) {
-  if (!fileLinkValid(ctx.config.authSecret, fileId, token)) throw linkRefused();
+  if (!fileLinkValid(ctx.config.authSecret, fileId, token, ctx.clock.now().getTime())) throw linkRefused();
   return withBytes(store, await loadLinkedFile(ctx.db, fileId));
 }
 

@@ -41,6 +41,7 @@ export function presentMission(
   plan: MissionPlanItem[],
   { invites, baselines }: { invites: OpenInviteRow[]; baselines: Mission['baselines'] },
   datesRepaired: boolean,
+  now: Date,
 ): Mission {
   const facts = { projectStatus: mission.projectStatus, hasOrg: mission.orgId !== null };
   const abilities = {
@@ -117,10 +118,7 @@ export function presentMission(
           createdAt: invite.createdAt.toISOString(),
         }))
       : [],
-    freeSlots: freeSlotsOf(mission, access.org ? orgLicenceActive(access.org, new Date()) : false, [
-      ...team.map((row) => row.member),
-      ...invites,
-    ]),
+    freeSlots: freeSlotsOf(mission, access.org ? orgLicenceActive(access.org, now) : false, [...team.map((row) => row.member), ...invites]),
     abilities,
   };
 }

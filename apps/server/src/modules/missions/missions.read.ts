@@ -21,7 +21,7 @@ export async function loadPlan(db: Db | Tx, missionId: string) {
 }
 
 /** Open invites (pending or confirmed, not expired) to emails that have no place on the team yet, newest first. */
-export async function loadOpenInvites(db: Db | Tx, missionId: string) {
+export async function loadOpenInvites(db: Db | Tx, missionId: string, now: Date) {
   const rows = await db
     .select()
     .from(missionInvites)
@@ -29,7 +29,7 @@ export async function loadOpenInvites(db: Db | Tx, missionId: string) {
       and(
         eq(missionInvites.missionId, missionId),
         inArray(missionInvites.status, ['pending', 'confirmed']),
-        gt(missionInvites.expiresAt, new Date()),
+        gt(missionInvites.expiresAt, now),
         sql`not exists (select 1 from ${missionPeople} where ${missionPeople.missionId} = ${missionInvites.missionId} and ${missionPeople.personId} = ${missionInvites.personId})`,
       ),
     )
@@ -152,12 +152,12 @@ export async function readMission(ctx: AppContext, access: MissionAccess): Promi
   const id = repaired.mission.id;
   const [team, invites, baselines] = [
     await loadTeam(ctx.db, repaired.mission),
-    await loadOpenInvites(ctx.db, id),
+    await loadOpenInvites(ctx.db, id, ctx.clock.now()),
     await loadBaselines(ctx.db, id),
   ];
   await markManagerVisit(ctx, access);
   const plan = await presentPlanRows(ctx.db, access, repaired.plan);
-  return presentMission(access, repaired.mission, team, plan, { invites, baselines }, repaired.repaired || tasksRepaired);
+  return presentMission(access, repaired.mission, team, plan, { invites, baselines }, repaired.repaired || tasksRepaired, ctx.clock.now());
 }
 
 /**
@@ -184,9 +184,9 @@ export async function readMissionJson(ctx: AppContext, access: MissionAccess): P
 }
 
 /** The mission as it is now (after a write), without repairing anything. */
-export async function presentCurrent(db: Db | Tx, access: MissionAccess): Promise<Mission> {
+export async function presentCurrent(db: Db | Tx, access: MissionAccess, now: Date): Promise<Mission> {
   const mission = await loadMissionRow(db, access.mission.id);
   const [team, plan] = [await loadTeam(db, mission), await presentPlanRows(db, access, await loadPlan(db, mission.id))];
-  const [invites, baselines] = [await loadOpenInvites(db, mission.id), await loadBaselines(db, mission.id)];
-  return presentMission(access, mission, team, plan, { invites, baselines }, false);
+  const [invites, baselines] = [await loadOpenInvites(db, mission.id, now), await loadBaselines(db, mission.id)];
+  return presentMission(access, mission, team, plan, { invites, baselines }, false, now);
 }

@@ -117,7 +117,8 @@ export async function createMission(ctx: AppContext, principal: Principal, input
         createdBy: principal.personId,
       })
       .returning();
-    if (template) await instantiateTemplate(tx, { templateId: template, missionId, personId: principal.personId });
+    if (template)
+      await instantiateTemplate(tx, { templateId: template, missionId, personId: principal.personId, today: todayOf(ctx.clock) });
     record({ action: 'create', entity: 'missions', id: missionId, title: mission!.title, changes: diffFields({}, { ...input }) });
     record({
       action: 'create',
@@ -129,7 +130,7 @@ export async function createMission(ctx: AppContext, principal: Principal, input
     record({ action: 'create', entity: 'plan.items', id: role!.id, title: role!.title });
   });
   const access = await loadMissionAccess(ctx.db, missionId, principal.personId);
-  return presentCurrent(ctx.db, access!);
+  return presentCurrent(ctx.db, access!, ctx.clock.now());
 }
 
 /**

@@ -233,5 +233,5 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
     }
     return { moved: moved.moved, cleared: moved.cleared, startPushedForward: moved.startPushedForward };
   });
-  return { ...(await presentCurrent(ctx.db, access)), ...effects };
+  return { ...(await presentCurrent(ctx.db, access, ctx.clock.now())), ...effects };
 }

@@ -254,7 +254,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
   });
   const [person] = await ctx.db.select().from(people).where(eq(people.id, principal.personId));
   const viewer = { actor: memberFacts(member), personId: principal.personId, member };
-  return { org: presentOrg(org, viewer), person: presentOrgPerson(member, person!, viewer) };
+  return { org: presentOrg(org, viewer, ctx.clock.now()), person: presentOrgPerson(member, person!, viewer) };
 }
 
 /** `PUT /org-invite/:id/reject`: recorded, and the inviter is told (event org.invite.rejected). */

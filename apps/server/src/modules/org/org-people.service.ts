@@ -254,7 +254,7 @@ export async function removePerson(
       changes: diffFields(member as Record<string, unknown>, { endDate: updated!.endDate, removeFromMissions: options.removeFromMissions }),
     });
     if (onlyAdmin) {
-      await markOrgDeleted(tx, access.org.id, access.personId);
+      await markOrgDeleted(tx, access.org.id, access.personId, ctx.clock.now());
       record({ action: 'delete', entity: 'orgs', id: access.org.id, title: access.org.title });
     }
     return { member: updated!, person, organisationDeleted: onlyAdmin };

@@ -29,7 +29,7 @@ export const orgLogoUrl = (org: Pick<OrgRow, 'id' | 'logoVersion'>) =>
   org.logoVersion ? `/api/org/${org.id}/logo?v=${org.logoVersion}` : null;
 
 /** An organisation with its settings, the viewer's membership and abilities. */
-export function presentOrg(org: OrgRow, viewer: Viewer): Org {
+export function presentOrg(org: OrgRow, viewer: Viewer, now: Date): Org {
   const member = viewer.member;
   return {
     _id: org.id,
@@ -55,7 +55,7 @@ export function presentOrg(org: OrgRow, viewer: Viewer): Org {
     isLicensed: org.isLicensed,
     isKeyLicensed: org.isKeyLicensed,
     isOrgLicensed: org.isOrgLicensed,
-    isLicensedActive: orgLicenceActive(org, new Date()),
+    isLicensedActive: orgLicenceActive(org, now),
     trialStartedOn: org.trialStartedOn?.toISOString() ?? null,
     createdAt: org.createdAt.toISOString(),
     updatedAt: org.updatedAt.toISOString(),

@@ -64,7 +64,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/org', {
     config: { authz: { signedIn: 'org.list' } },
     schema: { tags, summary: 'The organisations I am a current member of', response: { 200: orgListSchema } },
-    handler: async (request) => service.listMyOrgs(ctx.db, principalOf(request).personId),
+    handler: async (request) => service.listMyOrgs(ctx.db, principalOf(request).personId, ctx.clock.now()),
   });
 
   r.get('/api/org/:id', {

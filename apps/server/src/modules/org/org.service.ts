@@ -77,18 +77,18 @@ export async function createOrg(ctx: AppContext, principal: Principal, input: Or
     });
     return { org: org!, member: member! };
   });
-  return presentOrg(org, { actor: memberFacts(member), personId: principal.personId, member });
+  return presentOrg(org, { actor: memberFacts(member), personId: principal.personId, member }, ctx.clock.now());
 }
 
 /** The organisations the caller is a current member of, by title. */
-export async function listMyOrgs(db: Db, personId: string) {
+export async function listMyOrgs(db: Db, personId: string, now: Date) {
   const rows = await db
     .select({ org: orgs, member: orgPeople })
     .from(orgPeople)
     .innerJoin(orgs, eq(orgs.id, orgPeople.orgId))
     .where(and(eq(orgPeople.personId, personId), currentMembership(), isNull(orgs.deletedAt)))
     .orderBy(asc(sql`lower(${orgs.title})`), asc(orgs.id));
-  return { orgs: rows.map(({ org, member }) => presentOrg(org, { actor: memberFacts(member), personId, member })) };
+  return { orgs: rows.map(({ org, member }) => presentOrg(org, { actor: memberFacts(member), personId, member }, now)) };
 }
 
 /** Roles, departments, offices, programs and goals of an organisation (deleted ones only when asked). */
@@ -159,7 +159,7 @@ export async function loadOrgDetail(ctx: AppContext, access: OrgAccess, includeD
       : Promise.resolve([]),
   ]);
   return {
-    ...presentOrg(access.org, viewer),
+    ...presentOrg(access.org, viewer, ctx.clock.now()),
     roles: structure.roleRows.map((row) => presentRole(row, viewer)),
     departments: structure.departmentRows.map((row) => presentDepartment(row, viewer)),
     offices: structure.officeRows.map((row) => presentOffice(row, viewer)),
@@ -184,7 +184,7 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
     record({ action: 'update', entity: 'orgs', id: current.id, title: updated!.title, changes });
     return updated!;
   });
-  return presentOrg(org, viewerOf(access));
+  return presentOrg(org, viewerOf(access), ctx.clock.now());
 }
 
 /**
@@ -193,7 +193,7 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
  */
 export async function deleteOrg(ctx: AppContext, access: OrgAccess) {
   await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
-    await markOrgDeleted(tx, access.org.id, access.personId);
+    await markOrgDeleted(tx, access.org.id, access.personId, ctx.clock.now());
     record({ action: 'delete', entity: 'orgs', id: access.org.id, title: access.org.title });
   });
   await ctx.events.emit('org.deleted', { orgId: access.org.id, deletedBy: access.personId });
@@ -201,8 +201,7 @@ export async function deleteOrg(ctx: AppContext, access: OrgAccess) {
 }
 
 /** The rows a deletion changes, inside the caller's transaction. */
-export async function markOrgDeleted(tx: Tx, orgId: string, personId: string | null) {
-  const now = new Date();
+export async function markOrgDeleted(tx: Tx, orgId: string, personId: string | null, now: Date) {
   await tx.update(orgs).set({ deletedAt: now, deletedBy: personId }).where(eq(orgs.id, orgId));
   await tx
     .update(orgStorageKeys)
@@ -233,5 +232,5 @@ export async function saveOrgLogo(ctx: AppContext, access: OrgAccess, image: { b
     });
     return updated!;
   });
-  return presentOrg(org, viewerOf(access));
+  return presentOrg(org, viewerOf(access), ctx.clock.now());
 }

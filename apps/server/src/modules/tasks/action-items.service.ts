@@ -148,7 +148,7 @@ function recordUpdate(
  * both, in order), and all are written by one set-based UPDATE.
  */
 export async function updateItemsInTx(
-  _ctx: AppContext,
+  ctx: AppContext,
   tx: Tx,
   record: RecordMissionWrite,
   access: MissionAccess,
@@ -161,7 +161,7 @@ export async function updateItemsInTx(
   );
   const byId = new Map(rows.map((row) => [row.item.id, row]));
   const sets = new Map<string, ItemPatch>();
-  const now = new Date();
+  const now = ctx.clock.now();
   for (const { _id, ...input } of inputs) {
     const { item, action } = byId.get(_id)!;
     const planned = planUpdate(access, item, action, input, now);

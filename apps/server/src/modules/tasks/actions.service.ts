@@ -99,7 +99,14 @@ export async function createAction(
  * Applies an update to a loaded action in the transaction: status changes need changeStatus, anything else update.
  * A new parent must be an action of the mission (404) that is neither this action nor under it ('Circular dependency').
  */
-async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: MissionAccess, before: ActionRow, input: ActionUpdate) {
+async function updateActionInTx(
+  tx: Tx,
+  record: RecordMissionWrite,
+  access: MissionAccess,
+  before: ActionRow,
+  input: ActionUpdate,
+  now: Date,
+) {
   const { status, ...rest } = input;
   const others = Object.values(rest).some((value) => value !== undefined);
   if (status !== undefined && status !== before.status) requireOnTask(access, 'changeStatus', actionFacts(before));
@@ -125,7 +132,7 @@ async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: Miss
   if (Object.keys(changes).length === 0) return;
   await tx
     .update(actions)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(and(eq(actions.id, before.id), eq(actions.missionId, access.mission.id)));
   record({ action: 'update', entity: 'actions', id: before.id, title: input.title ?? before.title, changes });
 }
@@ -134,7 +141,7 @@ async function updateActionInTx(tx: Tx, record: RecordMissionWrite, access: Miss
 export async function updateAction(ctx: AppContext, access: MissionAccess, actionId: string, input: ActionUpdate): Promise<Action> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const before = await loadAction(tx, access.mission.id, actionId);
-    await updateActionInTx(tx, record, access, before, input);
+    await updateActionInTx(tx, record, access, before, input, ctx.clock.now());
   });
   return (await actionById(ctx.pool, actionId))!;
 }
@@ -148,7 +155,7 @@ export async function bulkUpdateAction(
 ): Promise<ActionWithItems> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const before = await loadAction(tx, access.mission.id, actionId);
-    if (input.action) await updateActionInTx(tx, record, access, before, input.action);
+    if (input.action) await updateActionInTx(tx, record, access, before, input.action, ctx.clock.now());
     if (input.items?.length) {
       const ids = await tx
         .select({ id: actionItems.id })

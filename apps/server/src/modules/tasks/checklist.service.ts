@@ -45,10 +45,15 @@ async function loadLines(tx: Tx, itemId: string, ids: string[]): Promise<Map<str
 }
 
 /** Ticking a line stamps who and when; unticking clears them. */
-function patchOf(access: MissionAccess, before: ChecklistRow | null, input: ChecklistUpdate & { sortIndex?: number | undefined }) {
+function patchOf(
+  access: MissionAccess,
+  before: ChecklistRow | null,
+  input: ChecklistUpdate & { sortIndex?: number | undefined },
+  now: Date,
+) {
   const patch: Partial<typeof checklistItems.$inferInsert> = { ...input };
   if (input.done !== undefined && input.done !== (before?.done ?? false)) {
-    patch.completedOn = input.done ? new Date() : null;
+    patch.completedOn = input.done ? now : null;
     patch.completedBy = input.done ? access.personId : null;
   }
   return patch;
@@ -61,12 +66,13 @@ async function updateLine(
   title: string,
   before: ChecklistRow,
   input: ChecklistUpdate & { sortIndex?: number | undefined },
+  now: Date,
 ) {
   if (input.people) await requireOnTeam(tx, access.mission.id, input.people);
-  const patch = patchOf(access, before, input);
+  const patch = patchOf(access, before, input, now);
   await tx
     .update(checklistItems)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(eq(checklistItems.id, before.id));
   const changes = Object.fromEntries(
     Object.entries(input)
@@ -87,7 +93,7 @@ export const addChecklistLine = (ctx: AppContext, access: MissionAccess, itemId:
     const [row] = await tx
       .insert(checklistItems)
       .values({
-        ...patchOf(access, null, input),
+        ...patchOf(access, null, input, ctx.clock.now()),
         title: input.title,
         actionItemId: itemId,
         missionId: access.mission.id,
@@ -107,7 +113,7 @@ export const updateChecklistLine = (
 ) =>
   onChecklist(ctx, access, itemId, async (tx, record, title) => {
     const lines = await loadLines(tx, itemId, [lineId]);
-    await updateLine(tx, record, access, title, lines.get(lineId)!, input);
+    await updateLine(tx, record, access, title, lines.get(lineId)!, input, ctx.clock.now());
   });
 
 /** `PUT /action-item/:id/checklist/bulk`: several lines at once, all or nothing. */
@@ -118,7 +124,7 @@ export const bulkUpdateChecklist = (ctx: AppContext, access: MissionAccess, item
       itemId,
       input.items.map((line) => line._id),
     );
-    for (const { _id, ...fields } of input.items) await updateLine(tx, record, access, title, lines.get(_id)!, fields);
+    for (const { _id, ...fields } of input.items) await updateLine(tx, record, access, title, lines.get(_id)!, fields, ctx.clock.now());
   });
 
 /** `DELETE /action-item/:id/checklist/:checklistId`. */

@@ -252,11 +252,11 @@ async function createRole(
 }
 
 /** Gives the invite's plan item to the invitee when it still exists and nobody holds it. */
-async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record: RecordMissionWrite): Promise<string | null> {
+async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record: RecordMissionWrite, now: Date): Promise<string | null> {
   if (!row.invite.planItemId) return null;
   const [item] = await tx
     .update(planItems)
-    .set({ personId, updatedAt: new Date() })
+    .set({ personId, updatedAt: now })
     .where(
       and(
         eq(planItems.id, row.invite.planItemId),
@@ -323,7 +323,8 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
       title: invite.inviteeEmail,
       changes: { invitePending: { from: true, to: false }, permission: { from: null, to: invite.permission } },
     });
-    if (!invite.autoCreateRole) return { answer: answered(accepted, await takePlanItem(tx, row, principal.personId, record)), asked: null };
+    if (!invite.autoCreateRole)
+      return { answer: answered(accepted, await takePlanItem(tx, row, principal.personId, record, ctx.clock.now())), asked: null };
     const created = await createRole(tx, row, principal.personId, record);
     return { answer: answered(accepted, created.planItemId), asked: created.asked };
   });

@@ -104,7 +104,7 @@ async function resolveInvitee(tx: Tx, access: MissionAccess, input: MissionInvit
 }
 
 /** The invite of this person (or address) to the mission that can still be answered, if any. */
-async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee): Promise<MissionInviteRow | null> {
+async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee, now: Date): Promise<MissionInviteRow | null> {
   const who = invitee.personId
     ? or(eq(missionInvites.personId, invitee.personId), eq(missionInvites.inviteeEmail, invitee.email))
     : eq(missionInvites.inviteeEmail, invitee.email);
@@ -115,7 +115,7 @@ async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee): Promis
       and(
         eq(missionInvites.missionId, missionId),
         inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
-        gt(missionInvites.expiresAt, new Date()),
+        gt(missionInvites.expiresAt, now),
         who,
       ),
     )
@@ -128,7 +128,7 @@ async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee): Promis
  * Free-plan seats taken on the mission, pending invites included, leaving out the invitee's own (rule 134):
  * team people at a counting permission, plus open invites of people not yet on the team.
  */
-async function seatsTakenByOthers(tx: Tx, missionId: string, invitee: Invitee): Promise<number> {
+async function seatsTakenByOthers(tx: Tx, missionId: string, invitee: Invitee, now: Date): Promise<number> {
   const [team] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(missionPeople)
@@ -146,7 +146,7 @@ async function seatsTakenByOthers(tx: Tx, missionId: string, invitee: Invitee): 
       and(
         eq(missionInvites.missionId, missionId),
         inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
-        gt(missionInvites.expiresAt, new Date()),
+        gt(missionInvites.expiresAt, now),
         inArray(missionInvites.permission, SEAT_PERMISSIONS),
         ne(missionInvites.inviteeEmail, invitee.email),
         sql`not exists (select 1 from ${missionPeople} where ${missionPeople.missionId} = ${missionInvites.missionId} and ${missionPeople.personId} = ${missionInvites.personId})`,
@@ -169,6 +169,7 @@ async function checkInvite(
   invitee: Invitee,
   teamRow: MissionPersonRow | null,
   grant: { permission: number; isProjectManager: boolean },
+  now: Date,
 ) {
   const { mission, org, orgMember } = access;
   if (teamRow && !teamRow.invitePending && teamRow.permission <= 3) {
@@ -209,8 +210,8 @@ async function checkInvite(
       (grant.permission !== PERMISSION_TEAM_LEAD || option.isProjectManager === grant.isProjectManager),
   );
   if (!offered) throw cannotGive();
-  const licensed = mission.isLicensedActive || (org ? orgLicenceActive(org, new Date()) : false);
-  if (countsAsSeat(grant.permission) && !licensed && (await seatsTakenByOthers(tx, mission.id, invitee)) >= FREE_SLOTS) {
+  const licensed = mission.isLicensedActive || (org ? orgLicenceActive(org, now) : false);
+  if (countsAsSeat(grant.permission) && !licensed && (await seatsTakenByOthers(tx, mission.id, invitee, now)) >= FREE_SLOTS) {
     throw freeSlotsFull();
   }
 }
@@ -227,10 +228,17 @@ async function planItemOfMission(tx: Tx, missionId: string, planItemId: string) 
 }
 
 /** Puts a person on a plan item of the mission (its role is theirs); 404 when the plan item is not the mission's. */
-export async function assignPlanItem(tx: Tx, missionId: string, planItemId: string, personId: string, record: RecordMissionWrite) {
+export async function assignPlanItem(
+  tx: Tx,
+  missionId: string,
+  planItemId: string,
+  personId: string,
+  record: RecordMissionWrite,
+  now: Date,
+) {
   const [item] = await tx
     .update(planItems)
-    .set({ personId, updatedAt: new Date() })
+    .set({ personId, updatedAt: now })
     .where(and(eq(planItems.id, planItemId), eq(planItems.missionId, missionId)))
     .returning({ id: planItems.id, title: planItems.title });
   if (!item) throw planItemNotFound();
@@ -266,8 +274,8 @@ export async function createMissionInvite(
           .where(and(eq(missionPeople.missionId, mission.id), eq(missionPeople.personId, invitee.personId)))
           .limit(1)
       : [];
-    await checkInvite(tx, access, invitee, teamRow ?? null, grant);
-    const open = await openInviteOf(tx, mission.id, invitee);
+    await checkInvite(tx, access, invitee, teamRow ?? null, grant, ctx.clock.now());
+    const open = await openInviteOf(tx, mission.id, invitee, ctx.clock.now());
     const settings = { ...grant, role, autoCreateRole: input.autoCreateRole && autoCreateRoleFor(permission) };
     if (open && (!teamRow || teamRow.invitePending)) {
       const [updated] = await tx
@@ -289,7 +297,8 @@ export async function createMissionInvite(
           changes: { permission: { from: teamRow.permission, to: permission } },
         });
       }
-      if (input.planItemId && invitee.personId) await assignPlanItem(tx, mission.id, input.planItemId, invitee.personId, record);
+      if (input.planItemId && invitee.personId)
+        await assignPlanItem(tx, mission.id, input.planItemId, invitee.personId, record, ctx.clock.now());
       return { row: updated!, created: false, invitee };
     }
     await tx
@@ -332,7 +341,8 @@ export async function createMissionInvite(
         changes: { permission: { from: teamRow?.permission ?? null, to: permission }, invitePending: { from: null, to: true } },
       });
     }
-    if (input.planItemId && invitee.personId) await assignPlanItem(tx, mission.id, input.planItemId, invitee.personId, record);
+    if (input.planItemId && invitee.personId)
+      await assignPlanItem(tx, mission.id, input.planItemId, invitee.personId, record, ctx.clock.now());
     return { row: row!, created: true, invitee };
   });
   if (result.created) {

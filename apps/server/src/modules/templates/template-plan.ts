@@ -134,8 +134,6 @@ export async function createTemplateMission(
   return mission!;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** How many live plan items the project has, and whether one is the Project manager role. */
 async function existingPlan(tx: Tx, missionId: string): Promise<{ count: number; hasProjectManager: boolean }> {
   const [row] = await tx
@@ -159,8 +157,9 @@ export async function layOutTemplate(
   mission: MissionRow,
   template: { orgId: string | null; data: TemplateData; dataPlanItems: TemplatePlanItem[] },
   createdBy: string,
+  today: string,
 ): Promise<void> {
-  const { planStartDate: start, planEndDate: end } = repairMissionDates(mission, today());
+  const { planStartDate: start, planEndDate: end } = repairMissionDates(mission, today);
   const existing = await existingPlan(tx, mission.id);
   const rows = template.dataPlanItems
     .filter((item) => copiedIntoMission(item, existing.hasProjectManager))

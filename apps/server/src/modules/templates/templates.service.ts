@@ -285,7 +285,10 @@ export async function deleteTemplates(ctx: AppContext, personId: string, ids: st
  * transaction: 404 'template/not-found' unless the caller may use the template (its owner, or a current member of
  * its organisation).
  */
-export async function instantiateTemplate(tx: Tx, args: { templateId: string; missionId: string; personId: string }): Promise<void> {
+export async function instantiateTemplate(
+  tx: Tx,
+  args: { templateId: string; missionId: string; personId: string; today: string },
+): Promise<void> {
   const [row] = await templatesWithViewer(tx, args.personId).where(eq(templates.id, args.templateId));
   const entry = row ? withViewer(row) : null;
   if (!entry || !canUseTemplate({ personId: args.personId, orgLevel: entry.orgLevel }, templateFactsOf(entry.template))) {
@@ -299,5 +302,6 @@ export async function instantiateTemplate(tx: Tx, args: { templateId: string; mi
     mission,
     { orgId: template.orgId, data: templateDataOf(template), dataPlanItems: templatePlanItemsOf(template) },
     args.personId,
+    args.today,
   );
 }
