@@ -79,7 +79,7 @@ const declined = () => ({
  * memory, answering realistic JSON. It remembers idempotency keys as the provider does (the same key answers the
  * first response again and creates nothing), can decline the next payment, and signs webhook events with the SDK.
  */
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
   const objects = new Map<string, Json>();
@@ -319,7 +319,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       send(response, answer.status, answer.body);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe(secretKey);
   return {
