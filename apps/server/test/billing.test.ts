@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, subscriptions } from '../src/db/schema/index.ts';
+import { files, proposalPayments, subscriptions } from '../src/db/schema/index.ts';
 import { createPaymentLink, issueOfferCodes, onClientInvoicePaid, type ClientInvoicePaid } from '../src/modules/billing/index.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -345,6 +345,17 @@ describe('POST /api/billing/webhook', () => {
     expect((await call('GET', `/org/${orgId}`, admin.token)).json()).toMatchObject({ isOrgLicensed: false, isLicensedActive: false });
   });
 
+  it('follows the status the provider gives the subscription (updated: unpaid ends the licence)', async () => {
+    const { admin, orgId } = await subscribed();
+    const customer = await customerIdOf(orgId);
+    const event = fake.signedEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer, status: 'unpaid' });
+    expectStatus(await postWebhook(event.payload, event.signature), 200);
+    expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({ status: 'unpaid', licensed: false });
+    const back = fake.signedEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer, status: 'active' });
+    expectStatus(await postWebhook(back.payload, back.signature), 200);
+    expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({ status: 'active', licensed: true });
+  });
+
   it('refuses an unsigned, a badly signed or a tampered event with 400, changing nothing', async () => {
     const { admin, orgId } = await subscribed();
     const customer = await customerIdOf(orgId);
@@ -495,6 +506,23 @@ describe('connected account and proposal payments', () => {
     expect(withdrawn.json()).toMatchObject({ status: 'withdrawn' });
     expect([...fake.objects.values()].some((o) => o.object === 'refund' && o.payment_intent === intent.id)).toBe(true);
     expectStatus(await call('DELETE', `/mission/${missionId}/proposal/pay`, client.token), 404);
+  });
+
+  it('marks a pending proposal payment succeeded when the provider says so', async () => {
+    const { admin, orgId, missionId, client } = await proposal();
+    expectStatus(await call('POST', `/org/${orgId}/stripe/connect/account`, admin.token, { payload: {} }), 201);
+    const pending = await call('POST', `/mission/${missionId}/proposal/pay`, client.token, { idempotency_key: 'pay-pending-001' });
+    expect(pending.json()).toMatchObject({ status: 'pending', clientSecret: expect.stringMatching(/_secret_/) });
+    const paymentId = (pending.json() as { _id: string })._id;
+    const event = fake.signedEvent('payment_intent.succeeded', {
+      id: 'pi_x',
+      object: 'payment_intent',
+      amount: 250_000,
+      metadata: { proposalPaymentId: paymentId },
+    });
+    expect((await postWebhook(event.payload, event.signature)).json()).toMatchObject({ handled: true });
+    const [row] = await t.database.db.select().from(proposalPayments).where(eq(proposalPayments.id, paymentId));
+    expect(row!.status).toBe('succeeded');
   });
 
   it('answers a declined card 402 and records no payment; refuses outsiders (404) and bad keys (400)', async () => {
