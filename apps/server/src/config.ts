@@ -41,6 +41,9 @@ const envSchema = z.object({
   EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
   EXCHANGE_RATES_FILE: z.string().min(1).optional(),
   EXCHANGE_RATES_REFRESH_HOURS: z.coerce.number().int().min(1).max(168).default(6),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -74,6 +77,11 @@ export type Config = {
    * (else, on an empty table without `url`, from the small sample the server ships).
    */
   exchangeRates: { url: string | undefined; file: string | undefined; refreshHours: number };
+  /**
+   * The card payment provider (Stripe): payments are on only with a secret key; webhooks need their signing secret;
+   * `apiBase` points the SDK at another address (tests use a local fake of its API).
+   */
+  payments: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
 };
 
 export type S3Config = {
@@ -150,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       file: e.EXCHANGE_RATES_FILE === undefined ? undefined : existingFile('EXCHANGE_RATES_FILE', e.EXCHANGE_RATES_FILE),
       refreshHours: e.EXCHANGE_RATES_REFRESH_HOURS,
     },
+    payments: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
   };
 }
 

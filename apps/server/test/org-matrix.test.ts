@@ -259,6 +259,35 @@ function routes(): Route[] {
       build: () => ({ method: 'POST', url: org('/subscription'), payload: { notAField: true } }),
       expect: orgExpectations(w, allow('trial.start')),
     },
+    // Billing: organisation admins only (payments are not configured here: the allowed get 503 or 400, nothing written)
+    ...(
+      [
+        ['GET', '/api/org/:orgId/subscription', '/subscription', undefined],
+        ['POST', '/api/org/:orgId/subscription/oob-code', '/subscription/oob-code', { oobCode: 'NOT-A-CODE' }],
+        ['PUT', '/api/org/:orgId/subscription/cancel', '/subscription/cancel', undefined],
+        ['GET', '/api/org/:orgId/subscription/customer', '/subscription/customer', undefined],
+        ['PUT', '/api/org/:orgId/subscription/customer', '/subscription/customer', { notAField: true }],
+        ['PUT', '/api/org/:orgId/subscription/payment-method/:id', '/subscription/payment-method/pm_matrix1', { expMonth: 13 }],
+        ['POST', '/api/org/:orgId/subscription/payment-method/:id/attach', '/subscription/payment-method/pm_matrix1/attach', undefined],
+        ['DELETE', '/api/org/:orgId/subscription/payment-method/:id/detach', '/subscription/payment-method/pm_matrix1/detach', undefined],
+        ['GET', '/api/org/:orgId/subscription/usage', '/subscription/usage', undefined],
+        ['POST', '/api/org/:orgId/stripe/connect/account', '/stripe/connect/account', { payload: {} }],
+        ['GET', '/api/org/:orgId/stripe/connect/account', '/stripe/connect/account', undefined],
+        ['DELETE', '/api/org/:orgId/stripe/connect/account', '/stripe/connect/account', undefined],
+        ['POST', '/api/org/:orgId/stripe/connect/account/link', '/stripe/connect/account/link', { type: 'account_onboarding' }],
+      ] as const
+    ).map(([method, url, path, payload]) => ({
+      method,
+      url,
+      build: () => ({ method, url: org(path), ...(payload ? { payload } : {}) }) as InjectOptions,
+      expect: orgExpectations(w, allow('billing.manage')),
+    })),
+    {
+      method: 'POST',
+      url: '/api/org/appsumo/oob-code/doc',
+      build: () => ({ method: 'POST', url: '/api/org/appsumo/oob-code/doc', payload: { oobCode: 'NOT-A-CODE' } }),
+      expect: signedInExpectations('allowed'),
+    },
     // Invites
     {
       method: 'POST',

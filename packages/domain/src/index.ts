@@ -67,3 +67,4 @@ export * from './money/rate-cards.ts';
 export * from './money/raci.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';
+export * from './billing/billing.ts';

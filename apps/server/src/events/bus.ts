@@ -111,6 +111,8 @@ export type DomainEvents = {
   };
   /** A person left a mission's team ('remove') or, an organisation admin, stayed as an organisation observer ('downgrade'). */
   'mission.person.removed': { missionId: string; personId: string; effect: 'remove' | 'downgrade' };
+  /** A payment of the organisation's subscription failed (a renewal, usually): its admins must update the payment information. */
+  'billing.payment.failed': { orgId: string; providerInvoiceId: string };
 };
 
 export type EventType = keyof DomainEvents;

@@ -69,6 +69,4 @@ export const ORG_EXTRA_ENDPOINTS: [string, string][] = [
   ['POST', '/org/:id/sso'],
   ['DELETE', '/org/:id/sso/:providerId'],
   ['GET', '/auth/sso/:email'],
-  // billing's subscription row: for now it starts the free trial only
-  ['POST', '/org/:orgId/subscription'],
 ];

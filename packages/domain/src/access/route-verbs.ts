@@ -79,5 +79,6 @@ export const SIGNED_IN_VERBS = [
   'timesheet.read',
   'timesheet.save',
   'currency.read',
+  'offerCode.read',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];

@@ -73,6 +73,8 @@ const ALLOWED: Record<MissionAction, Who[]> = {
   // Rule 113: organisation managers and admins activate the licence.
   'licence.activate': ORG_OVERSEERS,
   'promo.apply': ['PM', 'P2', ...ORG_OVERSEERS],
+  // Rule 204: the accepted team, the client included, pays a proposal.
+  'proposal.pay': ['P0', 'P1', 'PM', 'P2', 'P3', 'P4', 'P5'],
   // Saving the mission as a template: its admins.
   'template.save': ['PM', 'P2'],
   // Rule 100: project managers and admins control the plan; rule 108: organisation admins and managers too.

@@ -27,6 +27,7 @@ export const MISSION_ACTIONS = [
   'team.remove',
   'licence.activate',
   'promo.apply',
+  'proposal.pay',
   'template.save',
   'plan.manage',
   'tasks.create',
@@ -79,6 +80,8 @@ const RULES: Record<MissionAction, Rule> = {
   // Rule 113: organisation managers and admins activate licences; on a personal project its owner.
   'licence.activate': (a, m) => (m.hasOrg ? isOrgOverseer(a.orgLevel) : activeMember(a)?.permission === 2),
   'promo.apply': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),
+  // Rule 204: the proposal's people (its client included) pay it; organisation overseers off the team do not.
+  'proposal.pay': (a) => activeMember(a) !== null,
   'template.save': ADMIN,
   // Rule 100: project managers and admins control the plan and budget (organisation admins and managers update projects).
   'plan.manage': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),

@@ -27,6 +27,7 @@ export const ORG_ABILITY_ACTIONS = {
   approveLeaves: 'leaves.approve',
   activateLicence: 'licence.activate',
   startTrial: 'trial.start',
+  manageBilling: 'billing.manage',
 } as const satisfies Record<string, OrgAction>;
 
 export type OrgAbilities = { [K in keyof typeof ORG_ABILITY_ACTIONS]: boolean };

@@ -29,9 +29,6 @@ export function orgLicenceActive(org: OrgLicenceFacts, now: Date): boolean {
   return now < trialEndsAt(org.trialStartedOn);
 }
 
-/** `POST /org/:orgId/subscription`: for now only the free trial is started here; paid plans arrive with billing. */
-export const subscriptionStartSchema = z.object({ trial: z.literal(true) }).strict();
-
 export const trialStartedSchema = z.object({
   _id: z.string(),
   isLicensedActive: z.boolean(),

@@ -71,6 +71,7 @@ const ALLOWED: Record<OrgAction, Who[]> = {
   'leaves.approve': [A],
   'licence.activate': [A, M],
   'trial.start': [A],
+  'billing.manage': [A],
 };
 
 const actorOf = (who: Who): OrgActor => (who === 'API_KEY' ? apiKey : member(who));

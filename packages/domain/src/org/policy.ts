@@ -79,6 +79,7 @@ export const ORG_ACTIONS = [
   'leaves.approve',
   'licence.activate',
   'trial.start',
+  'billing.manage',
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -188,6 +189,8 @@ const PERSON_RULES: Record<OrgAction, Rule> = {
   // Rule 113.
   'licence.activate': ADMIN_OR_MANAGER,
   'trial.start': levels('ADMIN'),
+  // Subscriptions, billing details, payment methods and the connected payment account: organisation admins only.
+  'billing.manage': levels('ADMIN'),
 };
 
 /** What an organisation API key may do: read and maintain the organisation's data, never administer it. */

@@ -1,2 +1,3 @@
 /** The public face of this module: other modules and the app import from here, never from its files. */
 export { filesRoutes } from './files.routes.ts';
+export { storageUsage } from './files.queries.ts';

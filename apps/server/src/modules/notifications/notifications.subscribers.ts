@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
-import { missionInvites, missions, orgInvites } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { NOTIFICATION_MESSAGES, roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
+import { missionInvites, missions, orgInvites, orgPeople } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { timesheetApprovers } from '../time/index.ts';
 import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
@@ -142,6 +143,27 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
         actorId: event.actorId,
         data: { timesheetId: event.timesheetId, status: event.status, weekStart: event.weekStart, person: event.personId },
         open,
+      })),
+    );
+  });
+
+  ctx.events.on('billing.payment.failed', async (event) => {
+    const admins = await ctx.db
+      .select({ personId: orgPeople.personId })
+      .from(orgPeople)
+      .where(and(eq(orgPeople.orgId, event.orgId), eq(orgPeople.level, 'ADMIN'), currentMembership()));
+    await createNotifications(
+      ctx,
+      admins.map(({ personId }) => ({
+        personId,
+        type: 'payment',
+        title: NOTIFICATION_MESSAGES.paymentTitle,
+        body: NOTIFICATION_MESSAGES.paymentBody,
+        orgId: event.orgId,
+        missionId: null,
+        actorId: null,
+        data: { orgId: event.orgId, providerInvoiceId: event.providerInvoiceId },
+        open: { org: event.orgId, 'org-tab': 'billing' },
       })),
     );
   });

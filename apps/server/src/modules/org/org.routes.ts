@@ -9,9 +9,6 @@ import {
   auditQuerySchema,
   auditTreeSchema,
   idSchema,
-  ORG_MESSAGES,
-  subscriptionStartSchema,
-  trialStartedSchema,
   missionOverviewSchema,
   orgCreateSchema,
   orgDetailSchema,
@@ -39,7 +36,6 @@ import * as invites from './invites.service.ts';
 import * as keys from './keys.service.ts';
 import * as service from './org.service.ts';
 import { subscribeOrgEvents } from './org.subscribers.ts';
-import { startTrial } from './trial.service.ts';
 
 const tags = ['org'];
 const orgParams = z.object({ id: idSchema });
@@ -215,18 +211,6 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: storageKeySchema },
     },
     handler: async (request) => keys.readStorageKey(ctx, ctx.db, principalOf(request), request.params.keyId),
-  });
-
-  r.post('/api/org/:orgId/subscription', {
-    config: { authz: { org: 'trial.start', refusal: ORG_MESSAGES.administerOrg } },
-    schema: {
-      tags: ['billing'],
-      summary: "Start the organisation's free 30-day trial of the unlimited plan (organisation admins, verified email)",
-      params: z.object({ orgId: idSchema }),
-      body: subscriptionStartSchema,
-      response: { 200: trialStartedSchema },
-    },
-    handler: async (request) => startTrial(ctx, orgAccessOf(request), principalOf(request)),
   });
 
   r.post('/api/org/:id/invite', {

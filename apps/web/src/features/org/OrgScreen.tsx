@@ -1,5 +1,5 @@
 import './styles.ts';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Avatar, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
@@ -20,6 +20,7 @@ import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StructureTab } from './StructureTab.tsx';
 import { FormError } from '../../components/FormError.tsx';
+import { BillingPanel } from '../billing/index.ts';
 import { plural } from '@crewplan/domain/shared/words';
 
 /** An answer that means "no such organisation for you": unknown, removed, not a member or not an id. */
@@ -131,6 +132,11 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </Tabs.Panel>
                 <Tabs.Panel value="settings">
                   <SettingsTab org={data} domainsOpen={params.has('oc-domains')} />
+                </Tabs.Panel>
+                <Tabs.Panel value="billing">
+                  <Suspense fallback={<Loader size="sm" />}>
+                    <BillingPanel orgId={data._id} />
+                  </Suspense>
                 </Tabs.Panel>
               </Tabs>
             )}

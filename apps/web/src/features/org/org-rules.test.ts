@@ -24,9 +24,19 @@ describe('organisation area tabs', () => {
   });
 
   it('shows tabs by abilities', () => {
-    const member = { readPeople: true, viewClients: false, invite: false, update: false };
+    const member = { readPeople: true, viewClients: false, invite: false, update: false, manageBilling: false };
     expect(visibleTabs(member)).toEqual(['people', 'structure', 'goals']);
-    expect(visibleTabs({ readPeople: true, viewClients: true, invite: true, update: true })).toHaveLength(6);
+    const manager = { readPeople: true, viewClients: true, invite: true, update: true, manageBilling: false };
+    expect(visibleTabs(manager)).toHaveLength(6);
+    expect(visibleTabs({ ...manager, manageBilling: true })).toEqual([
+      'people',
+      'structure',
+      'goals',
+      'clients',
+      'invites',
+      'settings',
+      'billing',
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ export const ORG_TABS = [
   { value: 'clients', label: 'Clients' },
   { value: 'invites', label: 'Invites' },
   { value: 'settings', label: 'Settings' },
+  { value: 'billing', label: 'Billing' },
 ] as const;
 export type OrgTab = (typeof ORG_TABS)[number]['value'];
 
@@ -35,12 +36,19 @@ export function paramsOfTab(tab: string | null): Record<string, string | null> {
 }
 
 /** Tabs shown to the caller, from the organisation's abilities (the web never re-derives the rules). */
-export function visibleTabs(abilities: { readPeople: boolean; viewClients: boolean; invite: boolean; update: boolean }): OrgTab[] {
+export function visibleTabs(abilities: {
+  readPeople: boolean;
+  viewClients: boolean;
+  invite: boolean;
+  update: boolean;
+  manageBilling: boolean;
+}): OrgTab[] {
   return ORG_TABS.map((t) => t.value).filter((tab) => {
     if (tab === 'people') return abilities.readPeople;
     if (tab === 'clients') return abilities.viewClients;
     if (tab === 'invites') return abilities.invite;
     if (tab === 'settings') return abilities.update;
+    if (tab === 'billing') return abilities.manageBilling;
     return true;
   });
 }

@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import {
+  BILLING_CURRENCY,
+  BILLING_MESSAGES,
+  decimalGigabytes,
+  orgLicenceActive,
+  priceSeats,
+  subscriptionLicenses,
+  trialEndsAt,
+  type BillingDetails,
+  type PaymentMethod,
+  type SubscriptionCreate,
+  type SubscriptionView,
+} from '@crewplan/domain';
+import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
+import { orgs, subscriptions } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { storageUsage } from '../files/index.ts';
+import {
+  applySubscriptionStatus,
+  loadSubscription,
+  lockSubscription,
+  oncePerKey,
+  seatsOf,
+  type SubscriptionRow,
+} from './billing.queries.ts';
+import { callProvider, providerOf, requireProvider } from './provider.ts';
+
+const noCustomer = () => new AppError(422, 'billing/no-customer', BILLING_MESSAGES.noCustomer);
+const noSubscription = () => new AppError(422, 'billing/no-subscription', BILLING_MESSAGES.noSubscription);
+
+/**
+ * The status the organisation shows (rule 199): its paid subscription's when it has one; else `trialing` while the
+ * free trial runs, `not_setup` otherwise. The trial is the one of `orgs.trial_started_on` (org module).
+ */
+function statusOf(row: SubscriptionRow | null, org: OrgAccess['org'], now: Date): SubscriptionView['status'] {
+  if (row && row.status !== 'not_setup') return row.status;
+  if (org.trialStartedOn && orgLicenceActive({ ...org, isOrgLicensed: false, isKeyLicensed: false }, now)) return 'trialing';
+  return 'not_setup';
+}
+
+/** `GET /org/:orgId/subscription`: plan, status, seats priced, billing details and payment methods. */
+export async function subscriptionView(ctx: AppContext, access: OrgAccess): Promise<SubscriptionView> {
+  const org = access.org;
+  const now = ctx.clock.now();
+  const row = await loadSubscription(ctx.db, org.id);
+  const seats = await seatsOf(ctx.db, org.id);
+  const provider = providerOf(ctx);
+  const status = statusOf(row, org, now);
+  const paid = row?.providerSubscriptionId !== null && row?.providerSubscriptionId !== undefined && subscriptionLicenses(status);
+  const paymentMethods: PaymentMethod[] =
+    provider && row?.providerCustomerId ? await callProvider(() => provider.listPaymentMethods(row.providerCustomerId!)) : [];
+  const licensed = orgLicenceActive(org, now);
+  return {
+    org: org.id,
+    configured: provider !== null,
+    status,
+    plan:
+      paid || row?.offerCodeId || (licensed && (org.isOrgLicensed || org.isKeyLicensed))
+        ? 'unlimited'
+        : status === 'trialing'
+          ? 'trial'
+          : 'free',
+    licensed,
+    trialStartedOn: org.trialStartedOn?.toISOString() ?? null,
+    trialEndsAt: org.trialStartedOn ? trialEndsAt(org.trialStartedOn).toISOString() : null,
+    aiAddon: row?.aiAddon ?? false,
+    seats,
+    price: priceSeats(seats, row?.aiAddon ?? false),
+    currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    offerCode: row?.offerCodeId != null,
+    customer: row?.customer ?? null,
+    paymentMethods,
+  };
+}
+
+const OPEN_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
+
+/**
+ * Subscribes the organisation to Unlimited at the seat prices of rule 200, once per idempotency key: the key is
+ * stored with the answer and given to the provider as its own idempotency key, so neither side charges twice.
+ */
+export async function createSubscription(ctx: AppContext, access: OrgAccess, body: SubscriptionCreate): Promise<SubscriptionView> {
+  const provider = requireProvider(ctx);
+  const orgId = access.org.id;
+  await runOrgCommand(ctx, orgId, auditActorOf(access), async (tx, record) => {
+    const { replayed } = await oncePerKey(tx, `subscription:${orgId}`, body.idempotencyKey, body, async () => {
+      const row = await lockSubscription(tx, orgId);
+      if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status))
+        throw conflict('billing/already-subscribed', BILLING_MESSAGES.alreadySubscribed);
+      const customer = body.customer ?? row.customer;
+      if (!customer) throw noCustomer();
+      const customerId =
+        row.providerCustomerId ?? (await callProvider(() => provider.createCustomer(customer, orgId, `${body.idempotencyKey}-customer`)));
+      if (body.paymentMethodId) {
+        await callProvider(() => provider.attachPaymentMethod(body.paymentMethodId!, customerId));
+        await callProvider(() => provider.setDefaultPaymentMethod(customerId, body.paymentMethodId!));
+      }
+      const seats = await seatsOf(tx, orgId);
+      const lines = priceSeats(seats, body.aiAddon)
+        .lines.filter((line) => line.quantity > 0)
+        .map((line) => ({ name: line.kind, unitMinor: line.unitMinor, quantity: line.quantity }));
+      const subscription = await callProvider(() =>
+        provider.createSubscription({
+          customerId,
+          orgId,
+          currency: BILLING_CURRENCY,
+          lines,
+          paymentMethodId: body.paymentMethodId,
+          idempotencyKey: body.idempotencyKey,
+        }),
+      );
+      await tx.update(subscriptions).set({ customer, providerCustomerId: customerId }).where(eq(subscriptions.orgId, orgId));
+      const { from, licensed } = await applySubscriptionStatus(tx, orgId, {
+        status: subscription.status,
+        providerSubscriptionId: subscription.id,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        aiAddon: body.aiAddon,
+      });
+      record({
+        action: 'update',
+        entity: 'orgs',
+        id: orgId,
+        title: access.org.title,
+        changes: { subscription: { from, to: subscription.status }, isOrgLicensed: { from: access.org.isOrgLicensed, to: licensed } },
+      });
+      return { subscriptionId: subscription.id, status: subscription.status };
+    });
+    return replayed;
+  });
+  return subscriptionView(ctx, await freshAccess(ctx, access));
+}
+
+/** The organisation row as it is now (after a write), for the view. */
+async function freshAccess(ctx: AppContext, access: OrgAccess): Promise<OrgAccess> {
+  const [org] = await ctx.db.select().from(orgs).where(eq(orgs.id, access.org.id));
+  return { ...access, org: org ?? access.org };
+}
+
+/** `PUT /org/:orgId/subscription/cancel`: ends the paid subscription at the end of the period already paid. */
+export async function cancelSubscription(ctx: AppContext, access: OrgAccess): Promise<SubscriptionView> {
+  const provider = requireProvider(ctx);
+  await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const row = await lockSubscription(tx, access.org.id);
+    if (!row.providerSubscriptionId || !OPEN_STATUSES.has(row.status)) throw noSubscription();
+    const subscription = await callProvider(() => provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId!));
+    await applySubscriptionStatus(tx, access.org.id, {
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    });
+    record({
+      action: 'update',
+      entity: 'orgs',
+      id: access.org.id,
+      title: access.org.title,
+      changes: { cancelAtPeriodEnd: { from: row.cancelAtPeriodEnd, to: subscription.cancelAtPeriodEnd } },
+    });
+  });
+  return subscriptionView(ctx, await freshAccess(ctx, access));
+}
+
+/** `GET /org/:orgId/subscription/customer`. */
+export async function readCustomer(ctx: AppContext, access: OrgAccess) {
+  const row = await loadSubscription(ctx.db, access.org.id);
+  return { customer: row?.customer ?? null, hasProviderCustomer: Boolean(row?.providerCustomerId) };
+}
+
+/** `PUT /org/:orgId/subscription/customer`: keeps the billing details, and the provider's customer in step when there is one. */
+export async function updateCustomer(ctx: AppContext, access: OrgAccess, details: BillingDetails) {
+  await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const row = await lockSubscription(tx, access.org.id);
+    if (row.providerCustomerId) {
+      const provider = requireProvider(ctx);
+      await callProvider(() => provider.updateCustomer(row.providerCustomerId!, details));
+    }
+    await tx.update(subscriptions).set({ customer: details }).where(eq(subscriptions.orgId, access.org.id));
+    record({
+      action: 'update',
+      entity: 'orgs',
+      id: access.org.id,
+      title: access.org.title,
+      changes: { billingDetails: { from: null, to: 'updated' } },
+    });
+  });
+  return readCustomer(ctx, access);
+}
+
+/** The provider's customer of the organisation, created from its billing details on first need. */
+async function ensureCustomer(ctx: AppContext, access: OrgAccess): Promise<string> {
+  const provider = requireProvider(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, access.org.id);
+    if (row.providerCustomerId) return row.providerCustomerId;
+    if (!row.customer) throw noCustomer();
+    const customerId = await callProvider(() => provider.createCustomer(row.customer!, access.org.id, `customer-${access.org.id}`));
+    await tx.update(subscriptions).set({ providerCustomerId: customerId }).where(eq(subscriptions.orgId, access.org.id));
+    return customerId;
+  });
+}
+
+async function methodsOf(ctx: AppContext, customerId: string) {
+  return { paymentMethods: await callProvider(() => requireProvider(ctx).listPaymentMethods(customerId)) };
+}
+
+/** The organisation's customer id, refusing a payment method the customer does not hold (another organisation's). */
+async function ownMethod(
+  ctx: AppContext,
+  access: OrgAccess,
+  paymentMethodId: string,
+): Promise<{ customerId: string; method: PaymentMethod }> {
+  const row = await loadSubscription(ctx.db, access.org.id);
+  const customerId = row?.providerCustomerId;
+  const method = customerId ? (await methodsOf(ctx, customerId)).paymentMethods.find((m) => m.id === paymentMethodId) : undefined;
+  if (!customerId || !method) throw new AppError(404, 'billing/payment-method-not-found', BILLING_MESSAGES.paymentMethodUnknown);
+  return { customerId, method };
+}
+
+/**
+ * `POST …/payment-method/:id/attach?setDefault=0|1&detachDefault=0|1` (rule 205): attaches the method to the
+ * organisation's customer; `setDefault` makes it the default; `detachDefault` detaches the default it replaces.
+ */
+export async function attachPaymentMethod(
+  ctx: AppContext,
+  access: OrgAccess,
+  paymentMethodId: string,
+  options: { setDefault: boolean; detachDefault: boolean },
+) {
+  const provider = requireProvider(ctx);
+  const customerId = await ensureCustomer(ctx, access);
+  const before = (await methodsOf(ctx, customerId)).paymentMethods;
+  const previousDefault = before.find((method) => method.isDefault && method.id !== paymentMethodId);
+  await callProvider(() => provider.attachPaymentMethod(paymentMethodId, customerId));
+  if (options.setDefault) await callProvider(() => provider.setDefaultPaymentMethod(customerId, paymentMethodId));
+  if (options.detachDefault && previousDefault) await callProvider(() => provider.detachPaymentMethod(previousDefault.id));
+  return methodsOf(ctx, customerId);
+}
+
+/** `PUT …/payment-method/:id`: the card's holder name or expiry. */
+export async function updatePaymentMethod(
+  ctx: AppContext,
+  access: OrgAccess,
+  paymentMethodId: string,
+  changes: { billingName?: string; expMonth?: number; expYear?: number },
+) {
+  requireProvider(ctx);
+  const { customerId } = await ownMethod(ctx, access, paymentMethodId);
+  await callProvider(() => requireProvider(ctx).updatePaymentMethod(paymentMethodId, changes));
+  return methodsOf(ctx, customerId);
+}
+
+/** `DELETE …/payment-method/:id/detach`. */
+export async function detachPaymentMethod(ctx: AppContext, access: OrgAccess, paymentMethodId: string) {
+  requireProvider(ctx);
+  const { customerId } = await ownMethod(ctx, access, paymentMethodId);
+  await callProvider(() => requireProvider(ctx).detachPaymentMethod(paymentMethodId));
+  return methodsOf(ctx, customerId);
+}
+
+/** `GET /org/:orgId/subscription/usage`: storage in bytes and decimal GB, and the seats billed. */
+export async function usage(ctx: AppContext, access: OrgAccess) {
+  const storage = await storageUsage(ctx.db, access.org.id);
+  return {
+    storageBytes: storage.bytes,
+    storageGb: decimalGigabytes(storage.bytes),
+    files: storage.files,
+    seats: await seatsOf(ctx.db, access.org.id),
+  };
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '@crewplan/domain';
+import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
+import { offerCodes, orgs, subscriptions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { lockSubscription } from './billing.queries.ts';
+
+const hashOf = (code: string) => createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
+const invalid = () => new AppError(422, 'billing/offer-code-invalid', BILLING_MESSAGES.offerCodeInvalid);
+const usable = (row: typeof offerCodes.$inferSelect | undefined, now: Date) =>
+  row !== undefined && !row.redeemedAt && (!row.expiresAt || row.expiresAt.getTime() > now.getTime());
+
+/** Issues offer codes and returns them in clear, the only time they are seen: only their SHA-256 is stored. */
+export async function issueOfferCodes(
+  ctx: Pick<AppContext, 'db'>,
+  count: number,
+  options: { note?: string; expiresAt?: Date | null } = {},
+) {
+  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new RangeError('count must be 1 to 10000');
+  const codes = Array.from({ length: count }, () => `OFFER-${randomBytes(10).toString('hex').toUpperCase()}`);
+  await ctx.db
+    .insert(offerCodes)
+    .values(codes.map((code) => ({ codeHash: hashOf(code), note: options.note ?? '', expiresAt: options.expiresAt ?? null })));
+  return codes;
+}
+
+/** `POST /org/appsumo/oob-code/doc`: what an offer code gives, when it is issued and still unused (it is not used up here). */
+export async function offerCodeDoc(ctx: AppContext, code: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(offerCodes)
+    .where(eq(offerCodes.codeHash, hashOf(code)));
+  if (!usable(row, ctx.clock.now())) throw invalid();
+  return { valid: true as const, plan: 'unlimited' as const, note: row!.note };
+}
+
+/**
+ * `POST /org/:orgId/subscription/oob-code`: redeems an offer code for this organisation: the code is locked, used up
+ * and the organisation licensed (as by a key) in one transaction, so a code licenses exactly one organisation even
+ * when two redeem it at the same moment.
+ */
+export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: string) {
+  const now = ctx.clock.now();
+  await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const [row] = await tx
+      .select()
+      .from(offerCodes)
+      .where(eq(offerCodes.codeHash, hashOf(code)))
+      .for('update');
+    if (!usable(row, now)) throw invalid();
+    await tx
+      .update(offerCodes)
+      .set({ redeemedAt: now, redeemedOrgId: access.org.id, redeemedBy: access.personId })
+      .where(eq(offerCodes.id, row!.id));
+    await lockSubscription(tx, access.org.id);
+    await tx.update(subscriptions).set({ offerCodeId: row!.id, status: 'active' }).where(eq(subscriptions.orgId, access.org.id));
+    await tx.update(orgs).set({ isKeyLicensed: true, isLicensedActive: true }).where(eq(orgs.id, access.org.id));
+    record({
+      action: 'update',
+      entity: 'orgs',
+      id: access.org.id,
+      title: access.org.title,
+      changes: { isKeyLicensed: { from: access.org.isKeyLicensed, to: true }, offerCode: { from: null, to: 'redeemed' } },
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '@crewplan/domain';
+import { runMissionCommand } from '../../commands/index.ts';
+import { proposalPayments } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { oncePerKey } from './billing.queries.ts';
+import { connectedAccountId } from './connect.service.ts';
+import { callProvider, requireProvider } from './provider.ts';
+
+export type ProposalPayment = {
+  _id: string;
+  mission: string;
+  status: 'pending' | 'succeeded' | 'withdrawn';
+  amountMinor: number;
+  currency: string;
+  clientSecret: string | null;
+};
+
+/**
+ * `POST /mission/:id/proposal/pay` (rule 204): pays the proposal's budget, in its currency, to the organisation's
+ * connected account; once per idempotency key (kept, and passed to the provider), and once per proposal until withdrawn.
+ */
+export async function payProposal(
+  ctx: AppContext,
+  access: MissionAccess,
+  body: { idempotency_key: string; paymentMethodId?: string },
+): Promise<ProposalPayment> {
+  const provider = requireProvider(ctx);
+  const mission = access.mission;
+  if (!mission.isProposal) throw new AppError(422, 'billing/not-a-proposal', BILLING_MESSAGES.notAProposal);
+  if (!mission.budgetAvailableMinor || mission.budgetAvailableMinor <= 0)
+    throw new AppError(422, 'billing/no-amount', BILLING_MESSAGES.noProposalAmount);
+  const orgId = mission.orgId;
+  const destination = orgId ? await connectedAccountId(ctx, orgId) : null;
+  if (!orgId || !destination) throw new AppError(422, 'billing/no-connected-account', BILLING_MESSAGES.noConnectedAccount);
+  return runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    const { result } = await oncePerKey(tx, `proposal:${mission.id}`, body.idempotency_key, body, async () => {
+      const [open] = await tx
+        .select()
+        .from(proposalPayments)
+        .where(and(eq(proposalPayments.missionId, mission.id), ne(proposalPayments.status, 'withdrawn')))
+        .for('update');
+      if (open) throw conflict('billing/proposal-paid', BILLING_MESSAGES.proposalAlreadyPaid);
+      const id = newId();
+      const intent = await callProvider(() =>
+        provider.createPaymentIntent({
+          amountMinor: mission.budgetAvailableMinor!,
+          currency: mission.currency,
+          destinationAccountId: destination,
+          paymentMethodId: body.paymentMethodId,
+          metadata: { proposalPaymentId: id, missionId: mission.id },
+          idempotencyKey: body.idempotency_key,
+        }),
+      );
+      const status = intent.status === 'succeeded' ? 'succeeded' : 'pending';
+      await tx.insert(proposalPayments).values({
+        id,
+        missionId: mission.id,
+        orgId,
+        paidBy: access.personId,
+        paymentIntentId: intent.id,
+        status,
+        amountMinor: mission.budgetAvailableMinor!,
+        currency: mission.currency,
+      });
+      record({
+        action: 'update',
+        entity: 'missions',
+        id: mission.id,
+        title: mission.title,
+        changes: { proposalPayment: { from: null, to: status } },
+      });
+      return {
+        _id: id,
+        mission: mission.id,
+        status,
+        amountMinor: mission.budgetAvailableMinor!,
+        currency: mission.currency,
+        clientSecret: intent.clientSecret,
+      };
+    });
+    return result as ProposalPayment;
+  });
+}
+
+/** `DELETE /mission/:id/proposal/pay`: the payer withdraws the proposal's payment (cancelled, or refunded once taken). */
+export async function withdrawProposalPayment(ctx: AppContext, access: MissionAccess): Promise<ProposalPayment> {
+  const provider = requireProvider(ctx);
+  const mission = access.mission;
+  return runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    const [payment] = await tx
+      .select()
+      .from(proposalPayments)
+      .where(and(eq(proposalPayments.missionId, mission.id), ne(proposalPayments.status, 'withdrawn')))
+      .for('update');
+    if (!payment) throw new AppError(404, 'billing/no-proposal-payment', BILLING_MESSAGES.noProposalPayment);
+    if (payment.paidBy !== access.personId) throw forbidden(BILLING_MESSAGES.notYourPayment);
+    await callProvider(() => provider.withdrawPaymentIntent(payment.paymentIntentId));
+    await tx.update(proposalPayments).set({ status: 'withdrawn' }).where(eq(proposalPayments.id, payment.id));
+    record({
+      action: 'update',
+      entity: 'missions',
+      id: mission.id,
+      title: mission.title,
+      changes: { proposalPayment: { from: payment.status, to: 'withdrawn' } },
+    });
+    return {
+      _id: payment.id,
+      mission: mission.id,
+      status: 'withdrawn',
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      clientSecret: null,
+    };
+  });
+}

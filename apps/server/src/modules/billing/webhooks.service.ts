@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '@crewplan/domain';
+import { billingEvents, proposalPayments, subscriptions } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { applySubscriptionStatus } from './billing.queries.ts';
+import { dispatchClientInvoicePaid, type ClientInvoicePaid } from './client-invoice-hook.ts';
+import { statusOf, type ProviderEvent } from './payment-provider.ts';
+import { providerOf } from './provider.ts';
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? text((value as { id: unknown }).id) : null;
+const metadataOf = (object: Record<string, unknown>): Record<string, string> =>
+  object.metadata && typeof object.metadata === 'object' ? (object.metadata as Record<string, string>) : {};
+
+export type WebhookOutcome = { received: true; replayed: boolean; handled: boolean };
+
+/**
+ * `POST /billing/webhook`: a provider event, checked against its signature on the raw body (400 otherwise), handled
+ * once by its event id: the id is stored in the same transaction as what the event changes, so a replay (or the
+ * provider's retry of an event already handled) changes nothing. A failed payment tells the organisation's admins
+ * ('Payment issue') once the change has committed.
+ */
+export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookOutcome> {
+  const provider = providerOf(ctx);
+  if (!provider || !ctx.config.payments.webhookSecret) throw new AppError(503, 'billing/not-configured', BILLING_MESSAGES.notConfigured);
+  if (!signature || !rawBody) throw badRequest('billing/webhook-signature', 'The webhook signature is missing.');
+  let event: ProviderEvent;
+  try {
+    event = provider.verifyWebhook(rawBody, signature);
+  } catch {
+    throw badRequest('billing/webhook-signature', 'The webhook signature does not match.');
+  }
+  const after: (() => Promise<void>)[] = [];
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [fresh] = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (!fresh) return { received: true as const, replayed: true, handled: false };
+    const object = event.object;
+    const orgOfCustomer = async () => {
+      const customerId = idOf(object.customer);
+      if (!customerId) return null;
+      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, customerId));
+      return row ?? null;
+    };
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const row = await orgOfCustomer();
+        if (!row) return { received: true as const, replayed: false, handled: false };
+        const items = (object.items as { data?: { current_period_end?: number }[] } | undefined)?.data;
+        const periodEnd = items?.[0]?.current_period_end ?? (object.current_period_end as number | undefined);
+        await applySubscriptionStatus(tx, row.orgId, {
+          status: event.type === 'customer.subscription.deleted' ? 'canceled' : statusOf(text(object.status) ?? ''),
+          providerSubscriptionId: text(object.id) ?? row.providerSubscriptionId,
+          currentPeriodEnd: typeof periodEnd === 'number' ? new Date(periodEnd * 1000) : row.currentPeriodEnd,
+          cancelAtPeriodEnd: object.cancel_at_period_end === true,
+        });
+        return { received: true as const, replayed: false, handled: true };
+      }
+      case 'invoice.payment_failed': {
+        const row = await orgOfCustomer();
+        if (!row) return { received: true as const, replayed: false, handled: false };
+        if (row.status === 'active' || row.status === 'trialing') await applySubscriptionStatus(tx, row.orgId, { status: 'past_due' });
+        const orgId = row.orgId;
+        after.push(() => ctx.events.emit('billing.payment.failed', { orgId, providerInvoiceId: text(object.id) ?? '' }));
+        return { received: true as const, replayed: false, handled: true };
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_succeeded': {
+        const row = await orgOfCustomer();
+        if (!row) return { received: true as const, replayed: false, handled: false };
+        if (row.status === 'past_due' || row.status === 'unpaid' || row.status === 'incomplete')
+          await applySubscriptionStatus(tx, row.orgId, { status: 'active' });
+        return { received: true as const, replayed: false, handled: true };
+      }
+      case 'checkout.session.completed':
+      case 'payment_intent.succeeded': {
+        const metadata = metadataOf(object);
+        if (metadata.proposalPaymentId) {
+          await tx.update(proposalPayments).set({ status: 'succeeded' }).where(eq(proposalPayments.id, metadata.proposalPaymentId));
+          return { received: true as const, replayed: false, handled: true };
+        }
+        if (metadata.clientInvoiceId) {
+          const paid: ClientInvoicePaid = {
+            clientInvoiceId: metadata.clientInvoiceId,
+            amountMinor:
+              typeof object.amount_total === 'number' ? object.amount_total : typeof object.amount === 'number' ? object.amount : null,
+            currency: text(object.currency),
+            providerObjectId: text(object.id) ?? '',
+            eventId: event.id,
+          };
+          // inside the transaction: a failing handler leaves the event unrecorded, so the provider's retry runs it again
+          const handled = await dispatchClientInvoicePaid(paid);
+          return { received: true as const, replayed: false, handled };
+        }
+        return { received: true as const, replayed: false, handled: false };
+      }
+      default:
+        return { received: true as const, replayed: false, handled: false };
+    }
+  });
+  for (const run of after) await run();
+  return outcome;
+}

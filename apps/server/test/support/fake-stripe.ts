@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+type Json = Record<string, unknown>;
+
+export type FakeStripe = {
+  /** The API base to give the server (`STRIPE_API_BASE`). */
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Objects by id (customers, subscriptions, payment methods, accounts, payment intents, sessions, products). */
+  objects: Map<string, Json>;
+  /** Every request seen, as 'METHOD /path'. */
+  requests: string[];
+  /** Idempotency keys of the POSTs seen, in order (a replayed key is listed each time). */
+  idempotencyKeys: string[];
+  /** How many objects of a kind were created (a replayed idempotency key creates nothing). */
+  created: (object: string) => number;
+  /** A card payment method that exists at the provider but belongs to no customer yet (as a browser would create it). */
+  addPaymentMethod: (brand?: string, last4?: string) => string;
+  /** The next charge (a subscription's first invoice or a payment intent) is declined. */
+  failNextPayment: () => void;
+  /** A signed webhook delivery of an event, as the provider sends it. */
+  signedEvent: (
+    type: string,
+    object: Json,
+    options?: { id?: string; secret?: string },
+  ) => { payload: string; signature: string; id: string };
+  close: () => Promise<void>;
+};
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+/** `a[b][0][c]=1` form fields into nested objects; numeric keys become arrays. */
+export function decodeForm(body: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Json = root;
+    path.forEach((part, index) => {
+      const last = index === path.length - 1;
+      const name = part === '' ? String(Object.keys(node).length) : part;
+      if (last) node[name] = value;
+      else node = (node[name] ??= {}) as Json;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    const entries = Object.entries(value as Json);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.map(([, v]) => arrays(v));
+    return Object.fromEntries(entries.map(([k, v]) => [k, arrays(v)]));
+  };
+  return arrays(root) as Json;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const send = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(body));
+};
+const missing = (kind: string, id: string) => ({
+  status: 404,
+  body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' } },
+});
+const invalid = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message } } });
+const declined = () => ({
+  status: 402,
+  body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+});
+
+/**
+ * A small fake of the card payment provider's HTTP API (Stripe's form-encoded `/v1` endpoints that billing uses), in
+ * memory, answering realistic JSON. It remembers idempotency keys as the provider does (the same key answers the
+ * first response again and creates nothing), can decline the next payment, and signs webhook events with the SDK.
+ */
+export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
+  const objects = new Map<string, Json>();
+  const requests: string[] = [];
+  const idempotencyKeys: string[] = [];
+  const answered = new Map<string, { status: number; body: unknown }>();
+  const counts = new Map<string, number>();
+  let failNext = false;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const create = (object: string, prefix: string, fields: Json): Json => {
+    const row: Json = { id: newId(prefix), object, created: now(), livemode: false, metadata: {}, ...fields };
+    objects.set(row.id as string, row);
+    counts.set(object, (counts.get(object) ?? 0) + 1);
+    return row;
+  };
+  const get = (id: string, object: string) => {
+    const row = objects.get(id);
+    return row && row.object === object ? row : null;
+  };
+  const listOf = (data: Json[], url: string) => ({ object: 'list', data, has_more: false, url });
+
+  const addPaymentMethod = (brand = 'visa', last4 = '4242') =>
+    create('payment_method', 'pm', {
+      type: 'card',
+      customer: null,
+      billing_details: { name: null, email: null, address: null, phone: null },
+      card: { brand, last4, exp_month: 12, exp_year: 2030, country: 'US', funding: 'credit' },
+    }).id as string;
+
+  function route(method: string, path: string, params: Json): { status: number; body: unknown } {
+    const parts = path.split('/').filter(Boolean).slice(1); // drop v1
+    const [resource, id, action] = parts;
+    if (resource === 'customers') {
+      if (method === 'POST' && !id) {
+        const customer = create('customer', 'cus', {
+          name: params.name ?? null,
+          email: params.email ?? null,
+          description: params.description ?? null,
+          address: params.address ?? null,
+          invoice_settings: { default_payment_method: null },
+          metadata: params.metadata ?? {},
+        });
+        return { status: 200, body: customer };
+      }
+      const customer = id ? get(id, 'customer') : null;
+      if (!customer) return missing('customer', id ?? '');
+      if (method === 'GET' && action === 'payment_methods') {
+        const data = [...objects.values()].filter((row) => row.object === 'payment_method' && row.customer === id);
+        return { status: 200, body: listOf(data, `/v1/customers/${id}/payment_methods`) };
+      }
+      if (method === 'GET') return { status: 200, body: customer };
+      if (method === 'POST') {
+        const settings = params.invoice_settings as Json | undefined;
+        if (settings && 'default_payment_method' in settings) {
+          const next = settings.default_payment_method === '' ? null : (settings.default_payment_method as string);
+          if (next && get(next, 'payment_method')?.customer !== id)
+            return invalid(`The payment method ${next} is not attached to this customer.`);
+          customer.invoice_settings = { default_payment_method: next };
+        }
+        for (const field of ['name', 'email', 'description', 'address'] as const) if (field in params) customer[field] = params[field];
+        return { status: 200, body: customer };
+      }
+    }
+    if (resource === 'products' && method === 'POST') {
+      return { status: 200, body: create('product', 'prod', { name: params.name, active: true, metadata: params.metadata ?? {} }) };
+    }
+    if (resource === 'subscriptions') {
+      if (method === 'POST' && !id) {
+        const customer = get(String(params.customer), 'customer');
+        if (!customer) return missing('customer', String(params.customer));
+        const end = now() + 30 * 24 * 3600;
+        const items = ((params.items as Json[] | undefined) ?? []).map((item) => ({
+          id: newId('si'),
+          object: 'subscription_item',
+          quantity: Number(item.quantity ?? 1),
+          current_period_start: now(),
+          current_period_end: end,
+          price: {
+            id: newId('price'),
+            object: 'price',
+            ...(item.price_data as Json),
+            unit_amount: Number((item.price_data as Json)?.unit_amount),
+          },
+          metadata: item.metadata ?? {},
+        }));
+        const status = failNext ? 'incomplete' : 'active';
+        failNext = false;
+        const subscription = create('subscription', 'sub', {
+          customer: customer.id,
+          status,
+          cancel_at_period_end: false,
+          items: { object: 'list', data: items, has_more: false },
+          default_payment_method: params.default_payment_method ?? null,
+          metadata: params.metadata ?? {},
+        });
+        return { status: 200, body: subscription };
+      }
+      const subscription = id ? get(id, 'subscription') : null;
+      if (!subscription) return missing('subscription', id ?? '');
+      if (method === 'POST') {
+        if ('cancel_at_period_end' in params) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+        return { status: 200, body: subscription };
+      }
+      return { status: 200, body: subscription };
+    }
+    if (resource === 'payment_methods') {
+      const paymentMethod = id ? get(id, 'payment_method') : null;
+      if (!paymentMethod) return missing('PaymentMethod', id ?? '');
+      if (method === 'POST' && action === 'attach') {
+        const customer = get(String(params.customer), 'customer');
+        if (!customer) return missing('customer', String(params.customer));
+        if (paymentMethod.customer && paymentMethod.customer !== customer.id)
+          return invalid('The payment method you provided has already been attached to a customer.');
+        paymentMethod.customer = customer.id;
+        return { status: 200, body: paymentMethod };
+      }
+      if (method === 'POST' && action === 'detach') {
+        const customer = paymentMethod.customer ? get(String(paymentMethod.customer), 'customer') : null;
+        if (!customer) return invalid('The payment method you provided is not attached to a customer so detachment is impossible.');
+        if ((customer.invoice_settings as Json).default_payment_method === id) customer.invoice_settings = { default_payment_method: null };
+        paymentMethod.customer = null;
+        return { status: 200, body: paymentMethod };
+      }
+      if (method === 'POST') {
+        const details = params.billing_details as Json | undefined;
+        if (details?.name) paymentMethod.billing_details = { ...(paymentMethod.billing_details as Json), name: details.name };
+        const card = params.card as Json | undefined;
+        if (card?.exp_month) (paymentMethod.card as Json).exp_month = Number(card.exp_month);
+        if (card?.exp_year) (paymentMethod.card as Json).exp_year = Number(card.exp_year);
+        return { status: 200, body: paymentMethod };
+      }
+      return { status: 200, body: paymentMethod };
+    }
+    if (resource === 'accounts') {
+      if (method === 'POST' && !id) {
+        const account = create('account', 'acct', {
+          type: params.type ?? 'express',
+          country: params.country ?? 'US',
+          email: params.email ?? null,
+          business_type: params.business_type ?? null,
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          metadata: params.metadata ?? {},
+        });
+        return { status: 200, body: account };
+      }
+      const account = id ? get(id, 'account') : null;
+      if (!account) return missing('account', id ?? '');
+      if (method === 'DELETE') {
+        objects.delete(id!);
+        return { status: 200, body: { id, object: 'account', deleted: true } };
+      }
+      return { status: 200, body: account };
+    }
+    if (resource === 'account_links' && method === 'POST') {
+      if (!get(String(params.account), 'account')) return missing('account', String(params.account));
+      return {
+        status: 200,
+        body: { object: 'account_link', created: now(), expires_at: now() + 300, url: `https://connect.example/setup/${newId('s')}` },
+      };
+    }
+    if (resource === 'payment_intents') {
+      if (method === 'POST' && !id) {
+        if (failNext) {
+          failNext = false;
+          return declined();
+        }
+        const confirm = params.confirm === 'true' && params.payment_method;
+        const intent = create('payment_intent', 'pi', {
+          amount: Number(params.amount),
+          currency: params.currency,
+          status: confirm ? 'succeeded' : 'requires_payment_method',
+          payment_method: params.payment_method ?? null,
+          transfer_data: params.transfer_data ?? null,
+          metadata: params.metadata ?? {},
+        });
+        intent.client_secret = `${intent.id as string}_secret_${randomBytes(6).toString('hex')}`;
+        return { status: 200, body: intent };
+      }
+      const intent = id ? get(id, 'payment_intent') : null;
+      if (!intent) return missing('payment_intent', id ?? '');
+      if (method === 'POST' && action === 'cancel') {
+        if (intent.status === 'succeeded') return invalid('You cannot cancel this PaymentIntent because it has a status of succeeded.');
+        intent.status = 'canceled';
+      }
+      return { status: 200, body: intent };
+    }
+    if (resource === 'refunds' && method === 'POST') {
+      const intent = get(String(params.payment_intent), 'payment_intent');
+      if (!intent) return missing('payment_intent', String(params.payment_intent));
+      return { status: 200, body: create('refund', 're', { amount: intent.amount, payment_intent: intent.id, status: 'succeeded' }) };
+    }
+    if (resource === 'checkout' && id === 'sessions' && method === 'POST') {
+      const lines = (params.line_items as Json[] | undefined) ?? [];
+      const amount = lines.reduce((sum, line) => sum + Number((line.price_data as Json)?.unit_amount ?? 0) * Number(line.quantity ?? 1), 0);
+      const session = create('checkout.session', 'cs_test', {
+        mode: params.mode,
+        amount_total: amount,
+        currency: (lines[0]?.price_data as Json | undefined)?.currency ?? null,
+        status: 'open',
+        payment_status: 'unpaid',
+        success_url: params.success_url,
+        metadata: params.metadata ?? {},
+      });
+      session.url = `https://checkout.example/pay/${session.id as string}`;
+      return { status: 200, body: session };
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+  }
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const method = request.method ?? 'GET';
+      requests.push(`${method} ${url.pathname}`);
+      const raw = await bodyOf(request);
+      if (request.headers.authorization !== `Bearer ${secretKey}`) {
+        send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+        return;
+      }
+      const key = request.headers['idempotency-key'];
+      const idempotencyKey = typeof key === 'string' ? key : null;
+      if (method === 'POST' && idempotencyKey) {
+        idempotencyKeys.push(idempotencyKey);
+        const earlier = answered.get(idempotencyKey);
+        if (earlier) {
+          response.setHeader('idempotent-replayed', 'true');
+          send(response, earlier.status, earlier.body);
+          return;
+        }
+      }
+      const params = method === 'GET' || method === 'DELETE' ? decodeForm(url.searchParams.toString()) : decodeForm(raw);
+      const answer = route(method, url.pathname, params);
+      if (method === 'POST' && idempotencyKey && answer.status < 500) answered.set(idempotencyKey, answer);
+      send(response, answer.status, answer.body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const signer = new Stripe(secretKey);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    webhookSecret,
+    objects,
+    requests,
+    idempotencyKeys,
+    created: (object) => counts.get(object) ?? 0,
+    addPaymentMethod,
+    failNextPayment: () => {
+      failNext = true;
+    },
+    signedEvent: (type, object, options = {}) => {
+      const id = options.id ?? newId('evt');
+      const payload = JSON.stringify({ id, object: 'event', type, api_version: null, created: now(), livemode: false, data: { object } });
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
+      return { payload, signature, id };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
