@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canInMission, canOnMission, type MissionActor, type OrgLevel } from '@crewplan/domain';
-import { actionItems, actions, comments, files, missionPeople, planItems } from '../src/db/schema/index.ts';
+import { actionItems, actions, comments, expenses, files, missionPeople, planItems } from '../src/db/schema/index.ts';
 import { isMissionAuthz } from '../src/plugins/authz.ts';
 import type { MissionAuthz } from '../src/plugins/types.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -75,7 +75,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Fresh = { mission: string; planItem: string; action: string; actionItem: string; file: string; comment: string };
+type Fresh = { mission: string; planItem: string; action: string; actionItem: string; file: string; comment: string; expense: string };
 
 /**
  * A mission of the organisation, owned by `owner`, with every team principal on it, a role, an action and a task, a
@@ -117,7 +117,12 @@ async function freshMission(): Promise<Fresh> {
     .insert(comments)
     .values({ missionId: mission.id, room: 'ActionItem', roomId: actionItem!.id, text: 'Hello', createdBy: owner.personId })
     .returning();
+  const [expense] = await t.database.db
+    .insert(expenses)
+    .values({ missionId: mission.id, orgId, personId: owner.personId, amountMinor: 1250, currency: 'EUR', day: '2026-03-02' })
+    .returning();
   return {
+    expense: expense!.id,
     mission: mission.id,
     planItem: planItem!.id,
     action: action!.id,

@@ -65,5 +65,8 @@ export * from './money/countries.ts';
 export * from './money/currency-api.ts';
 export * from './money/rate-cards.ts';
 export * from './money/raci.ts';
+export * from './expenses/rules.ts';
+export * from './expenses/expenses.ts';
+export * from './expenses/policy.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';
