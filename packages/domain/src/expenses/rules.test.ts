@@ -6,6 +6,7 @@ import {
   expenseCounts,
   expenseEditable,
   expensesCsv,
+  expensesTabShown,
   expenseTotalMinor,
   expenseVisible,
   isExpenseMove,
@@ -199,5 +200,18 @@ describe('CSV export', () => {
       '2026-03-02,Ada Lovelace,"Bridge, phase 1",Travel,"\'=HYPERLINK(""x"")",approved,EUR,12.50,0.00,1.00,0.00,13.50,ticket.png; invoice.pdf',
       '',
     ]);
+  });
+});
+
+describe('rule 184: the Expenses tab', () => {
+  const org = (isLicensedActive: boolean, invoicingDisabled: boolean) => ({ isLicensedActive, invoicingDisabled });
+  it.each([
+    [[org(true, false)], true],
+    [[org(true, true)], false],
+    [[org(false, false)], false],
+    [[org(true, true), org(true, false)], true],
+    [[], false],
+  ])('%o shows the tab: %s', (orgs, shown) => {
+    expect(expensesTabShown(orgs)).toBe(shown);
   });
 });
