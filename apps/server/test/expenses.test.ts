@@ -67,10 +67,7 @@ function upload(...parts: { name: string; type?: string; bytes: Buffer | string 
 }
 
 /** The smallest valid PNG (1×1) and the start of a PDF: their bytes say what they are. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 describe('creating (POST /expense/mission/:id, POST /expense/org/:orgId)', () => {
@@ -125,7 +122,12 @@ describe('creating (POST /expense/mission/:id, POST /expense/org/:orgId)', () =>
     expectStatus(await createOnMission('outsider', missionId), 404);
     const stranger = await verifiedPerson(t);
     const theirOrg = await createOrg(t, stranger.token);
-    const response = await t.request({ method: 'POST', url: `/api/expense/org/${world.orgId}`, token: stranger.token, payload: { payload: base } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/expense/org/${world.orgId}`,
+      token: stranger.token,
+      payload: { payload: base },
+    });
     expectStatus(response, 404);
     // their own organisation's route cannot reach our expenses either
     const ours = await orgExpense('orgMember');
@@ -143,10 +145,17 @@ describe('creating (POST /expense/mission/:id, POST /expense/org/:orgId)', () =>
   it("refuses with the spec's message without an Unlimited subscription (rule 185)", async () => {
     const owner = await verifiedPerson(t);
     const org = await createOrg(t, owner.token);
-    const response = await t.request({ method: 'POST', url: `/api/expense/org/${org._id}`, token: owner.token, payload: { payload: base } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/expense/org/${org._id}`,
+      token: owner.token,
+      payload: { payload: base },
+    });
     expectStatus(response, 403);
     expect(errorOf(response)).toMatchObject({ code: 'expense/not-licensed', message: EXPENSE_MESSAGES.needsUnlimited });
-    expect(EXPENSE_MESSAGES.needsUnlimited).toBe('Requires an organization with an Unlimited subscription. Start a free trial to test it out');
+    expect(EXPENSE_MESSAGES.needsUnlimited).toBe(
+      'Requires an organization with an Unlimited subscription. Start a free trial to test it out',
+    );
   });
 });
 
@@ -197,7 +206,10 @@ describe('the status call (PUT …/status)', () => {
     const submitted = await missionStatus('p0', id, { status: 'submitted' });
     expectStatus(submitted, 200);
     expect(submitted.json()).toMatchObject({ status: 'submitted', abilities: { update: false, submit: false } });
-    const asked = await t.database.db.select().from(notifications).where(eq(notifications.personId, person('p1pm')));
+    const asked = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.personId, person('p1pm')));
     expect(asked.find((n) => n.type === 'expenseSubmitted' && (n.data as { expenseId?: string }).expenseId === id)).toBeDefined();
 
     const noReason = await missionStatus('p1pm', id, { status: 'rejected', reason: 'no' });
@@ -206,14 +218,22 @@ describe('the status call (PUT …/status)', () => {
     const rejected = await missionStatus('p1pm', id, { status: 'rejected', reason: 'Receipt unreadable' });
     expectStatus(rejected, 200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Receipt unreadable' });
-    const told = await t.database.db.select().from(notifications).where(eq(notifications.personId, person('p0')));
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.personId, person('p0')));
     const decision = told.find((n) => n.type === 'expenseDecided');
     expect(decision).toMatchObject({ body: 'Receipt unreadable' });
     expect(decision!.title).toContain('rejected your expense of 14.25 EUR');
 
     // the owner fixes the rejected expense and sends it again
     expectStatus(
-      await t.request({ method: 'PUT', url: `/api/expense/mission/expense/${id}`, token: token('p0'), payload: { payload: { amount: 13 } } }),
+      await t.request({
+        method: 'PUT',
+        url: `/api/expense/mission/expense/${id}`,
+        token: token('p0'),
+        payload: { payload: { amount: 13 } },
+      }),
       200,
     );
     expect((await missionStatus('p0', id, { status: 'submitted' })).json()).toMatchObject({ status: 'submitted', rejectionReason: null });

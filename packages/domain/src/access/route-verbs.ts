@@ -16,7 +16,8 @@ import { canOnOrgExpense, EXPENSE_VERBS, missionExpensePolicy, type ExpenseVerb 
  */
 
 /** Verbs of routes inside one mission (the mission comes from the route, or from the entity it names). */
-export type MissionRouteVerb = MissionAction | TaskVerb | PlanVerb | FileVerb | CommentVerb | TeamVerb | TimesheetVerb | MoneyVerb | ExpenseVerb;
+export type MissionRouteVerb =
+  MissionAction | TaskVerb | PlanVerb | FileVerb | CommentVerb | TeamVerb | TimesheetVerb | MoneyVerb | ExpenseVerb;
 
 /** What a mission route's gate knows: the mission, where the route points, the person it names. */
 export type MissionGateTarget = { mission: MissionFacts; attachedTo?: FileAttachedTo; personId?: string };

@@ -98,7 +98,13 @@ export type Expense = z.infer<typeof expenseSchema>;
 export const expenseTotalsSchema = z.object({
   byCurrency: z.array(z.object({ currency: z.string(), amount: z.number() })),
   converted: z.array(
-    z.object({ org: idSchema, orgName: z.string(), currency: z.string(), amount: z.number().nullable(), missingRate: z.string().nullable() }),
+    z.object({
+      org: idSchema,
+      orgName: z.string(),
+      currency: z.string(),
+      amount: z.number().nullable(),
+      missingRate: z.string().nullable(),
+    }),
   ),
 });
 export type ExpenseTotals = z.infer<typeof expenseTotalsSchema>;

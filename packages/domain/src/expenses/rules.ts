@@ -108,9 +108,37 @@ export function expensesCsv(
     const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
     return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
-  const header = ['Date', 'Person', 'Mission or organization', 'Category', 'Description', 'Status', 'Currency', 'Amount', 'Tip', 'Tax 1', 'Tax 2', 'Total', 'Receipts'];
+  const header = [
+    'Date',
+    'Person',
+    'Mission or organization',
+    'Category',
+    'Description',
+    'Status',
+    'Currency',
+    'Amount',
+    'Tip',
+    'Tax 1',
+    'Tax 2',
+    'Total',
+    'Receipts',
+  ];
   const lines = rows.map((r) =>
-    [r.date, r.person, r.scope, r.category, r.description, r.status, r.currency, r.amount, r.tip, r.tax1, r.tax2, r.total, r.receipts.join('; ')]
+    [
+      r.date,
+      r.person,
+      r.scope,
+      r.category,
+      r.description,
+      r.status,
+      r.currency,
+      r.amount,
+      r.tip,
+      r.tax1,
+      r.tax2,
+      r.total,
+      r.receipts.join('; '),
+    ]
       .map(cell)
       .join(','),
   );

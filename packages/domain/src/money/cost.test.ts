@@ -176,4 +176,3 @@ describe('rule 182: what an expense adds to its mission’s cost', () => {
     expect(expenseActualCost({ status, costMinor })).toBe(added);
   });
 });
-

@@ -45,10 +45,7 @@ export const expenses = pgTable(
     index('expenses_mission_status_idx').on(t.missionId, t.status),
     index('expenses_person_idx').on(t.personId),
     check('expenses_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'rejected', 'paid')`),
-    check(
-      'expenses_amounts_check',
-      sql`${t.amountMinor} > 0 and ${t.tipMinor} >= 0 and ${t.tax1Minor} >= 0 and ${t.tax2Minor} >= 0`,
-    ),
+    check('expenses_amounts_check', sql`${t.amountMinor} > 0 and ${t.tipMinor} >= 0 and ${t.tax1Minor} >= 0 and ${t.tax2Minor} >= 0`),
   ],
 );
 

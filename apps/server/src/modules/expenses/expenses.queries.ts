@@ -21,7 +21,14 @@ const personName = sql<string>`trim(coalesce(${people.firstName}, '') || ' ' || 
 /** Reads expenses matching `where` with their context, newest day first; receipts in one more query. */
 export async function readExpenses(db: Db | Tx, where: SQL | undefined): Promise<ExpenseWithContext[]> {
   const rows = await db
-    .select({ expense: expenses, orgName: orgs.title, orgCurrency: orgs.currency, missionTitle: missions.title, personName, email: people.email })
+    .select({
+      expense: expenses,
+      orgName: orgs.title,
+      orgCurrency: orgs.currency,
+      missionTitle: missions.title,
+      personName,
+      email: people.email,
+    })
     .from(expenses)
     .innerJoin(orgs, eq(orgs.id, expenses.orgId))
     .innerJoin(people, eq(people.id, expenses.personId))
@@ -30,7 +37,11 @@ export async function readExpenses(db: Db | Tx, where: SQL | undefined): Promise
     .orderBy(desc(expenses.day), desc(expenses.createdAt));
   const ids = rows.map((row) => row.expense.id);
   const files = ids.length
-    ? await db.select().from(expenseAttachments).where(inArray(expenseAttachments.expenseId, ids)).orderBy(asc(expenseAttachments.createdAt))
+    ? await db
+        .select()
+        .from(expenseAttachments)
+        .where(inArray(expenseAttachments.expenseId, ids))
+        .orderBy(asc(expenseAttachments.createdAt))
     : [];
   return rows.map((row) => ({
     expense: row.expense,

@@ -119,13 +119,17 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
       body: expenseUpdateSchema,
       response: { 200: expenseSchema },
     },
-    handler: async (request) =>
-      updateExpense(ctx, orgScope(orgAccessOf(request), now()), request.params.expenseId, request.body),
+    handler: async (request) => updateExpense(ctx, orgScope(orgAccessOf(request), now()), request.params.expenseId, request.body),
   });
 
   r.delete('/api/expense/org/:orgId/expense/:expenseId', {
     config: { authz: { org: 'expense.delete' } },
-    schema: { tags, summary: 'Delete my draft or rejected expense and its receipts', params: orgExpenseParams, response: { 200: expenseDeletedSchema } },
+    schema: {
+      tags,
+      summary: 'Delete my draft or rejected expense and its receipts',
+      params: orgExpenseParams,
+      response: { 200: expenseDeletedSchema },
+    },
     handler: async (request) => deleteExpense(ctx, store, orgScope(orgAccessOf(request), now()), request.params.expenseId),
   });
 
@@ -156,7 +160,12 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete('/api/expense/org/:orgId/expense/:expenseId/attachment/:attachmentId', {
     config: { authz: { org: 'expense.update' } },
-    schema: { tags, summary: 'Remove a receipt of my draft or rejected expense', params: orgAttachmentParams, response: { 200: expenseSchema } },
+    schema: {
+      tags,
+      summary: 'Remove a receipt of my draft or rejected expense',
+      params: orgAttachmentParams,
+      response: { 200: expenseSchema },
+    },
     handler: async (request) =>
       removeReceipt(ctx, store, orgScope(orgAccessOf(request), now()), request.params.expenseId, request.params.attachmentId),
   });
@@ -165,7 +174,8 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { mission: 'expense.read' } },
     schema: {
       tags,
-      summary: "The mission's expenses: everybody's beyond drafts for its project managers, owners and organisation admins, my own for others",
+      summary:
+        "The mission's expenses: everybody's beyond drafts for its project managers, owners and organisation admins, my own for others",
       params: missionParams,
       querystring: expenseListQuerySchema,
       response: { 200: expenseListSchema },
@@ -188,13 +198,24 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
 
   r.put('/api/expense/mission/expense/:id', {
     config: { authz: { mission: 'expense.update', via: 'expense' } },
-    schema: { tags, summary: 'Change my draft or rejected expense (409 once submitted)', params: missionParams, body: expenseUpdateSchema, response: { 200: expenseSchema } },
+    schema: {
+      tags,
+      summary: 'Change my draft or rejected expense (409 once submitted)',
+      params: missionParams,
+      body: expenseUpdateSchema,
+      response: { 200: expenseSchema },
+    },
     handler: async (request) => updateExpense(ctx, missionScope(missionAccessOf(request), now()), request.params.id, request.body),
   });
 
   r.delete('/api/expense/mission/expense/:id', {
     config: { authz: { mission: 'expense.delete', via: 'expense' } },
-    schema: { tags, summary: 'Delete my draft or rejected expense and its receipts', params: missionParams, response: { 200: expenseDeletedSchema } },
+    schema: {
+      tags,
+      summary: 'Delete my draft or rejected expense and its receipts',
+      params: missionParams,
+      response: { 200: expenseDeletedSchema },
+    },
     handler: async (request) => deleteExpense(ctx, store, missionScope(missionAccessOf(request), now()), request.params.id),
   });
 
@@ -225,7 +246,12 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete('/api/expense/mission/expense/:id/attachment/:attachmentId', {
     config: { authz: { mission: 'expense.update', via: 'expense' } },
-    schema: { tags, summary: 'Remove a receipt of my draft or rejected expense', params: missionAttachmentParams, response: { 200: expenseSchema } },
+    schema: {
+      tags,
+      summary: 'Remove a receipt of my draft or rejected expense',
+      params: missionAttachmentParams,
+      response: { 200: expenseSchema },
+    },
     handler: async (request) =>
       removeReceipt(ctx, store, missionScope(missionAccessOf(request), now()), request.params.id, request.params.attachmentId),
   });

@@ -44,7 +44,12 @@ import { presentExpense } from './expenses.presenter.ts';
 import { filtersOf, findExpense, readExpenses, seenBy, type ExpenseRow, type ExpenseWithContext } from './expenses.queries.ts';
 
 type ExpenseEvent = DomainEvents['expense.changed'];
-type Record = (action: 'create' | 'update' | 'delete', id: string, title: string, changes?: { [field: string]: { from: unknown; to: unknown } }) => void;
+type Record = (
+  action: 'create' | 'update' | 'delete',
+  id: string,
+  title: string,
+  changes?: { [field: string]: { from: unknown; to: unknown } },
+) => void;
 
 /** Runs an expense write with its history: the mission's for a mission expense, the organisation's for its own. */
 function commit<T>(ctx: AppContext, scope: ExpenseScope, command: (tx: Tx, record: Record) => Promise<T>): Promise<T> {
@@ -266,7 +271,10 @@ export async function deleteExpense(ctx: AppContext, store: FileStore, scope: Ex
   let event: ExpenseEvent | null = null;
   const keys = await commit(ctx, scope, async (tx, record) => {
     const row = await editableExpense(tx, scope, id);
-    const files = await tx.select({ key: expenseAttachments.storageKey }).from(expenseAttachments).where(eq(expenseAttachments.expenseId, row.id));
+    const files = await tx
+      .select({ key: expenseAttachments.storageKey })
+      .from(expenseAttachments)
+      .where(eq(expenseAttachments.expenseId, row.id));
     await tx.delete(expenses).where(eq(expenses.id, row.id));
     record('delete', row.id, titleOf(row), { status: { from: row.status, to: 'deleted' } });
     event = eventOf(row, scope, 'deleted', row.status);

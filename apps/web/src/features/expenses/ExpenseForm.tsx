@@ -72,7 +72,10 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
   }, []);
 
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
-  const currencies = useMemo(() => [...new Set([...FIRST_CURRENCIES, ...orgs.map((o) => o.currency), values.currency])], [orgs, values.currency]);
+  const currencies = useMemo(
+    () => [...new Set([...FIRST_CURRENCIES, ...orgs.map((o) => o.currency), values.currency])],
+    [orgs, values.currency],
+  );
 
   const save = async (submit: boolean) => {
     const amount = typeof values.amount === 'number' ? values.amount : Number(String(values.amount).replace(',', '.'));
@@ -91,7 +94,8 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
     };
     try {
       if (expense) await update.mutateAsync({ expense, payload: fields, files, submit });
-      else await create.mutateAsync({ target: targetOf(values.where), payload: { ...fields, status: submit ? 'submitted' : 'draft' }, files });
+      else
+        await create.mutateAsync({ target: targetOf(values.where), payload: { ...fields, status: submit ? 'submitted' : 'draft' }, files });
       notifications.show({ message: submit ? 'The expense is submitted.' : 'The expense is saved as a draft.' });
       onDone();
     } catch (error) {
@@ -115,8 +119,22 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
           data-autofocus
           required
         />
-        <Select label="Currency" data={currencies} value={values.currency} onChange={(c) => c && set({ currency: c })} searchable allowDeselect={false} />
-        <TextInput label="Date" type="date" value={values.date} onChange={(e) => set({ date: e.currentTarget.value })} error={errors.date} required />
+        <Select
+          label="Currency"
+          data={currencies}
+          value={values.currency}
+          onChange={(c) => c && set({ currency: c })}
+          searchable
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Date"
+          type="date"
+          value={values.date}
+          onChange={(e) => set({ date: e.currentTarget.value })}
+          error={errors.date}
+          required
+        />
       </SimpleGrid>
       <Select
         label="Mission"
@@ -130,8 +148,19 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
         nothingFoundMessage="No mission found"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Category" placeholder="Travel, meals, equipment…" value={values.category} onChange={(e) => set({ category: e.currentTarget.value })} error={errors.category} />
-        <TextInput label="Description" value={values.description} onChange={(e) => set({ description: e.currentTarget.value })} error={errors.description} />
+        <TextInput
+          label="Category"
+          placeholder="Travel, meals, equipment…"
+          value={values.category}
+          onChange={(e) => set({ category: e.currentTarget.value })}
+          error={errors.category}
+        />
+        <TextInput
+          label="Description"
+          value={values.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          error={errors.description}
+        />
       </SimpleGrid>
       <Dropzone
         openRef={openRef}
@@ -157,7 +186,12 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
         {files.map((file, index) => (
           <Group key={`${file.name}-${index}`} gap={4} data-testid="pending-receipt">
             <Text size="sm">{file.name}</Text>
-            <ActionIcon size="sm" variant="subtle" aria-label={`Remove ${file.name}`} onClick={() => setFiles((f) => f.filter((_, i) => i !== index))}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={`Remove ${file.name}`}
+              onClick={() => setFiles((f) => f.filter((_, i) => i !== index))}
+            >
               <IconX size={14} aria-hidden="true" />
             </ActionIcon>
           </Group>

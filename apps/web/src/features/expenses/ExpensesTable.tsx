@@ -1,6 +1,21 @@
 import './styles.ts';
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EXPENSE_REASON_MIN } from '@crewplan/domain/expenses/rules';
 import { useExpenseMutations, useExpenses, type Expense, type ExpenseListQuery, type ExpenseSource, type ExpenseStatus } from './api.ts';
@@ -52,7 +67,9 @@ export function ExpensesTable({
   const decide = async (items: Expense[], to: ExpenseStatus, reason?: string) => {
     try {
       await mutations.decideMany.mutateAsync({ expenses: items, status: to, ...(reason ? { reason } : {}) });
-      notifications.show({ message: `${items.length === 1 ? 'The expense is' : `${items.length} expenses are`} ${STATUS_LABELS[to].toLowerCase()}.` });
+      notifications.show({
+        message: `${items.length === 1 ? 'The expense is' : `${items.length} expenses are`} ${STATUS_LABELS[to].toLowerCase()}.`,
+      });
       setSelected(new Set());
     } catch (error) {
       notifications.show({ color: 'red', message: (error as Error).message, autoClose: 6_000 });
@@ -83,7 +100,12 @@ export function ExpensesTable({
           />
           <TextInput label="From" size="xs" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
           <TextInput label="To" size="xs" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-          <Button size="xs" variant="default" disabled={expenses.length === 0} onClick={() => downloadText(csvOf(expenses), `expenses-${localDay()}.csv`)}>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={expenses.length === 0}
+            onClick={() => downloadText(csvOf(expenses), `expenses-${localDay()}.csv`)}
+          >
             Export CSV
           </Button>
         </Group>
@@ -111,10 +133,25 @@ export function ExpensesTable({
       )}
       {decidable.length > 0 && (
         <Group gap="xs">
-          <Button size="xs" disabled={!chosen.some((e) => e.status === 'submitted')} onClick={() => void decide(chosen.filter((e) => e.status === 'submitted'), 'approved')}>
+          <Button
+            size="xs"
+            disabled={!chosen.some((e) => e.status === 'submitted')}
+            onClick={() =>
+              void decide(
+                chosen.filter((e) => e.status === 'submitted'),
+                'approved',
+              )
+            }
+          >
             Approve selected
           </Button>
-          <Button size="xs" color="red" variant="light" disabled={!chosen.some((e) => e.status === 'submitted')} onClick={() => setRejecting(chosen.filter((e) => e.status === 'submitted'))}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            disabled={!chosen.some((e) => e.status === 'submitted')}
+            onClick={() => setRejecting(chosen.filter((e) => e.status === 'submitted'))}
+          >
             Reject selected
           </Button>
         </Group>
@@ -155,7 +192,11 @@ export function ExpensesTable({
                   {decidable.length > 0 && (
                     <Table.Td>
                       {expense.abilities.decide && (
-                        <Checkbox aria-label={`Select the expense of ${moneyText(expense.total, expense.currency)}`} checked={selected.has(expense._id)} onChange={() => toggle(expense._id)} />
+                        <Checkbox
+                          aria-label={`Select the expense of ${moneyText(expense.total, expense.currency)}`}
+                          checked={selected.has(expense._id)}
+                          onChange={() => toggle(expense._id)}
+                        />
                       )}
                     </Table.Td>
                   )}
@@ -196,7 +237,12 @@ export function ExpensesTable({
                         </Button>
                       )}
                       {expense.abilities.submit && (
-                        <Button size="compact-xs" onClick={() => void run(() => mutations.status.mutateAsync({ expense, status: 'submitted' }), 'The expense is submitted.')}>
+                        <Button
+                          size="compact-xs"
+                          onClick={() =>
+                            void run(() => mutations.status.mutateAsync({ expense, status: 'submitted' }), 'The expense is submitted.')
+                          }
+                        >
                           Submit
                         </Button>
                       )}
@@ -216,7 +262,12 @@ export function ExpensesTable({
                         </Button>
                       )}
                       {expense.abilities.delete && (
-                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => void run(() => mutations.remove.mutateAsync(expense), 'The expense is deleted.')}>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => void run(() => mutations.remove.mutateAsync(expense), 'The expense is deleted.')}
+                        >
                           Delete
                         </Button>
                       )}
@@ -228,7 +279,13 @@ export function ExpensesTable({
           </Table>
         </Table.ScrollContainer>
       )}
-      {rejecting && <RejectDialog count={rejecting.length} onClose={() => setRejecting(null)} onReject={(reason) => decide(rejecting, 'rejected', reason).then(() => setRejecting(null))} />}
+      {rejecting && (
+        <RejectDialog
+          count={rejecting.length}
+          onClose={() => setRejecting(null)}
+          onReject={(reason) => decide(rejecting, 'rejected', reason).then(() => setRejecting(null))}
+        />
+      )}
       {viewing && (
         <ReceiptViewer
           receipts={viewing.expense.attachments}
@@ -247,9 +304,22 @@ function RejectDialog({ count, onClose, onReject }: { count: number; onClose: ()
   const [busy, setBusy] = useState(false);
   const short = reason.trim().length < EXPENSE_REASON_MIN;
   return (
-    <Modal opened onClose={onClose} title={count === 1 ? 'Reject the expense' : `Reject ${count} expenses`} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={count === 1 ? 'Reject the expense' : `Reject ${count} expenses`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
-        <Textarea label="Reason" description="Tell the person what to fix (at least 5 characters)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-autofocus />
+        <Textarea
+          label="Reason"
+          description="Tell the person what to fix (at least 5 characters)"
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          data-autofocus
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

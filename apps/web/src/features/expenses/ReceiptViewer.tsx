@@ -22,7 +22,17 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 }
 
 /** A receipt as the file viewer shows it: a photo as an image, a PDF in its pages, ←/→ through the expense's receipts. */
-export function ReceiptViewer({ receipts, index, onIndex, onClose }: { receipts: Receipt[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+export function ReceiptViewer({
+  receipts,
+  index,
+  onIndex,
+  onClose,
+}: {
+  receipts: Receipt[];
+  index: number;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const receipt = receipts[index];
   const bytes = useQuery({
     queryKey: ['expenses', 'receipt', receipt?._id],

@@ -101,7 +101,17 @@ export function useExpenseMutations() {
       onSuccess,
     }),
     update: useMutation({
-      mutationFn: async ({ expense, payload, files, submit }: { expense: Expense; payload: Partial<ExpenseFields>; files: File[]; submit: boolean }) => {
+      mutationFn: async ({
+        expense,
+        payload,
+        files,
+        submit,
+      }: {
+        expense: Expense;
+        payload: Partial<ExpenseFields>;
+        files: File[];
+        submit: boolean;
+      }) => {
         let saved = await updateExpense(expense, payload);
         if (files.length > 0) saved = await attachReceipts(saved, files);
         if (submit) saved = await setExpenseStatus(saved, 'submitted');

@@ -32,6 +32,7 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const editing = params.has('hq');
   const org = useQuery({ ...orgQuery(orgId), enabled: Boolean(orgId) });
   const unknown = !orgId || isUnknownOrg(org.error);
+  const { OrgExpenses = () => null } = useFeatureSlots();
 
   useEffect(() => {
     // `hq` edits or creates: it shows its own state, the area stays quiet
@@ -47,7 +48,6 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const close = () => setParams(clearedOrgParams());
   const data = org.data;
   const tab = tabOfParams(params);
-  const { OrgExpenses = () => null } = useFeatureSlots();
   const tabs = data ? visibleTabs(data.abilities, data) : [];
   const shown = tabs.includes(tab) ? tab : (tabs[0] ?? 'structure');
 
