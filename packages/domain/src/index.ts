@@ -66,6 +66,7 @@ export * from './money/currency-api.ts';
 export * from './money/rate-cards.ts';
 export * from './money/raci.ts';
 export * from './expenses/rules.ts';
+export * from './expenses/tab.ts';
 export * from './expenses/expenses.ts';
 export * from './expenses/policy.ts';
 export * from './access/route-verbs.ts';

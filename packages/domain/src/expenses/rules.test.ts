@@ -6,7 +6,6 @@ import {
   expenseCounts,
   expenseEditable,
   expensesCsv,
-  expensesTabShown,
   expenseTotalMinor,
   expenseVisible,
   isExpenseMove,
@@ -14,6 +13,7 @@ import {
   type ExpenseActor,
   type ExpenseStatus,
 } from './rules.ts';
+import { expensesTabShown } from './tab.ts';
 import { decidesMissionExpenses, decidesOrgExpenses } from './policy.ts';
 import { expenseCreateSchema, expenseStatusBodySchema } from './expenses.ts';
 

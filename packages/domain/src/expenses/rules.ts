@@ -144,10 +144,3 @@ export function expensesCsv(
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
-
-/**
- * Rule 184 (and 185): the Expenses tab (board and organisation) shows only for organisations with an Unlimited
- * subscription whose invoicing is not disabled; on the board, when some organisation of the person is such.
- */
-export const expensesTabShown = (orgs: readonly { isLicensedActive: boolean; invoicingDisabled: boolean }[]) =>
-  orgs.some((org) => org.isLicensedActive && !org.invoicingDisabled);

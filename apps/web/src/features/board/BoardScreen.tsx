@@ -6,7 +6,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { launchpadLabel } from '@crewplan/domain/board/workspace';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
-import { expensesTabShown } from '@crewplan/domain/expenses/rules';
+import { expensesTabShown } from '@crewplan/domain/expenses/tab';
 import { useMyOrgs } from '../org/index.ts';
 import { useWorkspace } from './api.ts';
 import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';

@@ -1,4 +1,4 @@
-import { expensesTabShown } from '@crewplan/domain/expenses/rules';
+import { expensesTabShown } from '@crewplan/domain/expenses/tab';
 import type { OrgLevel } from '@crewplan/domain/org/levels';
 
 /** Tabs of the organisation area, chosen by `org-tab` (`org-cfg` opens settings). */
