@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPENSE_MESSAGES, type Expense, type ExpenseList } from '@crewplan/domain';
-import { expenseAttachments, expenses, missionAuditEvents, notifications, orgAuditEvents } from '../src/db/schema/index.ts';
+import { expenseAttachments, expenses, missionAuditEvents, notifications, orgAuditEvents, people } from '../src/db/schema/index.ts';
 import { convertAmounts } from '../src/modules/currency/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
@@ -225,6 +225,8 @@ describe('the status call (PUT …/status)', () => {
     const decision = told.find((n) => n.type === 'expenseDecided');
     expect(decision).toMatchObject({ body: 'Receipt unreadable' });
     expect(decision!.title).toContain('rejected your expense of 14.25 EUR');
+    // in the app and by mail
+    expect(decision!.emailedAt).not.toBeNull();
 
     // the owner fixes the rejected expense and sends it again
     expectStatus(
@@ -248,6 +250,28 @@ describe('the status call (PUT …/status)', () => {
       expect([403, 409]).toContain(response.statusCode);
     }
     expect((await rowOf(id))!.status).toBe('paid');
+  });
+
+  it('a decider who opted out of mail is told in the app only', async () => {
+    await t.database.db
+      .update(people)
+      .set({ emailOptOut: true })
+      .where(eq(people.id, person('p2')));
+    try {
+      const { expense } = await missionExpense('p0');
+      expectStatus(await missionStatus('p0', expense._id, { status: 'submitted' }), 200);
+      const told = await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.personId, person('p2')));
+      const asked = told.find((n) => (n.data as { expenseId?: string }).expenseId === expense._id);
+      expect(asked).toMatchObject({ type: 'expenseSubmitted', emailedAt: null });
+    } finally {
+      await t.database.db
+        .update(people)
+        .set({ emailOptOut: false })
+        .where(eq(people.id, person('p2')));
+    }
   });
 
   it.each([

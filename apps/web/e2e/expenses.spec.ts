@@ -120,4 +120,13 @@ test('expenses: a member snaps a receipt and submits; the manager rejects it, th
   expect(csv).toContain('Ferry to the harbour');
   expect(csv).toContain('85.00');
   expect(csv).toContain('ferry-ticket.png');
+
+  // rule 184: with invoicing disabled the Expenses tabs are gone, on the board and in the organisation area
+  await apiCall(request, 'put', manager.token, `/api/org/${org._id}`, { invoicingDisabled: true });
+  await page.goto('/board?board-tab=timesheets');
+  await expect(page.getByRole('tab', { name: 'Timesheets' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Expenses' })).toHaveCount(0);
+  await page.goto(`/home?org=${org._id}`);
+  await expect(page.getByRole('tab', { name: 'Structure' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Expenses' })).toHaveCount(0);
 });

@@ -338,7 +338,7 @@ export async function attachReceipts(
   try {
     if (received.some((file) => !isReceiptType(file.mimetype))) throw receiptType();
     // refused before any byte is stored when the expense cannot take receipts
-    await commit(ctx, scope, (tx) => editableExpense(tx, scope, id));
+    await ctx.db.transaction((tx) => editableExpense(tx, scope, id));
     const rows: (ReceivedFile & { key: string })[] = [];
     for (const file of received) {
       const key = `receipts/${newId()}`;

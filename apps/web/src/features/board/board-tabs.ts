@@ -1,7 +1,7 @@
 /**
  * Tabs of the project-manager work space (rule 239). The spec's board-tab values; 'mission-docs' is ours (the spec
- * gives the Mission docs tab no value). Expenses, leaves, resources and scheduling arrive with their
- * issues.
+ * gives the Mission docs tab no value). Leaves, resources and scheduling arrive with their issues; Expenses shows
+ * only where an organisation of the person keeps expenses with invoicing on (rule 184).
  */
 export const BOARD_TABS = [
   { value: 'vision-board', label: 'Launchpad', empty: 'Missions you manage will appear here.' },
