@@ -29,6 +29,7 @@ import { tasksRoutes } from './modules/tasks/index.ts';
 import { commentsRoutes } from './modules/comments/index.ts';
 import { boardRoutes } from './modules/board/index.ts';
 import { timeRoutes } from './modules/time/index.ts';
+import { expensesRoutes } from './modules/expenses/index.ts';
 import { moneyRoutes, rateCardRoutes } from './modules/money/index.ts';
 import { currencyRoutes } from './modules/currency/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(boardRoutes);
   await app.register(timeRoutes);
   await app.register(moneyRoutes);
+  await app.register(expensesRoutes);
   await app.register(currencyRoutes);
   await app.register(rateCardRoutes);
   await app.register(billingRoutes);

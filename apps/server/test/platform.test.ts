@@ -14,6 +14,7 @@ import { TIME_EXTRA_ENDPOINTS, TIME_SPEC_ENDPOINTS } from './support/time-endpoi
 import { CURRENCY_EXTRA_ENDPOINTS, CURRENCY_SPEC_ENDPOINTS } from './support/currency-endpoints.ts';
 import { MONEY_EXTRA_ENDPOINTS } from './support/money-endpoints.ts';
 import { BILLING_EXTRA_ENDPOINTS, BILLING_SPEC_ENDPOINTS } from './support/billing-endpoints.ts';
+import { EXPENSE_EXTRA_ENDPOINTS, EXPENSE_SPEC_ENDPOINTS } from './support/expense-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -436,6 +437,8 @@ describe('GET /api/openapi.json', () => {
     ...MONEY_EXTRA_ENDPOINTS,
     ...BILLING_SPEC_ENDPOINTS,
     ...BILLING_EXTRA_ENDPOINTS,
+    ...EXPENSE_SPEC_ENDPOINTS,
+    ...EXPENSE_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -462,6 +465,8 @@ describe('GET /api/openapi.json', () => {
         ...MONEY_EXTRA_ENDPOINTS,
         ...BILLING_SPEC_ENDPOINTS,
         ...BILLING_EXTRA_ENDPOINTS,
+        ...EXPENSE_SPEC_ENDPOINTS,
+        ...EXPENSE_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

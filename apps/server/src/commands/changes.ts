@@ -54,6 +54,8 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   'plan.items': ['rateMinor', 'billRateMinor', 'amountMinor', 'rateTime', 'billUnit'],
   roles: ['costMinor'],
   'rate.cards': 'all',
+  // people's spending: who is told refetches what they may see
+  expenses: 'all',
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

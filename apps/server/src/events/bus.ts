@@ -109,6 +109,23 @@ export type DomainEvents = {
     reason: string | null;
     notify: boolean;
   };
+  /**
+   * An expense moved to another status (created, submitted, decided, paid, deleted), once committed: a submission
+   * tells its deciders and a decision tells its owner.
+   */
+  'expense.changed': {
+    expenseId: string;
+    orgId: string;
+    missionId: string | null;
+    missionTitle: string | null;
+    personId: string;
+    status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'paid' | 'deleted';
+    from: string | null;
+    actorId: string;
+    reason: string | null;
+    /** The total as people read it, with its currency ("12.50 EUR"). */
+    total: string;
+  };
   /** A person left a mission's team ('remove') or, an organisation admin, stayed as an organisation observer ('downgrade'). */
   'mission.person.removed': { missionId: string; personId: string; effect: 'remove' | 'downgrade' };
   /** A payment of the organisation's subscription failed (a renewal, usually): its admins must update the payment information. */

@@ -2,7 +2,19 @@ import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
 import { preparedPerDb } from '../db/prepared.ts';
-import { actionItems, actions, comments, files, missionPeople, missions, orgPeople, orgs, people, planItems } from '../db/schema/index.ts';
+import {
+  actionItems,
+  actions,
+  comments,
+  expenses,
+  files,
+  missionPeople,
+  missions,
+  orgPeople,
+  orgs,
+  people,
+  planItems,
+} from '../db/schema/index.ts';
 import { appError, type AppError } from '../lib/errors.ts';
 import { currentMembership } from './org-access.ts';
 import type { OrgPersonRow, OrgRow } from './types.ts';
@@ -30,7 +42,14 @@ export const missionInvitePending = () => appError('missionInvitePending');
 /** Projects of an organisation that requires two-factor sign-in are withheld until the person sets it up (rule 109). */
 export const missionWithheld = () => appError('missionWithheld');
 
-const ENTITY_TABLES = { planItem: planItems, action: actions, actionItem: actionItems, file: files, comment: comments } as const;
+const ENTITY_TABLES = {
+  planItem: planItems,
+  action: actions,
+  actionItem: actionItems,
+  file: files,
+  comment: comments,
+  expense: expenses,
+} as const;
 export type MissionChild = keyof typeof ENTITY_TABLES;
 
 /** Comment rooms (rule 251) and the entity each room id names: a Mission room's id is the mission itself. */
@@ -42,6 +61,7 @@ export const isCommentRoom = (room: unknown): room is CommentRoom => typeof room
 export function entityNotFound(kind: MissionChild): AppError {
   if (kind === 'file') return appError('fileNotFound');
   if (kind === 'comment') return appError('commentNotFound');
+  if (kind === 'expense') return appError('expenseNotFound');
   if (kind === 'actionItem') return appError('taskNotFound');
   if (kind === 'action') return appError('actionNotFound');
   return appError('planItemNotFound');

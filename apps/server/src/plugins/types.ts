@@ -38,7 +38,7 @@ export type MissionAuthz = {
    * Where the mission comes from: the `:id` parameter names the mission itself (default), or a plan item, an action or
    * an action item of it (`:id`, or `:actionId` for routes under an action). An unknown one answers 404.
    */
-  via?: 'planItem' | 'action' | 'actionItem' | 'file' | 'comment' | 'room';
+  via?: 'planItem' | 'action' | 'actionItem' | 'file' | 'comment' | 'expense' | 'room';
   /** The text a refused caller reads, where the spec gives one. */
   refusal?: string;
   /** The verb's rule alone lets a caller in, even one who cannot read the mission (role approvers off its team). */

@@ -38,6 +38,7 @@ export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
     if (button.blocked)
       notifications.show({ id: `floating-${button.id}`, message: button.blocked.message, autoClose: button.blocked.autoClose });
     else if (button.id === 'my-timesheets') setParams({ 'time-tracking': '' });
+    else if (button.id === 'my-expenses') setParams({ 'my-expenses': '' });
     else setOpen(button);
   };
   return (

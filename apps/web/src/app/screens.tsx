@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useUrl, type Route } from '../lib/url-state.ts';
 import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features/money/index.ts';
+import { MyExpensesScreen } from '../features/expenses/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -33,6 +34,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   'action-item': TaskScreen,
   'invite-notice': InviteNoticeScreen,
   'time-tracking': TimeTrackingScreen,
+  'my-expenses': MyExpensesScreen,
   otPeriodStart: OvertimeScreen,
   mission: MissionScreen,
   'budget-bar': BudgetViewScreen,

@@ -73,6 +73,7 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   'client.orders': orgsArea,
   'rate.cards': orgsArea,
   timesheets: () => areaOf('timesheets'),
+  expenses: () => areaOf('expenses'),
   notifications: () => areaOf('notifications'),
   comments: () => areaOf('comments'),
 };

@@ -7,6 +7,8 @@ export type TaskSlotProps = { missionId: string; actionItemId: string; title: st
 export type MissionSlotProps = { missionId: string };
 /** What a board tab of another domain gets: the missions I manage and their people. */
 export type BoardSlotProps = { workspace: BoardWorkspace | undefined };
+/** What an organisation area tab of another domain gets: the organisation. */
+export type OrgSlotProps = { orgId: string };
 
 /**
  * Features never import each other; the app fills these slots so one feature's screen can show another's parts
@@ -18,6 +20,8 @@ export type FeatureSlots = {
   MissionFiles?: ComponentType<MissionSlotProps>;
   BoardTimesheets?: ComponentType<BoardSlotProps>;
   BoardCostTracker?: ComponentType<BoardSlotProps>;
+  BoardExpenses?: ComponentType<BoardSlotProps>;
+  OrgExpenses?: ComponentType<OrgSlotProps>;
 };
 
 const SlotsContext = createContext<FeatureSlots>({});

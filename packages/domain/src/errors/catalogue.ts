@@ -1,4 +1,5 @@
 import { COMMENT_MESSAGES } from '../comments/comments.ts';
+import { EXPENSE_MESSAGES } from '../expenses/expenses.ts';
 import { FILE_MESSAGES } from '../files/files.ts';
 import { MISSION_MESSAGES, ORG_MESSAGES, SHELL_MESSAGES } from '../messages/index.ts';
 import { PLAN_MESSAGES } from '../plan/plan.ts';
@@ -129,6 +130,25 @@ export const ERRORS = {
     message: TIME_MESSAGES.overDay,
     fields: { overTimeAfter: TIME_MESSAGES.overDay },
   },
+  // Expenses
+  expenseNotLicensed: { code: 'expense/not-licensed', status: 403, message: EXPENSE_MESSAGES.needsUnlimited },
+  expenseNotFound: { code: 'expense/not-found', status: 404, message: EXPENSE_MESSAGES.notFound },
+  expenseNotAllowed: { code: 'expense/not-allowed', status: 403, message: EXPENSE_MESSAGES.notAllowed },
+  expenseLocked: { code: 'expense/locked', status: 409, message: EXPENSE_MESSAGES.locked },
+  expenseTransition: {
+    code: 'expense/transition',
+    status: 409,
+    message: EXPENSE_MESSAGES.transition,
+    fields: { 'payload.status': EXPENSE_MESSAGES.transition },
+  },
+  expenseReasonNeeded: {
+    code: 'validation',
+    status: 400,
+    message: EXPENSE_MESSAGES.reasonNeeded,
+    fields: { 'payload.reason': EXPENSE_MESSAGES.reasonNeeded },
+  },
+  expenseAttachmentNotFound: { code: 'expense/attachment-not-found', status: 404, message: EXPENSE_MESSAGES.attachmentNotFound },
+  expenseReceiptType: { code: 'expense/receipt-type', status: 415, message: EXPENSE_MESSAGES.receiptType },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorName = keyof typeof ERRORS;

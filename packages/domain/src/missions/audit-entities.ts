@@ -18,5 +18,6 @@ export const MISSION_AUDIT_ENTITIES = [
   'plan.schedules',
   'files',
   'timesheets',
+  'expenses',
 ] as const;
 export type MissionAuditEntity = (typeof MISSION_AUDIT_ENTITIES)[number];

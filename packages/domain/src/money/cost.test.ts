@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  expenseActualCost,
   burnEarned,
   costItemSpent,
   costRisk,
@@ -160,5 +161,18 @@ describe('earned value', () => {
     expect(costRisk(1_250_000, 1_000_000)).toBe(1.25);
     expect(costRisk(null, 1_000_000)).toBeNull();
     expect(costRisk(1_250_000, null)).toBeNull();
+  });
+});
+
+describe('rule 182: what an expense adds to its mission’s cost', () => {
+  it.each([
+    ['draft', 500, 0],
+    ['submitted', 500, 0],
+    ['rejected', 500, 0],
+    ['approved', 500, 500],
+    ['paid', 500, 500],
+    ['approved', null, 0],
+  ] as const)('%s with cost %s adds %i', (status, costMinor, added) => {
+    expect(expenseActualCost({ status, costMinor })).toBe(added);
   });
 });

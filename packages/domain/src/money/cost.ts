@@ -125,3 +125,11 @@ export function burnEarned(evMinor: number, cumulativePvMinor: number, pvToDateM
 /** Cost tracker risk: forecast at completion over budget (null without a budget or a forecast). */
 export const costRisk = (forecastMinor: number | null, budgetMinor: number | null) =>
   forecastMinor === null || !budgetMinor ? null : Math.round((forecastMinor / budgetMinor) * 10_000) / 10_000;
+
+/**
+ * Rule 182: what an expense adds to its mission's actual cost, in the mission's currency: its converted total once
+ * approved or paid, nothing before (a draft, submitted or rejected expense costs nothing yet).
+ */
+export function expenseActualCost(expense: { status: string; costMinor: number | null }): number {
+  return (expense.status === 'approved' || expense.status === 'paid') && expense.costMinor !== null ? expense.costMinor : 0;
+}

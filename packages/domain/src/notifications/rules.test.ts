@@ -17,7 +17,7 @@ import {
 import { markReadBodySchema } from './notifications.ts';
 describe('notification types and views (spec 3 §3, rule 245)', () => {
   it('has the eight types of the spec, two of timesheets, and the five views', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(10);
+    expect(NOTIFICATION_TYPES).toHaveLength(12);
     expect(NOTIFICATION_VIEWS).toEqual(['pinned', 'chats', 'invites', 'leaves', 'allocations']);
   });
 
@@ -31,6 +31,8 @@ describe('notification types and views (spec 3 §3, rule 245)', () => {
     ['orgRolePlanItemStatusChange', 'allocations'],
     ['timesheetSubmitted', 'allocations'],
     ['timesheetDecided', 'allocations'],
+    ['expenseSubmitted', 'allocations'],
+    ['expenseDecided', 'allocations'],
     ['payment', null],
     ['somethingElse', null],
   ])('%s → %s', (type, view) => {
@@ -41,7 +43,7 @@ describe('notification types and views (spec 3 §3, rule 245)', () => {
     ['chats', ['mentionComment']],
     ['invites', ['invite', 'orgInvite']],
     ['leaves', ['leave_request_approval', 'leave_request_approval_final', 'leave_request_rejected']],
-    ['allocations', ['orgRolePlanItemStatusChange', 'timesheetSubmitted', 'timesheetDecided']],
+    ['allocations', ['orgRolePlanItemStatusChange', 'timesheetSubmitted', 'timesheetDecided', 'expenseSubmitted', 'expenseDecided']],
   ] as const)('view %s lists %j', (view, types) => {
     expect(typesOfView(view)).toEqual(types);
   });

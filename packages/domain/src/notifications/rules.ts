@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'leave_request_rejected',
   'timesheetSubmitted',
   'timesheetDecided',
+  'expenseSubmitted',
+  'expenseDecided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -30,6 +32,8 @@ const VIEW_OF_TYPE: Record<NotificationType, NotificationListView | null> = {
   orgRolePlanItemStatusChange: 'allocations',
   timesheetSubmitted: 'allocations',
   timesheetDecided: 'allocations',
+  expenseSubmitted: 'allocations',
+  expenseDecided: 'allocations',
   payment: null,
 };
 

@@ -15,5 +15,6 @@ export const AUDIT_ENTITIES = [
   'org.apiKeys',
   'timesheets',
   'rate.cards',
+  'expenses',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -10,3 +10,4 @@ export * from './time.ts';
 export * from './currency.ts';
 export * from './money.ts';
 export * from './billing.ts';
+export * from './expenses.ts';

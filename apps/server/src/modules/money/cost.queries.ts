@@ -158,17 +158,17 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     where i.type in (${MILESTONES}) and not i.was_deleted and i.source = 'milestones' and i.s is not null
       and coalesce(i.amount_minor, 0) <> 0
   ),
-  expenses as (
-    -- rule 182: approved or paid expenses join actual cost here, once the expenses module keeps them
-    -- (mission_id, null, 'expenses', month of the expense day, 0, 0, 0, amount, 0, 0, amount, expense id, day)
-    select null::varchar as mission_id, null::varchar as item_id, 'expenses' as kind, null::date as month,
-      0 as planned_minutes, 0 as approved_minutes, 0 as planned_cost, 0 as actual_cost, 0 as planned_revenue,
-      0 as actual_revenue, 0 as pv_to_date, null::varchar as source_id, null::date as day
-    where false
+  spent as (
+    -- rule 182: approved or paid expenses, at the total converted into the mission's currency when approved
+    select e.mission_id, null::varchar as item_id, 'expenses' as kind, ${sql.raw(monthStart('e.day'))} as month,
+      0 as planned_minutes, 0 as approved_minutes, 0 as planned_cost, e.cost_minor as actual_cost, 0 as planned_revenue,
+      0 as actual_revenue, 0 as pv_to_date, e.id as source_id, e.day
+    from expenses e join m on m.id = e.mission_id
+    where e.status in ('approved', 'paid') and e.cost_minor is not null ${inOrg('e.org_id')}
   ),
   lines as (
     select * from planned union all select * from actual union all select * from costs
-    union all select * from milestones union all select * from expenses
+    union all select * from milestones union all select * from spent
   ),
   progress as (
     -- percent complete of each mission: its leaf tasks weighted by estimated hours (equally without estimates)

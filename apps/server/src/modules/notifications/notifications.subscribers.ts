@@ -4,6 +4,7 @@ import { missionInvites, missions, orgInvites, orgPeople } from '../../db/schema
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { timesheetApprovers } from '../time/index.ts';
+import { expenseDeciders } from '../expenses/index.ts';
 import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
 import { closeRoleRequestAsks, createNotifications } from './notifications.service.ts';
 
@@ -164,6 +165,38 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
         actorId: null,
         data: { orgId: event.orgId, providerInvoiceId: event.providerInvoiceId },
         open: { org: event.orgId, 'org-tab': 'billing' },
+      })),
+    );
+  });
+
+  ctx.events.on('expense.changed', async (event) => {
+    if (event.from === event.status) return;
+    const decided = event.status === 'approved' || event.status === 'rejected';
+    if (event.status !== 'submitted' && !decided) return;
+    const recipients = decided ? [event.personId].filter((id) => id !== event.actorId) : await expenseDeciders(ctx, event);
+    if (recipients.length === 0) return;
+    const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
+    const where = event.missionTitle ? ` on ${event.missionTitle}` : '';
+    const title = decided
+      ? `${actorName} ${event.status} your expense of ${event.total}${where}`
+      : `${actorName} submitted an expense of ${event.total}${where}`;
+    const open: Record<string, string> = decided
+      ? { 'my-expenses': '' }
+      : event.missionId
+        ? { mission: event.missionId }
+        : { org: event.orgId };
+    await createNotifications(
+      ctx,
+      recipients.map((personId) => ({
+        personId,
+        type: decided ? 'expenseDecided' : 'expenseSubmitted',
+        title,
+        body: event.reason ?? '',
+        orgId: event.orgId,
+        missionId: event.missionId,
+        actorId: event.actorId,
+        data: { expenseId: event.expenseId, status: event.status, person: event.personId },
+        open,
       })),
     );
   });

@@ -6,6 +6,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { launchpadLabel } from '@crewplan/domain/board/workspace';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
+import { expensesTabShown } from '@crewplan/domain/expenses/tab';
+import { useMyOrgs } from '../org/index.ts';
 import { useWorkspace } from './api.ts';
 import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
 import { LaunchpadTab } from './LaunchpadTab.tsx';
@@ -37,7 +39,10 @@ export function BoardScreen() {
     if (params.get('board-tab') !== tab) setParams({ 'board-tab': tab }, { replace: true });
   }, [tab, params]);
 
-  const tabs = BOARD_TABS.map((entry) =>
+  const orgs = useMyOrgs();
+  // rule 184: no Expenses tab where invoicing is disabled (nor without the Unlimited subscription)
+  const withExpenses = expensesTabShown(orgs.data ?? []);
+  const tabs = BOARD_TABS.filter((entry) => entry.value !== 'expenses' || withExpenses).map((entry) =>
     entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry,
   );
   // before the bar is measured every tab shows
@@ -77,7 +82,7 @@ export function BoardScreen() {
             )}
           </Group>
         </div>
-        {BOARD_TABS.map((entry) => (
+        {tabs.map((entry) => (
           <Tabs.Panel key={entry.value} value={entry.value} pt="xl">
             {workspace.isError && entry.value !== 'older-board' ? (
               <Alert color="red" role="alert" title="Your missions could not be loaded">
@@ -94,11 +99,12 @@ export function BoardScreen() {
 }
 
 function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<typeof useWorkspace>['data'] }) {
-  const { BoardTimesheets = () => null, BoardCostTracker = () => null } = useFeatureSlots();
+  const { BoardTimesheets = () => null, BoardCostTracker = () => null, BoardExpenses = () => null } = useFeatureSlots();
   if (tab === 'vision-board') return <LaunchpadTab workspace={workspace} />;
   if (tab === 'pm-Planner') return <PlannerTab workspace={workspace} />;
   if (tab === 'mission-docs') return <MissionDocsTab workspace={workspace} />;
   if (tab === 'timesheets') return <BoardTimesheets workspace={workspace} />;
   if (tab === 'cost-tracker') return <BoardCostTracker workspace={workspace} />;
+  if (tab === 'expenses') return <BoardExpenses workspace={workspace} />;
   return <VaultTab />;
 }

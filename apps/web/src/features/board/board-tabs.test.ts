@@ -50,7 +50,16 @@ describe('splitTabs', () => {
   });
 
   it("lists the tabs built so far, with the spec's board-tab values", () => {
-    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Cost tracker', 'Timesheets', 'Mission docs', 'The vault']);
+    expect(BOARD_TABS.map((tab) => tab.label)).toEqual([
+      'Launchpad',
+      'Planner',
+      'Cost tracker',
+      'Timesheets',
+      'Expenses',
+      'Mission docs',
+      'The vault',
+    ]);
+    expect(BOARD_TABS.find((tab) => tab.label === 'Expenses')?.value).toBe('expenses');
     expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
     expect(BOARD_TABS.find((tab) => tab.label === 'Cost tracker')?.value).toBe('cost-tracker');
   });

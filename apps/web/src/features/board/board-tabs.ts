@@ -1,13 +1,14 @@
 /**
  * Tabs of the project-manager work space (rule 239). The spec's board-tab values; 'mission-docs' is ours (the spec
- * gives the Mission docs tab no value). Expenses, leaves, resources and scheduling arrive with their
- * issues.
+ * gives the Mission docs tab no value). Leaves, resources and scheduling arrive with their issues; Expenses shows
+ * only where an organisation of the person keeps expenses with invoicing on (rule 184).
  */
 export const BOARD_TABS = [
   { value: 'vision-board', label: 'Launchpad', empty: 'Missions you manage will appear here.' },
   { value: 'pm-Planner', label: 'Planner', empty: 'The tasks of the missions you manage will appear here.' },
   { value: 'cost-tracker', label: 'Cost tracker', empty: 'Missions you manage will appear here with their budget and spending.' },
   { value: 'timesheets', label: 'Timesheets', empty: 'Submitted weeks of the missions you manage will appear here.' },
+  { value: 'expenses', label: 'Expenses', empty: 'Submitted expenses of the missions you manage will appear here.' },
   { value: 'mission-docs', label: 'Mission docs', empty: 'Files of the missions you manage will appear here.' },
   { value: 'older-board', label: 'The vault', empty: 'Completed, older or abandoned missions will appear here.' },
 ] as const;

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORG_MESSAGES } from '@crewplan/domain/messages/index';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
 import { ApiError } from '../../lib/api-error.ts';
+import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { joinRoom } from '../../lib/realtime.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgQuery } from './api.ts';
@@ -32,6 +33,7 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const editing = params.has('hq');
   const org = useQuery({ ...orgQuery(orgId), enabled: Boolean(orgId) });
   const unknown = !orgId || isUnknownOrg(org.error);
+  const { OrgExpenses = () => null } = useFeatureSlots();
 
   useEffect(() => {
     // `hq` edits or creates: it shows its own state, the area stays quiet
@@ -47,7 +49,7 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const close = () => setParams(clearedOrgParams());
   const data = org.data;
   const tab = tabOfParams(params);
-  const tabs = data ? visibleTabs(data.abilities) : [];
+  const tabs = data ? visibleTabs(data.abilities, data) : [];
   const shown = tabs.includes(tab) ? tab : (tabs[0] ?? 'structure');
 
   return (
@@ -129,6 +131,9 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </Tabs.Panel>
                 <Tabs.Panel value="invites">
                   <InvitesTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="expenses">
+                  <OrgExpenses orgId={data._id} />
                 </Tabs.Panel>
                 <Tabs.Panel value="settings">
                   <SettingsTab org={data} domainsOpen={params.has('oc-domains')} />

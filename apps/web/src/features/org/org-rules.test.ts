@@ -38,6 +38,13 @@ describe('organisation area tabs', () => {
       'billing',
     ]);
   });
+
+  it('shows the Expenses tab only with the Unlimited subscription and invoicing on (rules 184, 185)', () => {
+    const member = { readPeople: true, viewClients: false, invite: false, update: false, manageBilling: false };
+    expect(visibleTabs(member, { isLicensedActive: true, invoicingDisabled: false })).toEqual(['people', 'structure', 'goals', 'expenses']);
+    expect(visibleTabs(member, { isLicensedActive: true, invoicingDisabled: true })).not.toContain('expenses');
+    expect(visibleTabs(member, { isLicensedActive: false, invoicingDisabled: false })).not.toContain('expenses');
+  });
 });
 
 describe('helpers', () => {

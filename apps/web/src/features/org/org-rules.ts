@@ -1,3 +1,4 @@
+import { expensesTabShown } from '@crewplan/domain/expenses/tab';
 import type { OrgLevel } from '@crewplan/domain/org/levels';
 
 /** Tabs of the organisation area, chosen by `org-tab` (`org-cfg` opens settings). */
@@ -7,6 +8,7 @@ export const ORG_TABS = [
   { value: 'goals', label: 'Goals' },
   { value: 'clients', label: 'Clients' },
   { value: 'invites', label: 'Invites' },
+  { value: 'expenses', label: 'Expenses' },
   { value: 'settings', label: 'Settings' },
   { value: 'billing', label: 'Billing' },
 ] as const;
@@ -36,14 +38,13 @@ export function paramsOfTab(tab: string | null): Record<string, string | null> {
 }
 
 /** Tabs shown to the caller, from the organisation's abilities (the web never re-derives the rules). */
-export function visibleTabs(abilities: {
-  readPeople: boolean;
-  viewClients: boolean;
-  invite: boolean;
-  update: boolean;
-  manageBilling: boolean;
-}): OrgTab[] {
+export function visibleTabs(
+  abilities: { readPeople: boolean; viewClients: boolean; invite: boolean; update: boolean; manageBilling: boolean },
+  org: { isLicensedActive: boolean; invoicingDisabled: boolean } = { isLicensedActive: false, invoicingDisabled: false },
+): OrgTab[] {
   return ORG_TABS.map((t) => t.value).filter((tab) => {
+    // rules 184 and 185: expenses need the Unlimited subscription and invoicing not disabled
+    if (tab === 'expenses') return expensesTabShown([org]);
     if (tab === 'people') return abilities.readPeople;
     if (tab === 'clients') return abilities.viewClients;
     if (tab === 'invites') return abilities.invite;

@@ -1,0 +1,79 @@
+import { decidesMissionExpenses, decidesOrgExpenses, timeTrackingEligible } from '@crewplan/domain';
+import { appError } from '../../lib/errors.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
+
+/** Refusals of this module. */
+export const notLicensed = () => appError('expenseNotLicensed');
+export const expenseNotFound = () => appError('expenseNotFound');
+export const notAllowed = () => appError('expenseNotAllowed');
+export const locked = () => appError('expenseLocked');
+export const badTransition = () => appError('expenseTransition');
+export const reasonNeeded = () => appError('expenseReasonNeeded');
+export const attachmentNotFound = () => appError('expenseAttachmentNotFound');
+export const receiptType = () => appError('expenseReceiptType');
+
+/**
+ * Where an expense route acts: an organisation's own expenses (`missionId` null) or one mission's, who calls, and
+ * whether they decide there (mission admins and organisation admins for a mission; organisation admins and managers
+ * for the organisation's own).
+ */
+export type ExpenseScope = {
+  org: OrgRow;
+  missionId: string | null;
+  missionTitle: string | null;
+  missionCurrency: string | null;
+  personId: string;
+  decides: boolean;
+  /** The caller's level in the organisation (null: not a current member). */
+  orgLevel: string | null;
+};
+
+/** Rule 180/185: expenses need a licensed organisation (a running trial counts). */
+export function requireLicensed(org: OrgRow | null, now: Date): OrgRow {
+  if (!org || !timeTrackingEligible(org, now)) throw notLicensed();
+  return org;
+}
+
+export function missionScope(access: MissionAccess, now: Date): ExpenseScope {
+  const org = requireLicensed(access.org, now);
+  return {
+    org,
+    missionId: access.mission.id,
+    missionTitle: access.mission.title,
+    missionCurrency: access.mission.currency,
+    personId: access.personId,
+    decides: decidesMissionExpenses(access.actor),
+    orgLevel: access.actor.orgLevel ?? null,
+  };
+}
+
+export function orgScope(access: OrgAccess, now: Date): ExpenseScope {
+  const org = requireLicensed(access.org, now);
+  if (!access.personId) throw notAllowed();
+  return {
+    org,
+    missionId: null,
+    missionTitle: null,
+    missionCurrency: null,
+    personId: access.personId,
+    decides: decidesOrgExpenses(access.member?.level),
+    orgLevel: access.member?.level ?? null,
+  };
+}
+
+const RECEIPT_TYPES = new Set([
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+  'image/bmp',
+  'image/tiff',
+]);
+
+/** Receipts are photos or PDFs, by their sniffed bytes (a name or a declared type is never taken). */
+export const isReceiptType = (mimetype: string) => RECEIPT_TYPES.has(mimetype);

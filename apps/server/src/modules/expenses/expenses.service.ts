@@ -1,0 +1,401 @@
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  canMoveExpense,
+  EXPENSE_REASON_MIN,
+  expenseEditable,
+  expenseTotalMinor,
+  expenseVisible,
+  fromMinorUnits,
+  isExpenseMove,
+  timeTrackingEligible,
+  toMinorUnits,
+  totalsByCurrency,
+  type Expense,
+  type ExpenseActor,
+  type ExpenseCreate,
+  type ExpenseList,
+  type ExpenseListQuery,
+  type ExpenseStatusBody,
+  type ExpenseTotals,
+  type ExpenseUpdate,
+} from '@crewplan/domain';
+import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/index.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { expenseAttachments, expenses, missionPeople, orgs } from '../../db/schema/index.ts';
+import type { DomainEvents } from '../../events/bus.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { convertAmounts } from '../currency/index.ts';
+import { discard, readTemp, type ReceivedFile } from '../files/index.ts';
+import {
+  attachmentNotFound,
+  badTransition,
+  expenseNotFound,
+  isReceiptType,
+  locked,
+  notAllowed,
+  reasonNeeded,
+  receiptType,
+  type ExpenseScope,
+} from './expenses.access.ts';
+import { presentExpense } from './expenses.presenter.ts';
+import { filtersOf, findExpense, readExpenses, seenBy, type ExpenseRow, type ExpenseWithContext } from './expenses.queries.ts';
+
+type ExpenseEvent = DomainEvents['expense.changed'];
+type Record = (
+  action: 'create' | 'update' | 'delete',
+  id: string,
+  title: string,
+  changes?: { [field: string]: { from: unknown; to: unknown } },
+) => void;
+
+/** Runs an expense write with its history: the mission's for a mission expense, the organisation's for its own. */
+function commit<T>(ctx: AppContext, scope: ExpenseScope, command: (tx: Tx, record: Record) => Promise<T>): Promise<T> {
+  if (scope.missionId)
+    return runMissionCommand(
+      ctx,
+      scope.missionId,
+      scope.personId,
+      (tx, record) => command(tx, (action, id, title, changes) => record({ action, entity: 'expenses', id, title, changes })),
+      { keepTemplateSaved: true },
+    );
+  return runOrgCommand(ctx, scope.org.id, { personId: scope.personId, apiKeyId: null }, (tx, record) =>
+    command(tx, (action, id, title, changes) => record({ action, entity: 'expenses', id, title, changes })),
+  );
+}
+
+const money = (minor: number, currency: string) => `${fromMinorUnits(minor).toFixed(2)} ${currency}`;
+const titleOf = (row: ExpenseRow) => `Expense of ${money(expenseTotalMinor(row), row.currency)} on ${row.day}`;
+/** What the history keeps of an expense: its status and total, never the receipts. */
+const summary = (row: ExpenseRow | null) =>
+  row ? { status: row.status, total: money(expenseTotalMinor(row), row.currency), day: row.day, category: row.category } : {};
+
+function eventOf(row: ExpenseRow, scope: ExpenseScope, status: ExpenseEvent['status'], from: string | null): ExpenseEvent {
+  return {
+    expenseId: row.id,
+    orgId: row.orgId,
+    missionId: row.missionId,
+    missionTitle: scope.missionTitle,
+    personId: row.personId,
+    status,
+    from,
+    actorId: scope.personId,
+    reason: row.rejectionReason,
+    total: money(expenseTotalMinor(row), row.currency),
+  };
+}
+
+async function announce(ctx: AppContext, event: ExpenseEvent | null): Promise<void> {
+  if (event) await ctx.events.emit('expense.changed', event);
+}
+
+const inScope = (scope: ExpenseScope): SQL | undefined =>
+  and(eq(expenses.orgId, scope.org.id), scope.missionId ? eq(expenses.missionId, scope.missionId) : isNull(expenses.missionId));
+
+async function presentOne(ctx: AppContext, scope: ExpenseScope, id: string): Promise<Expense> {
+  const [row] = await readExpenses(ctx.db, and(eq(expenses.id, id), inScope(scope)));
+  if (!row) throw expenseNotFound();
+  return presentExpense(row, scope);
+}
+
+/** The expense of the scope the caller may see (404 otherwise: members never learn of others' expenses). */
+async function visibleExpense(tx: Db | Tx, scope: ExpenseScope, id: string, lock = false): Promise<ExpenseRow> {
+  const row = await findExpense(tx, id, { orgId: scope.org.id, missionId: scope.missionId }, lock);
+  if (!row || !expenseVisible({ ownerId: row.personId, status: row.status }, scope)) throw expenseNotFound();
+  return row;
+}
+
+/** The caller's own expense that may still change (403 someone else's, 409 once submitted). */
+async function editableExpense(tx: Tx, scope: ExpenseScope, id: string): Promise<ExpenseRow> {
+  const row = await visibleExpense(tx, scope, id, true);
+  if (row.personId !== scope.personId) throw notAllowed();
+  if (!expenseEditable(row.status)) throw locked();
+  return row;
+}
+
+/** Totals of a list: per currency, and each organisation's expenses converted into its currency at each day's rate. */
+export async function totalsOf(ctx: AppContext, rows: ExpenseWithContext[]): Promise<ExpenseTotals> {
+  const byCurrency = totalsByCurrency(rows.map((row) => row.expense)).map((total) => ({
+    currency: total.currency,
+    amount: fromMinorUnits(total.totalMinor),
+  }));
+  const byOrg = new Map<string, ExpenseWithContext[]>();
+  for (const row of rows) byOrg.set(row.expense.orgId, [...(byOrg.get(row.expense.orgId) ?? []), row]);
+  const converted: ExpenseTotals['converted'] = [];
+  for (const [orgId, list] of byOrg) {
+    const { orgName, orgCurrency } = list[0]!;
+    try {
+      const amounts = await convertAmounts(
+        ctx,
+        orgCurrency,
+        list.map((row) => ({ amountMinor: expenseTotalMinor(row.expense), from: row.expense.currency, day: row.expense.day })),
+      );
+      const sum = amounts.reduce((a, b) => a + b, 0);
+      converted.push({ org: orgId, orgName, currency: orgCurrency, amount: fromMinorUnits(sum), missingRate: null });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'currency/no-rate') throw error;
+      converted.push({ org: orgId, orgName, currency: orgCurrency, amount: null, missingRate: error.message });
+    }
+  }
+  return { byCurrency, converted };
+}
+
+async function listOf(ctx: AppContext, rows: ExpenseWithContext[], decides: (row: ExpenseWithContext) => boolean, personId: string) {
+  return {
+    expenses: rows.map((row) => presentExpense(row, { personId, decides: decides(row) })),
+    totals: await totalsOf(ctx, rows),
+  } satisfies ExpenseList;
+}
+
+/** `GET /expense/org/:orgId` and `GET /expense/mission/:id`: the scope's expenses the caller sees. */
+export async function scopeExpenses(ctx: AppContext, scope: ExpenseScope, query: ExpenseListQuery): Promise<ExpenseList> {
+  const rows = await readExpenses(ctx.db, and(inScope(scope), seenBy(scope.personId, scope.decides), filtersOf(query)));
+  return listOf(ctx, rows, () => scope.decides, scope.personId);
+}
+
+/**
+ * `GET /expense/org/:orgId/mission`: the expenses of the organisation's missions: everybody's that left draft for
+ * its admins and managers, the caller's own for everybody else. Organisation admins decide them too.
+ */
+export async function orgMissionExpenses(ctx: AppContext, scope: ExpenseScope, query: ExpenseListQuery): Promise<ExpenseList> {
+  const rows = await readExpenses(
+    ctx.db,
+    and(eq(expenses.orgId, scope.org.id), isNotNull(expenses.missionId), seenBy(scope.personId, scope.decides), filtersOf(query)),
+  );
+  const admin = scope.orgLevel === 'ADMIN';
+  return listOf(ctx, rows, () => admin, scope.personId);
+}
+
+/** The organisations of `orgIds` whose licence lets people keep expenses now. */
+async function licensedOrgIds(ctx: AppContext, orgIds: string[]): Promise<Set<string>> {
+  if (orgIds.length === 0) return new Set();
+  const rows = await ctx.db.select().from(orgs).where(inArray(orgs.id, orgIds));
+  return new Set(rows.filter((org) => timeTrackingEligible(org, ctx.clock.now())).map((org) => org.id));
+}
+
+/** `GET /expense/my`: the caller's own expenses in every organisation that keeps expenses. */
+export async function myExpenses(ctx: AppContext, personId: string, query: ExpenseListQuery): Promise<ExpenseList> {
+  const rows = await readExpenses(ctx.db, and(eq(expenses.personId, personId), filtersOf(query)));
+  const licensed = await licensedOrgIds(ctx, [...new Set(rows.map((row) => row.expense.orgId))]);
+  return listOf(
+    ctx,
+    rows.filter((row) => licensed.has(row.expense.orgId)),
+    () => false,
+    personId,
+  );
+}
+
+/**
+ * `GET /expense/project-manager`: the expenses of the missions the caller manages (project manager or owner) in
+ * licensed organisations, beyond drafts, with the caller's own.
+ */
+export async function projectManagerExpenses(ctx: AppContext, personId: string, query: ExpenseListQuery): Promise<ExpenseList> {
+  const managed = await ctx.db
+    .select({ missionId: missionPeople.missionId })
+    .from(missionPeople)
+    .where(
+      and(
+        eq(missionPeople.personId, personId),
+        eq(missionPeople.invitePending, false),
+        sql`(${missionPeople.permission} = 2 or (${missionPeople.permission} = 1 and ${missionPeople.isProjectManager}))`,
+      ),
+    );
+  const missionIds = managed.map((row) => row.missionId);
+  if (missionIds.length === 0) return { expenses: [], totals: { byCurrency: [], converted: [] } };
+  const rows = await readExpenses(ctx.db, and(inArray(expenses.missionId, missionIds), seenBy(personId, true), filtersOf(query)));
+  const licensed = await licensedOrgIds(ctx, [...new Set(rows.map((row) => row.expense.orgId))]);
+  return listOf(
+    ctx,
+    rows.filter((row) => licensed.has(row.expense.orgId)),
+    () => true,
+    personId,
+  );
+}
+
+/** `POST …`: a new expense of the caller, a draft or submitted at once. */
+export async function createExpense(ctx: AppContext, scope: ExpenseScope, input: ExpenseCreate): Promise<Expense> {
+  const { payload } = input;
+  const status = payload.status ?? 'draft';
+  let event: ExpenseEvent | null = null;
+  const id = await commit(ctx, scope, async (tx, record) => {
+    const [row] = await tx
+      .insert(expenses)
+      .values({
+        orgId: scope.org.id,
+        missionId: scope.missionId,
+        personId: scope.personId,
+        amountMinor: toMinorUnits(payload.amount),
+        tipMinor: toMinorUnits(payload.tip ?? 0),
+        tax1Minor: toMinorUnits(payload.tax1 ?? 0),
+        tax2Minor: toMinorUnits(payload.tax2 ?? 0),
+        currency: payload.currency,
+        day: payload.date,
+        category: payload.category ?? '',
+        description: payload.description ?? '',
+        status,
+        submittedAt: status === 'submitted' ? ctx.clock.now() : null,
+      })
+      .returning();
+    record('create', row!.id, titleOf(row!), diffFields({}, summary(row!)));
+    event = eventOf(row!, scope, status, null);
+    return row!.id;
+  });
+  await announce(ctx, event);
+  return presentOne(ctx, scope, id);
+}
+
+/** `PUT …/expense/:id`: the owner changes their draft or rejected expense. */
+export async function updateExpense(ctx: AppContext, scope: ExpenseScope, id: string, input: ExpenseUpdate): Promise<Expense> {
+  const { payload } = input;
+  await commit(ctx, scope, async (tx, record) => {
+    const row = await editableExpense(tx, scope, id);
+    const patch: Partial<typeof expenses.$inferInsert> = {};
+    if (payload.amount !== undefined) patch.amountMinor = toMinorUnits(payload.amount);
+    if (payload.tip !== undefined) patch.tipMinor = toMinorUnits(payload.tip);
+    if (payload.tax1 !== undefined) patch.tax1Minor = toMinorUnits(payload.tax1);
+    if (payload.tax2 !== undefined) patch.tax2Minor = toMinorUnits(payload.tax2);
+    if (payload.currency !== undefined) patch.currency = payload.currency;
+    if (payload.date !== undefined) patch.day = payload.date;
+    if (payload.category !== undefined) patch.category = payload.category;
+    if (payload.description !== undefined) patch.description = payload.description;
+    const [updated] = await tx.update(expenses).set(patch).where(eq(expenses.id, row.id)).returning();
+    record('update', row.id, titleOf(updated!), diffFields(summary(row), summary(updated!)));
+  });
+  return presentOne(ctx, scope, id);
+}
+
+/** `DELETE …/expense/:id`: the owner deletes their draft or rejected expense with its receipts. */
+export async function deleteExpense(ctx: AppContext, store: FileStore, scope: ExpenseScope, id: string): Promise<{ deleted: string[] }> {
+  let event: ExpenseEvent | null = null;
+  const keys = await commit(ctx, scope, async (tx, record) => {
+    const row = await editableExpense(tx, scope, id);
+    const files = await tx
+      .select({ key: expenseAttachments.storageKey })
+      .from(expenseAttachments)
+      .where(eq(expenseAttachments.expenseId, row.id));
+    await tx.delete(expenses).where(eq(expenses.id, row.id));
+    record('delete', row.id, titleOf(row), { status: { from: row.status, to: 'deleted' } });
+    event = eventOf(row, scope, 'deleted', row.status);
+    return files.map((file) => file.key);
+  });
+  await Promise.all(keys.map((key) => store.delete(key).catch(() => undefined)));
+  await announce(ctx, event);
+  return { deleted: [id] };
+}
+
+/**
+ * `PUT …/status`: the owner submits (or recalls) their expense; who decides approves or rejects a submitted one (a
+ * rejection says why) and marks an approved one paid. Approving a mission's expense keeps its total converted into the
+ * mission's currency at the rate of its day (422 without a rate), which is what it adds to the mission's cost.
+ */
+export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: string, input: ExpenseStatusBody): Promise<Expense> {
+  const { status: to, reason } = input.payload;
+  let event: ExpenseEvent | null = null;
+  await commit(ctx, scope, async (tx, record) => {
+    const row = await visibleExpense(tx, scope, id, true);
+    if (row.status === to) return;
+    const actors: ExpenseActor[] = [];
+    if (row.personId === scope.personId) actors.push('owner');
+    if (scope.decides) actors.push('decider');
+    if (!canMoveExpense(actors, row.status, to)) throw isExpenseMove(row.status, to) ? notAllowed() : badTransition();
+    if (to === 'rejected' && (reason ?? '').length < EXPENSE_REASON_MIN) throw reasonNeeded();
+    const now = ctx.clock.now();
+    const patch: Partial<typeof expenses.$inferInsert> = { status: to };
+    if (to === 'submitted') Object.assign(patch, { submittedAt: now, rejectionReason: null });
+    if (to === 'draft') patch.submittedAt = null;
+    if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: now, decidedBy: scope.personId });
+    if (to === 'rejected') patch.rejectionReason = reason ?? null;
+    if (to === 'approved' && scope.missionCurrency) {
+      const [cost] = await convertAmounts({ db: tx, clock: ctx.clock }, scope.missionCurrency, [
+        { amountMinor: expenseTotalMinor(row), from: row.currency, day: row.day },
+      ]);
+      Object.assign(patch, { costMinor: cost, costCurrency: scope.missionCurrency });
+    }
+    const [updated] = await tx.update(expenses).set(patch).where(eq(expenses.id, row.id)).returning();
+    const changes = diffFields(summary(row), summary(updated!));
+    if (patch.rejectionReason) changes.rejectionReason = { from: row.rejectionReason, to: patch.rejectionReason };
+    record('update', row.id, titleOf(row), changes);
+    event = eventOf(updated!, scope, to, row.status);
+  });
+  await announce(ctx, event);
+  return presentOne(ctx, scope, id);
+}
+
+/**
+ * `POST …/attachment`: receipts of the owner's draft or rejected expense. Each must be a photo or a PDF by its bytes
+ * (415 otherwise); the blobs are stored first and removed again when anything fails, so nothing is half kept.
+ */
+export async function attachReceipts(
+  ctx: AppContext,
+  store: FileStore,
+  scope: ExpenseScope,
+  id: string,
+  received: ReceivedFile[],
+): Promise<Expense> {
+  const stored: string[] = [];
+  try {
+    if (received.some((file) => !isReceiptType(file.mimetype))) throw receiptType();
+    // refused before any byte is stored when the expense cannot take receipts
+    await ctx.db.transaction((tx) => editableExpense(tx, scope, id));
+    const rows: (ReceivedFile & { key: string })[] = [];
+    for (const file of received) {
+      const key = `receipts/${newId()}`;
+      await store.put(key, readTemp(file), file.size, file.mimetype);
+      stored.push(key);
+      rows.push({ ...file, key });
+    }
+    await commit(ctx, scope, async (tx, record) => {
+      const row = await editableExpense(tx, scope, id);
+      await tx.insert(expenseAttachments).values(
+        rows.map((file, index) => ({
+          createdAt: new Date(ctx.clock.now().getTime() + index),
+          expenseId: row.id,
+          orgId: row.orgId,
+          name: file.name,
+          size: file.size,
+          mimetype: file.mimetype,
+          storageKey: file.key,
+          createdBy: scope.personId,
+        })),
+      );
+      record('update', row.id, titleOf(row), { receipts: { from: null, to: rows.map((file) => file.name) } });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => store.delete(key).catch(() => undefined)));
+    throw error;
+  } finally {
+    await discard(received);
+  }
+  return presentOne(ctx, scope, id);
+}
+
+/** `DELETE …/attachment/:attachmentId`: the owner removes a receipt of their draft or rejected expense. */
+export async function removeReceipt(ctx: AppContext, store: FileStore, scope: ExpenseScope, id: string, attachmentId: string) {
+  const key = await commit(ctx, scope, async (tx, record) => {
+    const row = await editableExpense(tx, scope, id);
+    const [file] = await tx
+      .delete(expenseAttachments)
+      .where(and(eq(expenseAttachments.id, attachmentId), eq(expenseAttachments.expenseId, row.id)))
+      .returning();
+    if (!file) throw attachmentNotFound();
+    record('update', row.id, titleOf(row), { receipts: { from: file.name, to: null } });
+    return file.storageKey;
+  });
+  await store.delete(key).catch(() => undefined);
+  return presentOne(ctx, scope, id);
+}
+
+/** A receipt's row and bytes, for whoever sees its expense. */
+export async function receiptBytes(ctx: AppContext, store: FileStore, scope: ExpenseScope, id: string, attachmentId: string) {
+  const row = await visibleExpense(ctx.db, scope, id);
+  const [file] = await ctx.db
+    .select()
+    .from(expenseAttachments)
+    .where(and(eq(expenseAttachments.id, attachmentId), eq(expenseAttachments.expenseId, row.id)));
+  if (!file) throw attachmentNotFound();
+  const bytes = await store.get(file.storageKey);
+  if (!bytes) throw attachmentNotFound();
+  return { file, bytes };
+}

@@ -1,0 +1,210 @@
+import './styles.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { notifications } from '@mantine/notifications';
+import { IconPaperclip, IconX } from '@tabler/icons-react';
+import { FIRST_CURRENCIES } from '@crewplan/domain/money/currencies';
+import { useMissionTree } from '../../lib/mission-tree.ts';
+import { useExpenseMutations, type Expense, type ExpenseTarget } from './api.ts';
+import { localDay, pastedFiles } from './format.ts';
+
+/** The accepted receipts: photos and PDFs (the server sniffs the bytes again). */
+const RECEIPT_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
+
+export type ExpenseOrg = { _id: string; title: string; currency: string };
+
+type Values = { amount: number | string; currency: string; date: string; where: string; category: string; description: string };
+
+const targetOf = (where: string): ExpenseTarget =>
+  where.startsWith('mission:') ? { missionId: where.slice('mission:'.length) } : { orgId: where.slice('org:'.length) };
+
+/**
+ * Quick entry of an expense (issue item 4): amount, currency, date, mission (or the organisation itself) and the
+ * receipt, dropped, picked or pasted. Saves a draft or submits at once; the same form changes a draft or rejected one.
+ */
+export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; expense?: Expense; onDone: () => void }) {
+  const tree = useMissionTree({ isActive: true });
+  const orgIds = useMemo(() => new Set(orgs.map((org) => org._id)), [orgs]);
+  const missions = useMemo(() => (tree.data ?? []).filter((m) => m.org && orgIds.has(m.org)), [tree.data, orgIds]);
+  const choices = useMemo(
+    () =>
+      orgs.map((org) => ({
+        group: org.title,
+        items: [
+          ...missions.filter((m) => m.org === org._id).map((m) => ({ value: `mission:${m._id}`, label: m.title })),
+          { value: `org:${org._id}`, label: `${org.title} (the organization itself)` },
+        ],
+      })),
+    [orgs, missions],
+  );
+  const [values, setValues] = useState<Values>(() => ({
+    amount: expense?.amount ?? '',
+    currency: expense?.currency ?? orgs[0]?.currency ?? 'USD',
+    date: expense?.date ?? localDay(),
+    where: expense ? (expense.mission ? `mission:${expense.mission}` : `org:${expense.org}`) : '',
+    category: expense?.category ?? '',
+    description: expense?.description ?? '',
+  }));
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const openRef = useRef<() => void>(null);
+  const { create, update } = useExpenseMutations();
+  const busy = create.isPending || update.isPending;
+
+  // the first mission is the usual place; the organisation itself when there is none
+  useEffect(() => {
+    if (values.where || expense) return;
+    const first = choices.flatMap((group) => group.items)[0];
+    if (first && (tree.isSuccess || tree.isError)) setValues((v) => ({ ...v, where: first.value }));
+  }, [choices, values.where, expense, tree.isSuccess, tree.isError]);
+
+  // a receipt pasted anywhere while the form is open (a screenshot, a photo copied from the phone)
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const pasted = pastedFiles(event.clipboardData);
+      if (pasted.length === 0) return;
+      event.preventDefault();
+      setFiles((current) => [...current, ...pasted]);
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, []);
+
+  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
+  const currencies = useMemo(
+    () => [...new Set([...FIRST_CURRENCIES, ...orgs.map((o) => o.currency), values.currency])],
+    [orgs, values.currency],
+  );
+
+  const save = async (submit: boolean) => {
+    const amount = typeof values.amount === 'number' ? values.amount : Number(String(values.amount).replace(',', '.'));
+    const found: Record<string, string> = {};
+    if (!Number.isFinite(amount) || amount <= 0) found.amount = 'Must be more than 0';
+    if (!values.where) found.where = 'Choose a mission or an organization';
+    if (!values.date) found.date = 'Choose a day';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const fields = {
+      amount,
+      currency: values.currency,
+      date: values.date,
+      category: values.category,
+      description: values.description,
+    };
+    try {
+      if (expense) await update.mutateAsync({ expense, payload: fields, files, submit });
+      else
+        await create.mutateAsync({ target: targetOf(values.where), payload: { ...fields, status: submit ? 'submitted' : 'draft' }, files });
+      notifications.show({ message: submit ? 'The expense is submitted.' : 'The expense is saved as a draft.' });
+      onDone();
+    } catch (error) {
+      const fieldsOf = (error as { fields?: Record<string, string> }).fields ?? {};
+      setErrors(Object.fromEntries(Object.entries(fieldsOf).map(([key, text]) => [key.replace('payload.', ''), text])));
+      notifications.show({ color: 'red', message: (error as Error).message, autoClose: 6_000 });
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="expense-form">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberInput
+          label="Amount"
+          value={values.amount}
+          onChange={(amount) => set({ amount })}
+          decimalScale={2}
+          min={0}
+          hideControls
+          error={errors.amount}
+          data-autofocus
+          required
+        />
+        <Select
+          label="Currency"
+          data={currencies}
+          value={values.currency}
+          onChange={(c) => c && set({ currency: c })}
+          searchable
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Date"
+          type="date"
+          value={values.date}
+          onChange={(e) => set({ date: e.currentTarget.value })}
+          error={errors.date}
+          required
+        />
+      </SimpleGrid>
+      <Select
+        label="Mission"
+        data={choices}
+        value={values.where || null}
+        onChange={(where) => where && set({ where })}
+        disabled={!!expense}
+        error={errors.where}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No mission found"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Category"
+          placeholder="Travel, meals, equipment…"
+          value={values.category}
+          onChange={(e) => set({ category: e.currentTarget.value })}
+          error={errors.category}
+        />
+        <TextInput
+          label="Description"
+          value={values.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          error={errors.description}
+        />
+      </SimpleGrid>
+      <Dropzone
+        openRef={openRef}
+        onDrop={(dropped) => setFiles((current) => [...current, ...dropped])}
+        onReject={() => notifications.show({ color: 'red', message: 'A receipt must be an image or a PDF.' })}
+        accept={RECEIPT_ACCEPT}
+        multiple
+        activateOnClick={false}
+        p="sm"
+        aria-label="Drop or paste a receipt"
+      >
+        <Group justify="center" gap="sm" mih={44} style={{ pointerEvents: 'none' }}>
+          <IconPaperclip size={18} aria-hidden="true" />
+          <Text size="sm" c="dimmed">
+            Drop a receipt here, or paste it (photo or PDF)
+          </Text>
+        </Group>
+      </Dropzone>
+      <Group gap="xs">
+        <Button variant="default" size="xs" onClick={() => openRef.current?.()}>
+          Choose a receipt
+        </Button>
+        {files.map((file, index) => (
+          <Group key={`${file.name}-${index}`} gap={4} data-testid="pending-receipt">
+            <Text size="sm">{file.name}</Text>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={`Remove ${file.name}`}
+              onClick={() => setFiles((f) => f.filter((_, i) => i !== index))}
+            >
+              <IconX size={14} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
+        ))}
+      </Group>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => void save(false)} loading={busy}>
+          Save draft
+        </Button>
+        <Button onClick={() => void save(true)} loading={busy}>
+          Submit
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { expensesCsv } from '@crewplan/domain/expenses/rules';
+import type { Expense, ExpenseStatus } from './api.ts';
+
+/** An amount as people read it: two decimals and the currency code. */
+export const moneyText = (amount: number, currency: string) =>
+  `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+
+export const STATUS_LABELS: Record<ExpenseStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Paid',
+};
+
+export const STATUS_COLORS: Record<ExpenseStatus, string> = {
+  draft: 'gray',
+  submitted: 'blue',
+  approved: 'green',
+  rejected: 'red',
+  paid: 'teal',
+};
+
+/** Where an expense belongs, as a list names it: its mission, else its organisation. */
+export const scopeOf = (expense: Expense) => expense.missionTitle ?? expense.orgName;
+
+/** The CSV of the shown expenses, receipts named (issue item 5). */
+export const csvOf = (expenses: readonly Expense[]) =>
+  expensesCsv(
+    expenses.map((e) => ({
+      date: e.date,
+      person: e.person.name,
+      scope: scopeOf(e),
+      category: e.category,
+      description: e.description,
+      status: STATUS_LABELS[e.status],
+      currency: e.currency,
+      amount: e.amount,
+      tip: e.tip,
+      tax1: e.tax1,
+      tax2: e.tax2,
+      total: e.total,
+      receipts: e.attachments.map((a) => a.name),
+    })),
+  );
+
+/** Saves text as a file in the browser. */
+export const downloadText = (text: string, name: string, type = 'text/csv;charset=utf-8') => downloadBlob(new Blob([text], { type }), name);
+
+/** Saves bytes as a file in the browser. */
+export function downloadBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** Today in the browser's zone, 'YYYY-MM-DD'. */
+export function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Files pasted onto the page (a photo copied from the phone or a screenshot). */
+export const pastedFiles = (data: DataTransfer | null): File[] =>
+  data ? [...data.items].filter((item) => item.kind === 'file').flatMap((item) => (item.getAsFile() ? [item.getAsFile()!] : [])) : [];

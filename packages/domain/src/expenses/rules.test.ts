@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canMoveExpense,
+  EXPENSE_STATUSES,
+  expenseAbilities,
+  expenseCounts,
+  expenseEditable,
+  expensesCsv,
+  expenseTotalMinor,
+  expenseVisible,
+  isExpenseMove,
+  totalsByCurrency,
+  type ExpenseActor,
+  type ExpenseStatus,
+} from './rules.ts';
+import { expensesTabShown } from './tab.ts';
+import { decidesMissionExpenses, decidesOrgExpenses } from './policy.ts';
+import { expenseCreateSchema, expenseStatusBodySchema } from './expenses.ts';
+
+describe('the status machine', () => {
+  // every pair of statuses, for each actor: the table is the whole machine
+  const allowed: Record<ExpenseActor, string[]> = {
+    owner: ['draft→submitted', 'rejected→submitted', 'submitted→draft'],
+    decider: ['submitted→approved', 'submitted→rejected', 'approved→paid'],
+  };
+  const pairs = EXPENSE_STATUSES.flatMap((from) => EXPENSE_STATUSES.filter((to) => to !== from).map((to) => [from, to] as const));
+  it.each(pairs.flatMap(([from, to]) => (['owner', 'decider'] as const).map((actor) => [actor, from, to] as const)))(
+    '%s: %s → %s',
+    (actor, from, to) => {
+      expect(canMoveExpense([actor], from, to)).toBe(allowed[actor].includes(`${from}→${to}`));
+    },
+  );
+
+  it.each([
+    ['draft', 'paid', false],
+    ['draft', 'approved', false],
+    ['paid', 'approved', false],
+    ['paid', 'rejected', false],
+    ['submitted', 'paid', false],
+    ['rejected', 'approved', false],
+    ['submitted', 'approved', true],
+  ] as const)('%s → %s is a move of the machine: %s', (from, to, move) => {
+    expect(isExpenseMove(from, to)).toBe(move);
+  });
+
+  it('a paid expense is final for everybody', () => {
+    for (const to of EXPENSE_STATUSES) expect(canMoveExpense(['owner', 'decider'], 'paid', to)).toBe(false);
+  });
+
+  it.each([
+    ['draft', true, false],
+    ['submitted', false, false],
+    ['approved', false, true],
+    ['rejected', true, false],
+    ['paid', false, true],
+  ] as const)('%s: editable %s, counts toward cost %s (rule 182)', (status, editable, counts) => {
+    expect(expenseEditable(status)).toBe(editable);
+    expect(expenseCounts(status)).toBe(counts);
+  });
+});
+
+describe('totals', () => {
+  const e = (currency: string, amountMinor: number, tipMinor = 0, tax1Minor = 0, tax2Minor = 0) => ({
+    currency,
+    amountMinor,
+    tipMinor,
+    tax1Minor,
+    tax2Minor,
+  });
+
+  it.each([
+    [e('EUR', 1000), 1000],
+    [e('EUR', 1000, 150), 1150],
+    [e('EUR', 1000, 150, 190, 7), 1347],
+    [e('USD', 1, 0, 0, 1), 2],
+  ])('total of %o is %i', (expense, total) => {
+    expect(expenseTotalMinor(expense)).toBe(total);
+  });
+
+  it('sums exactly per currency in the product order (USD, EUR, … then the rest)', () => {
+    const list = [e('GBP', 10), e('EUR', 10, 1), e('USD', 1), e('CHF', 5), e('EUR', 20), e('USD', 2, 0, 1)];
+    expect(totalsByCurrency(list)).toEqual([
+      { currency: 'USD', totalMinor: 4 },
+      { currency: 'EUR', totalMinor: 31 },
+      { currency: 'GBP', totalMinor: 10 },
+      { currency: 'CHF', totalMinor: 5 },
+    ]);
+    expect(totalsByCurrency([])).toEqual([]);
+  });
+
+  it('adds 0.1 and 0.2 exactly (integer minor units)', () => {
+    expect(totalsByCurrency([e('EUR', 10), e('EUR', 20)])).toEqual([{ currency: 'EUR', totalMinor: 30 }]);
+  });
+});
+
+describe('who sees and does what', () => {
+  const mine = (status: ExpenseStatus) => ({ ownerId: 'me', status });
+  const theirs = (status: ExpenseStatus) => ({ ownerId: 'other', status });
+  it.each([
+    [mine('draft'), false, true],
+    [theirs('draft'), false, false],
+    [theirs('submitted'), false, false],
+    [theirs('draft'), true, false],
+    [theirs('submitted'), true, true],
+    [theirs('paid'), true, true],
+  ] as const)('%o seen by a decider %s: %s', (expense, decides, seen) => {
+    expect(expenseVisible(expense, { personId: 'me', decides })).toBe(seen);
+  });
+
+  it('abilities follow the owner, the status and the decider', () => {
+    expect(expenseAbilities(mine('draft'), { personId: 'me', decides: false })).toEqual({
+      update: true,
+      delete: true,
+      submit: true,
+      decide: false,
+      pay: false,
+    });
+    expect(expenseAbilities(theirs('submitted'), { personId: 'me', decides: true })).toEqual({
+      update: false,
+      delete: false,
+      submit: false,
+      decide: true,
+      pay: false,
+    });
+    expect(expenseAbilities(theirs('approved'), { personId: 'me', decides: true }).pay).toBe(true);
+    expect(expenseAbilities(mine('submitted'), { personId: 'me', decides: false }).update).toBe(false);
+    expect(expenseAbilities(mine('rejected'), { personId: 'me', decides: false }).update).toBe(true);
+  });
+
+  it.each([
+    [{ permission: 1, isProjectManager: true }, 'MEMBER', true],
+    [{ permission: 2, isProjectManager: false }, 'MEMBER', true],
+    [{ permission: 1, isProjectManager: false }, 'MEMBER', false],
+    [{ permission: 0, isProjectManager: false }, 'MEMBER', false],
+    [null, 'ADMIN', true],
+    [null, 'MANAGER', false],
+  ] as const)('mission member %o at organisation level %s decides: %s', (member, orgLevel, decides) => {
+    const actor = {
+      personId: 'me',
+      member: member ? { ...member, invitePending: false } : null,
+      orgLevel,
+      orgCanApproveRoles: false,
+    };
+    expect(decidesMissionExpenses(actor)).toBe(decides);
+  });
+
+  it.each([
+    ['ADMIN', true],
+    ['MANAGER', true],
+    ['MEMBER', false],
+    [null, false],
+  ] as const)('organisation level %s decides the organisation’s expenses: %s', (level, decides) => {
+    expect(decidesOrgExpenses(level)).toBe(decides);
+  });
+});
+
+describe('input', () => {
+  const base = { amount: 12.5, currency: 'EUR', date: '2026-03-02' };
+  it.each([
+    [{ ...base }, true],
+    [{ ...base, amount: -1 }, false],
+    [{ ...base, amount: 0 }, false],
+    [{ ...base, amount: 1.005 }, false],
+    [{ ...base, tip: -0.5 }, false],
+    [{ ...base, currency: 'ABC' }, false],
+    [{ ...base, currency: 'eur' }, false],
+    [{ ...base, date: '2026-02-30' }, false],
+    [{ ...base, tax1: 2.1, tax2: 0.4, category: 'Travel', description: 'Train' }, true],
+  ])('%o valid: %s', (payload, valid) => {
+    expect(expenseCreateSchema.safeParse({ payload }).success).toBe(valid);
+  });
+
+  it('a status outside the list is refused', () => {
+    expect(expenseStatusBodySchema.safeParse({ payload: { status: 'archived' } }).success).toBe(false);
+    expect(expenseStatusBodySchema.safeParse({ payload: { status: 'paid' } }).success).toBe(true);
+  });
+});
+
+describe('CSV export', () => {
+  it('writes one line per expense with its receipts, quoting what needs it and defusing formulas', () => {
+    const csv = expensesCsv([
+      {
+        date: '2026-03-02',
+        person: 'Ada Lovelace',
+        scope: 'Bridge, phase 1',
+        category: 'Travel',
+        description: '=HYPERLINK("x")',
+        status: 'approved',
+        currency: 'EUR',
+        amount: 12.5,
+        tip: 0,
+        tax1: 1,
+        tax2: 0,
+        total: 13.5,
+        receipts: ['ticket.png', 'invoice.pdf'],
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Date,Person,Mission or organization,Category,Description,Status,Currency,Amount,Tip,Tax 1,Tax 2,Total,Receipts',
+      '2026-03-02,Ada Lovelace,"Bridge, phase 1",Travel,"\'=HYPERLINK(""x"")",approved,EUR,12.50,0.00,1.00,0.00,13.50,ticket.png; invoice.pdf',
+      '',
+    ]);
+  });
+});
+
+describe('rule 184: the Expenses tab', () => {
+  const org = (isLicensedActive: boolean, invoicingDisabled: boolean) => ({ isLicensedActive, invoicingDisabled });
+  it.each([
+    [[org(true, false)], true],
+    [[org(true, true)], false],
+    [[org(false, false)], false],
+    [[org(true, true), org(true, false)], true],
+    [[], false],
+  ])('%o shows the tab: %s', (orgs, shown) => {
+    expect(expensesTabShown(orgs)).toBe(shown);
+  });
+});

@@ -1,0 +1,146 @@
+import { CURRENCY_CODES } from '../money/currencies.ts';
+
+/**
+ * Expenses (spec 2 §§3–4, rules 182–186): a person's spending, kept in integer minor units with its currency, in
+ * the scope of a mission or of an organisation. The status moves only along the transitions below.
+ */
+
+/** Rule 186 leaves the full list open: draft and submitted are seen, approved and paid count toward cost. */
+export const EXPENSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'paid'] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+
+/** Who acts on an expense: the person it belongs to, or who decides it (mission admins, organisation admins/managers). */
+export type ExpenseActor = 'owner' | 'decider';
+
+/**
+ * The only status moves: the owner submits a draft or a rejected expense and recalls a submitted one; a decider
+ * approves or rejects a submitted one and marks an approved one paid. A paid expense is final.
+ */
+export const EXPENSE_TRANSITIONS: Readonly<Record<ExpenseActor, readonly (readonly [ExpenseStatus, ExpenseStatus])[]>> = {
+  owner: [
+    ['draft', 'submitted'],
+    ['rejected', 'submitted'],
+    ['submitted', 'draft'],
+  ],
+  decider: [
+    ['submitted', 'approved'],
+    ['submitted', 'rejected'],
+    ['approved', 'paid'],
+  ],
+};
+
+/** Whether one of `actors` may move an expense from `from` to `to`. */
+export function canMoveExpense(actors: readonly ExpenseActor[], from: ExpenseStatus, to: ExpenseStatus): boolean {
+  return actors.some((actor) => EXPENSE_TRANSITIONS[actor].some(([a, b]) => a === from && b === to));
+}
+
+/** Whether the status exists in the machine at all as a move from `from` (for anybody): tells 409 from 403. */
+export const isExpenseMove = (from: ExpenseStatus, to: ExpenseStatus) => canMoveExpense(['owner', 'decider'], from, to);
+
+/** Only a draft or a rejected expense can be changed or deleted, and only by its owner. */
+export const expenseEditable = (status: ExpenseStatus) => status === 'draft' || status === 'rejected';
+
+/** Rule 182: an expense counts toward cost only when approved or paid. */
+export const expenseCounts = (status: ExpenseStatus) => status === 'approved' || status === 'paid';
+
+/** A rejection says why (at least 5 characters, like timesheets and role requests). */
+export const EXPENSE_REASON_MIN = 5;
+
+/** The amounts of an expense, in minor units. */
+export type ExpenseAmounts = { amountMinor: number; tipMinor: number; tax1Minor: number; tax2Minor: number };
+
+/** What an expense costs: its amount with tip and both taxes. */
+export const expenseTotalMinor = (e: ExpenseAmounts) => e.amountMinor + e.tipMinor + e.tax1Minor + e.tax2Minor;
+
+/** Totals per currency of the given expenses, in the product's currency order (rule 192). */
+export function totalsByCurrency(expenses: readonly (ExpenseAmounts & { currency: string })[]): { currency: string; totalMinor: number }[] {
+  const sums = new Map<string, number>();
+  for (const e of expenses) sums.set(e.currency, (sums.get(e.currency) ?? 0) + expenseTotalMinor(e));
+  const order = (code: string) => {
+    const index = CURRENCY_CODES.indexOf(code);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return [...sums]
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .map(([currency, totalMinor]) => ({ currency, totalMinor }));
+}
+
+/** Who sees an expense: its owner; its deciders once it left draft. */
+export const expenseVisible = (expense: { ownerId: string; status: ExpenseStatus }, caller: { personId: string; decides: boolean }) =>
+  expense.ownerId === caller.personId || (caller.decides && expense.status !== 'draft');
+
+/** What the caller may do with an expense, as its answer carries them (`abilities`). */
+export function expenseAbilities(expense: { ownerId: string; status: ExpenseStatus }, caller: { personId: string; decides: boolean }) {
+  const actors: ExpenseActor[] = [];
+  if (expense.ownerId === caller.personId) actors.push('owner');
+  if (caller.decides) actors.push('decider');
+  const owner = actors.includes('owner');
+  return {
+    update: owner && expenseEditable(expense.status),
+    delete: owner && expenseEditable(expense.status),
+    submit: canMoveExpense(actors, expense.status, 'submitted'),
+    decide: canMoveExpense(actors, expense.status, 'approved'),
+    pay: canMoveExpense(actors, expense.status, 'paid'),
+  };
+}
+
+/** The CSV of the shown expenses: one line per expense, its receipts named in the last column. */
+export function expensesCsv(
+  rows: readonly {
+    date: string;
+    person: string;
+    scope: string;
+    category: string;
+    description: string;
+    status: string;
+    currency: string;
+    amount: number;
+    tip: number;
+    tax1: number;
+    tax2: number;
+    total: number;
+    receipts: readonly string[];
+  }[],
+): string {
+  const cell = (value: string | number) => {
+    const text = typeof value === 'number' ? value.toFixed(2) : value;
+    // a cell a spreadsheet would run as a formula is kept as text
+    const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const header = [
+    'Date',
+    'Person',
+    'Mission or organization',
+    'Category',
+    'Description',
+    'Status',
+    'Currency',
+    'Amount',
+    'Tip',
+    'Tax 1',
+    'Tax 2',
+    'Total',
+    'Receipts',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.date,
+      r.person,
+      r.scope,
+      r.category,
+      r.description,
+      r.status,
+      r.currency,
+      r.amount,
+      r.tip,
+      r.tax1,
+      r.tax2,
+      r.total,
+      r.receipts.join('; '),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
