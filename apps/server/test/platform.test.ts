@@ -13,6 +13,7 @@ import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts'
 import { TIME_EXTRA_ENDPOINTS, TIME_SPEC_ENDPOINTS } from './support/time-endpoints.ts';
 import { CURRENCY_EXTRA_ENDPOINTS, CURRENCY_SPEC_ENDPOINTS } from './support/currency-endpoints.ts';
 import { MONEY_EXTRA_ENDPOINTS } from './support/money-endpoints.ts';
+import { INVOICE_EXTRA_ENDPOINTS, INVOICE_SPEC_ENDPOINTS } from './support/invoice-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -52,6 +53,7 @@ const PLATFORM_ENDPOINTS: [string, string][] = [
   ['GET', '/unsubscribe/email'],
   ['POST', '/unsubscribe/email'],
   ['GET', '/dev/outbox'],
+  ['GET', '/dev/outbox/:id/attachment/:index'],
 ];
 
 let t: TestApp;
@@ -433,6 +435,8 @@ describe('GET /api/openapi.json', () => {
     ...CURRENCY_SPEC_ENDPOINTS,
     ...CURRENCY_EXTRA_ENDPOINTS,
     ...MONEY_EXTRA_ENDPOINTS,
+    ...INVOICE_SPEC_ENDPOINTS,
+    ...INVOICE_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -457,6 +461,8 @@ describe('GET /api/openapi.json', () => {
         ...CURRENCY_SPEC_ENDPOINTS,
         ...CURRENCY_EXTRA_ENDPOINTS,
         ...MONEY_EXTRA_ENDPOINTS,
+        ...INVOICE_SPEC_ENDPOINTS,
+        ...INVOICE_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

@@ -54,6 +54,8 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   'plan.items': ['rateMinor', 'billRateMinor', 'amountMinor', 'rateTime', 'billUnit'],
   roles: ['costMinor'],
   'rate.cards': 'all',
+  // an invoice's money is for the organisation's invoice people: the event says it changed, they read it again
+  'client.invoices': 'all',
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useUrl, type Route } from '../lib/url-state.ts';
 import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features/money/index.ts';
+import { InvoicesScreen } from '../features/invoices/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -34,6 +35,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   'invite-notice': InviteNoticeScreen,
   'time-tracking': TimeTrackingScreen,
   otPeriodStart: OvertimeScreen,
+  invoice: InvoicesScreen,
   mission: MissionScreen,
   'budget-bar': BudgetViewScreen,
   'budget-setup': BudgetSetupScreen,

@@ -24,7 +24,14 @@ export function defineMailJob(options: { db: Db; jobs: Jobs; deliver: Deliver })
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
       if (!row || row.status !== 'queued') return;
       try {
-        await deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
+        await deliver({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          headers: row.headers,
+          attachments: row.attachments,
+        });
         await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
