@@ -226,10 +226,11 @@ describe('GET /api/dev/outbox', () => {
     const mails = await outbox(`?to=${encodeURIComponent(person.email)}`);
     expect(mails.map((m) => m.subject)).toEqual(['Reset your Crewplan password', 'Verify your email for Crewplan']);
     for (const mail of mails) {
-      expect(Object.keys(mail).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+      expect(Object.keys(mail).sort()).toEqual(['attachments', 'createdAt', 'html', 'id', 'subject', 'text', 'to']);
       expect(mail.to).toBe(person.email);
       expect(mail.id).toMatch(/^[0-9a-f]{24}$/);
       expect(new Date(mail.createdAt).toISOString()).toBe(mail.createdAt);
+      expect(mail.attachments).toEqual([]);
       expect(mail.html).toContain('<a href=');
     }
     expect(mails[0]!.createdAt >= mails[1]!.createdAt).toBe(true);
