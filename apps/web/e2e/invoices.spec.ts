@@ -59,9 +59,9 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the payment l
   // a new draft to the client, for the mission
   await area.getByRole('button', { name: 'New invoice' }).click();
   const create = page.getByRole('dialog', { name: 'New invoice' });
-  await create.getByRole('textbox', { name: 'Client' }).click();
+  await create.getByRole('combobox', { name: 'Client', exact: true }).click();
   await page.getByRole('option', { name: GREEK_CLIENT }).click();
-  await create.getByRole('textbox', { name: 'Project' }).click();
+  await create.getByRole('combobox', { name: 'Project' }).click();
   await page.getByRole('option', { name: 'Harbour cabins' }).click();
   await create.getByRole('button', { name: 'Create draft' }).click();
   await expect(create).toBeHidden();

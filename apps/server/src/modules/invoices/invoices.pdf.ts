@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import type { Invoice } from '@crewplan/domain';
+import { countryOfCode, type Invoice } from '@crewplan/domain';
 
 /**
  * The invoice as a PDF (A4), drawn with pdfkit. Its built-in fonts know no Greek or Cyrillic, so the text is set in
@@ -70,7 +70,7 @@ export function renderInvoicePdf(invoice: Invoice, issuer: { title: string }): P
     invoice.client.address,
     invoice.client.email,
     invoice.client.vatNumber ? `VAT: ${invoice.client.vatNumber}` : null,
-    invoice.client.country,
+    invoice.client.country ? (countryOfCode(invoice.client.country)?.name ?? invoice.client.country) : null,
   ].filter(Boolean);
   doc.text(billTo.join('\n'), left, 127, { width: width / 2 - 10 });
 

@@ -52,13 +52,16 @@ const typedAmount = (quantity: number, unitPrice: number) => quantityAmount(quan
 /** One invoice: its lines (drawn from the project and typed), status, sending, payment link, and its PDF beside. */
 export function InvoiceEditor({ orgId, invoiceId, orgTitle }: { orgId: string; invoiceId: string; orgTitle: string }) {
   const invoice = useQuery(invoiceQuery(invoiceId));
+  // the calls outlive the editor below, which starts afresh from each saved version
+  const calls = useInvoiceCalls(orgId);
   if (invoice.isPending) return <Loader aria-label="Loading the invoice" />;
   if (invoice.isError) return <FormError>{invoice.error.message}</FormError>;
-  return <Editor key={invoice.data.updatedAt} orgId={orgId} invoice={invoice.data} orgTitle={orgTitle} />;
+  return <Editor key={invoice.data.updatedAt} orgId={orgId} invoice={invoice.data} orgTitle={orgTitle} calls={calls} />;
 }
 
-function Editor({ orgId, invoice, orgTitle }: { orgId: string; invoice: Invoice; orgTitle: string }) {
-  const calls = useInvoiceCalls(orgId);
+type Calls = ReturnType<typeof useInvoiceCalls>;
+
+function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: Invoice; orgTitle: string; calls: Calls }) {
   const [lines, setLines] = useState<EditLine[]>(() => invoice.lines.map(lineOf));
   const [notes, setNotes] = useState(invoice.notes);
   const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
@@ -284,7 +287,7 @@ function PdfPreview({ invoice, orgTitle }: { invoice: Invoice; orgTitle: string 
           </Button>
         )}
       </Group>
-      <ScrollArea h={720}>
+      <ScrollArea h={720} viewportProps={{ tabIndex: 0, 'aria-label': 'PDF pages' }}>
         {pdf.isPending && <Loader aria-label="Drawing the PDF" />}
         {pdf.isError && <FormError>{pdf.error.message}</FormError>}
         {pdf.data && <PdfPages blob={pdf.data} name={name} />}
