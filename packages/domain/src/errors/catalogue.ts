@@ -130,7 +130,6 @@ export const ERRORS = {
   invoiceNoEmail: { code: 'invoice/no-email', status: 400, message: INVOICE_MESSAGES.noEmail, fields: { to: INVOICE_MESSAGES.noEmail } },
   invoicingDisabled: { code: 'invoice/disabled', status: 403, message: INVOICE_MESSAGES.invoicingDisabled },
   invoiceNotPdf: { code: 'invoice/not-pdf', status: 415, message: INVOICE_MESSAGES.notPdf },
-  paymentsNotConfigured: { code: 'payments/not-configured', status: 503, message: INVOICE_MESSAGES.paymentsNotConfigured },
   // Currencies
   noExchangeRate: {
     code: 'currency/no-rate',

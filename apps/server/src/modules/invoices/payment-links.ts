@@ -1,4 +1,5 @@
-import { appError } from '../../lib/errors.ts';
+import { INVOICE_MESSAGES } from '@crewplan/domain';
+import { AppError } from '../../lib/errors.ts';
 
 /** What a payment link is made for: one invoice's total. */
 export type PaymentLinkRequest = {
@@ -14,9 +15,12 @@ export type PaymentLinkRequest = {
 /** A card payment provider seen from invoices: it makes a link the client pays the invoice at. */
 export type PaymentLinks = { create: (request: PaymentLinkRequest) => Promise<{ url: string }> };
 
-/** No provider configured: every request answers 503 `payments/not-configured`. */
+/**
+ * No provider configured: every request answers 503 `payments/not-configured` (the service is missing, not the
+ * request wrong: outside the catalogue of 4xx failures, like `not_ready`).
+ */
 export const paymentsNotConfigured: PaymentLinks = {
   create: async () => {
-    throw appError('paymentsNotConfigured');
+    throw new AppError(503, 'payments/not-configured', INVOICE_MESSAGES.paymentsNotConfigured);
   },
 };
