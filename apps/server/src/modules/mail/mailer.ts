@@ -47,20 +47,10 @@ export function createMailer(options: {
       greetingTimeout: 10_000,
       socketTimeout: 60_000,
     });
-    const store = options.store;
-    deliver = async ({ attachments, ...mail }) => {
-      const files = await Promise.all(
-        (attachments ?? []).map(async (file) => {
-          const content = await store?.get(file.storageKey);
-          if (!content) throw new Error(`attachment ${file.filename} is missing from the file store`);
-          return { filename: file.filename, contentType: file.contentType, content };
-        }),
-      );
-      await transport.sendMail({ from, ...mail, attachments: files });
-    };
+    deliver = async (mail) => void (await transport.sendMail({ from, ...mail }));
     close = async () => transport.close();
   }
-  defineMailJob({ db, jobs, deliver });
+  defineMailJob({ db, jobs, deliver, store: options.store });
   return {
     send: async (mail) => {
       await db.transaction(async (tx) => {
