@@ -41,16 +41,26 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the payment l
     payload: { status: 'approved' },
   });
   const clientEmail = `accounts-${Date.now().toString(36)}@athens.crewplan.test`;
-  await apiCall(request, 'post', manager.token, `/api/org/${org._id}/client`, {
-    name: GREEK_CLIENT,
-    email: clientEmail,
-    address: 'Οδός Ερμού 10, Αθήνα',
-    country: 'GR',
-  });
 
   await signIn(page, manager.email);
+  // the client, in Greece: its country sets the invoice's VAT
+  await page.goto(`/home?org=${org._id}&org-tab=clients`);
+  await page.getByRole('button', { name: 'New client' }).click();
+  const clientDialog = page.getByRole('dialog', { name: 'New client' });
+  await clientDialog.getByLabel('Client name').fill(GREEK_CLIENT);
+  await clientDialog.getByLabel('Billing email').fill(clientEmail);
+  await clientDialog.getByLabel('Address').fill('Οδός Ερμού 10, Αθήνα');
+  await clientDialog
+    .getByRole('textbox', { name: 'Country' })
+    .or(clientDialog.getByRole('combobox', { name: 'Country' }))
+    .fill('Gree');
+  await page.getByRole('option', { name: 'Greece' }).click();
+  await page.screenshot({ path: screenshot('invoice-client-form') });
+  await expectAccessible(page, 'client form');
+  await clientDialog.getByRole('button', { name: 'Save client' }).click();
+  await expect(page.getByTestId('org-clients')).toContainText(GREEK_CLIENT);
+
   // the organisation area opens the invoice area
-  await page.goto(`/home?org=${org._id}`);
   await page.getByRole('button', { name: 'Invoices', exact: true }).click();
   const area = page.getByRole('dialog', { name: 'Invoices' });
   await expect(area.getByText('No invoices yet.')).toBeVisible();
