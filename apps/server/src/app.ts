@@ -17,7 +17,8 @@ import { filesRoutes } from './modules/files/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { missionsRoutes } from './modules/missions/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
-import { clientsRoutes } from './modules/invoices/index.ts';
+import { clientsRoutes, invoicesRoutes, type PaymentLinks } from './modules/invoices/index.ts';
+import { createFileStore } from './lib/file-store.ts';
 import { orgPeopleRoutes, orgRoutes, structureRoutes } from './modules/org/index.ts';
 import { peopleRoutes } from './modules/people/index.ts';
 import { planRoutes } from './modules/plan/index.ts';
@@ -49,6 +50,8 @@ export type BuildOptions = {
   /** Carry realtime events between processes through PostgreSQL (used with a shared DATABASE_URL). */
   realtimeAcrossProcesses?: boolean;
   mailer?: Mailer;
+  /** Makes payment links for client invoices (none configured unless given: the route answers 503). */
+  paymentLinks?: PaymentLinks;
   /** Where rules read the time (the system's unless given; tests pass a clock they advance). */
   clock?: Clock;
   /**
@@ -88,7 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clock = options.clock ?? systemClock;
   const jobs = createJobRunner({ db: database.db, clock, log: app.log });
-  const mailer = options.mailer ?? createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer =
+    options.mailer ??
+    createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, store: createFileStore(config) });
   const sessions = createSessionCache(config.sessionCacheMs);
   const realtime = createRealtime({
     httpServer: app.server,
@@ -140,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(orgPeopleRoutes);
   await app.register(structureRoutes);
   await app.register(clientsRoutes);
+  await app.register(invoicesRoutes, { paymentLinks: options.paymentLinks });
   await app.register(ssoRoutes);
   await app.register(missionsRoutes);
   await app.register(teamRoutes);

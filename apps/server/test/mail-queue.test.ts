@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox } from '../src/db/schema/index.ts';
 import { createJobRunner, defaultBackoffMs } from '../src/jobs/runner.ts';
+import { createDiskFileStore } from '../src/lib/file-store-disk.ts';
 import { createMailer, type Mail } from '../src/modules/mail/mailer.ts';
 import { MAIL_JOB, MAX_ATTEMPTS } from '../src/modules/mail/queue.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './support/app.ts';
@@ -65,6 +70,41 @@ describe('mail queue', () => {
     const [done] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(done).toMatchObject({ attempts: 1, lastError: null, failedAt: null });
     expect(done!.doneAt).not.toBeNull();
+  });
+
+  it('sends a file from the file store as an attachment, read when the mail is delivered', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-mail-'));
+    try {
+      const store = createDiskFileStore(dataDir);
+      const bytes = Buffer.from('%PDF-1.4 Αθηναϊκή\n%%EOF\n');
+      await store.put('invoices/sent-test', Readable.from(bytes), bytes.length, 'application/pdf');
+      const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+      const delivered: string[] = [];
+      const runner = createJobRunner({ db: database.db, clock: createTestClock(), log });
+      const mailer = createMailer({
+        db: database.db,
+        jobs: runner,
+        smtpUrl: undefined,
+        from: 'Crewplan <noreply@crewplan.test>',
+        store,
+        deliver: async (message) => {
+          const info = await transport.sendMail({ from: 'Crewplan <noreply@crewplan.test>', ...message });
+          delivered.push((info.message as Buffer).toString());
+        },
+      });
+      const to = uniqueEmail('attached');
+      await mailer.send({
+        ...mail(to),
+        attachments: [{ filename: 'Invoice 0001.pdf', contentType: 'application/pdf', storageKey: 'invoices/sent-test' }],
+      });
+      expect(await runner.runDue()).toBeGreaterThanOrEqual(1);
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]).toContain('Content-Type: application/pdf; name="Invoice 0001.pdf"');
+      expect(delivered[0]).toContain(bytes.toString('base64').slice(0, 40));
+      expect(await rowsTo(to)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('keeps mail that could not be sent for a later try, and marks it failed after the last one', async () => {

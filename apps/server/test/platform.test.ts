@@ -15,6 +15,7 @@ import { CURRENCY_EXTRA_ENDPOINTS, CURRENCY_SPEC_ENDPOINTS } from './support/cur
 import { MONEY_EXTRA_ENDPOINTS } from './support/money-endpoints.ts';
 import { BILLING_EXTRA_ENDPOINTS, BILLING_SPEC_ENDPOINTS } from './support/billing-endpoints.ts';
 import { EXPENSE_EXTRA_ENDPOINTS, EXPENSE_SPEC_ENDPOINTS } from './support/expense-endpoints.ts';
+import { INVOICE_EXTRA_ENDPOINTS, INVOICE_SPEC_ENDPOINTS } from './support/invoice-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -54,6 +55,7 @@ const PLATFORM_ENDPOINTS: [string, string][] = [
   ['GET', '/unsubscribe/email'],
   ['POST', '/unsubscribe/email'],
   ['GET', '/dev/outbox'],
+  ['GET', '/dev/outbox/:id/attachment/:index'],
 ];
 
 let t: TestApp;
@@ -226,10 +228,11 @@ describe('GET /api/dev/outbox', () => {
     const mails = await outbox(`?to=${encodeURIComponent(person.email)}`);
     expect(mails.map((m) => m.subject)).toEqual(['Reset your Crewplan password', 'Verify your email for Crewplan']);
     for (const mail of mails) {
-      expect(Object.keys(mail).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+      expect(Object.keys(mail).sort()).toEqual(['attachments', 'createdAt', 'html', 'id', 'subject', 'text', 'to']);
       expect(mail.to).toBe(person.email);
       expect(mail.id).toMatch(/^[0-9a-f]{24}$/);
       expect(new Date(mail.createdAt).toISOString()).toBe(mail.createdAt);
+      expect(mail.attachments).toEqual([]);
       expect(mail.html).toContain('<a href=');
     }
     expect(mails[0]!.createdAt >= mails[1]!.createdAt).toBe(true);
@@ -439,6 +442,8 @@ describe('GET /api/openapi.json', () => {
     ...BILLING_EXTRA_ENDPOINTS,
     ...EXPENSE_SPEC_ENDPOINTS,
     ...EXPENSE_EXTRA_ENDPOINTS,
+    ...INVOICE_SPEC_ENDPOINTS,
+    ...INVOICE_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -467,6 +472,8 @@ describe('GET /api/openapi.json', () => {
         ...BILLING_EXTRA_ENDPOINTS,
         ...EXPENSE_SPEC_ENDPOINTS,
         ...EXPENSE_EXTRA_ENDPOINTS,
+        ...INVOICE_SPEC_ENDPOINTS,
+        ...INVOICE_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

@@ -20,6 +20,8 @@ export * from './org/audit.ts';
 export * from './org/workspace.ts';
 export * from './org/org.ts';
 export * from './invoices/clients.ts';
+export * from './invoices/invoices.ts';
+export * from './invoices/invoice-rules.ts';
 export * from './missions/status.ts';
 export * from './missions/dates.ts';
 export * from './missions/policy.ts';

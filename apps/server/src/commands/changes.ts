@@ -56,6 +56,8 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   'rate.cards': 'all',
   // people's spending: who is told refetches what they may see
   expenses: 'all',
+  // an invoice's money is for the organisation's invoice people: the event says it changed, they read it again
+  'client.invoices': 'all',
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, canInMission, canInOrg, canOnMission, isValidId, type FileAttachedTo } from '@crewplan/domain';
 import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
-import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
+import { AppError, appError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
-import { findApiKey, loadOrgAccess, orgNotFound, type ApiKeyCaller } from './org-access.ts';
+import { findApiKey, loadOrgAccess, orgIdOfClientInvoice, orgNotFound, type ApiKeyCaller } from './org-access.ts';
 import {
   entityNotFound,
   loadMissionAccess,
@@ -123,7 +123,16 @@ export function enforceAuthz(app: FastifyInstance): void {
       request.principal = token?.startsWith(API_KEY_PREFIX) ? null : await resolvePrincipal(app.ctx, token);
       if (!request.principal) throw unauthorized();
     }
-    if (isOrgAuthz(authz) && authz.orgFrom !== 'body') {
+    if (isOrgAuthz(authz) && authz.orgFrom === 'clientInvoice') {
+      const id = (request.params as Record<string, unknown>).id;
+      if (!isValidId(id)) throw invalidId('id');
+      const orgId = await orgIdOfClientInvoice(app.ctx.db, id);
+      if (!orgId) throw appError('invoiceNotFound');
+      // an invoice of an organisation the caller is not in is not there for them either
+      await authorizeOrg(request, authz, 'id', orgId).catch((error: unknown) => {
+        throw error instanceof AppError && error.statusCode === 404 ? appError('invoiceNotFound') : error;
+      });
+    } else if (isOrgAuthz(authz) && authz.orgFrom !== 'body') {
       const [field, value] = orgIdOf(request, authz);
       await authorizeOrg(request, authz, field, value);
     }

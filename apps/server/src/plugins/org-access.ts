@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_KEY_PATTERN, type OrgActor, type OrgMemberFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
-import { orgApiKeys, orgPeople, orgs } from '../db/schema/index.ts';
+import { clientInvoices, orgApiKeys, orgPeople, orgs } from '../db/schema/index.ts';
 import { appError } from '../lib/errors.ts';
 import type { OrgAccess, OrgPersonRow } from './types.ts';
 
@@ -76,4 +76,10 @@ export async function loadOrgAccess(
     .limit(1);
   if (!row) return null;
   return { org: row.org, member: row.member, actor: memberFacts(row.member), personId: caller.personId, apiKeyId: null };
+}
+
+/** The organisation of a client invoice (routes `/clientInvoice/:id`); null when there is no such invoice. */
+export async function orgIdOfClientInvoice(db: Db | Tx, invoiceId: string): Promise<string | null> {
+  const [row] = await db.select({ orgId: clientInvoices.orgId }).from(clientInvoices).where(eq(clientInvoices.id, invoiceId)).limit(1);
+  return row?.orgId ?? null;
 }

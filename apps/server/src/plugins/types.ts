@@ -18,12 +18,13 @@ import type pg from 'pg';
  * - `{ signedIn: verb }`: any signed-in person, acting on their own records (`SIGNED_IN_VERBS`).
  * - `{ org: verb }`: a current member of the organisation (or its API key) whom the verb's policy allows it
  *   (`canInOrg`: the organisation policy, or the timesheet policy for `timesheet.*`). The organisation is the route's `:orgId` or `:id` parameter, or `?org=` (orgFrom
- *   'query'), or the body's `org` (orgFrom 'body', checked once the body is validated).
+ *   'query'), or the body's `org` (orgFrom 'body', checked once the body is validated), or the organisation of the
+ *   client invoice named by `:id` (orgFrom 'clientInvoice': an unknown invoice is 404).
  *   Signed out: 401; not a current member: 404; a member without the right: 403.
  */
 export type OrgAuthz = {
   org: OrgRouteVerb;
-  orgFrom?: 'params' | 'query' | 'body';
+  orgFrom?: 'params' | 'query' | 'body' | 'clientInvoice';
   /** The text a refused member reads, where the spec gives one. */ refusal?: string;
 };
 /**

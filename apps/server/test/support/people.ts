@@ -39,7 +39,15 @@ export function signIn(
   });
 }
 
-export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+  attachments?: { filename: string; contentType: string; url: string }[];
+};
 
 /** Mail kept in the outbox for an address, newest first. */
 export async function mailTo(t: TestApp, to: string): Promise<OutboxMail[]> {

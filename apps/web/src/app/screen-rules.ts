@@ -34,6 +34,8 @@ export const SCREEN_RULES = [
   { param: 'time-tracking', access: 'signed-in' },
   { param: 'my-expenses', access: 'signed-in' },
   { param: 'otPeriodStart', access: 'signed-in', requires: ['org'] },
+  // the organisation's invoice area, over the organisation
+  { param: 'invoice', access: 'signed-in', requires: ['org'] },
   // the mission creation dialog: the first of its parameters opens it, the others prefill it
   { param: 'mc', access: 'signed-in' },
   { param: 'mc-org', access: 'signed-in', unless: ['mc'] },

@@ -3,6 +3,7 @@ import { useUrl, type Route } from '../lib/url-state.ts';
 import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features/money/index.ts';
 import { MyExpensesScreen } from '../features/expenses/index.ts';
+import { InvoicesScreen } from '../features/invoices/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -36,6 +37,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   'time-tracking': TimeTrackingScreen,
   'my-expenses': MyExpensesScreen,
   otPeriodStart: OvertimeScreen,
+  invoice: InvoicesScreen,
   mission: MissionScreen,
   'budget-bar': BudgetViewScreen,
   'budget-setup': BudgetSetupScreen,

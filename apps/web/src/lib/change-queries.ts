@@ -71,6 +71,7 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   goals: orgsArea,
   clients: orgsArea,
   'client.orders': orgsArea,
+  'client.invoices': () => areaOf('invoices'),
   'rate.cards': orgsArea,
   timesheets: () => areaOf('timesheets'),
   expenses: () => areaOf('expenses'),

@@ -1,6 +1,7 @@
 import { COMMENT_MESSAGES } from '../comments/comments.ts';
 import { EXPENSE_MESSAGES } from '../expenses/expenses.ts';
 import { FILE_MESSAGES } from '../files/files.ts';
+import { INVOICE_MESSAGES } from '../invoices/invoices.ts';
 import { MISSION_MESSAGES, ORG_MESSAGES, SHELL_MESSAGES } from '../messages/index.ts';
 import { PLAN_MESSAGES } from '../plan/plan.ts';
 import { TIME_MESSAGES } from '../time/time.ts';
@@ -112,6 +113,24 @@ export const ERRORS = {
   commentMayNotPost: { code: 'comment/forbidden', status: 403, message: COMMENT_MESSAGES.mayNotPost },
   commentNotAuthor: { code: 'comment/forbidden', status: 403, message: COMMENT_MESSAGES.onlyAuthorEdits },
   commentMayNotDelete: { code: 'comment/forbidden', status: 403, message: COMMENT_MESSAGES.mayNotDelete },
+  // Client invoices
+  invoiceNotFound: { code: 'invoice/not-found', status: 404, message: INVOICE_MESSAGES.notFound },
+  invoiceNumberBackwards: {
+    code: 'invoice/number-backwards',
+    status: 409,
+    message: (floor: string) => INVOICE_MESSAGES.numberBackwards(floor),
+  },
+  invoiceNotDraft: { code: 'invoice/not-draft', status: 409, message: INVOICE_MESSAGES.notDraft },
+  invoiceBadStatus: {
+    code: 'invoice/bad-status',
+    status: 409,
+    message: (from: string, to: string) => INVOICE_MESSAGES.badStatus(from, to),
+  },
+  invoiceAlreadyInvoiced: { code: 'invoice/already-invoiced', status: 409, message: INVOICE_MESSAGES.alreadyInvoiced },
+  invoiceNotBillable: { code: 'invoice/not-billable', status: 409, message: INVOICE_MESSAGES.notBillable },
+  invoiceNoEmail: { code: 'invoice/no-email', status: 400, message: INVOICE_MESSAGES.noEmail, fields: { to: INVOICE_MESSAGES.noEmail } },
+  invoicingDisabled: { code: 'invoice/disabled', status: 403, message: INVOICE_MESSAGES.invoicingDisabled },
+  invoiceNotPdf: { code: 'invoice/not-pdf', status: 415, message: INVOICE_MESSAGES.notPdf },
   // Currencies
   noExchangeRate: {
     code: 'currency/no-rate',

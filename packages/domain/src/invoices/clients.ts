@@ -1,6 +1,18 @@
 import { z } from 'zod';
+import { countryOfCode } from '../money/countries.ts';
 import { emailSchema } from '../people/email.ts';
-import { currencySchema, dateSchema, dateTimeSchema, moneySchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import {
+  countryCodeSchema,
+  currencySchema,
+  dateSchema,
+  dateTimeSchema,
+  moneySchema,
+  queryBooleanSchema,
+  textSchema,
+} from '../shared/inputs.ts';
+
+/** A country the product knows (ISO 3166-1 alpha-2). */
+const clientCountrySchema = countryCodeSchema.refine((code) => countryOfCode(code) !== undefined, 'Unknown country');
 
 /** A client of an organisation (spec 2 §3 and 3 §3); archived rather than deleted. */
 export const clientSchema = z.object({
@@ -10,6 +22,8 @@ export const clientSchema = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   currency: z.string().nullable(),
+  country: z.string().nullable(),
+  vatNumber: z.string().nullable(),
   logo: z.string().nullable(),
   archived: z.boolean(),
   orderCodes: z.array(z.string()),
@@ -31,6 +45,10 @@ const clientFields = {
   email: emailSchema.nullable(),
   address: textSchema(1000).nullable(),
   currency: currencySchema.nullable(),
+  /** Where the client is: its tax follows (rule 195). */
+  country: clientCountrySchema.nullable(),
+  /** An EU business client's VAT number: invoices to it from another country are reverse-charged. */
+  vatNumber: textSchema(40).nullable(),
   nextInvoiceNumber: z.number().int().min(1).max(999_999_999),
 };
 export const clientCreateSchema = z
@@ -39,6 +57,8 @@ export const clientCreateSchema = z
     email: emailSchema.nullable().default(null),
     address: textSchema(1000).nullable().default(null),
     currency: currencySchema.nullable().default(null),
+    country: clientCountrySchema.nullable().default(null),
+    vatNumber: textSchema(40).nullable().default(null),
     nextInvoiceNumber: clientFields.nextInvoiceNumber.default(1),
   })
   .strict();

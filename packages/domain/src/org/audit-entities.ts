@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = [
   'goals',
   'clients',
   'client.orders',
+  'client.invoices',
   'org.invites',
   'org.apiKeys',
   'timesheets',

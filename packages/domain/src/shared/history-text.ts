@@ -35,6 +35,7 @@ const NOUNS: Record<string, string> = {
   goals: 'the goal',
   clients: 'the client',
   'client.orders': 'the order',
+  'client.invoices': 'the invoice',
   'org.invites': 'the invite of',
   'org.apiKeys': 'the API key',
   timesheets: 'the timesheet',

@@ -3,6 +3,7 @@ export * from './identity.ts';
 export * from './platform.ts';
 export * from './org.ts';
 export * from './invoices.ts';
+export * from './client-invoices.ts';
 export * from './sso.ts';
 export * from './missions.ts';
 export * from './collaboration.ts';

@@ -15,6 +15,8 @@ export const clients = pgTable(
     email: text('email'),
     address: text('address'),
     currency: varchar('currency', { length: 3 }),
+    country: varchar('country', { length: 2 }),
+    vatNumber: text('vat_number'),
     logoVersion: integer('logo_version'),
     logoType: text('logo_type'),
     archived: boolean('archived').notNull().default(false),

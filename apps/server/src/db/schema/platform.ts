@@ -2,6 +2,9 @@ import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp 
 import { sql } from 'drizzle-orm';
 import { idColumn } from './columns.ts';
 
+/** A file sent with a mail: its bytes stay in the file store under `storageKey`. */
+export type MailAttachment = { filename: string; contentType: string; storageKey: string };
+
 /**
  * Mail on its way. With an SMTP server, rows are `queued` until their `mail.deliver` job delivers them (then deleted)
  * or gives up (`failed`, with the last error); without one they are `kept` for /dev/mailbox.
@@ -15,6 +18,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Files sent with the mail, read from the file store when it is delivered. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['kept', 'queued', 'failed'] })
       .notNull()
       .default('kept'),

@@ -38,6 +38,8 @@ export function presentClient(row: ClientRow, orderCodes: string[], access: OrgA
     email: row.email,
     address: row.address,
     currency: row.currency,
+    country: row.country,
+    vatNumber: row.vatNumber,
     logo: clientLogoUrl(row),
     archived: row.archived,
     orderCodes,

@@ -1,11 +1,22 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, type MailAttachment } from '../../db/schema/index.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import type { Jobs } from '../../jobs/runner.ts';
 import { defineMailJob, MAIL_JOB, type Deliver } from './queue.ts';
 
-/** `headers`: extra headers sent with the mail (List-Unsubscribe). */
-export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+/**
+ * `headers`: extra headers sent with the mail (List-Unsubscribe); `attachments`: files in the file store sent with it
+ * (read from the store when the mail is delivered).
+ */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+};
 /** `send` only records the mail: it never waits for an SMTP server. `close` hangs up the SMTP transport. */
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => Promise<void> };
 
@@ -13,7 +24,15 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => Promise
  * With SMTP_URL mail is queued in the outbox and delivered by a `mail.deliver` job, with retries; otherwise it is kept
  * in the outbox for /dev/mailbox. `deliver` replaces the SMTP transport (another nodemailer transport, in tests).
  */
-export function createMailer(options: { db: Db; jobs: Jobs; smtpUrl: string | undefined; from: string; deliver?: Deliver }): Mailer {
+export function createMailer(options: {
+  db: Db;
+  jobs: Jobs;
+  smtpUrl: string | undefined;
+  from: string;
+  deliver?: Deliver;
+  /** Where attachments' bytes are read from when delivering. */
+  store?: FileStore;
+}): Mailer {
   const { db, jobs, smtpUrl, from } = options;
   if (!smtpUrl && !options.deliver) {
     return { send: async (mail) => void (await db.insert(mailOutbox).values({ ...mail, status: 'kept' })), close: async () => {} };
@@ -31,7 +50,7 @@ export function createMailer(options: { db: Db; jobs: Jobs; smtpUrl: string | un
     deliver = async (mail) => void (await transport.sendMail({ from, ...mail }));
     close = async () => transport.close();
   }
-  defineMailJob({ db, jobs, deliver });
+  defineMailJob({ db, jobs, deliver, store: options.store });
   return {
     send: async (mail) => {
       await db.transaction(async (tx) => {

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { LOG_SEVERITIES, type LogSeverity } from '@crewplan/domain';
+import { idSchema, LOG_SEVERITIES, type LogSeverity } from '@crewplan/domain';
 import { mailOutbox, people } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createFileStore } from '../../lib/file-store.ts';
 import { principalOf } from '../../plugins/authz.ts';
 import { WEB_DIST } from '../../plugins/web.ts';
 import { personOfUnsubscribeToken } from './unsubscribe.ts';
@@ -43,6 +44,7 @@ const clientLogSchema = z.object({
 export async function platformRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const outboxFiles = createFileStore(ctx.config);
   const version = runningVersion();
 
   r.get('/api/health', {
@@ -134,7 +136,15 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
       querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
       response: {
         200: z.array(
-          z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
+          z.object({
+            id: z.string(),
+            to: z.string(),
+            subject: z.string(),
+            text: z.string(),
+            html: z.string(),
+            createdAt: z.string(),
+            attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), url: z.string() })),
+          }),
         ),
       },
     },
@@ -145,7 +155,35 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
         .where(request.query.to ? eq(mailOutbox.to, request.query.to.trim().toLowerCase()) : undefined)
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .limit(request.query.limit);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        attachments: row.attachments.map((file, index) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          url: `/api/dev/outbox/${row.id}/attachment/${index}`,
+        })),
+      }));
+    },
+  });
+
+  r.get('/api/dev/outbox/:id/attachment/:index', {
+    config: { authz: 'dev' },
+    schema: {
+      tags: ['development'],
+      summary: 'A file attached to a kept mail, as a download; outside production only',
+      params: z.object({ id: idSchema, index: z.coerce.number().int().min(0).max(50) }),
+    },
+    handler: async (request, reply) => {
+      const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
+      const file = row?.attachments[request.params.index];
+      const bytes = file ? await outboxFiles.get(file.storageKey) : null;
+      if (!file || !bytes) throw new AppError(404, 'not_found', 'No such attachment.');
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\%]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
     },
   });
 }

@@ -61,7 +61,15 @@ async function seedDemoOrg(
   const developer = await createRole(ctx, access, { name: 'Developer', cost: 6500, rateTime: 'Monthly', permission: 0 });
   const designer = await createRole(ctx, access, { name: 'Designer', cost: 55, rateTime: 'Hourly', permission: 0 });
   await createRole(ctx, access, { name: 'Project manager', cost: 7000, rateTime: 'Monthly', permission: 1 });
-  await createClient(ctx, access, { name: 'Acme Ltd', email: null, address: null, currency: 'EUR', nextInvoiceNumber: 1 });
+  await createClient(ctx, access, {
+    name: 'Acme Ltd',
+    email: null,
+    address: null,
+    currency: 'EUR',
+    country: 'IE',
+    vatNumber: null,
+    nextInvoiceNumber: 1,
+  });
   await ctx.db.insert(orgPeople).values([
     {
       orgId: org._id,

@@ -26,6 +26,7 @@ interface OutboxMail {
   text: string;
   html: string | null;
   createdAt: string;
+  attachments?: { filename: string; contentType: string; url: string }[];
 }
 
 /** Mail the server would have sent, outside production (/dev/mailbox). */
@@ -113,6 +114,22 @@ function MailView({ mail }: { mail: OutboxMail }) {
                 {href}
               </Anchor>
             ))}
+          </Stack>
+        )}
+        {(mail.attachments ?? []).length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="mail-attachments">
+              Attachments
+            </Text>
+            <Stack gap={2} component="ul" aria-labelledby="mail-attachments" p={0} m={0} style={{ listStyle: 'none' }}>
+              {mail.attachments!.map((file) => (
+                <li key={file.url}>
+                  <Anchor href={file.url} download={file.filename} size="sm">
+                    {file.filename} ({file.contentType})
+                  </Anchor>
+                </li>
+              ))}
+            </Stack>
           </Stack>
         )}
         <ScrollArea.Autosize mah={240}>

@@ -22,7 +22,8 @@ function PdfPage({ doc, number, name }: { doc: PDFDocumentProxy; number: number;
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
       target.style.width = `${Math.floor(viewport.width / ratio)}px`;
-      target.style.height = `${Math.floor(viewport.height / ratio)}px`;
+      // the height follows the width: a page narrowed to fit its frame (max-width) keeps its proportions
+      target.style.height = 'auto';
       const rendering = page.render({ canvas: target, viewport });
       task = rendering;
       rendering.promise.then(

@@ -7,6 +7,7 @@ import {
   FileButton,
   Group,
   Modal,
+  Select,
   Stack,
   Switch,
   Table,
@@ -17,6 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconPencil, IconPhotoUp, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { COUNTRIES } from '@crewplan/domain/money/countries';
 import { clientsQuery, useClients, type Client, type OrgDetail } from './api.ts';
 import { ClientOrdersModal } from './ClientOrders.tsx';
 import { FormError } from '../../components/FormError.tsx';
@@ -25,10 +27,26 @@ interface ClientForm {
   name: string;
   email: string;
   address: string;
+  country: string | null;
+  vatNumber: string;
 }
 
-const formOf = (client?: Client): ClientForm => ({ name: client?.name ?? '', email: client?.email ?? '', address: client?.address ?? '' });
-const bodyOf = (form: ClientForm) => ({ name: form.name.trim(), email: form.email.trim() || null, address: form.address.trim() || null });
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+
+const formOf = (client?: Client): ClientForm => ({
+  name: client?.name ?? '',
+  email: client?.email ?? '',
+  address: client?.address ?? '',
+  country: client?.country ?? null,
+  vatNumber: client?.vatNumber ?? '',
+});
+const bodyOf = (form: ClientForm) => ({
+  name: form.name.trim(),
+  email: form.email.trim() || null,
+  address: form.address.trim() || null,
+  country: form.country,
+  vatNumber: form.vatNumber.trim() || null,
+});
 
 /** Clients: list, create, edit, archive, logo. */
 export function ClientsTab({ org }: { org: OrgDetail }) {
@@ -193,6 +211,21 @@ export function ClientsTab({ org }: { org: OrgDetail }) {
                 label="Address"
                 value={editing.form.address}
                 onChange={(e) => setEditing({ ...editing, form: { ...editing.form, address: e.currentTarget.value } })}
+              />
+              <Select
+                label="Country"
+                description="Invoices follow its VAT"
+                searchable
+                clearable
+                data={COUNTRY_OPTIONS}
+                value={editing.form.country}
+                onChange={(country) => setEditing({ ...editing, form: { ...editing.form, country } })}
+              />
+              <TextInput
+                label="VAT number"
+                description="An EU business client in another country is reverse-charged"
+                value={editing.form.vatNumber}
+                onChange={(e) => setEditing({ ...editing, form: { ...editing.form, vatNumber: e.currentTarget.value } })}
               />
               {saveError && <FormError>{saveError.message}</FormError>}
               <Group justify="flex-end">

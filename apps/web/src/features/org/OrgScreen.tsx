@@ -92,6 +92,11 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                     Overtime report
                   </Button>
                 )}
+                {data?.abilities.viewClients && !data.invoicingDisabled && (
+                  <Button variant="default" onClick={() => setParams({ invoice: '' })}>
+                    Invoices
+                  </Button>
+                )}
                 {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
                   <Button variant="default" onClick={() => setParams({ 'money-org': data._id })}>
                     Cost report

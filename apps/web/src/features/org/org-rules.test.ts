@@ -20,7 +20,15 @@ describe('organisation area tabs', () => {
   });
 
   it('clears every organisation parameter', () => {
-    expect(Object.keys(clearedOrgParams()).sort()).toEqual(['oc-domains', 'org', 'org-cfg', 'org-goal', 'org-tab', 'portfolio-details']);
+    expect(Object.keys(clearedOrgParams()).sort()).toEqual([
+      'invoice',
+      'oc-domains',
+      'org',
+      'org-cfg',
+      'org-goal',
+      'org-tab',
+      'portfolio-details',
+    ]);
   });
 
   it('shows tabs by abilities', () => {

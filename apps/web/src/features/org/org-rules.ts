@@ -15,7 +15,7 @@ export const ORG_TABS = [
 export type OrgTab = (typeof ORG_TABS)[number]['value'];
 
 /** Every parameter that belongs to the organisation area: cleared together when the organisation is unknown. */
-export const ORG_PARAMS = ['org', 'org-tab', 'org-cfg', 'oc-domains', 'org-goal', 'portfolio-details'] as const;
+export const ORG_PARAMS = ['org', 'org-tab', 'org-cfg', 'oc-domains', 'org-goal', 'portfolio-details', 'invoice'] as const;
 
 export function clearedOrgParams(): Record<string, null> {
   return Object.fromEntries(ORG_PARAMS.map((name) => [name, null]));

@@ -1,0 +1,396 @@
+import { and, desc, eq, max, sql } from 'drizzle-orm';
+import {
+  canMoveInvoice,
+  formatInvoiceNumber,
+  fromMinorUnits,
+  invoiceTax,
+  invoiceTotals,
+  nextInvoiceNumber,
+  quantityAmount,
+  toMinorUnits,
+  type InvoiceCreate,
+  type InvoiceLineInput,
+  type InvoiceStatus,
+  type InvoiceUpdate,
+} from '@crewplan/domain';
+import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { clientInvoiceLines, clientInvoices, clientInvoiceSources, clientOrders, clients, missions } from '../../db/schema/index.ts';
+import { todayOf } from '../../lib/clock.ts';
+import { AppError, appError } from '../../lib/errors.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { convertAmounts } from '../currency/index.ts';
+import { clientNotFound } from './clients.service.ts';
+import { presentInvoice, presentInvoices, type InvoiceRow } from './invoices.presenter.ts';
+import { billableSources, drawLines, LINE_KIND_OF, type DrawnLine } from './invoices.sources.ts';
+
+type ClientRow = typeof clients.$inferSelect;
+type LineValues = Omit<typeof clientInvoiceLines.$inferInsert, 'invoiceId' | 'position'> & { sources: DrawnLine['sources'] };
+
+const orderNotFound = () => new AppError(404, 'client/order-not-found', "Sorry that order wasn't found.");
+const refuseWhenDisabled = (access: OrgAccess) => {
+  if (access.org.invoicingDisabled) throw appError('invoicingDisabled');
+};
+
+/** The organisation's country, for the reverse charge: the country of its public holidays. */
+const orgCountryOf = (access: OrgAccess) => access.org.holidayCountryCode?.toUpperCase() ?? null;
+
+async function loadClientRow(tx: Tx | AppContext['db'], orgId: string, clientId: string, lock = false) {
+  const query = tx
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.orgId, orgId)));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw clientNotFound();
+  return row;
+}
+
+async function loadMission(db: Tx | AppContext['db'], orgId: string, missionId: string) {
+  const [row] = await db
+    .select({ id: missions.id, title: missions.title, currency: missions.currency })
+    .from(missions)
+    .where(and(eq(missions.id, missionId), eq(missions.orgId, orgId), sql`${missions.archivedAt} is null`));
+  if (!row) throw appError('missionNotFound');
+  return row;
+}
+
+/** Loads an invoice of the organisation (locked for a write). */
+export async function loadInvoice(db: Tx | AppContext['db'], orgId: string, invoiceId: string, lock = false): Promise<InvoiceRow> {
+  const query = db
+    .select()
+    .from(clientInvoices)
+    .where(and(eq(clientInvoices.id, invoiceId), eq(clientInvoices.orgId, orgId)));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw appError('invoiceNotFound');
+  return row;
+}
+
+/** `GET /clientInvoice/org/:id/list`: the organisation's invoices, newest first (of a client, status or mission). */
+export async function listInvoices(
+  ctx: AppContext,
+  access: OrgAccess,
+  filter: { client?: string; status?: InvoiceStatus; mission?: string },
+) {
+  const rows = await ctx.db
+    .select()
+    .from(clientInvoices)
+    .where(
+      and(
+        eq(clientInvoices.orgId, access.org.id),
+        filter.client ? eq(clientInvoices.clientId, filter.client) : undefined,
+        filter.status ? eq(clientInvoices.status, filter.status) : undefined,
+        filter.mission ? eq(clientInvoices.missionId, filter.mission) : undefined,
+      ),
+    )
+    .orderBy(desc(clientInvoices.issueDate), desc(clientInvoices.createdAt), desc(clientInvoices.id))
+    .limit(1000);
+  return { invoices: await presentInvoices(ctx.db, rows, access) };
+}
+
+export async function getInvoice(ctx: AppContext, access: OrgAccess, invoiceId: string) {
+  return presentInvoice(ctx.db, await loadInvoice(ctx.db, access.org.id, invoiceId), access);
+}
+
+/** Converts drawn lines in another currency into the invoice's, at the rate serving each line's day (rule 193). */
+async function convertLines(ctx: AppContext, tx: Tx, lines: DrawnLine[], currency: string): Promise<DrawnLine[]> {
+  const foreign = lines.filter((line) => line.currency !== currency);
+  if (foreign.length === 0) return lines;
+  const converted = await convertAmounts(
+    { db: tx, clock: ctx.clock },
+    currency,
+    foreign.flatMap((line) => [
+      { amountMinor: line.amountMinor, from: line.currency, day: line.day },
+      { amountMinor: line.unitPriceMinor, from: line.currency, day: line.day },
+    ]),
+  );
+  let index = 0;
+  return lines.map((line) => {
+    if (line.currency === currency) return line;
+    const [amountMinor, unitPriceMinor] = [converted[index]!, converted[index + 1]!];
+    index += 2;
+    return { ...line, amountMinor, unitPriceMinor, currency, description: `${line.description} (from ${line.currency})` };
+  });
+}
+
+/**
+ * The lines of an invoice from its input: typed lines as given (quantity × unit price, rounded once), drawn lines
+ * recomputed from their sources, which must be billable now and not on another invoice (409 otherwise).
+ */
+async function buildLines(
+  ctx: AppContext,
+  tx: Tx,
+  access: OrgAccess,
+  missionId: string | null,
+  inputs: InvoiceLineInput[],
+  currency: string,
+): Promise<LineValues[]> {
+  const drawnIds = inputs.flatMap((line) => (line.kind === 'manual' ? [] : line.sourceIds));
+  if (drawnIds.length > 0 && !missionId) {
+    throw new AppError(400, 'validation', 'Choose the project the drawn lines come from.', { missionId: 'Required for drawn lines' });
+  }
+  if (new Set(drawnIds).size !== drawnIds.length) throw appError('invoiceNotBillable');
+  const sources = missionId && drawnIds.length > 0 ? await billableSources(tx, access.org.id, missionId, { ids: drawnIds }) : [];
+  const byId = new Map(sources.map((source) => [source.id, source]));
+  const lines: LineValues[] = [];
+  for (const input of inputs) {
+    if (input.kind === 'manual') {
+      const unitPriceMinor = toMinorUnits(input.unitPrice);
+      lines.push({
+        kind: 'manual',
+        description: input.description,
+        quantity: input.quantity,
+        unit: input.unit,
+        unitPriceMinor,
+        amountMinor: quantityAmount(input.quantity, unitPriceMinor),
+        sourceIds: [],
+        sources: [],
+      });
+      continue;
+    }
+    const picked = input.sourceIds.map((id) => byId.get(id));
+    if (picked.some((source) => !source || LINE_KIND_OF[source.kind] !== input.kind)) {
+      const [taken] = await tx
+        .select({ id: clientInvoiceSources.sourceId })
+        .from(clientInvoiceSources)
+        .where(sql`${clientInvoiceSources.sourceId} = any(${sql.param(input.sourceIds)}::varchar[])`)
+        .limit(1);
+      throw appError(taken ? 'invoiceAlreadyInvoiced' : 'invoiceNotBillable');
+    }
+    const drawn = await convertLines(ctx, tx, drawLines(picked as NonNullable<(typeof picked)[number]>[]), currency);
+    for (const line of drawn) {
+      lines.push({
+        kind: line.kind,
+        description: drawn.length === 1 && input.description ? input.description : line.description,
+        quantity: line.quantity,
+        unit: line.unit,
+        unitPriceMinor: line.unitPriceMinor,
+        amountMinor: line.amountMinor,
+        sourceIds: line.sources.map((source) => source.id),
+        sources: line.sources,
+      });
+    }
+  }
+  return lines;
+}
+
+/** Writes an invoice's lines and claims their sources; a source another invoice claimed meanwhile is 409. */
+async function insertLines(tx: Tx, invoiceId: string, lines: LineValues[]): Promise<void> {
+  if (lines.length === 0) return;
+  const inserted = await tx
+    .insert(clientInvoiceLines)
+    .values(lines.map(({ sources: _sources, ...line }, position) => ({ ...line, invoiceId, position })))
+    .returning({ id: clientInvoiceLines.id, position: clientInvoiceLines.position });
+  const claims = inserted.flatMap((line) =>
+    lines[line.position]!.sources.map((source) => ({ sourceKind: source.kind, sourceId: source.id, invoiceId, lineId: line.id })),
+  );
+  if (claims.length === 0) return;
+  await tx
+    .insert(clientInvoiceSources)
+    .values(claims)
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? appError('invoiceAlreadyInvoiced') : error;
+    });
+}
+
+async function orderOf(tx: Tx, access: OrgAccess, clientId: string, orderId: string | null) {
+  if (!orderId) return { orderId: null, orderCode: null };
+  const [order] = await tx
+    .select({ id: clientOrders.id, code: clientOrders.code })
+    .from(clientOrders)
+    .where(and(eq(clientOrders.id, orderId), eq(clientOrders.clientId, clientId), eq(clientOrders.orgId, access.org.id)));
+  if (!order) throw orderNotFound();
+  return { orderId: order.id, orderCode: order.code };
+}
+
+const taxAndTotals = (client: ClientRow, access: OrgAccess, lines: LineValues[]) => {
+  const tax = invoiceTax({ country: client.country, vatNumber: client.vatNumber }, orgCountryOf(access));
+  const totals = invoiceTotals(
+    lines.map((line) => line.amountMinor),
+    tax.ratePercent,
+  );
+  return {
+    taxRate: tax.ratePercent,
+    reverseCharge: tax.reverseCharge,
+    taxNote: tax.note,
+    subtotalMinor: totals.subtotal,
+    taxMinor: totals.tax,
+    totalMinor: totals.total,
+  };
+};
+
+/**
+ * `POST /clientInvoice/org/:id/client/:clientId`: a draft invoice to the client. Its number is the client's next,
+ * at least the highest + 1 (rule 196); the client row is locked while it is taken, so concurrent invoices of one
+ * client get distinct numbers (and the unique index holds if anything slips past).
+ */
+export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId: string, input: InvoiceCreate) {
+  refuseWhenDisabled(access);
+  const { payload } = input;
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const client = await loadClientRow(tx, access.org.id, clientId, true);
+    const mission = payload.missionId ? await loadMission(tx, access.org.id, payload.missionId) : null;
+    const order = await orderOf(tx, access, clientId, payload.orderId);
+    const [{ highest } = { highest: null }] = await tx
+      .select({ highest: max(clientInvoices.number) })
+      .from(clientInvoices)
+      .where(eq(clientInvoices.clientId, clientId));
+    const number = nextInvoiceNumber({ highest, clientNext: client.nextInvoiceNumber, requested: payload.number });
+    if (number === null) throw appError('invoiceNumberBackwards', formatInvoiceNumber((highest ?? 0) + 1));
+    const currency = payload.currency ?? client.currency ?? mission?.currency ?? access.org.currency;
+    const lines = await buildLines(ctx, tx, access, mission?.id ?? null, payload.lines, currency);
+    const [invoice] = await tx
+      .insert(clientInvoices)
+      .values({
+        orgId: access.org.id,
+        clientId,
+        ...order,
+        missionId: mission?.id ?? null,
+        number,
+        currency,
+        issueDate: payload.issueDate ?? todayOf(ctx.clock),
+        dueDate: payload.dueDate,
+        notes: payload.notes,
+        qbo: input.qbo,
+        createdBy: access.personId,
+        ...taxAndTotals(client, access, lines),
+      })
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? appError('invoiceNumberBackwards', formatInvoiceNumber(number + 1)) : error;
+      });
+    await insertLines(tx, invoice!.id, lines);
+    await tx
+      .update(clients)
+      .set({ nextInvoiceNumber: sql`greatest(${clients.nextInvoiceNumber}, ${number + 1})` })
+      .where(eq(clients.id, clientId));
+    record({
+      action: 'create',
+      entity: 'client.invoices',
+      id: invoice!.id,
+      title: `${client.name} ${formatInvoiceNumber(number)}`,
+      changes: { number: { from: null, to: number }, total: { from: null, to: fromMinorUnits(invoice!.totalMinor) } },
+    });
+    return invoice!;
+  });
+  return presentInvoice(ctx.db, row, access);
+}
+
+const TIMESTAMP_OF: Partial<Record<InvoiceStatus, 'sentAt' | 'paidAt' | 'voidedAt'>> = { sent: 'sentAt', paid: 'paidAt', void: 'voidedAt' };
+
+/** Moves an invoice to `status` (draft → sent → paid; draft or sent → void, which releases its lines' sources). */
+export async function moveInvoice(ctx: AppContext, tx: Tx, current: InvoiceRow, status: InvoiceStatus, extra: Partial<InvoiceRow> = {}) {
+  if (!canMoveInvoice(current.status, status)) throw appError('invoiceBadStatus', current.status, status);
+  const stamp = TIMESTAMP_OF[status];
+  const values: Partial<typeof clientInvoices.$inferInsert> = { ...extra, status };
+  if (stamp && current.status !== status) values[stamp] = ctx.clock.now();
+  if (status === 'void') await tx.delete(clientInvoiceSources).where(eq(clientInvoiceSources.invoiceId, current.id));
+  const [row] = await tx.update(clientInvoices).set(values).where(eq(clientInvoices.id, current.id)).returning();
+  return row!;
+}
+
+/**
+ * `PUT /clientInvoice/:id`: a draft's fields and lines (the lines replace the old ones, whose sources are released
+ * first), a status change, the qbo flag. An invoice past draft changes only its status and qbo flag.
+ */
+export async function updateInvoice(ctx: AppContext, access: OrgAccess, invoiceId: string, input: InvoiceUpdate) {
+  refuseWhenDisabled(access);
+  const { status, updatedAt, lines, ...fields } = input.payload;
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const current = await loadInvoice(tx, access.org.id, invoiceId, true);
+    checkFresh(current, updatedAt);
+    const editsDraft = lines !== undefined || Object.values(fields).some((value) => value !== undefined);
+    if (editsDraft && current.status !== 'draft') throw appError('invoiceNotDraft');
+    let next: InvoiceRow = current;
+    if (editsDraft) {
+      const client = await loadClientRow(tx, access.org.id, current.clientId);
+      const missionId = fields.missionId === undefined ? current.missionId : fields.missionId;
+      if (missionId && missionId !== current.missionId) await loadMission(tx, access.org.id, missionId);
+      const order = fields.orderId === undefined ? {} : await orderOf(tx, access, current.clientId, fields.orderId);
+      const currency = fields.currency ?? current.currency;
+      let totals = {};
+      if (lines !== undefined || currency !== current.currency) {
+        const inputs = lines ?? (await currentLineInputs(tx, current.id));
+        await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
+        const built = await buildLines(ctx, tx, access, missionId, inputs, currency);
+        await insertLines(tx, current.id, built);
+        totals = taxAndTotals(client, access, built);
+      }
+      const { orderId: _orderId, missionId: _missionId, ...plain } = fields;
+      const [updated] = await tx
+        .update(clientInvoices)
+        .set({ ...plain, ...order, missionId, currency, ...totals })
+        .where(eq(clientInvoices.id, current.id))
+        .returning();
+      next = updated!;
+    }
+    if (status !== undefined && status !== current.status) next = await moveInvoice(ctx, tx, next, status);
+    if (input.qbo !== undefined && input.qbo !== next.qbo) {
+      const [updated] = await tx.update(clientInvoices).set({ qbo: input.qbo }).where(eq(clientInvoices.id, current.id)).returning();
+      next = updated!;
+    }
+    const changes = diffFields(current as unknown as Record<string, unknown>, {
+      ...fields,
+      ...(status !== undefined ? { status } : {}),
+      ...(input.qbo !== undefined ? { qbo: input.qbo } : {}),
+      ...(next.totalMinor !== current.totalMinor ? { totalMinor: next.totalMinor } : {}),
+    });
+    if (Object.keys(changes).length > 0 || lines !== undefined) {
+      record({ action: 'update', entity: 'client.invoices', id: current.id, title: formatInvoiceNumber(current.number), changes });
+    }
+    return next;
+  });
+  return presentInvoice(ctx.db, row, access);
+}
+
+/** The inputs that rebuild a draft's lines as they are (to recompute them in another currency). */
+async function currentLineInputs(tx: Tx, invoiceId: string): Promise<InvoiceLineInput[]> {
+  const rows = await tx
+    .select()
+    .from(clientInvoiceLines)
+    .where(eq(clientInvoiceLines.invoiceId, invoiceId))
+    .orderBy(clientInvoiceLines.position);
+  return rows.map((line) =>
+    line.kind === 'manual'
+      ? {
+          kind: 'manual',
+          description: line.description,
+          quantity: Number(line.quantity),
+          unit: line.unit,
+          unitPrice: fromMinorUnits(line.unitPriceMinor),
+        }
+      : { kind: line.kind as 'time' | 'milestone', sourceIds: line.sourceIds },
+  );
+}
+
+/** `DELETE /clientInvoice/:id`: deletes a draft (its sources become billable again); others are voided instead. */
+export async function deleteInvoice(ctx: AppContext, access: OrgAccess, invoiceId: string) {
+  refuseWhenDisabled(access);
+  const removed = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const current = await loadInvoice(tx, access.org.id, invoiceId, true);
+    if (current.status !== 'draft') throw appError('invoiceNotDraft');
+    await tx.delete(clientInvoices).where(eq(clientInvoices.id, current.id));
+    record({ action: 'delete', entity: 'client.invoices', id: current.id, title: formatInvoiceNumber(current.number) });
+    return current;
+  });
+  return { deleted: true as const, _id: removed.id, pdfStorageKey: removed.pdfStorageKey };
+}
+
+/** `GET /clientInvoice/org/:id/billable?mission=`: the lines a mission could bill now, in its sources' currency. */
+export async function billableLines(ctx: AppContext, access: OrgAccess, missionId: string, until: string | undefined) {
+  const mission = await loadMission(ctx.db, access.org.id, missionId);
+  const sources = await billableSources(ctx.db, access.org.id, missionId, { until });
+  return {
+    mission: { _id: mission.id, title: mission.title, currency: mission.currency },
+    lines: drawLines(sources).map((line) => ({
+      kind: line.kind,
+      sourceIds: line.sources.map((source) => source.id),
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      unitPrice: fromMinorUnits(line.unitPriceMinor),
+      amount: fromMinorUnits(line.amountMinor),
+      currency: line.currency,
+      day: line.day,
+    })),
+  };
+}

@@ -1,0 +1,518 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
+import { clientInvoices, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
+import type { PaymentLinkRequest } from '../src/modules/invoices/index.ts';
+import { accessOutcomes, orgExpectations, orgPrincipals, type Expectation } from './support/authz-matrix.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { createTestClock } from './support/clock.ts';
+import { insertMission } from './support/missions.ts';
+import { createOrgWorld, errorOf, expectStatus, multipart, PNG_1X1, type OrgWorld } from './support/org.ts';
+
+/**
+ * Client invoices on a real database: lines drawn from approved weeks (seeded in the tables with the rates they were
+ * approved with) and reached milestones, typed lines, numbering (rule 196), tax (rule 195), statuses, PDF, mail and
+ * the payment link. The organisation is Greek (its holiday country); today is Wednesday 18 March 2026.
+ */
+let t: TestApp;
+let w: OrgWorld;
+const clock = createTestClock('2026-03-18T12:00:00Z');
+const linkRequests: PaymentLinkRequest[] = [];
+
+const admin = () => w.people.admin.token;
+const unique = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
+const call = (options: InjectOptions & { token?: string }) => t.request({ token: admin(), ...options });
+
+async function client(values: Record<string, unknown> = {}): Promise<string> {
+  const response = await call({ method: 'POST', url: `/api/org/${w.orgId}/client`, payload: { name: unique('Client'), ...values } });
+  expectStatus(response, 201);
+  return (response.json() as { _id: string })._id;
+}
+
+async function create(clientId: string, payload: Record<string, unknown> = {}, token = admin()) {
+  return t.request({ method: 'POST', url: `/api/clientInvoice/org/${w.orgId}/client/${clientId}`, token, payload: { payload } });
+}
+async function created(clientId: string, payload: Record<string, unknown> = {}): Promise<Invoice> {
+  const response = await create(clientId, payload);
+  expectStatus(response, 201);
+  return response.json() as Invoice;
+}
+
+const typed = (description = 'Consulting', quantity = 1, unitPrice = 100) => ({
+  kind: 'manual',
+  description,
+  quantity,
+  unit: 'h',
+  unitPrice,
+});
+
+/** A mission billing its hours: a Designer at 80.00/h (kept on the week) and a Developer at 800.00 a day. */
+async function hourlyMission() {
+  const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, currency: 'EUR' });
+  const [designer, developer] = await t.database.db
+    .insert(planItems)
+    .values([
+      {
+        missionId: mission.id,
+        type: 'person',
+        title: 'Designer',
+        personId: w.people.member.personId,
+        rateMinor: 5_000,
+        rateTime: 'Hourly',
+        billRateMinor: 9_999,
+        billUnit: 'Hourly',
+      },
+      {
+        missionId: mission.id,
+        type: 'person',
+        title: 'Developer',
+        personId: w.people.manager.personId,
+        rateMinor: 40_000,
+        rateTime: 'Daily',
+        billRateMinor: 80_000,
+        billUnit: 'Daily',
+      },
+    ])
+    .returning();
+  const week = async (itemId: string, personId: string, weekStart: string, minutes: number[], status = 'approved', kept = {}) => {
+    const [row] = await t.database.db
+      .insert(timesheets)
+      .values({
+        orgId: w.orgId,
+        missionId: mission.id,
+        planItemId: itemId,
+        personId,
+        scope: itemId,
+        weekStart,
+        status: status as 'approved',
+        dailyMinutes: minutes,
+        ...kept,
+      })
+      .returning();
+    return row!.id;
+  };
+  const full = [480, 480, 480, 480, 480, 0, 0];
+  const keptDesigner = {
+    approvedRateMinor: 5_000,
+    approvedRateTime: 'Hourly',
+    approvedBillRateMinor: 8_000,
+    approvedBillUnit: 'Hourly',
+    approvedCurrency: 'EUR',
+  };
+  const weeks = {
+    // the Designer's two approved weeks at the kept 80.00/h (the role's bill rate changed since): 40 h + 20 h
+    d1: await week(designer!.id, w.people.member.personId, '2026-03-02', full, 'approved', keptDesigner),
+    d2: await week(designer!.id, w.people.member.personId, '2026-03-09', [240, 240, 240, 240, 240, 0, 0], 'approved', keptDesigner),
+    // the Developer's approved week without kept rates: the role's 800.00 a day, 37.5 h
+    v1: await week(developer!.id, w.people.manager.personId, '2026-03-02', [450, 450, 450, 450, 450, 0, 0]),
+    // not approved: never billable
+    submitted: await week(developer!.id, w.people.manager.personId, '2026-03-09', full, 'submitted'),
+  };
+  return { missionId: mission.id, designer: designer!.id, developer: developer!.id, weeks };
+}
+
+async function billable(missionId: string): Promise<BillableLine[]> {
+  const response = await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/billable?mission=${missionId}` });
+  expectStatus(response, 200);
+  return (response.json() as { lines: BillableLine[] }).lines;
+}
+
+const invoiceCount = async () => (await t.database.db.select({ n: count() }).from(clientInvoices))[0]!.n;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    clock,
+    paymentLinks: {
+      create: async (request) => {
+        linkRequests.push(request);
+        return { url: `https://pay.example.test/${request.invoiceId}` };
+      },
+    },
+  });
+  w = await createOrgWorld(t);
+  await t.database.db.update(orgs).set({ holidayCountryCode: 'GR', currency: 'EUR' }).where(eq(orgs.id, w.orgId));
+});
+afterAll(async () => t.close());
+
+describe('drawing lines from a mission', () => {
+  it('proposes the approved, not yet invoiced time per role at the rate each week was approved with', async () => {
+    const m = await hourlyMission();
+    const lines = await billable(m.missionId);
+    expect(
+      lines.map(({ kind, sourceIds, quantity, unitPrice, amount, currency }) => ({
+        kind,
+        sourceIds,
+        quantity,
+        unitPrice,
+        amount,
+        currency,
+      })),
+    ).toEqual([
+      // 60 h × 80.00 (kept), not the role's 99.99
+      { kind: 'time', sourceIds: [m.weeks.d1, m.weeks.d2], quantity: 60, unitPrice: 80, amount: 4_800, currency: 'EUR' },
+      // 37.5 h × 800.00 a day / 8
+      { kind: 'time', sourceIds: [m.weeks.v1], quantity: 37.5, unitPrice: 800, amount: 3_750, currency: 'EUR' },
+    ]);
+    expect(lines[0]!.description).toContain('Designer');
+  });
+
+  it('invoices them with the client’s tax, rule 196’s number, and never twice', async () => {
+    const m = await hourlyMission();
+    const lines = await billable(m.missionId);
+    const clientId = await client({ country: 'GR', email: 'billing@athens.example.com' });
+    const invoice = await created(clientId, {
+      missionId: m.missionId,
+      lines: [...lines.map((line) => ({ kind: line.kind, sourceIds: line.sourceIds })), typed('Travel', 2.5, 19.99)],
+    });
+    expect(invoice).toMatchObject({ number: 1, numberText: '0001', status: 'draft', currency: 'EUR', taxRate: 24, reverseCharge: false });
+    expect(invoice.lines.map((line) => [line.kind, line.amount])).toEqual([
+      ['time', 4_800],
+      ['time', 3_750],
+      ['manual', 49.98],
+    ]);
+    // 8,599.98 + 24 % (2,063.9952 → 2,064.00)
+    expect([invoice.subtotal, invoice.tax, invoice.total]).toEqual([8_599.98, 2_064, 10_663.98]);
+    expect(await billable(m.missionId)).toEqual([]);
+
+    const again = await create(clientId, { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.d1] }] });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('invoice/already-invoiced');
+    const notApproved = await create(clientId, { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.submitted] }] });
+    expect(errorOf(notApproved).code).toBe('invoice/not-billable');
+
+    // voiding releases the lines: they are billable again, and the void invoice keeps its text
+    const voided = await call({ method: 'PUT', url: `/api/clientInvoice/${invoice._id}`, payload: { payload: { status: 'void' } } });
+    expectStatus(voided, 200);
+    expect((voided.json() as Invoice).lines).toHaveLength(3);
+    expect((await billable(m.missionId)).map((line) => line.amount)).toEqual([4_800, 3_750]);
+    const second = await created(clientId, { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.v1] }] });
+    expect(second.numberText).toBe('0002');
+  });
+
+  it('bills reached milestones of a mission that bills using milestones, and not its hours', async () => {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, currency: 'EUR', billUsingMilestones: true });
+    const [reached, pending] = await t.database.db
+      .insert(planItems)
+      .values([
+        { missionId: mission.id, type: 'milestone', title: 'Kick-off', amountMinor: 150_000, approved: true, startDate: '2026-03-05' },
+        { missionId: mission.id, type: 'milestone', title: 'Launch', amountMinor: 300_000, approved: false, startDate: '2026-04-05' },
+      ])
+      .returning();
+    const lines = await billable(mission.id);
+    expect(lines.map((line) => [line.kind, line.sourceIds, line.description, line.amount])).toEqual([
+      ['milestone', [reached!.id], 'Kick-off', 1_500],
+    ]);
+    const clientId = await client({ country: 'US' });
+    const invoice = await created(clientId, { missionId: mission.id, lines: [{ kind: 'milestone', sourceIds: [reached!.id] }] });
+    expect([invoice.subtotal, invoice.taxRate, invoice.total]).toEqual([1_500, 0, 1_500]);
+    const notReached = await create(clientId, { missionId: mission.id, lines: [{ kind: 'milestone', sourceIds: [pending!.id] }] });
+    expect(errorOf(notReached).code).toBe('invoice/not-billable');
+  });
+
+  it('converts lines into the client’s currency and refuses without a rate (422), writing nothing', async () => {
+    const m = await hourlyMission();
+    const inDollars = await created(await client({ currency: 'USD' }), {
+      missionId: m.missionId,
+      lines: [{ kind: 'time', sourceIds: [m.weeks.v1] }],
+    });
+    expect(inDollars.currency).toBe('USD');
+    expect(inDollars.lines[0]!.description).toContain('(from EUR)');
+    expect(inDollars.lines[0]!.amount).toBeGreaterThan(3_750);
+    const before = await invoiceCount();
+    const response = await create(await client({ currency: 'SEK' }), {
+      missionId: m.missionId,
+      lines: [{ kind: 'time', sourceIds: [m.weeks.d1] }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).code).toBe('currency/no-rate');
+    expect(await invoiceCount()).toBe(before);
+    expect((await billable(m.missionId)).map((line) => line.sourceIds)).toEqual([[m.weeks.d1, m.weeks.d2]]);
+  });
+});
+
+describe('tax by the client’s country (rule 195)', () => {
+  it.each([
+    ['DE', null, 19, false],
+    ['DE', 'DE123456789', 0, true],
+    ['GR', 'EL123456789', 24, false],
+    ['CA', null, 0, false],
+  ])('a %s client with VAT number %s pays %d %%', async (country, vatNumber, rate, reverse) => {
+    const invoice = await created(await client({ country, vatNumber }), { lines: [typed('Work', 10, 100)] });
+    expect([invoice.taxRate, invoice.reverseCharge, invoice.tax]).toEqual([rate, reverse, (1_000 * rate) / 100]);
+    expect(invoice.taxNote === null).toBe(!reverse);
+  });
+});
+
+describe('rule 196: numbering per client', () => {
+  it('takes a requested number at least the highest + 1, refuses one that goes backwards, and goes on from it', async () => {
+    const clientId = await client();
+    expect((await created(clientId, { number: 7 })).numberText).toBe('0007');
+    const before = await invoiceCount();
+    for (const number of [7, 3]) {
+      const backwards = await create(clientId, { number });
+      expect(backwards.statusCode).toBe(409);
+      expect(errorOf(backwards)).toMatchObject({ code: 'invoice/number-backwards', message: expect.stringContaining('0008') });
+    }
+    expect(await invoiceCount()).toBe(before);
+    expect((await created(clientId)).numberText).toBe('0008');
+    // another client counts on its own
+    expect((await created(await client())).numberText).toBe('0001');
+  });
+
+  it('starts at the client’s next invoice number', async () => {
+    expect((await created(await client({ nextInvoiceNumber: 120 }))).numberText).toBe('0120');
+  });
+
+  it('gives parallel creations distinct, consecutive numbers', async () => {
+    const clientId = await client();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => create(clientId, { lines: [typed()] })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(201));
+    const numbers = responses.map((response) => (response.json() as Invoice).number).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe('bad input writes nothing', () => {
+  it.each([
+    ['a negative quantity', 400, { lines: [typed('x', -1)] }],
+    ['a negative unit price', 400, { lines: [typed('x', 1, -5)] }],
+    ['more than 4 decimals', 400, { lines: [typed('x', 1.00001)] }],
+    ['an empty description', 400, { lines: [typed(' ')] }],
+    ['drawn lines without a mission', 400, { lines: [{ kind: 'time', sourceIds: ['0123456789abcdef01234567'] }] }],
+    ['an unknown mission', 404, { missionId: '0123456789abcdef01234567' }],
+    ['an unknown order', 404, { orderId: '0123456789abcdef01234567' }],
+    ['an unknown field', 400, { total: 5 }],
+    ['number 0', 400, { number: 0 }],
+  ] as const)('%s → %i', async (_label, status, payload) => {
+    const before = await invoiceCount();
+    const response = await create(await client(), payload);
+    expect(response.statusCode).toBe(status);
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('refuses an unknown client and another organisation’s client, mission and invoice', async () => {
+    const other = await t.request({
+      method: 'POST',
+      url: `/api/org/${w.otherOrgId}/client`,
+      token: w.people.otherOrgAdmin.token,
+      payload: { name: 'Theirs' },
+    });
+    const theirClient = (other.json() as { _id: string })._id;
+    expect((await create('0123456789abcdef01234567')).statusCode).toBe(404);
+    expect((await create(theirClient)).statusCode).toBe(404);
+    const theirMission = await insertMission(t, w.people.otherOrgAdmin, { orgId: w.otherOrgId });
+    expect((await create(await client(), { missionId: theirMission.id })).statusCode).toBe(404);
+    const theirInvoice = await t.request({
+      method: 'POST',
+      url: `/api/clientInvoice/org/${w.otherOrgId}/client/${theirClient}`,
+      token: w.people.otherOrgAdmin.token,
+      payload: { payload: {} },
+    });
+    expectStatus(theirInvoice, 201);
+    const id = (theirInvoice.json() as Invoice)._id;
+    for (const [method, url] of [
+      ['GET', `/api/clientInvoice/${id}`],
+      ['PUT', `/api/clientInvoice/${id}`],
+      ['DELETE', `/api/clientInvoice/${id}`],
+    ] as const) {
+      const response = await call({ method, url, ...(method === 'PUT' ? { payload: { payload: { notes: 'mine' } } } : {}) });
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).code).toBe('invoice/not-found');
+    }
+    // an id of the other organisation's client in our organisation's path
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${theirClient}` })).json()).toEqual({
+      invoices: [],
+    });
+  });
+
+  it('refuses writes while invoicing is disabled', async () => {
+    const clientId = await client();
+    await t.database.db.update(orgs).set({ invoicingDisabled: true }).where(eq(orgs.id, w.orgId));
+    try {
+      const response = await create(clientId);
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).code).toBe('invoice/disabled');
+    } finally {
+      await t.database.db.update(orgs).set({ invoicingDisabled: false }).where(eq(orgs.id, w.orgId));
+    }
+  });
+});
+
+describe('statuses and edits', () => {
+  it('edits a draft, then moves draft → sent → paid; past draft only the status and qbo change', async () => {
+    const clientId = await client({ country: 'GR' });
+    const invoice = await created(clientId, { lines: [typed()] });
+    const put = (payload: Record<string, unknown>, qbo?: boolean) =>
+      call({ method: 'PUT', url: `/api/clientInvoice/${invoice._id}`, payload: { payload, ...(qbo === undefined ? {} : { qbo }) } });
+    const edited = await put({ lines: [typed('Design', 3, 50)], notes: 'Thank you', updatedAt: invoice.updatedAt }, true);
+    expectStatus(edited, 200);
+    expect(edited.json()).toMatchObject({ subtotal: 150, tax: 36, total: 186, notes: 'Thank you', qbo: true });
+    expect(errorOf(await put({ notes: 'stale', updatedAt: invoice.updatedAt })).code).toBe('conflict/stale');
+    expect(errorOf(await put({ status: 'paid' })).code).toBe('invoice/bad-status');
+    expect((await put({ status: 'sent' })).json()).toMatchObject({ status: 'sent', sentAt: '2026-03-18T12:00:00.000Z' });
+    expect(errorOf(await put({ notes: 'late' })).code).toBe('invoice/not-draft');
+    expect(errorOf(await call({ method: 'DELETE', url: `/api/clientInvoice/${invoice._id}` })).code).toBe('invoice/not-draft');
+    expect((await put({ status: 'paid' }, false)).json()).toMatchObject({ status: 'paid', qbo: false });
+    expect(errorOf(await put({ status: 'void' })).code).toBe('invoice/bad-status');
+  });
+
+  it('deletes a draft and lists the organisation’s invoices with status and totals', async () => {
+    const clientId = await client();
+    const keep = await created(clientId, { lines: [typed('A', 2, 10)] });
+    const drop = await created(clientId);
+    expectStatus(await call({ method: 'DELETE', url: `/api/clientInvoice/${drop._id}` }), 200);
+    const list = await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${clientId}` });
+    expect((list.json() as { invoices: Invoice[] }).invoices.map((i) => [i.numberText, i.status, i.total])).toEqual([
+      ['0001', 'draft', 20],
+    ]);
+    expect(keep._id).toBeDefined();
+  });
+});
+
+describe('PDF, mail and payment link', () => {
+  it('draws the PDF with an embedded font that has Greek, and takes an uploaded PDF in its place', async () => {
+    const clientId = await client({ name: 'Αθηναϊκή Εταιρεία', country: 'GR' });
+    const invoice = await created(clientId, { lines: [typed('Σχεδιασμός', 2, 100)] });
+    const pdf = await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}/pdf` });
+    expectStatus(pdf, 200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1')).toContain('DejaVuSans');
+
+    const notPdf = await call({
+      method: 'POST',
+      url: `/api/clientInvoice/${invoice._id}/pdf`,
+      ...multipart('file', 'fake.pdf', 'application/pdf', PNG_1X1),
+    });
+    expect(notPdf.statusCode).toBe(415);
+    expect(errorOf(notPdf).code).toBe('invoice/not-pdf');
+    const mine = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const uploaded = await call({
+      method: 'POST',
+      url: `/api/clientInvoice/${invoice._id}/pdf`,
+      ...multipart('file', 'mine.pdf', 'text/plain', mine),
+    });
+    expectStatus(uploaded, 200);
+    expect((uploaded.json() as Invoice).pdfUploaded).toBe(true);
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}/pdf` })).rawPayload.equals(mine)).toBe(true);
+  });
+
+  it('mails the PDF through the mail queue to the client and marks the draft sent', async () => {
+    const email = `ap.${randomBytes(3).toString('hex')}@athens.example.com`;
+    const name = unique('Αθηναϊκή Εταιρεία');
+    const invoice = await created(await client({ name, email }), { lines: [typed()] });
+    const sent = await call({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/send-email`, payload: {} });
+    expectStatus(sent, 200);
+    expect(sent.json()).toMatchObject({ to: email, invoice: { status: 'sent', sentTo: email } });
+    const outbox = (await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
+      subject: string;
+      attachments: { filename: string; contentType: string; url: string }[];
+    }[];
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]!.subject).toContain('Invoice 0001');
+    expect(outbox[0]!.attachments).toEqual([
+      { filename: `Invoice 0001 ${name}.pdf`, contentType: 'application/pdf', url: expect.stringContaining('/attachment/0') },
+    ]);
+    const attachment = await call({ method: 'GET', url: outbox[0]!.attachments[0]!.url });
+    expectStatus(attachment, 200);
+    expect(attachment.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses to send without an address', async () => {
+    const invoice = await created(await client());
+    const response = await call({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/send-email`, payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('invoice/no-email');
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'draft' });
+  });
+
+  it('asks the payment provider for a link to the total', async () => {
+    const invoice = await created(await client(), { lines: [typed('Work', 1, 12.5)] });
+    const response = await call({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link` });
+    expectStatus(response, 200);
+    expect(response.json()).toEqual({ url: `https://pay.example.test/${invoice._id}` });
+    expect(linkRequests.at(-1)).toMatchObject({ invoiceId: invoice._id, amountMinor: 1_250, currency: 'EUR', description: 'Invoice 0001' });
+  });
+});
+
+describe('without a payment provider', () => {
+  it('answers 503 payments/not-configured', async () => {
+    const bare = await buildTestApp({ clock, database: t.database as never });
+    try {
+      const invoice = await created(await client());
+      const response = await bare.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
+      expect(response.statusCode).toBe(503);
+      expect(errorOf(response).code).toBe('payments/not-configured');
+    } finally {
+      await bare.app.close();
+    }
+  });
+});
+
+describe('who may do what', () => {
+  const decide =
+    (action: 'org.clients.view' | 'org.clients.manage') =>
+    (actor: OrgActor): Expectation =>
+      can(actor, action) ? 'allowed' : 403;
+  let clientId: string;
+  let email: string;
+  beforeAll(async () => {
+    email = `matrix.${randomBytes(3).toString('hex')}@example.com`;
+    clientId = await client({ email });
+  });
+  const fresh = async () => (await created(clientId, { lines: [typed()] }))._id;
+  const pdfUpload = multipart('file', 'x.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+
+  it.each([
+    [
+      'POST',
+      '/clientInvoice/org/:id/client/:clientId',
+      'org.clients.manage',
+      async () => ({ url: `/api/clientInvoice/org/${w.orgId}/client/${clientId}`, payload: { payload: {} } }),
+    ],
+    ['GET', '/clientInvoice/org/:id/list', 'org.clients.view', async () => ({ url: `/api/clientInvoice/org/${w.orgId}/list` })],
+    [
+      'GET',
+      '/clientInvoice/org/:id/billable',
+      'org.clients.manage',
+      async () => ({ url: `/api/clientInvoice/org/${w.orgId}/billable?mission=${(await hourlyMission()).missionId}` }),
+    ],
+    ['GET', '/clientInvoice/:id', 'org.clients.view', async () => ({ url: `/api/clientInvoice/${await fresh()}` })],
+    [
+      'PUT',
+      '/clientInvoice/:id',
+      'org.clients.manage',
+      async () => ({ url: `/api/clientInvoice/${await fresh()}`, payload: { payload: { notes: 'x' } } }),
+    ],
+    ['DELETE', '/clientInvoice/:id', 'org.clients.manage', async () => ({ url: `/api/clientInvoice/${await fresh()}` })],
+    ['GET', '/clientInvoice/:id/pdf', 'org.clients.view', async () => ({ url: `/api/clientInvoice/${await fresh()}/pdf` })],
+    [
+      'POST',
+      '/clientInvoice/:id/pdf',
+      'org.clients.manage',
+      async () => ({ url: `/api/clientInvoice/${await fresh()}/pdf`, ...pdfUpload }),
+    ],
+    [
+      'POST',
+      '/clientInvoice/:id/send-email',
+      'org.clients.manage',
+      async () => ({ url: `/api/clientInvoice/${await fresh()}/send-email`, payload: {} }),
+    ],
+    [
+      'POST',
+      '/clientInvoice/:id/payment-link',
+      'org.clients.manage',
+      async () => ({ url: `/api/clientInvoice/${await fresh()}/payment-link` }),
+    ],
+  ] as const)(
+    '%s %s needs %s',
+    async (method, _path, action, build) => {
+      const expected = orgExpectations(w, decide(action));
+      const outcomes = await accessOutcomes(t, orgPrincipals(w), async () => ({ method, ...(await build()) }) as InjectOptions, expected);
+      expect(outcomes).toEqual(expected);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,135 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { apiCall, createAccount, expectAccessible, licensedMission, monday, screenshot, signIn } from './support.ts';
+
+/** Lazy screens, a PDF drawn on the server and in the page, on a shared machine: patient assertions. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const GREEK_CLIENT = 'Αθηναϊκή Εταιρεία';
+
+/**
+ * A licensed organisation in euros (Greek, by its holiday country) whose mission 'Harbour cabins' has a Designer
+ * billing 80.00 an hour; Max's week on it (20 hours) is approved. Its client 'Αθηναϊκή Εταιρεία' is in Greece.
+ */
+test('invoices: approved time invoiced to a Greek client, its PDF, the payment link, and the mail with the PDF', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const { manager, org, mission, join } = await licensedMission(page, request, 'invoices', 'light', 'EUR');
+  await apiCall(request, 'put', manager.token, `/api/org/${org._id}`, { holidayCountryCode: 'GR' });
+  const member = await createAccount(request, 'invoices-member', { firstName: 'Max', lastName: 'Member', mode: 'light', theme: 'main' });
+  const memberId = await join(member);
+  const designer = await apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
+    type: 'person',
+    title: 'Designer',
+    role: 'Designer',
+    person: memberId,
+    allocation: 50,
+    startDate: monday(5),
+    endDate: monday(-8),
+    rate: 50,
+    rateTime: 'Hourly',
+    billRate: 80,
+    billUnit: 'Hourly',
+  });
+  const week = await apiCall<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${mission._id}`, {
+    missionPlanId: designer._id,
+    payload: { weekStart: monday(1), dailyHours: [8, 8, 4, 0, 0, 0, 0], status: 'submitted' },
+  });
+  await apiCall(request, 'put', manager.token, `/api/timesheet/mission/${mission._id}/timesheet/${week._id}`, {
+    payload: { status: 'approved' },
+  });
+  const clientEmail = `accounts-${Date.now().toString(36)}@athens.crewplan.test`;
+
+  await signIn(page, manager.email);
+  // the client, in Greece: its country sets the invoice's VAT
+  await page.goto(`/home?org=${org._id}&org-tab=clients`);
+  await page.getByRole('button', { name: 'New client' }).click();
+  const clientDialog = page.getByRole('dialog', { name: 'New client' });
+  await clientDialog.getByLabel('Client name').fill(GREEK_CLIENT);
+  await clientDialog.getByLabel('Billing email').fill(clientEmail);
+  await clientDialog.getByLabel('Address').fill('Οδός Ερμού 10, Αθήνα');
+  await clientDialog
+    .getByRole('textbox', { name: 'Country' })
+    .or(clientDialog.getByRole('combobox', { name: 'Country' }))
+    .fill('Gree');
+  await page.getByRole('option', { name: 'Greece' }).click();
+  await page.screenshot({ path: screenshot('invoice-client-form') });
+  await expectAccessible(page, 'client form');
+  await clientDialog.getByRole('button', { name: 'Save client' }).click();
+  await expect(page.getByTestId('org-clients')).toContainText(GREEK_CLIENT);
+
+  // the organisation area opens the invoice area
+  await page.getByRole('button', { name: 'Invoices', exact: true }).click();
+  const area = page.getByRole('dialog', { name: 'Invoices' });
+  await expect(area.getByText('No invoices yet.')).toBeVisible();
+  await expect(area.getByTestId('client-orders-overview')).toContainText(GREEK_CLIENT);
+
+  // a new draft to the client, for the mission
+  await area.getByRole('button', { name: 'New invoice' }).click();
+  const create = page.getByRole('dialog', { name: 'New invoice' });
+  await create.getByRole('combobox', { name: 'Client', exact: true }).click();
+  await page.getByRole('option', { name: GREEK_CLIENT }).click();
+  await create.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'Harbour cabins' }).click();
+  await create.getByRole('button', { name: 'Create draft' }).click();
+  await expect(create).toBeHidden();
+
+  // the editor: the approved week drawn from the mission, one typed line, saved
+  await expect(area.getByRole('heading', { name: /Invoice 0001/ })).toBeVisible();
+  const billable = area.getByTestId('billable-lines');
+  const drawn = billable.getByRole('checkbox', { name: /Designer — Max Member/ });
+  await expect(drawn).toBeVisible();
+  await expect(billable).toContainText('20 h · 1,600.00 EUR');
+  await drawn.check();
+  await billable.getByRole('button', { name: 'Add selected lines' }).click();
+  await area.getByRole('textbox', { name: 'Line description' }).fill('Μετακίνηση (travel)');
+  await area.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await area.getByRole('textbox', { name: 'Unit price' }).fill('45.50');
+  await area.getByRole('button', { name: 'Add line' }).click();
+  await area.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Invoice 0001 is saved.')).toBeVisible();
+  const totals = area.getByTestId('invoice-totals');
+  // 1,600.00 + 91.00 = 1,691.00; Greek VAT 24 % = 405.84
+  await expect(totals).toContainText('Subtotal 1,691.00 EUR');
+  await expect(totals).toContainText('VAT 24% 405.84 EUR');
+  await expect(totals).toContainText('Total 2,096.84 EUR');
+  await expect(billable).toContainText('Nothing left to bill');
+
+  // the PDF drawn by the server, shown page by page: its first page as a picture to look at
+  const firstPage = area.getByTestId('invoice-preview').locator('canvas').first();
+  await expect(firstPage).toHaveAttribute('data-drawn', 'true');
+  await firstPage.screenshot({ path: screenshot('invoice-pdf-page-1') });
+  await page.screenshot({ path: screenshot('invoice-editor') });
+  await expectAccessible(page, 'invoice editor');
+
+  // no payment provider yet: the button says so
+  await area.getByRole('button', { name: 'Payment link' }).click();
+  await expect(area.getByTestId('payment-link-message')).toContainText('Payments are not configured for this organisation yet');
+
+  // sent by mail: the status moves, the list shows it with its total
+  await area.getByRole('button', { name: 'Send by email' }).click();
+  await expect(page.getByText(`Invoice 0001 was sent to ${clientEmail}.`)).toBeVisible();
+  await expect(area.getByTestId('invoice-status')).toHaveText('Sent');
+  await area.getByRole('button', { name: 'All invoices' }).click();
+  const row = area.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: /0001/ });
+  await expect(row).toContainText(GREEK_CLIENT);
+  await expect(row).toContainText('Sent');
+  await expect(row).toContainText('2,096.84 EUR');
+  await page.screenshot({ path: screenshot('invoice-list') });
+  await expectAccessible(page, 'invoice list');
+
+  // the mail in the dev outbox, with the PDF attached
+  await page.goto('/dev/mailbox');
+  await page
+    .getByRole('button', { name: /Invoice 0001 from Timber Works/ })
+    .first()
+    .click();
+  const attachment = page.getByRole('link', { name: `Invoice 0001 ${GREEK_CLIENT}.pdf (application/pdf)` });
+  await expect(attachment).toBeVisible();
+  const pdf = await request.get((await attachment.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.screenshot({ path: screenshot('invoice-mail') });
+});

@@ -1,0 +1,6 @@
+/** An amount as invoices show it: two decimals, grouped, the currency code after (as on the PDF). */
+export const formatAmount = (amount: number, currency: string) =>
+  `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+
+export const STATUS_COLORS = { draft: 'gray', sent: 'blue', paid: 'green', void: 'red' } as const;
+export const STATUS_LABELS = { draft: 'Draft', sent: 'Sent', paid: 'Paid', void: 'Void' } as const;

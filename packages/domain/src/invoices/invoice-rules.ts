@@ -1,0 +1,96 @@
+import { EU_VAT_RATES, countryOfCode } from '../money/countries.ts';
+import { HOURLY_SHARE, type RateUnit } from '../money/rates.ts';
+
+/**
+ * Client invoices (spec 2 §§3, 5, 9; rules 195, 196, 198): numbering, line amounts, tax and totals, in integer minor
+ * units. Each line's amount is rounded once; the tax is rounded once on the subtotal; the total is their sum.
+ */
+
+/** Rule 196: invoice numbers are shown zero-padded to 4 digits. */
+export const INVOICE_NUMBER_DIGITS = 4;
+export const formatInvoiceNumber = (number: number) => String(number).padStart(INVOICE_NUMBER_DIGITS, '0');
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** draft → sent → paid; a draft or a sent invoice may be voided; paid and void are final. */
+const NEXT_STATUSES: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['sent', 'void'],
+  sent: ['paid', 'void'],
+  paid: [],
+  void: [],
+};
+export const canMoveInvoice = (from: InvoiceStatus, to: InvoiceStatus) => from === to || NEXT_STATUSES[from].includes(to);
+
+/**
+ * What a line bills: approved time of a role (`time`), a reached milestone (`milestone`), or a line typed by hand
+ * (`manual`). Approved expenses will be one more kind, drawn by the same source function.
+ */
+export const INVOICE_LINE_KINDS = ['time', 'milestone', 'manual'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+/**
+ * Rule 196: the number of a new invoice. Without a requested number it is the client's next number, but never below
+ * the highest existing number + 1; a requested number below that would go backwards and is refused (null).
+ */
+export function nextInvoiceNumber(input: { highest: number | null; clientNext: number; requested?: number | undefined }): number | null {
+  const floor = (input.highest ?? 0) + 1;
+  if (input.requested !== undefined) return input.requested >= floor ? input.requested : null;
+  return Math.max(floor, input.clientNext);
+}
+
+/** Integer division rounding half away from zero (PostgreSQL's `round(numeric)`). */
+function divideRounded(dividend: bigint, divisor: bigint): bigint {
+  const negative = dividend < 0n !== divisor < 0n;
+  const a = dividend < 0n ? -dividend : dividend;
+  const b = divisor < 0n ? -divisor : divisor;
+  const quotient = (a * 2n + b) / (2n * b);
+  return negative ? -quotient : quotient;
+}
+
+/** Quantities carry at most 4 decimals: they are counted in ten-thousandths. */
+export const QUANTITY_SCALE = 10_000;
+export const quantityUnits = (quantity: number) => BigInt(Math.round(quantity * QUANTITY_SCALE));
+
+/** A typed or milestone line: quantity × unit price, rounded once. */
+export const quantityAmount = (quantity: number, unitPriceMinor: number) =>
+  Number(divideRounded(quantityUnits(quantity) * BigInt(unitPriceMinor), BigInt(QUANTITY_SCALE)));
+
+/**
+ * Approved time of a role: `minutes` at `rateMinor` per `unit` (rule 189's hourly share), rounded once — the same
+ * arithmetic as the actual revenue of the money reports. A One time rate bills its amount once.
+ */
+export function minutesAmount(minutes: number, rateMinor: number, unit: RateUnit): number {
+  const share = HOURLY_SHARE[unit];
+  if (!share) return rateMinor;
+  return Number(divideRounded(BigInt(rateMinor) * BigInt(minutes) * BigInt(share.numerator), 60n * BigInt(share.denominator)));
+}
+
+/** Tax rates are kept in hundredths of a percent (Finland's 25.5 % is 2550). */
+export const toTaxBasisPoints = (percent: number) => Math.round(percent * 100);
+
+export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
+
+export type InvoiceTax = { country: string | null; ratePercent: number; reverseCharge: boolean; note: string | null };
+
+/**
+ * The tax of an invoice from the client's country (rule 195): an EU client pays its country's VAT; an EU business
+ * client with a VAT number in another country than the organisation's is reverse-charged (0 %, with the note);
+ * a client outside the EU, or without a country, pays none.
+ */
+export function invoiceTax(client: { country: string | null; vatNumber: string | null }, orgCountry: string | null): InvoiceTax {
+  const country = client.country ? countryOfCode(client.country) : undefined;
+  if (!country?.isEu) return { country: client.country, ratePercent: 0, reverseCharge: false, note: null };
+  const business = Boolean(client.vatNumber?.trim());
+  if (business && orgCountry !== country.code) {
+    return { country: country.code, ratePercent: 0, reverseCharge: true, note: REVERSE_CHARGE_NOTE };
+  }
+  return { country: country.code, ratePercent: EU_VAT_RATES[country.code] ?? 0, reverseCharge: false, note: null };
+}
+
+/** Subtotal (the lines' rounded amounts), tax (rounded once on the subtotal) and total, in minor units. */
+export function invoiceTotals(lineAmountsMinor: readonly number[], taxRatePercent: number) {
+  const subtotal = lineAmountsMinor.reduce((sum, amount) => sum + amount, 0);
+  const tax = Number(divideRounded(BigInt(subtotal) * BigInt(toTaxBasisPoints(taxRatePercent)), 10_000n));
+  return { subtotal, tax, total: subtotal + tax };
+}
