@@ -374,8 +374,9 @@ describe('POST /api/billing/webhook', () => {
 
   it('hands a paid client invoice to the registered hook once, and answers handled: false with none registered', async () => {
     const seen: ClientInvoicePaid[] = [];
-    onClientInvoicePaid((paid) => {
+    onClientInvoicePaid((_ctx, paid) => {
       seen.push(paid);
+      return true;
     });
     try {
       const event = fake.signedEvent('checkout.session.completed', {

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
+import { BILLING_MESSAGES, can, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
 import { clientInvoices, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
 import type { PaymentLinkRequest } from '../src/modules/invoices/index.ts';
 import { accessOutcomes, orgExpectations, orgPrincipals, type Expectation } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { insertMission } from './support/missions.ts';
+import { startFakeStripe } from './support/fake-stripe.ts';
 import { createOrgWorld, errorOf, expectStatus, multipart, PNG_1X1, type OrgWorld } from './support/org.ts';
 
 /**
@@ -437,16 +438,57 @@ describe('PDF, mail and payment link', () => {
   });
 });
 
-describe('without a payment provider', () => {
-  it('answers 503 payments/not-configured', async () => {
+describe('the payment provider', () => {
+  it('answers 503 billing/not-configured while no provider is set up', async () => {
     const bare = await buildTestApp({ clock, database: t.database as never });
     try {
-      const invoice = await created(await client());
+      const empty = await created(await client());
+      const nothing = await bare.request({ method: 'POST', url: `/api/clientInvoice/${empty._id}/payment-link`, token: admin() });
+      expect([nothing.statusCode, errorOf(nothing).code]).toEqual([400, 'invoice/nothing-to-pay']);
+      const invoice = await created(await client(), { lines: [typed()] });
       const response = await bare.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
       expect(response.statusCode).toBe(503);
-      expect(errorOf(response).code).toBe('payments/not-configured');
+      expect(errorOf(response)).toMatchObject({ code: 'billing/not-configured', message: BILLING_MESSAGES.notConfigured });
     } finally {
       await bare.app.close();
+    }
+  });
+
+  it('makes a link at the provider; its paid event marks the invoice paid once, with its history', async () => {
+    const fake = await startFakeStripe();
+    const paying = await buildTestApp({
+      clock,
+      database: t.database as never,
+      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    });
+    try {
+      const invoice = await created(await client(), { lines: [typed('Work', 2, 40)] });
+      const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
+      expectStatus(link, 200);
+      expect((link.json() as { url: string }).url).toMatch(/^https?:\/\//);
+      const event = fake.signedEvent('checkout.session.completed', {
+        id: 'cs_invoice_paid',
+        object: 'checkout.session',
+        amount_total: Math.round(invoice.total * 100),
+        currency: 'eur',
+        metadata: { clientInvoiceId: invoice._id },
+      });
+      const webhook = () =>
+        paying.request({
+          method: 'POST',
+          url: '/api/billing/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          payload: event.payload,
+        });
+      expect((await webhook()).json()).toEqual({ received: true, replayed: false, handled: true });
+      expect((await webhook()).json()).toMatchObject({ replayed: true });
+      const read = await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` });
+      expect(read.json()).toMatchObject({ status: 'paid' });
+      const [row] = await t.database.db.select().from(clientInvoices).where(eq(clientInvoices.id, invoice._id));
+      expect(row!.paidAt).not.toBeNull();
+    } finally {
+      await paying.app.close();
+      await fake.close();
     }
   });
 });

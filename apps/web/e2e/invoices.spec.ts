@@ -106,7 +106,7 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the payment l
 
   // no payment provider yet: the button says so
   await area.getByRole('button', { name: 'Payment link' }).click();
-  await expect(area.getByTestId('payment-link-message')).toContainText('Payments are not configured for this organisation yet');
+  await expect(area.getByTestId('payment-link-message')).toContainText('Payments are not configured on this server');
 
   // sent by mail: the status moves, the list shows it with its total
   await area.getByRole('button', { name: 'Send by email' }).click();

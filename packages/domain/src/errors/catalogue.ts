@@ -128,6 +128,7 @@ export const ERRORS = {
   },
   invoiceAlreadyInvoiced: { code: 'invoice/already-invoiced', status: 409, message: INVOICE_MESSAGES.alreadyInvoiced },
   invoiceNotBillable: { code: 'invoice/not-billable', status: 409, message: INVOICE_MESSAGES.notBillable },
+  invoiceNothingToPay: { code: 'invoice/nothing-to-pay', status: 400, message: INVOICE_MESSAGES.nothingToPay },
   invoiceNoEmail: { code: 'invoice/no-email', status: 400, message: INVOICE_MESSAGES.noEmail, fields: { to: INVOICE_MESSAGES.noEmail } },
   invoicingDisabled: { code: 'invoice/disabled', status: 403, message: INVOICE_MESSAGES.invoicingDisabled },
   invoiceNotPdf: { code: 'invoice/not-pdf', status: 415, message: INVOICE_MESSAGES.notPdf },

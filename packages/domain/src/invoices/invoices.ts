@@ -15,7 +15,7 @@ export const INVOICE_MESSAGES = {
   noEmail: 'This client has no email address. Add one, or give the address to send to.',
   invoicingDisabled: 'Invoicing is disabled for this organisation.',
   notPdf: 'Please upload a PDF file.',
-  paymentsNotConfigured: 'Payments are not configured for this organisation yet, so no payment link can be made.',
+  nothingToPay: 'This invoice has nothing to pay: its total is zero.',
   sent: 'The invoice was sent.',
 } as const;
 

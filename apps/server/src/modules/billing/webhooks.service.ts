@@ -92,7 +92,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
             eventId: event.id,
           };
           // inside the transaction: a failing handler leaves the event unrecorded, so the provider's retry runs it again
-          const handled = await dispatchClientInvoicePaid(paid);
+          const handled = await dispatchClientInvoicePaid(ctx, paid);
           return { received: true as const, replayed: false, handled };
         }
         return { received: true as const, replayed: false, handled: false };

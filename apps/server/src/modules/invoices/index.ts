@@ -2,4 +2,4 @@
 export { clientsRoutes } from './clients.routes.ts';
 export { createClient } from './clients.service.ts';
 export { invoicesRoutes } from './invoices.routes.ts';
-export { paymentsNotConfigured, type PaymentLinkRequest, type PaymentLinks } from './payment-links.ts';
+export { type PaymentLinkRequest, type PaymentLinks } from './payment-links.ts';

@@ -131,6 +131,7 @@ export async function sendInvoice(
 export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: OrgAccess, invoiceId: string) {
   const row = await loadInvoice(ctx.db, access.org.id, invoiceId);
   if (row.status !== 'draft' && row.status !== 'sent') throw appError('invoiceBadStatus', row.status, 'paid by link');
+  if (row.totalMinor <= 0) throw appError('invoiceNothingToPay');
   const invoice = await presentInvoice(ctx.db, row, access);
   return deps.paymentLinks.create({
     orgId: access.org.id,

@@ -19,7 +19,8 @@ import { orgAccessOf } from '../../plugins/authz.ts';
 import { contentDisposition, receiveUpload } from '../files/index.ts';
 import { invoicePdf, paymentLink, sendInvoice, uploadInvoicePdf, type InvoiceDeps } from './invoices.delivery.ts';
 import * as service from './invoices.service.ts';
-import { paymentsNotConfigured, type PaymentLinks } from './payment-links.ts';
+import { onClientInvoicePaid } from '../billing/index.ts';
+import { markPaidByProvider, providerPaymentLinks, type PaymentLinks } from './payment-links.ts';
 
 const tags = ['invoices'];
 const orgParams = z.object({ id: idSchema });
@@ -35,7 +36,8 @@ const issueOne = { authz: { org: 'org.clients.manage', orgFrom: 'clientInvoice' 
 export async function invoicesRoutes(app: FastifyInstance, options: { paymentLinks?: PaymentLinks | undefined }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const deps: InvoiceDeps = { store: createFileStore(ctx.config), paymentLinks: options.paymentLinks ?? paymentsNotConfigured };
+  const deps: InvoiceDeps = { store: createFileStore(ctx.config), paymentLinks: options.paymentLinks ?? providerPaymentLinks(ctx) };
+  onClientInvoicePaid(markPaidByProvider);
 
   r.post('/api/clientInvoice/org/:id/client/:clientId', {
     config: issue,
@@ -159,7 +161,7 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
     config: issueOne,
     schema: {
       tags,
-      summary: 'A link the client pays the invoice at (503 payments/not-configured while no payment provider is set up)',
+      summary: 'A link the client pays the invoice at (503 billing/not-configured while no payment provider is set up)',
       params: invoiceParams,
       response: { 200: paymentLinkSchema },
     },

@@ -1,5 +1,10 @@
-import { INVOICE_MESSAGES } from '@crewplan/domain';
-import { AppError } from '../../lib/errors.ts';
+import { eq } from 'drizzle-orm';
+import { formatInvoiceNumber } from '@crewplan/domain';
+import { runOrgCommand } from '../../commands/run.ts';
+import { clientInvoices } from '../../db/schema/index.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { createPaymentLink, type ClientInvoicePaid } from '../billing/index.ts';
+import { moveInvoice } from './invoices.service.ts';
 
 /** What a payment link is made for: one invoice's total. */
 export type PaymentLinkRequest = {
@@ -16,11 +21,45 @@ export type PaymentLinkRequest = {
 export type PaymentLinks = { create: (request: PaymentLinkRequest) => Promise<{ url: string }> };
 
 /**
- * No provider configured: every request answers 503 `payments/not-configured` (the service is missing, not the
- * request wrong: outside the catalogue of 4xx failures, like `not_ready`).
+ * Links from the payment provider the billing module is configured with; the invoice's id rides in the metadata, so
+ * that the provider's "paid" event comes back to `markPaidByProvider`. Without keys: 503 `billing/not-configured`.
  */
-export const paymentsNotConfigured: PaymentLinks = {
-  create: async () => {
-    throw new AppError(503, 'payments/not-configured', INVOICE_MESSAGES.paymentsNotConfigured);
+export const providerPaymentLinks = (ctx: AppContext): PaymentLinks => ({
+  create: async (request) => {
+    const link = await createPaymentLink(ctx, {
+      amountMinor: request.amountMinor,
+      currency: request.currency,
+      description: request.description,
+      metadata: { clientInvoiceId: request.invoiceId, orgId: request.orgId },
+    });
+    return { url: link.url };
   },
-};
+});
+
+/**
+ * A payment at the provider settled an invoice: a draft or sent invoice becomes paid (through sent, as a person would
+ * move it), with its history; one already paid stays so (the provider may send the event again). False when the
+ * event names no invoice here.
+ */
+export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePaid): Promise<boolean> {
+  if (!/^[0-9a-f]{24}$/.test(paid.clientInvoiceId)) return false;
+  const [found] = await ctx.db
+    .select({ orgId: clientInvoices.orgId })
+    .from(clientInvoices)
+    .where(eq(clientInvoices.id, paid.clientInvoiceId));
+  if (!found) return false;
+  await runOrgCommand(ctx, found.orgId, { personId: null, apiKeyId: null }, async (tx, record) => {
+    const [current] = await tx.select().from(clientInvoices).where(eq(clientInvoices.id, paid.clientInvoiceId)).for('update');
+    if (!current || (current.status !== 'draft' && current.status !== 'sent')) return;
+    const sent = current.status === 'draft' ? await moveInvoice(ctx, tx, current, 'sent') : current;
+    await moveInvoice(ctx, tx, sent, 'paid');
+    record({
+      action: 'update',
+      entity: 'client.invoices',
+      id: current.id,
+      title: formatInvoiceNumber(current.number),
+      changes: { status: { from: current.status, to: 'paid' }, paidBy: { from: null, to: paid.providerObjectId } },
+    });
+  });
+  return true;
+}
