@@ -67,3 +67,7 @@ export * from './money/rate-cards.ts';
 export * from './money/raci.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';
+export * from './leave/hours.ts';
+export * from './leave/entitlements.ts';
+export * from './leave/rules.ts';
+export * from './leave/leave.ts';
