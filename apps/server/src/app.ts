@@ -31,6 +31,7 @@ import { boardRoutes } from './modules/board/index.ts';
 import { timeRoutes } from './modules/time/index.ts';
 import { moneyRoutes, rateCardRoutes } from './modules/money/index.ts';
 import { currencyRoutes } from './modules/currency/index.ts';
+import { leaveRoutes } from './modules/leave/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(moneyRoutes);
   await app.register(currencyRoutes);
   await app.register(rateCardRoutes);
+  await app.register(leaveRoutes);
   await app.register(notificationsRoutes);
   await app.register(filesRoutes);
   await app.register(serveWeb);

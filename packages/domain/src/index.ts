@@ -71,3 +71,4 @@ export * from './leave/hours.ts';
 export * from './leave/entitlements.ts';
 export * from './leave/rules.ts';
 export * from './leave/leave.ts';
+export * from './leave/policy.ts';

@@ -54,6 +54,9 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   'plan.items': ['rateMinor', 'billRateMinor', 'amountMinor', 'rateTime', 'billUnit'],
   roles: ['costMinor'],
   'rate.cards': 'all',
+  // Whose leave and why is for the person and their approvers (rule 211): the event says a request changed.
+  'leave.requests': 'all',
+  'work.from.home': 'all',
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

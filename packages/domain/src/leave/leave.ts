@@ -61,7 +61,13 @@ export const leaveNotifySchema = z.object({ leaveIds: idListSchema(100).optional
 
 const reviewSchema = z.object({ by: z.string(), action: z.string(), at: z.string(), mission: z.string().nullable(), comment: z.string() });
 
-export const leaveAttachmentSchema = z.object({ _id: z.string(), name: z.string(), size: z.number(), type: z.string() });
+export const leaveAttachmentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  url: z.string().nullable(),
+});
 
 /** A leave request as its person, its reviewers and the organisation's admins see it. */
 export const leaveRequestSchema = z.object({
@@ -185,6 +191,7 @@ export const missionLeaveListSchema = z.object({
   impact: z.array(leaveImpactSchema),
   away: z.array(leaveAwaySchema),
 });
+export type MissionLeaveList = z.infer<typeof missionLeaveListSchema>;
 
 export const leaveActionResultSchema = z.object({ requests: z.array(leaveRequestSchema) });
 export const leaveDeletedSchema = z.object({ deleted: z.literal(true) });

@@ -15,5 +15,7 @@ export const AUDIT_ENTITIES = [
   'org.apiKeys',
   'timesheets',
   'rate.cards',
+  'leave.requests',
+  'work.from.home',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -9,3 +9,4 @@ export * from './collaboration.ts';
 export * from './time.ts';
 export * from './currency.ts';
 export * from './money.ts';
+export * from './leave.ts';

@@ -41,7 +41,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
  * video, PDF, plain text with a harmless name), everything else — and any ?attach=true — as a download of
  * octet-stream; no sniffing, and a sandbox policy that forbids scripts and loads.
  */
-export function sendFileBytes(reply: FastifyReply, file: FileRow, bytes: Readable, attach: boolean) {
+export function sendFileBytes(reply: FastifyReply, file: Pick<FileRow, 'name' | 'mimetype' | 'size'>, bytes: Readable, attach: boolean) {
   const inline = !attach && servedInline(file.name, file.mimetype);
   return reply
     .type(inline ? file.mimetype : 'application/octet-stream')
