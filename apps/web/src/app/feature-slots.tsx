@@ -2,6 +2,7 @@ import { TaskChatSlot } from '../features/comments/index.ts';
 import { MissionFilesSlot, TaskFilesSlot } from '../features/files/index.ts';
 import { BoardTimesheetsSlot } from '../features/time/index.ts';
 import { CostTrackerSlot } from '../features/money/index.ts';
+import { BoardLeavesSlot, OrgLeavesSlot } from './leave-slots.tsx';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 
 /** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
@@ -11,4 +12,6 @@ export const featureSlots: FeatureSlots = {
   MissionFiles: MissionFilesSlot,
   BoardTimesheets: BoardTimesheetsSlot,
   BoardCostTracker: CostTrackerSlot,
+  BoardLeaves: BoardLeavesSlot,
+  OrgLeaves: OrgLeavesSlot,
 };

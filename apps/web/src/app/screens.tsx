@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useUrl, type Route } from '../lib/url-state.ts';
 import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features/money/index.ts';
+import { LeaveNoticeScreen } from '../features/leave/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -32,6 +33,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   diagnostic: DiagnosticNotice,
   'action-item': TaskScreen,
   'invite-notice': InviteNoticeScreen,
+  'leave-notice': LeaveNoticeScreen,
   'time-tracking': TimeTrackingScreen,
   otPeriodStart: OvertimeScreen,
   mission: MissionScreen,

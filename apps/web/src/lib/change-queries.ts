@@ -72,6 +72,8 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   clients: orgsArea,
   'client.orders': orgsArea,
   'rate.cards': orgsArea,
+  'leave.requests': () => areaOf('leave'),
+  'work.from.home': () => areaOf('leave'),
   timesheets: () => areaOf('timesheets'),
   notifications: () => areaOf('notifications'),
   comments: () => areaOf('comments'),

@@ -18,6 +18,8 @@ export type FeatureSlots = {
   MissionFiles?: ComponentType<MissionSlotProps>;
   BoardTimesheets?: ComponentType<BoardSlotProps>;
   BoardCostTracker?: ComponentType<BoardSlotProps>;
+  BoardLeaves?: ComponentType<BoardSlotProps>;
+  OrgLeaves?: ComponentType<{ orgId: string }>;
 };
 
 const SlotsContext = createContext<FeatureSlots>({});

@@ -7,7 +7,8 @@ describe('boardTabOf', () => {
     expect(boardTabOf(null, 'pm-Planner')).toBe('pm-Planner');
     expect(boardTabOf('mission-docs', null)).toBe('mission-docs');
     expect(boardTabOf('unknown', 'also-unknown')).toBe('vision-board');
-    expect(boardTabOf('leaves', null)).toBe('vision-board');
+    expect(boardTabOf('leaves', null)).toBe('leaves');
+    expect(boardTabOf('gt-request', null)).toBe('vision-board');
     expect(boardTabOf(null, null)).toBe('vision-board');
   });
 });
@@ -50,8 +51,9 @@ describe('splitTabs', () => {
   });
 
   it("lists the tabs built so far, with the spec's board-tab values", () => {
-    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Cost tracker', 'Timesheets', 'Mission docs', 'The vault']);
+    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Cost tracker', 'Timesheets', 'Leaves', 'Mission docs', 'The vault']);
     expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
     expect(BOARD_TABS.find((tab) => tab.label === 'Cost tracker')?.value).toBe('cost-tracker');
+    expect(BOARD_TABS.find((tab) => tab.label === 'Leaves')?.value).toBe('leaves');
   });
 });

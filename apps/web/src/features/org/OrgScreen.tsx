@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORG_MESSAGES } from '@crewplan/domain/messages/index';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
 import { ApiError } from '../../lib/api-error.ts';
+import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { joinRoom } from '../../lib/realtime.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgQuery } from './api.ts';
@@ -30,6 +31,7 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const { params } = useUrl();
   const editing = params.has('hq');
   const org = useQuery({ ...orgQuery(orgId), enabled: Boolean(orgId) });
+  const { OrgLeaves = () => null } = useFeatureSlots();
   const unknown = !orgId || isUnknownOrg(org.error);
 
   useEffect(() => {
@@ -128,6 +130,9 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </Tabs.Panel>
                 <Tabs.Panel value="invites">
                   <InvitesTab org={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="org-leaves">
+                  <OrgLeaves orgId={data._id} />
                 </Tabs.Panel>
                 <Tabs.Panel value="settings">
                   <SettingsTab org={data} domainsOpen={params.has('oc-domains')} />

@@ -25,8 +25,8 @@ describe('organisation area tabs', () => {
 
   it('shows tabs by abilities', () => {
     const member = { readPeople: true, viewClients: false, invite: false, update: false };
-    expect(visibleTabs(member)).toEqual(['people', 'structure', 'goals']);
-    expect(visibleTabs({ readPeople: true, viewClients: true, invite: true, update: true })).toHaveLength(6);
+    expect(visibleTabs(member)).toEqual(['people', 'structure', 'goals', 'org-leaves']);
+    expect(visibleTabs({ readPeople: true, viewClients: true, invite: true, update: true })).toHaveLength(7);
   });
 });
 

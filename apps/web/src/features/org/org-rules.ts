@@ -7,6 +7,7 @@ export const ORG_TABS = [
   { value: 'goals', label: 'Goals' },
   { value: 'clients', label: 'Clients' },
   { value: 'invites', label: 'Invites' },
+  { value: 'org-leaves', label: 'Leaves' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 export type OrgTab = (typeof ORG_TABS)[number]['value'];
