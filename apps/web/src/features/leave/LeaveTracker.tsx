@@ -151,7 +151,16 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
         </Text>
       )}
       <Group grow>
-        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput
+          label="From"
+          type="date"
+          value={from}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setFrom(value);
+            if (/^\d{4}-\d{2}/.test(value)) setMonth(value.slice(0, 7));
+          }}
+        />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
       <Group justify="space-between">

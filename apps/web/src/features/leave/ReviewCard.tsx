@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { FormError } from '../../components/FormError.tsx';
 import { useLeaveAction, type LeaveImpact, type LeaveRequestView } from './api.ts';
-import { span } from './format.ts';
+import { daysLabel, span } from './format.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /**
@@ -17,11 +17,12 @@ export function ReviewCard({ request, impact, stage }: { request: LeaveRequestVi
   const reject = stage === 'org' ? 'reject/final' : 'reject';
   const name = `${request.person.firstName} ${request.person.lastName}`;
   return (
-    <Card withBorder data-testid="leave-review" data-leave={request._id}>
+    <Card withBorder p="md" data-testid="leave-review" data-leave={request._id}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>
-            {name} · {request.code?.description ?? 'Leave'} · {span(request.startDate, request.endDate)} ({request.totalHours / 8} days)
+            {name} · {request.code?.description ?? 'Leave'} · {span(request.startDate, request.endDate)} (
+            {daysLabel(request.totalHours / 8)})
           </Text>
           <StatusBadge status={request.status} />
         </Group>

@@ -4,7 +4,7 @@ import { STATUS_COLOR, STATUS_LABEL } from './format.ts';
 
 export function StatusBadge({ status }: { status: LeaveStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="leave-status">
+    <Badge color={STATUS_COLOR[status]} variant="filled" autoContrast data-testid="leave-status">
       {STATUS_LABEL[status]}
     </Badge>
   );

@@ -23,3 +23,6 @@ export const span = (from: string, to: string) => (from === to ? from : `${from}
 
 /** Days with at most one decimal ('2', '1.5'); '—' without a figure. */
 export const daysText = (days: number | null) => (days === null ? '—' : String(Math.round(days * 10) / 10));
+
+/** '1 day', '2 days', '1.5 days'. */
+export const daysLabel = (days: number) => `${daysText(days)} ${days === 1 ? 'day' : 'days'}`;
