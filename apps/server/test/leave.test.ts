@@ -304,3 +304,34 @@ describe('updating, deleting, attachments and reminders', () => {
     );
   });
 });
+
+describe('work-from-home days', () => {
+  it('books and cancels a day, seen by the team; outsiders and other people’s days are refused', async () => {
+    const booked = await t.request({
+      method: 'POST',
+      url: '/api/work-from-home',
+      token: token('p0'),
+      payload: { org: world.orgId, day: '2025-04-03' },
+    });
+    expectStatus(booked, 201);
+    const id = (booked.json() as { days: { _id: string; mine: boolean }[] }).days.find((day) => day.mine)!._id;
+    const seen = await t.request({ method: 'GET', url: '/api/work-from-home?from=2025-04-01', token: token('p3') });
+    expect((seen.json() as { days: { _id: string; mine: boolean; person: { _id: string } }[] }).days).toContainEqual(
+      expect.objectContaining({ _id: id, mine: false, person: expect.objectContaining({ _id: person('p0') }) }),
+    );
+    expectStatus(
+      await t.request({ method: 'POST', url: '/api/work-from-home', token: token('p0'), payload: { org: world.orgId, day: '2025-03-01' } }),
+      400,
+    );
+    const outsider = await t.request({
+      method: 'POST',
+      url: '/api/work-from-home',
+      token: token('outsider'),
+      payload: { org: world.orgId, day: '2025-04-03' },
+    });
+    expectStatus(outsider, 404);
+    expect(errorOf(outsider).message).toBe(FLOATING_MESSAGES.noOrgForWorkFromHome);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/work-from-home/${id}`, token: token('p3') }), 404);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/work-from-home/${id}`, token: token('p0') }), 200);
+  });
+});

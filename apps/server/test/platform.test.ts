@@ -13,7 +13,7 @@ import { signUpPerson, uniqueEmail, type OutboxMail } from './support/people.ts'
 import { TIME_EXTRA_ENDPOINTS, TIME_SPEC_ENDPOINTS } from './support/time-endpoints.ts';
 import { CURRENCY_EXTRA_ENDPOINTS, CURRENCY_SPEC_ENDPOINTS } from './support/currency-endpoints.ts';
 import { MONEY_EXTRA_ENDPOINTS } from './support/money-endpoints.ts';
-import { LEAVE_SPEC_ENDPOINTS } from './support/leave-endpoints.ts';
+import { LEAVE_EXTRA_ENDPOINTS, LEAVE_SPEC_ENDPOINTS } from './support/leave-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -435,6 +435,7 @@ describe('GET /api/openapi.json', () => {
     ...CURRENCY_EXTRA_ENDPOINTS,
     ...MONEY_EXTRA_ENDPOINTS,
     ...LEAVE_SPEC_ENDPOINTS,
+    ...LEAVE_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -460,6 +461,7 @@ describe('GET /api/openapi.json', () => {
         ...CURRENCY_EXTRA_ENDPOINTS,
         ...MONEY_EXTRA_ENDPOINTS,
         ...LEAVE_SPEC_ENDPOINTS,
+        ...LEAVE_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

@@ -133,5 +133,15 @@ test('leave: a member in Greece asks for three days over a public holiday; the p
   await memberPage.goto(`/home?leave-notice=${second._id}`);
   await expect(memberPage.getByTestId('leave-notice')).toContainText('Oh-oh, a leave request was rejected');
   await memberPage.screenshot({ path: screenshot('leave-notice-rejected') });
+
+  // a work-from-home day, booked by the member and seen by the team
+  await memberPage.keyboard.press('Escape');
+  await memberPage.getByRole('button', { name: 'Work-from-home bookings' }).click();
+  const home = memberPage.getByRole('dialog', { name: 'Work-from-home bookings' });
+  await home.getByRole('button', { name: 'Book' }).click();
+  await expect(home.getByRole('table', { name: 'Work-from-home days' })).toContainText('Eleni Papadopoulou');
+  await memberPage.screenshot({ path: screenshot('leave-work-from-home') });
+  const seen = await apiCall<{ days: { person: { _id: string } }[] }>(request, 'get', manager.token, '/api/work-from-home');
+  expect(seen.days.map((day) => day.person._id)).toContain(memberId);
   await memberContext.close();
 });

@@ -20,3 +20,10 @@ export const LEAVE_SPEC_ENDPOINTS: [string, string][] = [
   ['GET', '/people-leave/attachment/leave/:leaveId/mission/:missionId/file/:fileId'],
   ['POST', '/org/:id/leave/notify'],
 ];
+
+/** Calls the catalogue does not list: work-from-home days (spec 2 §8 names only their message). */
+export const LEAVE_EXTRA_ENDPOINTS: [string, string][] = [
+  ['GET', '/work-from-home'],
+  ['POST', '/work-from-home'],
+  ['DELETE', '/work-from-home/:id'],
+];

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { ActionIcon, Alert, Indicator, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
-import { LeaveTracker } from '../features/leave/index.ts';
+import { LeaveTracker, WorkFromHome } from '../features/leave/index.ts';
 import { useMyOrgs } from '../features/org/index.ts';
 import { useMissingTimesheetCount } from '../features/time/index.ts';
 import { setParams } from '../lib/url-state.ts';
@@ -82,7 +82,12 @@ export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
             <LeaveTracker />
           </Suspense>
         )}
-        {open && open.id !== 'my-leave' && (
+        {open?.id === 'work-from-home' && (
+          <Suspense fallback={<Loader aria-label="Loading work-from-home days" />}>
+            <WorkFromHome orgs={orgs.data.map((org) => ({ _id: org._id, title: org.title }))} />
+          </Suspense>
+        )}
+        {open && open.id !== 'my-leave' && open.id !== 'work-from-home' && (
           <Stack gap="sm" data-testid="floating-screen">
             <Text>{PURPOSES[open.id]}</Text>
             <Alert color="blue" variant="light" title="Coming soon">

@@ -196,3 +196,15 @@ export type MissionLeaveList = z.infer<typeof missionLeaveListSchema>;
 export const leaveActionResultSchema = z.object({ requests: z.array(leaveRequestSchema) });
 export const leaveDeletedSchema = z.object({ deleted: z.literal(true) });
 export const leaveNotifiedSchema = z.object({ notified: z.number() });
+
+/** `POST /work-from-home`: book a day at home in one of my organisations. */
+export const workFromHomeBookSchema = z.object({ org: idSchema, day: dateSchema }).strict();
+export const workFromHomeQuerySchema = z.object({ from: dateSchema.optional() }).strict();
+
+/** Work-from-home days of my organisations' people, from a day on (14 days), for the team to see. */
+export const workFromHomeListSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ _id: z.string(), org: z.string(), person: personRefSchema, day: z.string(), mine: z.boolean() })),
+});
+export type WorkFromHomeList = z.infer<typeof workFromHomeListSchema>;

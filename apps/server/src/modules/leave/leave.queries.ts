@@ -9,7 +9,8 @@ import {
   type LeaveCode,
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { leaveAttachments, leaveRequests, people } from '../../db/schema/index.ts';
+import { leaveAttachments, leaveRequests, orgPeople, orgs, people } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
 import type { OrgRow } from '../../plugins/types.ts';
 import type { OrgMember } from './leave.access.ts';
 import type { AttachmentRow, LeaveRow, PersonRow } from './leave.presenter.ts';
@@ -112,4 +113,14 @@ export function balancesOf(org: OrgRow, member: MemberFacts, requests: readonly 
     }
     return leaveBalance({ codeId: code.id, year, entitled: entitled(code, year), carriedOver, requests: forBalance });
   });
+}
+
+/** The organisations the person currently belongs to. */
+export async function orgIdsOf(db: Db | Tx, personId: string): Promise<string[]> {
+  const rows = await db
+    .select({ orgId: orgPeople.orgId })
+    .from(orgPeople)
+    .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
+    .where(and(eq(orgPeople.personId, personId), currentMembership()));
+  return rows.map((row) => row.orgId);
 }

@@ -20,6 +20,9 @@ import {
   orgLeaveListSchema,
   projectManagerLeaveQuerySchema,
   type LeaveAction,
+  workFromHomeBookSchema,
+  workFromHomeListSchema,
+  workFromHomeQuerySchema,
 } from '@crewplan/domain';
 import { createFileStore } from '../../lib/file-store.ts';
 import { missionRefusal, orgAccessOf, principalOf } from '../../plugins/authz.ts';
@@ -28,6 +31,7 @@ import { receiveUpload, sendFileBytes } from '../files/index.ts';
 import { attachFiles, attachmentBytes, removeAttachment, type AttachmentBlobs } from './leave.attachments.ts';
 import { subscribeLeaveEvents } from './leave.events.ts';
 import { missionLeaves, myLeave, orgLeaves, projectManagerLeaves } from './leave.read.ts';
+import { bookWorkFromHome, cancelWorkFromHome, workFromHomeDaysOf } from './work-from-home.ts';
 import { actOnLeaves, createLeave, deleteLeave, notifyReviewers, updateLeave } from './leave.service.ts';
 
 const tags = ['leave'];
@@ -207,5 +211,33 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: leaveNotifiedSchema },
     },
     handler: async (request) => notifyReviewers(ctx, orgAccessOf(request), request.body.leaveIds),
+  });
+
+  r.get('/api/work-from-home', {
+    config: { authz: { signedIn: 'leave.read' } },
+    schema: {
+      tags,
+      summary: "Work-from-home days of my organisations' people for 14 days from `from` (default today)",
+      querystring: workFromHomeQuerySchema,
+      response: { 200: workFromHomeListSchema },
+    },
+    handler: async (request) => workFromHomeDaysOf(ctx, principalOf(request).personId, request.query.from),
+  });
+
+  r.post('/api/work-from-home', {
+    config: { authz: { signedIn: 'leave.request' } },
+    schema: {
+      tags,
+      summary: 'Book a day at home in one of my organisations',
+      body: workFromHomeBookSchema,
+      response: { 201: workFromHomeListSchema },
+    },
+    handler: async (request, reply) => reply.status(201).send(await bookWorkFromHome(ctx, principalOf(request).personId, request.body)),
+  });
+
+  r.delete('/api/work-from-home/:id', {
+    config: { authz: { signedIn: 'leave.request' } },
+    schema: { tags, summary: 'Cancel one of my work-from-home days', params: idParams, response: { 200: workFromHomeListSchema } },
+    handler: async (request) => cancelWorkFromHome(ctx, principalOf(request).personId, request.params.id),
   });
 }

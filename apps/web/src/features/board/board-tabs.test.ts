@@ -51,7 +51,15 @@ describe('splitTabs', () => {
   });
 
   it("lists the tabs built so far, with the spec's board-tab values", () => {
-    expect(BOARD_TABS.map((tab) => tab.label)).toEqual(['Launchpad', 'Planner', 'Cost tracker', 'Timesheets', 'Leaves', 'Mission docs', 'The vault']);
+    expect(BOARD_TABS.map((tab) => tab.label)).toEqual([
+      'Launchpad',
+      'Planner',
+      'Cost tracker',
+      'Timesheets',
+      'Leaves',
+      'Mission docs',
+      'The vault',
+    ]);
     expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
     expect(BOARD_TABS.find((tab) => tab.label === 'Cost tracker')?.value).toBe('cost-tracker');
     expect(BOARD_TABS.find((tab) => tab.label === 'Leaves')?.value).toBe('leaves');

@@ -5,3 +5,4 @@ export const LeaveTracker = lazy(() => import('./LeaveTracker.tsx').then((m) => 
 export const OrgLeavesTab = lazy(() => import('./OrgLeavesTab.tsx').then((m) => ({ default: m.OrgLeavesTab })));
 export const BoardLeavesTab = lazy(() => import('./BoardLeavesTab.tsx').then((m) => ({ default: m.BoardLeavesTab })));
 export const LeaveNoticeScreen = lazy(() => import('./LeaveNoticeScreen.tsx').then((m) => ({ default: m.LeaveNoticeScreen })));
+export const WorkFromHome = lazy(() => import('./WorkFromHome.tsx').then((m) => ({ default: m.WorkFromHome })));
