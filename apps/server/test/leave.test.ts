@@ -335,3 +335,27 @@ describe('work-from-home days', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/work-from-home/${id}`, token: token('p0') }), 200);
   });
 });
+
+describe('the leave calendar feed', () => {
+  it('serves approved leave and public holidays at a secret address, the organisation’s with reasons for approvers only, until revoked', async () => {
+    const made = await t.request({ method: 'POST', url: '/api/people-leave/feed', token: token('p0') });
+    expectStatus(made, 200);
+    const path = new URL((made.json() as { url: string }).url).pathname + new URL((made.json() as { url: string }).url).search;
+    const mine = await t.request({ method: 'GET', url: path });
+    expectStatus(mine, 200);
+    expect(mine.headers['content-type']).toContain('text/calendar');
+    expect(mine.body).toContain('BEGIN:VCALENDAR');
+    expect(mine.body).toContain('Annual leave');
+    expect(mine.body).toContain('DTSTART;VALUE=DATE:20250416');
+    expect(mine.body).toContain('(GR)');
+    const asMember = await t.request({ method: 'GET', url: `${path}&org=${world.orgId}` });
+    expect(asMember.body).toContain('P0 Caller: Annual leave');
+    const adminFeed = await t.request({ method: 'POST', url: '/api/people-leave/feed', token: token('p3') });
+    const other = new URL((adminFeed.json() as { url: string }).url);
+    const teamView = await t.request({ method: 'GET', url: `${other.pathname}${other.search}&org=${world.orgId}` });
+    expect(teamView.body).toContain('P0 Caller: Away');
+    expect(teamView.body).not.toContain('P0 Caller: Annual leave');
+    expectStatus(await t.request({ method: 'DELETE', url: '/api/people-leave/feed', token: token('p0') }), 200);
+    expectStatus(await t.request({ method: 'GET', url: path }), 404);
+  });
+});

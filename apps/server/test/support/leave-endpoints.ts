@@ -21,9 +21,12 @@ export const LEAVE_SPEC_ENDPOINTS: [string, string][] = [
   ['POST', '/org/:id/leave/notify'],
 ];
 
-/** Calls the catalogue does not list: work-from-home days (spec 2 §8 names only their message). */
+/** Calls the catalogue does not list: work-from-home days (spec 2 §8 names only their message) and the leave calendar feed. */
 export const LEAVE_EXTRA_ENDPOINTS: [string, string][] = [
   ['GET', '/work-from-home'],
   ['POST', '/work-from-home'],
   ['DELETE', '/work-from-home/:id'],
+  ['POST', '/people-leave/feed'],
+  ['DELETE', '/people-leave/feed'],
+  ['GET', '/people-leave/feed/calendar.ics'],
 ];

@@ -86,3 +86,12 @@ export const workFromHomeDays = pgTable(
     index('work_from_home_days_org_day_idx').on(t.orgId, t.day),
   ],
 );
+
+/** A person's secret calendar-feed address (its token stored hashed); revoking deletes the row. */
+export const leaveFeeds = pgTable('leave_feeds', {
+  personId: varchar('person_id', { length: 24 })
+    .primaryKey()
+    .references(() => people.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

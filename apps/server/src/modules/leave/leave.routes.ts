@@ -31,6 +31,7 @@ import { receiveUpload, sendFileBytes } from '../files/index.ts';
 import { attachFiles, attachmentBytes, removeAttachment, type AttachmentBlobs } from './leave.attachments.ts';
 import { subscribeLeaveEvents } from './leave.events.ts';
 import { missionLeaves, myLeave, orgLeaves, projectManagerLeaves } from './leave.read.ts';
+import { feedOf, renewFeed, revokeFeed } from './leave.feed.ts';
 import { bookWorkFromHome, cancelWorkFromHome, workFromHomeDaysOf } from './work-from-home.ts';
 import { actOnLeaves, createLeave, deleteLeave, notifyReviewers, updateLeave } from './leave.service.ts';
 
@@ -239,5 +240,37 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { signedIn: 'leave.request' } },
     schema: { tags, summary: 'Cancel one of my work-from-home days', params: idParams, response: { 200: workFromHomeListSchema } },
     handler: async (request) => cancelWorkFromHome(ctx, principalOf(request).personId, request.params.id),
+  });
+
+  r.post('/api/people-leave/feed', {
+    config: { authz: { signedIn: 'leave.request' } },
+    schema: {
+      tags,
+      summary: 'A new secret address of my leave calendar feed (iCal); the earlier one stops working',
+      response: { 200: z.object({ url: z.string() }) },
+    },
+    handler: async (request) => renewFeed(ctx, principalOf(request).personId),
+  });
+
+  r.delete('/api/people-leave/feed', {
+    config: { authz: { signedIn: 'leave.request' } },
+    schema: { tags, summary: "Revoke my leave calendar feed's address", response: { 200: leaveDeletedSchema } },
+    handler: async (request) => revokeFeed(ctx, principalOf(request).personId),
+  });
+
+  r.get('/api/people-leave/feed/calendar.ics', {
+    // the secret address is the credential (calendar apps send no bearer token)
+    config: { authz: 'public' },
+    schema: {
+      tags,
+      summary: 'The iCal feed at a secret address: approved leave and public holidays (mine, or ?org= the organisation’s)',
+      // the token rides in the query, which the log redacts
+      querystring: z.object({ token: z.string().min(20).max(100), org: idSchema.optional() }).strict(),
+    },
+    handler: async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(await feedOf(ctx, request.query.token, request.query.org)),
   });
 }

@@ -6,6 +6,7 @@ import { FormError } from '../../components/FormError.tsx';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { useCreateLeave, useDeleteLeave, useLeaveAction, useMyLeave } from './api.ts';
 import { BalancesTable } from './BalancesTable.tsx';
+import { CalendarFeed } from './CalendarFeed.tsx';
 import { span } from './format.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -41,6 +42,8 @@ export function LeaveTracker() {
       <RequestsTable requests={requests} />
       <Title order={4}>New request</Title>
       <NewRequest org={org} today={today} />
+      <Title order={4}>Calendar</Title>
+      <CalendarFeed />
     </Stack>
   );
 }
