@@ -16,6 +16,7 @@ import { MONEY_EXTRA_ENDPOINTS } from './support/money-endpoints.ts';
 import { BILLING_EXTRA_ENDPOINTS, BILLING_SPEC_ENDPOINTS } from './support/billing-endpoints.ts';
 import { EXPENSE_EXTRA_ENDPOINTS, EXPENSE_SPEC_ENDPOINTS } from './support/expense-endpoints.ts';
 import { INVOICE_EXTRA_ENDPOINTS, INVOICE_SPEC_ENDPOINTS } from './support/invoice-endpoints.ts';
+import { LEAVE_EXTRA_ENDPOINTS, LEAVE_SPEC_ENDPOINTS } from './support/leave-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -444,6 +445,8 @@ describe('GET /api/openapi.json', () => {
     ...EXPENSE_EXTRA_ENDPOINTS,
     ...INVOICE_SPEC_ENDPOINTS,
     ...INVOICE_EXTRA_ENDPOINTS,
+    ...LEAVE_SPEC_ENDPOINTS,
+    ...LEAVE_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -474,6 +477,8 @@ describe('GET /api/openapi.json', () => {
         ...EXPENSE_EXTRA_ENDPOINTS,
         ...INVOICE_SPEC_ENDPOINTS,
         ...INVOICE_EXTRA_ENDPOINTS,
+        ...LEAVE_SPEC_ENDPOINTS,
+        ...LEAVE_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

@@ -74,3 +74,8 @@ export * from './expenses/policy.ts';
 export * from './access/route-verbs.ts';
 export * from './errors/catalogue.ts';
 export * from './billing/billing.ts';
+export * from './leave/hours.ts';
+export * from './leave/entitlements.ts';
+export * from './leave/rules.ts';
+export * from './leave/leave.ts';
+export * from './leave/policy.ts';

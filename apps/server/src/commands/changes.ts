@@ -58,6 +58,9 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   expenses: 'all',
   // an invoice's money is for the organisation's invoice people: the event says it changed, they read it again
   'client.invoices': 'all',
+  // Whose leave and why is for the person and their approvers (rule 211): the event says a request changed.
+  'leave.requests': 'all',
+  'work.from.home': 'all',
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

@@ -126,6 +126,25 @@ export type DomainEvents = {
     /** The total as people read it, with its currency ("12.50 EUR"). */
     total: string;
   };
+  /**
+   * A leave request was submitted, decided or cancelled (or its person asked its reviewers again): when `notify`
+   * holds, pending requests tell their reviewers and decisions tell their person (rule 210).
+   */
+  'leave.changed': {
+    leaveId: string;
+    orgId: string;
+    personId: string;
+    createdBy: string;
+    codeId: string;
+    startDate: string;
+    endDate: string;
+    status: 'draft' | 'pending_approval' | 'pending_final_approval' | 'approved' | 'rejected' | 'cancelled';
+    /** The status before (null for a new request); the same status when reviewers are reminded. */
+    from: string | null;
+    actorId: string;
+    comment: string;
+    notify: boolean;
+  };
   /** A person left a mission's team ('remove') or, an organisation admin, stayed as an organisation observer ('downgrade'). */
   'mission.person.removed': { missionId: string; personId: string; effect: 'remove' | 'downgrade' };
   /** A payment of the organisation's subscription failed (a renewal, usually): its admins must update the payment information. */

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Indicator, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { ActionIcon, Alert, Indicator, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
+import { LeaveTracker, WorkFromHome } from '../features/leave/index.ts';
 import { useMyOrgs } from '../features/org/index.ts';
 import { useMissingTimesheetCount } from '../features/time/index.ts';
 import { setParams } from '../lib/url-state.ts';
@@ -70,8 +71,24 @@ export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
           );
         })}
       </Stack>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.label} closeButtonProps={{ 'aria-label': 'Close' }}>
-        {open && (
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.label}
+        size={open?.id === 'my-leave' ? 'xl' : 'md'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {open?.id === 'my-leave' && (
+          <Suspense fallback={<Loader aria-label="Loading your leave" />}>
+            <LeaveTracker />
+          </Suspense>
+        )}
+        {open?.id === 'work-from-home' && (
+          <Suspense fallback={<Loader aria-label="Loading work-from-home days" />}>
+            <WorkFromHome orgs={orgs.data.map((org) => ({ _id: org._id, title: org.title }))} />
+          </Suspense>
+        )}
+        {open && open.id !== 'my-leave' && open.id !== 'work-from-home' && (
           <Stack gap="sm" data-testid="floating-screen">
             <Text>{PURPOSES[open.id]}</Text>
             <Alert color="blue" variant="light" title="Coming soon">

@@ -3,6 +3,7 @@ import { MissionFilesSlot, TaskFilesSlot } from '../features/files/index.ts';
 import { BoardTimesheetsSlot } from '../features/time/index.ts';
 import { CostTrackerSlot } from '../features/money/index.ts';
 import { BoardExpensesSlot, OrgExpensesSlot } from '../features/expenses/index.ts';
+import { BoardLeavesSlot, OrgLeavesSlot } from './leave-slots.tsx';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 
 /** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
@@ -14,4 +15,6 @@ export const featureSlots: FeatureSlots = {
   BoardCostTracker: CostTrackerSlot,
   BoardExpenses: BoardExpensesSlot,
   OrgExpenses: OrgExpensesSlot,
+  BoardLeaves: BoardLeavesSlot,
+  OrgLeaves: OrgLeavesSlot,
 };

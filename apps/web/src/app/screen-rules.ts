@@ -31,6 +31,7 @@ export const SCREEN_RULES = [
   { param: 'budget-setup', access: 'signed-in' },
   { param: 'action-item', access: 'signed-in' },
   { param: 'invite-notice', access: 'signed-in' },
+  { param: 'leave-notice', access: 'signed-in' },
   { param: 'time-tracking', access: 'signed-in' },
   { param: 'my-expenses', access: 'signed-in' },
   { param: 'otPeriodStart', access: 'signed-in', requires: ['org'] },

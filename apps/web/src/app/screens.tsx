@@ -4,6 +4,7 @@ import { OvertimeScreen, TimeTrackingScreen } from '../features/time/index.ts';
 import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features/money/index.ts';
 import { MyExpensesScreen } from '../features/expenses/index.ts';
 import { InvoicesScreen } from '../features/invoices/index.ts';
+import { LeaveNoticeScreen } from '../features/leave/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -34,6 +35,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   diagnostic: DiagnosticNotice,
   'action-item': TaskScreen,
   'invite-notice': InviteNoticeScreen,
+  'leave-notice': LeaveNoticeScreen,
   'time-tracking': TimeTrackingScreen,
   'my-expenses': MyExpensesScreen,
   otPeriodStart: OvertimeScreen,

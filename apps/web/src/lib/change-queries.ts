@@ -73,6 +73,8 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   'client.orders': orgsArea,
   'client.invoices': () => areaOf('invoices'),
   'rate.cards': orgsArea,
+  'leave.requests': () => areaOf('leave'),
+  'work.from.home': () => areaOf('leave'),
   timesheets: () => areaOf('timesheets'),
   expenses: () => areaOf('expenses'),
   notifications: () => areaOf('notifications'),

@@ -22,6 +22,8 @@ export type FeatureSlots = {
   BoardCostTracker?: ComponentType<BoardSlotProps>;
   BoardExpenses?: ComponentType<BoardSlotProps>;
   OrgExpenses?: ComponentType<OrgSlotProps>;
+  BoardLeaves?: ComponentType<BoardSlotProps>;
+  OrgLeaves?: ComponentType<{ orgId: string }>;
 };
 
 const SlotsContext = createContext<FeatureSlots>({});

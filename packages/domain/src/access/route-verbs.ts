@@ -7,6 +7,7 @@ import { planPolicy, type PlanVerb } from '../plan/policy.ts';
 import { teamPolicy, type TeamVerb } from '../team/policy.ts';
 import { taskPolicy, type TaskVerb } from '../tasks/policy.ts';
 import { canOnOrgMoney, missionMoneyPolicy, MONEY_VERBS, type MoneyVerb } from '../money/policy.ts';
+import { canOnOrgLeave, LEAVE_VERBS, missionLeavePolicy, type LeaveVerb } from '../leave/policy.ts';
 import { canOnOrgTimesheet, missionTimesheetPolicy, TIMESHEET_VERBS, type TimesheetVerb } from '../time/policy.ts';
 import { canOnOrgExpense, EXPENSE_VERBS, missionExpensePolicy, type ExpenseVerb } from '../expenses/policy.ts';
 
@@ -17,7 +18,7 @@ import { canOnOrgExpense, EXPENSE_VERBS, missionExpensePolicy, type ExpenseVerb 
 
 /** Verbs of routes inside one mission (the mission comes from the route, or from the entity it names). */
 export type MissionRouteVerb =
-  MissionAction | TaskVerb | PlanVerb | FileVerb | CommentVerb | TeamVerb | TimesheetVerb | MoneyVerb | ExpenseVerb;
+  MissionAction | TaskVerb | PlanVerb | FileVerb | CommentVerb | TeamVerb | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb;
 
 /** What a mission route's gate knows: the mission, where the route points, the person it names. */
 export type MissionGateTarget = { mission: MissionFacts; attachedTo?: FileAttachedTo; personId?: string };
@@ -37,11 +38,12 @@ export function canInMission(actor: MissionActor, verb: MissionRouteVerb, target
   if (inPolicy(missionTimesheetPolicy, verb)) return missionTimesheetPolicy.can(actor, verb, { mission });
   if (inPolicy(missionMoneyPolicy, verb)) return missionMoneyPolicy.can(actor, verb, { mission });
   if (inPolicy(missionExpensePolicy, verb)) return missionExpensePolicy.can(actor, verb, { mission });
+  if (inPolicy(missionLeavePolicy, verb)) return missionLeavePolicy.can(actor, verb, { mission });
   return false;
 }
 
 /** Verbs of routes inside one organisation. */
-export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb;
+export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb;
 
 /** Whether the caller may do `verb` in the organisation, as the verb's resource policy says. */
 export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: OrgPolicyContext = {}): boolean {
@@ -49,6 +51,7 @@ export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: Or
   if ((TIMESHEET_VERBS as readonly string[]).includes(verb)) return canOnOrgTimesheet(actor, verb as TimesheetVerb);
   if ((MONEY_VERBS as readonly string[]).includes(verb)) return canOnOrgMoney(actor, verb as MoneyVerb);
   if ((EXPENSE_VERBS as readonly string[]).includes(verb)) return canOnOrgExpense(actor, verb as ExpenseVerb);
+  if ((LEAVE_VERBS as readonly string[]).includes(verb)) return canOnOrgLeave(actor, verb as LeaveVerb);
   return (ORG_ACTIONS as readonly string[]).includes(verb) && can(actor, verb as OrgAction, context);
 }
 
@@ -85,5 +88,8 @@ export const SIGNED_IN_VERBS = [
   'currency.read',
   'offerCode.read',
   'expense.read',
+  'leave.read',
+  'leave.request',
+  'leave.review',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];

@@ -2,7 +2,7 @@ import { COMMENT_MESSAGES } from '../comments/comments.ts';
 import { EXPENSE_MESSAGES } from '../expenses/expenses.ts';
 import { FILE_MESSAGES } from '../files/files.ts';
 import { INVOICE_MESSAGES } from '../invoices/invoices.ts';
-import { MISSION_MESSAGES, ORG_MESSAGES, SHELL_MESSAGES } from '../messages/index.ts';
+import { FLOATING_MESSAGES, MISSION_MESSAGES, ORG_MESSAGES, SHELL_MESSAGES } from '../messages/index.ts';
 import { PLAN_MESSAGES } from '../plan/plan.ts';
 import { TIME_MESSAGES } from '../time/time.ts';
 
@@ -169,6 +169,46 @@ export const ERRORS = {
   },
   expenseAttachmentNotFound: { code: 'expense/attachment-not-found', status: 404, message: EXPENSE_MESSAGES.attachmentNotFound },
   expenseReceiptType: { code: 'expense/receipt-type', status: 415, message: EXPENSE_MESSAGES.receiptType },
+  // Leave
+  leaveNotLicensed: { code: 'leave/not-licensed', status: 403, message: FLOATING_MESSAGES.needsUnlimited },
+  leaveNotFound: { code: 'leave/not-found', status: 404, message: 'Sorry that leave request was not found. It may have been deleted.' },
+  leaveNotAllowed: { code: 'leave/not-allowed', status: 403, message: 'You do not have permission to do this.' },
+  leaveWrongStatus: {
+    code: 'leave/wrong-status',
+    status: 409,
+    message: (status: string) => `This leave request is ${status.replace(/_/g, ' ')} and cannot be changed that way.`,
+  },
+  leaveOverlap: {
+    code: 'leave/overlap',
+    status: 409,
+    message: 'There is already a leave request on some of these days.',
+    fields: { dates: 'Overlaps another request' },
+  },
+  leaveUnknownCode: { code: 'validation', status: 400, message: 'Unknown leave code.', fields: { reason: 'Unknown leave code' } },
+  leaveNoEntitlement: {
+    code: 'leave/no-entitlement',
+    status: 422,
+    message: (year: number) => `There is no entitlement for this leave in ${year}.`,
+    fields: { reason: 'No entitlement that year' },
+  },
+  leaveNotEnough: {
+    code: 'leave/not-enough',
+    status: 422,
+    message: (left: number) => `Not enough leave left: ${left} days remain.`,
+    fields: { dates: 'More than remains' },
+  },
+  leaveTimesPerYear: {
+    code: 'leave/times-per-year',
+    status: 422,
+    message: (times: number) => `This leave can be requested ${times} times a year.`,
+    fields: { reason: 'Too many times this year' },
+  },
+  leaveNotAMember: {
+    code: 'validation',
+    status: 400,
+    message: 'This person is not part of the organization.',
+    fields: { person: 'Not in the organization' },
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorName = keyof typeof ERRORS;

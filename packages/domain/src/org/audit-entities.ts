@@ -17,5 +17,7 @@ export const AUDIT_ENTITIES = [
   'timesheets',
   'rate.cards',
   'expenses',
+  'leave.requests',
+  'work.from.home',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -12,3 +12,4 @@ export * from './currency.ts';
 export * from './money.ts';
 export * from './billing.ts';
 export * from './expenses.ts';
+export * from './leave.ts';

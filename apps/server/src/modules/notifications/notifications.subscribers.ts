@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { NOTIFICATION_MESSAGES, roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
+import { roleRequestRecipients, roleRequestTitle } from '@crewplan/domain/notifications/notifications';
+import { NOTIFICATION_MESSAGES, type NotificationType } from '@crewplan/domain/notifications/rules';
 import { missionInvites, missions, orgInvites, orgPeople } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { leaveReviewers } from '../leave/index.ts';
 import { timesheetApprovers } from '../time/index.ts';
 import { expenseDeciders } from '../expenses/index.ts';
 import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
@@ -197,6 +199,53 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
         actorId: event.actorId,
         data: { expenseId: event.expenseId, status: event.status, person: event.personId },
         open,
+      })),
+    );
+  });
+
+  ctx.events.on('leave.changed', async (event) => {
+    if (!event.notify) return;
+    const names = await namesOf(ctx, [event.actorId, event.personId]);
+    const actorName = names.get(event.actorId) || 'Somebody';
+    const personName = names.get(event.personId) || 'Somebody';
+    const days = event.startDate === event.endDate ? event.startDate : `${event.startDate} – ${event.endDate}`;
+    const byOwner = event.actorId === event.personId || event.actorId === event.createdBy;
+    let recipients: string[] = [];
+    let type: NotificationType = 'leave_request_approval';
+    let title = '';
+    if (event.status === 'pending_approval' || event.status === 'pending_final_approval') {
+      recipients = await leaveReviewers(ctx, event);
+      title =
+        event.status === 'pending_final_approval'
+          ? `${personName}'s leave (${days}) needs final approval`
+          : `${personName} asked for leave (${days})`;
+    } else if (event.status === 'approved') {
+      recipients = [event.personId];
+      type = 'leave_request_approval_final';
+      title = `${actorName} approved your leave (${days})`;
+    } else if (event.status === 'rejected') {
+      recipients = [event.personId];
+      type = 'leave_request_rejected';
+      title = NOTIFICATION_MESSAGES.leaveRejectedTitle;
+    } else if (event.status === 'cancelled') {
+      // Rule 210: the other side hears of a cancellation (the reviewers of the stage it was at, or its person).
+      recipients = byOwner ? await leaveReviewers(ctx, { ...event, status: event.from ?? 'pending_approval' }) : [event.personId];
+      title = byOwner ? `${personName} cancelled their leave (${days})` : `${actorName} cancelled your leave (${days})`;
+    }
+    recipients = [...new Set(recipients)].filter((personId) => personId !== event.actorId);
+    if (recipients.length === 0 || !title) return;
+    await createNotifications(
+      ctx,
+      recipients.map((personId) => ({
+        personId,
+        type,
+        title,
+        body: event.status === 'rejected' ? `${days}${event.comment ? `: ${event.comment}` : ''}` : event.comment,
+        orgId: event.orgId,
+        missionId: null,
+        actorId: event.actorId,
+        data: { leaveId: event.leaveId, status: event.status, person: event.personId, startDate: event.startDate, endDate: event.endDate },
+        open: { 'leave-notice': event.leaveId },
       })),
     );
   });

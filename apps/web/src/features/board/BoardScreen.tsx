@@ -99,12 +99,18 @@ export function BoardScreen() {
 }
 
 function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<typeof useWorkspace>['data'] }) {
-  const { BoardTimesheets = () => null, BoardCostTracker = () => null, BoardExpenses = () => null } = useFeatureSlots();
+  const {
+    BoardTimesheets = () => null,
+    BoardCostTracker = () => null,
+    BoardExpenses = () => null,
+    BoardLeaves = () => null,
+  } = useFeatureSlots();
   if (tab === 'vision-board') return <LaunchpadTab workspace={workspace} />;
   if (tab === 'pm-Planner') return <PlannerTab workspace={workspace} />;
   if (tab === 'mission-docs') return <MissionDocsTab workspace={workspace} />;
   if (tab === 'timesheets') return <BoardTimesheets workspace={workspace} />;
   if (tab === 'cost-tracker') return <BoardCostTracker workspace={workspace} />;
   if (tab === 'expenses') return <BoardExpenses workspace={workspace} />;
+  if (tab === 'leaves') return <BoardLeaves workspace={workspace} />;
   return <VaultTab />;
 }

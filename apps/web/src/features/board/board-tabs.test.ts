@@ -7,7 +7,8 @@ describe('boardTabOf', () => {
     expect(boardTabOf(null, 'pm-Planner')).toBe('pm-Planner');
     expect(boardTabOf('mission-docs', null)).toBe('mission-docs');
     expect(boardTabOf('unknown', 'also-unknown')).toBe('vision-board');
-    expect(boardTabOf('leaves', null)).toBe('vision-board');
+    expect(boardTabOf('leaves', null)).toBe('leaves');
+    expect(boardTabOf('gt-request', null)).toBe('vision-board');
     expect(boardTabOf(null, null)).toBe('vision-board');
   });
 });
@@ -56,11 +57,13 @@ describe('splitTabs', () => {
       'Cost tracker',
       'Timesheets',
       'Expenses',
+      'Leaves',
       'Mission docs',
       'The vault',
     ]);
     expect(BOARD_TABS.find((tab) => tab.label === 'Expenses')?.value).toBe('expenses');
     expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
     expect(BOARD_TABS.find((tab) => tab.label === 'Cost tracker')?.value).toBe('cost-tracker');
+    expect(BOARD_TABS.find((tab) => tab.label === 'Leaves')?.value).toBe('leaves');
   });
 });

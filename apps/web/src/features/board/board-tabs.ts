@@ -9,6 +9,7 @@ export const BOARD_TABS = [
   { value: 'cost-tracker', label: 'Cost tracker', empty: 'Missions you manage will appear here with their budget and spending.' },
   { value: 'timesheets', label: 'Timesheets', empty: 'Submitted weeks of the missions you manage will appear here.' },
   { value: 'expenses', label: 'Expenses', empty: 'Submitted expenses of the missions you manage will appear here.' },
+  { value: 'leaves', label: 'Leaves', empty: 'Leave requests of the people on the missions you manage will appear here.' },
   { value: 'mission-docs', label: 'Mission docs', empty: 'Files of the missions you manage will appear here.' },
   { value: 'older-board', label: 'The vault', empty: 'Completed, older or abandoned missions will appear here.' },
 ] as const;

@@ -32,8 +32,8 @@ export function OrgScreen({ value: orgId }: { value: string }) {
   const { params } = useUrl();
   const editing = params.has('hq');
   const org = useQuery({ ...orgQuery(orgId), enabled: Boolean(orgId) });
+  const { OrgExpenses = () => null, OrgLeaves = () => null } = useFeatureSlots();
   const unknown = !orgId || isUnknownOrg(org.error);
-  const { OrgExpenses = () => null } = useFeatureSlots();
 
   useEffect(() => {
     // `hq` edits or creates: it shows its own state, the area stays quiet
@@ -139,6 +139,9 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </Tabs.Panel>
                 <Tabs.Panel value="expenses">
                   <OrgExpenses orgId={data._id} />
+                </Tabs.Panel>
+                <Tabs.Panel value="org-leaves">
+                  <OrgLeaves orgId={data._id} />
                 </Tabs.Panel>
                 <Tabs.Panel value="settings">
                   <SettingsTab org={data} domainsOpen={params.has('oc-domains')} />

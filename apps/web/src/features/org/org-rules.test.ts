@@ -33,15 +33,16 @@ describe('organisation area tabs', () => {
 
   it('shows tabs by abilities', () => {
     const member = { readPeople: true, viewClients: false, invite: false, update: false, manageBilling: false };
-    expect(visibleTabs(member)).toEqual(['people', 'structure', 'goals']);
+    expect(visibleTabs(member)).toEqual(['people', 'structure', 'goals', 'org-leaves']);
     const manager = { readPeople: true, viewClients: true, invite: true, update: true, manageBilling: false };
-    expect(visibleTabs(manager)).toHaveLength(6);
+    expect(visibleTabs(manager)).toHaveLength(7);
     expect(visibleTabs({ ...manager, manageBilling: true })).toEqual([
       'people',
       'structure',
       'goals',
       'clients',
       'invites',
+      'org-leaves',
       'settings',
       'billing',
     ]);
@@ -49,7 +50,13 @@ describe('organisation area tabs', () => {
 
   it('shows the Expenses tab only with the Unlimited subscription and invoicing on (rules 184, 185)', () => {
     const member = { readPeople: true, viewClients: false, invite: false, update: false, manageBilling: false };
-    expect(visibleTabs(member, { isLicensedActive: true, invoicingDisabled: false })).toEqual(['people', 'structure', 'goals', 'expenses']);
+    expect(visibleTabs(member, { isLicensedActive: true, invoicingDisabled: false })).toEqual([
+      'people',
+      'structure',
+      'goals',
+      'expenses',
+      'org-leaves',
+    ]);
     expect(visibleTabs(member, { isLicensedActive: true, invoicingDisabled: true })).not.toContain('expenses');
     expect(visibleTabs(member, { isLicensedActive: false, invoicingDisabled: false })).not.toContain('expenses');
   });

@@ -9,6 +9,7 @@ export const ORG_TABS = [
   { value: 'clients', label: 'Clients' },
   { value: 'invites', label: 'Invites' },
   { value: 'expenses', label: 'Expenses' },
+  { value: 'org-leaves', label: 'Leaves' },
   { value: 'settings', label: 'Settings' },
   { value: 'billing', label: 'Billing' },
 ] as const;

@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { approvesOrgLeave } from '@crewplan/domain';
+import { missionPeople, missions, orgPeople } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import type { AppContext } from '../../plugins/types.ts';
+
+/** Nothing to subscribe yet: leave changes reach the organisation's room through its commands. */
+export function subscribeLeaveEvents(_ctx: AppContext): void {}
+
+/**
+ * Who reviews a request at its stage, never its person or creator (rule 211): a pending_approval request the owners
+ * and project managers of the missions its person is on (rule 212) and the organisation's leave approvers (rule 209);
+ * a pending_final_approval one the organisation's leave approvers.
+ */
+export async function leaveReviewers(
+  ctx: AppContext,
+  request: { orgId: string; personId: string; createdBy: string; status: string },
+): Promise<string[]> {
+  const org = await ctx.db
+    .select({ personId: orgPeople.personId, level: orgPeople.level, canApproveLeaves: orgPeople.canApproveLeaves })
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, request.orgId), currentMembership()));
+  const reviewers = new Set(org.filter((member) => approvesOrgLeave(member)).map((member) => member.personId));
+  if (request.status === 'pending_approval') {
+    const managers = await ctx.db.execute<{ person_id: string }>(sql`
+      select distinct reviewer.person_id
+      from ${missionPeople} member
+      join ${missions} m on m.id = member.mission_id and m.org_id = ${request.orgId} and m.archived_at is null
+      join ${missionPeople} reviewer on reviewer.mission_id = m.id and not reviewer.invite_pending and reviewer.permission < 3
+        and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
+      where member.person_id = ${request.personId} and not member.invite_pending`);
+    for (const row of managers.rows) reviewers.add(row.person_id);
+  }
+  reviewers.delete(request.personId);
+  reviewers.delete(request.createdBy);
+  return [...reviewers];
+}

@@ -1,0 +1,71 @@
+import { measuredInHours, type LeaveAway, type LeaveCode, type LeaveRequestView, type PersonRef } from '@crewplan/domain';
+import type { leaveAttachments, leaveRequests, people } from '../../db/schema/index.ts';
+import { avatarUrl } from '../people/index.ts';
+
+export type LeaveRow = typeof leaveRequests.$inferSelect;
+export type PersonRow = Pick<typeof people.$inferSelect, 'id' | 'firstName' | 'lastName' | 'avatarVersion'>;
+export type AttachmentRow = typeof leaveAttachments.$inferSelect;
+
+export const personRefOf = (person: PersonRow): PersonRef => ({
+  _id: person.id,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  avatar: avatarUrl(person),
+});
+
+/** A request as its person, its reviewers and the organisation's admins see it. */
+/** Where an attachment's bytes are read (a signed address), when the view offers it. */
+export type AttachmentAddress = (leave: LeaveRow, fileId: string) => string | null;
+
+export function presentLeave(
+  row: LeaveRow,
+  person: PersonRow,
+  codes: readonly LeaveCode[],
+  attachments: readonly AttachmentRow[] = [],
+  address: AttachmentAddress = () => null,
+): LeaveRequestView {
+  const code = codes.find((entry) => entry.id === row.codeId);
+  return {
+    _id: row.id,
+    org: row.orgId,
+    person: personRefOf(person),
+    reason: row.codeId,
+    code: code ? { id: code.id, code: code.code, description: code.description } : null,
+    dates: row.dates,
+    hours: row.days,
+    totalHours: row.totalHours,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    status: row.status,
+    comment: row.comment,
+    attachments: attachments
+      .filter((file) => file.leaveId === row.id)
+      .map((file) => ({ _id: file.id, name: file.name, size: file.size, type: file.type, url: address(row, file.id) })),
+    createdBy: row.createdBy,
+    reviews: row.reviews,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What team mates see: that the person is away on those days, never why. */
+export const presentAway = (row: LeaveRow, person: PersonRow): LeaveAway => ({
+  person: personRefOf(person),
+  startDate: row.startDate,
+  endDate: row.endDate,
+  days: row.days.map((day) => day.date),
+});
+
+export const presentCode = (code: LeaveCode) => ({
+  id: code.id,
+  code: code.code,
+  description: code.description,
+  fixed: code.fixed,
+  isProjectLevel: code.isProjectLevel,
+  minHours: code.minHours,
+  maxHours: code.maxHours,
+  allowHalfDays: code.allowHalfDays,
+  timesPerYear: code.timesPerYear,
+  hideReason: code.hideReason,
+  measuredInHours: measuredInHours(code),
+});

@@ -1,0 +1,235 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  approvesMissionLeave,
+  approvesOrgLeave,
+  isPendingLeave,
+  leaveBadgeCount,
+  mayReviewRequest,
+  timeTrackingEligible,
+  type LeaveCode,
+  type LeaveStatus,
+  type MissionLeaveList,
+  type MyLeave,
+  type OrgLeaveList,
+} from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { leaveRequests, missionPeople, orgPeople, orgs, people } from '../../db/schema/index.ts';
+import { todayOf, type Clock } from '../../lib/clock.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
+import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { AppContext, OrgAccess } from '../../plugins/types.ts';
+import { publicHolidays } from './leave.holidays.ts';
+import { leaveImpact } from './leave.impact.ts';
+import { attachmentAddress, linkSigner } from './leave.attachments.ts';
+import { presentAway, presentCode, presentLeave, personRefOf, type AttachmentAddress } from './leave.presenter.ts';
+import { attachmentsOf, balancesOf, leavesWhere, personLeaves, touchesYear, type LeaveWithPerson } from './leave.queries.ts';
+
+const yearOf = (clock: Clock, year?: number) => year ?? Number(todayOf(clock).slice(0, 4));
+const counts = (status: LeaveStatus) => status !== 'cancelled' && status !== 'rejected';
+
+/** Requests with their attachments, each at its signed address through the organisation's view (or the mission's). */
+async function present(
+  db: Db,
+  link: { secret: string; now: number },
+  list: LeaveWithPerson[],
+  codesOf: (orgId: string) => Parameters<typeof presentLeave>[2],
+  missionId?: string,
+) {
+  const files = await attachmentsOf(
+    db,
+    list.map((entry) => entry.leave.id),
+  );
+  const address: AttachmentAddress = (leave, fileId) =>
+    attachmentAddress(link, missionId ? { mission: missionId } : { org: leave.orgId }, leave.id, fileId);
+  return list.map(({ leave, person }) => presentLeave(leave, person, codesOf(leave.orgId), files, address));
+}
+
+/** `GET /people-leave/list/user`: my organisations (their codes, holidays, my balances) and all my requests. */
+export async function myLeave({ db, clock, config }: AppContext, personId: string, query: { year?: number }): Promise<MyLeave> {
+  const year = yearOf(clock, query.year);
+  const today = todayOf(clock);
+  const memberships = await db
+    .select({ org: orgs, member: orgPeople })
+    .from(orgPeople)
+    .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
+    .where(and(eq(orgPeople.personId, personId), currentMembership()));
+  const orgIds = memberships.map((entry) => entry.org.id);
+  const rows =
+    orgIds.length === 0 ? [] : await leavesWhere(db, and(eq(leaveRequests.personId, personId), inArray(leaveRequests.orgId, orgIds)));
+  const now = clock.now();
+  const orgList = await Promise.all(
+    memberships.map(async ({ org, member }) => {
+      const mine = await personLeaves(db, org.id, [personId], [year - 1, year]);
+      return {
+        _id: org.id,
+        title: org.title,
+        licensed: timeTrackingEligible(org, now),
+        holidayCountryCode: org.holidayCountryCode,
+        daysPerWeek: org.daysPerWeek,
+        codes: org.leaveCodes.map(presentCode),
+        holidays: [...publicHolidays(org.holidayCountryCode, year), ...publicHolidays(org.holidayCountryCode, year + 1)],
+        balances: balancesOf(org, member, mine, year, today),
+      };
+    }),
+  );
+  const codes = new Map(memberships.map(({ org }) => [org.id, org.leaveCodes]));
+  return { year, orgs: orgList, requests: await present(db, linkSigner({ config, clock }), rows, (orgId) => codes.get(orgId) ?? []) };
+}
+
+/**
+ * `GET /people-leave/list/project-manager`: the requests of the people on the missions I own or manage (rule 212),
+ * never my own or those I created (rule 211): the pending ones, and the others changed since `lastUpdate` (default
+ * 5 days back, the web's leave cache). The badge counts pending ones starting in the next 3 days (rule 230).
+ */
+export async function projectManagerLeaves({ db, clock, config }: AppContext, personId: string, lastUpdate?: string) {
+  const since = lastUpdate ? new Date(lastUpdate) : new Date(clock.now().getTime() - 5 * 86_400_000);
+  const managed = await db.execute<{ person_id: string; org_id: string }>(sql`
+    select distinct member.person_id, m.org_id
+    from ${missionPeople} reviewer
+    join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null
+    join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
+    where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
+      and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
+      and member.person_id <> ${personId}`);
+  const pairs = managed.rows;
+  if (pairs.length === 0) return { requests: [], impact: [], badge: 0 };
+  const personIds = [...new Set(pairs.map((pair) => pair.person_id))];
+  const orgIds = [...new Set(pairs.map((pair) => pair.org_id))];
+  const inPair = new Set(pairs.map((pair) => `${pair.org_id}:${pair.person_id}`));
+  const list = (
+    await leavesWhere(
+      db,
+      and(
+        inArray(leaveRequests.personId, personIds),
+        inArray(leaveRequests.orgId, orgIds),
+        sql`(${leaveRequests.status} = 'pending_approval' or ${leaveRequests.updatedAt} >= ${since.toISOString()})`,
+        sql`${leaveRequests.status} <> 'draft'`,
+      ),
+    )
+  ).filter(({ leave }) => inPair.has(`${leave.orgId}:${leave.personId}`) && mayReviewRequest(personId, leave));
+  const codes = await codesOf(db, orgIds);
+  const requests = await present(db, linkSigner({ config, clock }), list, (orgId) => codes.get(orgId) ?? []);
+  const pending = list.filter(({ leave }) => leave.status === 'pending_approval');
+  const impact = await leaveImpact(
+    db,
+    pending.map(({ leave }) => leave),
+  );
+  return {
+    requests,
+    impact,
+    badge: leaveBadgeCount(
+      pending.map(({ leave }) => leave),
+      todayOf(clock),
+    ),
+  };
+}
+
+async function codesOf(db: Db, orgIds: string[]) {
+  if (orgIds.length === 0) return new Map<string, LeaveCode[]>();
+  const rows = await db.select({ id: orgs.id, leaveCodes: orgs.leaveCodes }).from(orgs).where(inArray(orgs.id, orgIds));
+  return new Map(rows.map((row) => [row.id, row.leaveCodes]));
+}
+
+/**
+ * `GET /people-leave/list/org/:orgId`: the organisation's leave tab. Its leave approvers (admins, canApproveLeaves)
+ * see every request of the year but their own and those they created (rule 211) and everybody's balances; other
+ * members see their own requests and balance, and of the others only who is away (never why).
+ */
+export async function orgLeaves(
+  { db, clock, config }: AppContext,
+  access: OrgAccess,
+  query: { year?: number; status?: LeaveStatus; person?: string },
+): Promise<OrgLeaveList> {
+  const year = yearOf(clock, query.year);
+  const today = todayOf(clock);
+  const callerId = access.personId!;
+  const org = access.org;
+  const canApprove = approvesOrgLeave(access.member);
+  const all = await leavesWhere(db, and(eq(leaveRequests.orgId, org.id), touchesYear(year)));
+  const visible = all.filter(({ leave }) =>
+    canApprove
+      ? mayReviewRequest(callerId, leave) || leave.personId === callerId
+      : leave.personId === callerId || leave.createdBy === callerId,
+  );
+  const filtered = visible.filter(
+    ({ leave }) => (!query.status || leave.status === query.status) && (!query.person || leave.personId === query.person),
+  );
+  const members = await db
+    .select({
+      member: orgPeople,
+      person: { id: people.id, firstName: people.firstName, lastName: people.lastName, avatarVersion: people.avatarVersion },
+    })
+    .from(orgPeople)
+    .innerJoin(people, eq(people.id, orgPeople.personId))
+    .where(and(eq(orgPeople.orgId, org.id), currentMembership()));
+  const shown = canApprove ? members : members.filter(({ member }) => member.personId === callerId);
+  const rows = await personLeaves(
+    db,
+    org.id,
+    shown.map(({ member }) => member.personId),
+    [year - 1, year],
+  );
+  const balances = shown.map(({ member, person }) => ({
+    person: personRefOf(person),
+    balances: balancesOf(org, member, rows, year, today),
+  }));
+  const away = all
+    .filter(
+      ({ leave }) => leave.personId !== callerId && (leave.status === 'approved' || isPendingLeave(leave.status)) && leave.endDate >= today,
+    )
+    .map(({ leave, person }) => presentAway(leave, person));
+  const reviewable = canApprove ? filtered.filter(({ leave }) => isPendingLeave(leave.status) && mayReviewRequest(callerId, leave)) : [];
+  return {
+    year,
+    canApprove,
+    codes: org.leaveCodes.map(presentCode),
+    requests: await present(db, linkSigner({ config, clock }), filtered, () => org.leaveCodes),
+    impact: await leaveImpact(
+      db,
+      reviewable.map(({ leave }) => leave),
+    ),
+    balances,
+    away,
+    badge: leaveBadgeCount(
+      reviewable.map(({ leave }) => leave),
+      today,
+    ),
+  };
+}
+
+/**
+ * `GET /people-leave/list/mission/:missionId`: the team's leave. Its owners and project managers (rule 212) see the
+ * team's requests but their own and those they created (rule 211); everyone on it sees who is away.
+ */
+export async function missionLeaves(
+  { db, clock, config }: AppContext,
+  access: MissionAccess,
+  query: { year?: number },
+): Promise<MissionLeaveList> {
+  const today = todayOf(clock);
+  const orgId = access.mission.orgId;
+  const canApprove = approvesMissionLeave(access.actor.member);
+  if (!orgId) return { canApprove, requests: [], impact: [], away: [] };
+  const team = await db
+    .select({ personId: missionPeople.personId })
+    .from(missionPeople)
+    .where(and(eq(missionPeople.missionId, access.mission.id), eq(missionPeople.invitePending, false)));
+  const ids = team.map((row) => row.personId);
+  if (ids.length === 0) return { canApprove, requests: [], impact: [], away: [] };
+  const callerId = access.actor.personId;
+  const range = query.year ? touchesYear(query.year) : gte(leaveRequests.endDate, today);
+  const list = await leavesWhere(db, and(eq(leaveRequests.orgId, orgId), inArray(leaveRequests.personId, ids), range));
+  const reviewable = canApprove ? list.filter(({ leave }) => leave.status !== 'draft' && mayReviewRequest(callerId, leave)) : [];
+  const codes = await codesOf(db, [orgId]);
+  return {
+    canApprove,
+    requests: await present(db, linkSigner({ config, clock }), reviewable, () => codes.get(orgId) ?? [], access.mission.id),
+    impact: await leaveImpact(
+      db,
+      reviewable.filter(({ leave }) => isPendingLeave(leave.status)).map(({ leave }) => leave),
+    ),
+    away: list
+      .filter(({ leave }) => counts(leave.status) && leave.status !== 'draft' && leave.personId !== callerId)
+      .map(({ leave, person }) => presentAway(leave, person)),
+  };
+}

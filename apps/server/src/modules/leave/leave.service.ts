@@ -1,0 +1,347 @@
+import { eq } from 'drizzle-orm';
+import {
+  approvesOrgLeave,
+  checkLeaveHours,
+  countsForLeave,
+  daysToHours,
+  leaveDays,
+  leaveTransition,
+  mayReviewRequest,
+  requestsInYear,
+  totalHours,
+  type LeaveAction,
+  type LeaveActionBody,
+  type LeaveCode,
+  type LeaveCreate,
+  type LeaveHoursRefusal,
+  type LeaveStatus,
+  type LeaveUpdate,
+} from '@crewplan/domain';
+import { auditActorOf, runOrgCommand, type RecordOrgWrite } from '../../commands/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { leaveRequests, orgPeople } from '../../db/schema/index.ts';
+import { AppError, appError } from '../../lib/errors.ts';
+import { todayOf } from '../../lib/clock.ts';
+import type { AppContext, OrgAccess, OrgRow } from '../../plugins/types.ts';
+import { leaveNotAllowed, leaveNotFound, loadOrg, membershipOf, requireLeaveLicence, standingOn, type OrgMember } from './leave.access.ts';
+import { attachmentAddress, linkSigner } from './leave.attachments.ts';
+import { holidayLookup } from './leave.holidays.ts';
+import { attachmentsOf, balancesOf, leavesWhere, lockLeaves, overlapping, personLeaves } from './leave.queries.ts';
+import { presentLeave, type LeaveRow } from './leave.presenter.ts';
+import { inArray } from 'drizzle-orm';
+
+const HOURS_TEXT: Record<LeaveHoursRefusal['reason'], string> = {
+  backwards: 'The end date must be after the start date.',
+  empty: 'These dates hold no working day.',
+  overlapping: 'The ranges of days overlap.',
+  notAWorkingDay: 'Hours are given for a day that is not a working day of the request.',
+  halfDaysNotAllowed: 'This leave cannot be taken in half days.',
+  wholeDaysOnly: 'This leave is taken in whole or half days.',
+  dayTooLong: 'A day of leave is at most 8 hours.',
+  belowMin: 'Fewer hours than this leave needs.',
+  aboveMax: 'More hours than this leave allows.',
+};
+
+const refusal = (found: LeaveHoursRefusal) =>
+  new AppError(400, 'validation', HOURS_TEXT[found.reason], { [found.field]: HOURS_TEXT[found.reason] });
+
+type Draft = { codeId: string; dates: LeaveCreate['dates']; hours: LeaveCreate['hours'] };
+
+/**
+ * Everything a request must satisfy before it is written (nothing is written otherwise): a code of the organisation,
+ * working days counted without weekends and public holidays (rule 213), the code's half days, hours and bounds, no
+ * overlap with the person's other requests, its times per year, an entitlement in each year for a fixed code, and
+ * not more than remains of it.
+ */
+async function checkedDays(tx: Tx, org: OrgRow, member: OrgMember, draft: Draft, today: string, except?: string) {
+  const code = org.leaveCodes.find((entry) => entry.id === draft.codeId);
+  if (!code) throw appError('leaveUnknownCode');
+  const days = leaveDays(draft.dates, {
+    daysPerWeek: org.daysPerWeek,
+    isHoliday: holidayLookup(org.holidayCountryCode),
+    hours: draft.hours,
+  });
+  const found = checkLeaveHours(code, draft.dates, days, draft.hours);
+  if (found) throw refusal(found);
+  const from = days[0]!.date;
+  const to = days[days.length - 1]!.date;
+  const clash = await overlapping(
+    tx,
+    org.id,
+    member.personId,
+    draft.dates.map((r) => r.from).sort()[0]!,
+    draft.dates
+      .map((r) => r.to)
+      .sort()
+      .at(-1)!,
+    except,
+  );
+  const mine = new Set(days.map((day) => day.date));
+  if (clash.some((other) => other.days.some((day) => mine.has(day.date)))) throw appError('leaveOverlap');
+  const years = [...new Set(days.map((day) => Number(day.date.slice(0, 4))))];
+  const others = (await personLeaves(tx, org.id, [member.personId], years)).filter((row) => row.id !== except);
+  checkYears(org, member, code, days, others, years, today);
+  return { code, days, from, to };
+}
+
+function checkYears(
+  org: OrgRow,
+  member: OrgMember,
+  code: LeaveCode,
+  days: { date: string; hours: number }[],
+  others: LeaveRow[],
+  years: number[],
+  today: string,
+) {
+  const asBalance = others.map((row) => ({ codeId: row.codeId, status: row.status, days: row.days }));
+  for (const year of years) {
+    if (code.timesPerYear !== null && requestsInYear(asBalance, code.id, year) >= code.timesPerYear)
+      throw appError('leaveTimesPerYear', code.timesPerYear);
+    if (!code.fixed) continue;
+    const balance = balancesOf(org, member, others, year, today).find((entry) => entry.codeId === code.id)!;
+    if (balance.remaining === null) throw appError('leaveNoEntitlement', year);
+    const asked = totalHours(days.filter((day) => day.date.startsWith(`${year}-`)));
+    if (asked > daysToHours(balance.remaining)) throw appError('leaveNotEnough', balance.remaining);
+  }
+}
+
+/** Locks the person's membership row: their requests are checked and written one at a time (no two overlapping slip in). */
+async function lockMember(tx: Tx, orgId: string, personId: string): Promise<OrgMember> {
+  const member = await membershipOf(tx, orgId, personId);
+  if (!member) throw appError('leaveNotAMember');
+  await tx.select({ id: orgPeople.id }).from(orgPeople).where(eq(orgPeople.id, member.id)).for('update');
+  return member;
+}
+
+const recordLeave = (
+  record: RecordOrgWrite,
+  action: 'create' | 'update' | 'delete' | 'accept' | 'reject',
+  row: LeaveRow,
+  status?: LeaveStatus,
+) =>
+  record({
+    action,
+    entity: 'leave.requests',
+    id: row.id,
+    title: `Leave ${row.startDate} – ${row.endDate}`,
+    ...(status && status !== row.status ? { changes: { status: { from: row.status, to: status } } } : {}),
+  });
+
+/** `POST /people-leave/create[/submit]/:orgId`: a request for the caller, or (organisation admins and leave approvers) for another member. */
+export async function createLeave(ctx: AppContext, access: OrgAccess, body: LeaveCreate, submit: boolean) {
+  const now = ctx.clock.now();
+  const org = requireLeaveLicence(access.org, now);
+  const callerId = access.personId!;
+  const personId = body.person ?? callerId;
+  if (personId !== callerId && !approvesOrgLeave(access.member)) throw leaveNotAllowed();
+  const status: LeaveStatus = submit ? 'pending_approval' : 'draft';
+  const row = await runOrgCommand(ctx, org.id, auditActorOf(access), async (tx, record) => {
+    const member = await lockMember(tx, org.id, personId);
+    const { days, from, to } = await checkedDays(
+      tx,
+      org,
+      member,
+      { codeId: body.reason, dates: body.dates, hours: body.hours },
+      todayOf(ctx.clock),
+    );
+    const [created] = await tx
+      .insert(leaveRequests)
+      .values({
+        orgId: org.id,
+        personId,
+        codeId: body.reason,
+        status,
+        dates: body.dates,
+        hours: body.hours,
+        days,
+        totalHours: totalHours(days),
+        startDate: from,
+        endDate: to,
+        comment: body.comment,
+        createdBy: callerId,
+      })
+      .returning();
+    recordLeave(record, 'create', created!);
+    return created!;
+  });
+  if (submit) await emitChanged(ctx, [row], null, callerId, true);
+  return presentOne(ctx, row);
+}
+
+async function presentOne(ctx: AppContext, row: LeaveRow) {
+  const [withPerson] = await leavesWhere(ctx.db, eq(leaveRequests.id, row.id));
+  const org = await loadOrg(ctx.db, row.orgId);
+  const address = (leave: LeaveRow, fileId: string) => attachmentAddress(linkSigner(ctx), { org: leave.orgId }, leave.id, fileId);
+  return presentLeave(withPerson!.leave, withPerson!.person, org?.leaveCodes ?? [], await attachmentsOf(ctx.db, [row.id]), address);
+}
+
+/** Loads one request the caller may change as its own (its person, its creator) or as the organisation's leave approver. */
+async function ownRequest(ctx: AppContext, callerId: string, id: string) {
+  const [row] = await ctx.db.select().from(leaveRequests).where(eq(leaveRequests.id, id));
+  if (!row) throw leaveNotFound();
+  const standing = await standingOn(ctx.db, row, callerId);
+  if (!standing.own && !standing.orgApprover) throw standing.missionIds.length > 0 ? leaveNotAllowed() : leaveNotFound();
+  const org = requireLeaveLicence(await loadOrg(ctx.db, row.orgId), ctx.clock.now());
+  return { row, org };
+}
+
+const wrongStatus = (status: LeaveStatus) => appError('leaveWrongStatus', status);
+
+/** `PUT /people-leave/action/update/:id`: a draft or pending request's code, days or comment; checked again whole. */
+export async function updateLeave(ctx: AppContext, callerId: string, id: string, body: LeaveUpdate) {
+  const { org } = await ownRequest(ctx, callerId, id);
+  const row = await runOrgCommand(ctx, org.id, { personId: callerId, apiKeyId: null }, async (tx, record) => {
+    const [current] = await lockLeaves(tx, [id]);
+    if (!current) throw leaveNotFound();
+    if (!leaveTransition(current.status, 'update')) throw wrongStatus(current.status);
+    const member = await lockMember(tx, org.id, current.personId);
+    const draft = {
+      codeId: body.reason ?? current.codeId,
+      dates: body.dates ?? current.dates,
+      hours: body.hours ?? (body.dates ? [] : current.hours),
+    };
+    const { days, from, to } = await checkedDays(tx, org, member, draft, todayOf(ctx.clock), id);
+    const [updated] = await tx
+      .update(leaveRequests)
+      .set({
+        codeId: draft.codeId,
+        dates: draft.dates,
+        hours: draft.hours,
+        days,
+        totalHours: totalHours(days),
+        startDate: from,
+        endDate: to,
+        comment: body.comment ?? current.comment,
+      })
+      .where(eq(leaveRequests.id, id))
+      .returning();
+    recordLeave(record, 'update', updated!);
+    return updated!;
+  });
+  return presentOne(ctx, row);
+}
+
+/** `DELETE /people-leave/action/delete/:id`: a draft, rejected or cancelled request (others are cancelled instead). */
+export async function deleteLeave(ctx: AppContext, callerId: string, id: string) {
+  const { org } = await ownRequest(ctx, callerId, id);
+  await runOrgCommand(ctx, org.id, { personId: callerId, apiKeyId: null }, async (tx, record) => {
+    const [current] = await lockLeaves(tx, [id]);
+    if (!current) throw leaveNotFound();
+    if (!leaveTransition(current.status, 'delete')) throw wrongStatus(current.status);
+    await tx.delete(leaveRequests).where(eq(leaveRequests.id, id));
+    recordLeave(record, 'delete', current);
+  });
+  return { deleted: true as const };
+}
+
+/**
+ * Who may do a status action on a request: submit and cancel are for its own people (its person, its creator) and
+ * its reviewers (cancel); approve and reject (first stage) for the owners and project managers of a mission its
+ * person is on (rule 212) and the organisation's leave approvers; the final decisions for the organisation's leave
+ * approvers. Nobody reviews their own request or one they created (rule 211).
+ */
+function mayAct(action: LeaveAction, standing: Awaited<ReturnType<typeof standingOn>>, row: LeaveRow, callerId: string): boolean {
+  const reviews = mayReviewRequest(callerId, row);
+  if (action === 'submit') return standing.own || standing.orgApprover;
+  if (action === 'cancel') return standing.own || ((standing.orgApprover || standing.missionIds.length > 0) && reviews);
+  if (action === 'approve' || action === 'reject') return reviews && (standing.orgApprover || standing.missionIds.length > 0);
+  return reviews && standing.orgApprover;
+}
+
+const REVIEW_ACTION: Partial<Record<LeaveAction, 'accept' | 'reject' | 'update'>> = {
+  approve: 'accept',
+  approveFinal: 'accept',
+  reject: 'reject',
+  rejectFinal: 'reject',
+};
+
+/**
+ * The status calls (`submit`, `approve`, `approve/final`, `reject`, `reject/final`, `cancel`) on several requests:
+ * each is checked (seen, allowed, in a status the action starts from) and locked (`FOR UPDATE`), so a concurrent
+ * approve and cancel of one request end in one state: the second waits, then finds the status moved and is refused.
+ * Requests of several organisations are decided one organisation at a time; all or nothing per organisation.
+ */
+export async function actOnLeaves(ctx: AppContext, callerId: string, action: LeaveAction, body: LeaveActionBody, notify: boolean) {
+  const rows = await ctx.db.select().from(leaveRequests).where(inArray(leaveRequests.id, body.leaveIds));
+  if (rows.length !== body.leaveIds.length) throw leaveNotFound();
+  const byOrg = new Map<string, LeaveRow[]>();
+  for (const row of rows) {
+    const standing = await standingOn(ctx.db, row, callerId);
+    if (!standing.own && !standing.orgApprover && standing.missionIds.length === 0) throw leaveNotFound();
+    if (!mayAct(action, standing, row, callerId)) throw leaveNotAllowed();
+    if (body.payload.mission && action === 'approve' && !standing.orgApprover && !standing.missionIds.includes(body.payload.mission))
+      throw leaveNotAllowed();
+    byOrg.set(row.orgId, [...(byOrg.get(row.orgId) ?? []), row]);
+  }
+  const done: LeaveRow[] = [];
+  for (const [orgId, list] of byOrg) {
+    const org = requireLeaveLicence(await loadOrg(ctx.db, orgId), ctx.clock.now());
+    const before = new Map<string, LeaveStatus>();
+    const updated = await runOrgCommand(ctx, org.id, { personId: callerId, apiKeyId: null }, async (tx, record) => {
+      const locked = await lockLeaves(
+        tx,
+        list.map((row) => row.id),
+      );
+      const out: LeaveRow[] = [];
+      for (const current of locked) {
+        const next = leaveTransition(current.status, action);
+        if (!next) throw wrongStatus(current.status);
+        before.set(current.id, current.status);
+        const review = {
+          by: callerId,
+          action,
+          at: ctx.clock.now().toISOString(),
+          mission: body.payload.mission ?? null,
+          comment: body.payload.comment ?? '',
+        };
+        const [row] = await tx
+          .update(leaveRequests)
+          .set({ status: next, reviews: [...current.reviews, review] })
+          .where(eq(leaveRequests.id, current.id))
+          .returning();
+        recordLeave(record, REVIEW_ACTION[action] ?? 'update', current, next);
+        out.push(row!);
+      }
+      return out;
+    });
+    for (const row of updated) await emitChanged(ctx, [row], before.get(row.id) ?? null, callerId, notify, body.payload.comment ?? '');
+    done.push(...updated);
+  }
+  const presented = await Promise.all(done.map((row) => presentOne(ctx, row)));
+  return { requests: presented };
+}
+
+/** Tells of a request's new status after it committed: notifications follow from this event (rule 210). */
+async function emitChanged(ctx: AppContext, rows: LeaveRow[], from: LeaveStatus | null, actorId: string, notify: boolean, comment = '') {
+  for (const row of rows)
+    await ctx.events.emit('leave.changed', {
+      leaveId: row.id,
+      orgId: row.orgId,
+      personId: row.personId,
+      createdBy: row.createdBy,
+      codeId: row.codeId,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      status: row.status,
+      from,
+      actorId,
+      comment,
+      notify,
+    });
+}
+
+/** `POST /org/:id/leave/notify`: reminds the reviewers of the caller's pending requests in the organisation (all, or `leaveIds`). */
+export async function notifyReviewers(ctx: AppContext, access: OrgAccess, leaveIds: string[] | undefined) {
+  requireLeaveLicence(access.org, ctx.clock.now());
+  const callerId = access.personId!;
+  const rows = (await ctx.db.select().from(leaveRequests).where(eq(leaveRequests.orgId, access.org.id))).filter(
+    (row) =>
+      (row.personId === callerId || row.createdBy === callerId) &&
+      countsForLeave(row.status) &&
+      row.status.startsWith('pending') &&
+      (!leaveIds || leaveIds.includes(row.id)),
+  );
+  if (leaveIds && rows.length !== leaveIds.length) throw leaveNotFound();
+  for (const row of rows) await emitChanged(ctx, [row], row.status, callerId, true);
+  return { notified: rows.length };
+}

@@ -1,0 +1,64 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { WorkFromHomeList } from '@crewplan/domain';
+import { people, workFromHomeDays } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../commands/index.ts';
+import { todayOf } from '../../lib/clock.ts';
+import { AppError, appError } from '../../lib/errors.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { FLOATING_MESSAGES } from '@crewplan/domain';
+import { membershipOf } from './leave.access.ts';
+import { personRefOf } from './leave.presenter.ts';
+import { orgIdsOf } from './leave.queries.ts';
+
+const WINDOW_DAYS = 14;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** `GET /work-from-home`: the days booked by the people of my organisations, from `from` (default today) for 14 days. */
+export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from?: string): Promise<WorkFromHomeList> {
+  const start = from ?? todayOf(ctx.clock);
+  const end = addDays(start, WINDOW_DAYS - 1);
+  const orgIds = await orgIdsOf(ctx.db, personId);
+  if (orgIds.length === 0) return { from: start, to: end, days: [] };
+  const rows = await ctx.db
+    .select({
+      booking: workFromHomeDays,
+      person: { id: people.id, firstName: people.firstName, lastName: people.lastName, avatarVersion: people.avatarVersion },
+    })
+    .from(workFromHomeDays)
+    .innerJoin(people, eq(people.id, workFromHomeDays.personId))
+    .where(and(inArray(workFromHomeDays.orgId, orgIds), gte(workFromHomeDays.day, start), lte(workFromHomeDays.day, end)))
+    .orderBy(asc(workFromHomeDays.day), asc(people.firstName));
+  return {
+    from: start,
+    to: end,
+    days: rows.map(({ booking, person }) => ({
+      _id: booking.id,
+      org: booking.orgId,
+      person: personRefOf(person),
+      day: booking.day,
+      mine: booking.personId === personId,
+    })),
+  };
+}
+
+/** `POST /work-from-home`: book a day at home in an organisation I belong to (once a day; not in the past). */
+export async function bookWorkFromHome(ctx: AppContext, personId: string, body: { org: string; day: string }) {
+  if (!(await membershipOf(ctx.db, body.org, personId))) throw new AppError(404, 'org/not-found', FLOATING_MESSAGES.noOrgForWorkFromHome);
+  if (body.day < todayOf(ctx.clock)) throw new AppError(400, 'validation', 'Book today or a later day.', { day: 'In the past' });
+  try {
+    await ctx.db.insert(workFromHomeDays).values({ orgId: body.org, personId, day: body.day });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return workFromHomeDaysOf(ctx, personId, todayOf(ctx.clock));
+}
+
+/** `DELETE /work-from-home/:id`: cancel one of my days. */
+export async function cancelWorkFromHome(ctx: AppContext, personId: string, id: string) {
+  const [row] = await ctx.db
+    .delete(workFromHomeDays)
+    .where(and(eq(workFromHomeDays.id, id), eq(workFromHomeDays.personId, personId)))
+    .returning();
+  if (!row) throw appError('notFound');
+  return workFromHomeDaysOf(ctx, personId, todayOf(ctx.clock));
+}

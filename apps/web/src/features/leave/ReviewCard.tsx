@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Button, Card, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { FormError } from '../../components/FormError.tsx';
+import { useLeaveAction, type LeaveImpact, type LeaveRequestView } from './api.ts';
+import { daysLabel, span } from './format.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/**
+ * One request under review with what it does to the projects: per mission, the roles and hours lost, the tasks due
+ * in those days, who else is away, whether a role drops below its allocation. `stage` picks the decision calls.
+ */
+export function ReviewCard({ request, impact, stage }: { request: LeaveRequestView; impact?: LeaveImpact; stage: 'mission' | 'org' }) {
+  const action = useLeaveAction();
+  const [comment, setComment] = useState('');
+  const decidable = request.status === 'pending_approval' || (stage === 'org' && request.status === 'pending_final_approval');
+  const approve = stage === 'org' ? 'approve/final' : 'approve';
+  const reject = stage === 'org' ? 'reject/final' : 'reject';
+  const name = `${request.person.firstName} ${request.person.lastName}`;
+  return (
+    <Card withBorder p="md" data-testid="leave-review" data-leave={request._id}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>
+            {name} · {request.code?.description ?? 'Leave'} · {span(request.startDate, request.endDate)} (
+            {daysLabel(request.totalHours / 8)})
+          </Text>
+          <StatusBadge status={request.status} />
+        </Group>
+        {request.comment && <Text size="sm">{request.comment}</Text>}
+        {impact && impact.missions.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No mission roles or tasks in these days.
+          </Text>
+        )}
+        {impact?.missions.map((mission) => (
+          <Stack key={mission._id} gap={2} data-testid="leave-impact">
+            <Text fw={500}>{mission.title}</Text>
+            {mission.roles.map((role) => (
+              <Text key={role.planItemId} size="sm" c={role.belowAllocation ? 'red' : undefined}>
+                {role.title || 'Role'}: {role.hoursLost} h lost of {role.plannedHours} h planned
+                {role.belowAllocation ? ' — below its allocation' : ''}
+              </Text>
+            ))}
+            {mission.tasksDue.length > 0 && (
+              <>
+                <Text size="sm">Tasks due in these days:</Text>
+                <List size="sm">
+                  {mission.tasksDue.map((task) => (
+                    <List.Item key={task._id}>
+                      {task.title} ({task.endDate})
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+            {mission.teamAway.length > 0 && (
+              <Text size="sm">
+                Also away:{' '}
+                {mission.teamAway
+                  .map((away) => `${away.person.firstName} ${away.person.lastName} (${span(away.startDate, away.endDate)})`)
+                  .join(', ')}
+              </Text>
+            )}
+          </Stack>
+        ))}
+        {decidable && (
+          <Group align="flex-end">
+            <TextInput
+              size="xs"
+              placeholder="Comment (optional)"
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              loading={action.isPending}
+              onClick={() => action.mutate({ path: reject, ids: [request._id], comment })}
+            >
+              Reject
+            </Button>
+            <Button size="xs" loading={action.isPending} onClick={() => action.mutate({ path: approve, ids: [request._id], comment })}>
+              {stage === 'org' ? 'Final approve' : 'Approve'}
+            </Button>
+          </Group>
+        )}
+        {action.error && <FormError>{action.error.message}</FormError>}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LeaveStatus } from '@crewplan/domain/leave/rules';
+
+export const STATUS_LABEL: Record<LeaveStatus, string> = {
+  draft: 'Draft',
+  pending_approval: 'Pending approval',
+  pending_final_approval: 'Pending final approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+export const STATUS_COLOR: Record<LeaveStatus, string> = {
+  draft: 'gray',
+  pending_approval: 'yellow',
+  pending_final_approval: 'orange',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
+};
+
+/** '2025-04-16' or '2025-04-16 – 2025-04-18'. */
+export const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
+
+/** Days with at most one decimal ('2', '1.5'); '—' without a figure. */
+export const daysText = (days: number | null) => (days === null ? '—' : String(Math.round(days * 10) / 10));
+
+/** '1 day', '2 days', '1.5 days'. */
+export const daysLabel = (days: number) => `${daysText(days)} ${days === 1 ? 'day' : 'days'}`;

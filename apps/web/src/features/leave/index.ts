@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+/** The leave feature's public entry: every screen loads on demand (the first-load bundle is at its budget). */
+export const LeaveTracker = lazy(() => import('./LeaveTracker.tsx').then((m) => ({ default: m.LeaveTracker })));
+export const OrgLeavesTab = lazy(() => import('./OrgLeavesTab.tsx').then((m) => ({ default: m.OrgLeavesTab })));
+export const BoardLeavesTab = lazy(() => import('./BoardLeavesTab.tsx').then((m) => ({ default: m.BoardLeavesTab })));
+export const LeaveNoticeScreen = lazy(() => import('./LeaveNoticeScreen.tsx').then((m) => ({ default: m.LeaveNoticeScreen })));
+export const WorkFromHome = lazy(() => import('./WorkFromHome.tsx').then((m) => ({ default: m.WorkFromHome })));

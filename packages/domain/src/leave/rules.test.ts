@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { LEAVE_STATUSES, leaveBadgeCount, leaveBalance, leaveTransition, requestsInYear, type LeaveForBalance } from './rules.ts';
+
+describe('rule 206–207: statuses and actions', () => {
+  it('lists the six statuses of the spec', () => {
+    expect(LEAVE_STATUSES).toEqual(['draft', 'pending_approval', 'pending_final_approval', 'approved', 'rejected', 'cancelled']);
+  });
+
+  it.each([
+    ['draft', 'submit', 'pending_approval'],
+    ['pending_approval', 'approve', 'pending_final_approval'],
+    ['pending_final_approval', 'approveFinal', 'approved'],
+    ['pending_approval', 'approveFinal', 'approved'],
+    ['pending_approval', 'reject', 'rejected'],
+    ['pending_final_approval', 'reject', null],
+    ['pending_final_approval', 'rejectFinal', 'rejected'],
+    ['approved', 'cancel', 'cancelled'],
+    ['rejected', 'cancel', null],
+    ['approved', 'approve', null],
+    ['approved', 'update', null],
+    ['pending_approval', 'update', 'pending_approval'],
+    ['approved', 'delete', null],
+    ['cancelled', 'delete', 'cancelled'],
+  ] as const)('%s + %s → %s', (from, action, to) => {
+    expect(leaveTransition(from, action)).toBe(to);
+  });
+});
+
+describe('rule 208: balances', () => {
+  const request = (status: LeaveForBalance['status'], dates: string[], codeId = 'annual'): LeaveForBalance => ({
+    codeId,
+    status,
+    days: dates.map((date) => ({ date, hours: 8 })),
+  });
+  const requests = [
+    request('approved', ['2025-03-03', '2025-03-04']),
+    request('pending_approval', ['2025-04-16']),
+    request('pending_final_approval', ['2025-04-17']),
+    request('draft', ['2025-05-05']),
+    request('rejected', ['2025-06-02']),
+    request('cancelled', ['2025-06-03']),
+    request('approved', ['2024-12-31', '2025-01-02']),
+    request('approved', ['2025-07-01'], 'training'),
+  ];
+
+  it('counts approved as taken and pending as pending; ignores drafts, rejected and cancelled; splits by year', () => {
+    expect(leaveBalance({ codeId: 'annual', year: 2025, entitled: 22, carriedOver: 2, requests })).toEqual({
+      codeId: 'annual',
+      year: 2025,
+      entitled: 22,
+      carriedOver: 2,
+      taken: 3,
+      pending: 2,
+      remaining: 19,
+    });
+    expect(leaveBalance({ codeId: 'annual', year: 2024, entitled: 20, carriedOver: 0, requests }).taken).toBe(1);
+    expect(leaveBalance({ codeId: 'training', year: 2025, entitled: null, carriedOver: 0, requests })).toMatchObject({
+      taken: 1,
+      remaining: null,
+    });
+  });
+
+  it('counts requests per year for timesPerYear, without cancelled or rejected ones', () => {
+    expect(requestsInYear(requests, 'annual', 2025)).toBe(5);
+  });
+});
+
+describe('rule 230: the Leaves badge', () => {
+  it('counts pending requests starting in the next 3 days', () => {
+    const list = [
+      { status: 'pending_approval', startDate: '2025-04-14' },
+      { status: 'pending_final_approval', startDate: '2025-04-17' },
+      { status: 'pending_approval', startDate: '2025-04-18' },
+      { status: 'approved', startDate: '2025-04-15' },
+      { status: 'pending_approval', startDate: '2025-04-13' },
+    ] as const;
+    expect(leaveBadgeCount(list, '2025-04-14')).toBe(2);
+  });
+});
