@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { PdfPages } from '../files/index.ts';
 import { fetchReceipt, type Expense } from './api.ts';
 import { downloadBlob } from './format.ts';
 
@@ -42,6 +43,14 @@ export function ReceiptViewer({
     retry: false,
   });
   const url = useObjectUrl(bytes.data);
+  useEffect(() => {
+    const step = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft' && index > 0) onIndex(index - 1);
+      if (event.key === 'ArrowRight' && index < receipts.length - 1) onIndex(index + 1);
+    };
+    window.addEventListener('keydown', step);
+    return () => window.removeEventListener('keydown', step);
+  }, [index, receipts.length, onIndex]);
   if (!receipt) return null;
   const isPdf = receipt.mimetype === 'application/pdf';
   return (
@@ -51,7 +60,7 @@ export function ReceiptViewer({
           {bytes.isPending && <Loader aria-label="Loading the receipt" />}
           {bytes.isError && <Text c="red">{bytes.error.message}</Text>}
           {url && !isPdf && <img src={url} alt={receipt.name} style={{ maxWidth: '100%', maxHeight: '70vh' }} />}
-          {url && isPdf && <iframe src={url} title={receipt.name} style={{ width: '100%', height: '70vh', border: 0 }} />}
+          {bytes.data && isPdf && <PdfPages blob={bytes.data} name={receipt.name} />}
         </Center>
         <Group justify="space-between">
           <Group gap="xs">
