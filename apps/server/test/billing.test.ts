@@ -570,7 +570,7 @@ describe('without payments configured', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{}',
     });
-    expectStatus(hook, 503);
+    expectStatus(hook, 404);
     expectStatus(await bare.request({ method: 'PUT', url: `/api/org/${world.orgId}/subscription/customer`, token, payload: details }), 200);
     expectStatus(await bare.request({ method: 'POST', url: `/api/org/${world.orgId}/subscription`, token, payload: { trial: true } }), 200);
   });

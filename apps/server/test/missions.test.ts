@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { todayOf } from '../src/lib/clock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, addIsoMonths } from '@crewplan/domain';
 import { actionItems, actions, missionAuditEvents, missionPeople, missions, planItems } from '../src/db/schema/index.ts';
@@ -186,7 +187,9 @@ describe('POST /api/mission', () => {
       const response = await create(solo.token, { title: 'From template', template: '0123456789abcdef01234567' });
       expectStatus(response, 201);
       const mission = response.json() as Json;
-      expect(calls).toEqual([{ templateId: '0123456789abcdef01234567', missionId: mission._id, personId: solo.personId }]);
+      expect(calls).toEqual([
+        { templateId: '0123456789abcdef01234567', missionId: mission._id, personId: solo.personId, today: todayOf(t.app.ctx.clock) },
+      ]);
       expect(mission.planItems.map((item: Json) => item.title).sort()).toEqual(['From the template', 'Project manager']);
     } finally {
       setTemplateInstantiator(async () => {

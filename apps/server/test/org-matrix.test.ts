@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, canOnOrgMoney, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
+import { can, canOnOrgLeave, canOnOrgMoney, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
 import { orgApiKeys, orgs, ssoProviders } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import {
@@ -364,6 +364,16 @@ function routes(): Route[] {
       url: '/api/org/:id/gt/sync/person/:personId',
       build: () => ({ method: 'POST', url: org(`/gt/sync/person/${w.people.member.personId}`) }),
       expect: orgExpectations(w, allow('org.people.sync')),
+    },
+    {
+      method: 'POST',
+      url: '/api/org/:id/leave/notify',
+      // leave needs the Unlimited subscription: licensed here, so that the refusals seen are the route's gate
+      build: async () => {
+        await t.database.db.update(orgs).set({ isLicensedActive: true, isOrgLicensed: true }).where(eq(orgs.id, w.orgId));
+        return { method: 'POST', url: org('/leave/notify'), payload: {} };
+      },
+      expect: orgExpectations(w, (actor) => (canOnOrgLeave(actor, 'leave.request') ? 'allowed' : 403)),
     },
     // Structure
     ...structure('roles', 'name'),

@@ -24,7 +24,8 @@ export type WebhookOutcome = { received: true; replayed: boolean; handled: boole
  */
 export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookOutcome> {
   const provider = providerOf(ctx);
-  if (!provider || !ctx.config.payments.webhookSecret) throw new AppError(503, 'billing/not-configured', BILLING_MESSAGES.notConfigured);
+  // without a provider there is no webhook to receive here (404, not a server failure that invites retries)
+  if (!provider || !ctx.config.payments.webhookSecret) throw new AppError(404, 'billing/not-configured', BILLING_MESSAGES.notConfigured);
   if (!signature || !rawBody) throw badRequest('billing/webhook-signature', 'The webhook signature is missing.');
   let event: ProviderEvent;
   try {
