@@ -1,26 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useObjectUrl } from '../../lib/object-url.ts';
 import { PdfPages } from '../files/index.ts';
 import { fetchReceipt, type Expense } from './api.ts';
 import { downloadBlob } from './format.ts';
 
 type Receipt = Expense['attachments'][number];
-
-/** An object URL for a blob, made once per blob and revoked when it changes or the view goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
 
 /** A receipt as the file viewer shows it: a photo as an image, a PDF in its pages, ←/→ through the expense's receipts. */
 export function ReceiptViewer({

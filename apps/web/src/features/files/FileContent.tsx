@@ -1,26 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useObjectUrl } from '../../lib/object-url.ts';
 import { FILE_MESSAGES } from '@crewplan/domain/files/files';
 import { viewerKindOf } from '@crewplan/domain/files/types';
 import { fetchFileBlob, type FileDto } from './api.ts';
 import { downloadFile } from './download.ts';
 import { PdfPages } from './PdfPages.tsx';
-
-/** An object URL for a blob, made once per blob and revoked when the blob changes or the view goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
 
 /** The file itself as the viewer shows its kind (rule 252): image, text or code, PDF, audio, video, or the notice. */
 export function FileContent({ file, onError }: { file: FileDto; onError: (error: Error) => void }) {
