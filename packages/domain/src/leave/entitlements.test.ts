@@ -78,11 +78,13 @@ describe('country entitlements (rules 225–229)', () => {
     expect(countryAnnualLeave(country, 2025)).toBe(amount);
   });
 
-  it('holds exactly the 27 countries of rule 229, and nothing outside 2024–2025 or for other countries', () => {
+  it('holds exactly the 27 countries of rule 229, nothing before 2024 or for other countries; later years keep 2025', () => {
     expect(Object.keys(ANNUAL_LEAVE_DAYS)).toHaveLength(27);
     expect(countryAnnualLeave('US', 2025)).toBeNull();
     expect(countryAnnualLeave('DE', 2023)).toBeNull();
-    expect(countryLeaves('US', 2026)).toEqual([]);
+    expect(countryAnnualLeave('GB', 2026)).toBe(28);
+    expect(countryLeaves('US', 2026)).toEqual(countryLeaves('US', 2025));
+    expect(countryLeaves('US', 2023)).toEqual([]);
     expect(countryLeaves('JP', 2025)).toEqual([]);
   });
 

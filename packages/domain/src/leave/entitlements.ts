@@ -92,9 +92,13 @@ export const ANNUAL_LEAVE_DAYS: Readonly<Record<string, number>> = {
   GB: 28,
 };
 
-const inTable = (year: number) => (LEAVE_TABLE_YEARS as readonly number[]).includes(year);
+/**
+ * Statutory amounts change rarely: a year after the last one the tables list keeps its amounts (a 2026 request in
+ * Britain still has its 28 days); a year before the first has none.
+ */
+const inTable = (year: number) => year >= LEAVE_TABLE_YEARS[0];
 
-/** The statutory leaves of `country` in `year` (rules 225–228); empty for a country or year the tables do not hold. */
+/** The statutory leaves of `country` in `year` (rules 225–228); empty for a country the tables do not hold or a year before them. */
 export function countryLeaves(country: string | null | undefined, year: number | undefined): readonly CountryLeave[] {
   if (year === undefined) throw new LeaveYearMissingError();
   if (!country || !inTable(year)) return [];
