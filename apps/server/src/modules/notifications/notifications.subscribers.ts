@@ -120,34 +120,15 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
 
   ctx.events.on('timesheet.changed', async (event) => {
     if (!event.notify || event.from === event.status) return;
-    const decided = event.status === 'approved' || event.status === 'rejected';
-    if (event.status !== 'submitted' && !decided) return;
-    const recipients = decided ? [event.personId].filter((id) => id !== event.actorId) : await timesheetApprovers(ctx, event);
-    if (recipients.length === 0) return;
-    const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
-    const where = event.missionTitle ? ` on ${event.missionTitle}` : '';
-    const title = decided
-      ? `${actorName} ${event.status} your timesheet for the week of ${event.weekStart}${where}`
-      : `${actorName} submitted a timesheet for the week of ${event.weekStart}${where}`;
-    const open: Record<string, string> = decided
-      ? { 'time-tracking': '', week: event.weekStart }
-      : event.missionId
-        ? { mission: event.missionId }
-        : { org: event.orgId };
-    await createNotifications(
-      ctx,
-      recipients.map((personId) => ({
-        personId,
-        type: decided ? 'timesheetDecided' : 'timesheetSubmitted',
-        title,
-        body: event.reason ?? '',
-        orgId: event.orgId,
-        missionId: event.missionId,
-        actorId: event.actorId,
-        data: { timesheetId: event.timesheetId, status: event.status, weekStart: event.weekStart, person: event.personId },
-        open,
-      })),
-    );
+    const week = `timesheet for the week of ${event.weekStart}`;
+    await notifySubmitOrDecision(ctx, event, {
+      deciders: () => timesheetApprovers(ctx, event),
+      submitted: `a ${week}`,
+      yours: `your ${week}`,
+      types: { submitted: 'timesheetSubmitted', decided: 'timesheetDecided' },
+      ownerOpens: { 'time-tracking': '', week: event.weekStart },
+      data: { timesheetId: event.timesheetId, status: event.status, weekStart: event.weekStart, person: event.personId },
+    });
   });
 
   ctx.events.on('billing.payment.failed', async (event) => {
@@ -173,34 +154,14 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
 
   ctx.events.on('expense.changed', async (event) => {
     if (event.from === event.status) return;
-    const decided = event.status === 'approved' || event.status === 'rejected';
-    if (event.status !== 'submitted' && !decided) return;
-    const recipients = decided ? [event.personId].filter((id) => id !== event.actorId) : await expenseDeciders(ctx, event);
-    if (recipients.length === 0) return;
-    const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
-    const where = event.missionTitle ? ` on ${event.missionTitle}` : '';
-    const title = decided
-      ? `${actorName} ${event.status} your expense of ${event.total}${where}`
-      : `${actorName} submitted an expense of ${event.total}${where}`;
-    const open: Record<string, string> = decided
-      ? { 'my-expenses': '' }
-      : event.missionId
-        ? { mission: event.missionId }
-        : { org: event.orgId };
-    await createNotifications(
-      ctx,
-      recipients.map((personId) => ({
-        personId,
-        type: decided ? 'expenseDecided' : 'expenseSubmitted',
-        title,
-        body: event.reason ?? '',
-        orgId: event.orgId,
-        missionId: event.missionId,
-        actorId: event.actorId,
-        data: { expenseId: event.expenseId, status: event.status, person: event.personId },
-        open,
-      })),
-    );
+    await notifySubmitOrDecision(ctx, event, {
+      deciders: () => expenseDeciders(ctx, event),
+      submitted: `an expense of ${event.total}`,
+      yours: `your expense of ${event.total}`,
+      types: { submitted: 'expenseSubmitted', decided: 'expenseDecided' },
+      ownerOpens: { 'my-expenses': '' },
+      data: { expenseId: event.expenseId, status: event.status, person: event.personId },
+    });
   });
 
   ctx.events.on('leave.changed', async (event) => {
@@ -249,4 +210,55 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
       })),
     );
   });
+}
+
+/** What a submission or a decision concerns: its owner, who acted, where, and the status it reached. */
+type Decidable = {
+  orgId: string;
+  missionId: string | null;
+  missionTitle: string | null;
+  personId: string;
+  actorId: string;
+  status: string;
+  reason: string | null;
+};
+
+/**
+ * The shape timesheets and expenses share: a submission tells its deciders (opening the mission or organisation), a
+ * decision (approved or rejected) tells its owner, never the person who acted.
+ */
+async function notifySubmitOrDecision(
+  ctx: AppContext,
+  event: Decidable,
+  notice: {
+    deciders: () => Promise<string[]>;
+    submitted: string;
+    yours: string;
+    types: { submitted: NotificationType; decided: NotificationType };
+    ownerOpens: Record<string, string>;
+    data: Record<string, unknown>;
+  },
+) {
+  const decided = event.status === 'approved' || event.status === 'rejected';
+  if (event.status !== 'submitted' && !decided) return;
+  const recipients = decided ? [event.personId].filter((id) => id !== event.actorId) : await notice.deciders();
+  if (recipients.length === 0) return;
+  const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
+  const where = event.missionTitle ? ` on ${event.missionTitle}` : '';
+  const title = decided ? `${actorName} ${event.status} ${notice.yours}${where}` : `${actorName} submitted ${notice.submitted}${where}`;
+  const open = decided ? notice.ownerOpens : event.missionId ? { mission: event.missionId } : { org: event.orgId };
+  await createNotifications(
+    ctx,
+    recipients.map((personId) => ({
+      personId,
+      type: decided ? notice.types.decided : notice.types.submitted,
+      title,
+      body: event.reason ?? '',
+      orgId: event.orgId,
+      missionId: event.missionId,
+      actorId: event.actorId,
+      data: notice.data,
+      open,
+    })),
+  );
 }
