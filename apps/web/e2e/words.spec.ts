@@ -103,7 +103,7 @@ test("a EUR organisation's mission counts in EUR, and its history speaks in sent
   await page.screenshot({ path: screenshot('words-history'), fullPage: true });
 });
 
-test('the floating buttons show on the left, by keyboard, with the spec messages until their features open', async ({ page, request }) => {
+test('the floating buttons show on the left, by keyboard, with the spec messages, then their screens', async ({ page, request }) => {
   const account = await createAccount(request, 'words-floating', { firstName: 'Flo', lastName: 'Ating' });
   // starting a trial later needs a verified email
   await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
@@ -126,15 +126,15 @@ test('the floating buttons show on the left, by keyboard, with the spec messages
   await bar.getByRole('button', { name: 'My timesheets' }).click();
   await expect(page.getByText(NO_TIME_TRACKING)).toBeVisible();
 
-  // in an organisation on its trial: work-from-home appears and each button opens its (coming soon) screen
+  // in an organisation on its trial: work-from-home appears and the leave button opens the leave tracker
   const org = await post<{ _id: string }>(request, account.token, '/api/org', { title: 'Trial Co' });
   await post(request, account.token, `/api/org/${org._id}/subscription`, { trial: true });
   await page.reload();
   await expect(bar.getByRole('button', { name: 'Work-from-home bookings' })).toBeVisible();
   await bar.getByRole('button', { name: 'My leave requests' }).click();
   const screen = page.getByRole('dialog', { name: 'My leave requests' });
-  await expect(screen.getByText('Coming soon')).toBeVisible();
-  await expectAccessible(page, 'my leave requests notice');
+  await expect(screen.getByRole('heading', { name: 'My requests' })).toBeVisible();
+  await expectAccessible(page, 'my leave requests');
   await page.screenshot({ path: screenshot('words-floating-open') });
   await page.keyboard.press('Escape');
   await expect(screen).toHaveCount(0);
