@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { apiCall, createAccount, expectAccessible, licensedMission, monday, screenshot, signIn } from './support.ts';
+import { apiCall, createAccount, expectAccessible, licensedMission, screenshot, signIn, approvedDesignerWeek } from './support.ts';
 
 /** Lazy screens, a PDF drawn on the server and in the page, on a shared machine: patient assertions. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -20,26 +20,7 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the payment l
   await apiCall(request, 'put', manager.token, `/api/org/${org._id}`, { holidayCountryCode: 'GR' });
   const member = await createAccount(request, 'invoices-member', { firstName: 'Max', lastName: 'Member', mode: 'light', theme: 'main' });
   const memberId = await join(member);
-  const designer = await apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
-    type: 'person',
-    title: 'Designer',
-    role: 'Designer',
-    person: memberId,
-    allocation: 50,
-    startDate: monday(5),
-    endDate: monday(-8),
-    rate: 50,
-    rateTime: 'Hourly',
-    billRate: 80,
-    billUnit: 'Hourly',
-  });
-  const week = await apiCall<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${mission._id}`, {
-    missionPlanId: designer._id,
-    payload: { weekStart: monday(1), dailyHours: [8, 8, 4, 0, 0, 0, 0], status: 'submitted' },
-  });
-  await apiCall(request, 'put', manager.token, `/api/timesheet/mission/${mission._id}/timesheet/${week._id}`, {
-    payload: { status: 'approved' },
-  });
+  await approvedDesignerWeek(request, manager, member, mission._id, memberId);
   const clientEmail = `accounts-${Date.now().toString(36)}@athens.crewplan.test`;
 
   await signIn(page, manager.email);

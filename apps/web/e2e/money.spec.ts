@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, createAccount, expectAccessible, licensedMission, monday, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, licensedMission, screenshot, signIn, approvedDesignerWeek } from './support.ts';
 
 /** Lazy screens and a chart on a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -12,26 +12,7 @@ async function missionWithAnApprovedWeek(page: Page, request: APIRequestContext,
   const { manager, org, mission, join } = await licensedMission(page, request, 'money', mode, 'USD');
   const member = await createAccount(request, 'money-member', { firstName: 'Max', lastName: 'Member', mode, theme: 'main' });
   const memberId = await join(member);
-  const designer = await apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
-    type: 'person',
-    title: 'Designer',
-    role: 'Designer',
-    person: memberId,
-    allocation: 50,
-    startDate: monday(5),
-    endDate: monday(-8),
-    rate: 50,
-    rateTime: 'Hourly',
-    billRate: 80,
-    billUnit: 'Hourly',
-  });
-  const week = await apiCall<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${mission._id}`, {
-    missionPlanId: designer._id,
-    payload: { weekStart: monday(1), dailyHours: [8, 8, 4, 0, 0, 0, 0], status: 'submitted' },
-  });
-  await apiCall(request, 'put', manager.token, `/api/timesheet/mission/${mission._id}/timesheet/${week._id}`, {
-    payload: { status: 'approved' },
-  });
+  await approvedDesignerWeek(request, manager, member, mission._id, memberId);
   return { manager, orgId: org._id, missionId: mission._id };
 }
 

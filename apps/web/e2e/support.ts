@@ -163,3 +163,34 @@ export async function licensedMission(page: Page, request: APIRequestContext, la
     joinOrgAndMission(request, manager, { id: org._id, title: 'Timber Works' }, { id: mission._id, title: 'Harbour cabins' }, person);
   return { manager, org, mission, join };
 }
+
+/** A Designer role (cost 50/h, billed 80/h) held by `memberId`, with one approved week of 20 hours a week ago. */
+export async function approvedDesignerWeek(
+  request: APIRequestContext,
+  manager: { token: string },
+  member: { token: string },
+  missionId: string,
+  memberId: string,
+): Promise<{ designer: { _id: string }; week: { _id: string } }> {
+  const designer = await apiCall<{ _id: string }>(request, 'post', manager.token, `/api/mission-plan/mission/${missionId}`, {
+    type: 'person',
+    title: 'Designer',
+    role: 'Designer',
+    person: memberId,
+    allocation: 50,
+    startDate: monday(5),
+    endDate: monday(-8),
+    rate: 50,
+    rateTime: 'Hourly',
+    billRate: 80,
+    billUnit: 'Hourly',
+  });
+  const week = await apiCall<{ _id: string }>(request, 'post', member.token, `/api/timesheet/mission/${missionId}`, {
+    missionPlanId: designer._id,
+    payload: { weekStart: monday(1), dailyHours: [8, 8, 4, 0, 0, 0, 0], status: 'submitted' },
+  });
+  await apiCall(request, 'put', manager.token, `/api/timesheet/mission/${missionId}/timesheet/${week._id}`, {
+    payload: { status: 'approved' },
+  });
+  return { designer, week };
+}
