@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, mondayOf, type ManagedRoleCells, type RoleWeekCell, type Timesheet } from '@crewplan/domain';
+import { addIsoDays, mondayOf, type ManagedRoleCells, type MyTimesheets, type RoleWeekCell, type Timesheet } from '@crewplan/domain';
 import { type missions, planItemRequests, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
@@ -182,5 +182,35 @@ describe('role cells of the weeks (GET /timesheet/project-manager/roles, rule 80
       label: 'Not submitted yet (Draft)',
       personName: 'P1 Caller',
     });
+  });
+});
+
+describe("roles asked for me in my own weeks (GET /timesheet, 'requested')", () => {
+  const requestedOf = async (caller: Caller) => {
+    const response = await t.request({ method: 'GET', url: '/api/timesheet', token: tokenOf(caller) });
+    expectStatus(response, 200);
+    return (response.json() as MyTimesheets).requested;
+  };
+
+  it('lists a role waiting for approval only to the person it asks for, until it is theirs or decided', async () => {
+    const { missionId, analyst, tester } = await missionWithRoles();
+    const mine = (await requestedOf('p1')).filter((role) => role.mission === missionId);
+    expect(mine).toEqual([{ planItemId: analyst, mission: missionId, missionTitle: 'Harbour cabins', title: 'Analyst', ...ROLE_DATES }]);
+    expect((await requestedOf('p0')).filter((role) => role.mission === missionId)).toEqual([]);
+
+    // a rejected request and a role already held are not waiting any more
+    await t.database.db
+      .insert(planItemRequests)
+      .values({ planItemId: tester, missionId, context: 'pm', personId: personOf('p1'), status: 'rejected' });
+    await t.database.db
+      .update(planItems)
+      .set({ personId: personOf('p1') })
+      .where(eq(planItems.id, analyst));
+    expect((await requestedOf('p1')).filter((role) => role.mission === missionId)).toEqual([]);
+  });
+
+  it('leaves out missions that keep no timesheets', async () => {
+    const { missionId } = await missionWithRoles({ noTimesheets: true });
+    expect((await requestedOf('p1')).filter((role) => role.mission === missionId)).toEqual([]);
   });
 });

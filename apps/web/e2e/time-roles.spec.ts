@@ -31,7 +31,7 @@ async function plannedMission(page: Page, request: APIRequestContext, mode: 'lig
     person: newcomerId,
     reason: 'Needs a data person',
   });
-  return { manager, member, orgId: org._id, missionId: mission._id, testerId: tester._id };
+  return { manager, member, newcomer, orgId: org._id, missionId: mission._id, testerId: tester._id };
 }
 
 const grid = (page: Page) => page.getByTestId('time-tracking');
@@ -46,7 +46,7 @@ for (const mode of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const { manager, member, orgId, missionId, testerId } = await plannedMission(page, request, mode);
+    const { manager, member, newcomer, orgId, missionId, testerId } = await plannedMission(page, request, mode);
     const lastWeek = monday(1);
     const weekName = (day: string) => new RegExp(`week of ${Number(day.slice(8))} `);
 
@@ -65,7 +65,19 @@ for (const mode of ['light', 'dark'] as const) {
     await cell(mine, 'Mon').fill('10');
     await grid(mine).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(mine.getByText('Week saved')).toBeVisible();
+    await expect(grid(mine).getByTestId('row-Designer')).toContainText('Not submitted yet (Draft)');
     await mine.screenshot({ path: screenshot(`time-roles-filled-${mode}`) });
+
+    // Noor's own week shows the Analyst asked for her as its organisation-level cell, with nothing to type yet
+    const newcomerContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const hers = await newcomerContext.newPage();
+    await signIn(hers, newcomer.email);
+    await hers.goto(`/home?time-tracking&week=${weekParam(lastWeek)}`);
+    const asked = grid(hers).getByTestId('requested-Analyst');
+    await expect(asked).toContainText('Needs assignment');
+    await expect(asked.getByRole('textbox')).toHaveCount(0);
+    await hers.screenshot({ path: screenshot(`time-roles-requested-${mode}`) });
+    await newcomerContext.close();
 
     // the manager's tab: nothing submitted yet; the role cells are counted and open with a click
     await signIn(page, manager.email);

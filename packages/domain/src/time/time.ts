@@ -294,6 +294,13 @@ export const myTimesheetRoleSchema = z.object({
 });
 export type MyTimesheetRole = z.infer<typeof myTimesheetRoleSchema>;
 
+/**
+ * A role nobody holds yet for which a request names me and waits for approval: my grid shows it as its
+ * organisation-level cell 'Needs assignment' (rule 80), without hours until the role is mine.
+ */
+export const myRequestedRoleSchema = myTimesheetRoleSchema.omit({ allocation: true });
+export type MyRequestedRole = z.infer<typeof myRequestedRoleSchema>;
+
 /** A task assigned to me whose dates touch the week asked for (or a task of my week): one task row of my weekly grid. */
 export const myTimesheetTaskSchema = z.object({
   actionItemId: z.string(),
@@ -312,6 +319,7 @@ export type MyTimesheetTask = z.infer<typeof myTimesheetTaskSchema>;
 export const myTimesheetsSchema = z.object({
   timesheets: timesheetListSchema,
   roles: z.array(myTimesheetRoleSchema),
+  requested: z.array(myRequestedRoleSchema),
   tasks: z.array(myTimesheetTaskSchema),
   missing: z.array(missingTimesheetSchema),
 });

@@ -11,7 +11,7 @@ import {
   type Timesheet,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { actionItems, missionPeople, missions, planItems, timesheets } from '../../db/schema/index.ts';
+import { actionItems, missionPeople, missions, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
@@ -81,29 +81,35 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
   const orgIds = await eligibleOrgIds(db, personId, now);
   if (orgIds.length === 0) throw notLicensed();
   const sheets = await listKept(db, and(eq(timesheets.personId, personId), inArray(timesheets.orgId, orgIds), weeksFilter(weeks, now)));
+  const keepsTime = and(
+    eq(planItems.type, 'person'),
+    eq(planItems.inactive, false),
+    eq(planItems.wasDeleted, false),
+    isNull(missions.archivedAt),
+    eq(missions.noTimesheets, false),
+    eq(missions.isTemplate, false),
+    inArray(missions.orgId, orgIds),
+  );
+  const role = {
+    planItemId: planItems.id,
+    missionId: planItems.missionId,
+    missionTitle: missions.title,
+    title: planItems.title,
+    startDate: planItems.startDate,
+    endDate: planItems.endDate,
+  };
   const roles = await db
-    .select({
-      planItemId: planItems.id,
-      missionId: planItems.missionId,
-      missionTitle: missions.title,
-      title: planItems.title,
-      startDate: planItems.startDate,
-      endDate: planItems.endDate,
-      allocation: planItems.allocation,
-    })
+    .select({ ...role, allocation: planItems.allocation })
     .from(planItems)
     .innerJoin(missions, eq(missions.id, planItems.missionId))
+    .where(and(eq(planItems.personId, personId), keepsTime));
+  const requested = await db
+    .selectDistinct(role)
+    .from(planItemRequests)
+    .innerJoin(planItems, eq(planItems.id, planItemRequests.planItemId))
+    .innerJoin(missions, eq(missions.id, planItems.missionId))
     .where(
-      and(
-        eq(planItems.personId, personId),
-        eq(planItems.type, 'person'),
-        eq(planItems.inactive, false),
-        eq(planItems.wasDeleted, false),
-        isNull(missions.archivedAt),
-        eq(missions.noTimesheets, false),
-        eq(missions.isTemplate, false),
-        inArray(missions.orgId, orgIds),
-      ),
+      and(eq(planItemRequests.personId, personId), eq(planItemRequests.status, 'pending_approval'), isNull(planItems.personId), keepsTime),
     );
   const today = now.toISOString().slice(0, 10);
   const tasks = await myTasksOfWeek(db, personId, orgIds, weeks.week ?? mondayOf(today));
@@ -116,6 +122,7 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
   return {
     timesheets: sheets,
     roles: roles.map(({ missionId, ...role }) => ({ ...role, mission: missionId })),
+    requested: requested.map(({ missionId, ...role }) => ({ ...role, mission: missionId })),
     tasks,
     missing: missingTimesheets(roles, done, today),
   };

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_MESSAGES } from '@crewplan/domain/time/time';
+import { weekWithinRole } from '@crewplan/domain/time/rules';
 import { joinRoom } from '../../lib/realtime.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
@@ -13,6 +14,7 @@ import { myTimesheetsQuery, useSaveWeek, type MyTimesheets, type WeekSave } from
 import { FillFromPlanButton } from './FillFromPlanButton.tsx';
 import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, weekRequest, type GridRow } from './grid.ts';
 import { refusalInWords, type Refusal } from './refusal.ts';
+import { RequestedRoles } from './RequestedRoles.tsx';
 import classes from './time.module.css';
 import { WeekRow } from './WeekRow.tsx';
 import { dayLabels, listFrom, localToday, nextWeek, previousWeek, weekOfParam, weekParam, weekTitle } from './week.ts';
@@ -98,6 +100,7 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
   const totals = dayTotals(shown);
   const bars = capacityBars(totals);
   const lastMonday = previousWeek(monday);
+  const requested = data.requested.filter((role) => weekWithinRole(monday, role));
 
   if (rows.length === 0)
     return (
@@ -105,6 +108,11 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
         <Alert color="blue" variant="light">
           {TIME_MESSAGES.noProjectRole}
         </Alert>
+        {requested.length > 0 && (
+          <Table withTableBorder aria-label="Roles waiting for approval">
+            <RequestedRoles roles={requested} />
+          </Table>
+        )}
         <MissingWeeks data={data} onWeek={onWeek} />
       </Stack>
     );
@@ -191,7 +199,7 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
               <Table.Th scope="col" ta="right">
                 Total
               </Table.Th>
-              <Table.Th scope="col" style={{ width: '8rem' }}>
+              <Table.Th scope="col" style={{ width: '12.5rem' }}>
                 Status
               </Table.Th>
             </Table.Tr>
@@ -221,6 +229,7 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
               ))}
             </Table.Tbody>
           ))}
+          <RequestedRoles roles={requested} />
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th scope="row">Day total</Table.Th>

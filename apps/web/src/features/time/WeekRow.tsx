@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconSubtask } from '@tabler/icons-react';
+import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
 import { cellHours, sumHours, type GridRow } from './grid.ts';
 import type { Refusal } from './refusal.ts';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
@@ -67,8 +68,8 @@ export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cell
         {sumHours(hours)}
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[row.status]} variant="light">
-          {STATUS_LABELS[row.status]}
+        <Badge color={STATUS_COLORS[row.status]} variant="light" tt="none">
+          {!task && row.status === 'draft' ? ROLE_CELL_LABELS.draft : STATUS_LABELS[row.status]}
         </Badge>
       </Table.Td>
     </Table.Tr>
