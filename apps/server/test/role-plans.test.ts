@@ -19,7 +19,7 @@ let missionId: string;
 
 type Who = keyof OrgWorld['people'];
 const base = () => `/api/org-role-plan-item/org/${w.orgId}`;
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   t.request({ method, url, token: who ? w.people[who].token : undefined, ...(payload === undefined ? {} : { payload }) });
 
 async function newItem(body: Record<string, unknown> = {}, who: Who = 'admin'): Promise<RolePlanItem> {
