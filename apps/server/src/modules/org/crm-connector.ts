@@ -58,7 +58,12 @@ export function httpCrmConnector(apiBase: string, token: string): CrmConnector {
       const parsed = crmPersonSchema.safeParse(await response.json().catch(() => null));
       if (!parsed.success) throw new CrmUnavailableError('CRM answered an unexpected shape');
       const { person } = parsed.data;
-      return { email: person.email, roleName: person.roleName ?? null, startDate: person.startDate ?? null, endDate: person.endDate ?? null };
+      return {
+        email: person.email,
+        roleName: person.roleName ?? null,
+        startDate: person.startDate ?? null,
+        endDate: person.endDate ?? null,
+      };
     },
   };
 }

@@ -326,7 +326,9 @@ export async function syncPerson(ctx: AppContext, access: OrgAccess, personId: s
     ? await ctx.db
         .select({ id: orgRoles.id })
         .from(orgRoles)
-        .where(and(eq(orgRoles.orgId, access.org.id), eq(orgRoles.isDeleted, false), sql`lower(${orgRoles.name}) = lower(${found.roleName})`))
+        .where(
+          and(eq(orgRoles.orgId, access.org.id), eq(orgRoles.isDeleted, false), sql`lower(${orgRoles.name}) = lower(${found.roleName})`),
+        )
     : [];
   const startDate = found.startDate ?? member.startDate;
   const endDate = found.endDate ?? member.endDate;
