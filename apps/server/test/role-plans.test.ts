@@ -244,6 +244,36 @@ describe('statuses (PUT …/status and bulk status)', () => {
   });
 });
 
+describe('assigning (bulk assign)', () => {
+  it('gives approved items to a member, which clears their Needs assignment cell; another organisation’s person is 400', async () => {
+    const item = await newItem();
+    await call('admin', 'PUT', `${base()}/role-plan-item/status`, { rolePlanItemId: item._id, status: 'approved' });
+    const refused = await call('admin', 'PUT', `${base()}/role-plan-item/bulk`, {
+      action: 'assign',
+      rolePlanItemIds: [item._id],
+      personId: w.people.otherOrgAdmin.personId,
+    });
+    expectStatus(refused, 400);
+    expect(errorOf(refused).fields).toHaveProperty('personId');
+    expect((await rowOf(item._id))!.personId).toBeNull();
+    const response = await call('admin', 'PUT', `${base()}/role-plan-item/bulk`, {
+      action: 'assign',
+      rolePlanItemIds: [item._id],
+      personId: w.people.member.personId,
+    });
+    expectStatus(response, 200);
+    expect((response.json() as RolePlanBulkResult).items[0]).toMatchObject({
+      personId: w.people.member.personId,
+      person: { name: 'Member Person' },
+      cellLabel: null,
+    });
+    expectStatus(
+      await call('member', 'PUT', `${base()}/role-plan-item/bulk`, { action: 'assign', rolePlanItemIds: [item._id], personId: null }),
+      403,
+    );
+  });
+});
+
 describe('merging (rules 87 and 88)', () => {
   it('bulk merges by program then role: summed approved hours, zero needed, mission merged, originals marked', async () => {
     const a = await newItem({ hoursApproved: 10, missionId });

@@ -82,3 +82,4 @@ export * from './leave/policy.ts';
 export * from './role-plans/rules.ts';
 export * from './role-plans/role-plans.ts';
 export * from './role-plans/policy.ts';
+export * from './role-plans/tab.ts';

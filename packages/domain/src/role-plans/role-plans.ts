@@ -59,8 +59,8 @@ const splitPartSchema = z
   .refine(datesInOrder, datesIssue);
 
 /**
- * `PUT …/role-plan-item/bulk`: a status for many items, a bulk merge by program then role (rule 88), a merge into
- * one item (rule 87), or a split of one item into parts.
+ * `PUT …/role-plan-item/bulk`: a status for many items, a bulk merge by program then role (rule 88), a person for
+ * many items, a merge into one item (rule 87), or a split of one item into parts.
  */
 export const rolePlanBulkBodySchema = z.discriminatedUnion('action', [
   z.object({
@@ -70,6 +70,8 @@ export const rolePlanBulkBodySchema = z.discriminatedUnion('action', [
     message: textSchema(2000, 1).optional(),
   }),
   z.object({ action: z.literal('merge'), rolePlanItemIds: idsSchema.min(2) }),
+  /** The Assign resources tab: who holds the items (null leaves them unassigned). */
+  z.object({ action: z.literal('assign'), rolePlanItemIds: idsSchema, personId: idSchema.nullable() }),
   z.object({ action: z.literal('mergeInto'), rolePlanItemIds: idsSchema, into: idSchema }),
   z.object({ action: z.literal('split'), rolePlanItemId: idSchema, parts: z.array(splitPartSchema).min(1).max(50) }),
 ]);

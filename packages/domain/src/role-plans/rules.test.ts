@@ -13,6 +13,7 @@ import {
 import { rolePlanBulkBodySchema, rolePlanCreateSchema } from './role-plans.ts';
 import { canOnOrgRolePlan, type RolePlanVerb } from './policy.ts';
 import type { OrgMemberFacts } from '../org/policy.ts';
+import { resourceTabOrgs, type ResourceTabOrg } from './tab.ts';
 
 const item = (id: string, over: Partial<RolePlanFacts> = {}): RolePlanFacts => ({
   id,
@@ -178,4 +179,21 @@ describe('route gate', () => {
     expect(canOnOrgRolePlan(member({ canApproveRoles: true }), 'rolePlan.create')).toBe(true);
     expect(verbs.map((verb) => canOnOrgRolePlan({ kind: 'apiKey' }, verb))).toEqual([false, true, true, false, false]);
   });
+});
+
+describe('Request and Assign resources tabs', () => {
+  const org = (over: Partial<ResourceTabOrg>): ResourceTabOrg => ({
+    _id: 'o',
+    title: 'O',
+    isLicensedActive: true,
+    me: { level: 'MANAGER', canApproveRoles: false },
+    ...over,
+  });
+  it.each([
+    ['a licensed organisation I manage', org({}), true],
+    ['an unlicensed one', org({ isLicensedActive: false }), false],
+    ['one where I am a member', org({ me: { level: 'MEMBER', canApproveRoles: false } }), false],
+    ['one where I am a member who approves roles', org({ me: { level: 'MEMBER', canApproveRoles: true } }), true],
+    ['one I do not belong to', org({ me: null }), false],
+  ])('%s: shown %s', (_what, entry, shown) => expect(resourceTabOrgs([entry])).toHaveLength(shown ? 1 : 0));
 });

@@ -252,6 +252,8 @@ export async function bulk(ctx: AppContext, access: OrgAccess, body: RolePlanBul
       }
       case 'merge':
         return { ids: await bulkMerge(ctx, tx, record, access, body.rolePlanItemIds, now), message: ROLE_PLAN_MESSAGES.combined };
+      case 'assign':
+        return { ids: await assign(ctx, tx, record, access, body.rolePlanItemIds, body.personId), message: null };
       case 'mergeInto':
         return {
           ids: await mergeIntoOne(ctx, tx, record, access, body.rolePlanItemIds, body.into, now),
@@ -263,6 +265,28 @@ export async function bulk(ctx: AppContext, access: OrgAccess, body: RolePlanBul
   });
   await tellStatusChanges(ctx, access, changes);
   return { items: await present(ctx, access.org.id, result.ids), message: result.message };
+}
+
+/** Gives many items to one person (a current member of the organisation), or to nobody. */
+async function assign(ctx: AppContext, tx: Tx, record: RecordOrgWrite, access: OrgAccess, ids: string[], personId: string | null) {
+  const rows = await lockForDecision(ctx, tx, access, ids, 'rolePlanItemIds');
+  if (personId) {
+    const wrong = await foreignReferences(tx, access.org.id, { personIds: [personId] });
+    if (wrong.length > 0) throw notInOrg(wrong);
+  }
+  for (const row of rows) {
+    if (row.mergedTo || row.status === ROLE_PLAN_MERGED) throw alreadyMerged('rolePlanItemIds');
+    if (row.personId === personId) continue;
+    const [updated] = await tx.update(rolePlanItems).set({ personId }).where(eq(rolePlanItems.id, row.id)).returning();
+    record({
+      action: 'update',
+      entity: ENTITY,
+      id: row.id,
+      title: titleOf(updated!),
+      changes: diffFields(summary(row), summary(updated!)),
+    });
+  }
+  return ids;
 }
 
 /** The merge marks of an item merged into `into` (rule 87/88): the merged status, with date and merger. */
