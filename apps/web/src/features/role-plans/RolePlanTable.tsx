@@ -82,7 +82,8 @@ export function RolePlanTable({
               <Table.Td ta="right">{hours(item.hoursApproved)}</Table.Td>
               <Table.Td>{days(item)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={item.needsAttention ? 'yellow' : 'teal'}>
+                {/* the row's highlight says it waits; the badge keeps the text readable on it in either scheme */}
+                <Badge variant="default" tt="none">
                   {item.status}
                 </Badge>
               </Table.Td>
