@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, pgTable, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RolePlanOrigin, RolePlanStatusChange } from '@crewplan/domain';
 import { hoursColumn, idColumn, timestamps } from './columns.ts';
 import { missions, planItems } from './missions.ts';
