@@ -35,6 +35,7 @@ import { moneyRoutes, rateCardRoutes } from './modules/money/index.ts';
 import { currencyRoutes } from './modules/currency/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
+import { rolePlansRoutes } from './modules/role-plans/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(timeRoutes);
   await app.register(moneyRoutes);
   await app.register(expensesRoutes);
+  await app.register(rolePlansRoutes);
   await app.register(currencyRoutes);
   await app.register(rateCardRoutes);
   await app.register(billingRoutes);

@@ -44,6 +44,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  CRM_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  CRM_API_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -82,6 +84,8 @@ export type Config = {
    * `apiBase` points the SDK at another address (tests use a local fake of its API).
    */
   payments: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  /** The CRM people are synced from (its people API and token); null when not both are set. */
+  crm: { apiBase: string; token: string } | null;
 };
 
 export type S3Config = {
@@ -159,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshHours: e.EXCHANGE_RATES_REFRESH_HOURS,
     },
     payments: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
+    crm: e.CRM_API_BASE && e.CRM_API_TOKEN ? { apiBase: e.CRM_API_BASE, token: e.CRM_API_TOKEN } : null,
   };
 }
 

@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, canOnOrgLeave, canOnOrgMoney, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
+import {
+  can,
+  canOnOrgLeave,
+  canOnOrgMoney,
+  canOnOrgRolePlan,
+  canSeeGoal,
+  type OrgAction,
+  type OrgActor,
+  type OrgTargetFacts,
+  type RolePlanVerb,
+} from '@crewplan/domain';
 import { orgApiKeys, orgs, ssoProviders } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import {
@@ -492,6 +502,7 @@ function routes(): Route[] {
       expect: orgExpectations(w, allow('org.clients.manage')),
     },
     ...rateCardRoutes(),
+    ...rolePlanRoutes(),
   ];
 }
 
@@ -538,12 +549,84 @@ function rateCardRoutes(): Route[] {
   ];
 }
 
+/**
+ * CRM role plans (rules 84-89): the organisation needs the Unlimited subscription (licensed here, so that the refusals
+ * seen are the gate's). Statuses, merges and splits pass the gate for every member but an observer, then rule 89
+ * decides: of the world's people only the organisation admin holds its rights (nobody approves roles or is an executive).
+ */
+function rolePlanRoutes(): Route[] {
+  const base = `/api/org-role-plan-item/org/${w.orgId}`;
+  const gate = (verb: RolePlanVerb) => orgExpectations(w, (actor) => (canOnOrgRolePlan(actor, verb) ? 'allowed' : 403));
+  const decide = orgExpectations(w, (actor) =>
+    canOnOrgRolePlan(actor, 'rolePlan.decide') && actor.kind === 'person' && actor.level === 'ADMIN' ? 'allowed' : 403,
+  );
+  let roleId = '';
+  const licensedRole = async () => {
+    await t.database.db.update(orgs).set({ isLicensedActive: true, isOrgLicensed: true }).where(eq(orgs.id, w.orgId));
+    roleId ||= await fresh(org('/roles'), { name: unique('Planned role') });
+    return roleId;
+  };
+  const freshItem = async () => fresh(base, { roleId: await licensedRole(), hoursApproved: 2 });
+  return [
+    {
+      method: 'GET',
+      url: '/api/org-role-plan-item/org/:id',
+      build: async () => (await licensedRole(), { method: 'GET', url: base }),
+      expect: gate('rolePlan.read'),
+    },
+    {
+      method: 'POST',
+      url: '/api/org-role-plan-item/org/:id',
+      build: async () => ({ method: 'POST', url: base, payload: { roleId: await licensedRole() } }),
+      expect: gate('rolePlan.create'),
+    },
+    {
+      method: 'POST',
+      url: '/api/org-role-plan-item/org/:id/role-plan-item/list',
+      build: async () => ({ method: 'POST', url: `${base}/role-plan-item/list`, payload: { rolePlanItemId: [await freshItem()] } }),
+      expect: gate('rolePlan.read'),
+    },
+    {
+      method: 'GET',
+      url: '/api/org-role-plan-item/org/:id/my',
+      build: async () => (await licensedRole(), { method: 'GET', url: `${base}/my` }),
+      expect: gate('rolePlan.readOwn'),
+    },
+    {
+      method: 'PUT',
+      url: '/api/org-role-plan-item/org/:id/role-plan-item/bulk',
+      build: async () => ({
+        method: 'PUT',
+        url: `${base}/role-plan-item/bulk`,
+        payload: { action: 'merge', rolePlanItemIds: [await freshItem(), await freshItem()] },
+      }),
+      expect: decide,
+    },
+    {
+      method: 'DELETE',
+      url: '/api/org-role-plan-item/org/:id/role-plan-item/:itemId',
+      build: async () => ({ method: 'DELETE', url: `${base}/role-plan-item/${await freshItem()}` }),
+      expect: gate('rolePlan.delete'),
+    },
+    {
+      method: 'PUT',
+      url: '/api/org-role-plan-item/org/:id/role-plan-item/status',
+      build: async () => ({
+        method: 'PUT',
+        url: `${base}/role-plan-item/status`,
+        payload: { rolePlanItemId: await freshItem(), status: 'approved' },
+      }),
+      expect: decide,
+    },
+  ];
+}
+
 function orgPrincipalsList(): OrgPrincipal[] {
   return Object.keys(orgPrincipals(w)) as OrgPrincipal[];
 }
 
 /** Every route of the organisation area (organisations, people, structure, clients, invites, storage keys). */
-const isOrgRoute = (url: string) => /^\/api\/(org|org-invite|storageKey|v2\/orgs)(\/|$)/.test(url);
+const isOrgRoute = (url: string) => /^\/api\/(org|org-invite|org-role-plan-item|storageKey|v2\/orgs)(\/|$)/.test(url);
 
 describe('organisation permission matrix', () => {
   it('walks every organisation route with every principal, against expectations derived from the policy', async () => {

@@ -79,3 +79,7 @@ export * from './leave/entitlements.ts';
 export * from './leave/rules.ts';
 export * from './leave/leave.ts';
 export * from './leave/policy.ts';
+export * from './role-plans/rules.ts';
+export * from './role-plans/role-plans.ts';
+export * from './role-plans/policy.ts';
+export * from './role-plans/tab.ts';

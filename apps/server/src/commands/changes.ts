@@ -61,6 +61,8 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   // Whose leave and why is for the person and their approvers (rule 211): the event says a request changed.
   'leave.requests': 'all',
   'work.from.home': 'all',
+  // A role plan's thread and free metadata stay with who reads the item; its status and hours are the organisation's.
+  'role.plan.items': ['messages', 'metaData'],
 };
 
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */

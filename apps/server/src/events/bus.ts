@@ -113,6 +113,17 @@ export type DomainEvents = {
    * An expense moved to another status (created, submitted, decided, paid, deleted), once committed: a submission
    * tells its deciders and a decision tells its owner.
    */
+  /** A CRM role-plan item moved to another status (rule 85): its person and creator are told. */
+  'rolePlan.status.changed': {
+    orgId: string;
+    orgTitle: string;
+    rolePlanItemId: string;
+    actorId: string | null;
+    recipients: string[];
+    from: string;
+    status: string;
+    statusMap: { programId: string | null; roleId: string; status: string; hoursNeeded: number; hoursApproved: number };
+  };
   'expense.changed': {
     expenseId: string;
     orgId: string;

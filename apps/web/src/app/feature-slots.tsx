@@ -4,6 +4,7 @@ import { BoardTimesheetsSlot } from '../features/time/index.ts';
 import { CostTrackerSlot } from '../features/money/index.ts';
 import { BoardExpensesSlot, OrgExpensesSlot } from '../features/expenses/index.ts';
 import { BoardLeavesSlot, OrgLeavesSlot } from './leave-slots.tsx';
+import { BoardAssignResourcesSlot, BoardRequestResourcesSlot, BoardSchedulingSlot } from '../features/role-plans/index.ts';
 import type { FeatureSlots } from '../lib/feature-slots.tsx';
 
 /** The parts one feature lends another's screens (see lib/feature-slots.tsx); each loads with the screen that shows it. */
@@ -17,4 +18,7 @@ export const featureSlots: FeatureSlots = {
   OrgExpenses: OrgExpensesSlot,
   BoardLeaves: BoardLeavesSlot,
   OrgLeaves: OrgLeavesSlot,
+  BoardRequestResources: BoardRequestResourcesSlot,
+  BoardAssignResources: BoardAssignResourcesSlot,
+  BoardScheduling: BoardSchedulingSlot,
 };

@@ -77,6 +77,7 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   'work.from.home': () => areaOf('leave'),
   timesheets: () => areaOf('timesheets'),
   expenses: () => areaOf('expenses'),
+  'role.plan.items': () => areaOf('role-plans'),
   notifications: () => areaOf('notifications'),
   comments: () => areaOf('comments'),
 };

@@ -23,6 +23,9 @@ export type FeatureSlots = {
   BoardExpenses?: ComponentType<BoardSlotProps>;
   OrgExpenses?: ComponentType<OrgSlotProps>;
   BoardLeaves?: ComponentType<BoardSlotProps>;
+  BoardRequestResources?: ComponentType<BoardSlotProps>;
+  BoardAssignResources?: ComponentType<BoardSlotProps>;
+  BoardScheduling?: ComponentType<BoardSlotProps>;
   OrgLeaves?: ComponentType<{ orgId: string }>;
 };
 

@@ -19,5 +19,6 @@ export const AUDIT_ENTITIES = [
   'expenses',
   'leave.requests',
   'work.from.home',
+  'role.plan.items',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -164,6 +164,28 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
     });
   });
 
+  // A role-plan item's person and creator hear of its new status (orgRolePlanItemStatusChange).
+  ctx.events.on('rolePlan.status.changed', async (event) => {
+    const recipients = [...new Set(event.recipients)].filter((personId) => personId !== event.actorId);
+    if (recipients.length === 0) return;
+    const names = event.actorId ? await namesOf(ctx, [event.actorId]) : new Map<string, string>();
+    const actorName = (event.actorId && names.get(event.actorId)) || 'Somebody';
+    await createNotifications(
+      ctx,
+      recipients.map((personId) => ({
+        personId,
+        type: 'orgRolePlanItemStatusChange',
+        title: `${actorName} moved a role plan from ${event.from} to ${event.status}`,
+        body: event.orgTitle,
+        orgId: event.orgId,
+        missionId: null,
+        actorId: event.actorId,
+        data: { rolePlanItemId: event.rolePlanItemId, statusMap: event.statusMap },
+        open: { 'board-tab': 'gt-request' },
+      })),
+    );
+  });
+
   ctx.events.on('leave.changed', async (event) => {
     if (!event.notify) return;
     const names = await namesOf(ctx, [event.actorId, event.personId]);

@@ -13,6 +13,7 @@ import {
   orgPersonUpdateSchema,
 } from '@crewplan/domain';
 import { orgAccessOf } from '../../plugins/authz.ts';
+import { crmConnectorOf } from './crm-connector.ts';
 import * as service from './org-people.service.ts';
 
 const tags = ['org-people'];
@@ -22,6 +23,7 @@ const personParams = z.object({ id: idSchema, personId: idSchema });
 export async function orgPeopleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const crm = crmConnectorOf(ctx.config);
 
   r.get('/api/v2/orgs/:orgId/people', {
     config: { authz: { org: 'org.people.read' } },
@@ -94,10 +96,11 @@ export async function orgPeopleRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { org: 'org.people.sync' } },
     schema: {
       tags,
-      summary: "Sync a person from the organisation's Microsoft directory: 409 org/directory-not-configured while none is connected",
+      summary:
+        "Sync a person's role and dates from the organisation's CRM: 409 org/directory-not-configured while none is configured, 404 when the CRM does not know them, 502 when it does not answer",
       params: personParams,
       response: { 200: orgPersonSchema },
     },
-    handler: async (request) => service.syncPerson(ctx, orgAccessOf(request), request.params.personId),
+    handler: async (request) => service.syncPerson(ctx, orgAccessOf(request), request.params.personId, crm),
   });
 }

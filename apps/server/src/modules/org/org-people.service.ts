@@ -17,6 +17,7 @@ import { departments, offices, orgPeople, orgRoles, people, programs } from '../
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
+import { CrmUnavailableError, type CrmConnector } from './crm-connector.ts';
 import { presentOrgPerson, targetFacts } from './org.presenter.ts';
 import { markOrgDeleted, viewerOf } from './org.service.ts';
 
@@ -306,10 +307,42 @@ export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: 
 }
 
 /**
- * `POST /org/:id/gt/sync/person/:personId`: syncing a person from the organisation's Microsoft directory.
- * No directory connection exists yet, so a known person answers 409 org/directory-not-configured.
+ * `POST /org/:id/gt/sync/person/:personId`: takes over what the organisation's CRM knows of a person (their role,
+ * matched by name, and the days they start and leave) onto their organisation entry. Without a CRM configured it
+ * answers 409 org/directory-not-configured; a person the CRM does not know is 404; a CRM that does not answer, 502.
  */
-export async function syncPerson(ctx: AppContext, access: OrgAccess, personId: string): Promise<never> {
-  await loadMember(ctx.db, access.org.id, personId);
-  throw conflict('org/directory-not-configured', 'No directory is connected to this organization, so there is nothing to sync.');
+export async function syncPerson(ctx: AppContext, access: OrgAccess, personId: string, crm: CrmConnector | null) {
+  const { member } = await loadMember(ctx.db, access.org.id, personId);
+  if (!crm) throw conflict('org/directory-not-configured', 'No directory is connected to this organization, so there is nothing to sync.');
+  let found;
+  try {
+    found = await crm.findPerson({ orgId: access.org.id, email: member.email });
+  } catch (error) {
+    if (!(error instanceof CrmUnavailableError)) throw error;
+    throw new AppError(502, 'org/crm-unavailable', 'The CRM did not answer. Please try again in a moment.');
+  }
+  if (!found) throw new AppError(404, 'org/crm-person-not-found', 'This person was not found in the CRM.');
+  const [role] = found.roleName
+    ? await ctx.db
+        .select({ id: orgRoles.id })
+        .from(orgRoles)
+        .where(
+          and(eq(orgRoles.orgId, access.org.id), eq(orgRoles.isDeleted, false), sql`lower(${orgRoles.name}) = lower(${found.roleName})`),
+        )
+    : [];
+  const startDate = found.startDate ?? member.startDate;
+  const endDate = found.endDate ?? member.endDate;
+  if (startDate && endDate && startDate > endDate)
+    throw new AppError(502, 'org/crm-unavailable', 'The CRM gives this person an end date before their start date.');
+  const patch: Partial<OrgPersonRow> = { startDate, endDate, ...(role ? { roleId: role.id } : {}) };
+  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const { member: locked } = await loadMember(tx, access.org.id, personId, { lock: true });
+    const changes = diffFields(locked as Record<string, unknown>, patch);
+    if (Object.keys(changes).length === 0) return locked;
+    const [updated] = await tx.update(orgPeople).set(patch).where(eq(orgPeople.id, locked.id)).returning();
+    record({ action: 'update', entity: 'org.people', id: personId, title: locked.email, changes });
+    return updated!;
+  });
+  const { person } = await loadMember(ctx.db, access.org.id, personId);
+  return presentOrgPerson(row, person, viewerOf(access));
 }

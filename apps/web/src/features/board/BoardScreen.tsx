@@ -7,6 +7,7 @@ import { launchpadLabel } from '@crewplan/domain/board/workspace';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { expensesTabShown } from '@crewplan/domain/expenses/tab';
+import { resourceTabOrgs } from '@crewplan/domain/role-plans/tab';
 import { useMyOrgs } from '../org/index.ts';
 import { useWorkspace } from './api.ts';
 import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
@@ -14,6 +15,9 @@ import { LaunchpadTab } from './LaunchpadTab.tsx';
 import { MissionDocsTab } from './MissionDocsTab.tsx';
 import { PlannerTab } from './PlannerTab.tsx';
 import { VaultTab } from './VaultTab.tsx';
+
+/** Tabs that show only for some organisations: not in the bar until the person's organisations are read. */
+const HIDDEN_UNTIL_KNOWN: readonly BoardTab[] = ['expenses', 'gt-request', 'gt-assign'];
 
 function remembered(): string | null {
   try {
@@ -26,7 +30,16 @@ function remembered(): string | null {
 /** The project-manager work space (/board): tabs by `board-tab`, the last one remembered, overflow in a More menu. */
 export function BoardScreen() {
   const { params } = useUrl();
-  const tab = boardTabOf(params.get('board-tab'), remembered());
+  const orgs = useMyOrgs();
+  // rule 184: no Expenses tab where invoicing is disabled (nor without the Unlimited subscription)
+  const withExpenses = expensesTabShown(orgs.data ?? []);
+  // the organisation licence condition of Request and Assign resources
+  const withResources = resourceTabOrgs(orgs.data ?? []).length > 0;
+  // until the organisations are read every tab may open (a link to one is not turned away)
+  const hidden: BoardTab[] = !orgs.isSuccess
+    ? []
+    : [...(withExpenses ? [] : (['expenses'] as const)), ...(withResources ? [] : (['gt-request', 'gt-assign'] as const))];
+  const tab = boardTabOf(params.get('board-tab'), remembered(), hidden);
   const workspace = useWorkspace();
   const { ref, width } = useElementSize();
 
@@ -39,12 +52,9 @@ export function BoardScreen() {
     if (params.get('board-tab') !== tab) setParams({ 'board-tab': tab }, { replace: true });
   }, [tab, params]);
 
-  const orgs = useMyOrgs();
-  // rule 184: no Expenses tab where invoicing is disabled (nor without the Unlimited subscription)
-  const withExpenses = expensesTabShown(orgs.data ?? []);
-  const tabs = BOARD_TABS.filter((entry) => entry.value !== 'expenses' || withExpenses).map((entry) =>
-    entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry,
-  );
+  const tabs = BOARD_TABS.filter(
+    (entry) => !hidden.includes(entry.value) && (orgs.isSuccess || !HIDDEN_UNTIL_KNOWN.includes(entry.value)),
+  ).map((entry) => (entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry));
   // before the bar is measured every tab shows
   const { shown, more } = width > 0 ? splitTabs(tabs, width, tab) : { shown: tabs, more: [] };
   const choose = (value: string | null) => value && setParams({ 'board-tab': value });
@@ -104,6 +114,9 @@ function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<t
     BoardCostTracker = () => null,
     BoardExpenses = () => null,
     BoardLeaves = () => null,
+    BoardRequestResources = () => null,
+    BoardAssignResources = () => null,
+    BoardScheduling = () => null,
   } = useFeatureSlots();
   if (tab === 'vision-board') return <LaunchpadTab workspace={workspace} />;
   if (tab === 'pm-Planner') return <PlannerTab workspace={workspace} />;
@@ -112,5 +125,8 @@ function TabContent({ tab, workspace }: { tab: BoardTab; workspace: ReturnType<t
   if (tab === 'cost-tracker') return <BoardCostTracker workspace={workspace} />;
   if (tab === 'expenses') return <BoardExpenses workspace={workspace} />;
   if (tab === 'leaves') return <BoardLeaves workspace={workspace} />;
+  if (tab === 'gt-request') return <BoardRequestResources workspace={workspace} />;
+  if (tab === 'gt-assign') return <BoardAssignResources workspace={workspace} />;
+  if (tab === 'scheduling') return <BoardScheduling workspace={workspace} />;
   return <VaultTab />;
 }

@@ -8,7 +8,10 @@ describe('boardTabOf', () => {
     expect(boardTabOf('mission-docs', null)).toBe('mission-docs');
     expect(boardTabOf('unknown', 'also-unknown')).toBe('vision-board');
     expect(boardTabOf('leaves', null)).toBe('leaves');
-    expect(boardTabOf('gt-request', null)).toBe('vision-board');
+    expect(boardTabOf('gt-request', null)).toBe('gt-request');
+    expect(boardTabOf('gt-request', 'leaves', ['gt-request', 'gt-assign'])).toBe('leaves');
+    expect(boardTabOf(null, 'gt-assign', ['gt-request', 'gt-assign'])).toBe('vision-board');
+    expect(boardTabOf('scheduling', null)).toBe('scheduling');
     expect(boardTabOf(null, null)).toBe('vision-board');
   });
 });
@@ -50,7 +53,7 @@ describe('splitTabs', () => {
     expect(values(splitTabs(tabs, 200, 'c'))).toEqual(['c', 'abd']);
   });
 
-  it("lists the tabs built so far, with the spec's board-tab values", () => {
+  it("lists the spec's tabs in its order, with its board-tab values", () => {
     expect(BOARD_TABS.map((tab) => tab.label)).toEqual([
       'Launchpad',
       'Planner',
@@ -58,6 +61,9 @@ describe('splitTabs', () => {
       'Timesheets',
       'Expenses',
       'Leaves',
+      'Request resources',
+      'Assign resources',
+      'Scheduling',
       'Mission docs',
       'The vault',
     ]);
@@ -65,5 +71,8 @@ describe('splitTabs', () => {
     expect(BOARD_TABS.find((tab) => tab.label === 'Timesheets')?.value).toBe('timesheets');
     expect(BOARD_TABS.find((tab) => tab.label === 'Cost tracker')?.value).toBe('cost-tracker');
     expect(BOARD_TABS.find((tab) => tab.label === 'Leaves')?.value).toBe('leaves');
+    expect(BOARD_TABS.find((tab) => tab.label === 'Request resources')?.value).toBe('gt-request');
+    expect(BOARD_TABS.find((tab) => tab.label === 'Assign resources')?.value).toBe('gt-assign');
+    expect(BOARD_TABS.find((tab) => tab.label === 'Scheduling')?.value).toBe('scheduling');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Tabs of the project-manager work space (rule 239). The spec's board-tab values; 'mission-docs' is ours (the spec
- * gives the Mission docs tab no value). Leaves, resources and scheduling arrive with their issues; Expenses shows
- * only where an organisation of the person keeps expenses with invoicing on (rule 184).
+ * gives the Mission docs tab no value). Expenses shows only where an organisation of the person keeps expenses with
+ * invoicing on (rule 184); Request and Assign resources only where one has an active licence and shows its role plans.
  */
 export const BOARD_TABS = [
   { value: 'vision-board', label: 'Launchpad', empty: 'Missions you manage will appear here.' },
@@ -10,6 +10,9 @@ export const BOARD_TABS = [
   { value: 'timesheets', label: 'Timesheets', empty: 'Submitted weeks of the missions you manage will appear here.' },
   { value: 'expenses', label: 'Expenses', empty: 'Submitted expenses of the missions you manage will appear here.' },
   { value: 'leaves', label: 'Leaves', empty: 'Leave requests of the people on the missions you manage will appear here.' },
+  { value: 'gt-request', label: 'Request resources', empty: 'Roles requested for your projects will appear here.' },
+  { value: 'gt-assign', label: 'Assign resources', empty: 'Approved roles to assign will appear here.' },
+  { value: 'scheduling', label: 'Scheduling', empty: 'People scheduled on projects, off-task, will appear here.' },
   { value: 'mission-docs', label: 'Mission docs', empty: 'Files of the missions you manage will appear here.' },
   { value: 'older-board', label: 'The vault', empty: 'Completed, older or abandoned missions will appear here.' },
 ] as const;
@@ -21,10 +24,11 @@ function isBoardTab(value: string | null | undefined): value is BoardTab {
   return BOARD_TABS.some((tab) => tab.value === value);
 }
 
-/** The tab in the URL wins, then the one remembered locally, then Launchpad. */
-export function boardTabOf(param: string | null, remembered: string | null): BoardTab {
-  if (isBoardTab(param)) return param;
-  if (isBoardTab(remembered)) return remembered;
+/** The tab in the URL wins, then the one remembered locally, then Launchpad; a tab not shown to the person never opens. */
+export function boardTabOf(param: string | null, remembered: string | null, hidden: readonly BoardTab[] = []): BoardTab {
+  const open = (value: string | null): value is BoardTab => isBoardTab(value) && !hidden.includes(value);
+  if (open(param)) return param;
+  if (open(remembered)) return remembered;
   return BOARD_TABS[0].value;
 }
 
