@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -65,7 +66,7 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
   const [lines, setLines] = useState<EditLine[]>(() => invoice.lines.map(lineOf));
   const [notes, setNotes] = useState(invoice.notes);
   const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
-  const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
+  const [payment, setPayment] = useState<{ url: string } | { error: string } | null>(null);
   const draft = invoice.status === 'draft' && invoice.abilities.update;
   const dirty =
     notes !== invoice.notes ||
@@ -183,9 +184,17 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
           </>
         )}
         {error && <FormError>{error.message}</FormError>}
-        {paymentMessage && (
+        {payment && 'error' in payment && (
           <Alert color="yellow" title="Payment link" data-testid="payment-link-message">
-            {paymentMessage}
+            {payment.error}
+          </Alert>
+        )}
+        {payment && 'url' in payment && (
+          <Alert color="blue" title="Payment link" data-testid="payment-link">
+            <Text size="sm">The client pays the total at this link:</Text>
+            <Anchor href={payment.url} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+              {payment.url}
+            </Anchor>
           </Alert>
         )}
         <Group>
@@ -215,8 +224,8 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
               loading={calls.paymentLink.isPending}
               onClick={() =>
                 calls.paymentLink.mutate(invoice._id, {
-                  onSuccess: (link) => setPaymentMessage(link.url),
-                  onError: (failure) => setPaymentMessage(failure.message),
+                  onSuccess: (link) => setPayment({ url: link.url }),
+                  onError: (failure) => setPayment({ error: failure.message }),
                 })
               }
             >
