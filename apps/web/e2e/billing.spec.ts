@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
 import { BILLING_MESSAGES } from '@crewplan/domain/billing/billing';
 import { NOTIFICATION_MESSAGES } from '@crewplan/domain/notifications/rules';
 import {
@@ -13,6 +13,9 @@ import {
   signIn,
   tokenOfMail,
 } from './support.ts';
+
+/** Lazy screens, two people's browsers and a provider's webhooks on a shared machine: patient assertions. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const VERIFY_FIRST = 'Apologies, but you need to verify your email address before proceeding...';
 
@@ -109,6 +112,8 @@ test("a failed renewal tells the organisation's admins 'Payment issue', not its 
   browser,
   request,
 }) => {
+  // two people's browsers and the provider's webhooks: more than the default two minutes on a busy machine
+  test.setTimeout(240_000);
   const admin = await createAccount(request, 'billing-owner', { firstName: 'Olga', lastName: 'Owner' });
   // inviting needs a verified email
   await page.goto(linkIn(await latestMail(request, admin.email, 'Verify your email for Crewplan')));
@@ -155,15 +160,19 @@ test("a failed renewal tells the organisation's admins 'Payment issue', not its 
 
   await signIn(page, admin.email);
   await page.goto(`/home?org=${org._id}&org-tab=billing`);
+  await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('billing-status')).toHaveText('Active');
 
   // the renewal fails at the provider, which tells the app by its signed webhooks
   const failed = await request.post(`${PAYMENT_PROVIDER}/test/renewal-failed?org=${org._id}`);
   expect(failed.status(), await failed.text()).toBe(200);
 
-  // the admin, with the billing screen open, sees the subscription's payment issue, and is told in the notifications
+  // the admin's open billing screen shows the subscription's payment issue without a reload
   await expect(page.getByTestId('billing-status')).toHaveText('Payment issue');
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expectAccessible(page, 'billing with a payment issue');
+
+  // and the notifications tell the admin
+  await page.getByRole('button', { name: 'Close the organisation' }).click();
   const bell = page.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName(/^Notifications \(\d+ unread\)$/);
   await bell.click();
@@ -185,6 +194,7 @@ test("a failed renewal tells the organisation's admins 'Payment issue', not its 
   await page.screenshot({ path: screenshot('billing-payment-issue') });
 
   // the manager is not told
+  await managerPage.getByRole('button', { name: 'Close the organisation' }).click();
   const managerBell = managerPage.getByRole('button', { name: /^Notifications/ });
   await managerBell.click();
   const managerPanel = managerPage.getByRole('dialog', { name: 'Notifications' });

@@ -151,6 +151,7 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the mail with
   // the PDF is drawn again for the paid invoice
   await expect(firstPage).toHaveAttribute('data-drawn', 'true');
   await page.screenshot({ path: screenshot('invoice-paid') });
+  await expectAccessible(page, 'paid invoice');
   await area.getByRole('button', { name: 'All invoices' }).click();
   await expect(row).toContainText('Paid');
 });

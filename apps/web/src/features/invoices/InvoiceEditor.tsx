@@ -30,7 +30,7 @@ import { PdfPages } from '../files/index.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { setParams } from '../../lib/url-state.ts';
 import { billableQuery, invoicePdfQuery, invoiceQuery, useInvoiceCalls } from './api.ts';
-import { formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
+import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 
 /** A line as the editor holds it: what is sent back, and what it shows until the server answers. */
 type EditLine = InvoiceLineInput & {
@@ -89,7 +89,7 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
           <div>
             <Title order={2} size="h3">
               Invoice {invoice.numberText}{' '}
-              <Badge color={STATUS_COLORS[invoice.status]} variant="light" data-testid="invoice-status">
+              <Badge color={STATUS_COLORS[invoice.status]} variant="light" c={BADGE_TEXT} data-testid="invoice-status">
                 {STATUS_LABELS[invoice.status]}
               </Badge>
             </Title>
