@@ -493,11 +493,12 @@ describe('the payment provider', () => {
   });
 
   it("the link opens the provider's payment page; paying there marks the invoice paid by the provider's signed webhook", async () => {
-    let paying: TestApp | undefined;
+    // the provider posts its webhooks to the app built once the provider's keys are known
+    const receiver: { app?: TestApp } = {};
     const fake = await startFakeStripe({
       deliver: async ({ payload, signature }) =>
         (
-          await paying!.request({
+          await receiver.app!.request({
             method: 'POST',
             url: '/api/billing/webhook',
             headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -505,11 +506,12 @@ describe('the payment provider', () => {
           })
         ).statusCode,
     });
-    paying = await buildTestApp({
+    const paying = await buildTestApp({
       clock,
       database: t.database as never,
       env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
     });
+    receiver.app = paying;
     try {
       const invoice = await created(await client(), { lines: [typed('Work', 3, 40)] });
       const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });

@@ -123,9 +123,7 @@ ${open ? `<form method="post"><p>Card •••• 4242 (test)</p><button type="
  * controls stand in for what happens at the provider without the app asking: `POST /test/payment-methods` (a card
  * as the provider's card form creates it; answers its id) and `POST /test/renewal-failed?org=` (a renewal fails).
  */
-export async function startFakeStripe(
-  options: { port?: number; deliver?: DeliverWebhook } = {},
-): Promise<FakeStripe> {
+export async function startFakeStripe(options: { port?: number; deliver?: DeliverWebhook } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
   /** This fake's own address, once it listens (the payment pages live here). */
