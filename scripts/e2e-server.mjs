@@ -1,12 +1,19 @@
-// The server the browser journeys run against: port E2E_PORT (3100), a fresh data folder, embedded database, no demo.
+// The server the browser journeys run against: port E2E_PORT (3100), a fresh data folder, embedded database, no demo,
+// and a local fake of the card payment provider on E2E_PAYMENTS_PORT (3102) whose webhooks reach this server.
+// Run with `node --import tsx` (the fake is the API tests' own, in TypeScript).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeStripe, webhookPoster } from '../apps/server/test/support/fake-stripe.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-e2e-'));
+const payments = await startFakeStripe({
+  port: Number(process.env.E2E_PAYMENTS_PORT ?? 3102),
+  deliver: webhookPoster(`http://127.0.0.1:${port}/api/billing/webhook`),
+});
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
@@ -24,11 +31,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Made-up reference rates in the published form, so that journeys can convert between currencies.
     EXCHANGE_RATES_FILE: join(root, 'apps/server/test/fixtures/currency/eurofxref-sample.csv'),
+    // Payments through the local fake provider: its payment pages pay client invoices, its webhooks are signed.
+    STRIPE_SECRET_KEY: payments.secretKey,
+    STRIPE_WEBHOOK_SECRET: payments.webhookSecret,
+    STRIPE_API_BASE: payments.url,
   },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   cleanUp();
-  process.exit(code ?? 0);
+  process.exit(code ?? 0); // the fake provider ends with this process
 });

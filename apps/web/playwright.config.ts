@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // the server and, beside it, the local fake payment provider (E2E_PAYMENTS_PORT) whose pages the journeys pay on
+    command: 'node --import tsx scripts/e2e-server.mjs',
     cwd: repoRoot,
     url: `${origin}/api/ready`,
     timeout: 120_000,

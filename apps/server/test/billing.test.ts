@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files, proposalPayments, subscriptions } from '../src/db/schema/index.ts';
 import { createPaymentLink, issueOfferCodes, onClientInvoicePaid, type ClientInvoicePaid } from '../src/modules/billing/index.ts';
 import { addToMission, insertMission } from './support/missions.ts';
@@ -308,13 +308,19 @@ describe('POST /api/billing/webhook', () => {
       customer,
       billing_reason: 'subscription_cycle',
     });
+    const publish = vi.spyOn(t.app.ctx.realtime, 'publish');
+    const orgHeard = () => publish.mock.calls.filter(([room]) => room === `changes/orgs/${orgId}`).map(([, change]) => change);
     const delivered = await postWebhook(event.payload, event.signature);
     expectStatus(delivered, 200);
     expect(delivered.json()).toEqual({ received: true, replayed: false, handled: true });
     expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token)).status).toBe('past_due');
+    // the admins' open billing screens hear it and read the subscription again
+    expect(orgHeard()).toEqual([{ type: 'update', entity: 'orgs', id: orgId }]);
 
     const replay = await postWebhook(event.payload, event.signature);
     expect(replay.json()).toEqual({ received: true, replayed: true, handled: false });
+    expect(orgHeard()).toHaveLength(1);
+    publish.mockRestore();
 
     const notes = (await call('GET', '/notification', admin.token)).json() as {
       notifications: { type: string; title: string; body: string }[];
@@ -416,7 +422,8 @@ describe('POST /api/billing/webhook', () => {
       description: 'Invoice 0001',
       metadata: { clientInvoiceId: 'abcdefabcdefabcdefabcdef' },
     });
-    expect(link.url).toMatch(/^https:\/\//);
+    // the provider's own page for the session
+    expect(link.url).toBe(`${fake.url}/pay/${link.id}`);
     expect(fake.objects.get(link.id)).toMatchObject({
       amount_total: 9_900,
       currency: 'eur',

@@ -491,6 +491,53 @@ describe('the payment provider', () => {
       await fake.close();
     }
   });
+
+  it("the link opens the provider's payment page; paying there marks the invoice paid by the provider's signed webhook", async () => {
+    // the provider posts its webhooks to the app built once the provider's keys are known
+    const receiver: { app?: TestApp } = {};
+    const fake = await startFakeStripe({
+      deliver: async ({ payload, signature }) =>
+        (
+          await receiver.app!.request({
+            method: 'POST',
+            url: '/api/billing/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            payload,
+          })
+        ).statusCode,
+    });
+    const paying = await buildTestApp({
+      clock,
+      database: t.database as never,
+      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    });
+    receiver.app = paying;
+    try {
+      const invoice = await created(await client(), { lines: [typed('Work', 3, 40)] });
+      const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
+      expectStatus(link, 200);
+      const { url } = link.json() as { url: string };
+      expect(url.startsWith(`${fake.url}/pay/`)).toBe(true);
+
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`Invoice ${invoice.numberText}`);
+      expect(html).toContain(`${invoice.total.toFixed(2)} EUR`);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'draft' });
+
+      // paying: the provider tells the app (both events verified by the SDK) before it sends the payer back
+      const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+      expect([paid.status, paid.headers.get('location')]).toEqual([303, `${paying.app.ctx.config.publicUrl}/`]);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'paid' });
+      const again = await fetch(url, { method: 'POST', redirect: 'manual' });
+      expect(again.status).toBe(409);
+      expect(fake.requests.filter((request) => request === 'POST /v1/checkout/sessions')).toHaveLength(1);
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
 });
 
 describe('who may do what', () => {

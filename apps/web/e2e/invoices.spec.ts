@@ -1,5 +1,14 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { apiCall, createAccount, expectAccessible, licensedMission, screenshot, signIn, approvedDesignerWeek } from './support.ts';
+import {
+  apiCall,
+  approvedDesignerWeek,
+  createAccount,
+  expectAccessible,
+  licensedMission,
+  PAYMENT_PROVIDER,
+  screenshot,
+  signIn,
+} from './support.ts';
 
 /** Lazy screens, a PDF drawn on the server and in the page, on a shared machine: patient assertions. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -10,9 +19,11 @@ const GREEK_CLIENT = 'Αθηναϊκή Εταιρεία';
  * A licensed organisation in euros (Greek, by its holiday country) whose mission 'Harbour cabins' has a Designer
  * billing 80.00 an hour; Max's week on it (20 hours) is approved. Its client 'Αθηναϊκή Εταιρεία' is in Greece.
  */
-test('invoices: approved time invoiced to a Greek client, its PDF, the payment link, and the mail with the PDF', async ({
+test('invoices: approved time invoiced to a Greek client, its PDF, the mail with the PDF, paid at the provider by its link', async ({
   page,
+  browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
@@ -85,10 +96,6 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the payment l
   await page.screenshot({ path: screenshot('invoice-editor') });
   await expectAccessible(page, 'invoice editor');
 
-  // no payment provider yet: the button says so
-  await area.getByRole('button', { name: 'Payment link' }).click();
-  await expect(area.getByTestId('payment-link-message')).toContainText('Payments are not configured on this server');
-
   // sent by mail: the status moves, the list shows it with its total
   await area.getByRole('button', { name: 'Send by email' }).click();
   await expect(page.getByText(`Invoice 0001 was sent to ${clientEmail}.`)).toBeVisible();
@@ -101,16 +108,50 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the payment l
   await page.screenshot({ path: screenshot('invoice-list') });
   await expectAccessible(page, 'invoice list');
 
-  // the mail in the dev outbox, with the PDF attached
-  await page.goto('/dev/mailbox');
-  await page
+  // the mail in the dev outbox (another tab), with the PDF attached
+  const mailbox = await page.context().newPage();
+  await mailbox.goto('/dev/mailbox');
+  await mailbox
     .getByRole('button', { name: /Invoice 0001 from Timber Works/ })
     .first()
     .click();
-  const attachment = page.getByRole('link', { name: `Invoice 0001 ${GREEK_CLIENT}.pdf (application/pdf)` });
+  const attachment = mailbox.getByRole('link', { name: `Invoice 0001 ${GREEK_CLIENT}.pdf (application/pdf)` });
   await expect(attachment).toBeVisible();
   const pdf = await request.get((await attachment.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await page.screenshot({ path: screenshot('invoice-mail') });
+  await mailbox.screenshot({ path: screenshot('invoice-mail') });
+  await mailbox.close();
+
+  // a payment link from the provider, for the client to pay the total at
+  await row.getByRole('button', { name: '0001' }).click();
+  await expect(area.getByTestId('invoice-status')).toHaveText('Sent');
+  await area.getByRole('button', { name: 'Payment link' }).click();
+  const link = area.getByTestId('payment-link').getByRole('link');
+  await expect(link).toHaveAttribute('href', new RegExp(`^${PAYMENT_PROVIDER}/pay/`));
+  await page.screenshot({ path: screenshot('invoice-payment-link') });
+  await expectAccessible(page, 'invoice with its payment link');
+
+  // the client opens it in their own browser and pays on the provider's page
+  const clientContext = await browser.newContext();
+  const payer = await clientContext.newPage();
+  await payer.goto((await link.getAttribute('href'))!);
+  await expect(payer.getByRole('heading', { name: 'Invoice 0001' })).toBeVisible();
+  await expect(payer.getByTestId('amount')).toHaveText('2096.84 EUR');
+  await payer.screenshot({ path: screenshot('invoice-provider-payment-page') });
+  await payer.getByRole('button', { name: 'Pay' }).click();
+  // the provider tells the app before it sends the payer back to it
+  await expect(payer).toHaveURL((url) => url.origin === new URL(baseURL!).origin);
+  await clientContext.close();
+
+  // the manager, with the invoice open all along, sees it paid: the provider's webhook moved it, nobody clicked
+  await expect(area.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(area.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  await expect(area.getByRole('button', { name: 'Payment link' })).toHaveCount(0);
+  // the PDF is drawn again for the paid invoice
+  await expect(firstPage).toHaveAttribute('data-drawn', 'true');
+  await page.screenshot({ path: screenshot('invoice-paid') });
+  await expectAccessible(page, 'paid invoice');
+  await area.getByRole('button', { name: 'All invoices' }).click();
+  await expect(row).toContainText('Paid');
 });

@@ -13,6 +13,9 @@ export function screenshot(name: string): string {
   return `${screenshots}${name}.png`;
 }
 
+/** The local fake card payment provider the journeys' server uses (started with it, `scripts/e2e-server.mjs`). */
+export const PAYMENT_PROVIDER = `http://127.0.0.1:${process.env.E2E_PAYMENTS_PORT ?? 3102}`;
+
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@crewplan.test`;
 }

@@ -5,6 +5,18 @@ import Stripe from 'stripe';
 
 type Json = Record<string, unknown>;
 
+/** A webhook delivery as the provider posts it: the JSON body and its `stripe-signature` header. */
+export type WebhookDelivery = { payload: string; signature: string };
+/** Hands a delivery to the app's webhook endpoint; answers the HTTP status the app gave. */
+export type DeliverWebhook = (delivery: WebhookDelivery) => Promise<number>;
+
+/** Delivers webhooks over HTTP to `url` (the app's `POST /api/billing/webhook`), as the provider does. */
+export const webhookPoster =
+  (url: string): DeliverWebhook =>
+  async ({ payload, signature }) =>
+    (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }))
+      .status;
+
 export type FakeStripe = {
   /** The API base to give the server (`STRIPE_API_BASE`). */
   url: string;
@@ -28,6 +40,13 @@ export type FakeStripe = {
     object: Json,
     options?: { id?: string; secret?: string },
   ) => { payload: string; signature: string; id: string };
+  /** Signs an event and hands it to the app's webhook (the `deliver` option); the app's HTTP status. */
+  sendEvent: (type: string, object: Json) => Promise<number>;
+  /**
+   * A renewal of the organisation's subscription fails, as at the end of a period: the subscription turns `past_due`
+   * and the app hears `invoice.payment_failed`, then `customer.subscription.updated`. The app's HTTP statuses.
+   */
+  failRenewal: (orgId: string) => Promise<number[]>;
   close: () => Promise<void>;
 };
 
@@ -74,14 +93,41 @@ const declined = () => ({
   body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
 });
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The hosted payment page of a checkout session: what is paid, and one button to pay it. */
+function paymentPage(session: Json, notice = ''): string {
+  const amount = `${(Number(session.amount_total) / 100).toFixed(2)} ${String(session.currency ?? '').toUpperCase()}`;
+  const open = session.status === 'open';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pay ${escapeHtml(String(session.description))}</title>
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;color:#1a1a1a}
+.amount{font-size:2rem;font-weight:700}button{font:inherit;padding:.6rem 2rem;background:#1c4ed8;color:#fff;border:0;border-radius:6px}
+.notice{padding:.6rem;background:#fde8e8;color:#7a1010}</style></head>
+<body><main><h1>${escapeHtml(String(session.description))}</h1>
+<p class="amount" data-testid="amount">${escapeHtml(amount)}</p>
+${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
+${open ? `<form method="post"><p>Card •••• 4242 (test)</p><button type="submit">Pay</button></form>` : '<p role="status">Paid. Thank you.</p>'}
+</main></body></html>`;
+}
+
 /**
  * A small fake of the card payment provider's HTTP API (Stripe's form-encoded `/v1` endpoints that billing uses), in
  * memory, answering realistic JSON. It remembers idempotency keys as the provider does (the same key answers the
  * first response again and creates nothing), can decline the next payment, and signs webhook events with the SDK.
+ *
+ * Like the provider, it hosts the payment page a checkout session's `url` opens (`GET /pay/:id`); paying there
+ * (`POST /pay/:id`) completes the session and delivers `checkout.session.completed` and `payment_intent.succeeded`,
+ * signed, to `deliver` (the app's webhook) before it sends the payer back to the session's `success_url`. Two test
+ * controls stand in for what happens at the provider without the app asking: `POST /test/payment-methods` (a card
+ * as the provider's card form creates it; answers its id) and `POST /test/renewal-failed?org=` (a renewal fails).
  */
-export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(options: { port?: number; deliver?: DeliverWebhook } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
+  /** This fake's own address, once it listens (the payment pages live here). */
+  let ownUrl = '';
   const objects = new Map<string, Json>();
   const requests: string[] = [];
   const idempotencyKeys: string[] = [];
@@ -279,17 +325,106 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       const amount = lines.reduce((sum, line) => sum + Number((line.price_data as Json)?.unit_amount ?? 0) * Number(line.quantity ?? 1), 0);
       const session = create('checkout.session', 'cs_test', {
         mode: params.mode,
+        description: ((lines[0]?.price_data as Json | undefined)?.product_data as Json | undefined)?.name ?? null,
         amount_total: amount,
         currency: (lines[0]?.price_data as Json | undefined)?.currency ?? null,
         status: 'open',
         payment_status: 'unpaid',
         success_url: params.success_url,
+        payment_intent: null,
+        payment_intent_data: params.payment_intent_data ?? {},
         metadata: params.metadata ?? {},
       });
-      session.url = `https://checkout.example/pay/${session.id as string}`;
+      session.url = `${ownUrl}/pay/${session.id as string}`;
       return { status: 200, body: session };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+  }
+
+  const signer = new Stripe(secretKey);
+  const signedEvent: FakeStripe['signedEvent'] = (type, object, options = {}) => {
+    const id = options.id ?? newId('evt');
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: null,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
+    return { payload, signature, id };
+  };
+  const sendEvent = async (type: string, object: Json): Promise<number> => {
+    if (!options.deliver) throw new Error('this fake has no webhook to deliver to');
+    return options.deliver(signedEvent(type, object));
+  };
+  const delivered = (statuses: number[]) => statuses.every((status) => status >= 200 && status < 300);
+
+  /** The payer pays a session on its page: the session completes and the app hears of it before the payer returns. */
+  async function pay(session: Json): Promise<number[]> {
+    const intentMetadata = (session.payment_intent_data as Json | undefined)?.metadata ?? session.metadata;
+    const intent = create('payment_intent', 'pi', {
+      amount: session.amount_total,
+      currency: session.currency,
+      status: 'succeeded',
+      payment_method: addPaymentMethod(),
+      metadata: intentMetadata,
+    });
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+    return [await sendEvent('checkout.session.completed', session), await sendEvent('payment_intent.succeeded', intent)];
+  }
+
+  async function failRenewal(orgId: string): Promise<number[]> {
+    const subscription = [...objects.values()].find(
+      (row) => row.object === 'subscription' && (row.metadata as Json | undefined)?.orgId === orgId,
+    );
+    if (!subscription) throw new Error(`no subscription of the organisation ${orgId}`);
+    const items = (subscription.items as { data: Json[] }).data;
+    const amountDue = items.reduce((sum, item) => sum + Number((item.price as Json).unit_amount) * Number(item.quantity), 0);
+    const invoice = create('invoice', 'in', {
+      customer: subscription.customer,
+      subscription: subscription.id,
+      billing_reason: 'subscription_cycle',
+      status: 'open',
+      paid: false,
+      attempt_count: 1,
+      amount_due: amountDue,
+      currency: (items[0]?.price as Json | undefined)?.currency ?? 'usd',
+    });
+    subscription.status = 'past_due';
+    return [await sendEvent('invoice.payment_failed', invoice), await sendEvent('customer.subscription.updated', subscription)];
+  }
+
+  /** The provider's own pages and the test controls: no API key (a payer's browser, or the test, calls them). */
+  async function outsideTheApi(method: string, url: URL, response: ServerResponse): Promise<boolean> {
+    const html = (status: number, body: string) => response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    const payPage = /^\/pay\/([\w-]+)$/.exec(url.pathname);
+    if (payPage) {
+      const session = get(payPage[1]!, 'checkout.session');
+      if (!session) html(404, '<!doctype html><title>Not found</title><p>This payment page does not exist.</p>');
+      else if (method === 'GET') html(200, paymentPage(session));
+      else if (method === 'POST' && session.status !== 'open') html(409, paymentPage(session, 'This payment is already complete.'));
+      else if (method === 'POST') {
+        const statuses = await pay(session);
+        if (delivered(statuses)) response.writeHead(303, { location: String(session.success_url) }).end();
+        else html(502, paymentPage(session, `The merchant did not accept the payment notice (${statuses.join(', ')}).`));
+      } else return false;
+      return true;
+    }
+    if (method === 'POST' && url.pathname === '/test/payment-methods') {
+      send(response, 200, { id: addPaymentMethod(url.searchParams.get('brand') ?? undefined, url.searchParams.get('last4') ?? undefined) });
+      return true;
+    }
+    if (method === 'POST' && url.pathname === '/test/renewal-failed') {
+      const statuses = await failRenewal(url.searchParams.get('org') ?? '');
+      send(response, delivered(statuses) ? 200 : 502, { statuses });
+      return true;
+    }
+    return false;
   }
 
   const server: Server = createServer((request, response) => {
@@ -298,6 +433,14 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       const method = request.method ?? 'GET';
       requests.push(`${method} ${url.pathname}`);
       const raw = await bodyOf(request);
+      if (!url.pathname.startsWith('/v1/')) {
+        try {
+          if (await outsideTheApi(method, url, response)) return;
+        } catch (error) {
+          send(response, 500, { error: { type: 'api_error', message: (error as Error).message } });
+          return;
+        }
+      }
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
         send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
         return;
@@ -321,9 +464,9 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const signer = new Stripe(secretKey);
+  ownUrl = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: ownUrl,
     secretKey,
     webhookSecret,
     objects,
@@ -334,12 +477,9 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     failNextPayment: () => {
       failNext = true;
     },
-    signedEvent: (type, object, options = {}) => {
-      const id = options.id ?? newId('evt');
-      const payload = JSON.stringify({ id, object: 'event', type, api_version: null, created: now(), livemode: false, data: { object } });
-      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
-      return { payload, signature, id };
-    },
+    signedEvent,
+    sendEvent,
+    failRenewal,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

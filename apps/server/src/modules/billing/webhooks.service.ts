@@ -19,8 +19,9 @@ export type WebhookOutcome = { received: true; replayed: boolean; handled: boole
 /**
  * `POST /billing/webhook`: a provider event, checked against its signature on the raw body (400 otherwise), handled
  * once by its event id: the id is stored in the same transaction as what the event changes, so a replay (or the
- * provider's retry of an event already handled) changes nothing. A failed payment tells the organisation's admins
- * ('Payment issue') once the change has committed.
+ * provider's retry of an event already handled) changes nothing. Once committed, a moved subscription reaches the
+ * organisation's room (its open billing screens read it again), and a failed payment tells the organisation's admins
+ * ('Payment issue').
  */
 export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookOutcome> {
   const provider = providerOf(ctx);
@@ -34,6 +35,8 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
     throw badRequest('billing/webhook-signature', 'The webhook signature does not match.');
   }
   const after: (() => Promise<void>)[] = [];
+  const subscriptionMoved = (orgId: string) =>
+    after.push(() => ctx.events.emit('org.changed', { orgId, changes: [{ type: 'update', entity: 'orgs', id: orgId }] }));
   const outcome = await ctx.db.transaction(async (tx) => {
     const [fresh] = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (!fresh) return { received: true as const, replayed: true, handled: false };
@@ -58,12 +61,16 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
           currentPeriodEnd: typeof periodEnd === 'number' ? new Date(periodEnd * 1000) : row.currentPeriodEnd,
           cancelAtPeriodEnd: object.cancel_at_period_end === true,
         });
+        subscriptionMoved(row.orgId);
         return { received: true as const, replayed: false, handled: true };
       }
       case 'invoice.payment_failed': {
         const row = await orgOfCustomer();
         if (!row) return { received: true as const, replayed: false, handled: false };
-        if (row.status === 'active' || row.status === 'trialing') await applySubscriptionStatus(tx, row.orgId, { status: 'past_due' });
+        if (row.status === 'active' || row.status === 'trialing') {
+          await applySubscriptionStatus(tx, row.orgId, { status: 'past_due' });
+          subscriptionMoved(row.orgId);
+        }
         const orgId = row.orgId;
         after.push(() => ctx.events.emit('billing.payment.failed', { orgId, providerInvoiceId: text(object.id) ?? '' }));
         return { received: true as const, replayed: false, handled: true };
@@ -72,8 +79,10 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
       case 'invoice.payment_succeeded': {
         const row = await orgOfCustomer();
         if (!row) return { received: true as const, replayed: false, handled: false };
-        if (row.status === 'past_due' || row.status === 'unpaid' || row.status === 'incomplete')
+        if (row.status === 'past_due' || row.status === 'unpaid' || row.status === 'incomplete') {
           await applySubscriptionStatus(tx, row.orgId, { status: 'active' });
+          subscriptionMoved(row.orgId);
+        }
         return { received: true as const, replayed: false, handled: true };
       }
       case 'checkout.session.completed':

@@ -73,7 +73,8 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
             </Badge>
             <Badge
               variant="outline"
-              color={view.status === 'past_due' || view.status === 'unpaid' ? 'red' : 'gray'}
+              // a deep red: the default shade's text falls below AA contrast on white
+              color={view.status === 'past_due' || view.status === 'unpaid' ? 'red.9' : 'gray'}
               data-testid="billing-status"
             >
               {STATUS_LABELS[view.status]}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -29,7 +30,7 @@ import { PdfPages } from '../files/index.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { setParams } from '../../lib/url-state.ts';
 import { billableQuery, invoicePdfQuery, invoiceQuery, useInvoiceCalls } from './api.ts';
-import { formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
+import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 
 /** A line as the editor holds it: what is sent back, and what it shows until the server answers. */
 type EditLine = InvoiceLineInput & {
@@ -65,7 +66,7 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
   const [lines, setLines] = useState<EditLine[]>(() => invoice.lines.map(lineOf));
   const [notes, setNotes] = useState(invoice.notes);
   const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
-  const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
+  const [payment, setPayment] = useState<{ url: string } | { error: string } | null>(null);
   const draft = invoice.status === 'draft' && invoice.abilities.update;
   const dirty =
     notes !== invoice.notes ||
@@ -88,7 +89,7 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
           <div>
             <Title order={2} size="h3">
               Invoice {invoice.numberText}{' '}
-              <Badge color={STATUS_COLORS[invoice.status]} variant="light" data-testid="invoice-status">
+              <Badge color={STATUS_COLORS[invoice.status]} variant="light" c={BADGE_TEXT} data-testid="invoice-status">
                 {STATUS_LABELS[invoice.status]}
               </Badge>
             </Title>
@@ -183,9 +184,17 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
           </>
         )}
         {error && <FormError>{error.message}</FormError>}
-        {paymentMessage && (
+        {payment && 'error' in payment && (
           <Alert color="yellow" title="Payment link" data-testid="payment-link-message">
-            {paymentMessage}
+            {payment.error}
+          </Alert>
+        )}
+        {payment && 'url' in payment && (
+          <Alert color="blue" title="Payment link" data-testid="payment-link">
+            <Text size="sm">The client pays the total at this link:</Text>
+            <Anchor href={payment.url} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+              {payment.url}
+            </Anchor>
           </Alert>
         )}
         <Group>
@@ -215,8 +224,8 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
               loading={calls.paymentLink.isPending}
               onClick={() =>
                 calls.paymentLink.mutate(invoice._id, {
-                  onSuccess: (link) => setPaymentMessage(link.url),
-                  onError: (failure) => setPaymentMessage(failure.message),
+                  onSuccess: (link) => setPayment({ url: link.url }),
+                  onError: (failure) => setPayment({ error: failure.message }),
                 })
               }
             >

@@ -20,7 +20,7 @@ import { clientsQuery, orgQuery } from '../org/index.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { clientOrdersQuery, invoiceListQuery, orgMissionsQuery, useInvoiceCalls } from './api.ts';
-import { formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
+import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 
 /**
@@ -110,7 +110,7 @@ function InvoiceArea({ orgId, canIssue }: { orgId: string; canIssue: boolean }) 
               <Table.Td>{invoice.mission?.title ?? '—'}</Table.Td>
               <Table.Td>{invoice.issueDate}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[invoice.status]} variant="light">
+                <Badge color={STATUS_COLORS[invoice.status]} variant="light" c={BADGE_TEXT}>
                   {STATUS_LABELS[invoice.status]}
                 </Badge>
               </Table.Td>

@@ -4,3 +4,6 @@ export const formatAmount = (amount: number, currency: string) =>
 
 export const STATUS_COLORS = { draft: 'gray', sent: 'blue', paid: 'green', void: 'red' } as const;
 export const STATUS_LABELS = { draft: 'Draft', sent: 'Sent', paid: 'Paid', void: 'Void' } as const;
+
+/** Status badges' text in the page's own text colour: a light badge's tinted label (green 'Paid') falls below AA contrast. */
+export const BADGE_TEXT = 'var(--mantine-color-text)';

@@ -30,7 +30,7 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
     if (target.kind === 'thread') return setThread(target);
     if (target.kind === 'invite') setParams({ 'invite-notice': target.notificationId });
     if (target.kind === 'mission') setParams({ mission: target.missionId });
-    if (target.kind === 'org') setParams({ org: target.orgId });
+    if (target.kind === 'org') setParams({ org: target.orgId, ...(target.tab ? { 'org-tab': target.tab } : {}) });
     if (target.kind !== 'none') onClose();
   };
 

@@ -37,6 +37,10 @@ describe('what a notification opens', () => {
       { ...base, type: 'leave_request_rejected', mission: null },
       { kind: 'org', orgId: 'o1' },
     ],
+    [
+      { ...base, type: 'payment', mission: null },
+      { kind: 'org', orgId: 'o1', tab: 'billing' },
+    ],
     [{ ...base, type: 'payment', mission: null, org: null }, { kind: 'none' }],
   ])('%j → %j', (notification, target) => {
     expect(targetOf(notification)).toEqual(target);

@@ -33,18 +33,20 @@ export type NotificationTarget =
   | { kind: 'thread'; missionId: string; actionItemId: string; title: string }
   | { kind: 'invite'; notificationId: string }
   | { kind: 'mission'; missionId: string }
-  | { kind: 'org'; orgId: string }
+  | { kind: 'org'; orgId: string; tab?: 'billing' }
   | { kind: 'none' };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * A task mention opens its thread; invites their notice; role changes their mission (their organisation for readers who
- * may not open it); leave notices their organisation.
+ * may not open it); leave notices their organisation; a payment issue the organisation's billing, where the payment
+ * information is updated.
  */
 export function targetOf(notification: Pick<Notification, '_id' | 'type' | 'mission' | 'org' | 'data'>): NotificationTarget {
   const { type, mission, org, data } = notification;
   if (type === 'invite' || type === 'orgInvite') return { kind: 'invite', notificationId: notification._id };
+  if (type === 'payment' && org) return { kind: 'org', orgId: org, tab: 'billing' };
   if (type === 'mentionComment' && data.room === 'ActionItem' && mission && text(data.roomId))
     return { kind: 'thread', missionId: mission, actionItemId: text(data.roomId), title: text(data.roomName) };
   // a role approver off the mission's team is sent to the organisation instead

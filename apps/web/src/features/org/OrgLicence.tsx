@@ -9,7 +9,8 @@ export function OrgLicence({ org }: { org: Pick<Org, 'isLicensedActive' | 'isOrg
   const status = orgLicenceStatus({ ...org, trialStartedOn: org.trialStartedOn ? new Date(org.trialStartedOn) : null }, new Date());
   return (
     <Group gap="xs" wrap="nowrap" data-testid="org-licence" data-kind={status.kind}>
-      <Badge variant="light" color={COLORS[status.kind]} style={{ flexShrink: 0 }}>
+      {/* the page's text colour: a light badge's tinted label (green, orange) falls below AA contrast */}
+      <Badge variant="light" color={COLORS[status.kind]} c="var(--mantine-color-text)" style={{ flexShrink: 0 }}>
         {status.label}
       </Badge>
       <Text size="sm" c="dimmed">
