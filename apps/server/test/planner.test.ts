@@ -128,6 +128,10 @@ describe('the resource planner', () => {
       expect.objectContaining({ day: '2025-04-23', leaveApprovedHours: 8, allocatedHours: 8, availableHours: 0 }),
     ]);
     expectStatus(await get(who.outsider, `/api/availability/org/${orgId}?from=2025-04-21&to=2025-04-23`), 404);
+    const mine = await get(who.ann, '/api/availability/mine?from=2025-04-22&to=2025-04-22');
+    expectStatus(mine, 200);
+    expect(mine.json()).toEqual({ days: [expect.objectContaining({ orgId, personId: who.ann.personId, leaveApprovedHours: 8 })] });
+    expectStatus(await get(who.ann, '/api/availability/mine?from=2025-04-22&to=2025-06-22'), 400);
   });
 
   it('refuses bad queries with a clear 400', async () => {

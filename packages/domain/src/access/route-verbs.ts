@@ -93,5 +93,6 @@ export const SIGNED_IN_VERBS = [
   'leave.read',
   'leave.request',
   'leave.review',
+  'availability.mine',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];

@@ -43,6 +43,15 @@ export const availabilityQuerySchema = z
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 export const availabilitySchema = z.object({ days: z.array(ledgerDaySchema) });
+
+/** `GET /availability/mine?from&to`: my own ledger in each organisation I am a member of (at most 31 days). */
+export const myAvailabilityQuerySchema = z
+  .object({ from: dateSchema, to: dateSchema })
+  .strict()
+  .refine((q) => q.to >= q.from, { path: ['to'], message: 'The end date must not be before the start date' })
+  .refine((q) => daysBetween(q.from, q.to) < 31, { path: ['to'], message: 'At most 31 days at once' });
+export const myAvailabilitySchema = z.object({ days: z.array(ledgerDaySchema.extend({ orgId: idSchema })) });
+export type MyAvailability = z.infer<typeof myAvailabilitySchema>;
 export type Availability = z.infer<typeof availabilitySchema>;
 
 /** A day's capacity for work: its contract hours less a public holiday and approved leave (never below zero). */

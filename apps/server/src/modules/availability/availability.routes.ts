@@ -4,14 +4,16 @@ import { z } from 'zod';
 import {
   availabilityQuerySchema,
   availabilitySchema,
+  myAvailabilityQuerySchema,
+  myAvailabilitySchema,
   idSchema,
   planItemSchema,
   plannerQuerySchema,
   plannerRoleChangeSchema,
   plannerSchema,
 } from '@crewplan/domain';
-import { orgAccessOf } from '../../plugins/authz.ts';
-import { changePlannerRole, readAvailability, readPlanner } from './availability.service.ts';
+import { orgAccessOf, principalOf } from '../../plugins/authz.ts';
+import { changePlannerRole, readAvailability, readMyAvailability, readPlanner } from './availability.service.ts';
 
 const tags = ['availability'];
 
@@ -33,6 +35,17 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: availabilitySchema },
     },
     handler: async (request) => readAvailability(ctx, orgAccessOf(request), request.query),
+  });
+
+  r.get('/api/availability/mine', {
+    config: { authz: { signedIn: 'availability.mine' } },
+    schema: {
+      tags,
+      summary: "My own availability ledger per day in each organisation I am in (the timesheet grid's capacity)",
+      querystring: myAvailabilityQuerySchema,
+      response: { 200: myAvailabilitySchema },
+    },
+    handler: async (request) => readMyAvailability(ctx.db, principalOf(request).personId, request.query),
   });
 
   r.get('/api/org/:id/planner', {

@@ -6,6 +6,7 @@ import {
   type Availability,
   type AvailabilityQuery,
   type AvailabilityReach,
+  type MyAvailability,
   type Planner,
   type PlannerQuery,
   type PlannerRole,
@@ -87,6 +88,19 @@ export async function readAvailability(ctx: AppContext, access: OrgAccess, query
   const personIds = query.personIds ? query.personIds.filter((id) => visible.has(id)) : [...visible];
   const days = await readLedger(ctx.db, { orgId: access.org.id, from: query.from, to: query.to, personIds });
   return { days };
+}
+
+/** `GET /availability/mine`: the caller's own ledger in each organisation they are a current member of. */
+export async function readMyAvailability(db: Db, personId: string, query: { from: string; to: string }): Promise<MyAvailability> {
+  const orgs = await db.execute<{ orgId: string }>(sql`
+    select op.org_id as "orgId" from org_people op join orgs o on o.id = op.org_id and o.deleted_at is null
+    where op.person_id = ${personId} and (op.end_date is null or op.end_date > current_date) order by op.org_id`);
+  const days = await Promise.all(
+    orgs.rows.map(async ({ orgId }) =>
+      (await readLedger(db, { orgId, personIds: [personId], ...query })).map((day) => ({ ...day, orgId })),
+    ),
+  );
+  return { days: days.flat() };
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
