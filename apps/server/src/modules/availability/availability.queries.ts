@@ -111,7 +111,7 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
       where org_id = ${q.orgId} and day between ${from} and ${to} ${personFilter(sql`person_id`)}
     ),
     roles as (
-      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)} as daily
+      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)}::float8 as daily
       from plan_items pi
       join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
       where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
@@ -156,7 +156,7 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
         h.name as holiday_name,
         coalesce(l.approved, 0) as approved, coalesce(l.pending, 0) as pending,
         hm.day is not null as work_from_home,
-        coalesce(a.hours, 0) as allocated, coalesce(s.hours, 0) as scheduled, coalesce(tm.hours, 0) as timed
+        coalesce(a.hours, 0)::numeric as allocated, coalesce(s.hours, 0) as scheduled, coalesce(tm.hours, 0) as timed
       from members mb cross join days d
       left join holidays h on h.day = d.day
       left join leave l on l.person_id = mb.person_id and l.day = d.day
