@@ -68,7 +68,8 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
 
   // the manager opens the planner: the first week is over-booked (40 h booked, 32 h left after the leave)
   await signIn(page, manager.email);
-  await page.goto(`/home?planner=${org._id}`);
+  await page.goto(`/home?org=${org._id}`);
+  await page.getByRole('button', { name: 'Resource planner' }).click();
   const planner = page.getByTestId('planner');
   const heat = (week: string) => planner.getByTestId(`heat-Eleni Papadopoulou-${week}`);
   await expect(heat(first)).toHaveAttribute('data-level', 'over');
