@@ -87,6 +87,11 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </div>
               </Group>
               <Group gap="xs" wrap="nowrap">
+                {data && (
+                  <Button variant="default" onClick={() => setParams({ planner: data._id })}>
+                    Resource planner
+                  </Button>
+                )}
                 {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
                   <Button variant="default" onClick={() => setParams({ otPeriodStart: '', otPeriodType: 'week' })}>
                     Overtime report
