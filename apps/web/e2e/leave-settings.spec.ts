@@ -3,6 +3,8 @@ import { apiCall, createAccount, expectAccessible, latestMail, licensedMission, 
 
 /** Two people, lazy screens and a shared machine: patient assertions (none depends on timing). */
 const expect = baseExpect.configure({ timeout: 30_000 });
+// an element that never comes fails the step, not the whole run's time
+test.use({ actionTimeout: 30_000 });
 
 const DAY = 86_400_000;
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
@@ -66,7 +68,7 @@ test('leave: a request with a file raises the Leaves badges live; the approver o
   await signIn(memberPage, member.email);
   await memberPage.getByRole('button', { name: 'My leave requests' }).click();
   const tracker = memberPage.getByRole('dialog', { name: 'My leave requests' });
-  await tracker.getByRole('textbox', { name: 'Leave', exact: true }).click();
+  await tracker.getByLabel('Leave', { exact: true }).click();
   await memberPage.getByRole('option', { name: 'Medical leave' }).click();
   await tracker.getByLabel('From', { exact: true }).fill(day);
   await tracker.getByLabel('To', { exact: true }).fill(day);
@@ -108,12 +110,12 @@ test('leave: a request with a file raises the Leaves badges live; the approver o
   const codes = settings.getByRole('table', { name: 'Leave codes' });
   for (const name of ['Annual leave', 'Training', 'Personal leave', 'Medical leave']) await expect(codes).toContainText(name);
   await expect(codes.locator('[data-code="annual"]')).toContainText('Default');
-  await settings.getByRole('textbox', { name: 'Public holidays of' }).fill('Greece');
+  await settings.getByLabel('Public holidays of', { exact: true }).fill('Greece');
   await page.getByRole('option', { name: 'Greece (GR)' }).click();
   await settings.getByLabel('Working days per week').fill('5');
   await settings.getByLabel('Cut-off (MM-DD)').fill('03-31');
   await settings.getByLabel('Amount carried over').fill('5');
-  await settings.getByRole('textbox', { name: 'The amount is' }).click();
+  await settings.getByLabel('The amount is', { exact: true }).click();
   await page.getByRole('option', { name: 'Days, at most what remains' }).click();
 
   await settings.getByRole('button', { name: 'Add leave code' }).click();
@@ -173,7 +175,7 @@ test('leave: a request with a file raises the Leaves badges live; the approver o
   // the member's form offers the new code at once
   await memberPage.reload();
   await memberPage.getByRole('button', { name: 'My leave requests' }).click();
-  await memberPage.getByRole('dialog', { name: 'My leave requests' }).getByRole('textbox', { name: 'Leave', exact: true }).click();
+  await memberPage.getByRole('dialog', { name: 'My leave requests' }).getByLabel('Leave', { exact: true }).click();
   await expect(memberPage.getByRole('option', { name: 'Blood donation' })).toBeVisible();
   await memberContext.close();
 });
