@@ -1,6 +1,6 @@
 import './styles.ts';
 import { useRef, useState } from 'react';
-import { ActionIcon, Anchor, Button, CloseButton, FileButton, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, CloseButton, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconUpload } from '@tabler/icons-react';
@@ -83,9 +83,7 @@ export function FilePicker({ files, onChange }: { files: File[]; onChange: (file
   const openRef = useRef<() => void>(null);
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        Attachments
-      </Text>
+      <Input.Label>Attachments</Input.Label>
       <Dropzone
         openRef={openRef}
         onDrop={(dropped) => onChange([...files, ...dropped])}
