@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDailyHours } from '@crewplan/domain';
 import { readLedger, type LedgerDay } from '../src/modules/availability/index.ts';
 import { dailyHoursSql } from '../src/modules/availability/availability.queries.ts';
-import { publicHolidays } from '../src/modules/leave/index.ts';
+import { publicHolidays } from '../src/lib/holidays.ts';
 import { actionItems, actions, leaveRequests, planItems, timesheets, workFromHomeDays } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';

@@ -138,8 +138,9 @@ export type DomainEvents = {
     total: string;
   };
   /**
-   * A leave request was submitted, decided or cancelled (or its person asked its reviewers again): when `notify`
-   * holds, pending requests tell their reviewers and decisions tell their person (rule 210).
+   * A leave request was submitted, changed, decided or cancelled (or its person asked its reviewers again): when
+   * `notify` holds, pending requests tell their reviewers and decisions tell their person (rule 210); its people's
+   * rooms hear it either way.
    */
   'leave.changed': {
     leaveId: string;

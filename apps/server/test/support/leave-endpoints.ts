@@ -21,8 +21,13 @@ export const LEAVE_SPEC_ENDPOINTS: [string, string][] = [
   ['POST', '/org/:id/leave/notify'],
 ];
 
-/** Calls the catalogue does not list: work-from-home days (spec 2 §8 names only their message) and the leave calendar feed. */
+/**
+ * Calls the catalogue does not list: work-from-home days (spec 2 §8 names only their message), the leave calendar
+ * feed, the Leaves badges (rule 230) and the countries whose holidays are known (rule 216).
+ */
 export const LEAVE_EXTRA_ENDPOINTS: [string, string][] = [
+  ['GET', '/people-leave/badge'],
+  ['GET', '/people-leave/holiday-countries'],
   ['GET', '/work-from-home'],
   ['POST', '/work-from-home'],
   ['DELETE', '/work-from-home/:id'],

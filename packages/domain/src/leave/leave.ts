@@ -208,3 +208,17 @@ export const workFromHomeListSchema = z.object({
   days: z.array(z.object({ _id: z.string(), org: z.string(), person: personRefSchema, day: z.string(), mine: z.boolean() })),
 });
 export type WorkFromHomeList = z.infer<typeof workFromHomeListSchema>;
+
+/**
+ * `GET /people-leave/badge` (rule 230): pending requests I decide that start in the next 3 days: on the board (the
+ * missions I own or manage) and per organisation whose leave I approve.
+ */
+export const leaveBadgesSchema = z.object({
+  board: z.number(),
+  orgs: z.array(z.object({ _id: z.string(), badge: z.number() })),
+});
+export type LeaveBadges = z.infer<typeof leaveBadgesSchema>;
+
+/** `GET /people-leave/holiday-countries`: the countries whose public holidays are known, for the holiday setting. */
+export const holidayCountriesSchema = z.object({ countries: z.array(z.object({ code: z.string(), name: z.string() })) });
+export type HolidayCountries = z.infer<typeof holidayCountriesSchema>;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LEAVE_STATUSES, leaveBadgeCount, leaveBalance, leaveTransition, requestsInYear, type LeaveForBalance } from './rules.ts';
+import {
+  decidesAtStage,
+  LEAVE_STATUSES,
+  leaveBadgeCount,
+  leaveBadgeWindow,
+  leaveBalance,
+  leaveTransition,
+  requestsInYear,
+  type LeaveForBalance,
+} from './rules.ts';
 
 describe('rule 206–207: statuses and actions', () => {
   it('lists the six statuses of the spec', () => {
@@ -66,14 +75,50 @@ describe('rule 208: balances', () => {
 });
 
 describe('rule 230: the Leaves badge', () => {
-  it('counts pending requests starting in the next 3 days', () => {
+  const today = '2025-04-14';
+  it('spans today and the two days after it', () => {
+    expect(leaveBadgeWindow(today)).toEqual({ first: '2025-04-14', last: '2025-04-16' });
+    expect(leaveBadgeWindow('2025-12-31')).toEqual({ first: '2025-12-31', last: '2026-01-02' });
+    expect(leaveBadgeWindow('2024-02-28')).toEqual({ first: '2024-02-28', last: '2024-03-01' });
+  });
+
+  it.each([
+    // status, start, stage, counted
+    ['pending_approval', '2025-04-14', 'mission', 1],
+    ['pending_approval', '2025-04-16', 'mission', 1],
+    ['pending_approval', '2025-04-17', 'mission', 0],
+    ['pending_approval', '2025-04-13', 'mission', 0],
+    ['pending_final_approval', '2025-04-15', 'mission', 0],
+    ['pending_final_approval', '2025-04-15', 'org', 1],
+    ['pending_approval', '2025-04-15', 'org', 1],
+    ['pending_final_approval', '2025-04-17', 'org', 0],
+    ['draft', '2025-04-14', 'org', 0],
+    ['approved', '2025-04-14', 'org', 0],
+    ['rejected', '2025-04-15', 'mission', 0],
+    ['cancelled', '2025-04-15', 'org', 0],
+  ] as const)('%s starting %s, decided at the %s stage: %i', (status, startDate, stage, counted) => {
+    expect(leaveBadgeCount([{ status, startDate }], today, stage)).toBe(counted);
+  });
+
+  it('adds up a list', () => {
     const list = [
       { status: 'pending_approval', startDate: '2025-04-14' },
-      { status: 'pending_final_approval', startDate: '2025-04-17' },
-      { status: 'pending_approval', startDate: '2025-04-18' },
+      { status: 'pending_final_approval', startDate: '2025-04-16' },
+      { status: 'pending_approval', startDate: '2025-04-17' },
       { status: 'approved', startDate: '2025-04-15' },
       { status: 'pending_approval', startDate: '2025-04-13' },
     ] as const;
-    expect(leaveBadgeCount(list, '2025-04-14')).toBe(2);
+    expect(leaveBadgeCount(list, today, 'mission')).toBe(1);
+    expect(leaveBadgeCount(list, today, 'org')).toBe(2);
+  });
+
+  it.each([
+    ['mission', 'pending_approval', true],
+    ['mission', 'pending_final_approval', false],
+    ['org', 'pending_approval', true],
+    ['org', 'pending_final_approval', true],
+    ['org', 'approved', false],
+  ] as const)('a reviewer at the %s stage decides %s: %s', (stage, status, decides) => {
+    expect(decidesAtStage(stage, status)).toBe(decides);
   });
 });

@@ -92,8 +92,34 @@ export const LEAVE_REVIEW_WINDOW_DAYS = 3;
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Rule 230: pending requests that start within the next 3 days (today included), which the Leaves badge counts. */
-export function leaveBadgeCount(requests: readonly { status: LeaveStatus; startDate: string }[], today: string): number {
-  const last = addDays(today, LEAVE_REVIEW_WINDOW_DAYS);
-  return requests.filter((request) => isPendingLeave(request.status) && request.startDate >= today && request.startDate <= last).length;
+/**
+ * Who decides at which stage: a mission's owners and project managers give the first approval (pending_approval
+ * only, rule 212); the organisation's leave approvers decide both pending statuses (the final approval, rule 209).
+ */
+export type LeaveReviewStage = 'mission' | 'org';
+const DECIDED_AT: Record<LeaveReviewStage, readonly LeaveStatus[]> = { mission: ['pending_approval'], org: PENDING };
+
+/** Whether a reviewer at `stage` decides a request in `status`. */
+export const decidesAtStage = (stage: LeaveReviewStage, status: LeaveStatus) => DECIDED_AT[stage].includes(status);
+
+/**
+ * Rule 230: the next 3 days are today and the two days after it (first and last included); a request starting later,
+ * or that started before today, is outside.
+ */
+export function leaveBadgeWindow(today: string): { first: string; last: string } {
+  return { first: today, last: addDays(today, LEAVE_REVIEW_WINDOW_DAYS - 1) };
+}
+
+/**
+ * Rule 230: the Leaves badge counts the pending requests the viewer decides at `stage` that start in the next 3 days.
+ * The caller passes only requests the viewer may review (never their own or ones they created, rule 211).
+ */
+export function leaveBadgeCount(
+  requests: readonly { status: LeaveStatus; startDate: string }[],
+  today: string,
+  stage: LeaveReviewStage,
+): number {
+  const { first, last } = leaveBadgeWindow(today);
+  return requests.filter((request) => decidesAtStage(stage, request.status) && request.startDate >= first && request.startDate <= last)
+    .length;
 }

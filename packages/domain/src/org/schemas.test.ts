@@ -4,7 +4,7 @@ import { moneySchema, toMinorUnits } from '../shared/inputs.ts';
 import { orgInviteCreateSchema } from './invites.ts';
 import { orgCreateSchema, orgUpdateSchema } from './org.ts';
 import { orgPeopleQuerySchema } from './people.ts';
-import { leaveCodeSchema } from './settings.ts';
+import { LEAVE_CODE_MAX_HOURS, LEAVE_SETTINGS_MESSAGES, leaveCodeSchema } from './settings.ts';
 import { programCreateSchema } from './structure.ts';
 
 describe('organisation bodies', () => {
@@ -33,6 +33,38 @@ describe('organisation bodies', () => {
       timesPerYear: null,
       hideReason: false,
     });
+  });
+});
+
+describe('leave code bounds', () => {
+  const code = (fields: Record<string, unknown>) => leaveCodeSchema.safeParse({ id: 'x', description: 'X', ...fields });
+  it.each([
+    [{ minHours: 1, maxHours: 8 }, null],
+    [{ minHours: 8, maxHours: 8 }, null],
+    [{ minHours: null, maxHours: 32 }, null],
+    [{ minHours: 0, maxHours: null }, null],
+    [{ minHours: 9, maxHours: 8 }, 'maxHours'],
+    [{ minHours: -1 }, 'minHours'],
+    [{ maxHours: LEAVE_CODE_MAX_HOURS + 1 }, 'maxHours'],
+    [{ minHours: LEAVE_CODE_MAX_HOURS }, null],
+  ])('%j → refused at %s', (fields, path) => {
+    const result = code(fields);
+    expect(result.success ? null : result.error.issues[0]!.path.join('.')).toBe(path);
+  });
+
+  it('says why the bounds are refused', () => {
+    expect(code({ minHours: 9, maxHours: 8 }).error?.issues[0]?.message).toBe(LEAVE_SETTINGS_MESSAGES.minAboveMax);
+  });
+
+  it('refuses days per week outside 1–7 and codes with the same id', () => {
+    expect(orgUpdateSchema.safeParse({ daysPerWeek: 0 }).success).toBe(false);
+    expect(orgUpdateSchema.safeParse({ daysPerWeek: 8 }).success).toBe(false);
+    expect(orgUpdateSchema.safeParse({ daysPerWeek: 7 }).success).toBe(true);
+    const twice = [
+      { id: 'a', description: 'A' },
+      { id: 'a', description: 'B' },
+    ];
+    expect(orgUpdateSchema.safeParse({ leaveCodes: twice }).success).toBe(false);
   });
 });
 

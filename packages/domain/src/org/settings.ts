@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCodeSchema, currencySchema, textSchema } from '../shared/inputs.ts';
+import { HOURS_PER_LEAVE_DAY } from '../leave/hours.ts';
 import { ANY_DOMAIN, DOMAIN_PATTERN } from './rules.ts';
 
 /** Rate time units of roles and plan items (spec 2 §3); roleDefaultRateTime picks one for new roles. */
@@ -14,7 +15,18 @@ export const CARRY_OVER_MODES = ['percent', 'fixed'] as const;
 
 const leaveCodeId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid leave code id');
 
-/** A leave code as the organisation stores it (spec 2 §3). */
+/**
+ * The most hours a code's bounds may name: a request's hours over a whole year of working days. The bounds are the
+ * hours of a whole request (rule 228: child care at most 32 hours), not of a day.
+ */
+export const LEAVE_CODE_MAX_HOURS = HOURS_PER_LEAVE_DAY * 366;
+const codeHoursSchema = z.number().min(0, 'Hours cannot be negative.').max(LEAVE_CODE_MAX_HOURS, `At most ${LEAVE_CODE_MAX_HOURS} hours.`);
+export const LEAVE_SETTINGS_MESSAGES = {
+  minAboveMax: 'The fewest hours must not be more than the most hours.',
+  unknownHolidayCountry: 'The public holidays of this country are not known.',
+} as const;
+
+/** A leave code as the organisation stores it (spec 2 §3); its fewest hours are not more than its most. */
 export const leaveCodeSchema = z
   .object({
     id: leaveCodeId,
@@ -27,13 +39,17 @@ export const leaveCodeSchema = z
       .max(100)
       .default([]),
     comments: textSchema(1000).default(''),
-    minHours: z.number().min(0).max(10_000).nullable().default(null),
-    maxHours: z.number().min(0).max(10_000).nullable().default(null),
+    minHours: codeHoursSchema.nullable().default(null),
+    maxHours: codeHoursSchema.nullable().default(null),
     allowHalfDays: z.boolean().default(false),
     timesPerYear: z.number().int().min(0).max(366).nullable().default(null),
     hideReason: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .refine((code) => code.minHours === null || code.maxHours === null || code.minHours <= code.maxHours, {
+    message: LEAVE_SETTINGS_MESSAGES.minAboveMax,
+    path: ['maxHours'],
+  });
 export type LeaveCode = z.output<typeof leaveCodeSchema>;
 
 const leaveCode = (id: string, code: string, description: string, extra: Partial<LeaveCode> = {}): LeaveCode => ({

@@ -1,4 +1,5 @@
 import { commentRoomChannel, type CommentRoomName } from '../comments/rooms.ts';
+import type { LeaveStatus } from '../leave/rules.ts';
 import { MISSION_AUDIT_ENTITIES, type MissionAuditEntity } from '../missions/audit-entities.ts';
 import { AUDIT_ENTITIES, type AuditEntity } from '../org/audit-entities.ts';
 
@@ -35,6 +36,9 @@ export type TimesheetChangeData = {
   mission: string | null;
 };
 
+/** A leave request's person, creator and reviewers hear its status in their own rooms (the Leaves badge, rule 230). */
+export type LeaveChangeData = { status: LeaveStatus; org: string };
+
 type AuditedData = ChangedFields | BulkIds;
 
 /**
@@ -52,6 +56,7 @@ type PersonalChangeData = {
   'plan.requests': AuditedData | PlanRequestChangeData;
   'org.invites': AuditedData | { status: 'rejected' };
   timesheets: AuditedData | TimesheetChangeData;
+  'leave.requests': AuditedData | LeaveChangeData;
   /** A new or read notification: the person's room refetches them. */
   notifications: never;
   /** A chat message posted, edited or deleted: the chat's room refetches it. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { WORKING_DAY_HOURS as DAY_HOURS } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { publicHolidays } from '../leave/index.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
 
 /** One person's day in an organisation: what their contract gives, what takes it, and what is booked on it. */
 export type LedgerDay = {

@@ -2,10 +2,28 @@ import { and, eq, sql } from 'drizzle-orm';
 import { approvesOrgLeave } from '@crewplan/domain';
 import { missionPeople, missions, orgPeople } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
+import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
-/** Nothing to subscribe yet: leave changes reach the organisation's room through its commands. */
-export function subscribeLeaveEvents(_ctx: AppContext): void {}
+/**
+ * A request's changes reach the organisation's room through its commands; its person, its creator and everyone who
+ * reviews it at either stage also hear it in their own rooms, so their lists and the Leaves badge (rule 230) refresh
+ * without the organisation open (the board's reviewers are often not looking at it).
+ */
+export function subscribeLeaveEvents(ctx: AppContext): void {
+  ctx.events.on('leave.changed', async (event) => {
+    // the first stage's reviewers are the widest set: the organisation's approvers and the missions' managers
+    const reviewers = await leaveReviewers(ctx, { ...event, status: 'pending_approval' });
+    const told = new Set([...reviewers, event.personId, event.createdBy]);
+    for (const personId of told)
+      ctx.realtime.publish(personRoom(personId), {
+        type: 'update',
+        entity: 'leave.requests',
+        id: event.leaveId,
+        data: { status: event.status, org: event.orgId },
+      });
+  });
+}
 
 /**
  * Who reviews a request at its stage, never its person or creator (rule 211): a pending_approval request the owners

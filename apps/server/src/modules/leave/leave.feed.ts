@@ -7,7 +7,7 @@ import { todayOf } from '../../lib/clock.ts';
 import { appError } from '../../lib/errors.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { publicHolidays } from './leave.holidays.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
 import { leavesWhere } from './leave.queries.ts';
 
 const feedPath = (token: string) => `/api/people-leave/feed/calendar.ics?token=${token}`;

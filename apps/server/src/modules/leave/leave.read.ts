@@ -1,11 +1,13 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   approvesMissionLeave,
   approvesOrgLeave,
   isPendingLeave,
   leaveBadgeCount,
+  leaveBadgeWindow,
   mayReviewRequest,
   timeTrackingEligible,
+  type LeaveBadges,
   type LeaveCode,
   type LeaveStatus,
   type MissionLeaveList,
@@ -18,7 +20,7 @@ import { todayOf, type Clock } from '../../lib/clock.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { publicHolidays } from './leave.holidays.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
 import { leaveImpact } from './leave.impact.ts';
 import { attachmentAddress, linkSigner } from './leave.attachments.ts';
 import { presentAway, presentCode, presentLeave, personRefOf, type AttachmentAddress } from './leave.presenter.ts';
@@ -83,31 +85,19 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
  */
 export async function projectManagerLeaves({ db, clock, config }: AppContext, personId: string, lastUpdate?: string) {
   const since = lastUpdate ? new Date(lastUpdate) : new Date(clock.now().getTime() - 5 * 86_400_000);
-  const managed = await db.execute<{ person_id: string; org_id: string }>(sql`
-    select distinct member.person_id, m.org_id
-    from ${missionPeople} reviewer
-    join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null
-    join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
-    where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
-      and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
-      and member.person_id <> ${personId}`);
-  const pairs = managed.rows;
-  if (pairs.length === 0) return { requests: [], impact: [], badge: 0 };
-  const personIds = [...new Set(pairs.map((pair) => pair.person_id))];
-  const orgIds = [...new Set(pairs.map((pair) => pair.org_id))];
-  const inPair = new Set(pairs.map((pair) => `${pair.org_id}:${pair.person_id}`));
+  const managed = await managedPeople(db, personId);
+  if (!managed) return { requests: [], impact: [], badge: 0 };
   const list = (
     await leavesWhere(
       db,
       and(
-        inArray(leaveRequests.personId, personIds),
-        inArray(leaveRequests.orgId, orgIds),
+        managed.where,
         sql`(${leaveRequests.status} = 'pending_approval' or ${leaveRequests.updatedAt} >= ${since.toISOString()})`,
         sql`${leaveRequests.status} <> 'draft'`,
       ),
     )
-  ).filter(({ leave }) => inPair.has(`${leave.orgId}:${leave.personId}`) && mayReviewRequest(personId, leave));
-  const codes = await codesOf(db, orgIds);
+  ).filter(({ leave }) => managed.reviews(leave));
+  const codes = await codesOf(db, managed.orgIds);
   const requests = await present(db, linkSigner({ config, clock }), list, (orgId) => codes.get(orgId) ?? []);
   const pending = list.filter(({ leave }) => leave.status === 'pending_approval');
   const impact = await leaveImpact(
@@ -120,7 +110,86 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
     badge: leaveBadgeCount(
       pending.map(({ leave }) => leave),
       todayOf(clock),
+      'mission',
     ),
+  };
+}
+
+/**
+ * The people on the missions I own or manage (rule 212), per organisation: a filter of their requests and the check
+ * that I review one (never mine or one I created, rule 211). Null when I manage nobody.
+ */
+async function managedPeople(db: Db, personId: string) {
+  const managed = await db.execute<{ person_id: string; org_id: string }>(sql`
+    select distinct member.person_id, m.org_id
+    from ${missionPeople} reviewer
+    join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null
+    join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
+    where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
+      and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
+      and member.person_id <> ${personId}`);
+  const pairs = managed.rows;
+  if (pairs.length === 0) return null;
+  const inPair = new Set(pairs.map((pair) => `${pair.org_id}:${pair.person_id}`));
+  const orgIds = [...new Set(pairs.map((pair) => pair.org_id))];
+  return {
+    orgIds,
+    where: and(inArray(leaveRequests.personId, [...new Set(pairs.map((pair) => pair.person_id))]), inArray(leaveRequests.orgId, orgIds)),
+    reviews: (leave: { orgId: string; personId: string; createdBy: string }) =>
+      inPair.has(`${leave.orgId}:${leave.personId}`) && mayReviewRequest(personId, leave),
+  };
+}
+
+/**
+ * `GET /people-leave/badge` (rule 230): the pending requests I decide that start in the next 3 days (today and the
+ * two days after, by the server's clock): on the board, those of the people on the missions I own or manage at the
+ * first stage; per organisation whose leave I approve, both stages.
+ */
+export async function leaveBadges({ db, clock }: AppContext, personId: string): Promise<LeaveBadges> {
+  const today = todayOf(clock);
+  const { first, last } = leaveBadgeWindow(today);
+  const soon = and(
+    inArray(leaveRequests.status, ['pending_approval', 'pending_final_approval']),
+    gte(leaveRequests.startDate, first),
+    lte(leaveRequests.startDate, last),
+  );
+  const columns = {
+    orgId: leaveRequests.orgId,
+    personId: leaveRequests.personId,
+    createdBy: leaveRequests.createdBy,
+    status: leaveRequests.status,
+    startDate: leaveRequests.startDate,
+  };
+  const managed = await managedPeople(db, personId);
+  const forBoard = managed ? (await db.select(columns).from(leaveRequests).where(and(soon, managed.where))).filter(managed.reviews) : [];
+  const approving = (
+    await db
+      .select({ orgId: orgPeople.orgId, level: orgPeople.level, canApproveLeaves: orgPeople.canApproveLeaves })
+      .from(orgPeople)
+      .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
+      .where(and(eq(orgPeople.personId, personId), currentMembership()))
+  )
+    .filter((member) => approvesOrgLeave(member))
+    .map((member) => member.orgId);
+  const forOrgs =
+    approving.length === 0
+      ? []
+      : (
+          await db
+            .select(columns)
+            .from(leaveRequests)
+            .where(and(soon, inArray(leaveRequests.orgId, approving)))
+        ).filter((leave) => mayReviewRequest(personId, leave));
+  return {
+    board: leaveBadgeCount(forBoard, today, 'mission'),
+    orgs: approving.map((orgId) => ({
+      _id: orgId,
+      badge: leaveBadgeCount(
+        forOrgs.filter((leave) => leave.orgId === orgId),
+        today,
+        'org',
+      ),
+    })),
   };
 }
 
@@ -191,8 +260,9 @@ export async function orgLeaves(
     balances,
     away,
     badge: leaveBadgeCount(
-      reviewable.map(({ leave }) => leave),
+      visible.filter(({ leave }) => canApprove && mayReviewRequest(callerId, leave)).map(({ leave }) => leave),
       today,
+      'org',
     ),
   };
 }

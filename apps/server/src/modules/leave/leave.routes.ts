@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  holidayCountriesSchema,
   idSchema,
   leaveActionQuerySchema,
   leaveActionResultSchema,
   leaveActionSchema,
   leaveAttachmentSchema,
+  leaveBadgesSchema,
   leaveCreateSchema,
   leaveDeletedSchema,
   leaveListQuerySchema,
@@ -30,7 +32,8 @@ import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import { receiveUpload, sendFileBytes } from '../files/index.ts';
 import { attachFiles, attachmentBytes, removeAttachment, type AttachmentBlobs } from './leave.attachments.ts';
 import { subscribeLeaveEvents } from './leave.events.ts';
-import { missionLeaves, myLeave, orgLeaves, projectManagerLeaves } from './leave.read.ts';
+import { holidayCountries } from '../../lib/holidays.ts';
+import { leaveBadges, missionLeaves, myLeave, orgLeaves, projectManagerLeaves } from './leave.read.ts';
 import { feedOf, renewFeed, revokeFeed } from './leave.feed.ts';
 import { bookWorkFromHome, cancelWorkFromHome, workFromHomeDaysOf } from './work-from-home.ts';
 import { actOnLeaves, createLeave, deleteLeave, notifyReviewers, updateLeave } from './leave.service.ts';
@@ -94,6 +97,27 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: leaveReviewListSchema },
     },
     handler: async (request) => projectManagerLeaves(ctx, principalOf(request).personId, request.query.lastUpdate),
+  });
+
+  r.get('/api/people-leave/badge', {
+    config: { authz: { signedIn: 'leave.read' } },
+    schema: {
+      tags,
+      summary:
+        'The Leaves badges (rule 230): pending requests I decide that start in the next 3 days, on the board and per organisation whose leave I approve',
+      response: { 200: leaveBadgesSchema },
+    },
+    handler: async (request) => leaveBadges(ctx, principalOf(request).personId),
+  });
+
+  r.get('/api/people-leave/holiday-countries', {
+    config: { authz: { signedIn: 'leave.read' } },
+    schema: {
+      tags,
+      summary: "The countries whose public holidays are known (rule 216), for an organisation's holiday country",
+      response: { 200: holidayCountriesSchema },
+    },
+    handler: async () => ({ countries: holidayCountries() }),
   });
 
   r.get('/api/people-leave/list/org/:orgId', {

@@ -25,7 +25,7 @@ import { todayOf } from '../../lib/clock.ts';
 import type { AppContext, OrgAccess, OrgRow } from '../../plugins/types.ts';
 import { leaveNotAllowed, leaveNotFound, loadOrg, membershipOf, requireLeaveLicence, standingOn, type OrgMember } from './leave.access.ts';
 import { attachmentAddress, linkSigner } from './leave.attachments.ts';
-import { holidayLookup } from './leave.holidays.ts';
+import { holidayLookup } from '../../lib/holidays.ts';
 import { attachmentsOf, balancesOf, leavesWhere, lockLeaves, overlapping, personLeaves } from './leave.queries.ts';
 import { presentLeave, type LeaveRow } from './leave.presenter.ts';
 import { inArray } from 'drizzle-orm';
@@ -218,6 +218,8 @@ export async function updateLeave(ctx: AppContext, callerId: string, id: string,
     recordLeave(record, 'update', updated!);
     return updated!;
   });
+  // nobody is notified of an edit, but the lists and badges that show its days refresh (rule 230)
+  await emitChanged(ctx, [row], row.status, callerId, false);
   return presentOne(ctx, row);
 }
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_LEAVE_CODES,
   emailDomain,
   isFreeEmailDomain,
+  LEAVE_SETTINGS_MESSAGES,
   type OrgCreate,
   type OrgDetail,
   type OrgUpdate,
@@ -25,6 +26,8 @@ import {
   people,
   programs,
 } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isHolidayCountry } from '../../lib/holidays.ts';
 import { newId } from '../../lib/ids.ts';
 import { storeImage } from '../../lib/images.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
@@ -45,11 +48,19 @@ import { presentInvite } from './invites.service.ts';
 
 export const viewerOf = (access: OrgAccess): Viewer => ({ actor: access.actor, personId: access.personId, member: access.member });
 
+/** The holiday country must be one whose public holidays are known (rule 216), else 400 naming the field. */
+function checkHolidayCountry(code: string | null | undefined) {
+  if (!code || isHolidayCountry(code)) return;
+  const message = LEAVE_SETTINGS_MESSAGES.unknownHolidayCountry;
+  throw new AppError(400, 'validation', message, { holidayCountryCode: message });
+}
+
 /**
  * Creates an organisation; its creator becomes its admin (permission 2). A new organisation approves
  * its creator's email domain for invites, unless that is a free mail provider, and has the default leave codes.
  */
 export async function createOrg(ctx: AppContext, principal: Principal, input: OrgCreate) {
+  checkHolidayCountry(input.holidayCountryCode);
   const domain = emailDomain(principal.email);
   const orgId = newId();
   const { org, member } = await runOrgCommand(ctx, orgId, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
@@ -174,6 +185,7 @@ export async function loadOrgDetail(ctx: AppContext, access: OrgAccess, includeD
 /** Updates settings; `updatedAt` from the client makes a concurrent edit a 409. */
 export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUpdate) {
   const { updatedAt, ...patch } = input;
+  checkHolidayCountry(patch.holidayCountryCode);
   const org = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const [current] = await tx.select().from(orgs).where(eq(orgs.id, access.org.id)).for('update');
     if (!current || current.deletedAt) throw orgNotFound();

@@ -4,10 +4,12 @@ import { Alert, Button, Container, Group, Menu, Tabs, Title } from '@mantine/cor
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { launchpadLabel } from '@crewplan/domain/board/workspace';
+import { CountBadge } from '../../components/CountBadge.tsx';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { expensesTabShown } from '@crewplan/domain/expenses/tab';
 import { resourceTabOrgs } from '@crewplan/domain/role-plans/tab';
+import { useLeaveBadges } from '../leave/index.ts';
 import { useMyOrgs } from '../org/index.ts';
 import { useWorkspace } from './api.ts';
 import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
@@ -18,6 +20,7 @@ import { VaultTab } from './VaultTab.tsx';
 
 /** Tabs that show only for some organisations: not in the bar until the person's organisations are read. */
 const HIDDEN_UNTIL_KNOWN: readonly BoardTab[] = ['expenses', 'gt-request', 'gt-assign'];
+const LEAVE_BADGE_LABEL = 'pending leave requests start in the next 3 days';
 
 function remembered(): string | null {
   try {
@@ -57,6 +60,9 @@ export function BoardScreen() {
   ).map((entry) => (entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry));
   // before the bar is measured every tab shows
   const { shown, more } = width > 0 ? splitTabs(tabs, width, tab) : { shown: tabs, more: [] };
+  // rule 230: pending requests I decide that start in the next 3 days
+  const leaveBadge = useLeaveBadges().data?.board ?? 0;
+  const badgeOf = (value: string) => (value === 'leaves' && leaveBadge > 0 ? leaveBadge : null);
   const choose = (value: string | null) => value && setParams({ 'board-tab': value });
 
   return (
@@ -69,7 +75,11 @@ export function BoardScreen() {
           <Group gap={0} wrap="nowrap" align="end">
             <Tabs.List style={{ flexWrap: 'nowrap', flex: 1 }}>
               {shown.map((entry) => (
-                <Tabs.Tab key={entry.value} value={entry.value}>
+                <Tabs.Tab
+                  key={entry.value}
+                  value={entry.value}
+                  rightSection={<CountBadge count={badgeOf(entry.value)} label={LEAVE_BADGE_LABEL} />}
+                >
                   {entry.label}
                 </Tabs.Tab>
               ))}
@@ -83,7 +93,11 @@ export function BoardScreen() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   {more.map((entry) => (
-                    <Menu.Item key={entry.value} onClick={() => choose(entry.value)}>
+                    <Menu.Item
+                      key={entry.value}
+                      onClick={() => choose(entry.value)}
+                      rightSection={<CountBadge count={badgeOf(entry.value)} label={LEAVE_BADGE_LABEL} />}
+                    >
                       {entry.label}
                     </Menu.Item>
                   ))}

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { FileDto, FilesList } from '@crewplan/domain/files/files';
 import { api } from '../../lib/api.ts';
-import { ApiError, toApiError } from '../../lib/api-error.ts';
+import { toApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { userRequestId } from '../../lib/request-id.ts';
 import { getToken } from '../../lib/token.ts';
+import { uploadWithProgress } from '../../lib/upload.ts';
 
 export type { FileDto };
 
@@ -63,35 +64,9 @@ export async function fetchFileBlob(fileId: string, options: { attach?: boolean;
   return response.blob();
 }
 
-/**
- * Uploads files as one multipart request with XHR, telling `onProgress` the share sent (0–1) as it goes (rule 257).
- * Fails with an ApiError: the server's `{ error }` when it answered one, else the bare status (0 when offline).
- */
-export function uploadFiles(home: FilesHome, files: readonly File[], onProgress: (share: number) => void): Promise<FileDto[]> {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${homePath(home)}`);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('x-user-request-id', userRequestId());
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 201) resolve((body as FilesList).files);
-      else reject(toApiError(xhr.status, body));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'The upload did not reach the server.'));
-    xhr.send(form);
-  });
+/** Uploads files to a task or a mission as one multipart request, telling `onProgress` the share sent (rule 257). */
+export async function uploadFiles(home: FilesHome, files: readonly File[], onProgress: (share: number) => void): Promise<FileDto[]> {
+  return (await uploadWithProgress<FilesList>(homePath(home), files, onProgress)).files;
 }
 
 const refreshFiles = () => queryClient.invalidateQueries({ queryKey: fileKeys.all });

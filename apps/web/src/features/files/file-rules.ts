@@ -1,17 +1,7 @@
-import { FILE_MESSAGES } from '@crewplan/domain/files/files';
 import type { FileDto } from '@crewplan/domain/files/files';
-import { isApiError } from '../../lib/api-error.ts';
 
-/** The text of a failed upload (spec 3 §8): the limits by their codes, a proxy's 413 and 502 by their status. */
-export function uploadErrorMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === 'LIMIT_FILE_SIZE' || error.code === 'LIMIT_FILE') return error.message;
-    if (error.status === 413) return FILE_MESSAGES.totalTooLarge;
-    if (error.status === 502 || error.status === 0) return FILE_MESSAGES.uploadFailed;
-    return error.message;
-  }
-  return FILE_MESSAGES.uploadFailed;
-}
+/** The text of a failed upload lives beside the upload itself, shared with the other screens that upload. */
+export { uploadErrorMessage } from '../../lib/upload.ts';
 
 /** Where closing the viewer goes (rule 254): home with the mission open, and the task too for a task file. */
 export function closeTargetOf(file: Pick<FileDto, 'attachedTo' | 'attachedToId' | 'attachedToMissionId'> | undefined): string {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { FLOATING_MESSAGES } from '@crewplan/domain/messages/index';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { FormError } from '../../components/FormError.tsx';
 import { useTimeZone } from '../../lib/time-zone.ts';
+import { uploadErrorMessage } from '../../lib/upload.ts';
+import { AttachButton, AttachmentLinks, FilePicker } from './Attachments.tsx';
 import { useCreateLeave, useDeleteLeave, useLeaveAction, useMyLeave } from './api.ts';
 import { BalancesTable } from './BalancesTable.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
@@ -17,7 +19,9 @@ import { StatusBadge } from './StatusBadge.tsx';
  */
 export function LeaveTracker() {
   const today = dayIn(new Date(), useTimeZone());
-  const year = Number(today.slice(0, 4));
+  const thisYear = Number(today.slice(0, 4));
+  // the balances of this year or the next (a request late in the year often falls in the next)
+  const [year, setYear] = useState(thisYear);
   const mine = useMyLeave(year);
   const licensed = mine.data?.orgs.filter((org) => org.licensed) ?? [];
   const [orgId, setOrgId] = useState<string | null>(null);
@@ -36,7 +40,16 @@ export function LeaveTracker() {
           onChange={setOrgId}
         />
       )}
-      <Title order={4}>Balances {year}</Title>
+      <Group justify="space-between">
+        <Title order={4}>Balances {year}</Title>
+        <SegmentedControl
+          aria-label="Year of the balances"
+          size="xs"
+          data={[String(thisYear), String(thisYear + 1)]}
+          value={String(year)}
+          onChange={(value) => setYear(Number(value))}
+        />
+      </Group>
       <BalancesTable balances={org.balances} codes={org.codes} />
       <Title order={4}>My requests</Title>
       <RequestsTable requests={requests} />
@@ -65,6 +78,7 @@ function RequestsTable({
             <Table.Th>Leave</Table.Th>
             <Table.Th>Hours</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Files</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -76,6 +90,12 @@ function RequestsTable({
               <Table.Td>{request.totalHours}</Table.Td>
               <Table.Td>
                 <StatusBadge status={request.status} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <AttachmentLinks leaveId={request._id} attachments={request.attachments} removable />
+                  <AttachButton leaveId={request._id} />
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end">
@@ -113,6 +133,8 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [comment, setComment] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [attachError, setAttachError] = useState<unknown>(null);
   const [month, setMonth] = useState(today.slice(0, 7));
   const code = org.codes.find((entry) => entry.id === reason);
   const pick = (day: string) => {
@@ -126,17 +148,22 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
     date.setUTCMonth(date.getUTCMonth() + months);
     setMonth(date.toISOString().slice(0, 7));
   };
-  const send = (submit: boolean) =>
+  const send = (submit: boolean) => {
+    setAttachError(null);
     create.mutate(
-      { orgId: org._id, reason: reason!, dates: [{ from, to: to || from }], comment, submit },
+      { orgId: org._id, reason: reason!, dates: [{ from, to: to || from }], comment, submit, files },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setFrom('');
           setTo('');
           setComment('');
+          setFiles([]);
+          // the request is kept; its files can be attached again from its row
+          setAttachError(result.attachError);
         },
       },
     );
+  };
   return (
     <Stack gap="sm">
       <Select
@@ -177,7 +204,9 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
       </Group>
       <MonthCalendar month={month} daysPerWeek={org.daysPerWeek} holidays={org.holidays} from={from} to={to} onPick={pick} />
       <Textarea label="Comment" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={1} />
+      <FilePicker files={files} onChange={setFiles} />
       {create.error && <FormError>{create.error.message}</FormError>}
+      {attachError !== null && <FormError>{`The request is saved, but its files were not: ${uploadErrorMessage(attachError)}`}</FormError>}
       <Group justify="flex-end">
         <Button variant="default" disabled={!from || !reason} loading={create.isPending} onClick={() => send(false)}>
           Save draft

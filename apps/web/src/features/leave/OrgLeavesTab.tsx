@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { FormError } from '../../components/FormError.tsx';
 import { useTimeZone } from '../../lib/time-zone.ts';
+import { orgQuery } from '../org/index.ts';
 import { useOrgLeave } from './api.ts';
+import { AttachmentLinks } from './Attachments.tsx';
+import { LeaveSettings } from './LeaveSettings.tsx';
 import { daysText, span, STATUS_LABEL } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -13,6 +17,39 @@ import { StatusBadge } from './StatusBadge.tsx';
  * balances of each person and the pending ones to decide; for others their own requests and who is away.
  */
 export function OrgLeavesTab({ orgId }: { orgId: string }) {
+  const org = useQuery(orgQuery(orgId));
+  const detail = org.data;
+  if (!detail?.abilities.update) return <OrgLeaves orgId={orgId} />;
+  // those who edit the organisation also set its leave up
+  return (
+    <Tabs defaultValue="requests" keepMounted={false} variant="pills">
+      <Tabs.List mb="md">
+        <Tabs.Tab value="requests">Requests and balances</Tabs.Tab>
+        <Tabs.Tab value="settings">Leave settings</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="requests">
+        <OrgLeaves orgId={orgId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="settings">
+        <LeaveSettings
+          key={detail.updatedAt}
+          orgId={orgId}
+          updatedAt={detail.updatedAt}
+          initial={{
+            holidayCountryCode: detail.holidayCountryCode,
+            daysPerWeek: detail.daysPerWeek,
+            carryOverAnnualLeaveCutOff: detail.carryOverAnnualLeaveCutOff,
+            carryOverAnnualLeaveAmount: detail.carryOverAnnualLeaveAmount,
+            carryOverAnnualLeaveFx: detail.carryOverAnnualLeaveFx,
+            leaveCodes: detail.leaveCodes,
+          }}
+        />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function OrgLeaves({ orgId }: { orgId: string }) {
   const today = dayIn(new Date(), useTimeZone());
   const year = Number(today.slice(0, 4));
   const list = useOrgLeave(orgId, year);
@@ -69,6 +106,7 @@ export function OrgLeavesTab({ orgId }: { orgId: string }) {
             <Table.Th>Leave</Table.Th>
             <Table.Th>Hours</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Files</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -82,6 +120,9 @@ export function OrgLeavesTab({ orgId }: { orgId: string }) {
               <Table.Td>{request.totalHours}</Table.Td>
               <Table.Td>
                 <StatusBadge status={request.status} />
+              </Table.Td>
+              <Table.Td>
+                <AttachmentLinks leaveId={request._id} attachments={request.attachments} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { FormError } from '../../components/FormError.tsx';
 import { useLeaveAction, type LeaveImpact, type LeaveRequestView } from './api.ts';
+import { AttachmentLinks } from './Attachments.tsx';
 import { daysLabel, span } from './format.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -27,6 +28,7 @@ export function ReviewCard({ request, impact, stage }: { request: LeaveRequestVi
           <StatusBadge status={request.status} />
         </Group>
         {request.comment && <Text size="sm">{request.comment}</Text>}
+        <AttachmentLinks leaveId={request._id} attachments={request.attachments} />
         {impact && impact.missions.length === 0 && (
           <Text size="sm" c="dimmed">
             No mission roles or tasks in these days.

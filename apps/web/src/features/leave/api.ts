@@ -1,9 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { LeaveImpact, LeaveRequestView, MyLeave, OrgLeaveList } from '@crewplan/domain/leave/leave';
+import type { HolidayCountries, LeaveBadges, LeaveImpact, LeaveRequestView, MyLeave, OrgLeaveList } from '@crewplan/domain/leave/leave';
+import type { LeaveCode } from '@crewplan/domain/org/settings';
 import { api } from '../../lib/api.ts';
+import { orgQuery } from '../org/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { uploadWithProgress } from '../../lib/upload.ts';
 
 export type { LeaveImpact, LeaveRequestView, MyLeave, OrgLeaveList };
+export type LeaveAttachment = LeaveRequestView['attachments'][number];
 export type ReviewList = { requests: LeaveRequestView[]; impact: LeaveImpact[]; badge: number };
 
 /** Every query here starts with 'leave': a change of a request refreshes them all. */
@@ -26,7 +30,36 @@ export const orgLeaveQuery = (orgId: string, year: number) =>
     queryFn: ({ signal }) => api<OrgLeaveList>(`/people-leave/list/org/${orgId}?year=${year}`, { signal }),
   });
 
+/** Rule 230: the Leaves badges, on the board and per organisation whose leave I approve (the server's clock). */
+export const leaveBadgesQuery = queryOptions({
+  queryKey: [LEAVE_ROOT, 'badge'],
+  queryFn: ({ signal }) => api<LeaveBadges>('/people-leave/badge', { signal }),
+});
+
+/** The countries whose public holidays are known; they do not change while the app runs. */
+export const holidayCountriesQuery = queryOptions({
+  queryKey: ['holiday-countries'],
+  queryFn: ({ signal }) => api<HolidayCountries>('/people-leave/holiday-countries', { signal }),
+  staleTime: Infinity,
+});
+
 const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_ROOT] });
+
+/** Attaches files to a request (`POST /people-leave/attachment/leave/:id`), telling `onProgress` the share sent. */
+export async function attachToLeave(leaveId: string, files: readonly File[], onProgress?: (share: number) => void) {
+  try {
+    return await uploadWithProgress<{ attachments: LeaveAttachment[] }>(`/people-leave/attachment/leave/${leaveId}`, files, onProgress);
+  } finally {
+    void refresh();
+  }
+}
+
+export const useRemoveAttachment = () =>
+  useMutation({
+    mutationFn: ({ leaveId, fileId }: { leaveId: string; fileId: string }) =>
+      api(`/people-leave/attachment/leave/${leaveId}/file/${fileId}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
 
 export type NewLeave = {
   orgId: string;
@@ -37,10 +70,19 @@ export type NewLeave = {
   submit: boolean;
 };
 
+/** A new request, then its files (a request takes files in any status); the request stays when a file is refused. */
 export const useCreateLeave = () =>
   useMutation({
-    mutationFn: ({ orgId, submit, ...body }: NewLeave) =>
-      api<LeaveRequestView>(`/people-leave/create/${submit ? 'submit/' : ''}${orgId}`, { method: 'POST', body }),
+    mutationFn: async ({ orgId, submit, files = [], ...body }: NewLeave & { files?: File[] }) => {
+      const created = await api<LeaveRequestView>(`/people-leave/create/${submit ? 'submit/' : ''}${orgId}`, { method: 'POST', body });
+      if (files.length === 0) return { created, attachError: null };
+      try {
+        await attachToLeave(created._id, files);
+        return { created, attachError: null };
+      } catch (error) {
+        return { created, attachError: error };
+      }
+    },
     onSettled: refresh,
   });
 
@@ -65,3 +107,21 @@ export const useDeleteLeave = () =>
 export const useMyLeave = (year: number) => useQuery(myLeaveQuery(year));
 export const useReviewLeave = () => useQuery(reviewQuery);
 export const useOrgLeave = (orgId: string, year: number) => useQuery(orgLeaveQuery(orgId, year));
+export const useLeaveBadges = (enabled = true) => useQuery({ ...leaveBadgesQuery, enabled });
+export const useHolidayCountries = () => useQuery(holidayCountriesQuery);
+
+/** The organisation's leave settings, saved with its other settings (`PUT /org/:id`). */
+export type LeaveSettingsValues = {
+  holidayCountryCode: string | null;
+  daysPerWeek: number;
+  carryOverAnnualLeaveCutOff: string | null;
+  carryOverAnnualLeaveAmount: number | null;
+  carryOverAnnualLeaveFx: 'percent' | 'fixed';
+  leaveCodes: LeaveCode[];
+};
+
+export const useSaveLeaveSettings = (orgId: string) =>
+  useMutation({
+    mutationFn: (values: LeaveSettingsValues & { updatedAt: string }) => api(`/org/${orgId}`, { method: 'PUT', body: values }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: orgQuery(orgId).queryKey }), refresh()]),
+  });

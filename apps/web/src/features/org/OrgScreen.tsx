@@ -20,7 +20,9 @@ import { clearedOrgParams, ORG_TABS, paramsOfTab, tabOfParams, visibleTabs } fro
 import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StructureTab } from './StructureTab.tsx';
+import { CountBadge } from '../../components/CountBadge.tsx';
 import { FormError } from '../../components/FormError.tsx';
+import { useLeaveBadges } from '../leave/index.ts';
 import { BillingPanel } from '../billing/index.ts';
 import { plural } from '@crewplan/domain/shared/words';
 
@@ -42,6 +44,8 @@ export function OrgScreen({ value: orgId }: { value: string }) {
     setParams(clearedOrgParams(), { replace: true });
   }, [unknown, editing]);
 
+  // rule 230: the organisation's pending requests I decide that start in the next 3 days
+  const leaveBadge = useLeaveBadges(Boolean(org.data)).data?.orgs.find((entry) => entry._id === orgId)?.badge;
   const liveId = org.data?._id;
   useEffect(() => (liveId ? joinRoom(`changes/orgs/${liveId}`) : undefined), [liveId]);
 
@@ -122,7 +126,15 @@ export function OrgScreen({ value: orgId }: { value: string }) {
               <Tabs value={shown} onChange={(next) => setParams(paramsOfTab(next), { replace: true })} keepMounted={false}>
                 <Tabs.List mb="lg">
                   {ORG_TABS.filter((t) => tabs.includes(t.value)).map((t) => (
-                    <Tabs.Tab key={t.value} value={t.value}>
+                    <Tabs.Tab
+                      key={t.value}
+                      value={t.value}
+                      rightSection={
+                        t.value === 'org-leaves' ? (
+                          <CountBadge count={leaveBadge} label="pending leave requests start in the next 3 days" />
+                        ) : undefined
+                      }
+                    >
                       {t.label}
                     </Tabs.Tab>
                   ))}

@@ -1,18 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { CARRY_OVER_MODES, OVERTIME_MODES, RATE_TIMES } from '@crewplan/domain/org/settings';
 import { fieldError, formMessage } from '../../lib/field-errors.ts';
@@ -66,13 +53,6 @@ export function valuesOf(org: Org): SettingsValues {
   };
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || `code-${Date.now().toString(36)}`;
-
 /** The settings whose refusal shows next to their own field. */
 const SHOWN_FIELDS = [
   'title',
@@ -110,7 +90,6 @@ export function OrgSettingsForm({
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
-  const [newCode, setNewCode] = useState('');
   const [deadline, setDeadline] = useState({ title: '', days: 30 });
   const message = formMessage(error, SHOWN_FIELDS);
   const set = (patch: Partial<SettingsValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -149,22 +128,26 @@ export function OrgSettingsForm({
               onChange={(v) => v && set({ roleDefaultRateTime: v as SettingsValues['roleDefaultRateTime'] })}
               allowDeselect={false}
             />
-            <NumberInput
-              label="Working days per week"
-              min={1}
-              max={7}
-              value={values.daysPerWeek}
-              error={fieldError(error, 'daysPerWeek')}
-              onChange={(v) => set({ daysPerWeek: Number(v) || 5 })}
-            />
-            <TextInput
-              label="Public holidays of country"
-              description="Two-letter code, e.g. GB; empty for none"
-              maxLength={2}
-              value={values.holidayCountryCode ?? ''}
-              error={fieldError(error, 'holidayCountryCode')}
-              onChange={(e) => set({ holidayCountryCode: e.currentTarget.value.toUpperCase() || null })}
-            />
+            {!full && (
+              <>
+                <NumberInput
+                  label="Working days per week"
+                  min={1}
+                  max={7}
+                  value={values.daysPerWeek}
+                  error={fieldError(error, 'daysPerWeek')}
+                  onChange={(v) => set({ daysPerWeek: Number(v) || 5 })}
+                />
+                <TextInput
+                  label="Public holidays of country"
+                  description="Two-letter code, e.g. GB; empty for none"
+                  maxLength={2}
+                  value={values.holidayCountryCode ?? ''}
+                  error={fieldError(error, 'holidayCountryCode')}
+                  onChange={(e) => set({ holidayCountryCode: e.currentTarget.value.toUpperCase() || null })}
+                />
+              </>
+            )}
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Projects and roles">
@@ -218,100 +201,40 @@ export function OrgSettingsForm({
             />
           </Group>
         </Fieldset>
-        <Fieldset legend="Annual leave carry-over">
-          <Group>
-            <TextInput
-              label="Cut-off (MM-DD)"
-              placeholder="12-31"
-              maxLength={5}
-              value={values.carryOverAnnualLeaveCutOff ?? ''}
-              error={fieldError(error, 'carryOverAnnualLeaveCutOff')}
-              onChange={(e) => set({ carryOverAnnualLeaveCutOff: e.currentTarget.value || null })}
-            />
-            <NumberInput
-              label="Amount carried over"
-              min={0}
-              max={1000}
-              value={values.carryOverAnnualLeaveAmount ?? ''}
-              error={fieldError(error, 'carryOverAnnualLeaveAmount')}
-              onChange={(v) => set({ carryOverAnnualLeaveAmount: v === '' ? null : Number(v) })}
-            />
-            <Select
-              label="Amount is"
-              data={CARRY_OVER_MODES.map((m) => ({ value: m, label: m === 'percent' ? 'A percentage' : 'Fixed days' }))}
-              value={values.carryOverAnnualLeaveFx}
-              error={fieldError(error, 'carryOverAnnualLeaveFx')}
-              onChange={(v) => v && set({ carryOverAnnualLeaveFx: v as SettingsValues['carryOverAnnualLeaveFx'] })}
-              allowDeselect={false}
-            />
-          </Group>
-        </Fieldset>
-        {full && (
-          <Fieldset legend="Leave codes">
-            <Stack gap="xs">
-              {values.leaveCodes.map((code, index) => (
-                <Group key={code.id} wrap="nowrap">
-                  <TextInput
-                    aria-label={`Description of leave code ${code.code || code.id}`}
-                    value={code.description}
-                    onChange={(e) => {
-                      const description = e.currentTarget.value;
-                      set({ leaveCodes: values.leaveCodes.map((c, i) => (i === index ? { ...c, description } : c)) });
-                    }}
-                    style={{ flex: 1 }}
-                  />
-                  <Checkbox
-                    label="Hide reason"
-                    checked={code.hideReason}
-                    onChange={(e) => {
-                      const hideReason = e.currentTarget.checked;
-                      set({ leaveCodes: values.leaveCodes.map((c, i) => (i === index ? { ...c, hideReason } : c)) });
-                    }}
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove leave code ${code.description}`}
-                    onClick={() => set({ leaveCodes: values.leaveCodes.filter((_, i) => i !== index) })}
-                  >
-                    <IconTrash size={16} aria-hidden="true" />
-                  </ActionIcon>
-                </Group>
-              ))}
-              <Group align="end">
-                <TextInput label="New leave code" value={newCode} onChange={(e) => setNewCode(e.currentTarget.value)} />
-                <Button
-                  variant="default"
-                  disabled={!newCode.trim()}
-                  onClick={() => {
-                    const description = newCode.trim();
-                    set({
-                      leaveCodes: [
-                        ...values.leaveCodes,
-                        {
-                          id: slug(description),
-                          code: '',
-                          description,
-                          fixed: false,
-                          isProjectLevel: false,
-                          days: [],
-                          comments: '',
-                          minHours: null,
-                          maxHours: null,
-                          allowHalfDays: false,
-                          timesPerYear: null,
-                          hideReason: false,
-                        },
-                      ],
-                    });
-                    setNewCode('');
-                  }}
-                >
-                  Add leave code
-                </Button>
-              </Group>
-            </Stack>
+        {!full && (
+          <Fieldset legend="Annual leave carry-over">
+            <Group>
+              <TextInput
+                label="Cut-off (MM-DD)"
+                placeholder="12-31"
+                maxLength={5}
+                value={values.carryOverAnnualLeaveCutOff ?? ''}
+                error={fieldError(error, 'carryOverAnnualLeaveCutOff')}
+                onChange={(e) => set({ carryOverAnnualLeaveCutOff: e.currentTarget.value || null })}
+              />
+              <NumberInput
+                label="Amount carried over"
+                min={0}
+                max={1000}
+                value={values.carryOverAnnualLeaveAmount ?? ''}
+                error={fieldError(error, 'carryOverAnnualLeaveAmount')}
+                onChange={(v) => set({ carryOverAnnualLeaveAmount: v === '' ? null : Number(v) })}
+              />
+              <Select
+                label="Amount is"
+                data={CARRY_OVER_MODES.map((m) => ({ value: m, label: m === 'percent' ? 'A percentage' : 'Fixed days' }))}
+                value={values.carryOverAnnualLeaveFx}
+                error={fieldError(error, 'carryOverAnnualLeaveFx')}
+                onChange={(v) => v && set({ carryOverAnnualLeaveFx: v as SettingsValues['carryOverAnnualLeaveFx'] })}
+                allowDeselect={false}
+              />
+            </Group>
           </Fieldset>
+        )}
+        {full && (
+          <Text size="sm" c="dimmed" data-testid="leave-settings-moved">
+            Public holidays, the working week, carry-over and leave codes are set in the Leaves tab.
+          </Text>
         )}
         {full && (
           <Fieldset legend="Proposal deadlines">

@@ -43,7 +43,16 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
             submitLabel="Save settings"
             pending={update.isPending}
             error={update.error}
-            onSubmit={(values) =>
+            onSubmit={({
+              leaveCodes: _codes,
+              holidayCountryCode: _country,
+              daysPerWeek: _week,
+              carryOverAnnualLeaveCutOff: _cutOff,
+              carryOverAnnualLeaveAmount: _amount,
+              carryOverAnnualLeaveFx: _fx,
+              ...values
+            }) =>
+              // the leave settings are saved from the Leaves tab
               update.mutate(
                 { ...values, updatedAt: org.updatedAt },
                 { onSuccess: () => notifications.show({ message: 'Settings saved.' }) },

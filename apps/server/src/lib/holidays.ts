@@ -35,3 +35,16 @@ export function holidayLookup(country: string | null | undefined): IsHoliday {
   if (!country) return () => false;
   return (day) => publicHolidays(country, Number(day.slice(0, 4))).some((holiday) => holiday.date === day);
 }
+
+let countries: { code: string; name: string }[] | null = null;
+
+/** The countries whose public holidays the library knows, by name (English), for the organisation's holiday setting. */
+export function holidayCountries(): { code: string; name: string }[] {
+  countries ??= Object.entries(new Holidays().getCountries('en'))
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return countries;
+}
+
+/** Whether the library knows the public holidays of a country (its two-letter code). */
+export const isHolidayCountry = (code: string) => holidayCountries().some((country) => country.code === code);
