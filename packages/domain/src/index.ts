@@ -79,3 +79,8 @@ export * from './leave/entitlements.ts';
 export * from './leave/rules.ts';
 export * from './leave/leave.ts';
 export * from './leave/policy.ts';
+export * from './staffing/scoring.ts';
+export * from './staffing/reasons.ts';
+export * from './staffing/what-if.ts';
+export * from './staffing/staffing.ts';
+export * from './staffing/policy.ts';

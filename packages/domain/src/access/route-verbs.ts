@@ -10,6 +10,7 @@ import { canOnOrgMoney, missionMoneyPolicy, MONEY_VERBS, type MoneyVerb } from '
 import { canOnOrgLeave, LEAVE_VERBS, missionLeavePolicy, type LeaveVerb } from '../leave/policy.ts';
 import { canOnOrgTimesheet, missionTimesheetPolicy, TIMESHEET_VERBS, type TimesheetVerb } from '../time/policy.ts';
 import { canOnOrgExpense, EXPENSE_VERBS, missionExpensePolicy, type ExpenseVerb } from '../expenses/policy.ts';
+import { canOnOrgStaffing, STAFFING_VERBS, type StaffingVerb } from '../staffing/policy.ts';
 
 /**
  * The verbs routes perform, each decided by the policy of the resource it acts on. A route's gate names one and
@@ -43,7 +44,7 @@ export function canInMission(actor: MissionActor, verb: MissionRouteVerb, target
 }
 
 /** Verbs of routes inside one organisation. */
-export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb;
+export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb | StaffingVerb;
 
 /** Whether the caller may do `verb` in the organisation, as the verb's resource policy says. */
 export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: OrgPolicyContext = {}): boolean {
@@ -52,6 +53,7 @@ export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: Or
   if ((MONEY_VERBS as readonly string[]).includes(verb)) return canOnOrgMoney(actor, verb as MoneyVerb);
   if ((EXPENSE_VERBS as readonly string[]).includes(verb)) return canOnOrgExpense(actor, verb as ExpenseVerb);
   if ((LEAVE_VERBS as readonly string[]).includes(verb)) return canOnOrgLeave(actor, verb as LeaveVerb);
+  if ((STAFFING_VERBS as readonly string[]).includes(verb)) return canOnOrgStaffing(actor, verb as StaffingVerb);
   return (ORG_ACTIONS as readonly string[]).includes(verb) && can(actor, verb as OrgAction, context);
 }
 
@@ -91,5 +93,7 @@ export const SIGNED_IN_VERBS = [
   'leave.read',
   'leave.request',
   'leave.review',
+  'staffing.session',
+  'staffing.analyse',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];
