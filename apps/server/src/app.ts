@@ -35,6 +35,7 @@ import { moneyRoutes, rateCardRoutes } from './modules/money/index.ts';
 import { currencyRoutes } from './modules/currency/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
+import { aiRoutes } from './modules/ai/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateCardRoutes);
   await app.register(billingRoutes);
   await app.register(leaveRoutes);
+  await app.register(aiRoutes);
   await app.register(notificationsRoutes);
   await app.register(filesRoutes);
   await app.register(serveWeb);

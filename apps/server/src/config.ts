@@ -44,6 +44,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 });
 
 export type Config = {
@@ -82,6 +86,11 @@ export type Config = {
    * `apiBase` points the SDK at another address (tests use a local fake of its API).
    */
   payments: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  /**
+   * An OpenAI-compatible language model that may re-rank recommendations and phrase their reasons: on only when both
+   * the address and the model are set; its failure or time-out keeps the deterministic order.
+   */
+  languageModel: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 };
 
 export type S3Config = {
@@ -159,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshHours: e.EXCHANGE_RATES_REFRESH_HOURS,
     },
     payments: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
+    languageModel:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : null,
   };
 }
 

@@ -17,6 +17,7 @@ import { BILLING_EXTRA_ENDPOINTS, BILLING_SPEC_ENDPOINTS } from './support/billi
 import { EXPENSE_EXTRA_ENDPOINTS, EXPENSE_SPEC_ENDPOINTS } from './support/expense-endpoints.ts';
 import { INVOICE_EXTRA_ENDPOINTS, INVOICE_SPEC_ENDPOINTS } from './support/invoice-endpoints.ts';
 import { LEAVE_EXTRA_ENDPOINTS, LEAVE_SPEC_ENDPOINTS } from './support/leave-endpoints.ts';
+import { AI_SPEC_ENDPOINTS } from './support/ai-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
 const INVALID_ACTION_CODE = 'Sorry this validation link is no longer valid...';
@@ -447,6 +448,7 @@ describe('GET /api/openapi.json', () => {
     ...INVOICE_EXTRA_ENDPOINTS,
     ...LEAVE_SPEC_ENDPOINTS,
     ...LEAVE_EXTRA_ENDPOINTS,
+    ...AI_SPEC_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
     expect(operations, `${toOpenApi(path)} is missing`).toBeDefined();
@@ -479,6 +481,7 @@ describe('GET /api/openapi.json', () => {
         ...INVOICE_EXTRA_ENDPOINTS,
         ...LEAVE_SPEC_ENDPOINTS,
         ...LEAVE_EXTRA_ENDPOINTS,
+        ...AI_SPEC_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );
     expect([...documented].filter((path) => !expected.has(path))).toEqual([]);

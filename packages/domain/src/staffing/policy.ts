@@ -2,7 +2,7 @@ import { isObserverLevel, type OrgLevel } from '../org/levels.ts';
 import type { OrgActor } from '../org/policy.ts';
 
 /** What the organisation's staffing routes do (spec 3 §7 AI). */
-export const STAFFING_VERBS = ['staffing.recommend'] as const;
+export const STAFFING_VERBS = ['staffing.recommend', 'staffing.book'] as const;
 export type StaffingVerb = (typeof STAFFING_VERBS)[number];
 
 /** Organisation admins and managers staff every role of the organisation. */

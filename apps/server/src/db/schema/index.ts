@@ -13,3 +13,4 @@ export * from './money.ts';
 export * from './billing.ts';
 export * from './expenses.ts';
 export * from './leave.ts';
+export * from './staffing.ts';
