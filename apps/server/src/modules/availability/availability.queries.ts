@@ -1,0 +1,189 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { WORKING_DAY_HOURS as DAY_HOURS } from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { publicHolidays } from '../leave/index.ts';
+
+/** One person's day in an organisation: what their contract gives, what takes it, and what is booked on it. */
+export type LedgerDay = {
+  personId: string;
+  /** ISO date yyyy-mm-dd. */
+  day: string;
+  /** 8 h on the organisation's working weekdays (its days per week, Monday first) between the person's start and end dates. */
+  contractHours: number;
+  /** The public holiday (global only) of the organisation's holiday country on that day. */
+  holidayName: string | null;
+  /** Approved leave of that day (a request's counted day hours). */
+  leaveApprovedHours: number;
+  /** Submitted or first-approved leave, not yet final. */
+  leavePendingHours: number;
+  workFromHome: boolean;
+  /** The sum of the person's active roles' daily hours that day (rule 10: 8 h × the allocation, working weekdays). */
+  allocatedHours: number;
+  /** Hours of power-scheduled tasks of the person that day (a task's duration spread over its scheduled days). */
+  scheduledTaskHours: number;
+  /** Approved timesheet hours of that day. */
+  approvedTimeHours: number;
+  /** What is left: max(0, contract − holiday − approved leave − allocated). */
+  availableHours: number;
+};
+
+export type LedgerQuery = { orgId: string; personIds?: readonly string[]; from: string; to: string };
+
+type Row = {
+  person_id: string;
+  day: string;
+  contract_hours: number;
+  holiday_name: string | null;
+  leave_approved_hours: number;
+  leave_pending_hours: number;
+  work_from_home: boolean;
+  allocated_hours: number;
+  scheduled_task_hours: number;
+  approved_time_hours: number;
+  available_hours: number;
+};
+
+/**
+ * Rule 10 in SQL: a role's daily hours from its allocation percent, 8 h × the percent (clamped to 0–100) rounded to
+ * the hundredth: the same figure as `defaultDailyHours` (the availability test checks both agree on every percent).
+ */
+export const dailyHoursSql = (allocation: SQL) =>
+  sql`round(${sql.raw(String(DAY_HOURS))} * least(100, greatest(0, ${allocation})))::numeric / 100`;
+
+/** The public holidays of the countries over the years of a span, as one JSON list the statement joins. */
+function holidaysOf(countries: readonly string[], from: string, to: string) {
+  const list: { country: string; day: string; name: string }[] = [];
+  for (const country of countries)
+    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++)
+      for (const holiday of publicHolidays(country, year)) list.push({ country, day: holiday.date, name: holiday.name });
+  return JSON.stringify(list);
+}
+
+/**
+ * The availability ledger: per person of the organisation and day, computed on every call from the real tables
+ * (memberships, leave requests, work-from-home days, plan items, power-scheduled tasks, approved timesheets) in one
+ * statement over `generate_series` of the days; nothing is stored. Public holidays come from the leave module's
+ * tables (the organisation's holiday country, as leave counts its days). Ordered by person, then day.
+ */
+export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
+  if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
+  const [org] = (await db.execute<{ country: string | null }>(sql`select holiday_country_code as country from orgs where id = ${q.orgId}`))
+    .rows;
+  if (!org) return [];
+  const holidays = holidaysOf(org.country ? [org.country] : [], q.from, q.to);
+  const personFilter = (column: SQL) =>
+    q.personIds
+      ? sql`and ${column} in (${sql.join(
+          q.personIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const from = sql`${q.from}::date`;
+  const to = sql`${q.to}::date`;
+  const result = await db.execute<Row>(sql`
+    with org as (
+      select id, days_per_week, holiday_country_code as country from orgs where id = ${q.orgId}
+    ),
+    members as (
+      select op.person_id, op.start_date, op.end_date from org_people op where op.org_id = ${q.orgId} ${personFilter(sql`op.person_id`)}
+    ),
+    days as (
+      select d::date as day, extract(isodow from d)::int <= (select days_per_week from org) as workday
+      from generate_series(${from}, ${to}, interval '1 day') d
+    ),
+    holidays as (
+      select (h->>'day')::date as day, h->>'name' as name
+      from jsonb_array_elements(${holidays}::jsonb) h
+      where h->>'country' = (select country from org)
+    ),
+    leave as (
+      select lr.person_id, (x->>'date')::date as day,
+        sum(case when lr.status = 'approved' then (x->>'hours')::numeric else 0 end) as approved,
+        sum(case when lr.status <> 'approved' then (x->>'hours')::numeric else 0 end) as pending
+      from leave_requests lr cross join jsonb_array_elements(lr.days) x
+      where lr.org_id = ${q.orgId} and lr.status in ('approved', 'pending_approval', 'pending_final_approval')
+        and lr.start_date <= ${to} and lr.end_date >= ${from} ${personFilter(sql`lr.person_id`)}
+      group by 1, 2
+    ),
+    home as (
+      select person_id, day from work_from_home_days
+      where org_id = ${q.orgId} and day between ${from} and ${to} ${personFilter(sql`person_id`)}
+    ),
+    roles as (
+      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)} as daily
+      from plan_items pi
+      join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
+      where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
+        and (pi.start_date is null or pi.start_date <= ${to}) and (pi.end_date is null or pi.end_date >= ${from})
+        ${personFilter(sql`pi.person_id`)}
+    ),
+    allocated as (
+      select r.person_id, d.day, sum(r.daily) as hours
+      from roles r join days d on d.workday
+        and (r.start_date is null or d.day >= r.start_date) and (r.end_date is null or d.day <= r.end_date)
+      group by 1, 2
+    ),
+    tasks as (
+      select ai.id, p.person_id, ai.start_date, greatest(ai.start_date, coalesce(ai.end_date, ai.start_date)) as end_date,
+        ai.estimated_duration as hours, m.include_weekends
+      from action_items ai
+      join missions m on m.id = ai.mission_id and m.org_id = ${q.orgId} and m.project_type = 'power'
+        and m.archived_at is null and not m.is_template
+      cross join unnest(ai.people) as p(person_id)
+      where ai.start_date is not null and ai.estimated_duration > 0
+        and ai.start_date <= ${to} and coalesce(ai.end_date, ai.start_date) >= ${from} ${personFilter(sql`p.person_id`)}
+    ),
+    task_days as (
+      select t.person_id, s::date as day, t.hours / count(*) over (partition by t.id, t.person_id) as hours
+      from tasks t cross join generate_series(t.start_date, t.end_date, interval '1 day') s
+      where t.include_weekends or extract(isodow from s) < 6
+    ),
+    scheduled as (
+      select person_id, day, sum(hours) as hours from task_days where day between ${from} and ${to} group by 1, 2
+    ),
+    timed as (
+      select ts.person_id, ts.week_start + (i - 1) as day, sum(ts.daily_minutes[i])::numeric / 60 as hours
+      from timesheets ts cross join generate_subscripts(ts.daily_minutes, 1) i
+      where ts.org_id = ${q.orgId} and ts.status = 'approved' and ts.week_start between ${from} - 6 and ${to}
+        ${personFilter(sql`ts.person_id`)}
+      group by 1, 2
+    ),
+    grid as (
+      select mb.person_id, d.day,
+        case when d.workday and (mb.start_date is null or d.day >= mb.start_date) and (mb.end_date is null or d.day < mb.end_date)
+          then ${sql.raw(String(DAY_HOURS))} else 0 end::numeric as contract,
+        h.name as holiday_name,
+        coalesce(l.approved, 0) as approved, coalesce(l.pending, 0) as pending,
+        hm.day is not null as work_from_home,
+        coalesce(a.hours, 0) as allocated, coalesce(s.hours, 0) as scheduled, coalesce(tm.hours, 0) as timed
+      from members mb cross join days d
+      left join holidays h on h.day = d.day
+      left join leave l on l.person_id = mb.person_id and l.day = d.day
+      left join home hm on hm.person_id = mb.person_id and hm.day = d.day
+      left join allocated a on a.person_id = mb.person_id and a.day = d.day
+      left join scheduled s on s.person_id = mb.person_id and s.day = d.day
+      left join timed tm on tm.person_id = mb.person_id and tm.day = d.day
+    )
+    select person_id, to_char(day, 'YYYY-MM-DD') as day,
+      contract::float8 as contract_hours, holiday_name,
+      round(approved, 2)::float8 as leave_approved_hours, round(pending, 2)::float8 as leave_pending_hours, work_from_home,
+      round(allocated, 2)::float8 as allocated_hours, round(scheduled, 2)::float8 as scheduled_task_hours,
+      round(timed, 2)::float8 as approved_time_hours,
+      round(greatest(0, contract - case when holiday_name is null then 0 else contract end - approved - allocated), 2)::float8
+        as available_hours
+    from grid
+    order by person_id, day`);
+  return result.rows.map((row) => ({
+    personId: row.person_id,
+    day: row.day,
+    contractHours: row.contract_hours,
+    holidayName: row.holiday_name,
+    leaveApprovedHours: row.leave_approved_hours,
+    leavePendingHours: row.leave_pending_hours,
+    workFromHome: row.work_from_home,
+    allocatedHours: row.allocated_hours,
+    scheduledTaskHours: row.scheduled_task_hours,
+    approvedTimeHours: row.approved_time_hours,
+    availableHours: row.available_hours,
+  }));
+}
