@@ -20,7 +20,7 @@ import {
 import type { OrgLevel } from '@crewplan/domain';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { readLedger } from './ai.ledger.ts';
+import { readLedger } from '../availability/index.ts';
 import { membersAmong } from './ai.queries.ts';
 
 const failure = (status: number, code: string, message: string, field: string) => new AppError(status, code, message, { [field]: message });
@@ -76,14 +76,13 @@ type RoleRow = {
   allocation: number;
   startDate: string;
   endDate: string;
-  dailyHours: { date: string; hours: number }[];
 };
 
-/** The mission's live roles with dates, as the domain's what-if reads them. */
+/** The mission's live roles with dates, as the domain's what-if reads them (daily hours from the allocation, as the ledger books them). */
 async function missionRoles(ctx: AppContext, missionId: string): Promise<MissionRole[]> {
   const result = await ctx.db.execute<RoleRow>(sql`
     select id, coalesce(nullif(role, ''), nullif(title, ''), 'Role') as title, person_id as "personId", allocation,
-      start_date as "startDate", end_date as "endDate", daily_hours as "dailyHours"
+      start_date as "startDate", end_date as "endDate"
     from plan_items
     where mission_id = ${missionId} and type = 'person' and not was_deleted and not inactive
       and start_date is not null and end_date is not null
@@ -95,7 +94,6 @@ async function missionRoles(ctx: AppContext, missionId: string): Promise<Mission
     startDate: row.startDate,
     endDate: row.endDate,
     dailyHours: defaultDailyHours(row.allocation),
-    ...(row.dailyHours.length > 0 ? { hoursByDay: Object.fromEntries(row.dailyHours.map((entry) => [entry.date, entry.hours])) } : {}),
   }));
 }
 

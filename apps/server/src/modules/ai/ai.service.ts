@@ -24,7 +24,7 @@ import {
 import type { SessionBooking } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { readLedger } from './ai.ledger.ts';
+import { readLedger } from '../availability/index.ts';
 import { proposeOrder } from './ai.model.ts';
 import {
   candidatesOf,
