@@ -21,7 +21,6 @@ export type RoleRow = {
   callerPermission: number | null;
   callerIsProjectManager: boolean;
   callerInvitePending: boolean;
-  dailyHours: { date: string; hours: number }[];
 };
 
 /** The roles of these ids that belong to live missions of the organisation (others are not there for the caller). */
@@ -33,7 +32,7 @@ export async function rolesOf(db: Db, orgId: string, ids: readonly string[], cal
       pi.person_id as "personId", pi.allocation, pi.start_date as "startDate", pi.end_date as "endDate",
       m.client_id as "clientId", m.department_tags as "departmentTags", m.offices,
       mp.permission as "callerPermission", coalesce(mp.is_project_manager, false) as "callerIsProjectManager",
-      coalesce(mp.invite_pending, false) as "callerInvitePending", pi.daily_hours as "dailyHours"
+      coalesce(mp.invite_pending, false) as "callerInvitePending"
     from plan_items pi
     join missions m on m.id = pi.mission_id and m.org_id = ${orgId} and m.archived_at is null
     left join mission_people mp on mp.mission_id = m.id and mp.person_id = ${callerId}
