@@ -142,14 +142,15 @@ export async function recommend(
   const session = options.sessionId ? await ownSession(ctx.db, options.sessionId, ownerId, now, 'options.sessionId', access.org.id) : null;
   let bookings = mergeBookings(session?.bookings ?? [], await bookingsOf(ctx, access, body.assignedRoles ?? []));
 
-  const [people, held, teams] = await Promise.all([
+  const from = roles.reduce((min, role) => (role.startDate < min ? role.startDate : min), roles[0]!.startDate);
+  const to = roles.reduce((max, role) => (role.endDate > max ? role.endDate : max), roles[0]!.endDate);
+  // the whole organisation's ledger, read beside the candidates (naming 500 people in the statement costs more)
+  const [people, held, teams, ledger] = await Promise.all([
     candidatesOf(ctx.db, access.org.id),
     heldRolesOf(ctx.db, access.org.id),
     teamsOf(ctx.db, [...new Set(roles.map((role) => role.missionId))]),
+    readLedger(ctx.db, { orgId: access.org.id, from, to }),
   ]);
-  const from = roles.reduce((min, role) => (role.startDate < min ? role.startDate : min), roles[0]!.startDate);
-  const to = roles.reduce((max, role) => (role.endDate > max ? role.endDate : max), roles[0]!.endDate);
-  const ledger = await readLedger(ctx.db, { orgId: access.org.id, personIds: people.map((person) => person.personId), from, to });
   const daysOf = new Map<string, StaffingDay[]>();
   for (const day of ledger) {
     const list = daysOf.get(day.personId) ?? [];
