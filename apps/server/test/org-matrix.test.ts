@@ -3,7 +3,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, canOnOrgLeave, canOnOrgMoney, canSeeGoal, type OrgAction, type OrgActor, type OrgTargetFacts } from '@crewplan/domain';
-import { orgApiKeys, orgs, ssoProviders } from '../src/db/schema/index.ts';
+import { orgApiKeys, orgs, planItems, ssoProviders } from '../src/db/schema/index.ts';
+import { insertMission } from './support/missions.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import {
   accessOutcomes,
@@ -374,6 +375,27 @@ function routes(): Route[] {
         return { method: 'POST', url: org('/leave/notify'), payload: {} };
       },
       expect: orgExpectations(w, (actor) => (canOnOrgLeave(actor, 'leave.request') ? 'allowed' : 403)),
+    },
+    // The resource planner: every member person reads (their reach narrows whom); planning a role goes through the
+    // mission's plan rules, which only organisation admins and managers pass off the team (others do not see it).
+    {
+      method: 'GET',
+      url: '/api/org/:id/planner',
+      build: () => ({ method: 'GET', url: org('/planner?from=2025-04-14&weeks=2') }),
+      expect: orgExpectations(w, (actor) => (actor.kind === 'person' ? 'allowed' : 403)),
+    },
+    {
+      method: 'PUT',
+      url: '/api/org/:id/planner/role/:planItemId',
+      build: async () => {
+        const mission = await insertMission(t, w.people.admin, { orgId: w.orgId });
+        const [role] = await t.database.db.insert(planItems).values({ missionId: mission.id, title: 'Planner role' }).returning();
+        return { method: 'PUT', url: org(`/planner/role/${role!.id}`), payload: { allocation: 50 } };
+      },
+      expect: orgExpectations(w, (actor) => {
+        if (actor.kind !== 'person' || actor.level.startsWith('OBSERVER')) return 403;
+        return actor.level === 'ADMIN' || actor.level === 'MANAGER' ? 'allowed' : 404;
+      }),
     },
     // Structure
     ...structure('roles', 'name'),

@@ -39,6 +39,7 @@ export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
     if (button.blocked)
       notifications.show({ id: `floating-${button.id}`, message: button.blocked.message, autoClose: button.blocked.autoClose });
     else if (button.id === 'my-timesheets') setParams({ 'time-tracking': '' });
+    else if (button.id === 'assignment-calendar' && orgs.data.length > 0) setParams({ planner: '', 'planner-mine': '' });
     else if (button.id === 'my-expenses') setParams({ 'my-expenses': '' });
     else setOpen(button);
   };

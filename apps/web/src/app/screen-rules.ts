@@ -33,6 +33,7 @@ export const SCREEN_RULES = [
   { param: 'invite-notice', access: 'signed-in' },
   { param: 'leave-notice', access: 'signed-in' },
   { param: 'time-tracking', access: 'signed-in' },
+  { param: 'planner', access: 'signed-in' },
   { param: 'my-expenses', access: 'signed-in' },
   { param: 'otPeriodStart', access: 'signed-in', requires: ['org'] },
   // the organisation's invoice area, over the organisation

@@ -5,6 +5,7 @@ import { BudgetSetupScreen, BudgetViewScreen, OrgMoneyScreen } from '../features
 import { MyExpensesScreen } from '../features/expenses/index.ts';
 import { InvoicesScreen } from '../features/invoices/index.ts';
 import { LeaveNoticeScreen } from '../features/leave/index.ts';
+import { PlannerScreen } from '../features/planner/index.ts';
 import { DiagnosticNotice } from './DiagnosticNotice.tsx';
 import { openScreens, type ScreenParam } from './screen-rules.ts';
 
@@ -37,6 +38,7 @@ const SCREENS: Record<ScreenParam, ComponentType<{ value: string }>> = {
   'invite-notice': InviteNoticeScreen,
   'leave-notice': LeaveNoticeScreen,
   'time-tracking': TimeTrackingScreen,
+  planner: PlannerScreen,
   'my-expenses': MyExpensesScreen,
   otPeriodStart: OvertimeScreen,
   invoice: InvoicesScreen,

@@ -67,7 +67,7 @@ const round = (value: number, decimals: number) => {
 /** A share 0–1 as a percent with one decimal (rule 259: 100 × the score, one decimal). */
 export const percentOf = (share: number) => round(Math.min(1, Math.max(0, share)) * 100, 1);
 
-export type Availability = {
+export type RoleAvailability = {
   neededHours: number;
   freeHours: number;
   /** Share 0–1 of the needed hours the person is free for. */
@@ -84,7 +84,7 @@ export type Availability = {
  * up to what the ledger says is still available that day (a day they are not in the ledger, nothing). Leave conflict
  * counts the role's days with any leave, approved or waiting for approval.
  */
-export function availabilityFor(role: RoleNeed, days: readonly StaffingDay[]): Availability {
+export function availabilityFor(role: RoleNeed, days: readonly StaffingDay[]): RoleAvailability {
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
   let freeHours = 0;
   let daysAway = 0;
@@ -124,7 +124,7 @@ export function fitOf(facts: FitFacts): number {
 }
 
 /** The score 0–1 (four decimals): availability, being there (no leave), and fit, by `SCORE_WEIGHTS`. */
-export function scoreOf(availability: Pick<Availability, 'share' | 'leaveShare'>, fit: number): number {
+export function scoreOf(availability: Pick<RoleAvailability, 'share' | 'leaveShare'>, fit: number): number {
   const w = SCORE_WEIGHTS;
   return round(w.availability * availability.share + w.noLeave * (1 - availability.leaveShare) + w.fit * fit, 4);
 }
@@ -154,7 +154,7 @@ export type RankedCandidate = {
   personId: string;
   name: string;
   score: number;
-  availability: Availability;
+  availability: RoleAvailability;
   fit: number;
   fitFacts: FitFacts;
   /** The three figures of the row (rule 259), percents with one decimal. */

@@ -59,18 +59,19 @@ function holidaysOf(countries: readonly string[], from: string, to: string) {
   return JSON.stringify(list);
 }
 
-/**
- * The availability ledger: per person of the organisation and day, computed on every call from the real tables
- * (memberships, leave requests, work-from-home days, plan items, power-scheduled tasks, approved timesheets) in one
- * statement over `generate_series` of the days; nothing is stored. Public holidays come from the leave module's
- * tables (the organisation's holiday country, as leave counts its days). Ordered by person, then day.
- */
-export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
-  if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
+/** The organisation's holiday country and the statement's holiday list; null when the organisation is not there. */
+async function holidaysFor(db: Db, q: LedgerQuery): Promise<string | null> {
   const [org] = (await db.execute<{ country: string | null }>(sql`select holiday_country_code as country from orgs where id = ${q.orgId}`))
     .rows;
-  if (!org) return [];
-  const holidays = holidaysOf(org.country ? [org.country] : [], q.from, q.to);
+  if (!org) return null;
+  return holidaysOf(org.country ? [org.country] : [], q.from, q.to);
+}
+
+/**
+ * The ledger as one statement (a row per person and day, unordered): what `readLedger` reads and what the planner
+ * sums by week, so both come from the same figures.
+ */
+function ledgerSql(q: LedgerQuery, holidays: string): SQL {
   const personFilter = (column: SQL) =>
     q.personIds
       ? sql`and ${column} in (${sql.join(
@@ -80,7 +81,7 @@ export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
       : sql``;
   const from = sql`${q.from}::date`;
   const to = sql`${q.to}::date`;
-  const result = await db.execute<Row>(sql`
+  return sql`
     with org as (
       select id, days_per_week, holiday_country_code as country from orgs where id = ${q.orgId}
     ),
@@ -110,7 +111,7 @@ export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
       where org_id = ${q.orgId} and day between ${from} and ${to} ${personFilter(sql`person_id`)}
     ),
     roles as (
-      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)} as daily
+      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)}::float8 as daily
       from plan_items pi
       join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
       where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
@@ -155,7 +156,7 @@ export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
         h.name as holiday_name,
         coalesce(l.approved, 0) as approved, coalesce(l.pending, 0) as pending,
         hm.day is not null as work_from_home,
-        coalesce(a.hours, 0) as allocated, coalesce(s.hours, 0) as scheduled, coalesce(tm.hours, 0) as timed
+        coalesce(a.hours, 0)::numeric as allocated, coalesce(s.hours, 0) as scheduled, coalesce(tm.hours, 0) as timed
       from members mb cross join days d
       left join holidays h on h.day = d.day
       left join leave l on l.person_id = mb.person_id and l.day = d.day
@@ -172,7 +173,20 @@ export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
       round(greatest(0, contract - case when holiday_name is null then 0 else contract end - approved - allocated), 2)::float8
         as available_hours
     from grid
-    order by person_id, day`);
+    `;
+}
+
+/**
+ * The availability ledger: per person of the organisation and day, computed on every call from the real tables
+ * (memberships, leave requests, work-from-home days, plan items, power-scheduled tasks, approved timesheets) in one
+ * statement over `generate_series` of the days; nothing is stored. Public holidays come from the leave module's
+ * tables (the organisation's holiday country, as leave counts its days). Ordered by person, then day.
+ */
+export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
+  if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
+  const holidays = await holidaysFor(db, q);
+  if (holidays === null) return [];
+  const result = await db.execute<Row>(sql`${ledgerSql(q, holidays)} order by person_id, day`);
   return result.rows.map((row) => ({
     personId: row.person_id,
     day: row.day,
@@ -185,5 +199,58 @@ export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
     scheduledTaskHours: row.scheduled_task_hours,
     approvedTimeHours: row.approved_time_hours,
     availableHours: row.available_hours,
+  }));
+}
+
+/** A person's week summed from the ledger: capacity (contract less holidays and approved leave) against bookings. */
+export type LedgerWeek = {
+  personId: string;
+  /** The Monday of the week. */
+  week: string;
+  contractHours: number;
+  capacityHours: number;
+  /** Roles' allocated hours and power-scheduled task hours. */
+  bookedHours: number;
+  leaveHours: number;
+  pendingLeaveHours: number;
+  holidays: { day: string; name: string }[];
+};
+
+type WeekRow = {
+  person_id: string;
+  week: string;
+  contract_hours: number;
+  capacity_hours: number;
+  booked_hours: number;
+  leave_hours: number;
+  pending_leave_hours: number;
+  holidays: { day: string; name: string }[];
+};
+
+/** The ledger summed per person and week (Monday first) in one set-based statement over the same figures. */
+export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWeek[]> {
+  if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
+  const holidays = await holidaysFor(db, q);
+  if (holidays === null) return [];
+  const result = await db.execute<WeekRow>(sql`
+    select person_id, to_char(date_trunc('week', day::date), 'YYYY-MM-DD') as week,
+      sum(contract_hours)::float8 as contract_hours,
+      sum(case when holiday_name is null then greatest(0, contract_hours - leave_approved_hours) else 0 end)::float8 as capacity_hours,
+      sum(allocated_hours + scheduled_task_hours)::float8 as booked_hours,
+      sum(leave_approved_hours)::float8 as leave_hours,
+      sum(leave_pending_hours)::float8 as pending_leave_hours,
+      coalesce(json_agg(json_build_object('day', day, 'name', holiday_name) order by day) filter (where holiday_name is not null), '[]') as holidays
+    from (${ledgerSql(q, holidays)}) ledger
+    group by 1, 2
+    order by 1, 2`);
+  return result.rows.map((row) => ({
+    personId: row.person_id,
+    week: row.week,
+    contractHours: row.contract_hours,
+    capacityHours: row.capacity_hours,
+    bookedHours: row.booked_hours,
+    leaveHours: row.leave_hours,
+    pendingLeaveHours: row.pending_leave_hours,
+    holidays: row.holidays,
   }));
 }

@@ -1,2 +1,3 @@
 /** The public face of this module: other modules and the app import from here, never from its files. */
-export { readLedger, type LedgerDay, type LedgerQuery } from './availability.queries.ts';
+export { readLedger, readLedgerWeeks, type LedgerDay, type LedgerQuery, type LedgerWeek } from './availability.queries.ts';
+export { availabilityRoutes } from './availability.routes.ts';

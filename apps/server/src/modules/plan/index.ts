@@ -4,3 +4,5 @@ export { moveFollowers } from './plan.pins.ts';
 export { presentPlanItem } from './plan.presenter.ts';
 export { presentPlanRows } from './plan.queries.ts';
 export { planRoutes } from './plan.routes.ts';
+export { changePerson } from './plan.people.ts';
+export { updatePlanItem } from './plan.service.ts';

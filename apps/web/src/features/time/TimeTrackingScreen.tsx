@@ -9,7 +9,8 @@ import { joinRoom } from '../../lib/realtime.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { isApiError } from '../../lib/api-error.ts';
-import { myTimesheetsQuery, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
+import { myAvailabilityQuery, myTimesheetsQuery, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
+import { dayCapacities } from './capacity.ts';
 import { FillFromPlanButton } from './FillFromPlanButton.tsx';
 import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, weekRequest, type GridRow } from './grid.ts';
 import { refusalInWords, type Refusal } from './refusal.ts';
@@ -97,6 +98,14 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
   }, []);
   const totals = dayTotals(shown);
   const bars = capacityBars(totals);
+  const ledger = useQuery(myAvailabilityQuery(days[0]!.date, days[6]!.date));
+  const capacities = ledger.data
+    ? dayCapacities(
+        days.map((day) => day.date),
+        ledger.data.days,
+        data.roles,
+      )
+    : null;
   const lastMonday = previousWeek(monday);
 
   if (rows.length === 0)
@@ -195,6 +204,32 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
                 Status
               </Table.Th>
             </Table.Tr>
+            {capacities && (
+              <Table.Tr data-testid="capacity-row">
+                <Table.Th scope="row" fw="normal">
+                  <Text size="xs" c="dimmed">
+                    Planned / capacity
+                  </Text>
+                </Table.Th>
+                {capacities.map((day) => (
+                  <Table.Td
+                    key={day.date}
+                    p={0}
+                    ta="center"
+                    className={classes.cell}
+                    title={day.tooltip}
+                    data-testid={`capacity-${day.date}`}
+                    data-over={day.over || undefined}
+                  >
+                    <div className={day.over ? classes.overBar : classes.bar} style={{ height: `${day.bar}%` }} aria-hidden="true" />
+                    <Text size="xs" className={classes.capacityText}>
+                      {`${day.plannedHours} / ${day.capacityHours} h`}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td colSpan={2} />
+              </Table.Tr>
+            )}
           </Table.Thead>
           {byMission(shown).map((group) => (
             <Table.Tbody key={group.missionId} data-testid={`mission-${group.missionTitle}`}>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
 import type { WeekSave, WeekSaved } from '@crewplan/domain/time/week-save';
+import type { MyAvailability } from '@crewplan/domain/availability/availability';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
@@ -14,6 +15,14 @@ export const myTimesheetsQuery = (from: string, week: string) =>
   queryOptions({
     queryKey: [ROOT, 'mine', from, week],
     queryFn: ({ signal }) => api<MyTimesheets>(`/timesheet?from=${from}&week=${week}`, { signal }),
+    retry: false,
+  });
+
+/** `GET /availability/mine`: my availability ledger of the days, in each of my organisations (the grid's capacity row). */
+export const myAvailabilityQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ['availability', 'mine', from, to],
+    queryFn: ({ signal }) => api<MyAvailability>(`/availability/mine?from=${from}&to=${to}`, { signal }),
     retry: false,
   });
 

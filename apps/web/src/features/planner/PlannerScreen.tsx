@@ -1,0 +1,276 @@
+import './styles.ts';
+import { useState } from 'react';
+import { Alert, Badge, Checkbox, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PlannerPerson, PlannerRole } from '@crewplan/domain/availability/planner';
+import { useProfile } from '../../lib/profile.ts';
+import { setParams, useUrl } from '../../lib/url-state.ts';
+import { useMyOrgs } from '../org/index.ts';
+import { plannerQuery, useChangeRole, type PlannerRoleChange } from './api.ts';
+import classes from './planner.module.css';
+import { heatCell, plannerGroups, type GroupBy } from './rows.ts';
+
+const WEEKS = 8;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The resource planner (`?planner=<orgId>`): the organisation's people × weeks, each week's booked hours against its
+ * capacity as a heat cell (red when over-booked), leave and holidays in the cell; unfilled roles in a row above to
+ * drag onto a person; each person's roles with their dates and allocation to change. `planner-mine` is the
+ * assignment calendar: the same view of one's own row.
+ */
+export function PlannerScreen({ value }: { value: string }) {
+  const { params } = useUrl();
+  const orgs = useMyOrgs();
+  const profile = useProfile();
+  const orgId = value || orgs.data?.[0]?._id || '';
+  const mine = params.has('planner-mine');
+  const [from, setFrom] = useState(today());
+  const [by, setBy] = useState<GroupBy>('department');
+  const [search, setSearch] = useState('');
+  const [overOnly, setOverOnly] = useState(false);
+  const query = useQuery({ ...plannerQuery(orgId, from, WEEKS), enabled: !!orgId });
+  const change = useChangeRole(orgId);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor));
+  const close = () => setParams({ planner: null, 'planner-mine': null });
+  const plan = (planItemId: string, body: PlannerRoleChange) => change.mutate({ planItemId, change: body });
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && typeof over.id === 'string' && over.id.startsWith('person:')) plan(String(active.id), { personId: over.id.slice(7) });
+  };
+  const shift = (weeks: number) => {
+    const date = new Date(`${query.data?.from ?? from}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + weeks * 7);
+    setFrom(date.toISOString().slice(0, 10));
+  };
+  const data = query.data;
+  const groups = data ? plannerGroups(data, { by, search, overOnly, onlyPersonId: mine ? profile.data?._id : null }) : [];
+  return (
+    <Modal opened onClose={close} title={mine ? 'Assignment calendar' : 'Resource planner'} size="min(96rem, 98vw)">
+      <Stack gap="sm" data-testid="planner">
+        <Group gap="sm" wrap="wrap">
+          <Group gap={4}>
+            <Badge component="button" variant="default" onClick={() => shift(-4)} aria-label="Earlier weeks">
+              ‹ Earlier
+            </Badge>
+            <Badge component="button" variant="default" onClick={() => shift(4)} aria-label="Later weeks">
+              Later ›
+            </Badge>
+          </Group>
+          {!mine && (
+            <>
+              <SegmentedControl
+                size="xs"
+                value={by}
+                onChange={(next) => setBy(next as GroupBy)}
+                data={[
+                  { value: 'department', label: 'Department' },
+                  { value: 'office', label: 'Office' },
+                  { value: 'role', label: 'Role' },
+                  { value: 'none', label: 'Everyone' },
+                ]}
+                aria-label="Group people by"
+              />
+              <TextInput
+                size="xs"
+                placeholder="Search people or roles"
+                aria-label="Search"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+              />
+              <Checkbox size="xs" label="Over-booked only" checked={overOnly} onChange={(e) => setOverOnly(e.currentTarget.checked)} />
+            </>
+          )}
+        </Group>
+        {query.isPending && orgId && <Loader aria-label="Loading the planner" />}
+        {(query.isError || change.isError) && (
+          <Alert color="red" role="alert" data-testid="planner-error">
+            {(query.error ?? change.error)?.message}
+          </Alert>
+        )}
+        {data && (
+          <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+            {data.canPlan && !mine && (
+              <Group gap="xs" data-testid="unfilled-roles" className={classes.unfilled}>
+                <Text size="sm" fw={600}>
+                  Roles to staff
+                </Text>
+                {data.unfilled.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    Every role has a person.
+                  </Text>
+                )}
+                {data.unfilled.map((role) => (
+                  <UnfilledRole key={role.planItemId} role={role} />
+                ))}
+              </Group>
+            )}
+            <Table.ScrollContainer minWidth={960}>
+              <Table withTableBorder withColumnBorders aria-label="People by week">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col" className={classes.personColumn}>
+                      Person
+                    </Table.Th>
+                    {data.weeks.map((week) => (
+                      <Table.Th key={week} scope="col" ta="center">
+                        {week.slice(5)}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                {groups.map((group) => (
+                  <Table.Tbody key={group.title}>
+                    {!mine && (
+                      <Table.Tr className={classes.group}>
+                        <Table.Th scope="rowgroup" colSpan={data.weeks.length + 1}>
+                          {group.title}
+                        </Table.Th>
+                      </Table.Tr>
+                    )}
+                    {group.people.map((person) => (
+                      <PersonRow key={person._id} person={person} weeks={data.weeks} canPlan={data.canPlan} onPlan={plan} />
+                    ))}
+                  </Table.Tbody>
+                ))}
+              </Table>
+            </Table.ScrollContainer>
+          </DndContext>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+function UnfilledRole({ role }: { role: PlannerRole }) {
+  const { attributes, listeners, setNodeRef, transform } = useDraggable({ id: role.planItemId });
+  const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined;
+  return (
+    <button
+      type="button"
+      ref={setNodeRef}
+      style={style}
+      className={classes.chip}
+      data-testid={`unfilled-${role.title}`}
+      {...listeners}
+      {...attributes}
+    >
+      {role.title} · {role.missionTitle} · {role.allocation}% · {role.startDate ?? '…'} – {role.endDate ?? '…'}
+    </button>
+  );
+}
+
+function PersonRow(props: {
+  person: PlannerPerson;
+  weeks: string[];
+  canPlan: boolean;
+  onPlan: (id: string, change: PlannerRoleChange) => void;
+}) {
+  const { person, weeks, canPlan, onPlan } = props;
+  const name = `${person.firstName} ${person.lastName}`;
+  const { setNodeRef, isOver } = useDroppable({ id: `person:${person._id}`, disabled: !canPlan });
+  const byWeek = new Map(person.weeks.map((week) => [week.week, heatCell(week)]));
+  return (
+    <Table.Tr data-testid={`person-${name}`}>
+      <Table.Th scope="row" ref={setNodeRef} className={isOver ? classes.dropping : undefined} fw="normal">
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        {person.roles.map((role) => (
+          <RoleLine key={role.planItemId} role={role} canPlan={canPlan} onPlan={onPlan} />
+        ))}
+      </Table.Th>
+      {weeks.map((week) => {
+        const cell = byWeek.get(week);
+        return (
+          <Table.Td
+            key={week}
+            ta="center"
+            className={classes[cell?.level ?? 'none']}
+            data-testid={`heat-${name}-${week}`}
+            data-level={cell?.level ?? 'none'}
+            title={cell ? [`Booked ${cell.label}`, ...cell.notes].join('\n') : undefined}
+          >
+            <Text size="xs" fw={600}>
+              {cell?.label ?? ''}
+            </Text>
+            {cell && cell.notes.length > 0 && (
+              <Text size="xs" className={classes.note}>
+                {cell.leaveHours > 0 ? 'Leave' : 'Holiday'}
+              </Text>
+            )}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
+  );
+}
+
+function RoleLine({
+  role,
+  canPlan,
+  onPlan,
+}: {
+  role: PlannerRole;
+  canPlan: boolean;
+  onPlan: (id: string, change: PlannerRoleChange) => void;
+}) {
+  const label = `${role.title} (${role.missionTitle})`;
+  if (!canPlan)
+    return (
+      <Text size="xs" c="dimmed">
+        {label} · {role.allocation}%
+      </Text>
+    );
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.role}>
+      <Text size="xs" className={classes.roleTitle} title={label}>
+        {label}
+      </Text>
+      <NumberInput
+        size="xs"
+        w={64}
+        min={0}
+        max={100}
+        suffix="%"
+        aria-label={`Allocation of ${label}`}
+        defaultValue={role.allocation}
+        onBlur={(event) => {
+          const allocation = Number(event.currentTarget.value.replace('%', ''));
+          if (Number.isInteger(allocation) && allocation !== role.allocation) onPlan(role.planItemId, { allocation });
+        }}
+      />
+      <TextInput
+        size="xs"
+        type="date"
+        aria-label={`Start of ${label}`}
+        defaultValue={role.startDate ?? ''}
+        onBlur={(event) =>
+          event.currentTarget.value &&
+          event.currentTarget.value !== role.startDate &&
+          onPlan(role.planItemId, { startDate: event.currentTarget.value })
+        }
+      />
+      <TextInput
+        size="xs"
+        type="date"
+        aria-label={`End of ${label}`}
+        defaultValue={role.endDate ?? ''}
+        onBlur={(event) =>
+          event.currentTarget.value &&
+          event.currentTarget.value !== role.endDate &&
+          onPlan(role.planItemId, { endDate: event.currentTarget.value })
+        }
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Planner, PlannerPerson } from '@crewplan/domain/availability/planner';
+import { heatCell, plannerGroups } from './rows.ts';
+
+const week = {
+  week: '2025-04-21',
+  contractHours: 40,
+  capacityHours: 16,
+  bookedHours: 40,
+  leaveHours: 16,
+  pendingLeaveHours: 0,
+  holidays: [{ day: '2025-04-21', name: 'Easter Monday' }],
+};
+const person = (id: string, first: string, departments: string[], weeks = [week]): PlannerPerson => ({
+  _id: id.repeat(24),
+  firstName: first,
+  lastName: 'Person',
+  avatar: null,
+  role: null,
+  office: null,
+  departments: departments.map((title, i) => ({ _id: String(i).repeat(24), title })),
+  weeks,
+  roles: [],
+});
+const planner: Planner = {
+  from: '2025-04-21',
+  weeks: ['2025-04-21'],
+  people: [
+    person('a', 'Ann', ['Design', 'Build']),
+    person('b', 'Ben', [], [{ ...week, bookedHours: 8, capacityHours: 40, leaveHours: 0, holidays: [] }]),
+  ],
+  unfilled: [],
+  canPlan: true,
+};
+
+describe('the planner rows', () => {
+  it('draws an over-booked week red, with its holiday and leave', () => {
+    expect(heatCell(week)).toMatchObject({
+      level: 'over',
+      label: '40 / 16 h',
+      notes: ['Public holiday 2025-04-21: Easter Monday', 'Leave 16 h'],
+    });
+  });
+
+  it('groups by department (a person in two shows in both), searches, and keeps only the over-booked when asked', () => {
+    const titles = (groups: ReturnType<typeof plannerGroups>) => groups.map((g) => [g.title, g.people.map((p) => p.firstName)]);
+    expect(titles(plannerGroups(planner, { by: 'department', search: '', overOnly: false }))).toEqual([
+      ['Build', ['Ann']],
+      ['Design', ['Ann']],
+      ['No department', ['Ben']],
+    ]);
+    expect(titles(plannerGroups(planner, { by: 'none', search: 'ben', overOnly: false }))).toEqual([['Everyone', ['Ben']]]);
+    expect(titles(plannerGroups(planner, { by: 'none', search: '', overOnly: true }))).toEqual([['Everyone', ['Ann']]]);
+    expect(titles(plannerGroups(planner, { by: 'none', search: '', overOnly: false, onlyPersonId: 'b'.repeat(24) }))).toEqual([
+      ['Everyone', ['Ben']],
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { LedgerDayView } from '@crewplan/domain/availability/availability';
+import { dayCapacities } from './capacity.ts';
+
+const day = (date: string, rest: Partial<LedgerDayView> = {}): LedgerDayView => ({
+  personId: 'p'.repeat(24),
+  day: date,
+  contractHours: 8,
+  holidayName: null,
+  leaveApprovedHours: 0,
+  leavePendingHours: 0,
+  workFromHome: false,
+  allocatedHours: 0,
+  scheduledTaskHours: 0,
+  approvedTimeHours: 0,
+  availableHours: 8,
+  ...rest,
+});
+const role = {
+  planItemId: 'r1',
+  mission: 'm1',
+  missionTitle: 'Harbour',
+  title: 'Engineer',
+  startDate: '2025-04-01',
+  endDate: null,
+  allocation: 50,
+};
+
+describe('the timesheet capacity row', () => {
+  it('takes capacity from the ledger less holidays and leave, and tells the projects, the holiday and the leave', () => {
+    const [monday, holiday, leave] = dayCapacities(
+      ['2025-04-14', '2025-04-18', '2025-04-17'],
+      [
+        day('2025-04-14', { allocatedHours: 4 }),
+        day('2025-04-18', { holidayName: 'Good Friday', allocatedHours: 4 }),
+        day('2025-04-17', { leaveApprovedHours: 8, allocatedHours: 4 }),
+      ],
+      [role],
+    );
+    expect(monday).toMatchObject({ capacityHours: 8, plannedHours: 4, bar: 25, over: false });
+    expect(monday!.tooltip).toBe('Capacity 8 h\nHarbour · Engineer: 4 h planned');
+    expect(holiday).toMatchObject({ capacityHours: 0, over: true });
+    expect(holiday!.tooltip).toContain('Public holiday: Good Friday');
+    expect(leave).toMatchObject({ capacityHours: 0, over: true });
+    expect(leave!.tooltip).toContain('Leave: 8 h');
+  });
+
+  it('shows nothing planned and no capacity on a day the ledger does not know', () => {
+    expect(dayCapacities(['2025-04-19'], [], [role])[0]).toMatchObject({ capacityHours: 0, plannedHours: 0, bar: 0, over: false });
+  });
+});
