@@ -52,15 +52,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
             order: fake.mode === 'foreign-ids' ? ['ffffffffffffffffffffffff', ...ids] : ids,
             notes: Object.fromEntries(ids.map((id, index) => [id, `Model pick number ${index + 1}.`])),
           });
-    response
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          id: 'chatcmpl-fake',
-          object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content } }],
-        }),
-      );
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content } }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
