@@ -36,6 +36,7 @@ import { currencyRoutes } from './modules/currency/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { leaveRoutes } from './modules/leave/index.ts';
 import { rolePlansRoutes } from './modules/role-plans/index.ts';
+import { aiRoutes } from './modules/ai/index.ts';
 import { availabilityRoutes } from './modules/availability/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateCardRoutes);
   await app.register(billingRoutes);
   await app.register(leaveRoutes);
+  await app.register(aiRoutes);
   await app.register(availabilityRoutes);
   await app.register(notificationsRoutes);
   await app.register(filesRoutes);

@@ -46,6 +46,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   CRM_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   CRM_API_TOKEN: z.string().min(1).optional(),
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
 });
 
 export type Config = {
@@ -86,6 +90,11 @@ export type Config = {
   payments: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   /** The CRM people are synced from (its people API and token); null when not both are set. */
   crm: { apiBase: string; token: string } | null;
+  /**
+   * An OpenAI-compatible language model that may re-rank recommendations and phrase their reasons: on only when both
+   * the address and the model are set; its failure or time-out keeps the deterministic order.
+   */
+  languageModel: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 };
 
 export type S3Config = {
@@ -164,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
     crm: e.CRM_API_BASE && e.CRM_API_TOKEN ? { apiBase: e.CRM_API_BASE, token: e.CRM_API_TOKEN } : null,
+    languageModel:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : null,
   };
 }
 

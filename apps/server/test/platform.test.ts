@@ -18,6 +18,7 @@ import { EXPENSE_EXTRA_ENDPOINTS, EXPENSE_SPEC_ENDPOINTS } from './support/expen
 import { INVOICE_EXTRA_ENDPOINTS, INVOICE_SPEC_ENDPOINTS } from './support/invoice-endpoints.ts';
 import { LEAVE_EXTRA_ENDPOINTS, LEAVE_SPEC_ENDPOINTS } from './support/leave-endpoints.ts';
 import { ROLE_PLAN_SPEC_ENDPOINTS } from './support/role-plan-endpoints.ts';
+import { AI_SPEC_ENDPOINTS } from './support/ai-endpoints.ts';
 import { AVAILABILITY_EXTRA_ENDPOINTS } from './support/availability-endpoints.ts';
 
 /** The spec text of auth/invalid-action-code. */
@@ -450,6 +451,7 @@ describe('GET /api/openapi.json', () => {
     ...LEAVE_SPEC_ENDPOINTS,
     ...LEAVE_EXTRA_ENDPOINTS,
     ...ROLE_PLAN_SPEC_ENDPOINTS,
+    ...AI_SPEC_ENDPOINTS,
     ...AVAILABILITY_EXTRA_ENDPOINTS,
   ])('documents %s %s', (method, path) => {
     const operations = document.paths[toOpenApi(path)];
@@ -484,6 +486,7 @@ describe('GET /api/openapi.json', () => {
         ...LEAVE_SPEC_ENDPOINTS,
         ...LEAVE_EXTRA_ENDPOINTS,
         ...ROLE_PLAN_SPEC_ENDPOINTS,
+        ...AI_SPEC_ENDPOINTS,
         ...AVAILABILITY_EXTRA_ENDPOINTS,
       ].map(([, path]) => toOpenApi(path)),
     );

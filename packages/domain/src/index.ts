@@ -86,3 +86,8 @@ export * from './role-plans/rules.ts';
 export * from './role-plans/role-plans.ts';
 export * from './role-plans/policy.ts';
 export * from './role-plans/tab.ts';
+export * from './staffing/scoring.ts';
+export * from './staffing/reasons.ts';
+export * from './staffing/what-if.ts';
+export * from './staffing/staffing.ts';
+export * from './staffing/policy.ts';

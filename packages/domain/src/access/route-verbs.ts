@@ -11,6 +11,7 @@ import { canOnOrgLeave, LEAVE_VERBS, missionLeavePolicy, type LeaveVerb } from '
 import { canOnOrgTimesheet, missionTimesheetPolicy, TIMESHEET_VERBS, type TimesheetVerb } from '../time/policy.ts';
 import { canOnOrgExpense, EXPENSE_VERBS, missionExpensePolicy, type ExpenseVerb } from '../expenses/policy.ts';
 import { canOnOrgRolePlan, ROLE_PLAN_VERBS, type RolePlanVerb } from '../role-plans/policy.ts';
+import { canOnOrgStaffing, STAFFING_VERBS, type StaffingVerb } from '../staffing/policy.ts';
 import { AVAILABILITY_VERBS, canOnOrgAvailability, type AvailabilityVerb } from '../availability/policy.ts';
 
 /**
@@ -45,7 +46,7 @@ export function canInMission(actor: MissionActor, verb: MissionRouteVerb, target
 }
 
 /** Verbs of routes inside one organisation. */
-export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb | RolePlanVerb | AvailabilityVerb;
+export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb | RolePlanVerb | StaffingVerb | AvailabilityVerb;
 
 /** Whether the caller may do `verb` in the organisation, as the verb's resource policy says. */
 export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: OrgPolicyContext = {}): boolean {
@@ -55,6 +56,7 @@ export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: Or
   if ((EXPENSE_VERBS as readonly string[]).includes(verb)) return canOnOrgExpense(actor, verb as ExpenseVerb);
   if ((LEAVE_VERBS as readonly string[]).includes(verb)) return canOnOrgLeave(actor, verb as LeaveVerb);
   if ((ROLE_PLAN_VERBS as readonly string[]).includes(verb)) return canOnOrgRolePlan(actor, verb as RolePlanVerb);
+  if ((STAFFING_VERBS as readonly string[]).includes(verb)) return canOnOrgStaffing(actor, verb as StaffingVerb);
   if ((AVAILABILITY_VERBS as readonly string[]).includes(verb)) return canOnOrgAvailability(actor, verb as AvailabilityVerb);
   return (ORG_ACTIONS as readonly string[]).includes(verb) && can(actor, verb as OrgAction, context);
 }
@@ -95,6 +97,8 @@ export const SIGNED_IN_VERBS = [
   'leave.read',
   'leave.request',
   'leave.review',
+  'staffing.session',
+  'staffing.analyse',
   'availability.mine',
 ] as const;
 export type SignedInVerb = (typeof SIGNED_IN_VERBS)[number];

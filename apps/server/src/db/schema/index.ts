@@ -14,3 +14,4 @@ export * from './billing.ts';
 export * from './expenses.ts';
 export * from './leave.ts';
 export * from './role-plans.ts';
+export * from './staffing.ts';

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { PLAN_MESSAGES, type PlanItem } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../components/FormError.tsx';
+import { RoleRecommendations } from '../staffing/index.ts';
 import { usePlanContext, usePlanMutations } from './api.ts';
 import { showPlanFailure } from './PlanItemFields.tsx';
 import { pendingRequestOf, personName, reasonIsLongEnough, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
@@ -28,6 +29,9 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
   const [person, setPerson] = useState<string | null>(deciding ? (pending?.person ?? item.person) : kind === 'person' ? null : item.person);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [recommending, setRecommending] = useState(false);
+  // recommendations need the organisation's people and the role's dates
+  const canRecommend = kind === 'person' && Boolean(mission.org) && Boolean(item.startDate && item.endDate);
   const busy = changePerson.isPending || request.isPending;
   const label = item.role ?? item.title;
   const candidates = roleCandidates(mission, item, org, selfId);
@@ -37,24 +41,25 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
       ? [{ value: person, label: personName(mission, person) }, ...candidates]
       : candidates;
 
+  const assign = (chosen: string) =>
+    changePerson.mutate(
+      { planItemId: item._id, person: chosen },
+      {
+        onSuccess: (saved) => {
+          if (turnedIntoRequest(saved, chosen)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
+          onClose();
+        },
+        onError: (failure: Error) => showPlanFailure(failure, setError),
+      },
+    );
+
   const submit = () => {
     setError(null);
     if ((kind === 'person' || kind === 'request' || kind === 'approve') && !person) return setError(PLAN_MESSAGES.assignPersonFirst);
     if ((kind === 'request' || kind === 'reject') && !reasonIsLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
     if (deciding && !pending) return setError(PLAN_MESSAGES.noPendingRequest);
     const onError = (failure: Error) => showPlanFailure(failure, setError);
-    if (kind === 'person') {
-      return changePerson.mutate(
-        { planItemId: item._id, person },
-        {
-          onSuccess: (saved) => {
-            if (turnedIntoRequest(saved, person)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
-            onClose();
-          },
-          onError,
-        },
-      );
-    }
+    if (kind === 'person') return assign(person!);
     return request.mutate(
       {
         planItemId: item._id,
@@ -69,7 +74,7 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
   };
 
   return (
-    <Modal opened onClose={onClose} title={TITLES[kind]} centered>
+    <Modal opened onClose={onClose} title={TITLES[kind]} centered size={recommending ? 'lg' : 'md'}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -96,6 +101,16 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
               searchable
               comboboxProps={{ withinPortal: true }}
             />
+          )}
+          {canRecommend && !recommending && (
+            <Button variant="light" size="xs" onClick={() => setRecommending(true)}>
+              Recommend
+            </Button>
+          )}
+          {canRecommend && recommending && (
+            <Suspense fallback={<Loader size="sm" />}>
+              <RoleRecommendations orgId={mission.org!} missionPlanId={item._id} onPick={assign} busy={busy} />
+            </Suspense>
           )}
           {kind !== 'person' && (
             <Textarea

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  addIsoDays,
+  applyChange,
+  daysBetween,
+  defaultDailyHours,
+  FINISH_HORIZON_DAYS,
+  isMissionAdmin,
+  loadsFor,
+  missionFinish,
+  staffsEveryRole,
+  STAFFING_MESSAGES,
+  weeklyPlot,
+  type LoadDay,
+  type MissionRole,
+  type WeeklyPlot,
+  type WhatIfBody,
+  type WhatIfResponse,
+} from '@crewplan/domain';
+import type { OrgLevel } from '@crewplan/domain';
+import { AppError } from '../../lib/errors.ts';
+import type { AppContext } from '../../plugins/types.ts';
+import { readLedger } from '../availability/index.ts';
+import { membersAmong } from './ai.queries.ts';
+
+const failure = (status: number, code: string, message: string, field: string) => new AppError(status, code, message, { [field]: message });
+
+type MissionRow = {
+  id: string;
+  orgId: string | null;
+  planStartDate: string | null;
+  planEndDate: string | null;
+  daysPerWeek: number | null;
+  permission: number | null;
+  isProjectManager: boolean;
+  invitePending: boolean;
+  level: OrgLevel | null;
+};
+
+/**
+ * The mission a what-if or plot is about, for a caller who may plan its staffing: the organisation's admins and
+ * managers, or its project managers and owners. Not there or not visible 404, a personal project 422, on the team
+ * without managing it 403 — each naming `missionId`.
+ */
+async function plannedMission(ctx: AppContext, callerId: string, missionId: string) {
+  const result = await ctx.db.execute<MissionRow>(sql`
+    select m.id, m.org_id as "orgId", m.plan_start_date as "planStartDate", m.plan_end_date as "planEndDate", o.days_per_week as "daysPerWeek",
+      mp.permission, coalesce(mp.is_project_manager, false) as "isProjectManager", coalesce(mp.invite_pending, false) as "invitePending",
+      op.level
+    from missions m
+    left join orgs o on o.id = m.org_id and o.deleted_at is null
+    left join mission_people mp on mp.mission_id = m.id and mp.person_id = ${callerId}
+    left join org_people op on op.org_id = m.org_id and op.person_id = ${callerId} and (op.end_date is null or op.end_date > current_date)
+    where m.id = ${missionId} and m.archived_at is null`);
+  const mission = result.rows[0];
+  const onTeam = !!mission && mission.permission !== null && !mission.invitePending;
+  if (!mission || (!onTeam && !staffsEveryRole(mission.level))) {
+    throw failure(404, 'staffing/mission-not-found', STAFFING_MESSAGES.missionNotFound, 'missionId');
+  }
+  if (!mission.orgId || mission.daysPerWeek === null) {
+    throw failure(422, 'staffing/personal-mission', 'Staffing needs a project of an organization.', 'missionId');
+  }
+  if (
+    !staffsEveryRole(mission.level) &&
+    !(onTeam && isMissionAdmin({ permission: mission.permission!, isProjectManager: mission.isProjectManager }))
+  ) {
+    throw failure(403, 'forbidden', STAFFING_MESSAGES.notYourMission, 'missionId');
+  }
+  return mission as MissionRow & { orgId: string; daysPerWeek: number };
+}
+
+type RoleRow = {
+  id: string;
+  title: string;
+  personId: string | null;
+  allocation: number;
+  startDate: string;
+  endDate: string;
+};
+
+/** The mission's live roles with dates, as the domain's what-if reads them (daily hours from the allocation, as the ledger books them). */
+async function missionRoles(ctx: AppContext, missionId: string): Promise<MissionRole[]> {
+  const result = await ctx.db.execute<RoleRow>(sql`
+    select id, coalesce(nullif(role, ''), nullif(title, ''), 'Role') as title, person_id as "personId", allocation,
+      start_date as "startDate", end_date as "endDate"
+    from plan_items
+    where mission_id = ${missionId} and type = 'person' and not was_deleted and not inactive
+      and start_date is not null and end_date is not null
+    order by start_date, id`);
+  return result.rows.map((row) => ({
+    planItemId: row.id,
+    title: row.title,
+    personId: row.personId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    dailyHours: defaultDailyHours(row.allocation),
+  }));
+}
+
+async function ledgerByPerson(ctx: AppContext, orgId: string, personIds: string[], from: string, to: string) {
+  const byPerson = new Map<string, LoadDay[]>();
+  for (const day of await readLedger(ctx.db, { orgId, personIds, from, to })) {
+    const list = byPerson.get(day.personId) ?? [];
+    list.push(day);
+    byPerson.set(day.personId, list);
+  }
+  return byPerson;
+}
+
+async function namesOf(ctx: AppContext, personIds: string[]): Promise<Map<string, string>> {
+  if (personIds.length === 0) return new Map();
+  const result = await ctx.db.execute<{ id: string; name: string }>(sql`
+    select id, trim(first_name || ' ' || last_name) as name from people where id = any(${`{${personIds.join(',')}}`}::varchar[])`);
+  return new Map(result.rows.map((row) => [row.id, row.name]));
+}
+
+const span = (roles: readonly MissionRole[]) => ({
+  from: roles.reduce((min, role) => (role.startDate < min ? role.startDate : min), roles[0]!.startDate),
+  to: roles.reduce((max, role) => (role.endDate > max ? role.endDate : max), roles[0]!.endDate),
+});
+
+/**
+ * `POST /ai/what-if`: each person's load and the finish date if the mission's dates move (`shiftDays`, or a new
+ * `startDate` for the plan) or roles change hands (`reassign`), from the availability ledger. Nothing is written.
+ */
+export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody): Promise<WhatIfResponse> {
+  if (body.shiftDays !== undefined && body.startDate !== undefined) {
+    throw failure(400, 'validation', STAFFING_MESSAGES.oneChange, 'startDate');
+  }
+  const mission = await plannedMission(ctx, callerId, body.missionId);
+  const roles = await missionRoles(ctx, mission.id);
+  const planStart = mission.planStartDate ?? (roles.length > 0 ? span(roles).from : null);
+  const planEnd = mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
+  if (!planStart || !planEnd) throw failure(422, 'staffing/mission-without-dates', STAFFING_MESSAGES.missionWithoutDates, 'missionId');
+  const shiftDays = body.startDate ? daysBetween(planStart, body.startDate) : (body.shiftDays ?? 0);
+  const reassign = body.reassign ?? [];
+  reassign.forEach((entry, index) => {
+    if (!roles.some((role) => role.planItemId === entry.missionPlanId)) {
+      throw failure(404, 'staffing/role-not-found', STAFFING_MESSAGES.roleNotFound, `reassign.${index}.missionPlanId`);
+    }
+  });
+  const newPeople = [...new Set(reassign.map((entry) => entry.personId).filter((id): id is string => !!id))];
+  const members = await membersAmong(ctx.db, mission.orgId, newPeople);
+  reassign.forEach((entry, index) => {
+    if (entry.personId && !members.has(entry.personId)) {
+      throw failure(404, 'staffing/person-not-found', STAFFING_MESSAGES.personNotFound, `reassign.${index}.personId`);
+    }
+  });
+  const after = applyChange(roles, {
+    shiftDays,
+    reassign: reassign.map((entry) => ({ planItemId: entry.missionPlanId, personId: entry.personId })),
+  });
+  const window = {
+    from: [planStart, addIsoDays(planStart, shiftDays)].sort()[0]!,
+    to: [planEnd, addIsoDays(planEnd, shiftDays)].sort()[1]!,
+  };
+  const people = [...new Set([...roles, ...after].map((role) => role.personId).filter((id): id is string => !!id))];
+  const ledger = await ledgerByPerson(ctx, mission.orgId, people, window.from, addIsoDays(window.to, FINISH_HORIZON_DAYS));
+  const names = await namesOf(ctx, people);
+  const loads = loadsFor(ledger, roles, after, window, mission.daysPerWeek);
+  return {
+    missionId: mission.id,
+    shiftDays,
+    window,
+    finish: {
+      planned: planEnd,
+      before: roles.length > 0 ? missionFinish(roles, ledger, roles, mission.daysPerWeek) : planEnd,
+      after: after.length > 0 ? missionFinish(after, ledger, roles, mission.daysPerWeek) : addIsoDays(planEnd, shiftDays),
+    },
+    people: loads.map((load) => ({ ...load, name: names.get(load.personId) ?? '' })),
+  };
+}
+
+/** `POST /ai/weekly-plot`: per week, the hours the mission's roles plan and what the people on them could give it. */
+export async function plotWeeks(
+  ctx: AppContext,
+  callerId: string,
+  body: { missionId: string; from?: string; to?: string },
+): Promise<WeeklyPlot> {
+  const mission = await plannedMission(ctx, callerId, body.missionId);
+  const roles = await missionRoles(ctx, mission.id);
+  const from = body.from ?? mission.planStartDate ?? (roles.length > 0 ? span(roles).from : null);
+  const to = body.to ?? mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
+  if (!from || !to) throw failure(422, 'staffing/mission-without-dates', STAFFING_MESSAGES.missionWithoutDates, 'missionId');
+  if (to < from) throw failure(400, 'validation', 'The end must not be before the start.', 'to');
+  if (daysBetween(from, to) > 366 * 3) throw failure(400, 'validation', 'At most three years at a time.', 'to');
+  const people = [...new Set(roles.map((role) => role.personId).filter((id): id is string => !!id))];
+  const ledger = await ledgerByPerson(ctx, mission.orgId, people, from, to);
+  return { missionId: mission.id, from, to, weeks: weeklyPlot(roles, ledger, { from, to }, mission.daysPerWeek) };
+}
