@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { addIsoDays, addIsoMonths, mondayOf } from '@crewplan/domain';
 import { actionItems, actions, clients, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
@@ -49,6 +49,11 @@ async function seedDemoOrg(
   const principal = { personId: adminId, email: demo[0]!.email, emailVerified: true, sessionId: '', sessionToken: '' };
   const org = await createOrg(ctx, principal, { title: DEMO_ORG_TITLE, currency: 'EUR', holidayCountryCode: 'GB' });
   const access = (await loadOrgAccess(ctx.db, org._id, { personId: adminId }))!;
+  // the demo's owner has worked there for years, not since the demo was made: their weeks have capacity
+  await ctx.db
+    .update(orgPeople)
+    .set({ startDate: '2020-01-06' })
+    .where(and(eq(orgPeople.orgId, org._id), eq(orgPeople.personId, adminId)));
   // licensed from the start, so the board's launchpad lists the demo mission to its owner
   await startTrial(ctx, access, principal);
   const [engineering, design] = [

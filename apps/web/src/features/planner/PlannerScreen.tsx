@@ -13,6 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PlannerPerson, PlannerRole } from '@crewplan/domain/availability/planner';
+import { formatDay } from '../../lib/days.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { useMyOrgs } from '../org/index.ts';
@@ -122,8 +123,8 @@ export function PlannerScreen({ value }: { value: string }) {
                       Person
                     </Table.Th>
                     {data.weeks.map((week) => (
-                      <Table.Th key={week} scope="col" ta="center">
-                        {week.slice(5)}
+                      <Table.Th key={week} scope="col" ta="center" title={`Week of ${formatDay(week)}`}>
+                        {formatDay(week).replace(/ \d{4}$/, '')}
                       </Table.Th>
                     ))}
                   </Table.Tr>

@@ -68,7 +68,7 @@ export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cell
         {sumHours(hours)}
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[row.status]} variant="light" tt="none">
+        <Badge color={STATUS_COLORS[row.status]} variant="light" tt="none" className={classes.statusBadge}>
           {!task && row.status === 'draft' ? ROLE_CELL_LABELS.draft : STATUS_LABELS[row.status]}
         </Badge>
       </Table.Td>
