@@ -188,19 +188,8 @@ async function changeStatus(
       row.status === input.status
         ? row.statusChanges
         : [...row.statusChanges, { status: input.status, changedOn: input.now.toISOString(), changedBy: input.personId }];
-    const [updated] = await tx
-      .update(rolePlanItems)
-      .set({ status: input.status, statusChanges, messages })
-      .where(eq(rolePlanItems.id, row.id))
-      .returning();
-    record({
-      action: 'update',
-      entity: ENTITY,
-      id: row.id,
-      title: titleOf(updated!),
-      changes: diffFields(summary(row), summary(updated!)),
-    });
-    if (row.status !== input.status) changed.push({ item: updated!, from: row.status });
+    const updated = await updateRecorded(tx, record, row, { status: input.status, statusChanges, messages });
+    if (row.status !== input.status) changed.push({ item: updated, from: row.status });
   }
   return changed;
 }
@@ -277,14 +266,7 @@ async function assign(ctx: AppContext, tx: Tx, record: RecordOrgWrite, access: O
   for (const row of rows) {
     if (row.mergedTo || row.status === ROLE_PLAN_MERGED) throw alreadyMerged('rolePlanItemIds');
     if (row.personId === personId) continue;
-    const [updated] = await tx.update(rolePlanItems).set({ personId }).where(eq(rolePlanItems.id, row.id)).returning();
-    record({
-      action: 'update',
-      entity: ENTITY,
-      id: row.id,
-      title: titleOf(updated!),
-      changes: diffFields(summary(row), summary(updated!)),
-    });
+    await updateRecorded(tx, record, row, { personId });
   }
   return ids;
 }
@@ -301,19 +283,21 @@ const mergedInto = (into: string, personId: string | null, now: Date, row: RoleP
 
 async function markMerged(tx: Tx, record: RecordOrgWrite, rows: RolePlanRow[], into: string, personId: string | null, now: Date) {
   for (const row of rows) {
-    const [updated] = await tx
-      .update(rolePlanItems)
-      .set(mergedInto(into, personId, now, row))
-      .where(eq(rolePlanItems.id, row.id))
-      .returning();
-    record({
-      action: 'update',
-      entity: ENTITY,
-      id: row.id,
-      title: titleOf(updated!),
-      changes: diffFields(summary(row), summary(updated!)),
-    });
+    await updateRecorded(tx, record, row, mergedInto(into, personId, now, row));
   }
+}
+
+/** Changes one item and records the change in the organisation's history; answers the item as it is now. */
+async function updateRecorded(tx: Tx, record: RecordOrgWrite, before: RolePlanRow, values: Partial<RolePlanRow>): Promise<RolePlanRow> {
+  const [updated] = await tx.update(rolePlanItems).set(values).where(eq(rolePlanItems.id, before.id)).returning();
+  record({
+    action: 'update',
+    entity: ENTITY,
+    id: before.id,
+    title: titleOf(updated!),
+    changes: diffFields(summary(before), summary(updated!)),
+  });
+  return updated!;
 }
 
 const facts = (row: RolePlanRow) => ({ ...row, hoursNeeded: row.hoursNeeded, hoursApproved: row.hoursApproved });
@@ -373,18 +357,7 @@ async function mergeIntoOne(ctx: AppContext, tx: Tx, record: RecordOrgWrite, acc
   const [target, ...merged] = rows;
   const result = mergeInto(facts(target!), merged.map(facts));
   if (!result.ok) refuse(result, 'rolePlanItemIds');
-  const [updated] = await tx
-    .update(rolePlanItems)
-    .set({ hoursApproved: result.value.targetHoursApproved, mergeReferenceId: into })
-    .where(eq(rolePlanItems.id, into))
-    .returning();
-  record({
-    action: 'update',
-    entity: ENTITY,
-    id: into,
-    title: titleOf(updated!),
-    changes: diffFields(summary(target!), summary(updated!)),
-  });
+  await updateRecorded(tx, record, target!, { hoursApproved: result.value.targetHoursApproved, mergeReferenceId: into });
   await markMerged(tx, record, merged, into, access.personId, now);
   return [into];
 }
@@ -433,13 +406,6 @@ async function split(
     record({ action: 'create', entity: ENTITY, id: inserted!.id, title: titleOf(inserted!), changes: created(inserted!) });
     ids.push(inserted!.id);
   }
-  const [updated] = await tx.update(rolePlanItems).set(result.value.rest).where(eq(rolePlanItems.id, row!.id)).returning();
-  record({
-    action: 'update',
-    entity: ENTITY,
-    id: row!.id,
-    title: titleOf(updated!),
-    changes: diffFields(summary(row!), summary(updated!)),
-  });
+  await updateRecorded(tx, record, row!, result.value.rest);
   return [...ids, row!.id];
 }
