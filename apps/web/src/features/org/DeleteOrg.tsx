@@ -6,7 +6,7 @@ import { setParams } from '../../lib/url-state.ts';
 import type { OrgDetail } from './api.ts';
 import { forgetOrg, useDeleteOrg } from './edit-api.ts';
 import { confirmsName } from './org-edit-rules.ts';
-import { clearedOrgParams } from './org-rules.ts';
+import { clearedOrgParams, HQ_Z_INDEX } from './org-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
 
 /** Deleting the organisation (admins and managers), confirmed by typing its name. */
@@ -57,7 +57,7 @@ export function DeleteOrgSection({ org }: { org: OrgDetail }) {
         </Button>
       </Group>
       {confirming && (
-        <Modal opened onClose={close} title={`Delete ${org.title}?`}>
+        <Modal opened onClose={close} title={`Delete ${org.title}?`} zIndex={HQ_Z_INDEX + 10}>
           <form
             onSubmit={(event) => {
               event.preventDefault();

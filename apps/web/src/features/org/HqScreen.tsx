@@ -7,6 +7,7 @@ import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgQuery, useCreateOrg, useUpdateOrg, useUploadOrgLogo, type OrgDetail } from './api.ts';
 import { NEW_ORG_DEFAULTS, OrgSettingsForm, valuesOf } from './OrgSettingsForm.tsx';
 import { DeleteOrgSection } from './DeleteOrg.tsx';
+import { HQ_Z_INDEX } from './org-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
 
 /** `?hq`: create an organisation; `?hq&org=<id>`: edit one. */
@@ -15,8 +16,9 @@ export function HqScreen() {
   const orgId = params.get('org');
   const org = useQuery({ ...orgQuery(orgId ?? ''), enabled: Boolean(orgId) });
   const close = () => setParams({ hq: null });
+  // above the organisation area it edits (`?hq&org=`), whichever of the two screens' code loads last
   return (
-    <Modal opened onClose={close} title={orgId ? 'Edit organisation' : 'Create organisation'} size="lg">
+    <Modal opened onClose={close} title={orgId ? 'Edit organisation' : 'Create organisation'} size="lg" zIndex={HQ_Z_INDEX}>
       {!orgId && <CreateOrg />}
       {orgId && org.isPending && <Loader aria-label="Loading the organisation" />}
       {orgId && org.isError && <FormError>{ORG_MESSAGES.notFound}</FormError>}

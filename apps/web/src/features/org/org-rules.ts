@@ -80,3 +80,6 @@ export function parseDomains(text: string): string[] {
     ),
   ];
 }
+
+/** Modals stack at 200 and dropdowns at 300: the organisation editor sits between, its own confirmations just above it. */
+export const HQ_Z_INDEX = 250;
