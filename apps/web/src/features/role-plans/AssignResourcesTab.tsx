@@ -1,11 +1,11 @@
 import './styles.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import { ROLE_PLAN_APPROVED } from '@crewplan/domain/role-plans/rules';
 import { orgPeopleQuery } from '../org/index.ts';
 import { useRolePlans, useRolePlanWrites, type RolePlanItem } from './api.ts';
 import { useResourceOrg } from './OrgPicker.tsx';
-import { RolePlanTable } from './RolePlanTable.tsx';
+import { RolePlansRead, RolePlanTable } from './RolePlanTable.tsx';
 
 /**
  * Assign resources (board-tab gt-assign): the approved role plans, with who holds each; an unassigned one says
@@ -25,14 +25,7 @@ export function AssignResourcesTab() {
         </Title>
         {picker}
       </Group>
-      {items.isError && (
-        <Alert color="red" role="alert" title="The role plans could not be loaded">
-          {items.error.message}
-        </Alert>
-      )}
-      {items.isPending ? (
-        <Loader size="sm" aria-label="Loading role plans" />
-      ) : (
+      <RolePlansRead items={items}>
         <RolePlanTable
           items={approved}
           caption={
@@ -42,7 +35,7 @@ export function AssignResourcesTab() {
           }
           extra={(item) => <AssignPerson orgId={org._id} item={item} />}
         />
-      )}
+      </RolePlansRead>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import './styles.ts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Autocomplete, Button, Group, Loader, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { orgQuery } from '../org/index.ts';
 import { useRolePlans, useRolePlanWrites } from './api.ts';
 import { useResourceOrg } from './OrgPicker.tsx';
-import { RolePlanTable } from './RolePlanTable.tsx';
+import { RolePlansRead, RolePlanTable } from './RolePlanTable.tsx';
 
 /** Statuses the organisation uses most; any other value may be typed (rule 85: statuses are free values). */
 const STATUS_SUGGESTIONS = ['requested', 'approved', 'rejected', 'on hold'];
@@ -32,21 +32,14 @@ export function RequestResourcesTab() {
       </Group>
       <RequestForm orgId={org._id} />
       <BulkBar orgId={org._id} ids={ids} status={status} onStatus={setStatus} onDone={() => setSelected(new Set())} />
-      {items.isError && (
-        <Alert color="red" role="alert" title="The role plans could not be loaded">
-          {items.error.message}
-        </Alert>
-      )}
-      {items.isPending ? (
-        <Loader size="sm" aria-label="Loading role plans" />
-      ) : (
+      <RolePlansRead items={items}>
         <RolePlanTable
           items={shown}
           selected={selected}
           onSelect={setSelected}
           caption={shown.length === 0 ? 'No role is requested yet.' : 'Highlighted rows are not approved yet.'}
         />
-      )}
+      </RolePlansRead>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Checkbox, Table, Text } from '@mantine/core';
-import type { RolePlanItem } from './api.ts';
+import { Alert, Badge, Checkbox, Loader, Table, Text } from '@mantine/core';
+import type { RolePlanItem, useRolePlans } from './api.ts';
 
 const hours = (value: number) => `${Number(value.toFixed(2))} h`;
 const days = (item: RolePlanItem) => (item.startDate || item.endDate ? `${item.startDate ?? '…'} – ${item.endDate ?? '…'}` : '');
@@ -98,4 +98,16 @@ export function RolePlanTable({
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** The role plans once read: a loader while they are read, the reason when they could not be, else `children`. */
+export function RolePlansRead({ items, children }: { items: ReturnType<typeof useRolePlans>; children: ReactNode }) {
+  if (items.isError)
+    return (
+      <Alert color="red" role="alert" title="The role plans could not be loaded">
+        {items.error.message}
+      </Alert>
+    );
+  if (items.isPending) return <Loader size="sm" aria-label="Loading role plans" />;
+  return children;
 }
