@@ -9,6 +9,7 @@ import { startFakeStripe, webhookPoster } from '../apps/server/test/support/fake
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.E2E_PORT ?? '3100';
+const idpPort = Number(process.env.E2E_IDP_PORT ?? 3101);
 const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-e2e-'));
 const payments = await startFakeStripe({
   port: Number(process.env.E2E_PAYMENTS_PORT ?? 3102),
@@ -26,8 +27,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     SIGN_IN_ATTEMPTS_PER_MINUTE: '200',
-    // The browser journey's own fake identity provider (started by the SSO journey).
-    SSO_TRUSTED_ORIGINS: `http://127.0.0.1:${process.env.E2E_IDP_PORT ?? 3101}`,
+    // The browser journeys' own fake identity providers (started by the two SSO journeys, one port each).
+    SSO_TRUSTED_ORIGINS: `http://127.0.0.1:${idpPort},http://127.0.0.1:${idpPort + 1}`,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Made-up reference rates in the published form, so that journeys can convert between currencies.
     EXCHANGE_RATES_FILE: join(root, 'apps/server/test/fixtures/currency/eurofxref-sample.csv'),

@@ -6,7 +6,9 @@ const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // one by default: on a 2-core machine two workers starve the journeys' server and time out (E2E_WORKERS to try more;
+  // each journey makes its own accounts and organisations, and the two identity providers have a port each)
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   // the journeys are long (a dozen screens, each checked for accessibility): a busy machine needs the headroom
   timeout: 120_000,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../server/test/support/fake-oidc-provider.ts';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, IDP_PORTS, latestMail, linkIn, screenshot, signIn } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -31,7 +31,7 @@ async function orgWithDomain(page: Page, request: APIRequestContext, mode: 'ligh
 
 let idp: FakeOidcProvider;
 test.beforeAll(async () => {
-  idp = await startFakeOidcProvider(Number(process.env.E2E_IDP_PORT ?? 3101));
+  idp = await startFakeOidcProvider(IDP_PORTS.organisationPolicy);
   idp.clients.set('crewplan-admin-e2e', 'admin-e2e-secret');
 });
 test.afterAll(async () => idp?.close());

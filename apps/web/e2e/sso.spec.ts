@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { SSO_MESSAGES } from '@crewplan/domain/sso/sso';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../server/test/support/fake-oidc-provider.ts';
-import { createAccount, expectAccessible, fillSignIn } from './support.ts';
+import { createAccount, expectAccessible, fillSignIn, IDP_PORTS } from './support.ts';
 
 test('an email whose domain has no set-up gets the spec messages for single sign-on and Microsoft', async ({ page }) => {
   await page.goto('/login');
@@ -41,7 +41,7 @@ test('a password on a domain that requires single sign-on is refused (auth/sso-r
 test.describe('against a local OpenID Connect provider', () => {
   let idp: FakeOidcProvider;
   test.beforeAll(async () => {
-    idp = await startFakeOidcProvider(Number(process.env.E2E_IDP_PORT ?? 3101));
+    idp = await startFakeOidcProvider(IDP_PORTS.signIn);
     idp.clients.set('crewplan-e2e', 'e2e-secret');
   });
   test.afterAll(async () => idp?.close());

@@ -16,6 +16,13 @@ export function screenshot(name: string): string {
 /** The local fake card payment provider the journeys' server uses (started with it, `scripts/e2e-server.mjs`). */
 export const PAYMENT_PROVIDER = `http://127.0.0.1:${process.env.E2E_PAYMENTS_PORT ?? 3102}`;
 
+/**
+ * The ports of the journeys' fake identity providers, one per spec file that starts one, so that files running on
+ * different workers at once never meet (the journeys' server trusts both, `scripts/e2e-server.mjs`).
+ */
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 3101);
+export const IDP_PORTS = { signIn: IDP_PORT, organisationPolicy: IDP_PORT + 1 };
+
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@crewplan.test`;
 }
