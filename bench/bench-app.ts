@@ -1,16 +1,15 @@
 // The server a bench measures: production settings on a fresh embedded database, listening on a free port, with one
 // signed-up person whose token the bench calls with.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 
 export const portOf = (server: { server: { address: () => unknown } }) => (server.server.address() as { port: number }).port;
 
 export async function startBenchApp() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
+  const dataDir = scratchDataDir('bench');
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

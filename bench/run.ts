@@ -2,18 +2,17 @@
 // (median of alternating rounds; this machine is shared, so only ratios are compared with the budgets).
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
+const dataDir = scratchDataDir('bench');
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
 const database = await openDatabase(config, () => undefined);
 const app = await buildApp({ config, database, logger: false });

@@ -3,11 +3,10 @@
 // Budget (DESIGN.md section 8): the mission read stays within 2× the floor's time, i.e. keeps at least 0.5× its throughput.
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { actionsQuery, itemsQuery } from '../apps/server/src/modules/tasks/tasks.queries.ts';
 
@@ -19,7 +18,7 @@ const TEAM = 8;
 const CONNECTIONS = 4;
 const MISSION = 'c'.repeat(24);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
+const dataDir = scratchDataDir('bench');
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
 const database = await openDatabase(config, () => undefined);
 const app = await buildApp({ config, database, logger: false });

@@ -8,11 +8,10 @@
 // Budgets: (1) and (2) ≤ 3× their floors; (3) ≤ 2× (independent of the mission's size); (4) no error, p99 < 500 ms,
 // at least 95% of the rate.
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -21,7 +20,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BIG = Number(process.env.BENCH_BIG_ITEMS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-bench-'));
+const dataDir = scratchDataDir('bench');
 const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
 const database = await openDatabase(config, () => undefined);
 const app = await buildApp({ config, database, logger: false });

@@ -2,15 +2,15 @@
 // and a local fake of the card payment provider on E2E_PAYMENTS_PORT (3102) whose webhooks reach this server.
 // Run with `node --import tsx` (the fake is the API tests' own, in TypeScript).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
 import { startFakeStripe, webhookPoster } from '../apps/server/test/support/fake-stripe.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.E2E_PORT ?? '3100';
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 3101);
-const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-e2e-'));
+const dataDir = scratchDataDir('e2e');
 const payments = await startFakeStripe({
   port: Number(process.env.E2E_PAYMENTS_PORT ?? 3102),
   deliver: webhookPoster(`http://127.0.0.1:${port}/api/billing/webhook`),

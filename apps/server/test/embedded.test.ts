@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { scratchDataDir, startEmbeddedPostgres } from '../src/db/embedded.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-embedded-'));
+const dataDir = scratchDataDir('embedded');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const fixture = fileURLToPath(new URL('./fixtures/start-embedded.ts', import.meta.url));

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../src/db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { scratchDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { importRatesFile } from '../src/modules/currency/index.ts';
 import { SAMPLE_RATES_FILE } from './support/rates-sample.ts';
 
@@ -25,7 +23,7 @@ export default async function setup(project: TestProject) {
   let dataDir: string | undefined;
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    dataDir = mkdtempSync(join(tmpdir(), 'crewplan-test-'));
+    dataDir = scratchDataDir('test');
     embedded = await startEmbeddedPostgres(dataDir, () => undefined);
     serverUrl = embedded.url;
   }

@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chownSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, platform, userInfo } from 'node:os';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /**
@@ -18,6 +18,17 @@ type Log = (message: string) => void;
 type Ids = { uid: number; gid: number } | undefined;
 
 const FALLBACK_ROOT = '/var/lib/crewplan';
+
+/**
+ * A new, empty data folder for a run that is thrown away (tests, benchmarks), open to the postgres user so that a
+ * cluster started as root lives inside it and goes when the folder is removed, rather than being moved to
+ * FALLBACK_ROOT and left behind.
+ */
+export function scratchDataDir(label: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `crewplan-${label}-`));
+  chmodSync(dir, 0o755);
+  return dir;
+}
 
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
