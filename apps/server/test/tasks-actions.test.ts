@@ -318,4 +318,28 @@ describe('realtime (changes/actions/<id>)', () => {
       { type: 'update', entity: 'actions', id: action, data: { title: 'Last' } },
     ]);
   });
+
+  it('names the task of a checklist line or a link, so that readers read that task and not the mission', async () => {
+    const { missionId, planId } = await setup();
+    const action = (await create(planId)).action._id as string;
+    const first = (await call('POST', `/api/action-item/action/${action}`, { title: 'First' })).json() as Json;
+    const second = (await call('POST', `/api/action-item/action/${action}`, { title: 'Second' })).json() as Json;
+    const { socket, ok } = await join('p4', `changes/missions/${missionId}`);
+    expect(ok).toBe(true);
+    const received: Change[] = [];
+    socket.on('changes', (change: Change) => received.push(change));
+
+    const withLine = (await call('POST', `/api/action-item/${first._id}/checklist`, { title: 'Step' })).json() as Json;
+    const line = withLine.checklist[0]._id as string;
+    expectStatus(await call('PUT', `/api/action-item/${first._id}/checklist/${line}`, { done: true }), 200);
+    expectStatus(await call('POST', `/api/action-item/${second._id}/dependency`, { linkId: first._id, lag: 1 }), 200);
+    expectStatus(await call('DELETE', `/api/action-item/${second._id}/dependency/${first._id}`), 200);
+    await expect.poll(() => received.length).toBe(4);
+    expect(received.map(({ entity, task }) => [entity, task])).toEqual([
+      ['checklist', first._id],
+      ['checklist', first._id],
+      ['dependencies', second._id],
+      ['dependencies', second._id],
+    ]);
+  });
 });

@@ -14,6 +14,8 @@ export type MissionEntity = MissionAuditEntity;
 export type MissionWrite = CommandWrite<MissionAuditAction, MissionEntity> & {
   /** A task write: the actions whose rooms (`changes/actions/:id`) hear of it too (two when it moves between them). */
   actionIds?: string[];
+  /** A write to a part of one task (a checklist line, a link from it): the task, which its readers read again. */
+  taskId?: string;
 };
 export type RecordMissionWrite = (write: MissionWrite) => void;
 
@@ -32,7 +34,8 @@ export const auditActorOf = (access: Pick<OrgAccess, 'personId' | 'apiKeyId'>): 
 export type RoutedChange = Change<MissionEntity> & { actionIds?: string[] };
 const withActionRooms = (write: MissionWrite): RoutedChange => {
   const actionIds = write.entity === 'actions' ? [write.id] : write.actionIds;
-  return actionIds ? { ...changeOf(write), actionIds } : changeOf(write);
+  const change: RoutedChange = write.taskId ? { ...changeOf(write), task: write.taskId } : changeOf(write);
+  return actionIds ? { ...change, actionIds } : change;
 };
 
 /**

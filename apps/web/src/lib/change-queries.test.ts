@@ -54,6 +54,17 @@ describe('the invalidation map', () => {
     expect(plan.invalidate).toContainEqual(['missions', 'action-item', 't1']);
   });
 
+  it('reads the task of a checklist line or link by its id, and the missions when the change names no task', () => {
+    const line = planOf({ type: 'update', entity: 'checklist', id: 'c1', task: 't1', data: { done: true } });
+    expect(line).toEqual({ invalidate: [], refetchTasks: ['t1'], dropTasks: [] });
+    expect(planOf({ type: 'create', entity: 'dependencies', id: 'd1', task: 't2' }).refetchTasks).toEqual(['t2']);
+    expect(planOf({ type: 'update', entity: 'dependencies', id: 'd1' })).toEqual({
+      invalidate: [['missions']],
+      refetchTasks: [],
+      dropTasks: [],
+    });
+  });
+
   it('refreshes the area of every other change', () => {
     const area = (change: Change) => planOf(change).invalidate;
     expect(area({ type: 'update', entity: 'plan.items', id: 'p1' })).toEqual([['missions'], ['timesheets']]);

@@ -3,9 +3,9 @@ import { isBulkChange, type Change, type ChangeEntity } from '@crewplan/domain/r
 import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
 
 /**
- * What one realtime change does to the cached queries. A task change reads that task again by id and puts it into
- * the cached mission (a mission carries up to 10,000 tasks: it is not read again whole); every other change
- * refreshes the queries of its area, as before.
+ * What one realtime change does to the cached queries. A change of a task, or of one of its checklist lines or links,
+ * reads that task again by id and puts it into the cached mission (a mission carries up to 10,000 tasks: it is not
+ * read again whole); every other change refreshes the queries of its area.
  */
 export interface ChangePlan {
   /** Key prefixes to mark stale (those on screen are read again). */
@@ -43,12 +43,16 @@ function taskChange(change: Change<'action.items'>): ChangePlan {
   return { invalidate: [], refetchTasks: ids, dropTasks: [] };
 }
 
+/** A change to a part of one task (a checklist line, a link from it) reads that task again; without one, the missions. */
+const taskPartChange = (change: Change): ChangePlan =>
+  change.task ? { invalidate: [], refetchTasks: [change.task], dropTasks: [] } : missionsArea();
+
 /** The invalidation map: every entity the server publishes → what it refreshes (a new entity must be placed here). */
 export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => ChangePlan } = {
   'action.items': taskChange,
   actions: missionsArea,
-  checklist: missionsArea,
-  dependencies: missionsArea,
+  checklist: taskPartChange,
+  dependencies: taskPartChange,
   missions: missionsArea,
   'mission.people': missionsArea,
   'mission.invites': missionsArea,

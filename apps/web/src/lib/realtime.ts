@@ -80,10 +80,12 @@ async function applyChange(change: Change): Promise<void> {
   for (const queryKey of plan.invalidate) void queryClient.invalidateQueries({ queryKey });
   for (const taskId of plan.dropTasks) dropTask(taskId);
   const data = (change.data ?? {}) as { actionId?: unknown; people?: unknown };
+  // a checklist line or link carries its task's id but none of the task's own facts
+  const ofTask = change.entity === 'action.items';
   const facts: TaskFacts = {
-    actionId: typeof data.actionId === 'string' ? data.actionId : undefined,
-    isNew: change.type === 'create',
-    peopleChanged: 'people' in data,
+    actionId: ofTask && typeof data.actionId === 'string' ? data.actionId : undefined,
+    isNew: ofTask && change.type === 'create',
+    peopleChanged: ofTask && 'people' in data,
   };
   await Promise.all(plan.refetchTasks.map((taskId) => refreshTask(taskId, facts)));
 }

@@ -11,6 +11,7 @@ describe('parseChange', () => {
     });
     expect(parseChange({ type: 'create', entity: 'notifications', id: 'n1' })?.entity).toBe('notifications');
     expect(parseChange({ type: 'delete', entity: 'org.people', id: 'p1' })?.type).toBe('delete');
+    expect(parseChange({ type: 'update', entity: 'checklist', id: 'c1', task: 't1', data: { done: true } })?.task).toBe('t1');
   });
 
   it('refuses what is not a change', () => {
@@ -20,6 +21,7 @@ describe('parseChange', () => {
     expect(parseChange({ type: 'update', entity: 'something-new', id: 'm1' })).toBeNull();
     expect(parseChange({ type: 'update', entity: 'missions' })).toBeNull();
     expect(parseChange({ type: 'update', entity: 'missions', id: 'm1', data: 'x' })).toBeNull();
+    expect(parseChange({ type: 'update', entity: 'checklist', id: 'c1', task: 7 })).toBeNull();
   });
 
   it('knows every audited entity of missions and organisations once', () => {

@@ -66,7 +66,14 @@ export type ChangeEntity = keyof ChangeDataMap;
 
 /** One change as the `changes` event carries it; narrowing on `entity` gives its data's shape. */
 export type Change<E extends ChangeEntity = ChangeEntity> = {
-  [K in E]: { type: ChangeType; entity: K; id: string; data?: ChangeDataMap[K] };
+  [K in E]: {
+    type: ChangeType;
+    entity: K;
+    id: string;
+    data?: ChangeDataMap[K];
+    /** The task a change of one of its parts (a checklist line, a link) belongs to: clients read that task again. */
+    task?: string;
+  };
 }[E];
 
 /** Every entity name, for parsing what arrives. */
@@ -81,6 +88,8 @@ export function parseChange(value: unknown): Change | null {
   if (!CHANGE_TYPES.includes(type as ChangeType)) return null;
   if (!CHANGE_ENTITIES.includes(entity as ChangeEntity) || typeof id !== 'string') return null;
   if (data !== undefined && (data === null || typeof data !== 'object')) return null;
+  const { task } = value as Record<string, unknown>;
+  if (task !== undefined && typeof task !== 'string') return null;
   return value as Change;
 }
 

@@ -18,7 +18,7 @@ const checklistNotFound = () =>
 
 /**
  * Runs a checklist change of one action item: the caller must be able to update the item; one transaction, its
- * writes recorded as 'checklist'; answers the item as it is afterwards.
+ * writes recorded as 'checklist' (on its task, which readers read again); answers the item as it is afterwards.
  */
 async function onChecklist(
   ctx: AppContext,
@@ -29,7 +29,7 @@ async function onChecklist(
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const { item, action } = await loadItem(tx, access.mission.id, itemId);
     requireOnTask(access, 'update', itemFacts(item, action));
-    await change(tx, record, item.title);
+    await change(tx, (write) => record({ ...write, taskId: itemId }), item.title);
   });
   return presentItem(ctx, access, itemId);
 }

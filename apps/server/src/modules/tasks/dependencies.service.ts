@@ -47,6 +47,7 @@ export async function addItemDependency(
     record({
       action: 'create',
       entity: 'dependencies',
+      taskId: id,
       id: row!.id,
       title: item.title,
       changes: {
@@ -77,6 +78,7 @@ export async function removeItemDependencies(
       record({
         action: 'delete',
         entity: 'dependencies',
+        taskId: id,
         id: row.id,
         title: item.title,
         changes: { linkTo: { from: row.toId, to: null } },
