@@ -396,7 +396,7 @@ describe('PUT /timesheet/week: realtime', () => {
   beforeAll(() => sockets.listen());
   afterAll(() => sockets.close());
 
-  it('tells my room and the project’s approvers of each sheet written, as the single save does', async () => {
+  it('tells my room and the project’s approvers once of every sheet written', async () => {
     const { missionId, roleId } = await missionWithRole();
     const taskId = await taskOn(missionId);
     const own = await sockets.join(token('p0'), `changes/timesheets/${person('p0')}`);
@@ -415,12 +415,23 @@ describe('PUT /timesheet/week: realtime', () => {
       ),
     );
     const ids = (response.json() as { timesheets: Timesheet[] }).timesheets.map((sheet) => sheet._id);
-    const expected = ids.map((id) => ({
-      type: 'create',
-      entity: 'timesheets',
-      id,
-      data: { status: 'draft', person: person('p0'), weekStart: current, mission: missionId },
-    }));
+    expect(ids).toHaveLength(2);
+    const expected = [{ type: 'update', entity: 'timesheets', id: ids[0], data: { ids } }];
     for (const listener of ['own', 'approver']) await expect.poll(() => heard[listener]).toEqual(expected);
+    // a week of one sheet is told as the single save tells it
+    heard.own = [];
+    heard.approver = [];
+    const [roleSheet] = ids;
+    const again = await saveWeek('p0', week([{ missionId, planItemId: roleId, dailyHours: [2, 2, 2, 2, 2, 0, 0] }], {}));
+    expectStatus(again, 200);
+    const single = [
+      {
+        type: 'update',
+        entity: 'timesheets',
+        id: roleSheet,
+        data: { status: 'draft', person: person('p0'), weekStart: current, mission: missionId },
+      },
+    ];
+    for (const listener of ['own', 'approver']) await expect.poll(() => heard[listener]).toEqual(single);
   });
 });

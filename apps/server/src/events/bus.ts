@@ -92,23 +92,11 @@ export type DomainEvents = {
     reason: string;
   };
   /**
-   * A timesheet was saved, submitted, decided, reopened or deleted. Its rooms hear of it; when `notify` holds, a
-   * submission tells its approvers and a decision tells its person.
+   * Timesheets were saved, submitted, decided, reopened or deleted by one committed write (a week save writes many).
+   * Their rooms hear of them, once per room; when a sheet's `notify` holds, a submission tells its approvers and a
+   * decision tells its person.
    */
-  'timesheet.changed': {
-    timesheetId: string;
-    orgId: string;
-    missionId: string | null;
-    missionTitle: string | null;
-    personId: string;
-    weekStart: string;
-    status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'deleted';
-    /** The status before (null for a new sheet). */
-    from: string | null;
-    actorId: string;
-    reason: string | null;
-    notify: boolean;
-  };
+  'timesheets.changed': { sheets: TimesheetChange[] };
   /**
    * An expense moved to another status (created, submitted, decided, paid, deleted), once committed: a submission
    * tells its deciders and a decision tells its owner.
@@ -189,3 +177,19 @@ export function createEventBus(log: FastifyBaseLogger): EventBus {
     },
   };
 }
+
+/** One sheet of a `timesheets.changed` write. */
+export type TimesheetChange = {
+  timesheetId: string;
+  orgId: string;
+  missionId: string | null;
+  missionTitle: string | null;
+  personId: string;
+  weekStart: string;
+  status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'deleted';
+  /** The status before (null for a new sheet). */
+  from: string | null;
+  actorId: string;
+  reason: string | null;
+  notify: boolean;
+};

@@ -118,17 +118,19 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
     );
   });
 
-  ctx.events.on('timesheet.changed', async (event) => {
-    if (!event.notify || event.from === event.status) return;
-    const week = `timesheet for the week of ${event.weekStart}`;
-    await notifySubmitOrDecision(ctx, event, {
-      deciders: () => timesheetApprovers(ctx, event),
-      submitted: `a ${week}`,
-      yours: `your ${week}`,
-      types: { submitted: 'timesheetSubmitted', decided: 'timesheetDecided' },
-      ownerOpens: { 'time-tracking': '', week: event.weekStart },
-      data: { timesheetId: event.timesheetId, status: event.status, weekStart: event.weekStart, person: event.personId },
-    });
+  ctx.events.on('timesheets.changed', async ({ sheets }) => {
+    for (const event of sheets) {
+      if (!event.notify || event.from === event.status) continue;
+      const week = `timesheet for the week of ${event.weekStart}`;
+      await notifySubmitOrDecision(ctx, event, {
+        deciders: () => timesheetApprovers(ctx, event),
+        submitted: `a ${week}`,
+        yours: `your ${week}`,
+        types: { submitted: 'timesheetSubmitted', decided: 'timesheetDecided' },
+        ownerOpens: { 'time-tracking': '', week: event.weekStart },
+        data: { timesheetId: event.timesheetId, status: event.status, weekStart: event.weekStart, person: event.personId },
+      });
+    }
   });
 
   ctx.events.on('billing.payment.failed', async (event) => {

@@ -3,6 +3,7 @@ import { CHANGE_ROOM_PREFIXES, changeRooms, type Change } from '@crewplan/domain
 import { missionPeople, orgPeople } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
+import type { TimesheetChange } from '../../events/bus.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { approvesMissionTime, reviewsOrgTime } from './time.access.ts';
 
@@ -23,17 +24,33 @@ export function subscribeTimeEvents(ctx: AppContext): void {
     return reviewsOrgTime(member?.level);
   });
 
-  ctx.events.on('timesheet.changed', (event) => {
-    const change: Change<'timesheets'> = {
-      type: event.status === 'deleted' ? 'delete' : event.from === null ? 'create' : 'update',
-      entity: 'timesheets',
-      id: event.timesheetId,
-      data: { status: event.status, person: event.personId, weekStart: event.weekStart, mission: event.missionId },
-    };
-    ctx.realtime.publish(timesheetRoom(event.personId), change);
-    ctx.realtime.publish(timesheetRoom(event.orgId), change);
-    if (event.missionId) ctx.realtime.publish(timesheetRoom(event.missionId), change);
+  ctx.events.on('timesheets.changed', ({ sheets }) => {
+    const byRoom = new Map<string, Change<'timesheets'>[]>();
+    for (const sheet of sheets) {
+      const change = changeOfSheet(sheet);
+      for (const id of [sheet.personId, sheet.orgId, sheet.missionId]) {
+        if (!id) continue;
+        const room = timesheetRoom(id);
+        byRoom.set(room, [...(byRoom.get(room) ?? []), change]);
+      }
+    }
+    for (const [room, changes] of byRoom) ctx.realtime.publish(room, oneMessage(changes));
   });
+}
+
+function changeOfSheet(sheet: TimesheetChange): Change<'timesheets'> {
+  return {
+    type: sheet.status === 'deleted' ? 'delete' : sheet.from === null ? 'create' : 'update',
+    entity: 'timesheets',
+    id: sheet.timesheetId,
+    data: { status: sheet.status, person: sheet.personId, weekStart: sheet.weekStart, mission: sheet.missionId },
+  };
+}
+
+/** A room hears one message per write: the sheet's own, or for a week of many sheets every id (clients read again). */
+function oneMessage(changes: Change<'timesheets'>[]): Change<'timesheets'> {
+  if (changes.length === 1) return changes[0]!;
+  return { type: 'update', entity: 'timesheets', id: changes[0]!.id, data: { ids: changes.map((change) => change.id) } };
 }
 
 /** The people told of a submitted week: its mission's project managers and owners, else the organisation's admins and managers. */

@@ -1,12 +1,12 @@
 import { dayTotals, hoursToMinutes } from '@crewplan/domain';
 import type { TimesheetTaskLine } from '../../db/schema/index.ts';
-import type { DomainEvents } from '../../events/bus.ts';
+import type { TimesheetChange } from '../../events/bus.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 
 /** What every sheet write shares: the history it records, the event it tells once committed, the minutes it stores. */
 
-export type TimesheetEvent = DomainEvents['timesheet.changed'];
+export type TimesheetEvent = TimesheetChange;
 
 /** What the notifications and realtime hear of a committed change to a week. */
 export function changeOf(
@@ -29,9 +29,10 @@ export const summary = (row: Pick<TimesheetRow, 'status' | 'dailyMinutes' | 'wee
 
 export const titleOf = (row: Pick<TimesheetRow, 'weekStart'>) => `Week of ${row.weekStart}`;
 
-/** Tells who should know of committed sheet writes, in order. */
+/** Tells who should know of a committed write's sheets, in order, as one event. */
 export async function announce(ctx: AppContext, ...events: (TimesheetEvent | null)[]): Promise<void> {
-  for (const event of events) if (event) await ctx.events.emit('timesheet.changed', event);
+  const sheets = events.filter((event) => event !== null);
+  if (sheets.length > 0) await ctx.events.emit('timesheets.changed', { sheets });
 }
 
 export type WeekContent = { dailyHours?: number[] | undefined; actionItems?: { _id: string; days: number[] }[] | undefined };
