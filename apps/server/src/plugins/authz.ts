@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, canInMission, canInOrg, canOnMission, isValidId, type FileAttachedTo } from '@crewplan/domain';
 import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
-import { AppError, appError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
+import { AppError, appError, unauthorized, forbidden, notFound } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
 import { findApiKey, loadOrgAccess, orgIdOfClientInvoice, orgNotFound, type ApiKeyCaller } from './org-access.ts';
 import {
@@ -196,16 +196,12 @@ function attachedToOf(via: MissionAuthz['via']): FileAttachedTo | undefined {
 }
 
 function invalidId(field: string): AppError {
-  const { message, fields } = invalidIdFailure(field);
-  return new AppError(400, 'validation', message, fields);
+  return appError('invalidInput', invalidIdFailure(field));
 }
 
 /** The entity a comment room's id names (null: the mission itself); 400 for an unknown room. */
 function roomEntityOf(room: unknown): MissionChild | null {
-  if (!isCommentRoom(room))
-    throw new AppError(400, 'validation', 'Room must be one of Mission, MissionPlan, Action or ActionItem.', {
-      room: 'Room must be one of Mission, MissionPlan, Action or ActionItem',
-    });
+  if (!isCommentRoom(room)) throw appError('invalidRoom');
   return COMMENT_ROOMS[room];
 }
 

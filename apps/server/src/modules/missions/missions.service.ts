@@ -11,7 +11,7 @@ import {
 } from '@crewplan/domain';
 import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import { missionPeople, missions, orgPeople, orgs, planItems, templates } from '../../db/schema/index.ts';
-import { AppError, appError, forbidden } from '../../lib/errors.ts';
+import { appError, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -168,6 +168,6 @@ export function checkAutoAssign(access: MissionAccess, autoAssign: boolean | und
   if (autoAssign === undefined || autoAssign === access.mission.autoAssign) return;
   const member = access.member && !access.member.invitePending ? access.member : null;
   if (!isMissionAdmin(member) && access.actor.orgLevel !== 'ADMIN') {
-    throw new AppError(403, 'forbidden', 'Only project managers can change auto-assign.');
+    throw appError('autoAssignManagersOnly');
   }
 }

@@ -4,7 +4,7 @@ import { API_KEY_PREFIX, type ApiKey, type PersonRef } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import type { Db } from '../../db/database.ts';
 import { orgApiKeys, orgPeople, orgs, orgStorageKeys } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { appError, notFound } from '../../lib/errors.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
 
@@ -58,7 +58,7 @@ export async function createStorageKey(ctx: AppContext, access: OrgAccess) {
   return { keyId: row!.id, key: storageSecret(ctx, row!.id), org: access.org.id };
 }
 
-export const storageKeyGone = () => new AppError(410, 'storage-key/gone', 'This storage key is no longer valid.');
+export const storageKeyGone = () => appError('storageKeyGone');
 
 /**
  * `GET /storageKey/:keyId`: the caller's key again. Somebody else's or an unknown key is 404; a revoked key,

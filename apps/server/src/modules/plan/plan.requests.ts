@@ -3,7 +3,7 @@ import { PLAN_MESSAGES, type PlanItem, type PlanRequestInput, type RequestContex
 import { lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
+import { appError, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
@@ -20,7 +20,7 @@ import { announceRequestChanges } from './plan.events.ts';
 import { requestAlreadyPending } from './plan.people.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
-const noPendingRequest = () => conflict('plan/no-pending-request', PLAN_MESSAGES.noPendingRequest);
+const noPendingRequest = () => appError('planNoPendingRequest');
 const notAllowedToApprove = () => forbidden(PLAN_MESSAGES.notAllowedToApprove);
 
 /** The latest request of the item waiting for approval in this context. */

@@ -1,7 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
   isMissionAdmin,
-  MISSION_MESSAGES,
   PERMISSION_ADMIN,
   REMOVED_ORG_ADMIN,
   removalCheck,
@@ -11,14 +10,14 @@ import {
 import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople } from '../../db/schema/index.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { appError, forbidden } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { presentMissionPerson } from './team.presenter.ts';
 import { loadTeamPerson } from './team.queries.ts';
 
-export const personNotFound = () => new AppError(404, 'person/not-found', MISSION_MESSAGES.personNotFound);
-const lastAdmin = () => badRequest('mission/last-admin', MISSION_MESSAGES.lastAdmin);
+export const personNotFound = () => appError('personNotFound');
+const lastAdmin = () => appError('missionLastAdmin');
 
 /** The caller's team row once their invite is accepted (a pending invitee acts as nobody on the team). */
 export const activeMemberOf = (access: MissionAccess) => (access.member && !access.member.invitePending ? access.member : null);

@@ -5,7 +5,6 @@ import {
   canOnMission,
   canShareTemplate,
   canUseTemplate,
-  TEMPLATE_MESSAGES,
   templateDataSchema,
   type Change,
   type MissionAuditEntity,
@@ -16,7 +15,7 @@ import {
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { missions, orgPeople, orgs, templates } from '../../db/schema/index.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { appError, forbidden } from '../../lib/errors.ts';
 import {
   loadMissionAccess,
   missionInvitePending,
@@ -29,9 +28,7 @@ import type { AppContext, Principal } from '../../plugins/types.ts';
 import { createTemplateMission, layOutTemplate, snapshotMission } from './template-plan.ts';
 import { presentTemplate, templateDataOf, templateFactsOf, templatePlanItemsOf, type TemplateWithViewer } from './templates.presenter.ts';
 
-export const templateNotFound = () => new AppError(404, 'template/not-found', TEMPLATE_MESSAGES.notFound);
-
-const sharingError = (message: string) => new AppError(400, 'validation', message, { org: message });
+export const templateNotFound = () => appError('templateNotFound');
 
 type MissionChanges = Map<string, Change<MissionAuditEntity>[]>;
 
@@ -85,7 +82,7 @@ async function missionToSave(tx: Tx, missionId: string, personId: string): Promi
   }
   if (access.withheld) throw missionWithheld();
   if (!canOnMission(access.actor, 'template.save', access.facts)) throw forbidden();
-  if (access.mission.isTemplate) throw badRequest('template/already-template', TEMPLATE_MESSAGES.alreadyTemplate);
+  if (access.mission.isTemplate) throw appError('templateAlreadyTemplate');
   return access.mission;
 }
 
@@ -102,7 +99,7 @@ export async function createTemplate(ctx: AppContext, principal: Principal, inpu
     if (input.org) {
       await checkOrgTemplates(tx, input.org, personId);
       if (source && source.orgId !== null && source.orgId !== input.org) {
-        throw new AppError(400, 'validation', TEMPLATE_MESSAGES.otherOrg, { org: TEMPLATE_MESSAGES.otherOrg });
+        throw appError('templateOtherOrg');
       }
     }
     let content: { data: unknown; dataPlanItems: TemplatePlanItem[]; missionId: string | null };
@@ -215,8 +212,8 @@ export async function updateTemplates(ctx: AppContext, personId: string, items: 
       if (item.isPrivate !== undefined || item.org !== undefined) {
         const isPrivate = item.isPrivate ?? template.isPrivate;
         const orgId = isPrivate ? null : (item.org ?? template.orgId);
-        if (isPrivate && item.org) throw sharingError(TEMPLATE_MESSAGES.personalHasNoOrg);
-        if (!isPrivate && !orgId) throw sharingError(TEMPLATE_MESSAGES.orgNeeded);
+        if (isPrivate && item.org) throw appError('templatePersonalHasNoOrg');
+        if (!isPrivate && !orgId) throw appError('templateOrgNeeded');
         if (isPrivate !== template.isPrivate || orgId !== template.orgId) {
           if (!canShareTemplate(viewer, templateFactsOf(template))) throw forbidden();
           if (orgId) await checkOrgTemplates(tx, orgId, personId);
@@ -226,7 +223,7 @@ export async function updateTemplates(ctx: AppContext, personId: string, items: 
       }
       const mission = await lockedMission(tx, template.missionId);
       if (item.resave) {
-        if (!mission) throw badRequest('template/not-linked', TEMPLATE_MESSAGES.notLinked);
+        if (!mission) throw appError('templateNotLinked');
         const snapshot = await snapshotMission(tx, mission);
         patch.data = snapshot.data;
         patch.dataPlanItems = snapshot.dataPlanItems;
