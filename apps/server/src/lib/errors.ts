@@ -24,13 +24,3 @@ export function appError<N extends ErrorName>(name: N, ...args: ErrorArgs<N>): A
 /** The same failure, its text pointing at `field` of the request (a row of a week, say). */
 export const atField = (error: AppError, field: string) =>
   new AppError(error.statusCode, error.code, error.message, { [field]: error.message });
-
-/** A catalogue failure told in other words (the route's own refusal text). */
-function withText(name: ErrorName, message: string | undefined): AppError {
-  const error = appError(name as 'forbidden');
-  return message === undefined ? error : new AppError(error.statusCode, error.code, message, error.fields);
-}
-
-export const unauthorized = (message?: string) => withText('unauthenticated', message);
-export const forbidden = (message?: string) => withText('forbidden', message);
-export const notFound = (message?: string) => withText('notFound', message);

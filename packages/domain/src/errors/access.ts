@@ -19,6 +19,8 @@ export const ACCESS_ERRORS = {
     message: 'This organization requires two-factor authentication. Please set it up to see its projects.',
   },
   accountLimit: { code: 'account_limit', status: 402, message: MISSION_MESSAGES.accountLimit },
+  /** The route's own refusal text (its `authz.refusal`). */
+  routeRefused: { code: 'forbidden', status: 403, message: (refusal: string) => refusal },
   // Requests the server cannot take as sent
   invalidInput: {
     code: 'validation',
@@ -63,5 +65,9 @@ export const ACCESS_ERRORS = {
   verificationAlreadySent: { code: 'too_many_requests', status: 429, message: ACCOUNT_MESSAGES.verificationAlreadySent },
   emailNotVerified: { code: 'auth/email-not-verified', status: 403, message: ACCOUNT_MESSAGES.verifyFirst },
   emailNotVerifiedForInvites: { code: 'auth/email-not-verified', status: 403, message: ACCOUNT_MESSAGES.verifyBeforeInvites },
+  profileNotFound: { code: 'not_found', status: 404, message: 'Person not found' },
+  emailNotListed: { code: 'not_found', status: 404, message: 'That email is not in your list.' },
+  emailNoLongerListed: { code: 'not_found', status: 404, message: 'That email is no longer in your list.' },
+  noAvatar: { code: 'not_found', status: 404, message: 'No avatar.' },
   emailNotVerifiedForTrial: { code: 'auth/email-not-verified', status: 403, message: TRIAL_MESSAGES.verifyFirst },
 } as const satisfies Record<string, ErrorEntry>;

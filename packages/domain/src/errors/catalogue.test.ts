@@ -27,6 +27,7 @@ type Valued = { [N in ErrorName]: ErrorArgs<N> extends [] ? never : N }[ErrorNam
 /** A value for every failure whose text or fields need one (the type checker asks for each new one). */
 const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   invalidInput: [{ message: 'The field "name" is required.', fields: { name: 'Required' } }],
+  routeRefused: ['Only organization admins can do this.'],
   fileTooLarge: [25],
   tooManyFiles: [10],
   imageNotMultipart: ['logo'],

@@ -45,6 +45,7 @@ export const MISSION_ERRORS = {
     message: 'The section must end on or after its start.',
     fields: { to: 'Before from' },
   },
+  budgetMoneyOnly: { code: 'forbidden', status: 403, message: "Only those who see the mission's money set its budget." },
   catchAllLocked: { code: 'mission/catch-all-locked', status: 400, message: 'The catch-all section cannot be changed or deleted.' },
   personalHasNo: {
     code: 'validation',
@@ -114,6 +115,7 @@ export const MISSION_ERRORS = {
     fields: { pinnedTo: 'Invalid' },
   },
   planItemTwice: { code: 'validation', status: 400, message: 'Each plan item may appear once.', fields: { _id: 'Duplicate' } },
+  planNotAllowedToApprove: { code: 'forbidden', status: 403, message: PLAN_MESSAGES.notAllowedToApprove },
   planRequestPending: { code: 'plan/request-pending', status: 409, message: PLAN_MESSAGES.requestPending },
   planNoPendingRequest: { code: 'plan/no-pending-request', status: 409, message: PLAN_MESSAGES.noPendingRequest },
   planCircular: { code: 'plan/circular-dependency', status: 400, message: PLAN_MESSAGES.circularDependency },
@@ -281,5 +283,6 @@ export const MISSION_ERRORS = {
   },
   // The team
   personNotFound: { code: 'person/not-found', status: 404, message: MISSION_MESSAGES.personNotFound },
+  onlyAdminsMakeAdmins: { code: 'forbidden', status: 403, message: 'Only admins can make another person an admin.' },
   missionLastAdmin: { code: 'mission/last-admin', status: 400, message: MISSION_MESSAGES.lastAdmin },
 } as const satisfies Record<string, ErrorEntry>;

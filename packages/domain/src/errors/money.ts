@@ -19,6 +19,7 @@ export const MONEY_ERRORS = {
     fields: (currency: string) => ({ currency: unknownCurrency(currency) }),
   },
   // Rate cards
+  programNotFound: { code: 'not_found', status: 404, message: 'Program not found' },
   rateCardNotFound: { code: 'rate-card/not-found', status: 404, message: 'Sorry that rate card was not found.' },
   rateCardUsedForUnknown: {
     code: 'rate-card/used-for-unknown',
@@ -86,6 +87,7 @@ export const MONEY_ERRORS = {
   notAProposal: { code: 'billing/not-a-proposal', status: 422, message: BILLING_MESSAGES.notAProposal },
   proposalWithoutAmount: { code: 'billing/no-amount', status: 422, message: BILLING_MESSAGES.noProposalAmount },
   proposalAlreadyPaid: { code: 'billing/proposal-paid', status: 409, message: BILLING_MESSAGES.proposalAlreadyPaid },
+  notYourPayment: { code: 'forbidden', status: 403, message: BILLING_MESSAGES.notYourPayment },
   noProposalPayment: { code: 'billing/no-proposal-payment', status: 404, message: BILLING_MESSAGES.noProposalPayment },
   // What the payment provider answers (its own words where it gives them)
   cardDeclined: { code: 'billing/card-declined', status: 402, message: (providerText: string) => providerText },

@@ -20,6 +20,9 @@ export const ORG_ERRORS = {
   },
   trialAlreadyUsed: { code: 'trial/already-used', status: 409, message: TRIAL_MESSAGES.alreadyUsed },
   storageKeyGone: { code: 'storage-key/gone', status: 410, message: 'This storage key is no longer valid.' },
+  noLogo: { code: 'not_found', status: 404, message: 'No logo.' },
+  apiKeyNotFound: { code: 'not_found', status: 404, message: 'That API key was not found.' },
+  storageKeyNotFound: { code: 'not_found', status: 404, message: 'That storage key was not found.' },
   notificationNotFound: { code: 'notification/not-found', status: 404, message: NOTIFICATION_MESSAGES.notFound },
   // Roles, departments, offices, programs and goals (the structure); `usage` says what still uses one
   structureItemNotFound: { code: 'org/item-not-found', status: 404, message: (singular: string) => `Sorry that ${singular} wasn't found.` },
@@ -33,6 +36,8 @@ export const ORG_ERRORS = {
   orgOfficeInUse: { code: 'org/office-in-use', status: 409, message: stillInUse('office') },
   orgProgramInUse: { code: 'org/program-in-use', status: 409, message: stillInUse('program') },
   orgGoalInUse: { code: 'org/goal-in-use', status: 409, message: stillInUse('goal') },
+  goalForOthersManagersOnly: { code: 'forbidden', status: 403, message: 'Only goal managers can create goals for somebody else.' },
+  goalOwnerManagersOnly: { code: 'forbidden', status: 403, message: 'Only goal managers can change who owns a goal.' },
   orgUnknownRole: { code: 'org/unknown-role', status: 400, message: notPartOfOrg('role') },
   orgUnknownDepartment: { code: 'org/unknown-department', status: 400, message: notPartOfOrg('department') },
   orgUnknownOffice: { code: 'org/unknown-office', status: 400, message: notPartOfOrg('office') },
@@ -51,6 +56,8 @@ export const ORG_ERRORS = {
     message:
       'Sorry but the organization has no other admin: if this admin leaves, the organization is deleted. Make another person an admin first, or confirm that the organization is to be deleted.',
   },
+  ownPermissions: { code: 'forbidden', status: 403, message: 'You cannot change your own permissions.' },
+  levelNotGiven: { code: 'forbidden', status: 403, message: 'You cannot give this permission.' },
   orgDepartmentRestricted: { code: 'org/department-restricted', status: 403, message: (refusal: string) => refusal },
   orgOfficeRestricted: { code: 'org/office-restricted', status: 403, message: (refusal: string) => refusal },
   orgAccessRestricted: { code: 'org/access-restricted', status: 403, message: (refusal: string) => refusal },
@@ -123,5 +130,6 @@ export const ORG_ERRORS = {
     status: 400,
     message: (detail: string) => `The identity provider could not be set up: ${detail || 'invalid configuration'}`,
   },
+  ssoSetupNotFound: { code: 'not_found', status: 404, message: 'That single sign-on setup was not found.' },
   ssoNotSaved: { code: 'sso/not-saved', status: 500, message: 'The provider was not saved.' },
 } as const satisfies Record<string, ErrorEntry>;

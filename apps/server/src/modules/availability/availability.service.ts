@@ -13,7 +13,7 @@ import {
   type PlannerRoleChange,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import { entityNotFound, loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
@@ -63,7 +63,7 @@ async function closedDepartments(db: Db, orgId: string): Promise<string[]> {
 /** Who the caller sees in the ledger and the planner, by their reach (`availabilityReach`). */
 async function visibleMembers(ctx: AppContext, access: OrgAccess): Promise<{ reach: AvailabilityReach; members: Member[] }> {
   const me = access.member;
-  if (!me || access.actor.kind !== 'person') throw forbidden();
+  if (!me || access.actor.kind !== 'person') throw appError('forbidden');
   const reach = availabilityReach(me, await managesAProject(ctx.db, access.org.id, me.personId));
   const all = await currentMembers(ctx.db, access.org.id);
   const actor = access.actor;

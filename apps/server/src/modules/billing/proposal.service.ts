@@ -1,9 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
 import { proposalPayments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { oncePerKey } from './billing.queries.ts';
@@ -96,7 +95,7 @@ export async function withdrawProposalPayment(ctx: AppContext, access: MissionAc
       .where(and(eq(proposalPayments.missionId, mission.id), ne(proposalPayments.status, 'withdrawn')))
       .for('update');
     if (!payment) throw appError('noProposalPayment');
-    if (payment.paidBy !== access.personId) throw forbidden(BILLING_MESSAGES.notYourPayment);
+    if (payment.paidBy !== access.personId) throw appError('notYourPayment');
     await callProvider(() => provider.withdrawPaymentIntent(payment.paymentIntentId));
     await tx.update(proposalPayments).set({ status: 'withdrawn' }).where(eq(proposalPayments.id, payment.id));
     record({

@@ -11,7 +11,7 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership, hashSecret, memberFacts } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
 import { orgLogoUrl, personRef, presentOrg, presentOrgPerson } from './org.presenter.ts';
@@ -53,7 +53,7 @@ export async function createInvite(ctx: AppContext, access: OrgAccess, principal
   const email = input.inviteeEmail;
   const level = input.config.permission;
   if (!principal.emailVerified) throw appError('emailNotVerified');
-  if (!can(access.actor, 'org.people.assignLevel', { level })) throw forbidden('You cannot give this permission.');
+  if (!can(access.actor, 'org.people.assignLevel', { level })) throw appError('levelNotGiven');
   if (level === 'ADMIN') {
     const domainError = adminDomainError(access.org.inviteDomains, email);
     if (domainError) throw appError('adminDomainNotApproved');

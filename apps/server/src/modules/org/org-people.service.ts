@@ -12,7 +12,7 @@ import {
 import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
 import { CrmUnavailableError, type CrmConnector } from './crm-connector.ts';
@@ -138,15 +138,14 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
     const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
     checkFresh(member, updatedAt);
     const target = targetFacts(member);
-    if (!can(access.actor, 'org.people.manage', { target })) throw forbidden();
+    if (!can(access.actor, 'org.people.manage', { target })) throw appError('forbidden');
     const grants = GRANT_FIELDS.some((field) => input[field] !== undefined);
     if (grants) {
-      if (self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN')
-        throw forbidden('You cannot change your own permissions.');
-      if (!can(access.actor, 'org.people.grant', { target })) throw forbidden();
+      if (self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN') throw appError('ownPermissions');
+      if (!can(access.actor, 'org.people.grant', { target })) throw appError('forbidden');
     }
     if (permission !== undefined && permission !== member.level) {
-      if (!can(access.actor, 'org.people.assignLevel', { level: permission })) throw forbidden('You cannot give this permission.');
+      if (!can(access.actor, 'org.people.assignLevel', { level: permission })) throw appError('levelNotGiven');
       if (permission === 'ADMIN') {
         const domainError = adminDomainError(access.org.inviteDomains, member.email);
         if (domainError) throw appError('adminDomainNotApproved');
@@ -189,7 +188,7 @@ function mayActOn(
   member: OrgPersonRow,
   verb: 'org.people.remove' | 'org.people.email.update' | 'org.people.schedule',
 ): void {
-  if (!can(access.actor, verb, { target: targetFacts(member) })) throw forbidden();
+  if (!can(access.actor, verb, { target: targetFacts(member) })) throw appError('forbidden');
 }
 
 /** `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. */

@@ -25,7 +25,7 @@ import {
 import { auditActorOf, checkFresh, diffFields, isUniqueViolation, type RecordOrgWrite, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { departments, goals, offices, orgPeople, orgRoles, programs } from '../../db/schema/index.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { goalFacts, presentDepartment, presentGoal, presentOffice, presentProgram, presentRole, type Viewer } from './org.presenter.ts';
@@ -397,7 +397,7 @@ export const deleteProgram = (ctx: AppContext, access: OrgAccess, id: string) =>
 export function createGoal(ctx: AppContext, access: OrgAccess, input: GoalCreate) {
   const manageAll = can(access.actor, 'goals.manageAll');
   const owner = input.owner === undefined ? access.personId : input.owner;
-  if (!manageAll && owner !== access.personId) throw forbidden('Only goal managers can create goals for somebody else.');
+  if (!manageAll && owner !== access.personId) throw appError('goalForOthersManagersOnly');
   return createItem<Goal>(
     ctx,
     access,
@@ -411,13 +411,13 @@ function goalAccess(access: OrgAccess) {
   return (row: Row) => {
     const goal = goalFacts(row as never);
     if (!canSeeGoal(access.actor, goal)) throw structureItemNotFound('goal');
-    if (!can(access.actor, 'goals.update', { goal })) throw forbidden();
+    if (!can(access.actor, 'goals.update', { goal })) throw appError('forbidden');
   };
 }
 
 export function updateGoal(ctx: AppContext, access: OrgAccess, id: string, input: GoalUpdate) {
   const { updatedAt, owner, ...rest } = input;
-  if (owner !== undefined && !can(access.actor, 'goals.manageAll')) throw forbidden('Only goal managers can change who owns a goal.');
+  if (owner !== undefined && !can(access.actor, 'goals.manageAll')) throw appError('goalOwnerManagersOnly');
   return updateItem<Goal>(
     ctx,
     access,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { emailBodySchema, emailSchema, idSchema, oobCodeBodySchema, profileSchema, profileUpdateSchema } from '@crewplan/domain';
 import { eq } from 'drizzle-orm';
 import { people } from '../../db/schema/index.ts';
-import { appError, notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/authz.ts';
 import { readAvatar, AVATAR_MAX_BYTES, avatarTooLarge, maySeeAvatar } from './avatar.ts';
 import * as service from './people.service.ts';
@@ -40,10 +40,10 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const viewerId = principalOf(request).personId;
       const personId = request.query.personId ?? viewerId;
-      if (!(await maySeeAvatar(ctx.pool, viewerId, personId))) throw notFound('No avatar.');
+      if (!(await maySeeAvatar(ctx.pool, viewerId, personId))) throw appError('noAvatar');
       const [person] = await ctx.db.select({ type: people.avatarType }).from(people).where(eq(people.id, personId)).limit(1);
       const bytes = person?.type ? await readAvatar(ctx.config.dataDir, personId) : null;
-      if (!person?.type || !bytes) throw notFound('No avatar.');
+      if (!person?.type || !bytes) throw appError('noAvatar');
       return reply
         .type(person.type)
         .header('cache-control', 'private, max-age=86400')

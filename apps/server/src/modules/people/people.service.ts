@@ -4,7 +4,7 @@ import { capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdat
 import type { Clock } from '../../lib/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
-import { appError, notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode, issueActionCode } from '../identity/index.ts';
 import { emailLink, mails } from '../mail/index.ts';
@@ -20,7 +20,7 @@ export async function loadProfile(db: Db, personId: string) {
     where: eq(people.id, personId),
     with: { emails: { orderBy: personEmails.createdAt } },
   });
-  if (!person) throw notFound('Person not found');
+  if (!person) throw appError('profileNotFound');
   return presentProfile(person, person.emails);
 }
 
@@ -148,7 +148,7 @@ export async function removeSecondaryEmail(db: Db, personId: string, email: stri
     .delete(personEmails)
     .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)))
     .returning({ id: personEmails.id });
-  if (removed.length === 0) throw notFound('That email is not in your list.');
+  if (removed.length === 0) throw appError('emailNotListed');
   return loadProfile(db, personId);
 }
 
@@ -158,7 +158,7 @@ export async function resendSecondaryVerification(ctx: AppContext, personId: str
     .from(personEmails)
     .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)))
     .limit(1);
-  if (!row) throw notFound('That email is not in your list.');
+  if (!row) throw appError('emailNotListed');
   if (row.verified) throw appError('listedEmailAlreadyVerified');
   if (ctx.clock.now().getTime() - row.updatedAt.getTime() < RESEND_AFTER_MS) {
     throw appError('verificationAlreadySent');
@@ -185,7 +185,7 @@ export async function verifySecondaryEmail(db: Db, clock: Clock, personId: strin
       .set({ verified: true })
       .where(and(eq(personEmails.personId, personId), eq(personEmails.email, code.email)))
       .returning({ id: personEmails.id });
-    if (updated.length === 0) throw notFound('That email is no longer in your list.');
+    if (updated.length === 0) throw appError('emailNoLongerListed');
     // Whoever else listed this address without proving it loses the pending entry.
     await tx.delete(personEmails).where(and(eq(personEmails.email, code.email), ne(personEmails.personId, personId)));
   });

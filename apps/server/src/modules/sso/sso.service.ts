@@ -7,7 +7,7 @@ import type { createSsoProviderBodySchema } from '@crewplan/domain/sso/sso';
 import { ssoProviders } from '../../db/schema/index.ts';
 import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/auth.ts';
 import { newId } from '../../lib/ids.ts';
-import { appError, notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { presentProvider } from './sso.presenter.ts';
 import { listOrgProviders, providersForEmail } from './sso.queries.ts';
@@ -122,7 +122,7 @@ export async function deleteProvider(ctx: AppContext, access: OrgAccess, id: str
     .delete(ssoProviders)
     .where(and(eq(ssoProviders.id, id), eq(ssoProviders.organizationId, access.org.id)))
     .returning({ id: ssoProviders.id });
-  if (deleted.length === 0) throw notFound('That single sign-on setup was not found.');
+  if (deleted.length === 0) throw appError('ssoSetupNotFound');
 }
 
 /** Counts a public lookup for an address in a one-minute window (kept in PostgreSQL, like better-auth's limits). */

@@ -15,7 +15,7 @@ import {
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { missions, orgPeople, orgs, templates } from '../../db/schema/index.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import {
   loadMissionAccess,
   missionInvitePending,
@@ -70,7 +70,7 @@ const withViewer = (row: ViewerRow): TemplateWithViewer => ({
 async function checkOrgTemplates(tx: Tx, orgId: string, personId: string) {
   const access = await loadOrgAccess(tx, orgId, { personId });
   if (!access) throw orgNotFound();
-  if (!can(access.actor, 'projects.create', { org: access.org })) throw forbidden();
+  if (!can(access.actor, 'projects.create', { org: access.org })) throw appError('forbidden');
 }
 
 /** The mission a template is saved from: visible to the caller, who may save it as a template (rule 98 admins). */
@@ -81,7 +81,7 @@ async function missionToSave(tx: Tx, missionId: string, personId: string): Promi
     throw missionNotFound();
   }
   if (access.withheld) throw missionWithheld();
-  if (!canOnMission(access.actor, 'template.save', access.facts)) throw forbidden();
+  if (!canOnMission(access.actor, 'template.save', access.facts)) throw appError('forbidden');
   if (access.mission.isTemplate) throw appError('templateAlreadyTemplate');
   return access.mission;
 }
@@ -172,7 +172,7 @@ async function templatesToManage(tx: Tx, personId: string, ids: string[]): Promi
     const entry = found.get(id);
     const viewer = { personId, orgLevel: entry?.orgLevel ?? null };
     if (!entry || !canUseTemplate(viewer, templateFactsOf(entry.template))) throw templateNotFound();
-    if (!canManageTemplate(viewer, templateFactsOf(entry.template))) throw forbidden();
+    if (!canManageTemplate(viewer, templateFactsOf(entry.template))) throw appError('forbidden');
   }
   return found;
 }
@@ -215,7 +215,7 @@ export async function updateTemplates(ctx: AppContext, personId: string, items: 
         if (isPrivate && item.org) throw appError('templatePersonalHasNoOrg');
         if (!isPrivate && !orgId) throw appError('templateOrgNeeded');
         if (isPrivate !== template.isPrivate || orgId !== template.orgId) {
-          if (!canShareTemplate(viewer, templateFactsOf(template))) throw forbidden();
+          if (!canShareTemplate(viewer, templateFactsOf(template))) throw appError('forbidden');
           if (orgId) await checkOrgTemplates(tx, orgId, personId);
           patch.isPrivate = isPrivate;
           patch.orgId = missionPatch.orgId = orgId;
