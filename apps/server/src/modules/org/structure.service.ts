@@ -153,8 +153,6 @@ const KINDS: Record<StructureKind | 'goals', KindConfig> = {
   },
 };
 
-type StructureSingular = keyof typeof STRUCTURE_ERRORS;
-
 /** Each kind's refusals (their codes name the kind). */
 const STRUCTURE_ERRORS = {
   role: { duplicate: 'orgDuplicateRole', inUse: 'orgRoleInUse' },
@@ -163,6 +161,7 @@ const STRUCTURE_ERRORS = {
   program: { duplicate: 'orgDuplicateProgram', inUse: 'orgProgramInUse' },
   goal: { duplicate: 'orgDuplicateGoal', inUse: 'orgGoalInUse' },
 } as const;
+type StructureSingular = keyof typeof STRUCTURE_ERRORS;
 
 /** An id that must be a live item of the organisation, and is not. */
 const UNKNOWN_IN_ORG = { department: 'orgUnknownDepartment', office: 'orgUnknownOffice', goal: 'orgUnknownGoal' } as const;
