@@ -9,6 +9,12 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
+/** A failure the API answers is an entry of the domain's `ERRORS` catalogue, raised with `appError(name, ...)`. */
+const NO_ONE_OFF_ERRORS = {
+  selector: "NewExpression[callee.name='AppError']",
+  message: 'Add the failure to the error catalogue (packages/domain/src/errors) and raise it with appError(name, ...).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -33,11 +39,18 @@ export default tseslint.config(
   ...webBoundaries(),
   ...serverBoundaries(),
   {
+    // The server's failures come from the domain's error catalogue through `appError(name, ...)`, never one-offs.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/errors.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_ONE_OFF_ERRORS] },
+  },
+  {
     // Rules read the time from the injected clock (`ctx.clock`), so that tests can set and advance it.
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        NO_ONE_OFF_ERRORS,
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from ctx.clock.' },
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Read the time from ctx.clock.' },
       ],

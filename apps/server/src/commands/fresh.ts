@@ -1,7 +1,6 @@
-import { conflict } from '../lib/errors.ts';
+import { appError } from '../lib/errors.ts';
 
-export const staleEdit = () =>
-  conflict('conflict/stale', 'This was changed by someone else in the meantime. Please refresh and try again.');
+export const staleEdit = () => appError('staleEdit');
 
 /** Refuses an update made from a stale copy: `updatedAt` as the client last read it must match. */
 export function checkFresh(current: { updatedAt: Date }, given: string | undefined): void {

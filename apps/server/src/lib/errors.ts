@@ -1,6 +1,9 @@
 import { errorOf, type ErrorArgs, type ErrorName } from '@crewplan/domain';
 
-/** A known failure with a stable code and the text the person sees; 5xx details never reach the client. */
+/**
+ * A known failure with a stable code and the text the person sees; 5xx details never reach the client. Raised only
+ * through `appError` (the domain's catalogue, `ERRORS`), so that every failure the API answers is listed there once.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -18,15 +21,6 @@ export function appError<N extends ErrorName>(name: N, ...args: ErrorArgs<N>): A
   return new AppError(status, code, message, fields ? { ...fields } : undefined);
 }
 
-/** A catalogue failure told in other words (the route's own refusal text). */
-function withText(name: ErrorName, message: string | undefined): AppError {
-  const error = appError(name as 'forbidden');
-  return message === undefined ? error : new AppError(error.statusCode, error.code, message, error.fields);
-}
-
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
-export const unauthorized = (message?: string) => withText('unauthenticated', message);
-export const forbidden = (message?: string) => withText('forbidden', message);
-export const notFound = (message?: string) => withText('notFound', message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);
+/** The same failure, its text pointing at `field` of the request (a row of a week, say). */
+export const atField = (error: AppError, field: string) =>
+  new AppError(error.statusCode, error.code, error.message, { [field]: error.message });

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.ts';
+import { appError } from './errors.ts';
 
 /** Image types we accept, recognised from their first bytes rather than what the client claims. */
 export function sniffImageType(bytes: Buffer): string | null {
@@ -14,14 +14,14 @@ export function sniffImageType(bytes: Buffer): string | null {
 
 /** Logos: PNG, JPEG, GIF or WebP up to 5 MB (the avatar's limit and texts). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const logoTooLarge = () => new AppError(413, 'file/too-large', 'Individual file limit of 5MB exceeded.');
-export const notAnImage = () => badRequest('file/unsupported-type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+export const logoTooLarge = () => appError('imageTooLarge');
+export const notAnImage = () => appError('notAnImage');
 
 /** Reads the one image of a multipart upload from `field`, refusing what is missing, too large or not an image. */
 export async function readImageUpload(request: FastifyRequest, field: string): Promise<{ bytes: Buffer; type: string }> {
-  if (!request.isMultipart()) throw badRequest('file/missing', `Send the image as multipart form data in the field ${field}.`);
+  if (!request.isMultipart()) throw appError('imageNotMultipart', field);
   const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-  if (!file || file.fieldname !== field) throw badRequest('file/missing', `Send the image in the field ${field}.`);
+  if (!file || file.fieldname !== field) throw appError('imageFieldMissing', field);
   const bytes = await file.toBuffer().catch((error: { code?: string }) => {
     throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? logoTooLarge() : error;
   });

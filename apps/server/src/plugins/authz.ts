@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, canInMission, canInOrg, canOnMission, isValidId, type FileAttachedTo } from '@crewplan/domain';
 import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
-import { AppError, appError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
+import { AppError, appError } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
 import { findApiKey, loadOrgAccess, orgIdOfClientInvoice, orgNotFound, type ApiKeyCaller } from './org-access.ts';
 import {
@@ -110,18 +110,18 @@ export function enforceAuthz(app: FastifyInstance): void {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
     if (!authz || !request.url.startsWith('/api')) return;
     if (authz === 'dev') {
-      if (app.ctx.config.env === 'production') throw notFound();
+      if (app.ctx.config.env === 'production') throw appError('notFound');
       return;
     }
     if (authz === 'public') return;
     const token = tokenOf(request);
     if (isOrgAuthz(authz) && token?.startsWith(API_KEY_PREFIX)) {
       const key = await findApiKey(app.ctx.db, token);
-      if (!key) throw unauthorized();
+      if (!key) throw appError('unauthenticated');
       apiKeys.set(request, key);
     } else {
       request.principal = token?.startsWith(API_KEY_PREFIX) ? null : await resolvePrincipal(app.ctx, token);
-      if (!request.principal) throw unauthorized();
+      if (!request.principal) throw appError('unauthenticated');
     }
     if (isOrgAuthz(authz) && authz.orgFrom === 'clientInvoice') {
       const id = (request.params as Record<string, unknown>).id;
@@ -152,7 +152,8 @@ export function enforceAuthz(app: FastifyInstance): void {
     const key = apiKeys.get(request);
     const access = await loadOrgAccess(app.ctx.db, orgId, key ? { apiKey: key } : { personId: principalOf(request).personId });
     if (!access) throw orgNotFound();
-    if (!canInOrg(access.actor, authz.org, { org: access.org })) throw forbidden(authz.refusal);
+    if (!canInOrg(access.actor, authz.org, { org: access.org }))
+      throw authz.refusal ? appError('routeRefused', authz.refusal) : appError('forbidden');
     request.orgAccess = access;
   }
 
@@ -185,7 +186,7 @@ export function missionRefusal(
   const visible = !!access && (canOnMission(access.actor, 'mission.read', access.facts) || (!!authz.beyondTeam && allowed(access)));
   if (!access || !visible) return access?.member?.invitePending ? missionInvitePending() : notVisible();
   if (access.withheld) return missionWithheld();
-  if (!allowed(access)) return forbidden(authz.refusal);
+  if (!allowed(access)) return authz.refusal ? appError('routeRefused', authz.refusal) : appError('forbidden');
   return null;
 }
 
@@ -196,16 +197,12 @@ function attachedToOf(via: MissionAuthz['via']): FileAttachedTo | undefined {
 }
 
 function invalidId(field: string): AppError {
-  const { message, fields } = invalidIdFailure(field);
-  return new AppError(400, 'validation', message, fields);
+  return appError('invalidInput', invalidIdFailure(field));
 }
 
 /** The entity a comment room's id names (null: the mission itself); 400 for an unknown room. */
 function roomEntityOf(room: unknown): MissionChild | null {
-  if (!isCommentRoom(room))
-    throw new AppError(400, 'validation', 'Room must be one of Mission, MissionPlan, Action or ActionItem.', {
-      room: 'Room must be one of Mission, MissionPlan, Action or ActionItem',
-    });
+  if (!isCommentRoom(room)) throw appError('invalidRoom');
   return COMMENT_ROOMS[room];
 }
 
@@ -217,18 +214,18 @@ function orgIdOf(request: FastifyRequest, authz: OrgAuthz): [string, unknown] {
 
 /** The caller of a signed-in route (the authz hook has already refused anonymous calls). */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw appError('unauthenticated');
   return request.principal;
 }
 
 /** The mission and caller of a mission route (loaded by the authz hook). */
 export function missionAccessOf(request: FastifyRequest): MissionAccess {
-  if (!request.missionAccess) throw unauthorized();
+  if (!request.missionAccess) throw appError('unauthenticated');
   return request.missionAccess;
 }
 
 /** The organisation and caller of an organisation route (loaded by the authz hook). */
 export function orgAccessOf(request: FastifyRequest): OrgAccess {
-  if (!request.orgAccess) throw unauthorized();
+  if (!request.orgAccess) throw appError('unauthenticated');
   return request.orgAccess;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { type AppError, appError } from '../lib/errors.ts';
 
 /** How deeply a request's values may nest (objects and arrays); real input stays far below it. */
 export const MAX_INPUT_DEPTH = 64;
@@ -61,7 +61,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 function inputError(part: Part, problem: Problem): AppError {
   const field = problem.path || part;
   const subject = problem.path ? `The field "${problem.path}"` : `The ${WHERE[part]}`;
-  return new AppError(400, 'validation', `${subject} ${problem.text}.`, { [field]: `${capitalised(problem.text)}.` });
+  return appError('invalidInput', { message: `${subject} ${problem.text}.`, fields: { [field]: `${capitalised(problem.text)}.` } });
 }
 
 /**

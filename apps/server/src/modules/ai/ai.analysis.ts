@@ -9,7 +9,6 @@ import {
   loadsFor,
   missionFinish,
   staffsEveryRole,
-  STAFFING_MESSAGES,
   weeklyPlot,
   type LoadDay,
   type MissionRole,
@@ -18,12 +17,10 @@ import {
   type WhatIfResponse,
 } from '@crewplan/domain';
 import type { OrgLevel } from '@crewplan/domain';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { readLedger } from '../availability/index.ts';
 import { membersAmong } from './ai.queries.ts';
-
-const failure = (status: number, code: string, message: string, field: string) => new AppError(status, code, message, { [field]: message });
 
 type MissionRow = {
   id: string;
@@ -55,16 +52,16 @@ async function plannedMission(ctx: AppContext, callerId: string, missionId: stri
   const mission = result.rows[0];
   const onTeam = !!mission && mission.permission !== null && !mission.invitePending;
   if (!mission || (!onTeam && !staffsEveryRole(mission.level))) {
-    throw failure(404, 'staffing/mission-not-found', STAFFING_MESSAGES.missionNotFound, 'missionId');
+    throw appError('staffingMissionNotFound');
   }
   if (!mission.orgId || mission.daysPerWeek === null) {
-    throw failure(422, 'staffing/personal-mission', 'Staffing needs a project of an organization.', 'missionId');
+    throw appError('staffingPersonalMission');
   }
   if (
     !staffsEveryRole(mission.level) &&
     !(onTeam && isMissionAdmin({ permission: mission.permission!, isProjectManager: mission.isProjectManager }))
   ) {
-    throw failure(403, 'forbidden', STAFFING_MESSAGES.notYourMission, 'missionId');
+    throw appError('staffingNotYourMission');
   }
   return mission as MissionRow & { orgId: string; daysPerWeek: number };
 }
@@ -125,25 +122,25 @@ const span = (roles: readonly MissionRole[]) => ({
  */
 export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody): Promise<WhatIfResponse> {
   if (body.shiftDays !== undefined && body.startDate !== undefined) {
-    throw failure(400, 'validation', STAFFING_MESSAGES.oneChange, 'startDate');
+    throw appError('staffingOneChange');
   }
   const mission = await plannedMission(ctx, callerId, body.missionId);
   const roles = await missionRoles(ctx, mission.id);
   const planStart = mission.planStartDate ?? (roles.length > 0 ? span(roles).from : null);
   const planEnd = mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
-  if (!planStart || !planEnd) throw failure(422, 'staffing/mission-without-dates', STAFFING_MESSAGES.missionWithoutDates, 'missionId');
+  if (!planStart || !planEnd) throw appError('staffingMissionWithoutDates');
   const shiftDays = body.startDate ? daysBetween(planStart, body.startDate) : (body.shiftDays ?? 0);
   const reassign = body.reassign ?? [];
   reassign.forEach((entry, index) => {
     if (!roles.some((role) => role.planItemId === entry.missionPlanId)) {
-      throw failure(404, 'staffing/role-not-found', STAFFING_MESSAGES.roleNotFound, `reassign.${index}.missionPlanId`);
+      throw appError('staffingRoleNotFound', `reassign.${index}.missionPlanId`);
     }
   });
   const newPeople = [...new Set(reassign.map((entry) => entry.personId).filter((id): id is string => !!id))];
   const members = await membersAmong(ctx.db, mission.orgId, newPeople);
   reassign.forEach((entry, index) => {
     if (entry.personId && !members.has(entry.personId)) {
-      throw failure(404, 'staffing/person-not-found', STAFFING_MESSAGES.personNotFound, `reassign.${index}.personId`);
+      throw appError('staffingPersonNotFound', `reassign.${index}.personId`);
     }
   });
   const after = applyChange(roles, {
@@ -181,9 +178,9 @@ export async function plotWeeks(
   const roles = await missionRoles(ctx, mission.id);
   const from = body.from ?? mission.planStartDate ?? (roles.length > 0 ? span(roles).from : null);
   const to = body.to ?? mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
-  if (!from || !to) throw failure(422, 'staffing/mission-without-dates', STAFFING_MESSAGES.missionWithoutDates, 'missionId');
-  if (to < from) throw failure(400, 'validation', 'The end must not be before the start.', 'to');
-  if (daysBetween(from, to) > 366 * 3) throw failure(400, 'validation', 'At most three years at a time.', 'to');
+  if (!from || !to) throw appError('staffingMissionWithoutDates');
+  if (to < from) throw appError('staffingRangeBackwards');
+  if (daysBetween(from, to) > 366 * 3) throw appError('staffingRangeTooLong');
   const people = [...new Set(roles.map((role) => role.personId).filter((id): id is string => !!id))];
   const ledger = await ledgerByPerson(ctx, mission.orgId, people, from, to);
   return { missionId: mission.id, from, to, weeks: weeklyPlot(roles, ledger, { from, to }, mission.daysPerWeek) };

@@ -11,7 +11,6 @@ import {
   seesLeaveReasons,
   skillOverlap,
   staffsEveryRole,
-  STAFFING_MESSAGES,
   type Booking,
   type Candidate,
   type RankedCandidate,
@@ -22,7 +21,7 @@ import {
   type StaffingDay,
 } from '@crewplan/domain';
 import type { SessionBooking } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { readLedger } from '../availability/index.ts';
 import { proposeOrder } from './ai.model.ts';
@@ -42,8 +41,7 @@ import { ownSession, presentSession, saveSession } from './ai.sessions.ts';
 type Mode = 'rank' | 'preassign';
 type DatedRole = RoleRow & { startDate: string; endDate: string };
 
-const failure = (status: number, code: string, message: string, field: string) => new AppError(status, code, message, { [field]: message });
-const roleNotFound = (field: string) => failure(404, 'staffing/role-not-found', STAFFING_MESSAGES.roleNotFound, field);
+const roleNotFound = (field: string) => appError('staffingRoleNotFound', field);
 
 /**
  * The roles named in a call, each one the caller may staff: a role of a live mission of the organisation (404
@@ -65,11 +63,11 @@ export async function staffableRoles(
     if (!staffsEveryRole(access.member?.level)) {
       if (role.callerPermission === null || role.callerInvitePending) throw roleNotFound(at);
       if (!isMissionAdmin({ permission: role.callerPermission, isProjectManager: role.callerIsProjectManager })) {
-        throw failure(403, 'forbidden', STAFFING_MESSAGES.notYourRole, at);
+        throw appError('staffingNotYourRole', at);
       }
     }
-    if (role.type !== 'person') throw failure(400, 'staffing/not-a-role', STAFFING_MESSAGES.notARole, at);
-    if (!role.startDate || !role.endDate) throw failure(422, 'staffing/role-without-dates', STAFFING_MESSAGES.roleWithoutDates, at);
+    if (role.type !== 'person') throw appError('staffingNotARole', at);
+    if (!role.startDate || !role.endDate) throw appError('staffingRoleWithoutDates', at);
     return role as DatedRole;
   });
 }
@@ -85,7 +83,7 @@ export async function bookingsOf(
   const members = await membersAmong(ctx.db, access.org.id, [...new Set(assigned.map((entry) => entry.personId))]);
   return assigned.map((entry, index) => {
     if (!members.has(entry.personId)) {
-      throw failure(404, 'staffing/person-not-found', STAFFING_MESSAGES.personNotFound, `assignedRoles.${index}.personId`);
+      throw appError('staffingPersonNotFound', `assignedRoles.${index}.personId`);
     }
     const role = roles[index]!;
     return { missionPlanId: role.id, personId: entry.personId, startDate: role.startDate, endDate: role.endDate };

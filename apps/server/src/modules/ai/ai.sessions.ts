@@ -1,14 +1,13 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { SESSION_HOURS, STAFFING_MESSAGES, type StaffingSession } from '@crewplan/domain';
+import { SESSION_HOURS, type StaffingSession } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { staffingSessions, type SessionBooking } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type SessionRow = typeof staffingSessions.$inferSelect;
 
-export const sessionNotFound = (field: string) =>
-  new AppError(404, 'staffing/session-not-found', STAFFING_MESSAGES.sessionNotFound, { [field]: STAFFING_MESSAGES.sessionNotFound });
+export const sessionNotFound = (field: string) => appError('staffingSessionNotFound', field);
 
 const expiryFrom = (now: Date) => new Date(now.getTime() + SESSION_HOURS * 3_600_000);
 

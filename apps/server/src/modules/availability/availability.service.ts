@@ -13,7 +13,7 @@ import {
   type PlannerRoleChange,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import { entityNotFound, loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
@@ -63,7 +63,7 @@ async function closedDepartments(db: Db, orgId: string): Promise<string[]> {
 /** Who the caller sees in the ledger and the planner, by their reach (`availabilityReach`). */
 async function visibleMembers(ctx: AppContext, access: OrgAccess): Promise<{ reach: AvailabilityReach; members: Member[] }> {
   const me = access.member;
-  if (!me || access.actor.kind !== 'person') throw forbidden();
+  if (!me || access.actor.kind !== 'person') throw appError('forbidden');
   const reach = availabilityReach(me, await managesAProject(ctx.db, access.org.id, me.personId));
   const all = await currentMembers(ctx.db, access.org.id);
   const actor = access.actor;
@@ -203,8 +203,6 @@ async function rolesOfPerson(db: Db, orgId: string, from: string, to: string, pe
   return (await rolesIn(db, orgId, from, to, null)).filter((role) => role.personId === personId);
 }
 
-const invalid = (field: string, message: string) => new AppError(400, 'validation', message, { [field]: message });
-
 /**
  * `PUT /org/:id/planner/role/:planItemId`: the planner's one write, through the plan's own paths: a person goes in
  * by the plan's assign rules (team, overlaps, rule 71's role requests when approval is needed); dates and allocation
@@ -223,10 +221,10 @@ export async function changePlannerRole(ctx: AppContext, access: OrgAccess, plan
   const start = change.startDate ?? role.startDate;
   const end = change.endDate ?? role.endDate;
   if ((change.startDate || change.endDate) && start && end && end < start)
-    throw invalid(change.endDate ? 'endDate' : 'startDate', 'The end date must not be before the start date');
+    throw appError('plannerDatesBackwards', change.endDate ? 'endDate' : 'startDate');
   if (change.personId !== undefined) {
     const { members } = await visibleMembers(ctx, access);
-    if (!members.some((m) => m.personId === change.personId)) throw invalid('personId', 'This person is not in the organisation.');
+    if (!members.some((m) => m.personId === change.personId)) throw appError('plannerNotInOrg');
   }
   const missionAccess = await loadMissionAccess(ctx.db, role.missionId, access.member!.personId);
   const refusal = missionRefusal(missionAccess, { mission: 'plan.item.update' }, () => entityNotFound('planItem'));

@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { countSeats, subscriptionLicenses, type OrgLevel, type SeatCounts, type SubscriptionStatus } from '@crewplan/domain';
 import type { Db as Database, Tx } from '../../db/database.ts';
 import { billingRequests, orgPeople, orgs, subscriptions } from '../../db/schema/index.ts';
-import { conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 
 type Db = Database | Tx;
 
@@ -82,7 +81,7 @@ export async function oncePerKey<T extends Record<string, unknown>>(
     .from(billingRequests)
     .where(and(eq(billingRequests.scope, scope), eq(billingRequests.idempotencyKey, key)))
     .for('update');
-  if (row!.fingerprint !== fingerprint) throw conflict('billing/idempotency-reused', BILLING_MESSAGES.idempotencyReused);
+  if (row!.fingerprint !== fingerprint) throw appError('idempotencyReused');
   if (row!.result) return { result: row!.result as T, replayed: true };
   const result = await create();
   await tx.update(billingRequests).set({ result }).where(eq(billingRequests.id, row!.id));

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   BILLING_CURRENCY,
-  BILLING_MESSAGES,
   decimalGigabytes,
   orgLicenceActive,
   priceSeats,
@@ -14,7 +13,7 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgs, subscriptions } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { storageUsage } from '../files/index.ts';
 import {
@@ -27,8 +26,8 @@ import {
 } from './billing.queries.ts';
 import { callProvider, providerOf, requireProvider } from './provider.ts';
 
-const noCustomer = () => new AppError(422, 'billing/no-customer', BILLING_MESSAGES.noCustomer);
-const noSubscription = () => new AppError(422, 'billing/no-subscription', BILLING_MESSAGES.noSubscription);
+const noCustomer = () => appError('billingNoCustomer');
+const noSubscription = () => appError('billingNoSubscription');
 
 /**
  * The status the organisation shows (rule 199): its paid subscription's when it has one; else `trialing` while the
@@ -88,8 +87,7 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
   await runOrgCommand(ctx, orgId, auditActorOf(access), async (tx, record) => {
     const { replayed } = await oncePerKey(tx, `subscription:${orgId}`, body.idempotencyKey, body, async () => {
       const row = await lockSubscription(tx, orgId);
-      if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status))
-        throw conflict('billing/already-subscribed', BILLING_MESSAGES.alreadySubscribed);
+      if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status)) throw appError('billingAlreadySubscribed');
       const customer = body.customer ?? row.customer;
       if (!customer) throw noCustomer();
       const customerId =
@@ -215,7 +213,7 @@ async function ownMethod(
   const row = await loadSubscription(ctx.db, access.org.id);
   const customerId = row?.providerCustomerId;
   const method = customerId ? (await methodsOf(ctx, customerId)).paymentMethods.find((m) => m.id === paymentMethodId) : undefined;
-  if (!customerId || !method) throw new AppError(404, 'billing/payment-method-not-found', BILLING_MESSAGES.paymentMethodUnknown);
+  if (!customerId || !method) throw appError('paymentMethodNotFound');
   return { customerId, method };
 }
 

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { connectedAccounts } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { callProvider, requireProvider } from './provider.ts';
 
-const noAccount = () => new AppError(404, 'billing/no-connected-account', BILLING_MESSAGES.noConnectedAccount);
+const noAccount = () => appError('noConnectedAccount');
 
 export async function connectedAccountId(ctx: Pick<AppContext, 'db'>, orgId: string): Promise<string | null> {
   const [row] = await ctx.db.select().from(connectedAccounts).where(eq(connectedAccounts.orgId, orgId));
@@ -22,7 +21,7 @@ export async function createConnectedAccount(
   const provider = requireProvider(ctx);
   return runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const [existing] = await tx.select().from(connectedAccounts).where(eq(connectedAccounts.orgId, access.org.id)).for('update');
-    if (existing) throw conflict('billing/connected-account-exists', BILLING_MESSAGES.connectedAccountExists);
+    if (existing) throw appError('connectedAccountExists');
     const account = await callProvider(() => provider.createConnectedAccount({ orgId: access.org.id, ...payload }));
     await tx.insert(connectedAccounts).values({ orgId: access.org.id, accountId: account.accountId });
     record({

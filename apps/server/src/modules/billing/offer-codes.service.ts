@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { offerCodes, orgs, subscriptions } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { lockSubscription } from './billing.queries.ts';
 
 const hashOf = (code: string) => createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
-const invalid = () => new AppError(422, 'billing/offer-code-invalid', BILLING_MESSAGES.offerCodeInvalid);
+const invalid = () => appError('offerCodeInvalid');
 const usable = (row: typeof offerCodes.$inferSelect | undefined, now: Date) =>
   row !== undefined && !row.redeemedAt && (!row.expiresAt || row.expiresAt.getTime() > now.getTime());
 

@@ -1,9 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
 import { proposalPayments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { oncePerKey } from './billing.queries.ts';
@@ -30,12 +29,11 @@ export async function payProposal(
 ): Promise<ProposalPayment> {
   const provider = requireProvider(ctx);
   const mission = access.mission;
-  if (!mission.isProposal) throw new AppError(422, 'billing/not-a-proposal', BILLING_MESSAGES.notAProposal);
-  if (!mission.budgetAvailableMinor || mission.budgetAvailableMinor <= 0)
-    throw new AppError(422, 'billing/no-amount', BILLING_MESSAGES.noProposalAmount);
+  if (!mission.isProposal) throw appError('notAProposal');
+  if (!mission.budgetAvailableMinor || mission.budgetAvailableMinor <= 0) throw appError('proposalWithoutAmount');
   const orgId = mission.orgId;
   const destination = orgId ? await connectedAccountId(ctx, orgId) : null;
-  if (!orgId || !destination) throw new AppError(422, 'billing/no-connected-account', BILLING_MESSAGES.noConnectedAccount);
+  if (!orgId || !destination) throw appError('proposalWithoutConnectedAccount');
   return runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
     const { result } = await oncePerKey(tx, `proposal:${mission.id}`, body.idempotency_key, body, async () => {
       const [open] = await tx
@@ -43,7 +41,7 @@ export async function payProposal(
         .from(proposalPayments)
         .where(and(eq(proposalPayments.missionId, mission.id), ne(proposalPayments.status, 'withdrawn')))
         .for('update');
-      if (open) throw conflict('billing/proposal-paid', BILLING_MESSAGES.proposalAlreadyPaid);
+      if (open) throw appError('proposalAlreadyPaid');
       const id = newId();
       const intent = await callProvider(() =>
         provider.createPaymentIntent({
@@ -96,8 +94,8 @@ export async function withdrawProposalPayment(ctx: AppContext, access: MissionAc
       .from(proposalPayments)
       .where(and(eq(proposalPayments.missionId, mission.id), ne(proposalPayments.status, 'withdrawn')))
       .for('update');
-    if (!payment) throw new AppError(404, 'billing/no-proposal-payment', BILLING_MESSAGES.noProposalPayment);
-    if (payment.paidBy !== access.personId) throw forbidden(BILLING_MESSAGES.notYourPayment);
+    if (!payment) throw appError('noProposalPayment');
+    if (payment.paidBy !== access.personId) throw appError('notYourPayment');
     await callProvider(() => provider.withdrawPaymentIntent(payment.paymentIntentId));
     await tx.update(proposalPayments).set({ status: 'withdrawn' }).where(eq(proposalPayments.id, payment.id));
     record({

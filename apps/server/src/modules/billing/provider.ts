@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { providerFromConfig, type PaymentProvider } from './payment-provider.ts';
 
@@ -13,7 +12,7 @@ export function providerOf(ctx: Pick<AppContext, 'config'>): PaymentProvider | n
   return providers.get(ctx.config)!;
 }
 
-export const notConfigured = () => new AppError(503, 'billing/not-configured', BILLING_MESSAGES.notConfigured);
+export const notConfigured = () => appError('billingNotConfigured');
 
 /** The configured provider, or 503 `billing/not-configured` saying so plainly. */
 export function requireProvider(ctx: Pick<AppContext, 'config'>): PaymentProvider {
@@ -30,14 +29,13 @@ export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new AppError(402, 'billing/card-declined', error.message);
+    if (error instanceof Stripe.errors.StripeCardError) throw appError('cardDeclined', error.message);
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-      if (error.statusCode === 404) throw new AppError(404, 'billing/not-found', error.message || BILLING_MESSAGES.paymentMethodUnknown);
-      throw new AppError(422, 'billing/provider-refused', error.message || BILLING_MESSAGES.providerFailed);
+      if (error.statusCode === 404) throw appError('providerNotFound', error.message);
+      throw appError('providerRefused', error.message);
     }
-    if (error instanceof Stripe.errors.StripeIdempotencyError)
-      throw new AppError(409, 'billing/idempotency-reused', BILLING_MESSAGES.idempotencyReused);
-    if (error instanceof Stripe.errors.StripeError) throw new AppError(502, 'billing/provider-failed', BILLING_MESSAGES.providerFailed);
+    if (error instanceof Stripe.errors.StripeIdempotencyError) throw appError('idempotencyReused');
+    if (error instanceof Stripe.errors.StripeError) throw appError('providerFailed');
     throw error;
   }
 }

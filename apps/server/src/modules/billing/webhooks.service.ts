@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '@crewplan/domain';
 import { billingEvents, proposalPayments, subscriptions } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { applySubscriptionStatus } from './billing.queries.ts';
 import { dispatchClientInvoicePaid, type ClientInvoicePaid } from './client-invoice-hook.ts';
@@ -26,13 +25,13 @@ export type WebhookOutcome = { received: true; replayed: boolean; handled: boole
 export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookOutcome> {
   const provider = providerOf(ctx);
   // without a provider there is no webhook to receive here (404, not a server failure that invites retries)
-  if (!provider || !ctx.config.payments.webhookSecret) throw new AppError(404, 'billing/not-configured', BILLING_MESSAGES.notConfigured);
-  if (!signature || !rawBody) throw badRequest('billing/webhook-signature', 'The webhook signature is missing.');
+  if (!provider || !ctx.config.payments.webhookSecret) throw appError('webhooksNotConfigured');
+  if (!signature || !rawBody) throw appError('webhookSignatureMissing');
   let event: ProviderEvent;
   try {
     event = provider.verifyWebhook(rawBody, signature);
   } catch {
-    throw badRequest('billing/webhook-signature', 'The webhook signature does not match.');
+    throw appError('webhookSignatureMismatch');
   }
   const after: (() => Promise<void>)[] = [];
   const subscriptionMoved = (orgId: string) =>

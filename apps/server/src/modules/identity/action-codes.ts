@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { emailActionCodes } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { SIGN_IN_MESSAGES } from '@crewplan/domain';
+import { appError } from '../../lib/errors.ts';
 import { fromNow, type Clock } from '../../lib/clock.ts';
 
 export type ActionCodeKind = 'recoverEmail' | 'verifyAndChangeEmail' | 'verifyEmailSecondary';
@@ -15,8 +14,8 @@ const LIFETIME_MS: Record<ActionCodeKind, number> = {
   verifyEmailSecondary: 7 * 24 * 3_600_000,
 };
 
-export const invalidActionCode = () => new AppError(400, 'auth/invalid-action-code', SIGN_IN_MESSAGES.invalidActionCode);
-export const expiredActionCode = () => new AppError(400, 'auth/expired-action-code', SIGN_IN_MESSAGES.expiredActionCode);
+export const invalidActionCode = () => appError('invalidActionCode');
+export const expiredActionCode = () => appError('expiredActionCode');
 
 /** Issues a one-time code for an email-link flow; only its hash is stored. */
 export async function issueActionCode(db: Db, clock: Clock, kind: ActionCodeKind, personId: string, email: string): Promise<string> {

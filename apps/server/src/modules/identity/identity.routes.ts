@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema, oobCodeBodySchema, signUpBodySchema } from '@crewplan/domain';
 import { principalOf, readCookie, SESSION_COOKIE } from '../../plugins/authz.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import * as identity from './identity.service.ts';
 
 const CSRF_COOKIE = 'crewplan_csrf';
@@ -97,9 +97,8 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const expected = readCookie(request.headers.cookie, CSRF_COOKIE);
       const given = request.headers['x-csrf-token'];
-      if (!expected) throw new AppError(403, 'csrf/missing', 'The CSRF cookie is missing. Call /session/csrf/set first.');
-      if (typeof given !== 'string' || !sameText(given, expected))
-        throw new AppError(403, 'csrf/mismatch', 'The CSRF token does not match.');
+      if (!expected) throw appError('csrfMissing');
+      if (typeof given !== 'string' || !sameText(given, expected)) throw appError('csrfMismatch');
       const token = principalOf(request).sessionToken;
       reply.header('set-cookie', [
         `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${cookieFlags}; Max-Age=${30 * 24 * 3600}`,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, capitaliseName } from '@crewplan/domain';
+import { capitaliseName } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { authSessions, people, personEmails } from '../../db/schema/index.ts';
 import { CLIENT_IP_HEADER } from '../../lib/auth.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode } from './action-codes.ts';
 import { signUpRefusal } from './sign-up-rules.ts';
@@ -20,11 +20,11 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
     .signUpEmail({ body: { email: input.email, password: input.password, name: '' }, headers: new Headers({ [CLIENT_IP_HEADER]: ip }) })
     .catch((error: unknown) => {
       const code = (error as { body?: { code?: string } }).body?.code;
-      if (code?.includes('ALREADY_EXISTS')) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
-      if (code?.includes('PASSWORD')) throw new AppError(400, 'auth/weak-password', 'Please choose a password of 8 to 128 characters.');
+      if (code?.includes('ALREADY_EXISTS')) throw appError('emailInUse');
+      if (code?.includes('PASSWORD')) throw appError('weakPassword');
       throw error;
     });
-  if (!result.token) throw new AppError(500, 'auth/failed-unexpected', 'Sign-up did not create a session.');
+  if (!result.token) throw appError('signUpWithoutSession');
   const firstName = capitaliseName(input.firstName ?? '');
   const lastName = capitaliseName(input.lastName ?? '');
   if (firstName || lastName) {
@@ -55,7 +55,7 @@ export async function recoverEmail(ctx: AppContext, oobCode: string) {
   const code = await consumeActionCode(ctx.db, ctx.clock, 'recoverEmail', oobCode);
   const ended = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: people.id }).from(people).where(eq(people.email, code.email)).limit(1);
-    if (taken && taken.id !== code.personId) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+    if (taken && taken.id !== code.personId) throw appError('emailInUse');
     await tx.update(people).set({ email: code.email, emailVerified: true }).where(eq(people.id, code.personId));
     return tx.delete(authSessions).where(eq(authSessions.userId, code.personId)).returning({ id: authSessions.id });
   });

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, emailDomain, emailSchema, isDisposableEmailDomain } from '@crewplan/domain';
+import { emailDomain, emailSchema, ERRORS, isDisposableEmailDomain } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { type AppError, appError } from '../../lib/errors.ts';
 
-export const DISPOSABLE_EMAIL_MESSAGE = 'Please use a permanent email address, not a disposable one.';
+export const DISPOSABLE_EMAIL_MESSAGE = ERRORS.disposableEmail.message;
 
 /**
  * The rules every new account follows, whichever way it is made (the product's sign-up, better-auth's own
@@ -13,9 +13,9 @@ export const DISPOSABLE_EMAIL_MESSAGE = 'Please use a permanent email address, n
  */
 export async function signUpRefusal(db: Db, email: string): Promise<AppError | null> {
   const parsed = emailSchema.safeParse(email);
-  if (!parsed.success) return new AppError(400, 'validation', 'Invalid body.', { email: 'Invalid email' });
-  if (isDisposableEmailDomain(emailDomain(parsed.data))) return new AppError(400, 'auth/disposable-email', DISPOSABLE_EMAIL_MESSAGE);
-  if (await accountOwning(db, parsed.data)) return conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+  if (!parsed.success) return appError('signUpEmailInvalid');
+  if (isDisposableEmailDomain(emailDomain(parsed.data))) return appError('disposableEmail');
+  if (await accountOwning(db, parsed.data)) return appError('emailInUse');
   return null;
 }
 

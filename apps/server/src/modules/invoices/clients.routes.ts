@@ -14,7 +14,7 @@ import {
   clientUpdateSchema,
   idSchema,
 } from '@crewplan/domain';
-import { notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { readImage, readImageUpload, sendImage } from '../../lib/images.ts';
 import { orgAccessOf } from '../../plugins/authz.ts';
 import * as service from './clients.service.ts';
@@ -130,7 +130,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const client = await service.clientLogo(ctx, orgAccessOf(request), request.params.clientId);
       const bytes = client.logoType ? await readImage(ctx.config.dataDir, service.CLIENT_LOGO_FOLDER, client.id) : null;
-      if (!client.logoType || !bytes) throw notFound('No logo.');
+      if (!client.logoType || !bytes) throw appError('noLogo');
       return sendImage(reply, client.logoType, bytes);
     },
   });

@@ -13,7 +13,7 @@ import {
 import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { clientOrders, clients } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { type AppError, appError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 
@@ -21,10 +21,10 @@ type ClientRow = typeof clients.$inferSelect;
 type OrderRow = typeof clientOrders.$inferSelect;
 
 export const CLIENT_LOGO_FOLDER = 'client-logos';
-export const clientNotFound = () => new AppError(404, 'client/not-found', "Sorry that client wasn't found.");
-const orderNotFound = () => new AppError(404, 'client/order-not-found', "Sorry that order wasn't found.");
-const duplicateClient = () => conflict('client/duplicate', 'Sorry but a client with this name already exists.');
-const duplicateOrder = () => conflict('client/duplicate-order', 'Sorry but this client already has an order with this code.');
+export const clientNotFound = () => appError('clientNotFound');
+const orderNotFound = () => appError('orderNotFound');
+const duplicateClient = () => appError('clientDuplicate');
+const duplicateOrder = () => appError('orderDuplicate');
 
 export const clientLogoUrl = (row: Pick<ClientRow, 'id' | 'orgId' | 'logoVersion'>) =>
   row.logoVersion ? `/api/org/${row.orgId}/client/${row.id}/logo?v=${row.logoVersion}` : null;
@@ -270,7 +270,7 @@ export async function updateOrder(ctx: AppContext, access: OrgAccess, clientId: 
     const startDate = values.startDate === undefined ? current.startDate : values.startDate;
     const endDate = values.endDate === undefined ? current.endDate : values.endDate;
     if (startDate && endDate && endDate < startDate) {
-      throw new AppError(400, 'validation', 'The end date is before the start date.', { endDate: 'The end date is before the start date' });
+      throw appError('clientEndBeforeStart');
     }
     const changes = diffFields(current as Record<string, unknown>, values);
     if (Object.keys(changes).length === 0) return current;

@@ -17,7 +17,7 @@ import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand 
 import type { Tx } from '../../db/database.ts';
 import { clientInvoiceLines, clientInvoices, clientInvoiceSources, clientOrders, clients, missions } from '../../db/schema/index.ts';
 import { todayOf } from '../../lib/clock.ts';
-import { AppError, appError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { convertAmounts } from '../currency/index.ts';
 import { clientNotFound } from './clients.service.ts';
@@ -27,7 +27,7 @@ import { billableSources, drawLines, LINE_KIND_OF, type DrawnLine } from './invo
 type ClientRow = typeof clients.$inferSelect;
 type LineValues = Omit<typeof clientInvoiceLines.$inferInsert, 'invoiceId' | 'position'> & { sources: DrawnLine['sources'] };
 
-const orderNotFound = () => new AppError(404, 'client/order-not-found', "Sorry that order wasn't found.");
+const orderNotFound = () => appError('orderNotFound');
 const refuseWhenDisabled = (access: OrgAccess) => {
   if (access.org.invoicingDisabled) throw appError('invoicingDisabled');
 };
@@ -126,7 +126,7 @@ async function buildLines(
 ): Promise<LineValues[]> {
   const drawnIds = inputs.flatMap((line) => (line.kind === 'manual' ? [] : line.sourceIds));
   if (drawnIds.length > 0 && !missionId) {
-    throw new AppError(400, 'validation', 'Choose the project the drawn lines come from.', { missionId: 'Required for drawn lines' });
+    throw appError('invoiceDrawnWithoutMission');
   }
   if (new Set(drawnIds).size !== drawnIds.length) throw appError('invoiceNotBillable');
   const sources = missionId && drawnIds.length > 0 ? await billableSources(tx, access.org.id, missionId, { ids: drawnIds }) : [];

@@ -20,7 +20,7 @@ import {
 import { auditActorOf, runOrgCommand, type RecordOrgWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { leaveRequests, orgPeople } from '../../db/schema/index.ts';
-import { AppError, appError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { AppContext, OrgAccess, OrgRow } from '../../plugins/types.ts';
 import { leaveNotAllowed, leaveNotFound, loadOrg, membershipOf, requireLeaveLicence, standingOn, type OrgMember } from './leave.access.ts';
@@ -30,20 +30,7 @@ import { attachmentsOf, balancesOf, leavesWhere, lockLeaves, overlapping, person
 import { presentLeave, type LeaveRow } from './leave.presenter.ts';
 import { inArray } from 'drizzle-orm';
 
-const HOURS_TEXT: Record<LeaveHoursRefusal['reason'], string> = {
-  backwards: 'The end date must be after the start date.',
-  empty: 'These dates hold no working day.',
-  overlapping: 'The ranges of days overlap.',
-  notAWorkingDay: 'Hours are given for a day that is not a working day of the request.',
-  halfDaysNotAllowed: 'This leave cannot be taken in half days.',
-  wholeDaysOnly: 'This leave is taken in whole or half days.',
-  dayTooLong: 'A day of leave is at most 8 hours.',
-  belowMin: 'Fewer hours than this leave needs.',
-  aboveMax: 'More hours than this leave allows.',
-};
-
-const refusal = (found: LeaveHoursRefusal) =>
-  new AppError(400, 'validation', HOURS_TEXT[found.reason], { [found.field]: HOURS_TEXT[found.reason] });
+const refusal = (found: LeaveHoursRefusal) => appError('leaveHours', found);
 
 type Draft = { codeId: string; dates: LeaveCreate['dates']; hours: LeaveCreate['hours'] };
 

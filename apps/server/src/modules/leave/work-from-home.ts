@@ -3,9 +3,8 @@ import type { WorkFromHomeList } from '@crewplan/domain';
 import { people, workFromHomeDays } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../commands/index.ts';
 import { todayOf } from '../../lib/clock.ts';
-import { AppError, appError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { FLOATING_MESSAGES } from '@crewplan/domain';
 import { membershipOf } from './leave.access.ts';
 import { personRefOf } from './leave.presenter.ts';
 import { orgIdsOf } from './leave.queries.ts';
@@ -43,8 +42,8 @@ export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from
 
 /** `POST /work-from-home`: book a day at home in an organisation I belong to (once a day; not in the past). */
 export async function bookWorkFromHome(ctx: AppContext, personId: string, body: { org: string; day: string }) {
-  if (!(await membershipOf(ctx.db, body.org, personId))) throw new AppError(404, 'org/not-found', FLOATING_MESSAGES.noOrgForWorkFromHome);
-  if (body.day < todayOf(ctx.clock)) throw new AppError(400, 'validation', 'Book today or a later day.', { day: 'In the past' });
+  if (!(await membershipOf(ctx.db, body.org, personId))) throw appError('workFromHomeNoOrg');
+  if (body.day < todayOf(ctx.clock)) throw appError('workFromHomePast');
   try {
     await ctx.db.insert(workFromHomeDays).values({ orgId: body.org, personId, day: body.day });
   } catch (error) {

@@ -2,17 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { lockMission, runMissionCommand } from '../../commands/index.ts';
 import { licenceCodes, missions } from '../../db/schema/index.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
 export type LicenceKind = 'key' | 'promo';
 
-export const LICENCE_MESSAGES = {
-  key: 'Sorry that license key is not valid or has already been used.',
-  promo: 'Sorry that promo code is not valid or has already been used.',
-  alreadyActive: 'This project is already licensed.',
-} as const;
+/** The refusal of a code of each kind that is not valid (or already used). */
+const INVALID_CODE = { key: 'licenceKeyInvalid', promo: 'promoCodeInvalid' } as const;
 
 /** Codes are compared without case or surrounding spaces. */
 const normalise = (code: string) => code.trim().toUpperCase();
@@ -52,14 +49,14 @@ export async function issueLicenceCodes(
 export async function redeemLicenceCode(ctx: AppContext, access: MissionAccess, kind: LicenceKind, code: string) {
   return runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
     const mission = await lockMission(tx, access.mission.id);
-    if (mission.isLicensedActive) throw conflict('licence/already-active', LICENCE_MESSAGES.alreadyActive);
+    if (mission.isLicensedActive) throw appError('licenceAlreadyActive');
     const [row] = await tx
       .select()
       .from(licenceCodes)
       .where(and(eq(licenceCodes.codeHash, hashCode(code)), eq(licenceCodes.kind, kind)))
       .for('update');
     const usable = row && !row.redeemedAt && (!row.expiresAt || row.expiresAt.getTime() > ctx.clock.now().getTime());
-    if (!usable) throw badRequest('licence/invalid', LICENCE_MESSAGES[kind]);
+    if (!usable) throw appError(INVALID_CODE[kind]);
     await tx
       .update(licenceCodes)
       .set({ redeemedAt: ctx.clock.now(), redeemedBy: access.personId, redeemedMissionId: mission!.id })

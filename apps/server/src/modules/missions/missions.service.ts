@@ -11,7 +11,7 @@ import {
 } from '@crewplan/domain';
 import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import { missionPeople, missions, orgPeople, orgs, planItems, templates } from '../../db/schema/index.ts';
-import { AppError, appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currentMembership, memberFacts, orgNotFound } from '../../plugins/org-access.ts';
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -45,7 +45,7 @@ async function orgForCreation(ctx: AppContext, orgId: string, personId: string) 
     .where(and(eq(orgs.id, orgId), isNull(orgs.deletedAt)));
   // Not a member: the organisation is not disclosed (as in the organisation area).
   if (!row) throw orgNotFound();
-  if (!can(memberFacts(row.member), 'projects.create', { org: row.org })) throw forbidden();
+  if (!can(memberFacts(row.member), 'projects.create', { org: row.org })) throw appError('forbidden');
   return row.org;
 }
 
@@ -168,6 +168,6 @@ export function checkAutoAssign(access: MissionAccess, autoAssign: boolean | und
   if (autoAssign === undefined || autoAssign === access.mission.autoAssign) return;
   const member = access.member && !access.member.invitePending ? access.member : null;
   if (!isMissionAdmin(member) && access.actor.orgLevel !== 'ADMIN') {
-    throw new AppError(403, 'forbidden', 'Only project managers can change auto-assign.');
+    throw appError('autoAssignManagersOnly');
   }
 }

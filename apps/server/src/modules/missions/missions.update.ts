@@ -30,7 +30,7 @@ import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts'
 import type { AppContext } from '../../plugins/types.ts';
 import { moveFollowers } from '../plan/index.ts';
 import { presentCurrent } from './missions.read.ts';
-import { appError, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
 import { todayOf } from '../../lib/clock.ts';
@@ -67,8 +67,7 @@ const MONEY_FIELDS = ['currency', 'budgetAvailable', 'notBillable', 'billUsingMi
 function checkMoneyFields(access: MissionAccess, input: MissionUpdate): void {
   if (!MONEY_FIELDS.some((field) => input[field] !== undefined)) return;
   const mission = { projectStatus: access.mission.projectStatus, hasOrg: access.mission.orgId !== null };
-  if (!canOnMissionMoney(access.actor, 'money.write', { mission }))
-    throw forbidden("Only those who see the mission's money set its budget.");
+  if (!canOnMissionMoney(access.actor, 'money.write', { mission })) throw appError('budgetMoneyOnly');
 }
 
 const isPinTarget = (value: string | null): value is PinTarget => (PIN_TARGETS as readonly string[]).includes(value ?? '');

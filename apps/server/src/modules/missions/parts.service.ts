@@ -12,7 +12,7 @@ import {
 } from '@crewplan/domain';
 import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import { actionItems, actions, missionBaselines, missions, planItems } from '../../db/schema/index.ts';
-import { AppError, appError, badRequest } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -22,13 +22,11 @@ type SectionTagUpdate = z.output<typeof sectionTagUpdateSchema>;
 type KpiCreate = z.output<typeof kpiCreateSchema>;
 type KpiUpdate = z.output<typeof kpiUpdateSchema>;
 
-export const CATCH_ALL_LOCKED = 'The catch-all section cannot be changed or deleted.';
 export const sectionTagNotFound = () => appError('sectionTagNotFound');
 export const kpiNotFound = () => appError('kpiNotFound');
 
 function checkTagDates(from: string | null | undefined, to: string | null | undefined): void {
-  if (from && to && daysBetween(from, to) < 0)
-    throw new AppError(400, 'validation', 'The section must end on or after its start.', { to: 'Before from' });
+  if (from && to && daysBetween(from, to) < 0) throw appError('sectionEndsBeforeStart');
 }
 
 /** Adds a section tag to the mission's timeline. */
@@ -54,7 +52,7 @@ function editableTag(mission: MissionRow, tagId: string): SectionTag {
   const tag = mission.sectionTags.find((candidate) => candidate._id === tagId);
   if (!tag) throw sectionTagNotFound();
   // Rule 34: the catch-all tag cannot be updated (nor deleted: tasks without a section belong to it).
-  if (tag.catchAll) throw badRequest('mission/catch-all-locked', CATCH_ALL_LOCKED);
+  if (tag.catchAll) throw appError('catchAllLocked');
   return tag;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { clients, departments, goals, offices, programs } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 
 /** What a mission points at in its organisation. */
 export type MissionReferences = {
@@ -11,8 +11,6 @@ export type MissionReferences = {
   departmentTags?: readonly string[] | undefined;
   offices?: readonly string[] | undefined;
 };
-
-const invalid = (field: string, message: string) => new AppError(400, 'validation', message, { [field]: message });
 
 /**
  * Checks that the client, program, goal, departments and offices a mission names exist in its organisation
@@ -26,12 +24,12 @@ export async function checkReferences(tx: Tx, orgId: string | null, refs: Missio
   ];
   for (const [field, id, table] of single) {
     if (!id) continue;
-    if (!orgId) throw invalid(field, `A personal project has no ${field}.`);
+    if (!orgId) throw appError('personalHasNo', field);
     const [row] = await tx
       .select({ id: table.id })
       .from(table)
       .where(and(eq(table.id, id), eq(table.orgId, orgId)));
-    if (!row) throw invalid(field, `Unknown ${field} in this organization.`);
+    if (!row) throw appError('unknownReference', field);
   }
   const lists: [keyof MissionReferences, readonly string[] | undefined, typeof departments | typeof offices][] = [
     ['departmentTags', refs.departmentTags, departments],
@@ -39,12 +37,11 @@ export async function checkReferences(tx: Tx, orgId: string | null, refs: Missio
   ];
   for (const [field, ids, table] of lists) {
     if (!ids || ids.length === 0) continue;
-    if (!orgId) throw invalid(field, 'A personal project has no departments or offices.');
+    if (!orgId) throw appError('personalHasNoGroups', field);
     const rows = await tx
       .select({ id: table.id })
       .from(table)
       .where(and(inArray(table.id, [...ids]), eq(table.orgId, orgId), eq(table.isDeleted, false)));
-    if (rows.length !== new Set(ids).size)
-      throw invalid(field, `Unknown ${field === 'offices' ? 'office' : 'department'} in this organization.`);
+    if (rows.length !== new Set(ids).size) throw appError('unknownGroup', field);
   }
 }

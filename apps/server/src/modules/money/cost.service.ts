@@ -12,7 +12,7 @@ import {
 } from '@crewplan/domain';
 import { missionPeople, missions, orgPeople, orgs, programs } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
-import { notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
@@ -157,7 +157,7 @@ export async function orgReport(
       .select({ id: programs.id })
       .from(programs)
       .where(and(eq(programs.id, query.programId), eq(programs.orgId, org.id), eq(programs.isDeleted, false)));
-    if (!program) throw notFound('Program not found');
+    if (!program) throw appError('programNotFound');
   }
   const heads: MissionHead[] = await ctx.db
     .select(headColumns)

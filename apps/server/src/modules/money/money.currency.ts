@@ -1,5 +1,5 @@
 import { isCurrencyCode } from '@crewplan/domain';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { convertAmounts } from '../currency/index.ts';
 import type { RawFigures } from './cost.queries.ts';
@@ -9,10 +9,7 @@ const MONEY_FIELDS = ['planned_cost', 'actual_cost', 'planned_revenue', 'actual_
 /** The currency a report is shown in: the one asked for (a known code, else 400), else `own`. */
 export function reportCurrency(asked: string | undefined, own: string): string {
   if (asked === undefined) return own;
-  if (!isCurrencyCode(asked)) {
-    const message = `Unknown currency ${asked}`;
-    throw new AppError(400, 'validation', message, { currency: message });
-  }
+  if (!isCurrencyCode(asked)) throw appError('unknownCurrency', asked);
   return asked;
 }
 

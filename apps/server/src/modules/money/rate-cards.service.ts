@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   fromMinorUnits,
-  RATE_CARD_MESSAGES,
   rateForRole,
   toMinorUnits,
   type RateCard,
@@ -15,18 +14,16 @@ import {
 import { auditActorOf, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { clients, missions, orgRoles, rateCards, type RateCardRate } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 
 type RateCardRow = typeof rateCards.$inferSelect;
 type UsedFor = { usedFor: 'mission' | 'client'; title: string };
 
-export const rateCardNotFound = () => new AppError(404, 'rate-card/not-found', 'Sorry that rate card was not found.');
-const usedForUnknown = () =>
-  new AppError(400, 'rate-card/used-for-unknown', RATE_CARD_MESSAGES.usedForUnknown, { usedForId: RATE_CARD_MESSAGES.usedForUnknown });
-const roleUnknown = () =>
-  new AppError(400, 'rate-card/role-unknown', RATE_CARD_MESSAGES.roleUnknown, { ratesByRole: RATE_CARD_MESSAGES.roleUnknown });
-const alreadyCarded = () => conflict('rate-card/duplicate', RATE_CARD_MESSAGES.alreadyCarded);
+export const rateCardNotFound = () => appError('rateCardNotFound');
+const usedForUnknown = () => appError('rateCardUsedForUnknown');
+const roleUnknown = () => appError('rateCardRoleUnknown');
+const alreadyCarded = () => appError('rateCardDuplicate');
 
 const toRowRates = (rates: RoleRate[]): RateCardRate[] =>
   rates.map((rate) => ({

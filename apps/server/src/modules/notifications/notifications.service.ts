@@ -1,12 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  isMailedAsNotification,
-  NOTIFICATION_MESSAGES,
-  type MarkReadBody,
-  type NotificationType,
-} from '@crewplan/domain/notifications/notifications';
+import { isMailedAsNotification, type MarkReadBody, type NotificationType } from '@crewplan/domain/notifications/notifications';
 import { notificationReads, notifications, people } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -26,7 +21,7 @@ export type NewNotification = {
   open: Record<string, string>;
 };
 
-export const notificationNotFound = () => new AppError(404, 'notification/not-found', NOTIFICATION_MESSAGES.notFound);
+export const notificationNotFound = () => appError('notificationNotFound');
 
 function appLink(publicUrl: string, params: Record<string, string>): string {
   const url = new URL('/', publicUrl);

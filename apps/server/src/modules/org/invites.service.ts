@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import {
-  ACCOUNT_MESSAGES,
   adminDomainError,
   can,
   ORG_INVITE_LIFETIME_DAYS,
-  ORG_MESSAGES,
   ORG_PERMISSION_OF_LEVEL,
   type OrgInvite,
   type OrgInviteCreate,
@@ -13,7 +11,7 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership, hashSecret, memberFacts } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
 import { orgLogoUrl, personRef, presentOrg, presentOrgPerson } from './org.presenter.ts';
@@ -35,8 +33,8 @@ export function presentInvite(row: InviteRow, invitedBy: PersonRef | null): OrgI
   };
 }
 
-export const inviteNoLongerValid = () => new AppError(410, 'invite/no-longer-valid', ORG_MESSAGES.inviteNoLongerValid);
-const inviteNotFound = () => new AppError(404, 'invite/not-found', ORG_MESSAGES.inviteNoLongerValid);
+export const inviteNoLongerValid = () => appError('orgInviteNoLongerValid');
+const inviteNotFound = () => appError('orgInviteNotFound');
 
 /** The link the invite mail carries: the web signs the person in (or up) and then handles the token. */
 export function orgInviteLink(publicUrl: string, token: string): string {
@@ -54,11 +52,11 @@ export function orgInviteLink(publicUrl: string, token: string): string {
 export async function createInvite(ctx: AppContext, access: OrgAccess, principal: Principal, input: OrgInviteCreate) {
   const email = input.inviteeEmail;
   const level = input.config.permission;
-  if (!principal.emailVerified) throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyFirst);
-  if (!can(access.actor, 'org.people.assignLevel', { level })) throw forbidden('You cannot give this permission.');
+  if (!principal.emailVerified) throw appError('emailNotVerified');
+  if (!can(access.actor, 'org.people.assignLevel', { level })) throw appError('levelNotGiven');
   if (level === 'ADMIN') {
     const domainError = adminDomainError(access.org.inviteDomains, email);
-    if (domainError) throw badRequest('invite/domain-not-approved', domainError);
+    if (domainError) throw appError('adminDomainNotApproved');
   }
   const token = randomBytes(32).toString('base64url');
   const invite = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
@@ -71,7 +69,7 @@ export async function createInvite(ctx: AppContext, access: OrgAccess, principal
       .innerJoin(people, eq(people.id, orgPeople.personId))
       .where(and(eq(orgPeople.orgId, access.org.id), currentMembership(), or(eq(orgPeople.email, email), eq(people.email, email))))
       .limit(1);
-    if (member) throw conflict('invite/already_member', 'That person is already part of this organization.');
+    if (member) throw appError('alreadyOrgMember');
     const replaced = await tx
       .update(orgInvites)
       .set({ status: 'revoked' })
@@ -200,7 +198,7 @@ async function ownInvite(ctx: AppContext, principal: Principal, inviteId: string
  */
 export async function acceptInvite(ctx: AppContext, principal: Principal, inviteId: string) {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
-  if (match !== 'verified') throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyBeforeInvites);
+  if (match !== 'verified') throw appError('emailNotVerifiedForInvites');
   const { invite, org } = row;
   const member = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
     const [claimed] = await tx

@@ -4,7 +4,7 @@ import { API_KEY_PREFIX, type ApiKey, type PersonRef } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import type { Db } from '../../db/database.ts';
 import { orgApiKeys, orgPeople, orgs, orgStorageKeys } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
 
@@ -44,7 +44,7 @@ export async function revokeApiKeys(ctx: AppContext, access: OrgAccess, keyId: s
     for (const row of rows) record({ action: 'delete', entity: 'org.apiKeys', id: row.id, title: row.name });
     return rows.length;
   });
-  if (keyId && revoked === 0) throw notFound('That API key was not found.');
+  if (keyId && revoked === 0) throw appError('apiKeyNotFound');
   return { revoked };
 }
 
@@ -58,7 +58,7 @@ export async function createStorageKey(ctx: AppContext, access: OrgAccess) {
   return { keyId: row!.id, key: storageSecret(ctx, row!.id), org: access.org.id };
 }
 
-export const storageKeyGone = () => new AppError(410, 'storage-key/gone', 'This storage key is no longer valid.');
+export const storageKeyGone = () => appError('storageKeyGone');
 
 /**
  * `GET /storageKey/:keyId`: the caller's key again. Somebody else's or an unknown key is 404; a revoked key,
@@ -75,7 +75,7 @@ export async function readStorageKey(ctx: AppContext, db: Db, principal: Princip
     )
     .where(and(eq(orgStorageKeys.id, keyId), eq(orgStorageKeys.personId, principal.personId)))
     .limit(1);
-  if (!row) throw notFound('That storage key was not found.');
+  if (!row) throw appError('storageKeyNotFound');
   if (row.key.revokedAt || row.orgDeletedAt || !row.memberId) throw storageKeyGone();
   return { keyId: row.key.id, key: storageSecret(ctx, row.key.id), org: row.key.orgId };
 }

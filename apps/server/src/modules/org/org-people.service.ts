@@ -1,12 +1,10 @@
 import { and, arrayContains, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   accessGrantError,
-  ACCOUNT_MESSAGES,
   adminDomainError,
   can,
   departmentChangeError,
   officeChangeError,
-  ORG_MESSAGES,
   type OrgPeopleQuery,
   type OrgPersonSchedule,
   type OrgPersonUpdate,
@@ -14,21 +12,17 @@ import {
 import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
 import { CrmUnavailableError, type CrmConnector } from './crm-connector.ts';
 import { presentOrgPerson, targetFacts } from './org.presenter.ts';
 import { markOrgDeleted, viewerOf } from './org.service.ts';
 
-export const personNotFound = () => new AppError(404, 'org/person-not-found', ORG_MESSAGES.personNotFound);
-const lastAdmin = () =>
-  conflict('org/last-admin', 'Sorry but the organization needs at least one admin. Make another person an admin first.');
-const onlyAdminLeaving = () =>
-  conflict(
-    'org/only-admin-leaving',
-    'Sorry but the organization has no other admin: if this admin leaves, the organization is deleted. Make another person an admin first, or confirm that the organization is to be deleted.',
-  );
+export const personNotFound = () => appError('orgPersonNotFound');
+const lastAdmin = () => appError('orgLastAdmin');
+const onlyAdminLeaving = () => appError('orgOnlyAdminLeaving');
+const UNKNOWN_IN_ORG = { department: 'orgUnknownDepartment', office: 'orgUnknownOffice', role: 'orgUnknownRole' } as const;
 
 const personColumns = { id: people.id, firstName: people.firstName, lastName: people.lastName, avatarVersion: people.avatarVersion };
 
@@ -103,7 +97,7 @@ async function otherStayingAdmins(tx: Tx, orgId: string, personId: string): Prom
 
 /** Ids that must name live items of this organisation. */
 async function checkExisting(tx: Tx, orgId: string, input: OrgPersonUpdate) {
-  const checks: [string, string[], typeof departments | typeof offices | typeof orgRoles][] = [];
+  const checks: ['department' | 'office' | 'role', string[], typeof departments | typeof offices | typeof orgRoles][] = [];
   const departmentIds = [...(input.departments ?? []), ...(input.accessibleDepartments ?? [])];
   const officeIds = [...(input.office ? [input.office] : []), ...(input.accessibleOffices ?? [])];
   if (departmentIds.length > 0) checks.push(['department', departmentIds, departments]);
@@ -115,7 +109,7 @@ async function checkExisting(tx: Tx, orgId: string, input: OrgPersonUpdate) {
       .select({ id: table.id })
       .from(table)
       .where(and(eq(table.orgId, orgId), inArray(table.id, unique), eq(table.isDeleted, false)));
-    if (found.length !== unique.length) throw badRequest(`org/unknown-${kind}`, `Sorry but that ${kind} is not part of this organization.`);
+    if (found.length !== unique.length) throw appError(UNKNOWN_IN_ORG[kind]);
   }
 }
 
@@ -144,29 +138,28 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
     const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
     checkFresh(member, updatedAt);
     const target = targetFacts(member);
-    if (!can(access.actor, 'org.people.manage', { target })) throw forbidden();
+    if (!can(access.actor, 'org.people.manage', { target })) throw appError('forbidden');
     const grants = GRANT_FIELDS.some((field) => input[field] !== undefined);
     if (grants) {
-      if (self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN')
-        throw forbidden('You cannot change your own permissions.');
-      if (!can(access.actor, 'org.people.grant', { target })) throw forbidden();
+      if (self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN') throw appError('ownPermissions');
+      if (!can(access.actor, 'org.people.grant', { target })) throw appError('forbidden');
     }
     if (permission !== undefined && permission !== member.level) {
-      if (!can(access.actor, 'org.people.assignLevel', { level: permission })) throw forbidden('You cannot give this permission.');
+      if (!can(access.actor, 'org.people.assignLevel', { level: permission })) throw appError('levelNotGiven');
       if (permission === 'ADMIN') {
         const domainError = adminDomainError(access.org.inviteDomains, member.email);
-        if (domainError) throw badRequest('invite/domain-not-approved', domainError);
+        if (domainError) throw appError('adminDomainNotApproved');
       }
       if (member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0) throw lastAdmin();
     }
     await checkExisting(tx, access.org.id, input);
     if (editor) {
       const departmentError = fields.departments ? departmentChangeError(editor, member.departments, fields.departments) : null;
-      if (departmentError) throw new AppError(403, 'org/department-restricted', departmentError);
+      if (departmentError) throw appError('orgDepartmentRestricted', departmentError);
       const officeError = fields.office !== undefined ? officeChangeError(editor, member.officeId, fields.office) : null;
-      if (officeError) throw new AppError(403, 'org/office-restricted', officeError);
+      if (officeError) throw appError('orgOfficeRestricted', officeError);
       const grantError = accessGrantError(editor, fields.accessibleDepartments ?? [], fields.accessibleOffices ?? []);
-      if (grantError) throw new AppError(403, 'org/access-restricted', grantError);
+      if (grantError) throw appError('orgAccessRestricted', grantError);
     }
     const { role, office, ...rest } = fields;
     const patch: Partial<OrgPersonRow> = {
@@ -195,7 +188,7 @@ function mayActOn(
   member: OrgPersonRow,
   verb: 'org.people.remove' | 'org.people.email.update' | 'org.people.schedule',
 ): void {
-  if (!can(access.actor, verb, { target: targetFacts(member) })) throw forbidden();
+  if (!can(access.actor, verb, { target: targetFacts(member) })) throw appError('forbidden');
 }
 
 /** `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. */
@@ -203,13 +196,13 @@ export async function changePersonEmail(ctx: AppContext, access: OrgAccess, pers
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
     mayActOn(access, member, 'org.people.email.update');
-    if (member.email === email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
+    if (member.email === email) throw appError('sameEmail');
     const [taken] = await tx
       .select({ id: orgPeople.id })
       .from(orgPeople)
       .where(and(eq(orgPeople.orgId, access.org.id), eq(orgPeople.email, email), ne(orgPeople.id, member.id), currentMembership()))
       .limit(1);
-    if (taken) throw conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+    if (taken) throw appError('emailInUse');
     const [updated] = await tx
       .update(orgPeople)
       .set({ email })
@@ -280,7 +273,7 @@ export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: 
     mayActOn(access, member, 'org.people.schedule');
     if (input.endDate !== null) {
       const { rows } = await tx.execute<{ ok: boolean }>(sql`select ${input.endDate}::date > current_date as ok`);
-      if (!rows[0]?.ok) throw badRequest('org/end-date-past', 'The end date must be after today.');
+      if (!rows[0]?.ok) throw appError('orgEndDatePast');
       if (member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, input.personId)) === 0) throw lastAdmin();
     }
     const [updated] = await tx
@@ -313,15 +306,15 @@ export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: 
  */
 export async function syncPerson(ctx: AppContext, access: OrgAccess, personId: string, crm: CrmConnector | null) {
   const { member } = await loadMember(ctx.db, access.org.id, personId);
-  if (!crm) throw conflict('org/directory-not-configured', 'No directory is connected to this organization, so there is nothing to sync.');
+  if (!crm) throw appError('directoryNotConfigured');
   let found;
   try {
     found = await crm.findPerson({ orgId: access.org.id, email: member.email });
   } catch (error) {
     if (!(error instanceof CrmUnavailableError)) throw error;
-    throw new AppError(502, 'org/crm-unavailable', 'The CRM did not answer. Please try again in a moment.');
+    throw appError('crmUnavailable');
   }
-  if (!found) throw new AppError(404, 'org/crm-person-not-found', 'This person was not found in the CRM.');
+  if (!found) throw appError('crmPersonNotFound');
   const [role] = found.roleName
     ? await ctx.db
         .select({ id: orgRoles.id })
@@ -332,8 +325,7 @@ export async function syncPerson(ctx: AppContext, access: OrgAccess, personId: s
     : [];
   const startDate = found.startDate ?? member.startDate;
   const endDate = found.endDate ?? member.endDate;
-  if (startDate && endDate && startDate > endDate)
-    throw new AppError(502, 'org/crm-unavailable', 'The CRM gives this person an end date before their start date.');
+  if (startDate && endDate && startDate > endDate) throw appError('crmDatesBackwards');
   const patch: Partial<OrgPersonRow> = { startDate, endDate, ...(role ? { roleId: role.id } : {}) };
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member: locked } = await loadMember(tx, access.org.id, personId, { lock: true });

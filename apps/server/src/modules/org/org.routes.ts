@@ -27,7 +27,7 @@ import {
   workspaceMissionPlansSchema,
   workspaceMissionsSchema,
 } from '@crewplan/domain';
-import { notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { readImage, readImageUpload, sendImage } from '../../lib/images.ts';
 import { orgAccessOf, principalOf } from '../../plugins/authz.ts';
 import { missionOverview, workspaceMissionPlans, workspaceMissions } from '../missions/index.ts';
@@ -120,7 +120,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { org } = orgAccessOf(request);
       const bytes = org.logoType ? await readImage(ctx.config.dataDir, service.ORG_LOGO_FOLDER, org.id) : null;
-      if (!org.logoType || !bytes) throw notFound('No logo.');
+      if (!org.logoType || !bytes) throw appError('noLogo');
       return sendImage(reply, org.logoType, bytes);
     },
   });

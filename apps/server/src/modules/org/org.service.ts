@@ -5,7 +5,6 @@ import {
   DEFAULT_LEAVE_CODES,
   emailDomain,
   isFreeEmailDomain,
-  LEAVE_SETTINGS_MESSAGES,
   type OrgCreate,
   type OrgDetail,
   type OrgUpdate,
@@ -26,7 +25,7 @@ import {
   people,
   programs,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { isHolidayCountry } from '../../lib/holidays.ts';
 import { newId } from '../../lib/ids.ts';
 import { storeImage } from '../../lib/images.ts';
@@ -51,8 +50,7 @@ export const viewerOf = (access: OrgAccess): Viewer => ({ actor: access.actor, p
 /** The holiday country must be one whose public holidays are known (rule 216), else 400 naming the field. */
 function checkHolidayCountry(code: string | null | undefined) {
   if (!code || isHolidayCountry(code)) return;
-  const message = LEAVE_SETTINGS_MESSAGES.unknownHolidayCountry;
-  throw new AppError(400, 'validation', message, { holidayCountryCode: message });
+  throw appError('orgHolidayCountryUnknown');
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 import { auditActorOf, checkFresh, diffFields, isUniqueViolation, type RecordOrgWrite, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { departments, goals, offices, orgPeople, orgRoles, programs } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { goalFacts, presentDepartment, presentGoal, presentOffice, presentProgram, presentRole, type Viewer } from './org.presenter.ts';
@@ -39,7 +39,7 @@ type Row = { id: string; orgId: string; isDeleted: boolean; updatedAt: Date } & 
 type KindConfig = {
   table: StructureTable;
   entity: AuditEntity;
-  singular: string;
+  singular: StructureSingular;
   nameColumn: AnyPgColumn;
   nameField: 'name' | 'title';
   present: (row: never, viewer: Viewer) => unknown;
@@ -153,16 +153,29 @@ const KINDS: Record<StructureKind | 'goals', KindConfig> = {
   },
 };
 
-export const structureItemNotFound = (singular: string) => new AppError(404, 'org/item-not-found', `Sorry that ${singular} wasn't found.`);
-const duplicate = (singular: string) => conflict(`org/duplicate-${singular}`, `Sorry but a ${singular} with this name already exists.`);
+/** Each kind's refusals (their codes name the kind). */
+const STRUCTURE_ERRORS = {
+  role: { duplicate: 'orgDuplicateRole', inUse: 'orgRoleInUse' },
+  department: { duplicate: 'orgDuplicateDepartment', inUse: 'orgDepartmentInUse' },
+  office: { duplicate: 'orgDuplicateOffice', inUse: 'orgOfficeInUse' },
+  program: { duplicate: 'orgDuplicateProgram', inUse: 'orgProgramInUse' },
+  goal: { duplicate: 'orgDuplicateGoal', inUse: 'orgGoalInUse' },
+} as const;
+type StructureSingular = keyof typeof STRUCTURE_ERRORS;
 
-function inUse(singular: string, usage: { people: number; goals: number; programs: number }) {
+/** An id that must be a live item of the organisation, and is not. */
+const UNKNOWN_IN_ORG = { department: 'orgUnknownDepartment', office: 'orgUnknownOffice', goal: 'orgUnknownGoal' } as const;
+
+export const structureItemNotFound = (singular: string) => appError('structureItemNotFound', singular);
+const duplicate = (singular: StructureSingular) => appError(STRUCTURE_ERRORS[singular].duplicate);
+
+function inUse(singular: StructureSingular, usage: { people: number; goals: number; programs: number }) {
   const parts = [
     usage.people ? plural(usage.people, 'person', 'people') : '',
     usage.goals ? plural(usage.goals, 'goal') : '',
     usage.programs ? plural(usage.programs, 'program') : '',
   ].filter(Boolean);
-  return conflict(`org/${singular}-in-use`, `Sorry but this ${singular} is still in use (${parts.join(', ')}). Move them elsewhere first.`);
+  return appError(STRUCTURE_ERRORS[singular].inUse, parts.join(', '));
 }
 
 /** A live item of this organisation, locked for the command. */
@@ -202,7 +215,7 @@ async function checkReferences(
   orgId: string,
   refs: { departments?: string[]; offices?: string[]; people?: string[]; goal?: string | null },
 ) {
-  const checks: [string, string[], SQL][] = [];
+  const checks: ['department' | 'office' | 'goal', string[], SQL][] = [];
   if (refs.departments?.length) checks.push(['department', refs.departments, inArray(departments.id, refs.departments)]);
   if (refs.offices?.length) checks.push(['office', refs.offices, inArray(offices.id, refs.offices)]);
   if (refs.goal) checks.push(['goal', [refs.goal], eq(goals.id, refs.goal)]);
@@ -212,16 +225,14 @@ async function checkReferences(
       .select({ value: count() })
       .from(table)
       .where(and(eq(table.orgId, orgId), eq(table.isDeleted, false), condition));
-    if ((row?.value ?? 0) !== new Set(ids).size)
-      throw badRequest(`org/unknown-${name}`, `Sorry but that ${name} is not part of this organization.`);
+    if ((row?.value ?? 0) !== new Set(ids).size) throw appError(UNKNOWN_IN_ORG[name]);
   }
   if (refs.people?.length) {
     const [row] = await tx
       .select({ value: count() })
       .from(orgPeople)
       .where(and(eq(orgPeople.orgId, orgId), inArray(orgPeople.personId, refs.people), currentMembership()));
-    if ((row?.value ?? 0) !== new Set(refs.people).size)
-      throw badRequest('org/unknown-person', 'Sorry but that person is not part of this organization.');
+    if ((row?.value ?? 0) !== new Set(refs.people).size) throw appError('orgUnknownPerson');
   }
 }
 
@@ -385,7 +396,7 @@ export const deleteProgram = (ctx: AppContext, access: OrgAccess, id: string) =>
 export function createGoal(ctx: AppContext, access: OrgAccess, input: GoalCreate) {
   const manageAll = can(access.actor, 'goals.manageAll');
   const owner = input.owner === undefined ? access.personId : input.owner;
-  if (!manageAll && owner !== access.personId) throw forbidden('Only goal managers can create goals for somebody else.');
+  if (!manageAll && owner !== access.personId) throw appError('goalForOthersManagersOnly');
   return createItem<Goal>(
     ctx,
     access,
@@ -399,13 +410,13 @@ function goalAccess(access: OrgAccess) {
   return (row: Row) => {
     const goal = goalFacts(row as never);
     if (!canSeeGoal(access.actor, goal)) throw structureItemNotFound('goal');
-    if (!can(access.actor, 'goals.update', { goal })) throw forbidden();
+    if (!can(access.actor, 'goals.update', { goal })) throw appError('forbidden');
   };
 }
 
 export function updateGoal(ctx: AppContext, access: OrgAccess, id: string, input: GoalUpdate) {
   const { updatedAt, owner, ...rest } = input;
-  if (owner !== undefined && !can(access.actor, 'goals.manageAll')) throw forbidden('Only goal managers can change who owns a goal.');
+  if (owner !== undefined && !can(access.actor, 'goals.manageAll')) throw appError('goalOwnerManagersOnly');
   return updateItem<Goal>(
     ctx,
     access,

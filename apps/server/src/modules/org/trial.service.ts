@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { TRIAL_MESSAGES, trialEndsAt } from '@crewplan/domain';
+import { trialEndsAt } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgs } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
 
 /**
@@ -10,10 +10,10 @@ import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
  * route's access), with a verified email; once per organisation, and not when a licence is already held.
  */
 export async function startTrial(ctx: AppContext, access: OrgAccess, principal: Principal) {
-  if (!principal.emailVerified) throw new AppError(403, 'auth/email-not-verified', TRIAL_MESSAGES.verifyFirst);
+  if (!principal.emailVerified) throw appError('emailNotVerifiedForTrial');
   return runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, access.org.id)).for('update');
-    if (!org || org.trialStartedOn || org.isLicensedActive) throw conflict('trial/already-used', TRIAL_MESSAGES.alreadyUsed);
+    if (!org || org.trialStartedOn || org.isLicensedActive) throw appError('trialAlreadyUsed');
     const now = ctx.clock.now();
     await tx.update(orgs).set({ trialStartedOn: now, isLicensedActive: true }).where(eq(orgs.id, org.id));
     record({

@@ -1,12 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 
 export { sniffImageType } from '../../lib/images.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const avatarTooLarge = () => new AppError(413, 'file/too-large', 'Individual file limit of 5MB exceeded.');
+export const avatarTooLarge = () => appError('imageTooLarge');
 
 const avatarPath = (dataDir: string, personId: string) => join(dataDir, 'files', 'avatars', personId);
 

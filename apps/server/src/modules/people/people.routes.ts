@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { emailBodySchema, emailSchema, idSchema, oobCodeBodySchema, profileSchema, profileUpdateSchema } from '@crewplan/domain';
 import { eq } from 'drizzle-orm';
 import { people } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/authz.ts';
 import { readAvatar, AVATAR_MAX_BYTES, avatarTooLarge, maySeeAvatar } from './avatar.ts';
 import * as service from './people.service.ts';
@@ -40,10 +40,10 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const viewerId = principalOf(request).personId;
       const personId = request.query.personId ?? viewerId;
-      if (!(await maySeeAvatar(ctx.pool, viewerId, personId))) throw notFound('No avatar.');
+      if (!(await maySeeAvatar(ctx.pool, viewerId, personId))) throw appError('noAvatar');
       const [person] = await ctx.db.select({ type: people.avatarType }).from(people).where(eq(people.id, personId)).limit(1);
       const bytes = person?.type ? await readAvatar(ctx.config.dataDir, personId) : null;
-      if (!person?.type || !bytes) throw notFound('No avatar.');
+      if (!person?.type || !bytes) throw appError('noAvatar');
       return reply
         .type(person.type)
         .header('cache-control', 'private, max-age=86400')
@@ -61,9 +61,9 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: profileSchema },
     },
     handler: async (request) => {
-      if (!request.isMultipart()) throw badRequest('file/missing', 'Send the image as multipart form data in the field avatar.');
+      if (!request.isMultipart()) throw appError('imageNotMultipart', 'avatar');
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'avatar') throw badRequest('file/missing', 'Send the image in the field avatar.');
+      if (!file || file.fieldname !== 'avatar') throw appError('imageFieldMissing', 'avatar');
       const bytes = await file.toBuffer().catch((error: { code?: string }) => {
         throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? avatarTooLarge() : error;
       });

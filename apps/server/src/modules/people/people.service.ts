@@ -1,18 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { ACCOUNT_MESSAGES, capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdate } from '@crewplan/domain';
+import { capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdate } from '@crewplan/domain';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { consumeActionCode, DISPOSABLE_EMAIL_MESSAGE, issueActionCode } from '../identity/index.ts';
+import { consumeActionCode, issueActionCode } from '../identity/index.ts';
 import { emailLink, mails } from '../mail/index.ts';
 import { presentProfile } from './people.presenter.ts';
 import { AVATAR_MAX_BYTES, avatarTooLarge, sniffImageType, storeAvatar } from './avatar.ts';
 
 const RESEND_AFTER_MS = 60_000;
-const emailInUse = () => conflict('auth/email-already-in-use', ACCOUNT_MESSAGES.emailInUse);
+const emailInUse = () => appError('emailInUse');
 
 /** The profile with its secondary emails, in one query. */
 export async function loadProfile(db: Db, personId: string) {
@@ -20,7 +20,7 @@ export async function loadProfile(db: Db, personId: string) {
     where: eq(people.id, personId),
     with: { emails: { orderBy: personEmails.createdAt } },
   });
-  if (!person) throw notFound('Person not found');
+  if (!person) throw appError('profileNotFound');
   return presentProfile(person, person.emails);
 }
 
@@ -48,7 +48,7 @@ export async function updateProfile(db: Db, personId: string, input: ProfileUpda
 export async function saveAvatar(ctx: AppContext, personId: string, bytes: Buffer) {
   if (bytes.length > AVATAR_MAX_BYTES) throw avatarTooLarge();
   const type = sniffImageType(bytes);
-  if (!type) throw badRequest('file/unsupported-type', 'Please upload a PNG, JPEG, GIF or WebP image.');
+  if (!type) throw appError('notAnImage');
   await storeAvatar(ctx.config.dataDir, personId, bytes);
   const [person] = await ctx.db.select({ v: people.avatarVersion }).from(people).where(eq(people.id, personId));
   await ctx.db
@@ -80,7 +80,7 @@ export async function otherPersonHasEmail(db: Db | Tx, personId: string, email: 
  */
 export async function changeEmail(ctx: AppContext, principal: Principal, newEmail: string) {
   const profile = await loadProfile(ctx.db, principal.personId);
-  if (newEmail === profile.email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
+  if (newEmail === profile.email) throw appError('sameEmail');
   refuseDisposable(newEmail);
   if (await otherPersonHasEmail(ctx.db, principal.personId, newEmail)) throw emailInUse();
   if (profile.multiFactor) {
@@ -114,10 +114,10 @@ async function applyEmailChange(ctx: AppContext, personId: string, oldEmail: str
 /** Sends the primary-address verification mail again, at most once a minute. */
 export async function sendPrimaryVerification(ctx: AppContext, personId: string, email: string) {
   const [person] = await ctx.db.select().from(people).where(eq(people.id, personId)).limit(1);
-  if (!person || person.email !== email) throw badRequest('auth/email-mismatch', 'That is not your sign-in email.');
-  if (person.emailVerified) throw conflict('auth/email-already-verified', 'Your email is already verified.');
+  if (!person || person.email !== email) throw appError('notYourSignInEmail');
+  if (person.emailVerified) throw appError('emailAlreadyVerified');
   if (person.verificationSentAt && ctx.clock.now().getTime() - person.verificationSentAt.getTime() < RESEND_AFTER_MS) {
-    throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
+    throw appError('verificationAlreadySent');
   }
   await mailPrimaryVerification(ctx, personId, email);
   return { sent: true as const };
@@ -129,13 +129,13 @@ async function mailPrimaryVerification(ctx: AppContext, personId: string, email:
 }
 
 function refuseDisposable(email: string) {
-  if (isDisposableEmailDomain(emailDomain(email))) throw badRequest('auth/disposable-email', DISPOSABLE_EMAIL_MESSAGE);
+  if (isDisposableEmailDomain(emailDomain(email))) throw appError('disposableEmail');
 }
 
 export async function addSecondaryEmail(ctx: AppContext, personId: string, email: string) {
   const profile = await loadProfile(ctx.db, personId);
-  if (email === profile.email) throw badRequest('auth/same-email', ACCOUNT_MESSAGES.sameEmail);
-  if (profile.emailList.some((e) => e.email === email)) throw conflict('auth/email-already-listed', 'That email is already in your list.');
+  if (email === profile.email) throw appError('sameEmail');
+  if (profile.emailList.some((e) => e.email === email)) throw appError('emailAlreadyListed');
   refuseDisposable(email);
   if (await otherPersonHasEmail(ctx.db, personId, email)) throw emailInUse();
   await ctx.db.insert(personEmails).values({ personId, email });
@@ -148,7 +148,7 @@ export async function removeSecondaryEmail(db: Db, personId: string, email: stri
     .delete(personEmails)
     .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)))
     .returning({ id: personEmails.id });
-  if (removed.length === 0) throw notFound('That email is not in your list.');
+  if (removed.length === 0) throw appError('emailNotListed');
   return loadProfile(db, personId);
 }
 
@@ -158,10 +158,10 @@ export async function resendSecondaryVerification(ctx: AppContext, personId: str
     .from(personEmails)
     .where(and(eq(personEmails.personId, personId), eq(personEmails.email, email)))
     .limit(1);
-  if (!row) throw notFound('That email is not in your list.');
-  if (row.verified) throw conflict('auth/email-already-verified', 'That email is already verified.');
+  if (!row) throw appError('emailNotListed');
+  if (row.verified) throw appError('listedEmailAlreadyVerified');
   if (ctx.clock.now().getTime() - row.updatedAt.getTime() < RESEND_AFTER_MS) {
-    throw tooManyRequests(ACCOUNT_MESSAGES.verificationAlreadySent);
+    throw appError('verificationAlreadySent');
   }
   await mailSecondaryVerification(ctx, personId, email);
   return { sent: true as const };
@@ -185,7 +185,7 @@ export async function verifySecondaryEmail(db: Db, clock: Clock, personId: strin
       .set({ verified: true })
       .where(and(eq(personEmails.personId, personId), eq(personEmails.email, code.email)))
       .returning({ id: personEmails.id });
-    if (updated.length === 0) throw notFound('That email is no longer in your list.');
+    if (updated.length === 0) throw appError('emailNoLongerListed');
     // Whoever else listed this address without proving it loses the pending entry.
     await tx.delete(personEmails).where(and(eq(personEmails.email, code.email), ne(personEmails.personId, personId)));
   });

@@ -8,18 +8,17 @@ import {
   isReasonLongEnough,
   mayHoldRole,
   overlappingRole,
-  PLAN_MESSAGES,
   type RequestContext,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { departments, missionPeople, orgPeople } from '../../db/schema/index.ts';
-import { appError, badRequest, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { currentMembership, memberFacts } from '../../plugins/org-access.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 
-export const overlappingRoles = () => conflict('plan/overlapping-roles', PLAN_MESSAGES.overlappingRoles);
-export const assignPersonFirst = () => badRequest('plan/no-person', PLAN_MESSAGES.assignPersonFirst);
+export const overlappingRoles = () => appError('planOverlappingRoles');
+export const assignPersonFirst = () => appError('planAssignPersonFirst');
 export const longerDescription = () => appError('planReasonTooShort');
 
 /** Rule 79: a reason of at least 5 characters; 400 'Please enter a longer description' otherwise. */
@@ -30,7 +29,7 @@ export function requireReason(reason: string | undefined): string {
 
 /** Only person roles take a person. */
 export function requirePersonRole(type: string): void {
-  if (type !== 'person') throw badRequest('plan/not-a-role', PLAN_MESSAGES.personOnlyForRoles);
+  if (type !== 'person') throw appError('planNotARole');
 }
 
 /**

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   closesDependencyCircle,
   defaultDailyHours,
-  PLAN_MESSAGES,
   scheduleWithinItem,
   type PlanItem,
   type PlanScheduleCreate,
@@ -11,14 +10,14 @@ import {
 import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { dependencies, planItemSchedules } from '../../db/schema/index.ts';
-import { appError, badRequest } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { planItemRow, presentPlanItemById } from './plan.queries.ts';
 
-const circular = () => badRequest('plan/circular-dependency', PLAN_MESSAGES.circularDependency);
+const circular = () => appError('planCircular');
 const scheduleNotFound = () => appError('planScheduleNotFound');
 const scheduleOutside = () => appError('planScheduleOutside');
 

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  COSTS_BLOCKED_MESSAGE,
   costsBlocked,
   defaultMissionRateUnit,
   PLAN_MONEY_FIELDS,
@@ -11,15 +10,11 @@ import {
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, orgRoles, type planItems } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { roleRateFor } from '../money/index.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
-
-const MONEY_FORBIDDEN = 'Sorry but only project managers and organisation managers may set rates.';
-const ROLE_UNKNOWN = 'This role is not a role of the organisation.';
-const TASK_UNKNOWN = 'This task is not a task of the project.';
 
 /**
  * Money fields (rate, rate time, bill rate and unit, amount) are set only by who sees the mission's money
@@ -28,8 +23,7 @@ const TASK_UNKNOWN = 'This task is not a task of the project.';
 export function requireMoneyRights(access: MissionAccess, input: Partial<Record<string, unknown>>): void {
   if (seesMissionMoney(access.actor)) return;
   const given = PLAN_MONEY_FIELDS.filter((field) => input[field] !== undefined);
-  if (given.length > 0)
-    throw new AppError(403, 'money/forbidden', MONEY_FORBIDDEN, Object.fromEntries(given.map((field) => [field, MONEY_FORBIDDEN])));
+  if (given.length > 0) throw appError('planMoneyForbidden', given);
 }
 
 /** Rule 190: a role created on the mission is paid Hourly where project creation is restricted, else the organisation's default (Monthly). */
@@ -55,8 +49,7 @@ export function requireCostsOpen(item: {
   if (item.type !== 'person' && item.type !== 'cost') return;
   if (item.pinnedTo !== null) return;
   const carriesMoney = item.rateMinor > 0 || item.billRateMinor > 0 || (item.amountMinor ?? 0) > 0;
-  if (carriesMoney && costsBlocked(item.startDate, item.endDate))
-    throw new AppError(400, 'money/costs-blocked', COSTS_BLOCKED_MESSAGE, { endDate: COSTS_BLOCKED_MESSAGE });
+  if (carriesMoney && costsBlocked(item.startDate, item.endDate)) throw appError('planCostsBlocked');
 }
 
 /** 400 unless `orgRole` is a live role of the mission's organisation (a personal mission has none). */
@@ -69,7 +62,7 @@ export async function requireOrgRole(tx: Tx, access: MissionAccess, orgRole: str
         .from(orgRoles)
         .where(and(eq(orgRoles.id, orgRole), eq(orgRoles.orgId, orgId), eq(orgRoles.isDeleted, false)))
     : [];
-  if (!row) throw new AppError(400, 'plan/org-role-unknown', ROLE_UNKNOWN, { orgRole: ROLE_UNKNOWN });
+  if (!row) throw appError('planOrgRoleUnknown');
 }
 
 /**
@@ -90,7 +83,7 @@ export async function raciOnTasksToSave(
       .where(and(eq(actionItems.missionId, access.mission.id), inArray(actionItems.id, ids)));
     const known = new Set(found.map((row) => row.id));
     const index = entries.findIndex((entry) => !known.has(entry.taskId));
-    if (index >= 0) throw new AppError(400, 'plan/task-unknown', TASK_UNKNOWN, { [`raciOnTasks.${index}.taskId`]: TASK_UNKNOWN });
+    if (index >= 0) throw appError('planTaskUnknown', index);
   }
   return entries.map((entry) => {
     const startDate = entry.startDate ?? itemDates.startDate;

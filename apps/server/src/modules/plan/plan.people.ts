@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { PLAN_MESSAGES, removedRole, type ChangePerson, type MissionPlanBulk, type PlanItem } from '@crewplan/domain';
+import { removedRole, type ChangePerson, type MissionPlanBulk, type PlanItem } from '@crewplan/domain';
 import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -13,7 +13,7 @@ import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requ
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.queries.ts';
 
-export const requestAlreadyPending = () => conflict('plan/request-pending', PLAN_MESSAGES.requestPending);
+export const requestAlreadyPending = () => appError('planRequestPending');
 
 /** Whether the item has a request waiting (one query). */
 async function pendingRequestOf(tx: Tx, itemId: string) {
@@ -135,7 +135,7 @@ export async function changePerson(ctx: AppContext, access: MissionAccess, id: s
  */
 export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, changes: MissionPlanBulk): Promise<PlanItem[]> {
   const ids = changes.map((change) => change._id);
-  if (new Set(ids).size !== ids.length) throw new AppError(400, 'validation', 'Each plan item may appear once.', { _id: 'Duplicate' });
+  if (new Set(ids).size !== ids.length) throw appError('planItemTwice');
   const missionId = access.mission.id;
   const submitted: RequestChange[] = [];
   const rows = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { PLAN_MESSAGES, type PlanItem, type PlanRequestInput, type RequestContext } from '@crewplan/domain';
+import { type PlanItem, type PlanRequestInput, type RequestContext } from '@crewplan/domain';
 import { lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
@@ -20,8 +20,8 @@ import { announceRequestChanges } from './plan.events.ts';
 import { requestAlreadyPending } from './plan.people.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
-const noPendingRequest = () => conflict('plan/no-pending-request', PLAN_MESSAGES.noPendingRequest);
-const notAllowedToApprove = () => forbidden(PLAN_MESSAGES.notAllowedToApprove);
+const noPendingRequest = () => appError('planNoPendingRequest');
+const notAllowedToApprove = () => appError('planNotAllowedToApprove');
 
 /** The latest request of the item waiting for approval in this context. */
 async function pendingRequest(tx: Tx, itemId: string, context: RequestContext) {

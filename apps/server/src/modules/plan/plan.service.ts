@@ -13,7 +13,7 @@ import {
 import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { dependencies, planItemRequests, planItems } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -33,10 +33,7 @@ import {
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
 
-const invalidPin = () =>
-  new AppError(400, 'plan/invalid-pin', 'A plan item cannot be pinned to itself or to an item of another project.', {
-    pinnedTo: 'Invalid',
-  });
+const invalidPin = () => appError('planInvalidPin');
 
 /** The row columns of the editable fields given (money to minor units). */
 function rowFields(input: PlanItemUpdate): RowFields {

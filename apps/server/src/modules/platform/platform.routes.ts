@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema, LOG_SEVERITIES, type LogSeverity } from '@crewplan/domain';
 import { mailOutbox, people } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { createFileStore } from '../../lib/file-store.ts';
 import { principalOf } from '../../plugins/authz.ts';
 import { WEB_DIST } from '../../plugins/web.ts';
@@ -66,7 +66,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async () => {
       await ctx.pool.query('select 1').catch(() => {
-        throw new AppError(503, 'not_ready', 'The database is not reachable.');
+        throw appError('notReady');
       });
       return { status: 'ready' as const };
     },
@@ -94,13 +94,13 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
 
   const unsubscribe = async (token: string) => {
     const personId = personOfUnsubscribeToken(ctx.config.authSecret, token);
-    if (!personId) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
+    if (!personId) throw appError('invalidActionCode');
     const [person] = await ctx.db
       .update(people)
       .set({ emailOptOut: true })
       .where(eq(people.id, personId))
       .returning({ email: people.email });
-    if (!person) throw new AppError(400, 'auth/invalid-action-code', 'Sorry this validation link is no longer valid...');
+    if (!person) throw appError('invalidActionCode');
     return { email: person.email };
   };
   const unsubscribeQuery = z.object({ token: z.string().min(10).max(200) });
@@ -178,7 +178,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
       const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
       const file = row?.attachments[request.params.index];
       const bytes = file ? await outboxFiles.get(file.storageKey) : null;
-      if (!file || !bytes) throw new AppError(404, 'not_found', 'No such attachment.');
+      if (!file || !bytes) throw appError('attachmentNotFound');
       return reply
         .type('application/octet-stream')
         .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\%]/g, '_')}"`)

@@ -1,30 +1,17 @@
-import { FLOATING_MESSAGES, hasCrmSpecialRights, ROLE_PLAN_MESSAGES, orgLicenceActive } from '@crewplan/domain';
-import { AppError } from '../../lib/errors.ts';
+import { hasCrmSpecialRights, orgLicenceActive } from '@crewplan/domain';
+import { appError } from '../../lib/errors.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 
 /** Refusals of this module; each names the field the person fixes where there is one. */
-export const notLicensed = () => new AppError(403, 'role-plan/not-licensed', FLOATING_MESSAGES.needsUnlimited);
-export const itemsNotFound = (field: string) =>
-  new AppError(404, 'role-plan/not-found', ROLE_PLAN_MESSAGES.notFound, { [field]: ROLE_PLAN_MESSAGES.notFound });
-export const notInOrg = (fields: readonly string[]) =>
-  new AppError(
-    400,
-    'role-plan/not-in-org',
-    ROLE_PLAN_MESSAGES.notInOrg.replace('{kind}', fields.map((field) => field.replace(/Ids?$/, '')).join(', ')),
-    Object.fromEntries(fields.map((field) => [field, 'Not part of this organization'])),
-  );
-export const alreadyMerged = (field: string) =>
-  new AppError(409, 'role-plan/merged', ROLE_PLAN_MESSAGES.alreadyMerged, { [field]: ROLE_PLAN_MESSAGES.alreadyMerged });
-export const nothingToMerge = () =>
-  new AppError(409, 'role-plan/nothing-to-merge', ROLE_PLAN_MESSAGES.nothingToMerge, {
-    rolePlanItemIds: ROLE_PLAN_MESSAGES.nothingToMerge,
-  });
-export const mergeTarget = () => new AppError(400, 'validation', ROLE_PLAN_MESSAGES.mergeTarget, { into: ROLE_PLAN_MESSAGES.mergeTarget });
-export const splitTooMuch = () =>
-  new AppError(422, 'role-plan/split-too-much', ROLE_PLAN_MESSAGES.splitTooMuch, { parts: ROLE_PLAN_MESSAGES.splitTooMuch });
-export const datesBackwards = (field: string) =>
-  new AppError(400, 'validation', ROLE_PLAN_MESSAGES.datesBackwards, { [field]: ROLE_PLAN_MESSAGES.datesBackwards });
-export const notAllowed = () => new AppError(403, 'role-plan/not-allowed', ROLE_PLAN_MESSAGES.notAllowed);
+export const notLicensed = () => appError('rolePlanNotLicensed');
+export const itemsNotFound = (field: string) => appError('rolePlanNotFound', field);
+export const notInOrg = (fields: readonly string[]) => appError('rolePlanNotInOrg', fields);
+export const alreadyMerged = (field: string) => appError('rolePlanMerged', field);
+export const nothingToMerge = () => appError('rolePlanNothingToMerge');
+export const mergeTarget = () => appError('rolePlanMergeTarget');
+export const splitTooMuch = () => appError('rolePlanSplitTooMuch');
+export const datesBackwards = (field: string) => appError('rolePlanDatesBackwards', field);
+export const notAllowed = () => appError('rolePlanNotAllowed');
 
 /** The Request and Assign resources area needs an organisation with an Unlimited subscription (a running trial counts). */
 export function requireLicensed(access: OrgAccess, now: Date): void {

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { isFreeEmailDomain, SIGN_IN_MESSAGES } from '@crewplan/domain';
+import { isFreeEmailDomain } from '@crewplan/domain';
 import { ssoProviderIdOf, type SsoLookup, type SsoProviderView } from '@crewplan/domain/sso/sso';
 import type { z } from 'zod';
 import type { createSsoProviderBodySchema } from '@crewplan/domain/sso/sso';
 import { ssoProviders } from '../../db/schema/index.ts';
 import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/auth.ts';
 import { newId } from '../../lib/ids.ts';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { presentProvider } from './sso.presenter.ts';
 import { listOrgProviders, providersForEmail } from './sso.queries.ts';
@@ -32,14 +32,7 @@ function registration(ctx: AppContext, body: CreateBody, providerId: string) {
   if (body.kind === 'oidc') {
     for (const url of [body.issuer, body.discoveryEndpoint].filter((u): u is string => Boolean(u))) {
       if (!isTrustedIdentityOrigin(ctx, url)) {
-        throw new AppError(
-          400,
-          'sso/untrusted-issuer',
-          'This server does not trust that identity provider yet: ask its operator to add it.',
-          {
-            issuer: 'Not a trusted identity provider',
-          },
-        );
+        throw appError('ssoUntrustedIssuer');
       }
     }
     return {
@@ -53,9 +46,7 @@ function registration(ctx: AppContext, body: CreateBody, providerId: string) {
     const clientId = body.clientId ?? ctx.config.microsoft.clientId;
     const clientSecret = body.clientSecret ?? ctx.config.microsoft.clientSecret;
     if (!clientId || !clientSecret) {
-      throw new AppError(400, 'sso/microsoft-not-configured', 'Please give the client id and secret of your Microsoft app registration.', {
-        clientId: 'Required',
-      });
+      throw appError('ssoMicrosoftNotConfigured');
     }
     return {
       providerId,
@@ -94,22 +85,14 @@ export async function createProvider(
   caller: { authorization: string; ip: string },
 ): Promise<SsoProviderView> {
   if (!access.org.inviteDomains.includes(body.domain)) {
-    throw new AppError(400, 'sso/domain-not-approved', `Please approve ${body.domain} in the organisation's domains first.`, {
-      domain: 'Not an approved domain of the organisation',
-    });
+    throw appError('ssoDomainNotApproved', body.domain);
   }
   if (isFreeEmailDomain(body.domain)) {
-    throw new AppError(400, 'sso/free-domain', 'Single sign-on needs a domain of your own, not a free mail domain.', {
-      domain: 'Free mail domain',
-    });
+    throw appError('ssoFreeDomain');
   }
   const providerId = ssoProviderIdOf(body.kind, body.domain);
   const [taken] = await ctx.db.select({ id: ssoProviders.id }).from(ssoProviders).where(eq(ssoProviders.providerId, providerId)).limit(1);
-  if (taken)
-    throw conflict(
-      'sso/already-configured',
-      `${body.domain} already has a ${body.kind === 'microsoft' ? 'Microsoft' : 'single sign-on'} setup.`,
-    );
+  if (taken) throw appError('ssoAlreadyConfigured', body.domain, body.kind);
 
   const request = registration(ctx, body, providerId);
   await ctx.auth.api
@@ -119,8 +102,8 @@ export async function createProvider(
     })
     .catch((error: unknown) => {
       if (isAPIError(error)) {
-        if (error.statusCode === 401) throw new AppError(401, 'auth/unauthenticated', 'Please sign in.');
-        throw badRequest('sso/invalid-provider', `The identity provider could not be set up: ${error.message || 'invalid configuration'}`);
+        if (error.statusCode === 401) throw appError('unauthenticated');
+        throw appError('ssoInvalidProvider', error.message);
       }
       throw error;
     });
@@ -129,7 +112,7 @@ export async function createProvider(
     .set({ organizationId: access.org.id, kind: body.kind, required: body.required, domainVerified: true })
     .where(eq(ssoProviders.providerId, providerId))
     .returning();
-  if (!row) throw new AppError(500, 'sso/not-saved', 'The provider was not saved.');
+  if (!row) throw appError('ssoNotSaved');
   return presentProvider(row, ctx.config.publicUrl);
 }
 
@@ -139,7 +122,7 @@ export async function deleteProvider(ctx: AppContext, access: OrgAccess, id: str
     .delete(ssoProviders)
     .where(and(eq(ssoProviders.id, id), eq(ssoProviders.organizationId, access.org.id)))
     .returning({ id: ssoProviders.id });
-  if (deleted.length === 0) throw notFound('That single sign-on setup was not found.');
+  if (deleted.length === 0) throw appError('ssoSetupNotFound');
 }
 
 /** Counts a public lookup for an address in a one-minute window (kept in PostgreSQL, like better-auth's limits). */
@@ -158,7 +141,7 @@ async function countLookup(ctx: AppContext, ip: string): Promise<number> {
 
 /** What the sign-in screen may offer for an email: single sign-on, Microsoft, and whether a password is refused. */
 export async function lookup(ctx: AppContext, email: string, ip: string): Promise<SsoLookup> {
-  if ((await countLookup(ctx, ip)) > SSO_LOOKUPS_PER_MINUTE) throw tooManyRequests(SIGN_IN_MESSAGES.tooManyAttempts);
+  if ((await countLookup(ctx, ip)) > SSO_LOOKUPS_PER_MINUTE) throw appError('tooManySignInAttempts');
   const rows = await providersForEmail(ctx.db, email);
   const sso = rows.find((row) => row.kind === 'oidc' || row.kind === 'saml');
   const microsoft = rows.find((row) => row.kind === 'microsoft');

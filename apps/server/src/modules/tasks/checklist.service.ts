@@ -4,7 +4,7 @@ import { type checklistBulkSchema, type checklistCreateSchema, type checklistUpd
 import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { checklistItems } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { presentItem } from './action-items.service.ts';
@@ -13,8 +13,7 @@ import { itemFacts, loadItem, requireOnTask, requireOnTeam } from './tasks.acces
 type ChecklistUpdate = z.output<typeof checklistUpdateSchema>;
 type ChecklistRow = typeof checklistItems.$inferSelect;
 
-const checklistNotFound = () =>
-  new AppError(404, 'checklist/not-found', 'Sorry that checklist item was not found. It may have been deleted.');
+const checklistNotFound = () => appError('checklistNotFound');
 
 /**
  * Runs a checklist change of one action item: the caller must be able to update the item; one transaction, its

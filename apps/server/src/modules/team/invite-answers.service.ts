@@ -1,24 +1,18 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  ACCOUNT_MESSAGES,
-  MISSION_MESSAGES,
-  PERMISSION_LABELS,
-  type MissionInviteAnswered,
-  type MissionInviteByToken,
-} from '@crewplan/domain';
+import { PERMISSION_LABELS, type MissionInviteAnswered, type MissionInviteByToken } from '@crewplan/domain';
 import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import { assignmentGoesThroughRequest } from '../plan/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { OPEN_INVITE_STATUSES, type MissionInviteRow } from './invites.service.ts';
 
-export const missionInviteNoLongerValid = () => new AppError(410, 'invite/no-longer-valid', MISSION_MESSAGES.inviteNoLongerValid);
-const inviteNotFound = () => new AppError(404, 'invite/not-found', MISSION_MESSAGES.inviteNoLongerValid);
+export const missionInviteNoLongerValid = () => appError('missionInviteNoLongerValid');
+const inviteNotFound = () => appError('missionInviteNotFound');
 
 const inviters = alias(people, 'inviters');
 
@@ -143,11 +137,7 @@ export async function handleMissionInvite(ctx: AppContext, principal: Principal,
   if (!isUsable(row, ctx.clock.now())) throw missionInviteNoLongerValid();
   const match = await inviteeMatch(ctx, principal, row.invite);
   if (match === 'none' || (match === 'unverified' && principal.email !== row.invite.inviteeEmail)) {
-    throw new AppError(
-      403,
-      'invite/email-mismatch',
-      `This invite was sent to ${row.invite.inviteeEmail}. Please sign in with that email, or add and verify it in My Space.`,
-    );
+    throw appError('inviteEmailMismatch', row.invite.inviteeEmail);
   }
   if (match === 'unverified') {
     await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
@@ -277,7 +267,7 @@ async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record:
  */
 export async function acceptMissionInvite(ctx: AppContext, principal: Principal, inviteId: string): Promise<MissionInviteAnswered> {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
-  if (match !== 'verified') throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyBeforeInvites);
+  if (match !== 'verified') throw appError('emailNotVerifiedForInvites');
   const { invite, mission } = row;
   const { answer, asked } = await runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
     const [accepted] = await tx

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  ACCOUNT_MESSAGES,
-  alreadyOnTeamMessage,
   autoCreateRoleFor,
   clearanceCheck,
   countsAsSeat,
@@ -13,10 +11,8 @@ import {
   isMissionAdmin,
   MISSION_INVITE_LIFETIME_DAYS,
   MISSION_PERMISSIONS,
-  ORG_MESSAGES,
   PERMISSION_ADMIN,
   PERMISSION_TEAM_LEAD,
-  TEAM_MESSAGES,
   type MissionInvite,
   type MissionInviteCreate,
   orgLicenceActive,
@@ -24,7 +20,7 @@ import {
 import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
@@ -155,8 +151,8 @@ async function seatsTakenByOthers(tx: Tx, missionId: string, invitee: Invitee, n
   return (team?.n ?? 0) + (invited?.n ?? 0);
 }
 
-const freeSlotsFull = () => new AppError(402, 'free-slots/full', TEAM_MESSAGES.freeSlotsFull);
-const cannotGive = () => new AppError(403, 'invite/permission-not-allowed', 'You cannot give this permission on this project.');
+const freeSlotsFull = () => appError('freeSlotsFull');
+const cannotGive = () => appError('invitePermissionNotAllowed');
 
 /**
  * The rules an invite passes before anything is written (rules 119–135): not already on the team, the inviter's
@@ -173,7 +169,7 @@ async function checkInvite(
 ) {
   const { mission, org, orgMember } = access;
   if (teamRow && !teamRow.invitePending && teamRow.permission <= 3) {
-    throw conflict('invite/already_on_team', alreadyOnTeamMessage(invitee.email));
+    throw appError('alreadyOnTeam', invitee.email);
   }
   const inviter = activeMemberOf(access);
   const inviterIsOrgAdmin = orgMember?.level === 'ADMIN';
@@ -184,12 +180,12 @@ async function checkInvite(
       inviterAccessibleOffices: orgMember?.accessibleOffices ?? [],
       person: { departments: invitee.orgMember.departments, office: invitee.orgMember.officeId },
     });
-    if (refusal) throw new AppError(403, 'invite/no-clearance', refusal);
+    if (refusal) throw appError('inviteNoClearance', refusal);
   }
   const domains = [...(org?.inviteDomains ?? []), ...mission.inviteDomains];
   const domainApproved = (!org && mission.inviteDomains.length === 0) || isDomainApproved(domains, invitee.email);
   if (grant.permission === PERMISSION_ADMIN && !domainApproved) {
-    throw badRequest('invite/domain-not-approved', ORG_MESSAGES.adminDomainNotApproved);
+    throw appError('adminDomainNotApproved');
   }
   const options = inviteOptions({
     inviterIsMissionAdmin: isMissionAdmin(inviter),
@@ -216,7 +212,7 @@ async function checkInvite(
   }
 }
 
-const planItemNotFound = () => new AppError(404, 'plan-item/not-found', 'That role was not found on this project.');
+const planItemNotFound = () => appError('inviteRoleNotFound');
 
 async function planItemOfMission(tx: Tx, missionId: string, planItemId: string) {
   const [item] = await tx
@@ -257,7 +253,7 @@ export async function createMissionInvite(
   principal: Principal,
   input: MissionInviteCreate,
 ): Promise<{ invite: MissionInvite; created: boolean }> {
-  if (!principal.emailVerified) throw new AppError(403, 'auth/email-not-verified', ACCOUNT_MESSAGES.verifyFirst);
+  if (!principal.emailVerified) throw appError('emailNotVerified');
   const { mission } = access;
   const permission = input.config.permission;
   const grant = { permission, isProjectManager: (permission === 1 || permission === 2) && input.config.isProjectManager };

@@ -1,7 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
   isMissionAdmin,
-  MISSION_MESSAGES,
   PERMISSION_ADMIN,
   REMOVED_ORG_ADMIN,
   removalCheck,
@@ -11,14 +10,14 @@ import {
 import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople } from '../../db/schema/index.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { presentMissionPerson } from './team.presenter.ts';
 import { loadTeamPerson } from './team.queries.ts';
 
-export const personNotFound = () => new AppError(404, 'person/not-found', MISSION_MESSAGES.personNotFound);
-const lastAdmin = () => badRequest('mission/last-admin', MISSION_MESSAGES.lastAdmin);
+export const personNotFound = () => appError('personNotFound');
+const lastAdmin = () => appError('missionLastAdmin');
 
 /** The caller's team row once their invite is accepted (a pending invitee acts as nobody on the team). */
 export const activeMemberOf = (access: MissionAccess) => (access.member && !access.member.invitePending ? access.member : null);
@@ -48,7 +47,7 @@ export async function updateMissionPerson(
   const { mission } = access;
   const givesAdmin = patch.permission === PERMISSION_ADMIN;
   if (givesAdmin && !isMissionAdmin(activeMemberOf(access)) && access.orgMember?.level !== 'ADMIN') {
-    throw forbidden('Only admins can make another person an admin.');
+    throw appError('onlyAdminsMakeAdmins');
   }
   await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
     const target = await loadTeamPerson(tx, mission, personId);
@@ -93,7 +92,7 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
       admins: targetIsAdmin ? await countAdmins(tx, mission.id) : Number.POSITIVE_INFINITY,
       self: personId === access.personId,
     });
-    if (!check.ok) throw check.reason === 'forbidden' ? forbidden() : lastAdmin();
+    if (!check.ok) throw check.reason === 'forbidden' ? appError('forbidden') : lastAdmin();
     if (check.effect === 'downgrade') {
       await tx
         .update(missionPeople)

@@ -5,7 +5,6 @@ import {
   canOnMission,
   canShareTemplate,
   canUseTemplate,
-  TEMPLATE_MESSAGES,
   templateDataSchema,
   type Change,
   type MissionAuditEntity,
@@ -16,7 +15,7 @@ import {
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { missions, orgPeople, orgs, templates } from '../../db/schema/index.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import {
   loadMissionAccess,
   missionInvitePending,
@@ -29,9 +28,7 @@ import type { AppContext, Principal } from '../../plugins/types.ts';
 import { createTemplateMission, layOutTemplate, snapshotMission } from './template-plan.ts';
 import { presentTemplate, templateDataOf, templateFactsOf, templatePlanItemsOf, type TemplateWithViewer } from './templates.presenter.ts';
 
-export const templateNotFound = () => new AppError(404, 'template/not-found', TEMPLATE_MESSAGES.notFound);
-
-const sharingError = (message: string) => new AppError(400, 'validation', message, { org: message });
+export const templateNotFound = () => appError('templateNotFound');
 
 type MissionChanges = Map<string, Change<MissionAuditEntity>[]>;
 
@@ -73,7 +70,7 @@ const withViewer = (row: ViewerRow): TemplateWithViewer => ({
 async function checkOrgTemplates(tx: Tx, orgId: string, personId: string) {
   const access = await loadOrgAccess(tx, orgId, { personId });
   if (!access) throw orgNotFound();
-  if (!can(access.actor, 'projects.create', { org: access.org })) throw forbidden();
+  if (!can(access.actor, 'projects.create', { org: access.org })) throw appError('forbidden');
 }
 
 /** The mission a template is saved from: visible to the caller, who may save it as a template (rule 98 admins). */
@@ -84,8 +81,8 @@ async function missionToSave(tx: Tx, missionId: string, personId: string): Promi
     throw missionNotFound();
   }
   if (access.withheld) throw missionWithheld();
-  if (!canOnMission(access.actor, 'template.save', access.facts)) throw forbidden();
-  if (access.mission.isTemplate) throw badRequest('template/already-template', TEMPLATE_MESSAGES.alreadyTemplate);
+  if (!canOnMission(access.actor, 'template.save', access.facts)) throw appError('forbidden');
+  if (access.mission.isTemplate) throw appError('templateAlreadyTemplate');
   return access.mission;
 }
 
@@ -102,7 +99,7 @@ export async function createTemplate(ctx: AppContext, principal: Principal, inpu
     if (input.org) {
       await checkOrgTemplates(tx, input.org, personId);
       if (source && source.orgId !== null && source.orgId !== input.org) {
-        throw new AppError(400, 'validation', TEMPLATE_MESSAGES.otherOrg, { org: TEMPLATE_MESSAGES.otherOrg });
+        throw appError('templateOtherOrg');
       }
     }
     let content: { data: unknown; dataPlanItems: TemplatePlanItem[]; missionId: string | null };
@@ -175,7 +172,7 @@ async function templatesToManage(tx: Tx, personId: string, ids: string[]): Promi
     const entry = found.get(id);
     const viewer = { personId, orgLevel: entry?.orgLevel ?? null };
     if (!entry || !canUseTemplate(viewer, templateFactsOf(entry.template))) throw templateNotFound();
-    if (!canManageTemplate(viewer, templateFactsOf(entry.template))) throw forbidden();
+    if (!canManageTemplate(viewer, templateFactsOf(entry.template))) throw appError('forbidden');
   }
   return found;
 }
@@ -215,10 +212,10 @@ export async function updateTemplates(ctx: AppContext, personId: string, items: 
       if (item.isPrivate !== undefined || item.org !== undefined) {
         const isPrivate = item.isPrivate ?? template.isPrivate;
         const orgId = isPrivate ? null : (item.org ?? template.orgId);
-        if (isPrivate && item.org) throw sharingError(TEMPLATE_MESSAGES.personalHasNoOrg);
-        if (!isPrivate && !orgId) throw sharingError(TEMPLATE_MESSAGES.orgNeeded);
+        if (isPrivate && item.org) throw appError('templatePersonalHasNoOrg');
+        if (!isPrivate && !orgId) throw appError('templateOrgNeeded');
         if (isPrivate !== template.isPrivate || orgId !== template.orgId) {
-          if (!canShareTemplate(viewer, templateFactsOf(template))) throw forbidden();
+          if (!canShareTemplate(viewer, templateFactsOf(template))) throw appError('forbidden');
           if (orgId) await checkOrgTemplates(tx, orgId, personId);
           patch.isPrivate = isPrivate;
           patch.orgId = missionPatch.orgId = orgId;
@@ -226,7 +223,7 @@ export async function updateTemplates(ctx: AppContext, personId: string, items: 
       }
       const mission = await lockedMission(tx, template.missionId);
       if (item.resave) {
-        if (!mission) throw badRequest('template/not-linked', TEMPLATE_MESSAGES.notLinked);
+        if (!mission) throw appError('templateNotLinked');
         const snapshot = await snapshotMission(tx, mission);
         patch.data = snapshot.data;
         patch.dataPlanItems = snapshot.dataPlanItems;

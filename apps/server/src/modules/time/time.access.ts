@@ -1,14 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  approvesMissionTime as approvesTime,
-  reviewsOrgTime,
-  TIME_MESSAGES,
-  timeTrackingEligible,
-  type RoleRefusal,
-} from '@crewplan/domain';
+import { approvesMissionTime as approvesTime, reviewsOrgTime, timeTrackingEligible, type RoleRefusal } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
-import { AppError, appError } from '../../lib/errors.ts';
+import { type AppError, appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
@@ -21,14 +15,6 @@ export const locked = () => appError('timesheetLocked');
 export const noTimesheets = () => appError('noTimesheets');
 
 export { reviewsOrgTime };
-
-/** A refusal that names the field it is about (403s of this module are 'time/not-allowed', the rest 400 'validation'). */
-export const badField = (field: string, message: string, status = 400) =>
-  new AppError(status, status === 403 ? 'time/not-allowed' : 'validation', message, { [field]: message });
-
-/** The same refusal, pointing at `field` of the request (a row of a week, say). */
-export const atField = (error: AppError, field: string) =>
-  new AppError(error.statusCode, error.code, error.message, { [field]: error.message });
 
 /** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
 export function requireLicensed(org: OrgRow | null, now: Date): OrgRow {
@@ -51,10 +37,10 @@ export function requireTimeTracked(access: MissionAccess, now: Date): OrgRow {
 
 /** Why the person may not keep hours on a role (`roleRefusal` of the domain), naming the role's field or the week's. */
 export function roleRefused(refusal: RoleRefusal, fields: { role: string; week: string }): AppError {
-  if (refusal === 'notYours') return badField(fields.role, TIME_MESSAGES.notYourRole, 403);
-  if (refusal === 'inactive') return badField(fields.role, TIME_MESSAGES.roleInactive);
-  if (refusal === 'outsideWeek') return badField(fields.week, TIME_MESSAGES.outsideRole);
-  return badField(fields.role, TIME_MESSAGES.unknownRole);
+  if (refusal === 'notYours') return appError('timeNotYourRole', fields.role);
+  if (refusal === 'inactive') return appError('timeRoleInactive', fields.role);
+  if (refusal === 'outsideWeek') return appError('timeOutsideRole', fields.week);
+  return appError('timeUnknownRole', fields.role);
 }
 
 /** Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). */

@@ -4,7 +4,6 @@ import {
   hoursEditable,
   REJECTION_REASON_MIN,
   roleRefusal,
-  TIME_MESSAGES,
   timesheetActors,
   type MissionTimesheetCreate,
   type OrgTimesheetCreate,
@@ -15,13 +14,12 @@ import {
 import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, orgRoles, planItems, timesheets } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError } from '../../lib/errors.ts';
 import { approvalRates } from '../money/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import {
   approvesMissionTime,
-  badField,
   locked,
   notAllowed,
   orgCaller,
@@ -44,7 +42,7 @@ async function requireMissionTasks(tx: Tx, missionId: string, tasks: { _id: stri
     .where(and(eq(actionItems.missionId, missionId), inArray(actionItems.id, ids)));
   const known = new Set(found.map((row) => row.id));
   const index = tasks.findIndex((task) => !known.has(task._id));
-  if (index >= 0) throw badField(`payload.actionItems.${index}._id`, TIME_MESSAGES.unknownTask);
+  if (index >= 0) throw appError('timeUnknownTask', `payload.actionItems.${index}._id`);
 }
 
 /** Runs a sheet write with its history: the mission's for a mission sheet, the organisation's for its own sheets. */
@@ -158,7 +156,7 @@ export async function saveOrgWeek(ctx: AppContext, access: OrgAccess, input: Org
         .select({ id: orgRoles.id })
         .from(orgRoles)
         .where(and(eq(orgRoles.id, orgRoleId), eq(orgRoles.orgId, org.id), eq(orgRoles.isDeleted, false)));
-      if (!role) throw badField('payload.orgRole', 'Unknown role of this organization');
+      if (!role) throw appError('timeUnknownOrgRole');
     },
   );
 }
@@ -199,10 +197,9 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
     if (to !== sheet.status) {
       if (!canTransition(actors, sheet.status, to)) {
         if (!actors.includes('owner') && (to === 'draft' || to === 'submitted') && sheet.status !== 'approved') throw notAllowed();
-        throw new AppError(409, 'time/transition', TIME_MESSAGES.transition, { 'payload.status': TIME_MESSAGES.transition });
+        throw appError('timeTransition');
       }
-      if (to === 'rejected' && (payload.reason ?? '').length < REJECTION_REASON_MIN)
-        throw badField('payload.reason', TIME_MESSAGES.reasonNeeded);
+      if (to === 'rejected' && (payload.reason ?? '').length < REJECTION_REASON_MIN) throw appError('timeReasonNeeded');
       patch.status = to;
       if (to === 'submitted') patch.submittedAt = ctx.clock.now();
       if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: ctx.clock.now(), decidedBy: scope.personId });

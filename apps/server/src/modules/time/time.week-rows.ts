@@ -1,6 +1,7 @@
-import { roleRefusal, taskRefusal, TIME_MESSAGES, type WeekSave } from '@crewplan/domain';
+import { roleRefusal, taskRefusal, type WeekSave } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { badField, roleRefused } from './time.access.ts';
+import { appError } from '../../lib/errors.ts';
+import { roleRefused } from './time.access.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 import { rolesOfWeek, tasksOfWeek } from './time.queries.ts';
 
@@ -44,9 +45,9 @@ export function checkRows(facts: RowFacts, personId: string, input: WeekSave, be
     const field = `rows.${i}.actionItemId`;
     const task = facts.tasks.get(row.actionItemId!) ?? null;
     const refusal = taskRefusal(task, { ...at(row.missionId), onTheirWeek: onWeek.has(`${row.missionId}:${row.actionItemId}`) });
-    if (refusal === 'unknown') throw badField(field, TIME_MESSAGES.unknownTask);
-    if (refusal === 'notYours') throw badField(field, TIME_MESSAGES.notYourTask, 403);
-    if (refusal === 'outsideWeek') throw badField(field, TIME_MESSAGES.taskOutsideWeek);
-    if (!facts.roles.some((role) => roleRefusal(role, at(row.missionId)) === null)) throw badField(field, TIME_MESSAGES.noProjectRole, 403);
+    if (refusal === 'unknown') throw appError('timeUnknownTask', field);
+    if (refusal === 'notYours') throw appError('timeNotYourTask', field);
+    if (refusal === 'outsideWeek') throw appError('timeTaskOutsideWeek', field);
+    if (!facts.roles.some((role) => roleRefusal(role, at(row.missionId)) === null)) throw appError('timeNoProjectRole', field);
   });
 }

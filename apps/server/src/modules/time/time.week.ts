@@ -5,7 +5,6 @@ import {
   hoursToMinutes,
   mergeTaskLines,
   overfullWeekDay,
-  TIME_MESSAGES,
   writesSheet,
   type WeekSave,
   type WeekSaved,
@@ -16,7 +15,8 @@ import { people } from '../../db/schema/index.ts';
 import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { atField, badField, locked, timeTrackingRefusal } from './time.access.ts';
+import { appError, atField } from '../../lib/errors.ts';
+import { locked, timeTrackingRefusal } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { saveWeeks, sheetsOfWeek, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
 import { checkRows, roleTitlesOf, rowFactsOf, taskTitlesOf } from './time.week-rows.ts';
@@ -132,7 +132,7 @@ function requireDaysFit(before: readonly TimesheetRow[], plans: readonly Plan[])
   const saved = new Set(plans.map((plan) => plan.scope));
   const after = [...before.filter((sheet) => !saved.has(sheet.scope)), ...plans.map((plan) => plan.save)];
   const day = overfullWeekDay(after, before);
-  if (day >= 0) throw badField(`dailyHours.${day}`, TIME_MESSAGES.overDay);
+  if (day >= 0) throw appError('timeOverDay', day);
 }
 
 const stateOf = (row: TimesheetRow | undefined) =>
