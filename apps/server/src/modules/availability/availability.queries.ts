@@ -60,7 +60,7 @@ function holidaysOf(countries: readonly string[], from: string, to: string) {
 }
 
 /** The organisation's holiday country and the statement's holiday list; null when the organisation is not there. */
-export async function holidaysFor(db: Db, q: LedgerQuery): Promise<string | null> {
+async function holidaysFor(db: Db, q: LedgerQuery): Promise<string | null> {
   const [org] = (await db.execute<{ country: string | null }>(sql`select holiday_country_code as country from orgs where id = ${q.orgId}`))
     .rows;
   if (!org) return null;

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { mondayOf, WORKING_DAY_HOURS as DAY_HOURS } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { holidaysFor, personFilterOf, sparseLedgerCtes, type LedgerQuery } from './availability.queries.ts';
+import { publicHolidays } from '../../lib/holidays.ts';
+import { personFilterOf, sparseLedgerCtes, type LedgerQuery } from './availability.queries.ts';
 
 /** A person's week summed from the ledger: capacity (contract less holidays and approved leave) against bookings. */
 export type LedgerWeek = {
@@ -48,18 +49,16 @@ const CONTRACT_DAY = DAY_HOURS * 100;
  */
 export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWeek[]> {
   if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
-  const [org] = (
-    await db.execute<{ dpw: number; country: string | null }>(
-      sql`select days_per_week as dpw, holiday_country_code as country from orgs where id = ${q.orgId}`,
-    )
-  ).rows;
-  const holidays = await holidaysFor(db, q);
-  if (!org || holidays === null) return [];
   const personFilter = personFilterOf(q);
   const from = sql`${q.from}::date`;
   const to = sql`${q.to}::date`;
   const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
-  const result = await db.execute<Row>(sql`
+  // the organisation's settings and the figures are read side by side (neither needs the other)
+  const [orgs, result] = await Promise.all([
+    db.execute<{ dpw: number; country: string | null }>(
+      sql`select days_per_week as dpw, holiday_country_code as country from orgs where id = ${q.orgId}`,
+    ),
+    db.execute<Row>(sql`
     with ${sparseLedgerCtes(q)}
     select 'member' as kind, person_id, ${day(sql`start_date`)} as a, ${day(sql`end_date`)} as b, null::int as x, null::int as y
     from org_people where org_id = ${q.orgId} ${personFilter(sql`person_id`)}
@@ -69,9 +68,12 @@ export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWee
     select 'leave', person_id, ${day(sql`day`)}, null, (round(approved, 2) * 100)::int, (round(pending, 2) * 100)::int
     from leave where day between ${from} and ${to}
     union all
-    select 'task', person_id, ${day(sql`day`)}, null, (round(hours, 2) * 100)::int, null from scheduled
-    order by 1, 2`);
-  return sumWeeks(q, org.dpw, JSON.parse(holidays) as { day: string; name: string }[], result.rows);
+    select 'task', person_id, ${day(sql`day`)}, null, (round(hours, 2) * 100)::int, null from scheduled`),
+  ]);
+  const [org] = orgs.rows;
+  if (!org) return [];
+  const holidays = org.country ? publicHolidaysOf(org.country, q.from, q.to) : [];
+  return sumWeeks(q, org.dpw, holidays, result.rows);
 }
 
 /** The weeks of the span of each member, in hundredths of an hour while summing. */
@@ -133,16 +135,26 @@ function sumWeeks(q: LedgerQuery, daysPerWeek: number, holidayList: { day: strin
     week.pending += row.y!;
     if (!holidayDays.has(dayNo)) week.capacity += Math.max(0, contract - approved) - contract;
   }
-  return [...members].flatMap(([personId, member]) =>
-    member.sums.map((sums, i) => ({
-      personId,
-      week: new Date(weeks[i]!.monday * DAY_MS).toISOString().slice(0, 10),
-      contractHours: sums.contract / 100,
-      capacityHours: sums.capacity / 100,
-      bookedHours: sums.booked / 100,
-      leaveHours: sums.leave / 100,
-      pendingLeaveHours: sums.pending / 100,
-      holidays: holidaysOfWeek[i]!,
-    })),
-  );
+  return [...members]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .flatMap(([personId, member]) =>
+      member.sums.map((sums, i) => ({
+        personId,
+        week: new Date(weeks[i]!.monday * DAY_MS).toISOString().slice(0, 10),
+        contractHours: sums.contract / 100,
+        capacityHours: sums.capacity / 100,
+        bookedHours: sums.booked / 100,
+        leaveHours: sums.leave / 100,
+        pendingLeaveHours: sums.pending / 100,
+        holidays: holidaysOfWeek[i]!,
+      })),
+    );
+}
+
+/** The public holidays of a country over the years of a span (the same list the daily ledger joins). */
+function publicHolidaysOf(country: string, from: string, to: string): { day: string; name: string }[] {
+  const list: { day: string; name: string }[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++)
+    for (const holiday of publicHolidays(country, year)) list.push({ day: holiday.date, name: holiday.name });
+  return list;
 }
