@@ -1,8 +1,8 @@
 // The resource planner over 500 people × 26 weeks, against reading the raw daily ledger rows it sums (500 × 182 =
 // 91,000 rows, one statement, no HTTP): mean latency of each, median of rounds. The planner answers through HTTP with
-// its people, roles and unfilled roles; its weekly sums are one grouped statement over the same ledger.
-// Goal: ≤ 0.25× the raw rows (likely only with a stored rollup, which the ledger deliberately does not keep): reported
-// as measured.
+// its people, roles and unfilled roles; its weekly sums are closed-form per person and week over the same tables
+// (no row per person and day, nothing stored).
+// Goal: ≤ 0.25× the raw rows; the last line says pass or FAIL.
 import { readLedger } from '../apps/server/src/modules/availability/index.ts';
 import { startBenchApp } from './bench-app.ts';
 

@@ -14,6 +14,7 @@ let t: TestApp;
 let orgId: string;
 let missionId: string;
 let surveyorId: string;
+let foreignRoleId: string;
 const clock = createTestClock('2025-04-07T09:00:00Z');
 const who = {} as Record<'owner' | 'manager' | 'member' | 'pm' | 'ann' | 'closed' | 'outsider', TestPerson>;
 
@@ -48,7 +49,13 @@ beforeAll(async () => {
   const otherOrg = (await createOrg(t, who.outsider.token, { title: 'Elsewhere' }))._id;
   const [closed] = await t.database.db.insert(departments).values({ orgId, title: 'Vault', dontShareResources: true }).returning();
   await addMember(t, orgId, who.closed, 'MEMBER', { departments: [closed!.id] });
-  void otherOrg;
+  const foreignMission = await insertMission(t, who.outsider, { orgId: otherOrg, title: 'Elsewhere' });
+  foreignRoleId = (
+    await t.database.db
+      .insert(planItems)
+      .values({ missionId: foreignMission.id, title: 'Foreign', allocation: 50, startDate: '2025-04-28', endDate: '2025-05-31' })
+      .returning()
+  )[0]!.id;
   missionId = (await insertMission(t, who.owner, { orgId, title: 'Harbour', planStartDate: '2025-01-01', planEndDate: '2025-12-31' })).id;
   await addToMission(t, missionId, who.pm, 1, { isProjectManager: true });
   await addToMission(t, missionId, who.ann, 0);
@@ -164,6 +171,41 @@ describe('the resource planner', () => {
     ];
     for (const [caller, id, payload, status] of cases) expectStatus(await change(caller, id, payload), status);
     expect(await roleRow(surveyorId)).toEqual(before);
+  });
+
+  it('names the date that is wrong, and does not find another organisation’s role: nothing written', async () => {
+    const before = await roleRow(surveyorId);
+    const fieldsOf = async (payload: Record<string, unknown>) => {
+      const response = await change(who.manager, surveyorId, payload);
+      expectStatus(response, 400);
+      return Object.keys(errorOf(response).fields ?? {});
+    };
+    expect(await fieldsOf({ startDate: '2025-05-10', endDate: '2025-05-01' })).toEqual(['endDate']);
+    expect(await fieldsOf({ endDate: '2025-04-27' })).toEqual(['endDate']);
+    expect(await fieldsOf({ startDate: '2025-06-01' })).toEqual(['startDate']);
+    expect(await fieldsOf({ startDate: '2025-02-30' })).toEqual(['startDate']);
+    expect(await roleRow(surveyorId)).toEqual(before);
+    const foreignBefore = await roleRow(foreignRoleId);
+    const foreign = await change(who.manager, foreignRoleId, { startDate: '2025-05-05' });
+    expectStatus(foreign, 404);
+    expectStatus(await change(who.outsider, foreignRoleId, { endDate: '2025-06-06' }), 404);
+    expect(await roleRow(foreignRoleId)).toEqual(foreignBefore);
+  });
+
+  it('moves only the edge it is given, by the week the planner drags it', async () => {
+    const [role] = await t.database.db
+      .insert(planItems)
+      .values({ missionId, title: 'Rigger', personId: who.pm.personId, allocation: 100, startDate: '2025-04-14', endDate: '2025-04-25' })
+      .returning();
+    expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-28').bookedHours).toBe(0);
+    expectStatus(await change(who.pm, role!.id, { endDate: '2025-05-02' }), 200);
+    expect(await roleRow(role!.id)).toMatchObject({ startDate: '2025-04-14', endDate: '2025-05-02' });
+    expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-28').bookedHours).toBe(40);
+    expectStatus(await change(who.pm, role!.id, { startDate: '2025-04-21' }), 200);
+    expect(await roleRow(role!.id)).toMatchObject({ startDate: '2025-04-21', endDate: '2025-05-02' });
+    expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-14').bookedHours).toBe(0);
+    expectStatus(await change(who.member, role!.id, { startDate: '2025-04-14' }), 403);
+    await t.database.db.delete(planItems).where(eq(planItems.id, role!.id));
   });
 
   it('assigns a role through the plan’s rules, moves its dates and types its allocation; the weeks follow', async () => {

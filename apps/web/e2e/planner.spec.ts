@@ -19,7 +19,7 @@ async function dragOnto(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
-test('planner: a manager sees a member over-booked in a week with leave, staffs a role by dragging it, and the member’s timesheet capacity follows', async ({
+test('planner: a manager sees a member over-booked in a week with leave, staffs a role by dragging it, the member’s timesheet capacity follows, and role edges drag by weeks', async ({
   page,
   browser,
   request,
@@ -83,7 +83,7 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   await dragOnto(page, planner.getByTestId('unfilled-Surveyor'), planner.getByTestId('person-Eleni Papadopoulou').locator('th'));
   await expect(heat(third)).toContainText('20 / 40 h');
   await expect(planner.getByTestId('unfilled-roles')).toContainText('Every role has a person.');
-  await expect(planner.getByTestId('person-Eleni Papadopoulou')).toContainText('Surveyor');
+  await expect(planner.getByTestId('role-Eleni Papadopoulou-Surveyor')).toContainText('Surveyor');
 
   // the same planner in dark mode
   await apiCall(request, 'put', manager.token, '/api/people/profile', { mode: 'dark' });
@@ -106,4 +106,31 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   await expect(capacity(shift(first, 1))).toHaveAttribute('data-over', 'true');
   await memberPage.screenshot({ path: screenshot('planner-timesheet-capacity') });
   await memberContext.close();
+
+  // the manager drags the Surveyor role's end edge one week right: Eleni is now booked 20 h in the fourth week too
+  const fourth = monday(-start - 3);
+  const surveyor = planner.getByTestId('role-Eleni Papadopoulou-Surveyor');
+  await expect(surveyor.getByLabel(/^End of Surveyor/)).toHaveValue(shift(third, 4));
+  await expect(heat(fourth)).toContainText(/^0 \/ \d+ h/);
+  const column = (await heat(third).boundingBox())!.x - (await heat(second).boundingBox())!.x;
+  const end = (await surveyor.getByTestId('edge-end-Surveyor').boundingBox())!;
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2 + column / 2, end.y + end.height / 2, { steps: 8 });
+  await page.mouse.move(end.x + end.width / 2 + column, end.y + end.height / 2, { steps: 8 });
+  await expect(surveyor.getByTestId(`bar-Surveyor-${fourth}`)).toHaveAttribute('data-covered', 'true');
+  await page.screenshot({ path: screenshot('planner-edge-drag') });
+  await page.mouse.up();
+  await expect(heat(fourth)).toContainText(/^20 \/ \d+ h/);
+  await expect(surveyor.getByLabel(/^End of Surveyor/)).toHaveValue(shift(fourth, 4));
+
+  // by keyboard, the Engineer role's start edge moves a week later: the first week is free again
+  const engineer = planner.getByTestId('role-Eleni Papadopoulou-Engineer');
+  await engineer.getByTestId('edge-start-Engineer').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(heat(first)).toContainText('0 / 32 h');
+  await expect(engineer.getByLabel(/^Start of Engineer/)).toHaveValue(second);
+  await page.screenshot({ path: screenshot('planner-edges-moved') });
 });

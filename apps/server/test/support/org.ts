@@ -52,6 +52,7 @@ export type MemberOptions = Partial<
     | 'canApproveLeaves'
     | 'canManageGoals'
     | 'canCreateProjects'
+    | 'startDate'
     | 'endDate'
     | 'roleId'
   >

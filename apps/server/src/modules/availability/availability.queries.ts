@@ -68,35 +68,23 @@ async function holidaysFor(db: Db, q: LedgerQuery): Promise<string | null> {
 }
 
 /**
- * The ledger as one statement (a row per person and day, unordered): what `readLedger` reads and what the planner
- * sums by week, so both come from the same figures.
+ * `and <column>` is one of the asked people, or nothing when the query asks for everyone. The ids go as one
+ * parameter (ids never hold a comma): hundreds of them as one parameter each made the statement slow to plan.
  */
-function ledgerSql(q: LedgerQuery, holidays: string): SQL {
-  const personFilter = (column: SQL) =>
-    q.personIds
-      ? sql`and ${column} in (${sql.join(
-          q.personIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
+export const personFilterOf = (q: LedgerQuery) => (column: SQL) =>
+  q.personIds ? sql`and ${column} = any(string_to_array(${q.personIds.join(',')}, ','))` : sql``;
+
+/**
+ * The parts of the ledger that are not one row per person and day, shared by the daily and the weekly statements:
+ * `leave` (a person's approved and pending leave hours per day, from the requests' counted days), `scheduled` (a
+ * person's power-scheduled task hours per day, a task's duration spread over its scheduled days) and `roles` (the
+ * person's active roles of the span with their daily hours, rule 10).
+ */
+export function sparseLedgerCtes(q: LedgerQuery): SQL {
+  const personFilter = personFilterOf(q);
   const from = sql`${q.from}::date`;
   const to = sql`${q.to}::date`;
   return sql`
-    with org as (
-      select id, days_per_week, holiday_country_code as country from orgs where id = ${q.orgId}
-    ),
-    members as (
-      select op.person_id, op.start_date, op.end_date from org_people op where op.org_id = ${q.orgId} ${personFilter(sql`op.person_id`)}
-    ),
-    days as (
-      select d::date as day, extract(isodow from d)::int <= (select days_per_week from org) as workday
-      from generate_series(${from}, ${to}, interval '1 day') d
-    ),
-    holidays as (
-      select (h->>'day')::date as day, h->>'name' as name
-      from jsonb_array_elements(${holidays}::jsonb) h
-      where h->>'country' = (select country from org)
-    ),
     leave as (
       select lr.person_id, (x->>'date')::date as day,
         sum(case when lr.status = 'approved' then (x->>'hours')::numeric else 0 end) as approved,
@@ -104,24 +92,6 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
       from leave_requests lr cross join jsonb_array_elements(lr.days) x
       where lr.org_id = ${q.orgId} and lr.status in ('approved', 'pending_approval', 'pending_final_approval')
         and lr.start_date <= ${to} and lr.end_date >= ${from} ${personFilter(sql`lr.person_id`)}
-      group by 1, 2
-    ),
-    home as (
-      select person_id, day from work_from_home_days
-      where org_id = ${q.orgId} and day between ${from} and ${to} ${personFilter(sql`person_id`)}
-    ),
-    roles as (
-      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)}::float8 as daily
-      from plan_items pi
-      join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
-      where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
-        and (pi.start_date is null or pi.start_date <= ${to}) and (pi.end_date is null or pi.end_date >= ${from})
-        ${personFilter(sql`pi.person_id`)}
-    ),
-    allocated as (
-      select r.person_id, d.day, sum(r.daily) as hours
-      from roles r join days d on d.workday
-        and (r.start_date is null or d.day >= r.start_date) and (r.end_date is null or d.day <= r.end_date)
       group by 1, 2
     ),
     tasks as (
@@ -141,6 +111,48 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
     ),
     scheduled as (
       select person_id, day, sum(hours) as hours from task_days where day between ${from} and ${to} group by 1, 2
+    ),
+    roles as (
+      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)} as daily
+      from plan_items pi
+      join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
+      where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
+        and (pi.start_date is null or pi.start_date <= ${to}) and (pi.end_date is null or pi.end_date >= ${from})
+        ${personFilter(sql`pi.person_id`)}
+    )`;
+}
+
+/** The ledger as one statement over every person and day of the span (a row each, unordered): what `readLedger` reads. */
+function ledgerSql(q: LedgerQuery, holidays: string): SQL {
+  const personFilter = personFilterOf(q);
+  const from = sql`${q.from}::date`;
+  const to = sql`${q.to}::date`;
+  return sql`
+    with org as (
+      select id, days_per_week, holiday_country_code as country from orgs where id = ${q.orgId}
+    ),
+    members as (
+      select op.person_id, op.start_date, op.end_date from org_people op where op.org_id = ${q.orgId} ${personFilter(sql`op.person_id`)}
+    ),
+    days as (
+      select d::date as day, extract(isodow from d)::int <= (select days_per_week from org) as workday
+      from generate_series(${from}, ${to}, interval '1 day') d
+    ),
+    holidays as (
+      select (h->>'day')::date as day, h->>'name' as name
+      from jsonb_array_elements(${holidays}::jsonb) h
+      where h->>'country' = (select country from org)
+    ),
+    ${sparseLedgerCtes(q)},
+    home as (
+      select person_id, day from work_from_home_days
+      where org_id = ${q.orgId} and day between ${from} and ${to} ${personFilter(sql`person_id`)}
+    ),
+    allocated as (
+      select r.person_id, d.day, sum(r.daily) as hours
+      from roles r join days d on d.workday
+        and (r.start_date is null or d.day >= r.start_date) and (r.end_date is null or d.day <= r.end_date)
+      group by 1, 2
     ),
     timed as (
       select ts.person_id, ts.week_start + (i - 1) as day, sum(ts.daily_minutes[i])::numeric / 60 as hours
@@ -199,58 +211,5 @@ export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
     scheduledTaskHours: row.scheduled_task_hours,
     approvedTimeHours: row.approved_time_hours,
     availableHours: row.available_hours,
-  }));
-}
-
-/** A person's week summed from the ledger: capacity (contract less holidays and approved leave) against bookings. */
-export type LedgerWeek = {
-  personId: string;
-  /** The Monday of the week. */
-  week: string;
-  contractHours: number;
-  capacityHours: number;
-  /** Roles' allocated hours and power-scheduled task hours. */
-  bookedHours: number;
-  leaveHours: number;
-  pendingLeaveHours: number;
-  holidays: { day: string; name: string }[];
-};
-
-type WeekRow = {
-  person_id: string;
-  week: string;
-  contract_hours: number;
-  capacity_hours: number;
-  booked_hours: number;
-  leave_hours: number;
-  pending_leave_hours: number;
-  holidays: { day: string; name: string }[];
-};
-
-/** The ledger summed per person and week (Monday first) in one set-based statement over the same figures. */
-export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWeek[]> {
-  if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
-  const holidays = await holidaysFor(db, q);
-  if (holidays === null) return [];
-  const result = await db.execute<WeekRow>(sql`
-    select person_id, to_char(date_trunc('week', day::date), 'YYYY-MM-DD') as week,
-      sum(contract_hours)::float8 as contract_hours,
-      sum(case when holiday_name is null then greatest(0, contract_hours - leave_approved_hours) else 0 end)::float8 as capacity_hours,
-      sum(allocated_hours + scheduled_task_hours)::float8 as booked_hours,
-      sum(leave_approved_hours)::float8 as leave_hours,
-      sum(leave_pending_hours)::float8 as pending_leave_hours,
-      coalesce(json_agg(json_build_object('day', day, 'name', holiday_name) order by day) filter (where holiday_name is not null), '[]') as holidays
-    from (${ledgerSql(q, holidays)}) ledger
-    group by 1, 2
-    order by 1, 2`);
-  return result.rows.map((row) => ({
-    personId: row.person_id,
-    week: row.week,
-    contractHours: row.contract_hours,
-    capacityHours: row.capacity_hours,
-    bookedHours: row.booked_hours,
-    leaveHours: row.leave_hours,
-    pendingLeaveHours: row.pending_leave_hours,
-    holidays: row.holidays,
   }));
 }

@@ -3,6 +3,7 @@ import {
   availabilityReach,
   can,
   departmentsClosedTo,
+  mondayOf,
   type Availability,
   type AvailabilityQuery,
   type AvailabilityReach,
@@ -19,7 +20,8 @@ import { entityNotFound, loadMissionAccess } from '../../plugins/mission-access.
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { changePerson, updatePlanItem } from '../plan/index.ts';
 import { avatarUrl } from '../people/index.ts';
-import { readLedger, readLedgerWeeks } from './availability.queries.ts';
+import { readLedger } from './availability.queries.ts';
+import { readLedgerWeeks } from './availability.weeks.ts';
 
 type Member = {
   personId: string;
@@ -105,13 +107,6 @@ export async function readMyAvailability(db: Db, personId: string, query: { from
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The Monday of a day's week (rule 4: weeks start on Monday). */
-export function mondayOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return isoDay(date);
-}
-
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -122,7 +117,11 @@ type RoleRow = PlannerRole;
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 
@@ -156,7 +155,7 @@ async function namesOf(db: Db, table: 'departments' | 'offices' | 'org_roles', o
 
 /**
  * `GET /org/:id/planner`: the people the caller sees × the weeks asked, each week's capacity and bookings summed
- * from the ledger in one statement, their roles in the span, and the roles still to staff (all of the organisation's
+ * from the ledger's figures in closed form (`readLedgerWeeks`), their roles in the span, and the roles still to staff (all of the organisation's
  * for admins and managers, those of the projects they run for project managers, none for others).
  */
 export async function readPlanner(ctx: AppContext, access: OrgAccess, query: PlannerQuery): Promise<Planner> {

@@ -1,5 +1,5 @@
 import './styles.ts';
-import { useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { Alert, Badge, Checkbox, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   DndContext,
@@ -10,6 +10,8 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type DragMoveEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PlannerPerson, PlannerRole } from '@crewplan/domain/availability/planner';
@@ -19,15 +21,23 @@ import { setParams, useUrl } from '../../lib/url-state.ts';
 import { useMyOrgs } from '../org/index.ts';
 import { plannerQuery, useChangeRole, type PlannerRoleChange } from './api.ts';
 import classes from './planner.module.css';
-import { heatCell, plannerGroups, type GroupBy } from './rows.ts';
+import { RoleBarCells, type EdgeDrag } from './RoleBar.tsx';
+import { heatCell, movedEdge, plannerGroups, weeksMoved, type Edge, type GroupBy } from './rows.ts';
 
 const WEEKS = 8;
 const today = () => new Date().toISOString().slice(0, 10);
+/** The keyboard's step for dragging a role onto a person, in pixels (the library's own). */
+const KEY_STEP = 25;
+
+/** A role edge being dragged: how many weeks it has moved so far. */
+type Moving = { planItemId: string; edge: Edge; weeks: number };
+const edgeOf = (data: unknown) => ((data as EdgeDrag | undefined)?.kind === 'edge' ? (data as EdgeDrag) : null);
 
 /**
  * The resource planner (`?planner=<orgId>`): the organisation's people × weeks, each week's booked hours against its
  * capacity as a heat cell (red when over-booked), leave and holidays in the cell; unfilled roles in a row above to
- * drag onto a person; each person's roles with their dates and allocation to change. `planner-mine` is the
+ * drag onto a person; each person's roles below them, with their allocation and dates to type and a bar over the
+ * weeks whose start and end edges drag by whole weeks (by keyboard too). `planner-mine` is the
  * assignment calendar: the same view of one's own row.
  */
 export function PlannerScreen({ value }: { value: string }) {
@@ -42,12 +52,40 @@ export function PlannerScreen({ value }: { value: string }) {
   const [overOnly, setOverOnly] = useState(false);
   const query = useQuery({ ...plannerQuery(orgId, from, WEEKS), enabled: !!orgId });
   const change = useChangeRole(orgId);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor));
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const weekHeader = useRef<HTMLTableCellElement>(null);
+  const columnWidth = () => weekHeader.current?.getBoundingClientRect().width ?? 0;
+  // by keyboard, a role's edge moves a week (one column) per arrow key; a role to staff moves the library's step
+  const coordinateGetter: KeyboardCoordinateGetter = (event, { active, currentCoordinates: at }) => {
+    const step = String(active).startsWith('edge:') ? columnWidth() : KEY_STEP;
+    if (event.code === 'ArrowRight') return { ...at, x: at.x + step };
+    if (event.code === 'ArrowLeft') return { ...at, x: at.x - step };
+    if (event.code === 'ArrowDown') return { ...at, y: at.y + KEY_STEP };
+    if (event.code === 'ArrowUp') return { ...at, y: at.y - KEY_STEP };
+    return undefined;
+  };
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
   const close = () => setParams({ planner: null, 'planner-mine': null });
   const plan = (planItemId: string, body: PlannerRoleChange) => change.mutate({ planItemId, change: body });
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragMove = ({ active, delta }: DragMoveEvent) => {
+    const drag = edgeOf(active.data.current);
+    if (drag) setMoving({ planItemId: drag.role.planItemId, edge: drag.edge, weeks: weeksMoved(delta.x, columnWidth()) });
+  };
+  const onDragEnd = ({ active, over, delta }: DragEndEvent) => {
+    setMoving(null);
+    const drag = edgeOf(active.data.current);
+    if (drag) {
+      const dates = movedEdge(drag.role, drag.edge, weeksMoved(delta.x, columnWidth()));
+      if (dates) plan(drag.role.planItemId, dates);
+      return;
+    }
     if (over && typeof over.id === 'string' && over.id.startsWith('person:')) plan(String(active.id), { personId: over.id.slice(7) });
   };
+  const shownRole = (role: PlannerRole): PlannerRole =>
+    moving?.planItemId === role.planItemId ? { ...role, ...movedEdge(role, moving.edge, moving.weeks) } : role;
   const shift = (weeks: number) => {
     const date = new Date(`${query.data?.from ?? from}T00:00:00Z`);
     date.setUTCDate(date.getUTCDate() + weeks * 7);
@@ -99,7 +137,7 @@ export function PlannerScreen({ value }: { value: string }) {
           </Alert>
         )}
         {data && (
-          <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+          <DndContext sensors={sensors} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setMoving(null)}>
             {data.canPlan && !mine && (
               <Group gap="xs" data-testid="unfilled-roles" className={classes.unfilled}>
                 <Text size="sm" fw={600}>
@@ -122,8 +160,14 @@ export function PlannerScreen({ value }: { value: string }) {
                     <Table.Th scope="col" className={classes.personColumn}>
                       Person
                     </Table.Th>
-                    {data.weeks.map((week) => (
-                      <Table.Th key={week} scope="col" ta="center" title={`Week of ${formatDay(week)}`}>
+                    {data.weeks.map((week, i) => (
+                      <Table.Th
+                        key={week}
+                        ref={i === 0 ? weekHeader : undefined}
+                        scope="col"
+                        ta="center"
+                        title={`Week of ${formatDay(week)}`}
+                      >
                         {formatDay(week).replace(/ \d{4}$/, '')}
                       </Table.Th>
                     ))}
@@ -139,7 +183,14 @@ export function PlannerScreen({ value }: { value: string }) {
                       </Table.Tr>
                     )}
                     {group.people.map((person) => (
-                      <PersonRow key={person._id} person={person} weeks={data.weeks} canPlan={data.canPlan} onPlan={plan} />
+                      <PersonRow
+                        key={person._id}
+                        person={person}
+                        weeks={data.weeks}
+                        canPlan={data.canPlan}
+                        onPlan={plan}
+                        shownRole={shownRole}
+                      />
                     ))}
                   </Table.Tbody>
                 ))}
@@ -175,44 +226,55 @@ function PersonRow(props: {
   weeks: string[];
   canPlan: boolean;
   onPlan: (id: string, change: PlannerRoleChange) => void;
+  shownRole: (role: PlannerRole) => PlannerRole;
 }) {
-  const { person, weeks, canPlan, onPlan } = props;
+  const { person, weeks, canPlan, onPlan, shownRole } = props;
   const name = `${person.firstName} ${person.lastName}`;
   const { setNodeRef, isOver } = useDroppable({ id: `person:${person._id}`, disabled: !canPlan });
   const byWeek = new Map(person.weeks.map((week) => [week.week, heatCell(week)]));
   return (
-    <Table.Tr data-testid={`person-${name}`}>
-      <Table.Th scope="row" ref={setNodeRef} className={isOver ? classes.dropping : undefined} fw="normal">
-        <Text size="sm" fw={600}>
-          {name}
-        </Text>
-        {person.roles.map((role) => (
-          <RoleLine key={role.planItemId} role={role} canPlan={canPlan} onPlan={onPlan} />
-        ))}
-      </Table.Th>
-      {weeks.map((week) => {
-        const cell = byWeek.get(week);
-        return (
-          <Table.Td
-            key={week}
-            ta="center"
-            className={classes[cell?.level ?? 'none']}
-            data-testid={`heat-${name}-${week}`}
-            data-level={cell?.level ?? 'none'}
-            title={cell ? [`Booked ${cell.label}`, ...cell.notes].join('\n') : undefined}
-          >
-            <Text size="xs" fw={600}>
-              {cell?.label ?? ''}
-            </Text>
-            {cell && cell.notes.length > 0 && (
-              <Text size="xs" className={classes.note}>
-                {cell.leaveHours > 0 ? 'Leave' : 'Holiday'}
+    <>
+      <Table.Tr data-testid={`person-${name}`}>
+        <Table.Th scope="row" ref={setNodeRef} className={isOver ? classes.dropping : undefined} fw="normal">
+          <Text size="sm" fw={600}>
+            {name}
+          </Text>
+        </Table.Th>
+        {weeks.map((week) => {
+          const cell = byWeek.get(week);
+          return (
+            <Table.Td
+              key={week}
+              ta="center"
+              className={classes[cell?.level ?? 'none']}
+              data-testid={`heat-${name}-${week}`}
+              data-level={cell?.level ?? 'none'}
+              title={cell ? [`Booked ${cell.label}`, ...cell.notes].join('\n') : undefined}
+            >
+              <Text size="xs" fw={600}>
+                {cell?.label ?? ''}
               </Text>
-            )}
-          </Table.Td>
-        );
-      })}
-    </Table.Tr>
+              {cell && cell.notes.length > 0 && (
+                <Text size="xs" className={classes.note}>
+                  {cell.leaveHours > 0 ? 'Leave' : 'Holiday'}
+                </Text>
+              )}
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+      {person.roles.map((role) => (
+        <Table.Tr key={role.planItemId} data-testid={`role-${name}-${role.title}`}>
+          <Table.Th scope="row" fw="normal" className={classes.roleHeading}>
+            {/* the inputs start from the saved dates again whenever they change (a drag, another person's edit) */}
+            <Fragment key={`${role.startDate} ${role.endDate} ${role.allocation}`}>
+              <RoleLine role={role} canPlan={canPlan} onPlan={onPlan} />
+            </Fragment>
+          </Table.Th>
+          <RoleBarCells role={role} shown={shownRole(role)} weeks={weeks} canPlan={canPlan} />
+        </Table.Tr>
+      ))}
+    </>
   );
 }
 

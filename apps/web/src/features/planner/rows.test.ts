@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Planner, PlannerPerson } from '@crewplan/domain/availability/planner';
-import { heatCell, plannerGroups } from './rows.ts';
+import { barInWeek, heatCell, movedEdge, plannerGroups, weeksMoved } from './rows.ts';
 
 const week = {
   week: '2025-04-21',
@@ -54,5 +54,31 @@ describe('the planner rows', () => {
     expect(titles(plannerGroups(planner, { by: 'none', search: '', overOnly: false, onlyPersonId: 'b'.repeat(24) }))).toEqual([
       ['Everyone', ['Ben']],
     ]);
+  });
+});
+
+describe('a role bar’s edges', () => {
+  const role = { startDate: '2025-04-16', endDate: '2025-05-02' };
+
+  it('move by whole weeks, keeping the weekday, and never past each other', () => {
+    expect(movedEdge(role, 'end', 2)).toEqual({ endDate: '2025-05-16' });
+    expect(movedEdge(role, 'start', -1)).toEqual({ startDate: '2025-04-09' });
+    expect(movedEdge(role, 'start', 2)).toEqual({ startDate: '2025-04-30' });
+    expect(movedEdge(role, 'start', 3)).toBeNull();
+    expect(movedEdge(role, 'end', -3)).toBeNull();
+    expect(movedEdge(role, 'end', 0)).toBeNull();
+    expect(movedEdge({ startDate: null, endDate: '2025-05-02' }, 'start', 1)).toBeNull();
+  });
+
+  it('snap a drag to the nearest column', () => {
+    expect([weeksMoved(130, 100), weeksMoved(-149, 100), weeksMoved(40, 100), weeksMoved(40, 0)]).toEqual([1, -1, 0, 0]);
+  });
+
+  it('draw the bar over the days of each week it covers', () => {
+    expect(barInWeek(role, '2025-04-14')).toEqual({ from: 2 / 7, to: 1, startsHere: true, endsHere: false });
+    expect(barInWeek(role, '2025-04-21')).toEqual({ from: 0, to: 1, startsHere: false, endsHere: false });
+    expect(barInWeek(role, '2025-04-28')).toEqual({ from: 0, to: 5 / 7, startsHere: false, endsHere: true });
+    expect(barInWeek(role, '2025-05-05')).toBeNull();
+    expect(barInWeek({ startDate: null, endDate: null }, '2025-05-05')).toEqual({ from: 0, to: 1, startsHere: false, endsHere: false });
   });
 });

@@ -38,3 +38,46 @@ export function plannerGroups(
   for (const person of shown) for (const title of groupOf(person, options.by)) groups.set(title, [...(groups.get(title) ?? []), person]);
   return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([title, people]) => ({ title, people }));
 }
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const addDays = (day: string, days: number) => new Date(dayMs(day) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A role's start or end: the two edges of its bar. */
+export type Edge = 'start' | 'end';
+type Dated = { startDate: string | null; endDate: string | null };
+
+/**
+ * The change of dragging one edge of a role's bar by whole weeks (the planner's grid is weeks, so the date keeps its
+ * weekday); null when there is nothing to change: no move, an open edge, or an end that would come before the start.
+ */
+export function movedEdge(role: Dated, edge: Edge, weeks: number): { startDate: string } | { endDate: string } | null {
+  const date = edge === 'start' ? role.startDate : role.endDate;
+  if (!date || weeks === 0) return null;
+  const moved = addDays(date, weeks * 7);
+  const start = edge === 'start' ? moved : role.startDate;
+  const end = edge === 'end' ? moved : role.endDate;
+  if (start && end && end < start) return null;
+  return edge === 'start' ? { startDate: moved } : { endDate: moved };
+}
+
+/** Whole weeks a drag of `deltaX` pixels moves over columns `columnWidth` wide (to the nearest column). */
+export const weeksMoved = (deltaX: number, columnWidth: number) => (columnWidth > 0 ? Math.round(deltaX / columnWidth) : 0);
+
+/**
+ * The part of a week (Monday `week`) a role's bar covers, as fractions of the week from its left, and whether the
+ * role's start and end fall in that week (where its edges are drawn); null when the role is not on that week.
+ */
+export function barInWeek(role: Dated, week: string): { from: number; to: number; startsHere: boolean; endsHere: boolean } | null {
+  const monday = dayMs(week);
+  const sunday = monday + 6 * DAY_MS;
+  const start = role.startDate ? dayMs(role.startDate) : -Infinity;
+  const end = role.endDate ? dayMs(role.endDate) : Infinity;
+  if (start > sunday || end < monday) return null;
+  return {
+    from: Math.max(0, start - monday) / DAY_MS / 7,
+    to: (Math.min(sunday, end) - monday + DAY_MS) / DAY_MS / 7,
+    startsHere: start >= monday,
+    endsHere: end <= sunday,
+  };
+}
