@@ -90,6 +90,7 @@ test('a manager reads the weekly hours and sees the effect of moving the project
   await expect(benRow.getByText('Over-booked')).toBeVisible();
   await expect(benRow).toHaveAttribute('data-overbooked', 'true');
   await expectAccessible(page, 'the what-if of the staffing outlook');
+  await loads.scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshot('staffing-outlook-what-if-light') });
 
   // nothing was saved: the plan still has Ada on the Designer role
@@ -107,7 +108,9 @@ test('a manager reads the weekly hours and sees the effect of moving the project
   const dark = await openOutlook(page);
   await expectAccessible(page, 'the weekly hours in dark mode');
   await page.screenshot({ path: screenshot('staffing-outlook-weeks-dark') });
-  await expect((await moveAndHandOver(page, dark)).getByRole('row', { name: 'Ben Busy' })).toHaveAttribute('data-overbooked', 'true');
+  const darkLoads = await moveAndHandOver(page, dark);
+  await expect(darkLoads.getByRole('row', { name: 'Ben Busy' })).toHaveAttribute('data-overbooked', 'true');
+  await darkLoads.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'the what-if in dark mode');
   await page.screenshot({ path: screenshot('staffing-outlook-what-if-dark') });
 

@@ -43,7 +43,7 @@ export function WhatIfResult({ result }: { result: WhatIfResponse }) {
                     <Table.Th scope="row" fw={500}>
                       {row.label}
                       {row.overbooked && (
-                        <Badge ml="xs" color="red.9" variant="outline" leftSection={<IconAlertTriangle size={12} aria-hidden="true" />}>
+                        <Badge ml="xs" color="red.9" variant="filled" leftSection={<IconAlertTriangle size={12} aria-hidden="true" />}>
                           Over-booked
                         </Badge>
                       )}
