@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useEffect, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
@@ -27,6 +27,7 @@ import { planPartOf } from './plan-parts.ts';
 import { RoleDialogs, type RoleDialog } from './RoleDialogs.tsx';
 import { Timeline } from './Timeline.tsx';
 import { showRemovalFailure } from '../../lib/removal-failure.ts';
+import { offersOutlook, StaffingOutlook } from '../staffing/index.ts';
 
 const MARKER_COLORS: Record<PlanItemType, string> = {
   person: 'blue',
@@ -47,6 +48,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PlanItem | null>(null);
+  const [outlook, setOutlook] = useState(false);
   const { org } = usePlanContext(mission.org);
   const { remove } = usePlanMutations(mission._id);
   const mayDecide = (context: RequestContext) => mayDecideRequest(context, mission, org);
@@ -83,7 +85,14 @@ export function PlanTab({ mission }: { mission: Mission }) {
         <Title order={2} size="h4">
           Plan
         </Title>
-        {canManage && <Button onClick={() => setAdding(true)}>Add to plan</Button>}
+        <Group gap="xs">
+          {offersOutlook(mission) && (
+            <Button variant="default" onClick={() => setOutlook(true)}>
+              Staffing outlook
+            </Button>
+          )}
+          {canManage && <Button onClick={() => setAdding(true)}>Add to plan</Button>}
+        </Group>
       </Group>
       {alerts.length > 0 && (
         <Stack gap={4} aria-label="Unfilled roles" role="list">
@@ -182,6 +191,11 @@ export function PlanTab({ mission }: { mission: Mission }) {
       )}
       {adding && <AddPlanItem mission={mission} onClose={() => setAdding(false)} />}
       {editing && <EditPlanItem key={editing._id} mission={mission} item={editing} onClose={() => setEditing(null)} />}
+      {outlook && (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the staffing outlook" />}>
+          <StaffingOutlook mission={mission} onClose={() => setOutlook(false)} />
+        </Suspense>
+      )}
       {dialog && <RoleDialogs mission={mission} dialog={dialog} onClose={() => setDialog(null)} />}
     </Stack>
   );
