@@ -10,7 +10,6 @@ import {
   type WeekSaved,
 } from '@crewplan/domain';
 import { diffFields, runMissionsCommand } from '../../commands/index.ts';
-import type { Tx } from '../../db/database.ts';
 import { people } from '../../db/schema/index.ts';
 import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
@@ -35,7 +34,11 @@ type Plan = { scope: string; missionId: string; planItemId: string | null; field
  * the single save tells it (realtime, and the approvers on submission unless `notify` is false).
  */
 export async function saveWholeWeek(ctx: AppContext, personId: string, input: WeekSave): Promise<WeekSaved> {
-  const [missions, facts] = await Promise.all([missionsOfWeek(ctx, personId, input), rowFactsOf(ctx.db, personId, input)]);
+  const [missions, facts, personName] = await Promise.all([
+    missionsOfWeek(ctx, personId, input),
+    rowFactsOf(ctx.db, personId, input),
+    nameOf(ctx, personId),
+  ]);
   let events: TimesheetEvent[] = [];
   const result = await runMissionsCommand(ctx, personId, async (tx, record) => {
     events = [];
@@ -49,7 +52,7 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
     }
     requireDaysFit(before, plans);
     const writes = plans.filter((plan) => writesSheet(stateOf(byScope.get(plan.scope)), plan.save));
-    const saved = await saveWeeks(tx, await withSnapshots(tx, personId, writes, roleTitlesOf(facts), missions));
+    const saved = await saveWeeks(tx, withSnapshots(personName, writes, roleTitlesOf(facts), missions));
     if (saved.length !== writes.length) throw locked();
     for (const row of saved) {
       const existing = byScope.get(row.scope) ?? null;
@@ -138,17 +141,22 @@ function requireDaysFit(before: readonly TimesheetRow[], plans: readonly Plan[])
 const stateOf = (row: TimesheetRow | undefined) =>
   row ? { status: row.status, dailyMinutes: row.dailyMinutes, taskLines: row.taskLines } : null;
 
+/** The person's name as the approvers' lists show it, read before the transaction (it takes no lock). */
+async function nameOf(ctx: AppContext, personId: string): Promise<string> {
+  const [person] = await ctx.db
+    .select({ firstName: people.firstName, lastName: people.lastName })
+    .from(people)
+    .where(eq(people.id, personId));
+  return `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim();
+}
+
 /** What the person saw when saving, for the approvers' lists: project, role ('Tasks' for a task-form week) and name. */
-async function withSnapshots(
-  tx: Tx,
-  personId: string,
+function withSnapshots(
+  personName: string,
   plans: readonly Plan[],
   roleTitles: ReadonlyMap<string, string>,
   missions: ReadonlyMap<string, MissionAccess>,
-): Promise<SheetSave[]> {
-  if (plans.length === 0) return [];
-  const [person] = await tx.select({ firstName: people.firstName, lastName: people.lastName }).from(people).where(eq(people.id, personId));
-  const personName = `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim();
+): SheetSave[] {
   return plans.map((plan) => ({
     ...plan.save,
     snapshot: {
