@@ -28,7 +28,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     LOG_LEVEL: 'warn',
     SIGN_IN_ATTEMPTS_PER_MINUTE: '200',
     // The browser journeys' own fake identity providers (started by the two SSO journeys, one port each).
-    SSO_TRUSTED_ORIGINS: `http://127.0.0.1:${idpPort},http://127.0.0.1:${idpPort + 1}`,
+    SSO_TRUSTED_ORIGINS: `http://127.0.0.1:${idpPort},http://127.0.0.1:${idpPort + 2}`,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Made-up reference rates in the published form, so that journeys can convert between currencies.
     EXCHANGE_RATES_FILE: join(root, 'apps/server/test/fixtures/currency/eurofxref-sample.csv'),

@@ -21,7 +21,8 @@ export const PAYMENT_PROVIDER = `http://127.0.0.1:${process.env.E2E_PAYMENTS_POR
  * different workers at once never meet (the journeys' server trusts both, `scripts/e2e-server.mjs`).
  */
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 3101);
-export const IDP_PORTS = { signIn: IDP_PORT, organisationPolicy: IDP_PORT + 1 };
+// + 1 is the payment provider's (E2E_PAYMENTS_PORT, 3102 by default)
+export const IDP_PORTS = { signIn: IDP_PORT, organisationPolicy: IDP_PORT + 2 };
 
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@crewplan.test`;
