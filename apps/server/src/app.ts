@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
 import { createJobRunner } from './jobs/runner.ts';
-import { createAuth } from './lib/auth.ts';
+import { createAuth } from './modules/identity/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createSessionCache } from './lib/session-cache.ts';

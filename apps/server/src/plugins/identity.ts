@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH } from '../lib/auth.ts';
+import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH } from '../lib/identity-http.ts';
 
 /** Mounts better-auth's standard routes under /api/identity/* by passing requests through as Fetch requests. */
 export async function identityBridge(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { orgPeople, orgs } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { Jobs } from '../jobs/runner.ts';
-import type { Auth } from '../lib/auth.ts';
+import type { Auth } from '../modules/identity/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { MissionAccess } from './mission-access.ts';

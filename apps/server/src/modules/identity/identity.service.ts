@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { capitaliseName } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { authSessions, people, personEmails } from '../../db/schema/index.ts';
-import { CLIENT_IP_HEADER } from '../../lib/auth.ts';
+import { CLIENT_IP_HEADER } from '../../lib/identity-http.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode } from './action-codes.ts';

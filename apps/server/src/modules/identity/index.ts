@@ -2,3 +2,4 @@
 export { consumeActionCode, issueActionCode } from './action-codes.ts';
 export { identityRoutes } from './identity.routes.ts';
 export { DISPOSABLE_EMAIL_MESSAGE } from './identity.service.ts';
+export { createAuth, type Auth } from './auth.ts';

@@ -5,3 +5,4 @@ export { addKpi, addSectionTag } from './parts.service.ts';
 export { setTemplateInstantiator } from './template-hook.ts';
 export { STILL_WITH_ORG } from './tree.service.ts';
 export { missionOverview, workspaceMissionPlans, workspaceMissions } from './workspace.service.ts';
+export { issueLicenceCodes, type LicenceKind } from './licence.service.ts';

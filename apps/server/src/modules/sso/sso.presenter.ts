@@ -1,5 +1,5 @@
 import type { SsoKind, SsoProviderView } from '@crewplan/domain/sso/sso';
-import { IDENTITY_BASE_PATH } from '../../lib/auth.ts';
+import { IDENTITY_BASE_PATH } from '../../lib/identity-http.ts';
 import type { SsoProviderRow } from './sso.queries.ts';
 
 type StoredConfig = { clientId?: string; entryPoint?: string; audience?: string };

@@ -5,7 +5,7 @@ import { ssoProviderIdOf, type SsoLookup, type SsoProviderView } from '@crewplan
 import type { z } from 'zod';
 import type { createSsoProviderBodySchema } from '@crewplan/domain/sso/sso';
 import { ssoProviders } from '../../db/schema/index.ts';
-import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/auth.ts';
+import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/identity-http.ts';
 import { newId } from '../../lib/ids.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';

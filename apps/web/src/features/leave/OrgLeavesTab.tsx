@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { FormError } from '../../components/FormError.tsx';
 import { useTimeZone } from '../../lib/time-zone.ts';
-import { orgQuery } from '../org/index.ts';
+import { orgQuery } from '../../lib/org-query.ts';
 import { useOrgLeave } from './api.ts';
 import { AttachmentLinks } from './Attachments.tsx';
 import { LeaveSettings } from './LeaveSettings.tsx';

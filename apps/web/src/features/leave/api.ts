@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { HolidayCountries, LeaveBadges, LeaveImpact, LeaveRequestView, MyLeave, OrgLeaveList } from '@crewplan/domain/leave/leave';
 import type { LeaveCode } from '@crewplan/domain/org/settings';
 import { api } from '../../lib/api.ts';
-import { orgQuery } from '../org/index.ts';
+import { orgQuery } from '../../lib/org-query.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { uploadWithProgress } from '../../lib/upload.ts';
 

@@ -2,7 +2,7 @@ import './styles.ts';
 import { Alert, CloseButton, Container, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setParams, useUrl } from '../../lib/url-state.ts';
-import { orgQuery } from '../org/index.ts';
+import { orgQuery } from '../../lib/org-query.ts';
 import { orgMoneyQuery } from './api.ts';
 import { CurrencyPicker, escapeCloses } from './CurrencyPicker.tsx';
 import { FlashRow } from './FlashRow.tsx';

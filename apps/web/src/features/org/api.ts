@@ -8,6 +8,7 @@ import type { OrgPerson } from '@crewplan/domain/org/people';
 import type { OrgLevel } from '@crewplan/domain/org/levels';
 import { api as call, type ApiOptions } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { myOrgsQuery, orgKeys, orgQuery } from '../../lib/org-query.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import type { StructureKind } from './org-rules.ts';
 
@@ -26,25 +27,7 @@ function api<T>(path: string, options?: ApiOptions): Promise<T> {
   });
 }
 
-/** Every query of the organisation area starts with 'orgs', so one realtime change refreshes them all. */
-const ROOT = 'orgs';
-
-export const orgKeys = {
-  all: [ROOT] as const,
-  org: (orgId: string) => [ROOT, orgId] as const,
-};
-
-/** `GET /org`: the organisations I am a member of (the shell's switcher). */
-export const myOrgsQuery = queryOptions({
-  queryKey: [ROOT, 'mine'],
-  queryFn: ({ signal }) => api<{ orgs: Org[] }>('/org', { signal }).then((answer) => answer.orgs),
-});
-
-export const orgQuery = (orgId: string) =>
-  queryOptions({
-    queryKey: [ROOT, orgId, 'detail'],
-    queryFn: ({ signal }) => api<OrgDetail>(`/org/${orgId}`, { signal }),
-  });
+export { myOrgsQuery, orgKeys, orgQuery };
 
 export interface PeopleFilters {
   department?: string | null;
@@ -70,13 +53,13 @@ export function peopleSearch(filters: PeopleFilters): string {
 
 export const orgPeopleQuery = (orgId: string, filters: PeopleFilters) =>
   queryOptions({
-    queryKey: [ROOT, orgId, 'people', peopleSearch(filters)],
+    queryKey: [...orgKeys.org(orgId), 'people', peopleSearch(filters)],
     queryFn: ({ signal }) => api<{ people: OrgPerson[]; total: number }>(`/v2/orgs/${orgId}/people${peopleSearch(filters)}`, { signal }),
   });
 
 export const clientsQuery = (orgId: string, archived: boolean) =>
   queryOptions({
-    queryKey: [ROOT, orgId, 'clients', archived],
+    queryKey: [...orgKeys.org(orgId), 'clients', archived],
     queryFn: ({ signal }) => api<{ clients: Client[] }>(`/v2/orgs/${orgId}/clients${archived ? '?archived=true' : ''}`, { signal }),
   });
 
@@ -88,7 +71,7 @@ export interface AuditTree {
 
 export const auditQuery = (orgId: string) =>
   queryOptions({
-    queryKey: [ROOT, orgId, 'audit'],
+    queryKey: [...orgKeys.org(orgId), 'audit'],
     queryFn: ({ signal }) => api<AuditTree>(`/org/${orgId}/audit/tree`, { signal }),
   });
 

@@ -2,7 +2,7 @@ import './styles.ts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { orgQuery } from '../org/index.ts';
+import { orgQuery } from '../../lib/org-query.ts';
 import { useRolePlans, useRolePlanWrites } from './api.ts';
 import { useResourceOrg } from './OrgPicker.tsx';
 import { RolePlansRead, RolePlanTable } from './RolePlanTable.tsx';

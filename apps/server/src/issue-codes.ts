@@ -4,9 +4,9 @@
  * Uses the server's configuration (DATABASE_URL, or the embedded database under DATA_DIR: stop the server first,
  * as only one process can run the embedded database).
  */
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/open.ts';
-import { issueLicenceCodes, type LicenceKind } from './licence.service.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { issueLicenceCodes, type LicenceKind } from './modules/missions/index.ts';
 
 const [kind, countText = '1', note = ''] = process.argv.slice(2);
 if (kind !== 'key' && kind !== 'promo') {

@@ -5,19 +5,15 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, twoFactor } from 'better-auth/plugins';
 import { emailDomain, emailSchema } from '@crewplan/domain';
 import { SSO_MESSAGES } from '@crewplan/domain/sso/sso';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import * as schema from '../db/schema/index.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
-import { emailLink, mails } from '../modules/mail/templates.ts';
-import { signUpRefusal } from '../modules/identity/sign-up-rules.ts';
-import { ssoProviderDomain, ssoRequiredFor } from '../modules/sso/sso.queries.ts';
-import { newId } from './ids.ts';
-import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from './sessions.ts';
-
-/** Header through which the server (never the client) tells better-auth the caller's address. */
-export const CLIENT_IP_HEADER = 'x-crewplan-client-ip';
-export const IDENTITY_BASE_PATH = '/api/identity';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import * as schema from '../../db/schema/index.ts';
+import { emailLink, mails, type Mailer } from '../mail/index.ts';
+import { signUpRefusal } from './sign-up-rules.ts';
+import { ssoProviderDomain, ssoRequiredFor } from '../sso/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/identity-http.ts';
+import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from '../../lib/sessions.ts';
 
 export type AuthOptions = {
   config: Config;
@@ -37,14 +33,6 @@ const SSO_MANAGEMENT_PATHS = [
   '/sso/request-domain-verification',
   '/sso/verify-domain',
 ];
-
-/**
- * Origins of identity providers better-auth may fetch from (discovery, keys, tokens): the operator's list
- * (SSO_TRUSTED_ORIGINS) and Microsoft's login URL (MICROSOFT_LOGIN_URL).
- */
-export function identityProviderOrigins(config: Config): string[] {
-  return [...new Set([...config.ssoTrustedOrigins, new URL(config.microsoft.loginUrl).origin])];
-}
 
 /**
  * The identity provider: better-auth with email+password, verification, reset, TOTP, bearer tokens and
