@@ -126,6 +126,45 @@ describe('POST /mission-plan/:id/action', () => {
   });
 });
 
+describe('GET /action/:id', () => {
+  it('answers the action as the mission read carries it, with its task ids and links', async () => {
+    const { missionId, planId } = await setup();
+    const a = await create(planId, { title: 'A' });
+    const b = await create(planId, { title: 'B' }, 'p2', '?withItem=true');
+    expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: a.action._id }), 200);
+    const read = await call('GET', `/api/action/${b.action._id}`, undefined, 'p0');
+    expectStatus(read, 200);
+    const mission = (await call('GET', `/api/mission/${missionId}`)).json() as Json;
+    const inMission = mission.actions.find((action: Json) => action._id === b.action._id);
+    expect(read.json()).toEqual(inMission);
+    expect(read.json()).toMatchObject({ title: 'B', actionItems: [b.actionItems[0]._id], dependencies: [{ linkTo: a.action._id }] });
+  });
+
+  it.each([
+    ['a team member at permission 5', 'p5', 200],
+    ['an organisation admin off the team', 'orgAdmin', 200],
+    ['an organisation member off the team', 'orgMember', 404],
+    ['a person of another organisation', 'outsider', 404],
+    ['nobody signed in', 'anonymous', 401],
+  ] as const)('%s → %i', async (_name, caller, status) => {
+    const { planId } = await setup();
+    const { action } = await create(planId, { title: 'A' });
+    const response = await call('GET', `/api/action/${action._id}`, undefined, caller);
+    expectStatus(response, status);
+    if (status !== 200) expect(JSON.stringify(response.json())).not.toContain('"title":"A"');
+  });
+
+  it('answers 404 for an action that is gone and 400 for an id that is not one', async () => {
+    const { planId } = await setup();
+    const { action } = await create(planId, { title: 'A' });
+    expectStatus(await call('DELETE', `/api/action/${action._id}`), 200);
+    const gone = await call('GET', `/api/action/${action._id}`);
+    expectStatus(gone, 404);
+    expect(errorOf(gone).code).toBe('action/not-found');
+    expectStatus(await call('GET', '/api/action/not%20an%20id'), 400);
+  });
+});
+
 describe('PUT /action/:id', () => {
   it('admins change fields; done sets 100%; a done action is closed until an admin reopens it', async () => {
     const { planId } = await setup();

@@ -41,7 +41,7 @@ async function missionWithTasks(request: APIRequestContext, owner: { token: stri
   const token = new URL(linkIn(mail)).searchParams.get('token')!;
   const handled = await call<{ _id: string }>(request, member.token, 'post', `/api/mission-invite/handle/${token}`, {});
   await call(request, member.token, 'put', `/api/mission-invite/${handled._id}/accept`, {});
-  return { missionId, taskIds };
+  return { missionId, planItemId: planItems[0]!._id, taskIds };
 }
 
 test('a task changed by another person shows on an open board without a reload, and only that task is read again', async ({
@@ -58,7 +58,7 @@ test('a task changed by another person shows on an open board without a reload, 
   await expect(verifyPage.getByText('Thank you. Your email is verified.')).toBeVisible();
   await verifying.close();
   const memberA = await createAccount(request, 'live-member', { firstName: 'Abe', lastName: 'Member' });
-  const { missionId, taskIds } = await missionWithTasks(request, ownerB, memberA);
+  const { missionId, planItemId, taskIds } = await missionWithTasks(request, ownerB, memberA);
 
   await signIn(page, memberA.email);
   await page.goto(`/home?mission=${missionId}&mission-tab=board`);
@@ -101,5 +101,19 @@ test('a task changed by another person shows on an open board without a reload, 
   expect(removed.status(), await removed.text()).toBe(200);
   await expect(card(page, 'Task 1')).toHaveCount(0);
   await expect(todoCount(page, TASKS)).toBeVisible();
+  expect(requested).not.toContain(`GET /api/mission/${missionId}`);
+
+  // an action B adds or renames is read by its id too
+  const added = await call<{ action: { _id: string } }>(request, ownerB.token, 'post', `/api/mission-plan/${planItemId}/action`, {
+    title: 'Second action',
+  });
+  await expect(page.getByRole('button', { name: 'Actions (2)' })).toBeVisible();
+  await call(request, ownerB.token, 'put', `/api/action/${actionId}`, { title: 'Renamed action' });
+  await expect.poll(() => requested.includes(`GET /api/action/${actionId}`)).toBe(true);
+  await page.getByRole('button', { name: 'Actions (2)' }).click();
+  const menu = page.getByRole('group', { name: 'Actions of this project' });
+  await expect(menu.getByText('Renamed action')).toBeVisible();
+  await expect(menu.getByText('Second action')).toBeVisible();
+  expect(requested).toContain(`GET /api/action/${added.action._id}`);
   expect(requested).not.toContain(`GET /api/mission/${missionId}`);
 });

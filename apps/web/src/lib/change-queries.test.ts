@@ -11,13 +11,24 @@ import {
   MAX_TASKS_BY_ID,
   planOf,
   TASK_LIST_KEYS,
+  withAction,
+  withoutAction,
   withoutTask,
   withTask,
 } from './change-queries.ts';
 
 const task = (id: string, actionId: string, sortIndex: number, extra: Partial<ActionItem> = {}) =>
   ({ _id: id, actionId, sortIndex, title: id, dependencies: [], updatedAt: '2026-01-01T00:00:00.000Z', ...extra }) as ActionItem;
-const action = (id: string, items: string[]) => ({ _id: id, actionItems: items }) as Action;
+const action = (id: string, items: string[], extra: Partial<Action> = {}) =>
+  ({
+    _id: id,
+    actionItems: items,
+    sortIndex: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    parentId: null,
+    dependencies: [],
+    ...extra,
+  }) as Action;
 const mission = () => ({
   _id: 'm1',
   actions: [action('a1', ['t1', 't2']), action('a2', ['t3'])],
@@ -56,13 +67,27 @@ describe('the invalidation map', () => {
 
   it('reads the task of a checklist line or link by its id, and the missions when the change names no task', () => {
     const line = planOf({ type: 'update', entity: 'checklist', id: 'c1', task: 't1', data: { done: true } });
-    expect(line).toEqual({ invalidate: [], refetchTasks: ['t1'], dropTasks: [] });
+    expect(line).toEqual({ invalidate: [], refetchTasks: ['t1'], dropTasks: [], refetchActions: [], dropActions: [] });
     expect(planOf({ type: 'create', entity: 'dependencies', id: 'd1', task: 't2' }).refetchTasks).toEqual(['t2']);
     expect(planOf({ type: 'update', entity: 'dependencies', id: 'd1' })).toEqual({
       invalidate: [['missions']],
       refetchTasks: [],
       dropTasks: [],
+      refetchActions: [],
+      dropActions: [],
     });
+  });
+
+  it('reads a changed or new action by its id, takes a deleted one out, and never reads the mission again', () => {
+    for (const type of ['create', 'update'] as const) {
+      const plan = planOf({ type, entity: 'actions', id: 'a1', data: { title: 'New' } });
+      expect(plan.refetchActions).toEqual(['a1']);
+      expect(plan.invalidate).toEqual(TASK_LIST_KEYS);
+    }
+    const gone = planOf({ type: 'delete', entity: 'actions', id: 'a1' });
+    expect(gone).toMatchObject({ dropActions: ['a1'], refetchActions: [] });
+    expect(gone.invalidate).not.toContainEqual(['missions']);
+    expect(planOf({ type: 'rebuild', entity: 'actions', id: 'a1' }).invalidate).toEqual([['missions']]);
   });
 
   it('refreshes the area of every other change', () => {
@@ -108,6 +133,43 @@ describe('patching a cached mission', () => {
     expect(holdsTask(mission(), 't9')).toBe(false);
     expect(holdsTask(mission(), 't9', 'a2')).toBe(true);
     expect(holdsTask(undefined, 't1')).toBe(false);
+  });
+});
+
+describe('patching a cached mission’s actions', () => {
+  it('replaces a changed action where it was', () => {
+    const next = withAction(mission(), action('a1', ['t1', 't2'], { title: 'Renamed' }));
+    expect(next.actions.map((a) => a.title)).toEqual(['Renamed', undefined]);
+    expect(next.actionItems).toEqual(mission().actionItems);
+  });
+
+  it('adds a new action in the server’s order: sort index, then creation time', () => {
+    const base = { ...mission(), actions: [action('a1', [], { sortIndex: 0 }), action('a2', [], { sortIndex: 2 })] };
+    const between = withAction(base, action('a3', [], { sortIndex: 1 }));
+    expect(between.actions.map((a) => a._id)).toEqual(['a1', 'a3', 'a2']);
+    const later = withAction(base, action('a0', [], { sortIndex: 2, createdAt: '2026-02-01T00:00:00.000Z' }));
+    expect(later.actions.map((a) => a._id)).toEqual(['a1', 'a2', 'a0']);
+  });
+
+  it('takes a deleted action out with its tasks, the links to them, and its children’s parent', () => {
+    const base = {
+      ...mission(),
+      actions: [
+        action('a1', ['t1', 't2']),
+        action('a2', ['t3'], { parentId: 'a1', dependencies: [{ linkTo: 'a1', linkType: 'FS', lag: 0 }] }),
+      ],
+      actionItems: [
+        task('t1', 'a1', 1),
+        task('t2', 'a1', 2),
+        task('t3', 'a2', 1, { dependencies: [{ linkTo: 't2', linkType: 'FS', lag: 0 }] }),
+      ],
+    };
+    const next = withoutAction(base, 'a1');
+    expect(next.actions.map((a) => a._id)).toEqual(['a2']);
+    expect(next.actions[0]).toMatchObject({ parentId: null, dependencies: [] });
+    expect(next.actionItems.map((item) => item._id)).toEqual(['t3']);
+    expect(next.actionItems[0]?.dependencies).toEqual([]);
+    expect(withoutAction(base, 'unknown')).toBe(base);
   });
 });
 

@@ -14,7 +14,13 @@ export interface ChangePlan {
   refetchTasks: string[];
   /** Tasks to take out of the cached missions. */
   dropTasks: string[];
+  /** Actions to read again by id (`GET /action/:id`) and put into their cached mission. */
+  refetchActions: string[];
+  /** Actions to take out of the cached missions, with their tasks. */
+  dropActions: string[];
 }
+
+const NOTHING: ChangePlan = { invalidate: [], refetchTasks: [], dropTasks: [], refetchActions: [], dropActions: [] };
 
 /** The queries that list tasks apart from the mission (`{ items }`): mine on home, the workspace board, the pinned ones. */
 export const TASK_LIST_KEYS: QueryKey[] = [
@@ -26,31 +32,35 @@ export const TASK_LIST_KEYS: QueryKey[] = [
 export const MAX_TASKS_BY_ID = 20;
 
 const MISSION_READ: QueryKey = ['missions', 'one'];
-const areaOf = (root: string): ChangePlan => ({ invalidate: [[root]], refetchTasks: [], dropTasks: [] });
+const areaOf = (root: string): ChangePlan => ({ ...NOTHING, invalidate: [[root]] });
 const missionsArea = () => areaOf('missions');
 const orgsArea = () => areaOf('orgs');
 /** Roles are rows of the timesheet grid and cells of the board's Timesheets tab: a role change refreshes both. */
-const rolesArea = (): ChangePlan => ({ invalidate: [['missions'], ['timesheets']], refetchTasks: [], dropTasks: [] });
+const rolesArea = (): ChangePlan => ({ ...NOTHING, invalidate: [['missions'], ['timesheets']] });
 
 function taskChange(change: Change<'action.items'>): ChangePlan {
   const ids = isBulkChange(change.data) ? change.data.ids : [change.id];
   if (change.type === 'rebuild' || ids.length > MAX_TASKS_BY_ID) {
-    return { invalidate: [MISSION_READ, ['missions', 'action-item'], ...TASK_LIST_KEYS], refetchTasks: [], dropTasks: [] };
+    return { ...NOTHING, invalidate: [MISSION_READ, ['missions', 'action-item'], ...TASK_LIST_KEYS] };
   }
-  if (change.type === 'delete') {
-    return { invalidate: ids.map((id) => ['missions', 'action-item', id]), refetchTasks: [], dropTasks: ids };
-  }
-  return { invalidate: [], refetchTasks: ids, dropTasks: [] };
+  if (change.type === 'delete') return { ...NOTHING, invalidate: ids.map((id) => ['missions', 'action-item', id]), dropTasks: ids };
+  return { ...NOTHING, refetchTasks: ids };
+}
+
+/** A changed action is read again by its id into the cached missions; the lists of tasks, which name it, are read again. */
+function actionChange(change: Change<'actions'>): ChangePlan {
+  if (change.type === 'rebuild' || isBulkChange(change.data)) return missionsArea();
+  if (change.type === 'delete') return { ...NOTHING, invalidate: TASK_LIST_KEYS, dropActions: [change.id] };
+  return { ...NOTHING, invalidate: TASK_LIST_KEYS, refetchActions: [change.id] };
 }
 
 /** A change to a part of one task (a checklist line, a link from it) reads that task again; without one, the missions. */
-const taskPartChange = (change: Change): ChangePlan =>
-  change.task ? { invalidate: [], refetchTasks: [change.task], dropTasks: [] } : missionsArea();
+const taskPartChange = (change: Change): ChangePlan => (change.task ? { ...NOTHING, refetchTasks: [change.task] } : missionsArea());
 
 /** The invalidation map: every entity the server publishes → what it refreshes (a new entity must be placed here). */
 export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => ChangePlan } = {
   'action.items': taskChange,
-  actions: missionsArea,
+  actions: actionChange,
   checklist: taskPartChange,
   dependencies: taskPartChange,
   missions: missionsArea,
@@ -109,11 +119,15 @@ function withActionLists<M extends MissionTasksCache>(mission: M, items: ActionI
   return { ...mission, actions, actionItems: items };
 }
 
-/** The mission with this task as the server now has it: replaced where it was, or added in sort order. */
+/**
+ * The mission with this task as the server now has it: replaced where it was, or added in sort order. An answer that
+ * crossed a newer one on the way keeps the newer.
+ */
 export function withTask<M extends MissionTasksCache>(mission: M, task: ActionItem): M {
   const items = mission.actionItems ?? [];
   const at = items.findIndex((item) => item._id === task._id);
   const before = at >= 0 ? items[at] : undefined;
+  if (before && before.updatedAt > task.updatedAt) return mission;
   const next = at >= 0 ? items.map((item, i) => (i === at ? task : item)) : [...items, task];
   const reordered = before?.sortIndex === task.sortIndex ? next : next.sort(bySortOrder);
   const moved = before?.actionId === task.actionId && before.sortIndex === task.sortIndex;
@@ -133,6 +147,36 @@ export function withoutTask<M extends MissionTasksCache>(mission: M, taskId: str
         : item,
     );
   return withActionLists(mission, rest, new Set([gone.actionId]));
+}
+
+const byActionOrder = (a: Action, b: Action) =>
+  a.sortIndex - b.sortIndex || a.createdAt.localeCompare(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+
+/** The mission with this action as the server now has it: replaced where it was (unless newer), or added in order. */
+export function withAction<M extends MissionTasksCache>(mission: M, action: Action): M {
+  if (!mission.actions) return mission;
+  const at = mission.actions.findIndex((cached) => cached._id === action._id);
+  if (at >= 0 && mission.actions[at]!.updatedAt > action.updatedAt) return mission;
+  if (at >= 0) return { ...mission, actions: mission.actions.map((cached, i) => (i === at ? action : cached)) };
+  return { ...mission, actions: [...mission.actions, action].sort(byActionOrder) };
+}
+
+/** The mission without this action, its tasks, and every link to either; actions under it lose their parent. */
+export function withoutAction<M extends MissionTasksCache>(mission: M, actionId: string): M {
+  if (!mission.actions?.some((action) => action._id === actionId)) return mission;
+  const items = mission.actionItems ?? [];
+  const gone = new Set([actionId, ...items.filter((item) => item.actionId === actionId).map((item) => item._id)]);
+  const unlinked = <T extends { dependencies: { linkTo: string }[] }>(entity: T): T =>
+    entity.dependencies.some((link) => gone.has(link.linkTo))
+      ? { ...entity, dependencies: entity.dependencies.filter((link) => !gone.has(link.linkTo)) }
+      : entity;
+  return {
+    ...mission,
+    actions: mission.actions
+      .filter((action) => action._id !== actionId)
+      .map((action) => unlinked(action.parentId === actionId ? { ...action, parentId: null } : action)),
+    actionItems: items.filter((item) => !gone.has(item._id)).map(unlinked),
+  };
 }
 
 /** Whether this cached mission holds the task, or the action a new task was added to. */

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { parseChange, type Change } from '@crewplan/domain/realtime/changes';
-import type { ActionItem } from '@crewplan/domain/tasks/tasks';
+import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
 import { api } from './api.ts';
 import { ApiError } from './api-error.ts';
 import { authClient } from './auth-client.ts';
@@ -12,6 +12,8 @@ import {
   listWithTask,
   planOf,
   TASK_LIST_KEYS,
+  withAction,
+  withoutAction,
   withoutTask,
   withTask,
   type MissionTasksCache,
@@ -74,7 +76,7 @@ export function connectRealtime(): void {
   });
 }
 
-/** Refreshes what one change touches (`change-queries.ts`): a task by its id, other areas by their queries. */
+/** Refreshes what one change touches (`change-queries.ts`): a task or action by its id, other areas by their queries. */
 async function applyChange(change: Change): Promise<void> {
   const plan = planOf(change);
   for (const queryKey of plan.invalidate) void queryClient.invalidateQueries({ queryKey });
@@ -87,7 +89,11 @@ async function applyChange(change: Change): Promise<void> {
     isNew: ofTask && change.type === 'create',
     peopleChanged: ofTask && 'people' in data,
   };
-  await Promise.all(plan.refetchTasks.map((taskId) => refreshTask(taskId, facts)));
+  for (const actionId of plan.dropActions) dropAction(actionId);
+  await Promise.all([
+    ...plan.refetchTasks.map((taskId) => refreshTask(taskId, facts)),
+    ...plan.refetchActions.map((actionId) => refreshAction(actionId, change.type === 'create')),
+  ]);
 }
 
 type TaskFacts = { actionId: string | undefined; isNew: boolean; peopleChanged: boolean };
@@ -109,6 +115,27 @@ function dropTask(taskId: string): void {
   }
   for (const [queryKey] of cachedLists())
     queryClient.setQueryData<TaskListCache>(queryKey, (list) => list && listWithoutTask(list, taskId));
+}
+
+function dropAction(actionId: string): void {
+  for (const [queryKey] of cachedMissions())
+    queryClient.setQueryData<MissionTasksCache>(queryKey, (cached) => cached && withoutAction(cached, actionId));
+}
+
+/** Reads one action again into the cached mission that holds it (a new one: when a mission is open). */
+async function refreshAction(actionId: string, isNew: boolean): Promise<void> {
+  const missions = cachedMissions();
+  const holders = missions.filter(([, mission]) => mission?.actions?.some((action) => action._id === actionId));
+  if (holders.length === 0 && !(isNew && missions.length > 0)) return;
+  let action: Action;
+  try {
+    action = await api<Action>(`/action/${actionId}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) dropAction(actionId);
+    else for (const [queryKey] of holders) void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  queryClient.setQueryData<MissionTasksCache>(['missions', 'one', action.missionId], (mission) => mission && withAction(mission, action));
 }
 
 /**
@@ -138,12 +165,7 @@ async function refreshTask(taskId: string, facts: TaskFacts): Promise<void> {
   }
   if (shownAlone) queryClient.setQueryData(taskKey, task);
   for (const [queryKey] of listed) queryClient.setQueryData<TaskListCache>(queryKey, (list) => list && listWithTask(list, task));
-  queryClient.setQueryData<MissionTasksCache>(['missions', 'one', task.missionId], (mission) => {
-    const cached = mission?.actionItems?.find((item) => item._id === taskId);
-    // an answer that crossed a newer one on the way keeps the newer
-    if (!mission || (cached && cached.updatedAt > task.updatedAt)) return mission;
-    return withTask(mission, task);
-  });
+  queryClient.setQueryData<MissionTasksCache>(['missions', 'one', task.missionId], (mission) => mission && withTask(mission, task));
 }
 
 export function disconnectRealtime(): void {

@@ -25,6 +25,13 @@ const withItems = async (ctx: AppContext, personId: string, actionId: string): P
   actionItems: await itemsOfAction(ctx.pool, personId, actionId),
 });
 
+/** `GET /action/:id`: one action as the mission read carries it (what a realtime change of it reads again). */
+export async function readAction(ctx: AppContext, actionId: string): Promise<Action> {
+  const action = await actionById(ctx.pool, actionId);
+  if (!action) throw entityNotFound('action');
+  return action;
+}
+
 /**
  * `POST /mission-plan/:id/action`: a new action under a plan item. Dates: none, or both with start before end
  * (rule 52); its code comes from the mission's prefix (rule 50), its sort index and WBS number after the last ones.

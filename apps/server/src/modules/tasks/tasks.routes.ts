@@ -65,6 +65,17 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
         ),
   });
 
+  r.get('/api/action/:id', {
+    config: { authz: { mission: 'task.read', via: 'action' } },
+    schema: {
+      tags,
+      summary: 'One action with its task ids and links, as the mission read carries it',
+      params,
+      response: { 200: actionSchema },
+    },
+    handler: async (request) => actions.readAction(ctx, request.params.id),
+  });
+
   r.put('/api/action/:id', {
     config: { authz: { mission: 'action.update', via: 'action' } },
     schema: {

@@ -16,11 +16,13 @@ import { api } from '../../lib/api.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { missionKeys } from '../../lib/mission-keys.ts';
+import { withAction, withoutAction, withoutTask, withTask } from '../../lib/change-queries.ts';
 import { changedTask, quickAddActionOf } from './task-rules.ts';
 
 /**
  * The shared task data layer of the work views (board, power, gantt, task detail): reads come from the mission
- * query (`GET /mission/:id` carries `actions` and `actionItems`), writes go through the calls below and refresh it.
+ * query (`GET /mission/:id` carries `actions` and `actionItems`), writes go through the calls below and put what the
+ * server answers into it: a mission of 10,000 tasks is not read again after each write.
  */
 
 export type { Action, ActionItem, ChecklistItem, TaskLinkType };
@@ -41,12 +43,28 @@ export const actionItemQuery = (itemId: string) =>
     retry: false,
   });
 
-/** After a write: the mission (and so every view of its tasks) and any task read on its own are read again. */
+/** After a write that answers no task, or failed after being shown early: the mission and lone tasks are read again. */
 export function refreshTasks(missionId: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: missionKeys.mission(missionId) }),
     queryClient.invalidateQueries({ queryKey: [...missionKeys.all, 'action-item'] }),
   ]);
+}
+
+/** Puts a write's answer into the cached mission (and so into every view of its tasks). */
+function putInMission(missionId: string, put: (mission: MissionWithTasks) => MissionWithTasks): void {
+  queryClient.setQueryData<MissionWithTasks>(missionKeys.mission(missionId), (mission) => mission && put(mission));
+}
+
+/** The tasks a write answered, into their mission and wherever one is shown on its own. */
+function putTasks(missionId: string, tasks: ActionItem[]): void {
+  putInMission(missionId, (mission) => tasks.reduce((next, task) => withTask(next, task), mission));
+  for (const task of tasks) if (queryClient.getQueryData(actionItemKey(task._id))) queryClient.setQueryData(actionItemKey(task._id), task);
+}
+
+/** After a write that answers only part of a task (a checklist line, a link): the task alone is read again. */
+async function readTaskAgain(missionId: string, itemId: string): Promise<void> {
+  putTasks(missionId, [await api<ActionItem>(`/action-item/${itemId}`)]);
 }
 
 /** Changes the cached tasks of a mission at once (a drag shows where it lands before the server answers). */
@@ -77,31 +95,43 @@ export const updateAction = (actionId: string, body: ActionUpdate) =>
   api<Action>(`/action/${actionId}`, { method: 'PUT', body: { ...body } });
 export const deleteAction = (actionId: string) => api<{ deleted: string[] }>(`/action/${actionId}`, { method: 'DELETE' });
 export const addActionDependency = (actionId: string, dependsOn: string) =>
-  api<unknown>(`/action/${actionId}/dependency/add`, { method: 'PUT', body: { actionId: dependsOn } });
+  api<Action>(`/action/${actionId}/dependency/add`, { method: 'PUT', body: { actionId: dependsOn } });
 export const removeActionDependency = (actionId: string, dependsOn: string) =>
-  api<unknown>(`/action/${actionId}/dependency/remove`, { method: 'PUT', body: { actionId: dependsOn } });
+  api<Action>(`/action/${actionId}/dependency/remove`, { method: 'PUT', body: { actionId: dependsOn } });
 
-/** Action create, update, delete and dependencies; each refreshes the mission. */
+/** Action create, update, delete and dependencies; each puts the server's answer into the mission. */
 export function useActionMutations(missionId: string) {
-  const onSettled = () => refreshTasks(missionId);
+  const onError = () => refreshTasks(missionId);
+  const putAction = (action: Action) => putInMission(missionId, (mission) => withAction(mission, action));
   return {
     create: useMutation({
       mutationFn: ({ planItemId, withItem, ...body }: ActionCreate & { planItemId: string; withItem?: boolean }) =>
         createAction(planItemId, body, withItem),
-      onSettled,
+      onSuccess: ({ action, actionItems }) => {
+        putAction(action);
+        putTasks(missionId, actionItems);
+      },
+      onError,
     }),
     update: useMutation({
       mutationFn: ({ actionId, ...body }: ActionUpdate & { actionId: string }) => updateAction(actionId, body),
-      onSettled,
+      onSuccess: putAction,
+      onError,
     }),
-    remove: useMutation({ mutationFn: deleteAction, onSettled }),
+    remove: useMutation({
+      mutationFn: deleteAction,
+      onSuccess: (_answer, actionId) => putInMission(missionId, (mission) => withoutAction(mission, actionId)),
+      onError,
+    }),
     addDependency: useMutation({
       mutationFn: ({ actionId, dependsOn }: { actionId: string; dependsOn: string }) => addActionDependency(actionId, dependsOn),
-      onSettled,
+      onSuccess: putAction,
+      onError,
     }),
     removeDependency: useMutation({
       mutationFn: ({ actionId, dependsOn }: { actionId: string; dependsOn: string }) => removeActionDependency(actionId, dependsOn),
-      onSettled,
+      onSuccess: putAction,
+      onError,
     }),
   };
 }
@@ -151,39 +181,59 @@ export async function copyTask(mission: MissionWithTasks, item: Pick<ActionItem,
   return createActionItem(actionId, { copyOf: item._id });
 }
 
-/** Task create, quick add, update, bulk, move (shown at once) and delete; each refreshes the mission. */
+/** Task create, quick add, update, bulk, move (shown at once) and delete; each puts the server's answer into the mission. */
 export function useActionItemMutations(missionId: string) {
-  const onSettled = () => refreshTasks(missionId);
+  const onError = () => refreshTasks(missionId);
+  const putTask = (task: ActionItem) => putTasks(missionId, [task]);
+  /** A task added under an action the cache does not hold yet (quick add may create one) reads the mission again. */
+  const putAdded = (task: ActionItem) => {
+    const cached = queryClient.getQueryData<MissionWithTasks>(missionKeys.mission(missionId));
+    if (cached?.actions?.some((action) => action._id === task.actionId)) putTask(task);
+    else void refreshTasks(missionId);
+  };
   return {
     create: useMutation({
       mutationFn: ({ actionId, ...body }: ActionItemCreate & { actionId: string }) => createActionItem(actionId, body),
-      onSettled,
+      onSuccess: putAdded,
+      onError,
     }),
     quickAdd: useMutation({
       mutationFn: ({ mission, ...body }: ActionItemCreate & { title: string; actionId?: string | null; mission: MissionWithTasks }) =>
         quickAddTask(mission, body),
-      onSettled,
+      onSuccess: putAdded,
+      onError,
     }),
     copy: useMutation({
       mutationFn: ({ mission, item }: { mission: MissionWithTasks; item: Pick<ActionItem, '_id' | 'actionId'> }) => copyTask(mission, item),
-      onSettled,
+      onSuccess: putAdded,
+      onError,
     }),
     update: useMutation({
       mutationFn: ({ itemId, ...body }: ActionItemUpdate & { itemId: string }) => updateActionItem(itemId, body),
       onMutate: ({ itemId, status, col }) =>
         status !== undefined || col !== undefined ? showChange(missionId, itemId, { status, col }) : undefined,
-      onSettled,
+      onSuccess: putTask,
+      onError,
     }),
     bulk: useMutation({
       mutationFn: (items: (Partial<ActionItemUpdate> & { _id: string })[]) => bulkUpdateActionItems(items[0]!._id, items),
-      onSettled,
+      onSuccess: ({ actionItems }) => putTasks(missionId, actionItems),
+      onError,
     }),
     move: useMutation({
       mutationFn: ({ itemId, ...move }: ActionItemMove & { itemId: string }) => moveActionItem(itemId, move),
       onMutate: ({ itemId, ...move }) => showChange(missionId, itemId, move),
-      onSettled,
+      onSuccess: putTask,
+      onError,
     }),
-    remove: useMutation({ mutationFn: deleteActionItem, onSettled }),
+    remove: useMutation({
+      mutationFn: deleteActionItem,
+      onSuccess: (_answer, itemId) => {
+        putInMission(missionId, (mission) => withoutTask(mission, itemId));
+        void queryClient.invalidateQueries({ queryKey: actionItemKey(itemId) });
+      },
+      onError,
+    }),
   };
 }
 
@@ -222,16 +272,24 @@ export const removePeopleFromTask = (itemId: string, peopleIds: string[] | 'ALL'
   api<ActionItem>(`/action-item/${itemId}/people/remove`, { method: 'POST', body: { peopleIds } });
 
 export function usePeopleMutations(missionId: string) {
-  const onSettled = () => refreshTasks(missionId);
+  const onError = () => refreshTasks(missionId);
+  const onSuccess = (task: ActionItem) => putTasks(missionId, [task]);
   return {
     add: useMutation({
       mutationFn: ({ itemId, person }: { itemId: string; person: { _id: string; email?: string | null } }) =>
         addPersonToTask(missionId, itemId, person),
-      onSettled,
+      // inviting a person to the mission on the way changes its team: the mission is read again
+      onSuccess: (task, { person }) => {
+        onSuccess(task);
+        if (!queryClient.getQueryData<Mission>(missionKeys.mission(missionId))?.people?.some((one) => one.ref._id === person._id))
+          void refreshTasks(missionId);
+      },
+      onError,
     }),
     remove: useMutation({
       mutationFn: ({ itemId, peopleIds }: { itemId: string; peopleIds: string[] | 'ALL' }) => removePeopleFromTask(itemId, peopleIds),
-      onSettled,
+      onSuccess,
+      onError,
     }),
   };
 }
@@ -241,7 +299,7 @@ export function usePeopleMutations(missionId: string) {
 type ChecklistFields = Partial<Pick<ChecklistItem, 'title' | 'description' | 'people' | 'col' | 'color' | 'done'>>;
 
 export function useChecklistMutations(missionId: string, itemId: string) {
-  const onSettled = () => refreshTasks(missionId);
+  const onSettled = () => readTaskAgain(missionId, itemId).catch(() => refreshTasks(missionId));
   const base = `/action-item/${itemId}/checklist`;
   return {
     add: useMutation({
@@ -271,7 +329,7 @@ export function useChecklistMutations(missionId: string, itemId: string) {
 // ---- dependencies
 
 export function useDependencyMutations(missionId: string, itemId: string) {
-  const onSettled = () => refreshTasks(missionId);
+  const onSettled = () => readTaskAgain(missionId, itemId).catch(() => refreshTasks(missionId));
   const base = `/action-item/${itemId}/dependency`;
   return {
     add: useMutation({
