@@ -14,6 +14,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WEEKS_SAVED = 200;
+const CONNECTIONS = 50;
 const PEOPLE = 200;
 const YEAR = 52;
 
@@ -81,9 +82,21 @@ const weekBody = (weekStart: string, variant: number) =>
     status: 'draft',
     rows: rows.map((row) => ({ ...row, dailyHours: [1, 1, 1, 1, 1, 0, 0].map((h) => h * (variant ? 1 : 0.75)) })),
   });
-const weekRequests: autocannon.Request[] = [0, 1].flatMap((variant) =>
-  mondays.map((weekStart) => ({ method: 'PUT' as const, path: '/api/timesheet/week', body: weekBody(weekStart, variant) })),
-);
+const weekRequests = (weeks: string[]): autocannon.Request[] =>
+  [0, 1].flatMap((variant) =>
+    weeks.map((weekStart) => ({ method: 'PUT' as const, path: '/api/timesheet/week', body: weekBody(weekStart, variant) })),
+  );
+/**
+ * Each connection saves weeks of its own (autocannon sends every connection the same list from the start: 50
+ * connections would save the same week alike, and all but the first save would change nothing).
+ */
+const ownWeeks = (connections: number) => {
+  let next = 0;
+  return (client: { setRequests: (requests: autocannon.Request[]) => void }) => {
+    const k = next++ % connections;
+    client.setRequests(weekRequests(mondays.filter((_, i) => i % connections === k)));
+  };
+};
 const check = await fetch(`${base}/api/timesheet/week`, { method: 'PUT', headers: auth, body: weekBody('2030-01-07', 1) });
 const checked = (await check.json()) as { timesheets: unknown[] };
 if (check.status !== 200 || checked.timesheets.length !== 20)
@@ -139,7 +152,7 @@ if (listed.length !== PEOPLE * YEAR || raw.length !== listed.length) throw new E
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round2 = (n: number) => +n.toFixed(2);
 const fixedRate = (options: autocannon.Options) =>
-  autocannon({ connections: 50, overallRate: RATE, duration: SECONDS, timeout: 10, ...options });
+  autocannon({ connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, timeout: 10, ...options });
 const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
 const save = { p99: [] as number[], p50: [] as number[], rate: [] as number[], failed: 0 };
@@ -148,7 +161,7 @@ const list = { mean: [] as number[], failed: 0 };
 const rawMean: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const inserted = await fixedRate({ url: `${floorBase}/insert`, method: 'PUT' });
-  const saved = await fixedRate({ url: base, headers: auth, requests: weekRequests });
+  const saved = await fixedRate({ url: base, headers: auth, setupClient: ownWeeks(CONNECTIONS) });
   for (const [target, result] of [
     [insert, inserted],
     [save, saved],
@@ -166,7 +179,14 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 // For context: the most week saves a second this machine answers now (no fixed rate, 20 connections).
-const unthrottled = await autocannon({ url: base, headers: auth, requests: weekRequests, connections: 20, duration: SECONDS, timeout: 10 });
+const unthrottled = await autocannon({
+  url: base,
+  headers: auth,
+  setupClient: ownWeeks(20),
+  connections: 20,
+  duration: SECONDS,
+  timeout: 10,
+});
 
 const report = {
   weekSave20Rows: {
