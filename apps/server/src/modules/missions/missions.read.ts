@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
 import { canOnMission, fixPlanItemEnd, isMissionAdmin, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -173,14 +174,27 @@ async function markManagerVisit(ctx: AppContext, access: MissionAccess): Promise
 }
 
 /**
- * `GET /mission/:id` as JSON text: the mission as `readMission` presents it, with its actions and action items built
- * as JSON by SQL and spliced in unparsed (DESIGN §8: 10,000 tasks).
+ * `GET /mission/:id` as a stream of JSON text: the mission as `readMission` presents it, then its actions and action
+ * items, built as JSON by SQL and spliced in unparsed (DESIGN §8), the items a batch at a time.
  */
-export async function readMissionJson(ctx: AppContext, access: MissionAccess): Promise<string> {
+export async function readMissionJson(ctx: AppContext, access: MissionAccess): Promise<Readable> {
   const mission = await readMission(ctx, access);
   const tasks = await missionTasksJson(ctx.pool, access.mission.id, access.personId);
   const head = JSON.stringify(mission);
-  return `${head.slice(0, -1)},"actions":${tasks.actions},"actionItems":${tasks.actionItems}}`;
+  // one batch waits while the reader takes the last: memory grows with readers, not with the mission's size
+  return Readable.from(missionText(`${head.slice(0, -1)},"actions":${tasks.actions},"actionItems":[`, tasks.actionItems), {
+    highWaterMark: 1,
+  });
+}
+
+async function* missionText(head: string, itemBatches: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield head;
+  let first = true;
+  for await (const batch of itemBatches) {
+    yield first ? batch : `,${batch}`;
+    first = false;
+  }
+  yield ']}';
 }
 
 /** The mission as it is now (after a write), without repairing anything. */

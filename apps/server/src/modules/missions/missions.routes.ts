@@ -89,8 +89,8 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: missionSchema },
     },
     handler: async (request, reply) => {
-      // SQL shapes the tasks' JSON (DESIGN §8): the response schema documents it, the text is sent as it is.
-      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      // SQL shapes the tasks' JSON (DESIGN §8) and it is streamed as it is read: the response schema documents it.
+      reply.type('application/json; charset=utf-8');
       return reply.send((await readMissionJson(ctx, missionAccessOf(request))) as never);
     },
   });

@@ -1,5 +1,6 @@
 import type { ActionItem, Action } from '@crewplan/domain';
 import type { Pool } from 'pg';
+import Cursor from 'pg-cursor';
 
 /**
  * The JSON of actions and action items, shaped by SQL (DESIGN §8): one statement builds a whole list, whether it is
@@ -95,16 +96,48 @@ export const itemsOfAction = (pool: Pool, personId: string, actionId: string) =>
 /** One action; null when it is gone. */
 export const actionById = async (pool: Pool, id: string) => (await jsonOf<Action[]>(pool, actionsQuery('a.id = $1', id)))[0] ?? null;
 
+/** Action items a mission read's cursor takes at a time: the server holds about this many tasks' JSON per reader. */
+export const ITEMS_PER_BATCH = 200;
+
 /**
- * The actions and action items of a mission as JSON texts, ready to be spliced into the mission read: two
- * statements, no parsing in between.
+ * A mission's actions and action items as JSON text, ready to be spliced into the mission read: the actions as one
+ * array (a few hundred at most), the items read through a cursor a batch at a time and yielded as comma-joined
+ * objects, so that a mission of 100,000 tasks is streamed, not held whole, however many people read it at once. The
+ * cursor's connection returns to the pool when the items are read or the reader goes away.
  */
-export async function missionTasksJson(pool: Pool, missionId: string, personId: string): Promise<{ actions: string; actionItems: string }> {
-  const [actions, actionItems] = await Promise.all([
-    pool.query<{ json: string }>(actionsQuery('a.mission_id = $1', missionId)),
-    pool.query<{ json: string }>(itemsQuery('ai.mission_id = $2', personId, missionId)),
-  ]);
-  return { actions: actions.rows[0]!.json, actionItems: actionItems.rows[0]!.json };
+export async function missionTasksJson(
+  pool: Pool,
+  missionId: string,
+  personId: string,
+): Promise<{ actions: string; actionItems: AsyncGenerator<string> }> {
+  const actions = await pool.query<{ json: string }>(actionsQuery('a.mission_id = $1', missionId));
+  return { actions: actions.rows[0]!.json, actionItems: itemBatches(pool, missionId, personId) };
+}
+
+async function* itemBatches(pool: Pool, missionId: string, personId: string): AsyncGenerator<string> {
+  const client = await pool.connect();
+  const cursor = client.query(
+    new Cursor<{ json: string }>(
+      `select ${ITEM_JSON}::text as json from action_items ai where ai.mission_id = $2 order by ai.sort_index, ai.id`,
+      [personId, missionId],
+    ),
+  );
+  let failed: unknown;
+  try {
+    for (;;) {
+      const rows = await cursor.read(ITEMS_PER_BATCH);
+      if (rows.length === 0) return;
+      yield rows.map((row) => row.json).join(',');
+      if (rows.length < ITEMS_PER_BATCH) return;
+    }
+  } catch (error) {
+    failed = error;
+    throw error;
+  } finally {
+    await cursor.close().catch(() => undefined);
+    // a connection whose cursor failed is not trusted again
+    client.release(failed instanceof Error ? failed : undefined);
+  }
 }
 
 /** `GET /action-item/my/items`: the caller's assigned items in missions they work on, with their mission. */
