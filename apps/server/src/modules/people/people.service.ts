@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdate } from '@crewplan/domain';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
@@ -15,11 +16,15 @@ const RESEND_AFTER_MS = 60_000;
 const emailInUse = () => appError('emailInUse');
 
 /** The profile with its secondary emails, in one query. */
+/** Prepared: every screen reads the profile, and building this relational query cost more than running it. */
+const profileStatement = preparedPerDb((db) =>
+  db.query.people
+    .findFirst({ where: eq(people.id, sql.placeholder('personId')), with: { emails: { orderBy: personEmails.createdAt } } })
+    .prepare('profile'),
+);
+
 export async function loadProfile(db: Db, personId: string) {
-  const person = await db.query.people.findFirst({
-    where: eq(people.id, personId),
-    with: { emails: { orderBy: personEmails.createdAt } },
-  });
+  const person = await profileStatement(db).execute({ personId });
   if (!person) throw appError('profileNotFound');
   return presentProfile(person, person.emails);
 }
