@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { WORKSPACE_LISTING_SINCE } from '@crewplan/domain';
+import { namedByText } from '../../db/prepared.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
 export type TreeFilters = { isActive?: boolean | undefined; staleDate?: string | undefined; org?: string | undefined };
@@ -81,7 +82,7 @@ export function treeQuery(personId: string, filters: TreeFilters, batch: { after
 
 /** `GET /mission/list/tree`: the caller's missions as one JSON array text, shaped by one SQL statement. */
 export async function missionTreeJson(ctx: AppContext, personId: string, filters: TreeFilters): Promise<string> {
-  const { rows } = await ctx.pool.query<{ json: string }>(treeQuery(personId, filters, null));
+  const { rows } = await ctx.pool.query<{ json: string }>(namedByText(treeQuery(personId, filters, null)));
   return rows[0]!.json;
 }
 
@@ -96,7 +97,7 @@ export function missionTreeStream(ctx: AppContext, personId: string, filters: Tr
     let first = true;
     for (;;) {
       const { rows } = await ctx.pool.query<{ json: string; last: string | null }>(
-        treeQuery(personId, filters, { after, limit: TREE_STREAM_BATCH }),
+        namedByText(treeQuery(personId, filters, { after, limit: TREE_STREAM_BATCH })),
       );
       const { json, last } = rows[0]!;
       if (last === null) break;

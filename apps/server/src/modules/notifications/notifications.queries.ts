@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import {
   notificationListLimit,
   typesOfView,
@@ -6,20 +6,27 @@ import {
   type NotificationListView,
 } from '@crewplan/domain/notifications/notifications';
 import { alias } from 'drizzle-orm/pg-core';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { notificationReads, notifications, people } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { presentNotification } from './notifications.presenter.ts';
 
-const shown = (personId: string) => and(eq(notifications.personId, personId), eq(notifications.isDisabled, false));
+const shown = (personId: string | Placeholder) => and(eq(notifications.personId, personId), eq(notifications.isDisabled, false));
 
 /** How many of the person's notifications are neither read nor disabled. */
 export async function unreadCount(ctx: AppContext, personId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(notifications)
-    .where(and(shown(personId), eq(notifications.isRead, false)));
+  const [row] = await unreadStatement(ctx.db).execute({ personId });
   return row?.value ?? 0;
 }
+
+/** Prepared: the shell asks for it on every screen. */
+const unreadStatement = preparedPerDb((db) =>
+  db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(shown(sql.placeholder('personId')), eq(notifications.isRead, false)))
+    .prepare('unread_notifications'),
+);
 
 /**
  * The person's notifications (never anybody else's), newest first, without disabled ones; narrowed to a view's types
