@@ -72,6 +72,40 @@ describe('POST /mission/:id/tasks/bulk', () => {
     expect((next.json() as Json).code).toBe('B-304');
   });
 
+  it('stores tasks of different shapes exactly: quotes, backslashes, braces, commas, emoji, fractions and empty lists', async () => {
+    const { missionId, actionIds } = await setup();
+    const odd = 'He said "hi", {a,b} \\ back\\slash NULL 🚀 𝔸';
+    const items = [
+      {
+        actionId: actionIds[0],
+        title: odd,
+        description: `${odd}\nline two`,
+        tags: ['x,y', '{z}', '"q"', 'NULL', '🚀'],
+        estimatedDuration: 1.25,
+      },
+      { actionId: actionIds[1], title: 'Plain' },
+      { actionId: actionIds[0], title: 'Dated', startDate: '2026-05-01', endDate: '2026-05-04', dueDate: null, startHour: 9, people: [] },
+      { actionId: actionIds[1], title: 'Only tags', tags: [] },
+    ];
+    const response = await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items });
+    expectStatus(response, 201);
+    const rows = await t.database.db.select().from(actionItems).where(eq(actionItems.missionId, missionId));
+    const byTitle = new Map(rows.map((row) => [row.title, row]));
+    expect(byTitle.get(odd)).toMatchObject({
+      description: `${odd}\nline two`,
+      tags: ['x,y', '{z}', '"q"', 'NULL', '🚀'],
+      estimatedDuration: 1.25,
+      status: 'open',
+      people: [],
+    });
+    expect(byTitle.get('Plain')).toMatchObject({ description: '', tags: [], status: 'open', startDate: null });
+    expect(byTitle.get('Dated')).toMatchObject({ startDate: '2026-05-01', endDate: '2026-05-04', dueDate: null, startHour: 9 });
+    expect(byTitle.get('Only tags')!.tags).toEqual([]);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    const answered = (response.json() as Json).actionItems as Json[];
+    expect(answered.find((item) => item.title === odd)).toMatchObject({ tags: ['x,y', '{z}', '"q"', 'NULL', '🚀'] });
+  });
+
   it('writes nothing when one task breaks a rule of single create', async () => {
     const { missionId, actionIds } = await setup();
     const other = await setup();

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { missionAuditEvents, missions, orgAuditEvents } from '../db/schema/index.ts';
+import { insertMany } from '../db/insert-many.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Change } from '../plugins/realtime.ts';
 import type { AppContext, OrgAccess } from '../plugins/types.ts';
@@ -68,7 +69,11 @@ export async function runMissionCommand<T>(
     const value = await command(tx, (write) => writes.push(write));
     const recorded = writes.filter((write) => !(write.entity === 'missions' && write.action === 'delete'));
     if (recorded.length > 0) {
-      await tx.insert(missionAuditEvents).values(recorded.map((write) => ({ missionId, actorPersonId, ...historyRow(write) })));
+      await insertMany(
+        tx,
+        missionAuditEvents,
+        recorded.map((write) => ({ missionId, actorPersonId, ...historyRow(write) })),
+      );
       if (savedTemplate.length > 0) await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
     }
     return value;
@@ -100,9 +105,11 @@ export async function runMissionsCommand<T>(
     writes = [];
     const value = await command(tx, (missionId, write) => writes.push({ missionId, write }));
     if (writes.length > 0)
-      await tx
-        .insert(missionAuditEvents)
-        .values(writes.map(({ missionId, write }) => ({ missionId, actorPersonId, ...historyRow(write) })));
+      await insertMany(
+        tx,
+        missionAuditEvents,
+        writes.map(({ missionId, write }) => ({ missionId, actorPersonId, ...historyRow(write) })),
+      );
     return value;
   });
   const byMission = new Map<string, RoutedChange[]>();

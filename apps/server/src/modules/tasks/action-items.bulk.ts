@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -14,7 +15,7 @@ type ItemInsert = typeof actionItems.$inferInsert;
 /**
  * `POST /mission/:id/tasks/bulk`: many new tasks at once, by the rules of one create (each action of the mission and
  * not closed, an end not before the start, people on the team, status effects, power ends, the mission's next
- * codes), all or nothing, in one multi-row INSERT; one history row per task and one realtime message for all.
+ * codes), all or nothing, in one INSERT (`insertMany`); one history row per task and one realtime message for all.
  * Answers the new tasks as JSON text built by SQL.
  */
 export async function createItems(ctx: AppContext, access: MissionAccess, input: ActionItemsBulkCreate): Promise<string> {
@@ -70,18 +71,19 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
           createdBy: access.personId,
         };
       });
-      const rows = await tx
-        .insert(actionItems)
-        .values(values)
-        .returning({ id: actionItems.id, title: actionItems.title, actionId: actionItems.actionId });
+      const rows = (await insertMany(tx, actionItems, values, ['id', 'title', 'action_id'])) as {
+        id: string;
+        title: string;
+        action_id: string;
+      }[];
       for (const row of rows)
         record({
           action: 'create',
           entity: 'action.items',
           id: row.id,
           title: row.title,
-          changes: { actionId: { from: null, to: row.actionId } },
-          actionIds: [row.actionId],
+          changes: { actionId: { from: null, to: row.action_id } },
+          actionIds: [row.action_id],
         });
       return rows.map((row) => row.id);
     },

@@ -1,0 +1,59 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from './database.ts';
+
+/**
+ * Inserts many rows with one statement per shape of row (the set of fields it gives):
+ * `insert … select u.a::type, … from unnest($1::text[], …) as u(a, …)`, one array per column whatever the number of
+ * rows. A multi-row `VALUES` list grows the statement with every row and PostgreSQL parses and plans it again each
+ * time: 1,000 tasks took 215 ms that way. Each value travels as drizzle's driver text and is cast to its column's type;
+ * fields no row gives keep the database's default, and `$defaultFn` fields (ids) are filled here as drizzle would.
+ * `returning` names database columns; the rows come back as PostgreSQL sends them.
+ */
+export async function insertMany<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  returning: readonly string[] = [],
+): Promise<Record<string, unknown>[]> {
+  const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
+  const shapes = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const filled: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = (row as Record<string, unknown>)[key];
+      if (value !== undefined) filled[key] = value;
+      else if (column.defaultFn) filled[key] = column.defaultFn();
+    }
+    const shape = Object.keys(filled).join(',');
+    shapes.set(shape, [...(shapes.get(shape) ?? []), filled]);
+  }
+  const answered: Record<string, unknown>[] = [];
+  for (const [shape, group] of shapes) {
+    const given = columns.filter(([key]) => shape.split(',').includes(key));
+    const names = given.map(([, column]) => sql.identifier(column.name));
+    const arrays = given.map(([key, column]) => sql`${sql.param(group.map((row) => asText(column, row[key])))}::text[]`);
+    const casts = given.map(([, column]) => sql`u.${sql.identifier(column.name)}::${sql.raw(column.getSQLType())}`);
+    const answer =
+      returning.length > 0
+        ? sql` returning ${sql.join(
+            returning.map((name) => sql.identifier(name)),
+            sql`, `,
+          )}`
+        : sql``;
+    const statement: SQL = sql`insert into ${sql.identifier(getTableName(table))} (${sql.join(names, sql`, `)})
+      select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(names, sql`, `)})${answer}`;
+    const { rows: inserted } = await tx.execute<Record<string, unknown>>(statement);
+    answered.push(...inserted);
+  }
+  return answered;
+}
+
+/** A value as the text PostgreSQL casts to the column's type (drizzle's driver value: JSON, array literal, ISO time). */
+export function asText(column: PgColumn, value: unknown): string | null {
+  if (value === null) return null;
+  const driver = column.mapToDriverValue(value);
+  if (driver === null || driver === undefined) return null;
+  if (driver instanceof Date) return driver.toISOString();
+  return typeof driver === 'object' ? JSON.stringify(driver) : String(driver);
+}
