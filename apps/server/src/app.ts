@@ -39,7 +39,7 @@ import { rolePlansRoutes } from './modules/role-plans/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { availabilityRoutes } from './modules/availability/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
 import { guardInput } from './plugins/input-guard.ts';
 import { createRealtime } from './plugins/realtime.ts';
@@ -88,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
+    frameworkErrors: frameworkErrorReply,
   });
   logRequests(app, config.slowRequestMs);
   app.setValidatorCompiler(validatorCompiler);

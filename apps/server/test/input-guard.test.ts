@@ -163,3 +163,15 @@ describe('a truncated or malformed multipart upload answers 400', () => {
     }
   });
 });
+
+describe('an address the router cannot read answers in the one error shape', () => {
+  it.each([
+    ['a broken percent-encoding (half a surrogate)', '/api/action/%ED%A0%80', 400, 'request/bad-url'],
+    ['a path part over the length limit', `/api/action/${'x'.repeat(5_000)}`, 414, 'request/too-long'],
+  ])('%s → %i %s', async (_name, url, status, code) => {
+    const response = await t.request({ method: 'GET', url, token: person.token });
+    expectStatus(response, status);
+    expect(errorOf(response).code).toBe(code);
+    expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
+  });
+});

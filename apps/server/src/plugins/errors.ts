@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationFailure, type ValidationIssue } from '@crewplan/domain/shared/validation-text';
 import { BusyError, isBusyDbError } from '../db/transaction.ts';
@@ -12,7 +12,20 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
   FST_REQ_FILE_TOO_LARGE: { code: 'file/too-large', message: 'The file is too large.' },
   FST_FILES_LIMIT: { code: 'file/too-many', message: 'Too many files at a time.' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'file/missing', message: 'Send the file as multipart form data.' },
+  FST_ERR_BAD_URL: { code: 'request/bad-url', message: 'The address of the request is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'request/too-long', message: 'A part of the address of the request is too long.' },
 };
+
+/**
+ * Fastify's `frameworkErrors`: an address the router cannot read (a broken percent-encoding, a part over the length
+ * limit) answers in the one error shape too, before any route runs.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code];
+  void reply
+    .status(error.statusCode ?? 400)
+    .send({ error: { code: known?.code ?? 'bad_request', message: known?.message ?? 'The request is not valid.' } });
+}
 
 /**
  * The multipart parser's own errors carry no code or status: a body cut short, without a boundary or with one
