@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { AppShell, Button, Center, Stack, Text } from '@mantine/core';
 import { needsNameCheck } from '@crewplan/domain/people/names';
 import { BlockingOverlay } from '../components/BlockingOverlay.tsx';
-import { LoginScreen } from '../features/identity/index.ts';
 import { FileViewerScreen } from '../features/files/index.ts';
 import { useNotificationsLoading } from '../features/notifications/index.ts';
 import { setAppearance } from '../lib/appearance.ts';
@@ -11,7 +10,7 @@ import { loaderStyleOf } from '../lib/loader-style.ts';
 import { useProfile, type Profile } from '../lib/profile.ts';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime.ts';
 import { establishSessionCookie } from '../lib/session.ts';
-import { useToken } from '../lib/token.ts';
+import { getToken, useToken } from '../lib/token.ts';
 import { matchPath, navigate, redirectFor, setParams, useUrl, type Route } from '../lib/url-state.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
@@ -23,6 +22,9 @@ import { ShellHeader } from './ShellHeader.tsx';
 // Home's cards and task grid stay out of the first chunk; a visit that starts on /home asks for them at once.
 const Home = preloadable(() => import('../features/home/index.ts').then((m) => m.HomeScreen));
 if (typeof window !== 'undefined' && window.location.pathname === '/home') void Home.preload();
+// The sign-in screen stays out of the first chunk too: a signed-in visit never needs it, a signed-out one asks at once.
+const Login = preloadable(() => import('../features/identity/index.ts').then((m) => m.LoginScreen));
+if (typeof window !== 'undefined' && !getToken()) void Login.preload();
 const BoardScreen = lazy(() => import('../features/board/index.ts').then((m) => ({ default: m.BoardScreen })));
 const MailboxScreen = lazy(() => import('../features/dev-mailbox/index.ts').then((m) => ({ default: m.MailboxScreen })));
 
@@ -49,7 +51,9 @@ export function Shell() {
   if (!signedIn)
     return (
       <>
-        <LoginScreen />
+        <Suspense fallback={null}>
+          <Login.Component />
+        </Suspense>
         <ScreenLayer signedIn={false} route={route.name} />
       </>
     );
