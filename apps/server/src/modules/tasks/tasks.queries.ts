@@ -103,7 +103,9 @@ export const ITEMS_PER_BATCH = 200;
  * A mission's actions and action items as JSON text, ready to be spliced into the mission read: the actions as one
  * array (a few hundred at most), the items read through a cursor a batch at a time and yielded as comma-joined
  * objects, so that a mission of 100,000 tasks is streamed, not held whole, however many people read it at once. The
- * cursor's connection returns to the pool when the items are read or the reader goes away.
+ * cursor's connection returns to the pool when the items are read or the reader goes away. A reader who stalls
+ * between two batches for longer than DB_IDLE_IN_TRANSACTION_TIMEOUT_MS loses the rest of the answer: PostgreSQL ends
+ * that connection, and the pool drops it.
  */
 export async function missionTasksJson(
   pool: Pool,
