@@ -1,12 +1,13 @@
 /**
- * Fails when the server's or the web's folders import each other in a circle (runtime imports; `import type`
- * does not count). ESLint's no-cycle sees files; this sees the layers and domains: `db`, `lib`, `plugins`, each
+ * Fails when the server's or the web's folders import each other in a circle (static runtime imports: neither
+ * `import type` nor an on-demand `import()` counts). ESLint's no-cycle sees files; this sees the layers and domains: `db`, `lib`, `plugins`, each
  * `modules/<domain>` and `features/<feature>` is one node.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['apps/server/src', 'apps/web/src'];
 const GROUPED = new Set(['modules', 'features']);
 const IMPORT = /^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gms;
