@@ -124,21 +124,28 @@ async function* itemBatches(pool: Pool, missionId: string, personId: string): As
       [personId, missionId],
     ),
   );
-  let failed: unknown;
+  let released = false;
+  // a connection whose cursor failed is not trusted again
+  const release = async (failed?: unknown) => {
+    if (released) return;
+    released = true;
+    await cursor.close().catch(() => undefined);
+    client.release(failed instanceof Error ? failed : undefined);
+  };
   try {
     for (;;) {
       const rows = await cursor.read(ITEMS_PER_BATCH);
-      if (rows.length === 0) return;
-      yield rows.map((row) => row.json).join(',');
-      if (rows.length < ITEMS_PER_BATCH) return;
+      const last = rows.length < ITEMS_PER_BATCH;
+      // the last batch gives the connection back before it is written (most missions are one batch)
+      if (last) await release();
+      if (rows.length > 0) yield rows.map((row) => row.json).join(',');
+      if (last) return;
     }
   } catch (error) {
-    failed = error;
+    await release(error);
     throw error;
   } finally {
-    await cursor.close().catch(() => undefined);
-    // a connection whose cursor failed is not trusted again
-    client.release(failed instanceof Error ? failed : undefined);
+    await release();
   }
 }
 
