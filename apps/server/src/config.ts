@@ -38,6 +38,7 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(POOL_DEFAULTS.idleInTransactionTimeoutMs),
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
   EXCHANGE_RATES_FILE: z.string().min(1).optional(),
   EXCHANGE_RATES_REFRESH_HOURS: z.coerce.number().int().min(1).max(168).default(6),
@@ -68,6 +69,8 @@ export type Config = {
   slowRequestMs: number;
   /** How long who a bearer token is stays remembered in this process (ms; 0 = ask the database every time). */
   sessionCacheMs: number;
+  /** How long a remembered read (profile, missions, unread count, a mission) may be served when no write of this process says otherwise (ms; 0 = off). */
+  readCacheMs: number;
   /** The database pool: size and time-outs. */
   database: PoolSettings;
   trustedOrigins: string[];
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    readCacheMs: e.READ_CACHE_MS,
     database: {
       max: e.DB_POOL_SIZE,
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/database.ts';
+import { people } from '../src/db/schema/index.ts';
 import { personRoom, type Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { latestCode, signIn, signUpPerson, type TestPerson } from './support/people.ts';
@@ -19,7 +21,14 @@ beforeAll(async () => {
   first = await buildTestApp({ realtimeAcrossProcesses: true });
   secondDatabase = connect(first.database.url, 5);
   second = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: first.dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      // remembered reads last longer than the test: only the other server's message can explain a fresh answer
+      READ_CACHE_MS: '60000',
+    }),
     database: secondDatabase,
     realtimeAcrossProcesses: true,
     logger: false,
@@ -67,6 +76,28 @@ describe('realtime', () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it("makes the other server forget its remembered reads when one server's change reaches it", async () => {
+    const reader = await signUpPerson(first, { firstName: 'Before' });
+    const firstName = async () =>
+      (
+        (
+          await second.inject({ method: 'GET', url: '/api/people/profile', headers: { authorization: `Bearer ${reader.token}` } })
+        ).json() as {
+          firstName: string;
+        }
+      ).firstName;
+    expect(await firstName()).toBe('Before');
+    await first.database.db.update(people).set({ firstName: 'After' }).where(eq(people.id, reader.personId));
+    expect(await firstName()).toBe('Before');
+    const change: Change = { type: 'update', entity: 'org.people', id: reader.personId, data: { firstName: 'After' } };
+    const deadline = Date.now() + 10_000;
+    while ((await firstName()) !== 'After' && Date.now() < deadline) {
+      first.app.ctx.realtime.publish(personRoom(reader.personId), change);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await firstName()).toBe('After');
   });
 
   it('refuses a connection without a valid token with auth/id-token-expired', async () => {

@@ -160,7 +160,8 @@ export type EventBus = {
   emit: <K extends EventType>(type: K, event: DomainEvents[K]) => Promise<void>;
 };
 
-export function createEventBus(log: FastifyBaseLogger): EventBus {
+/** `afterEmit` runs once an event's subscribers are done (their writes have committed). */
+export function createEventBus(log: FastifyBaseLogger, afterEmit: () => void = () => undefined): EventBus {
   const handlers = new Map<EventType, EventHandler<never>[]>();
   return {
     on(type, handler) {
@@ -174,6 +175,7 @@ export function createEventBus(log: FastifyBaseLogger): EventBus {
           log.error({ err, event: type }, 'event subscriber failed');
         }
       }
+      afterEmit();
     },
   };
 }

@@ -47,7 +47,7 @@ export const defaultBackoffMs = (attempts: number) => Math.min(3_600_000, 30_000
  * Delayed work as rows of `jobs`, so that it survives a restart and any server may run it. The time is the clock's:
  * tests advance a test clock and call `runDue` instead of waiting.
  */
-export function createJobRunner(options: { db: Db; clock: Clock; log: FastifyBaseLogger }): Jobs {
+export function createJobRunner(options: { db: Db; clock: Clock; log: FastifyBaseLogger; afterJob?: () => void }): Jobs {
   const { db, clock, log } = options;
   const kinds = new Map<string, { handler: JobHandler<unknown>; maxAttempts: number; backoffMs: (attempts: number) => number }>();
   let started = false;
@@ -81,6 +81,7 @@ export function createJobRunner(options: { db: Db; clock: Clock; log: FastifyBas
     const kind = kinds.get(job.kind)!;
     try {
       await kind.handler(job.payload, job);
+      options.afterJob?.();
       await db.update(jobs).set({ doneAt: clock.now(), lockedUntil: null }).where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

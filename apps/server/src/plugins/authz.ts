@@ -3,6 +3,7 @@ import { API_KEY_PREFIX, canInMission, canInOrg, canOnMission, isValidId, type F
 import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
 import { AppError, appError } from '../lib/errors.ts';
 import { findPrincipal } from '../lib/sessions.ts';
+import type { ServeRemembered } from './read-cache.ts';
 import { findApiKey, loadOrgAccess, orgIdOfClientInvoice, orgNotFound, type ApiKeyCaller } from './org-access.ts';
 import {
   entityNotFound,
@@ -101,12 +102,12 @@ export function readCookie(header: string | undefined, name: string): string | u
  * Organisation routes then load the organisation and the caller's membership once (`request.orgAccess`):
  * an invalid organisation id is 400, not a current member 404, a member without the right 403.
  */
-export function enforceAuthz(app: FastifyInstance): void {
+export function enforceAuthz(app: FastifyInstance, serveRemembered: ServeRemembered): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('orgAccess', null);
   app.decorateRequest('missionAccess', null);
   const apiKeys = new WeakMap<FastifyRequest, ApiKeyCaller>();
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
     if (!authz || !request.url.startsWith('/api')) return;
     if (authz === 'dev') {
@@ -122,6 +123,7 @@ export function enforceAuthz(app: FastifyInstance): void {
     } else {
       request.principal = token?.startsWith(API_KEY_PREFIX) ? null : await resolvePrincipal(app.ctx, token);
       if (!request.principal) throw appError('unauthenticated');
+      if (await serveRemembered(request, reply, request.principal.personId)) return reply;
     }
     if (isOrgAuthz(authz) && authz.orgFrom === 'clientInvoice') {
       const id = (request.params as Record<string, unknown>).id;

@@ -12,7 +12,10 @@ export async function identityBridge(app: FastifyInstance): Promise<void> {
       const response = await app.ctx.auth.handler(toFetchRequest(request, app.ctx.config.publicUrl));
       // Sign-out, revoked sessions, a changed password, email or account: whatever these routes did, the remembered
       // sessions must not outlive it.
-      if (request.method !== 'GET' || !request.url.includes('/get-session')) app.ctx.sessions.clear();
+      if (request.method !== 'GET' || !request.url.includes('/get-session')) {
+        app.ctx.sessions.clear();
+        app.ctx.reads.changed();
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -43,7 +43,10 @@ export function createRealtime(options: {
   log: FastifyBaseLogger;
   /** With a shared PostgreSQL server events cross processes through it. */
   adapterDatabaseUrl?: string | undefined;
+  /** Told of every change published here and of every message from another process, before its sockets hear it. */
+  onChange?: () => void;
 }): Realtime {
+  const onChange = options.onChange ?? (() => undefined);
   const rooms = new Map<string, RoomAuthorizer>([['people', (principal, id) => principal.personId === id]]);
   const io = new Server(options.httpServer, {
     path: '/socket.io',
@@ -56,7 +59,7 @@ export function createRealtime(options: {
   if (options.adapterDatabaseUrl) {
     adapterPool = new pg.Pool({ connectionString: options.adapterDatabaseUrl, max: 2 });
     adapterPool.on('error', (err) => options.log.warn({ err }, 'realtime adapter connection error'));
-    io.adapter(createAdapter(adapterPool, { heartbeatInterval: TIMINGS.realtimePingMs }));
+    io.adapter(toldOfMessages(createAdapter(adapterPool, { heartbeatInterval: TIMINGS.realtimePingMs }), onChange));
   }
 
   io.use(async (socket, next) => {
@@ -107,6 +110,7 @@ export function createRealtime(options: {
     io,
     dropEndedSessions,
     publish(room, change) {
+      onChange();
       const payload: Change = { ...change };
       if (Buffer.byteLength(JSON.stringify(change)) > MAX_EVENT_BYTES) delete payload.data;
       io.to(room).emit('changes', payload);
@@ -124,4 +128,21 @@ export function createRealtime(options: {
       await adapterPool?.end();
     },
   };
+}
+
+type AdapterFactory = ReturnType<typeof createAdapter>;
+
+/** The adapter, calling `heard` for each message another process sends (changes, heartbeats) before handling it. */
+function toldOfMessages(adapterOf: AdapterFactory, heard: () => void): AdapterFactory {
+  // socket.io calls the factory with `new`: a function, not an arrow (returning an object from it is what `new` gives)
+  return function (nsp: Parameters<AdapterFactory>[0]) {
+    // onMessage is the cluster adapter's (protected) entry for what other members send
+    const adapter = adapterOf(nsp) as unknown as { onMessage: (...args: unknown[]) => unknown };
+    const handle = adapter.onMessage.bind(adapter);
+    adapter.onMessage = (...args) => {
+      heard();
+      return handle(...args);
+    };
+    return adapter;
+  } as AdapterFactory;
 }

@@ -27,13 +27,13 @@ export function webContentSecurityPolicy(publicUrl: string): string {
 /** No response may be framed by another site; every HTML page without a policy of its own gets the web app's. */
 export function securityHeaders(app: FastifyInstance): void {
   const policy = webContentSecurityPolicy(app.ctx.config.publicUrl);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-frame-options', 'DENY');
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', policy);
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ReadCache } from '../lib/read-cache.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import type { MissionRouteVerb, OrgActor, OrgRouteVerb, SignedInVerb } from '@crewplan/domain';
 import type { Config } from '../config.ts';
@@ -78,6 +79,8 @@ export type AppContext = {
   events: EventBus;
   /** Who a bearer token is, for a few seconds; forget a session or person when it ends or changes. */
   sessions: SessionCache;
+  /** Answers of repeated reads, per person, forgotten whenever anything is written (`plugins/read-cache.ts`). */
+  reads: ReadCache;
 };
 
 declare module 'fastify' {

@@ -84,6 +84,8 @@ export async function createMissionWorld(t: TestApp): Promise<MissionWorld> {
 /** Sets organisation settings straight in the database. */
 export async function setOrg(t: TestApp, orgId: string, values: Partial<typeof orgs.$inferInsert>) {
   await t.database.db.update(orgs).set(values).where(eq(orgs.id, orgId));
+  // written behind the server's back: tell it, as its own writes do, so that no remembered read outlives the change
+  t.app.ctx.reads.changed();
 }
 
 /** Expectations for a route: readers per the table below, `allowed` for those in `allowed`, 403 for other readers. */

@@ -61,7 +61,7 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/mission/list/tree', {
-    config: { authz: { signedIn: 'mission.list' } },
+    config: { authz: { signedIn: 'mission.list' }, readCache: true },
     schema: {
       tags,
       summary: 'My missions (team, invite accepted, permission 3 or lower); filters isActive, staleDate, org; stream=true streams',
@@ -80,7 +80,7 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/mission/:id', {
-    config: { authz: { mission: 'mission.read' } },
+    config: { authz: { mission: 'mission.read' }, readCache: true },
     schema: {
       tags,
       summary: 'The whole mission with its team, plan items, free slots and my abilities; bad dates are repaired (rule 24)',

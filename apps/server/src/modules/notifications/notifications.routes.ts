@@ -37,7 +37,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/notification/unread/count', {
-    config: reads,
+    config: { ...reads, readCache: true },
     schema: { tags, summary: 'How many of my notifications are neither read nor hidden', response: { 200: unreadCountSchema } },
     handler: async (request) => ({ count: await unreadCount(ctx, principalOf(request).personId) }),
   });

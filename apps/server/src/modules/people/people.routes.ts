@@ -18,7 +18,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   r.get('/api/people/profile', {
-    config: { authz: { signedIn: 'profile.read' } },
+    config: { authz: { signedIn: 'profile.read' }, readCache: true },
     schema: { tags, summary: 'My profile', response: { 200: profileSchema } },
     handler: async (request) => service.loadProfile(ctx.db, principalOf(request).personId),
   });

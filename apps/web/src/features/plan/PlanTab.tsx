@@ -17,6 +17,7 @@ import {
   isMarkerType,
   isOneDayType,
   mayDecideRequest,
+  SEVERITY_BADGES,
   SEVERITY_COLORS,
   SEVERITY_LABELS,
   TYPE_LABELS,
@@ -99,7 +100,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
           {alerts.map(({ item, severity }) => (
             <Alert key={item._id} color={SEVERITY_COLORS[severity]} role="listitem" py={6} data-severity={severity}>
               <Group gap="xs">
-                <Badge color={SEVERITY_COLORS[severity]} variant="filled">
+                <Badge {...SEVERITY_BADGES[severity]} variant="filled">
                   {SEVERITY_LABELS[severity]}
                 </Badge>
                 <Text size="sm">

@@ -75,6 +75,11 @@ export function unfilledSeverity(
 /** The colours of the alert severities. */
 export const SEVERITY_COLORS: Record<2 | 3, string> = { 3: 'red', 2: 'orange' };
 export const SEVERITY_LABELS: Record<2 | 3, string> = { 3: 'Urgent', 2: 'Soon' };
+/** Their badges: shades whose label keeps AA contrast (white on orange falls to 3.0:1, so "Soon" is black on orange). */
+export const SEVERITY_BADGES: Record<2 | 3, { color: string; c: string }> = {
+  3: { color: 'red.9', c: 'white' },
+  2: { color: 'orange.5', c: 'black' },
+};
 
 /** Where a role's bar lies across the weeks shown: first and last week index, or null when outside. */
 export function barSpan(item: Pick<PlanItem, 'startDate' | 'endDate'>, weeks: string[]): { first: number; last: number } | null {

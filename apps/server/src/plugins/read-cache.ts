@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
+import { MAX_CACHED_BYTES } from '../lib/read-cache.ts';
+
+const READS = new Set(['GET', 'HEAD']);
+const WAIT_FOR_READER_MS = 1_000;
+
+/**
+ * Routes that declare `config.readCache` answer a signed-in person from `ctx.reads` while nothing has been written
+ * since they last read it: the remembered answer is sent before the access checks and the handler, which gave it
+ * (a write that could change who may read it forgets it). Every request that may write forgets all answers.
+ * Readers who ask while the same answer is being read wait for it rather than all reading it at once.
+ */
+export function cacheReads(app: FastifyInstance): ServeRemembered {
+  const { reads, clock } = app.ctx;
+  /** Per cacheable request: where it started, and once its caller is known, its key and whether it was served. */
+  const states = new WeakMap<FastifyRequest, { started: number; key?: string; served?: boolean; settle?: () => void }>();
+  /** Answers being read now, by key: settled when the reading request ends, remembered or not. */
+  const reading = new Map<string, Promise<void>>();
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config?.readCache && request.method === 'GET') states.set(request, { started: reads.start() });
+    done();
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!READS.has(request.method)) reads.changed();
+    const state = states.get(request);
+    if (!state?.key || state.served || reply.statusCode !== 200) return done(null, payload);
+    const { key, started } = state;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) reads.remember(key, started, { contentType, body: payload });
+    else if (payload instanceof Readable)
+      return done(
+        null,
+        rememberStream(payload, (body) => reads.remember(key, started, { contentType, body })),
+      );
+    done(null, payload);
+  });
+  const ended = (request: FastifyRequest) => {
+    // a write that ended without an answer (its caller went away) may still have committed
+    if (!READS.has(request.method)) reads.changed();
+    states.get(request)?.settle?.();
+  };
+  app.addHook('onResponse', (request, _reply, done) => {
+    ended(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    ended(request);
+    done();
+  });
+
+  return async (request, reply, personId) => {
+    const state = states.get(request);
+    if (!state) return false;
+    // minutes in the key: answers that depend on the date or the hour (overdue, stale) are read again as time moves
+    const key = `${personId} ${Math.floor(clock.now().getTime() / 60_000)} ${request.url}`;
+    state.key = key;
+    let answer = reads.get(key);
+    const pending = reading.get(key);
+    if (!answer && pending) {
+      // never long: a reader that is slow or stuck leaves the others to read for themselves
+      await Promise.race([pending, setTimeoutPromise(WAIT_FOR_READER_MS, undefined, { ref: false })]);
+      answer = reads.get(key);
+    } else if (!answer) {
+      const done = new Promise<void>((resolve) => {
+        state.settle = () => {
+          if (reading.get(key) === done) reading.delete(key);
+          resolve();
+        };
+      });
+      reading.set(key, done);
+    }
+    if (!answer) return false;
+    state.served = true;
+    void reply.type(answer.contentType).send(answer.body);
+    return true;
+  };
+}
+
+/** Sends the caller's remembered answer of this read and says so; false when there is none to send. */
+export type ServeRemembered = (request: FastifyRequest, reply: FastifyReply, personId: string) => Promise<boolean>;
+
+/** Passes a streamed answer through, keeping a copy of it if it ends whole and small enough. */
+function rememberStream(source: Readable, remember: (body: Buffer) => void): Readable {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const copy = new Transform({
+    writableObjectMode: true,
+    transform(chunk: Buffer | string, _encoding, done) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size <= MAX_CACHED_BYTES) chunks.push(bytes);
+      done(null, bytes);
+    },
+    flush(done) {
+      if (size <= MAX_CACHED_BYTES) remember(Buffer.concat(chunks, size));
+      done();
+    },
+  });
+  pipeline(source, copy).catch(() => undefined);
+  return copy;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answer a signed-in caller from the read cache while nothing was written (see `cacheReads`). */
+    readCache?: boolean;
+  }
+}
