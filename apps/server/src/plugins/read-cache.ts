@@ -90,6 +90,8 @@ function rememberStream(source: Readable, remember: (body: Buffer) => void): Rea
   let size = 0;
   const copy = new Transform({
     writableObjectMode: true,
+    // one batch waiting at a time, as the mission read streams it (memory stays flat with many large readers)
+    writableHighWaterMark: 1,
     transform(chunk: Buffer | string, _encoding, done) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += bytes.length;

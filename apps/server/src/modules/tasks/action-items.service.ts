@@ -47,9 +47,10 @@ export const presentItem = async (ctx: AppContext, access: MissionAccess, id: st
 export const readItem = (ctx: AppContext, access: MissionAccess, id: string) => presentItem(ctx, access, id);
 
 /** `GET /action-item/my/items`: the caller's assigned tasks; `licensedOnly` keeps licensed missions and organisations. */
-export async function myItems(ctx: AppContext, personId: string, licensedOnly: boolean) {
+/** `{ items }`, the tasks assigned to me, as the JSON text SQL builds. */
+export async function myItemsJson(ctx: AppContext, personId: string, licensedOnly: boolean): Promise<string> {
   const { rows } = await ctx.pool.query<{ json: string }>(myItemsQuery(personId, licensedOnly));
-  return { items: JSON.parse(rows[0]!.json) as (ActionItem & { mission: { _id: string; title: string; projectType: string } })[] };
+  return rows[0]!.json;
 }
 
 /** Adds or removes the caller's mark (seen or pinned by them). */

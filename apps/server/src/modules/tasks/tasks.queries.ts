@@ -22,7 +22,8 @@ const repairedEnd = (alias: string) =>
   `case when ${alias}.end_date < ${alias}.start_date then ${alias}.start_date else ${alias}.end_date end`;
 
 /** One action item as JSON; `$1` is the caller (their own seen and pinned marks). */
-const ITEM_JSON = `json_build_object(
+/** The pairs of a task's JSON (46 of json_build_object's 50): a caller may add a few of its own. */
+const ITEM_FIELDS = `
   '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
   'shortDescription', ai.short_description,
   'code', coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4)),
@@ -44,7 +45,8 @@ const ITEM_JSON = `json_build_object(
   'approvals', ai.approvals, 'prevEndDate', ai.prev_end_date, 'dependencies', ${dependenciesOf('actionItem', 'ai')},
   'descriptionUpdate', ${instant('ai.description_update')}, 'descriptionUpdateById', ai.description_update_by_id,
   'colHistory', ai.col_history, 'createdBy', ai.created_by, 'createdAt', ${instant('ai.created_at')},
-  'updatedAt', ${instant('ai.updated_at')})`;
+  'updatedAt', ${instant('ai.updated_at')}`;
+const ITEM_JSON = `json_build_object(${ITEM_FIELDS})`;
 
 const ACTION_JSON = `json_build_object(
   '_id', a.id, 'missionId', a.mission_id, 'planItemId', a.plan_item_id, 'code', a.code, 'title', a.title, 'tags', a.tags,
@@ -154,9 +156,9 @@ export function myItemsQuery(personId: string, licensedOnly: boolean) {
   const licensed = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_licensed or o.is_key_licensed
     or o.trial_started_on is null or o.trial_started_on + interval '30 days' > now())))`;
   return {
-    text: `select coalesce(json_agg((${ITEM_JSON}::jsonb || jsonb_build_object('mission',
-             json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type)))
-             order by ai.due_date nulls last, ai.end_date nulls last, ai.id), '[]'::json)::text as json
+    text: `select json_build_object('items', coalesce(json_agg(json_build_object(${ITEM_FIELDS},
+             'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type))
+             order by ai.due_date nulls last, ai.end_date nulls last, ai.id), '[]'::json))::text as json
            from action_items ai
            join missions m on m.id = ai.mission_id and m.archived_at is null
            join mission_people mp on mp.mission_id = m.id and mp.person_id = $1 and not mp.invite_pending and mp.permission <= 3
