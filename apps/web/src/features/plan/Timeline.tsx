@@ -7,6 +7,9 @@ import { ALLOCATION_LABELS, barSpan, capacityHeight, pendingRequestOf, personNam
 import type { RoleDialog } from './RoleDialogs.tsx';
 import { plural } from '@crewplan/domain/shared/words';
 
+/** An unfilled role's line: red that keeps AA contrast in both modes (red.8 on the dark page is 3.4:1). */
+const UNFILLED_TEXT = 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))';
+
 const WEEK_WIDTH = 30;
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 
@@ -86,14 +89,14 @@ export function Timeline({
                             size="xs"
                             variant="light"
                             color={item.allocationStatus.pm === 'pending_approval' ? 'yellow' : 'gray'}
-                            c="dark.7"
+                            c="var(--mantine-color-text)"
                             style={{ flexShrink: 0 }}
                           >
                             {ALLOCATION_LABELS[item.allocationStatus.pm]}
                           </Badge>
                         )}
                       </Group>
-                      <Text size="xs" c={item.person ? undefined : 'red.8'} lineClamp={1}>
+                      <Text size="xs" c={item.person ? undefined : UNFILLED_TEXT} lineClamp={1}>
                         {item.type === 'cost' ? 'Cost' : personName(mission, item.person)} · {item.allocation}%
                       </Text>
                       {pending?.person && pending.person !== item.person && (
