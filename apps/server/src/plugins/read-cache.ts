@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
-import { MAX_CACHED_BYTES } from '../lib/read-cache.ts';
+import { MAX_CACHED_BYTES, type CachedAnswer } from '../lib/read-cache.ts';
 
 const READS = new Set(['GET', 'HEAD']);
 const WAIT_FOR_READER_MS = 1_000;
@@ -11,14 +11,15 @@ const WAIT_FOR_READER_MS = 1_000;
  * Routes that declare `config.readCache` answer a signed-in person from `ctx.reads` while nothing has been written
  * since they last read it: the remembered answer is sent before the access checks and the handler, which gave it
  * (a write that could change who may read it forgets it). Every request that may write forgets all answers.
- * Readers who ask while the same answer is being read wait for it rather than all reading it at once.
+ * Readers who ask while the same answer is being read, with nothing written since it began, wait for it rather than
+ * all reading it at once.
  */
 export function cacheReads(app: FastifyInstance): ServeRemembered {
   const { reads, clock } = app.ctx;
   /** Per cacheable request: where it started, and once its caller is known, its key and whether it was served. */
-  const states = new WeakMap<FastifyRequest, { started: number; key?: string; served?: boolean; settle?: () => void }>();
-  /** Answers being read now, by key: settled when the reading request ends, remembered or not. */
-  const reading = new Map<string, Promise<void>>();
+  const states = new WeakMap<FastifyRequest, ReadState>();
+  /** Reads under way, by key: where each started and the answer it will give (undefined: none to share). */
+  const reading = new Map<string, { started: number; answer: Promise<CachedAnswer | undefined> }>();
 
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.config?.readCache && request.method === 'GET') states.set(request, { started: reads.start() });
@@ -31,18 +32,20 @@ export function cacheReads(app: FastifyInstance): ServeRemembered {
     if (!state?.key || state.served || reply.statusCode !== 200) return done(null, payload);
     const { key, started } = state;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) reads.remember(key, started, { contentType, body: payload });
-    else if (payload instanceof Readable)
-      return done(
-        null,
-        rememberStream(payload, (body) => reads.remember(key, started, { contentType, body })),
-      );
+    const answered = (body: Buffer | string) => {
+      reads.remember(key, started, { contentType, body });
+      state.share?.({ contentType, body });
+    };
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) answered(payload);
+    else if (payload instanceof Readable) return done(null, rememberStream(payload, answered));
     done(null, payload);
   });
   const ended = (request: FastifyRequest) => {
     // a write that ended without an answer (its caller went away) may still have committed
     if (!READS.has(request.method)) reads.changed();
-    states.get(request)?.settle?.();
+    const state = states.get(request);
+    state?.share?.(undefined);
+    if (state?.key && reading.get(state.key)?.started === state.started) reading.delete(state.key);
   };
   app.addHook('onResponse', (request, _reply, done) => {
     ended(request);
@@ -60,19 +63,14 @@ export function cacheReads(app: FastifyInstance): ServeRemembered {
     const key = `${personId} ${Math.floor(clock.now().getTime() / 60_000)} ${request.url}`;
     state.key = key;
     let answer = reads.get(key);
-    const pending = reading.get(key);
-    if (!answer && pending) {
+    const underway = reading.get(key);
+    // Another read's answer serves this request only when nothing was written between the two starts; a write while
+    // both run is concurrent with both, so either order is a true one.
+    if (!answer && underway?.started === state.started) {
       // never long: a reader that is slow or stuck leaves the others to read for themselves
-      await Promise.race([pending, setTimeoutPromise(WAIT_FOR_READER_MS, undefined, { ref: false })]);
-      answer = reads.get(key);
+      answer = await Promise.race([underway.answer, setTimeoutPromise(WAIT_FOR_READER_MS, undefined, { ref: false })]);
     } else if (!answer) {
-      const done = new Promise<void>((resolve) => {
-        state.settle = () => {
-          if (reading.get(key) === done) reading.delete(key);
-          resolve();
-        };
-      });
-      reading.set(key, done);
+      reading.set(key, { started: state.started, answer: new Promise((resolve) => (state.share = resolve)) });
     }
     if (!answer) return false;
     state.served = true;
@@ -80,6 +78,14 @@ export function cacheReads(app: FastifyInstance): ServeRemembered {
     return true;
   };
 }
+
+type ReadState = {
+  started: number;
+  key?: string;
+  served?: boolean;
+  /** Gives this read's answer to the requests waiting for it (once; undefined when it has none to give). */
+  share?: (answer: CachedAnswer | undefined) => void;
+};
 
 /** Sends the caller's remembered answer of this read and says so; false when there is none to send. */
 export type ServeRemembered = (request: FastifyRequest, reply: FastifyReply, personId: string) => Promise<boolean>;
@@ -93,10 +99,13 @@ function rememberStream(source: Readable, remember: (body: Buffer) => void): Rea
     // one batch waiting at a time, as the mission read streams it (memory stays flat with many large readers)
     writableHighWaterMark: 1,
     transform(chunk: Buffer | string, _encoding, done) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += bytes.length;
-      if (size <= MAX_CACHED_BYTES) chunks.push(bytes);
-      done(null, bytes);
+      // past the limit the chunks only pass through: a large mission is not copied
+      if (size <= MAX_CACHED_BYTES) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        size += bytes.length;
+        if (size <= MAX_CACHED_BYTES) chunks.push(bytes);
+      }
+      done(null, chunk);
     },
     flush(done) {
       if (size <= MAX_CACHED_BYTES) remember(Buffer.concat(chunks, size));
