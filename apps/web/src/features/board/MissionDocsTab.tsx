@@ -5,6 +5,7 @@ import type { BoardWorkspace } from '@crewplan/domain/board/board';
 import { useMissionsDrive } from './api.ts';
 import { dayText, sizeText } from './board-format.ts';
 import { plural } from '@crewplan/domain/shared/words';
+import { WARNING_TEXT } from '../../lib/text-colors.ts';
 
 /** Mission docs: the files of the missions I manage, newest first. */
 export function MissionDocsTab({ workspace }: { workspace: BoardWorkspace | undefined }) {
@@ -28,7 +29,7 @@ export function MissionDocsTab({ workspace }: { workspace: BoardWorkspace | unde
   return (
     <>
       {failed > 0 && (
-        <Text size="sm" c="red.8" mb="xs">
+        <Text size="sm" c={WARNING_TEXT} mb="xs">
           The files of {plural(failed, 'mission')} could not be read.
         </Text>
       )}

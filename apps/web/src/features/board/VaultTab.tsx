@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { addTemporaryMission, useMissionTree } from '../../lib/mission-tree.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { staleDateOf, VAULT_REASON_LABELS, vaultRows } from './vault-rules.ts';
+import { WARNING_TEXT } from '../../lib/text-colors.ts';
 
 const day = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}/.test(value)
@@ -60,7 +61,7 @@ export function VaultTab() {
             </Table.Td>
             <Table.Td>
               {dateError ? (
-                <Text span c="red.8" size="sm">
+                <Text span c={WARNING_TEXT} size="sm">
                   {dateError}
                 </Text>
               ) : (

@@ -6,9 +6,7 @@ import { formatDay } from '../../lib/days.ts';
 import { ALLOCATION_LABELS, barSpan, capacityHeight, pendingRequestOf, personName, weekDailyHours } from './plan-rules.ts';
 import type { RoleDialog } from './RoleDialogs.tsx';
 import { plural } from '@crewplan/domain/shared/words';
-
-/** An unfilled role's line: red that keeps AA contrast in both modes (red.8 on the dark page is 3.4:1). */
-const UNFILLED_TEXT = 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))';
+import { WARNING_TEXT } from '../../lib/text-colors.ts';
 
 const WEEK_WIDTH = 30;
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
@@ -96,7 +94,7 @@ export function Timeline({
                           </Badge>
                         )}
                       </Group>
-                      <Text size="xs" c={item.person ? undefined : UNFILLED_TEXT} lineClamp={1}>
+                      <Text size="xs" c={item.person ? undefined : WARNING_TEXT} lineClamp={1}>
                         {item.type === 'cost' ? 'Cost' : personName(mission, item.person)} · {item.allocation}%
                       </Text>
                       {pending?.person && pending.person !== item.person && (

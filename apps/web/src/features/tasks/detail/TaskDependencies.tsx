@@ -5,6 +5,7 @@ import { TASK_LINK_TYPES, type TaskLinkType } from '@crewplan/domain/tasks/tasks
 import { useDependencyMutations, type ActionItem } from '../api.ts';
 import { dependencyProblem, LINK_TYPE_LABELS } from '../task-rules.ts';
 import { showRemovalFailure } from '../../../lib/removal-failure.ts';
+import { WARNING_TEXT } from '../../../lib/text-colors.ts';
 
 const OPTIONS_SHOWN = 50;
 
@@ -106,7 +107,7 @@ export function TaskDependencies({ item, tasks, canEdit }: TaskDependenciesProps
         </Group>
       )}
       {problem && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c={WARNING_TEXT} role="alert">
           {problem}
         </Text>
       )}
