@@ -69,7 +69,7 @@ export type Config = {
   slowRequestMs: number;
   /** How long who a bearer token is stays remembered in this process (ms; 0 = ask the database every time). */
   sessionCacheMs: number;
-  /** How long a remembered read (profile, missions, unread count, a mission) may be served when no write of this process says otherwise (ms; 0 = off). */
+  /** How long a remembered read (`config.readCache` routes) may be served when no write of this process says otherwise (ms; 0 = off). */
   readCacheMs: number;
   /** The database pool: size and time-outs. */
   database: PoolSettings;

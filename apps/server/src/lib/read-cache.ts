@@ -1,5 +1,5 @@
 /**
- * The answers of the reads every screen repeats (my profile, my missions, my unread count, a mission), remembered
+ * The answers of the reads every screen repeats (my profile, my missions, my unread count, my items, a mission), remembered
  * per person and address until anything is written. Every write this process makes (a request other than GET, an
  * identity call, a realtime message, a domain event's subscribers, a job) calls `changed`, which forgets them all at
  * once: an answer is only ever served when nothing has been written since it was read. `ttlMs` bounds what no write
@@ -13,7 +13,6 @@ export type ReadCache = {
   remember: (key: string, startedAt: number, answer: CachedAnswer) => void;
   /** Something was written: forget every answer. */
   changed: () => void;
-  readonly enabled: boolean;
 };
 
 export type CachedAnswer = { contentType: string; body: Buffer | string };
@@ -26,7 +25,6 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
   const entries = new Map<string, { answer: CachedAnswer; generation: number; expires: number }>();
   let generation = 0;
   return {
-    enabled: ttlMs > 0,
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;

@@ -22,7 +22,7 @@ const repairedEnd = (alias: string) =>
   `case when ${alias}.end_date < ${alias}.start_date then ${alias}.start_date else ${alias}.end_date end`;
 
 /** One action item as JSON; `$1` is the caller (their own seen and pinned marks). */
-/** The pairs of a task's JSON (46 of json_build_object's 50): a caller may add a few of its own. */
+/** The pairs of a task's JSON (44 of json_build_object's 50): a caller may add a few of its own. */
 const ITEM_FIELDS = `
   '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
   'shortDescription', ai.short_description,
