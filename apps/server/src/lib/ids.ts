@@ -1,9 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+
+// Ids are made by the thousand (a week save makes 40, a bulk create 2,000): one call to the system's random source
+// for 512 of them, where one call each was 4% of a week save's time.
+const pool = Buffer.alloc(8 * 512);
+let used = pool.length;
 
 /** 24 lowercase hex characters: 8 of seconds since epoch, then 16 random (sortable by creation). */
 export function newId(): string {
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const random = pool.toString('hex', used, used + 8);
+  used += 8;
   const seconds = Math.floor(Date.now() / 1000)
     .toString(16)
     .padStart(8, '0');
-  return seconds + randomBytes(8).toString('hex');
+  return seconds + random;
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.ts';
+
+describe('newId', () => {
+  it('is 24 hex characters that start with the current second', () => {
+    const second = Math.floor(Date.now() / 1000);
+    const id = newId();
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(parseInt(id.slice(0, 8), 16)).toBeGreaterThanOrEqual(second);
+  });
+
+  it('never repeats, across many refills of its random pool', () => {
+    const ids = Array.from({ length: 5_000 }, newId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids.map((id) => id.slice(8))).size).toBe(ids.length);
+  });
+});
