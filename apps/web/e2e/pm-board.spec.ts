@@ -112,6 +112,9 @@ test('PM board: Missions lists only managed licensed missions, tabs switch and a
   await page.setViewportSize({ width: 1400, height: 900 });
   await expect(page.getByRole('tab', { name: 'Request resources' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Scheduling' })).toBeVisible();
+  // beside the long chosen tab the More button keeps its whole label (it was cut to 'Mor')
+  const label = more.locator('.mantine-Button-label');
+  expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
   // a row opens the mission
   await page.getByRole('tab', { name: 'Missions' }).click();

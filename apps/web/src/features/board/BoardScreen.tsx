@@ -87,7 +87,13 @@ export function BoardScreen() {
             {more.length > 0 && (
               <Menu position="bottom-end">
                 <Menu.Target>
-                  <Button variant="subtle" size="sm" rightSection={<IconChevronDown size={14} aria-hidden="true" />}>
+                  {/* the tabs give way to it, never the other way round (it read 'Mor' beside a long chosen tab) */}
+                  <Button
+                    variant="subtle"
+                    size="sm"
+                    style={{ flexShrink: 0 }}
+                    rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+                  >
                     More
                   </Button>
                 </Menu.Target>
