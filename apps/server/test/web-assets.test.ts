@@ -1,19 +1,14 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFolder } from '../../web/precompress.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 
-/** A built web app of this file's own, compressed by the build's own step; set before the server module reads it. */
-const dist = await vi.hoisted(async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const folder = mkdtempSync(join(tmpdir(), 'crewplan-web-'));
-  process.env.WEB_DIST = folder;
-  return folder;
-});
+/** A built web app of this file's own, compressed by the build's own step; the server built here serves it. */
+const dist = mkdtempSync(join(tmpdir(), 'crewplan-web-'));
+const servedBefore = process.env.WEB_DIST;
 
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];\n`;
 const PAGE = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
@@ -27,10 +22,13 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'tiny-def456.js'), SMALL);
   writeFileSync(join(dist, 'version.json'), JSON.stringify({ version: 'test' }));
   await precompressFolder(dist);
+  process.env.WEB_DIST = dist;
   t = await buildTestApp();
 });
 afterAll(async () => {
   await t.close();
+  if (servedBefore === undefined) delete process.env.WEB_DIST;
+  else process.env.WEB_DIST = servedBefore;
   rmSync(dist, { recursive: true, force: true });
 });
 

@@ -3,21 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webContentSecurityPolicy } from '../src/plugins/security-headers.ts';
-import type { TestApp } from './support/app.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
 
-// A built web app of two files: the server reads WEB_DIST when its web plugin loads, so the app is imported after.
+// A built web app of two files, served by the server built here.
 const dist = mkdtempSync(join(tmpdir(), 'crewplan-web-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Crewplan</title></head><body></body></html>');
 writeFileSync(join(dist, 'about.html'), '<!doctype html><p>about</p>');
-process.env.WEB_DIST = dist;
-const { buildTestApp } = await import('./support/app.ts');
+const servedBefore = process.env.WEB_DIST;
 
 let t: TestApp;
 beforeAll(async () => {
+  process.env.WEB_DIST = dist;
   t = await buildTestApp();
 });
 afterAll(async () => {
   await t.close();
+  if (servedBefore === undefined) delete process.env.WEB_DIST;
+  else process.env.WEB_DIST = servedBefore;
   rmSync(dist, { recursive: true, force: true });
 });
 

@@ -4,8 +4,11 @@ import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built web app; WEB_DIST points elsewhere when several builds are tried side by side. */
-export const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/**
+ * The built web app; WEB_DIST points elsewhere when several builds are tried side by side. Read when a server is
+ * built, not when this module loads: the API tests build servers for different builds in one process.
+ */
+export const webDist = () => process.env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Built files under assets/ carry a content hash in their name, so a browser may keep them for good. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -15,16 +18,17 @@ export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
  * The build writes brotli and gzip copies beside each text file: the one the browser accepts is sent as it is.
  */
 export async function serveWeb(app: FastifyInstance): Promise<void> {
-  const built = existsSync(`${WEB_DIST}/index.html`);
+  const root = webDist();
+  const built = existsSync(`${root}/index.html`);
   if (built) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root,
       wildcard: false,
       index: false,
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        const hashed = relative(WEB_DIST, path).startsWith(`assets${sep}`);
+        const hashed = relative(root, path).startsWith(`assets${sep}`);
         reply.header('cache-control', hashed ? HASHED_ASSET_CACHE : 'no-cache');
       },
     });

@@ -9,13 +9,13 @@ import { mailOutbox, people } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { createFileStore } from '../../lib/file-store.ts';
 import { principalOf } from '../../plugins/authz.ts';
-import { WEB_DIST } from '../../plugins/web.ts';
+import { webDist } from '../../plugins/web.ts';
 import { personOfUnsubscribeToken } from './unsubscribe.ts';
 
 /** The running version is the id of the web build served, so open browsers can tell when a newer one is deployed. */
 function runningVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(WEB_DIST, 'version.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(webDist(), 'version.json'), 'utf8')) as { version: string }).version;
   } catch {
     return 'development';
   }
