@@ -1,4 +1,5 @@
 import type { ActionItem, Action } from '@crewplan/domain';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 
@@ -21,9 +22,11 @@ const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) => `coales
 const repairedEnd = (alias: string) =>
   `case when ${alias}.end_date < ${alias}.start_date then ${alias}.start_date else ${alias}.end_date end`;
 
-/** One action item as JSON; `$1` is the caller (their own seen and pinned marks). */
-/** The pairs of a task's JSON (44 of json_build_object's 50): a caller may add a few of its own. */
-const ITEM_FIELDS = `
+/**
+ * The pairs of a task's JSON (44 of json_build_object's 50): a caller may add a few of its own. `caller` is the SQL
+ * of the caller's id (their own seen and pinned marks), `$1` unless a statement says otherwise.
+ */
+const itemFields = (caller = '$1::text') => `
   '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
   'shortDescription', ai.short_description,
   'code', coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4)),
@@ -40,12 +43,13 @@ const ITEM_FIELDS = `
   'tags', ai.tags, 'complexityMultiplier', ai.complexity_multiplier, 'billRate', ${money('ai.bill_rate_minor')},
   'billUnit', ai.bill_unit, 'percentComplete', ai.percent_complete, 'metaType', ai.meta_type, 'pinType', ai.pin_type,
   'templateId', ai.template_id,
-  'seen', ai.seen @> jsonb_build_array(jsonb_build_object('by', $1::text)),
-  'pinned', ai.pinned @> jsonb_build_array(jsonb_build_object('by', $1::text)),
+  'seen', ai.seen @> jsonb_build_array(jsonb_build_object('by', ${caller})),
+  'pinned', ai.pinned @> jsonb_build_array(jsonb_build_object('by', ${caller})),
   'approvals', ai.approvals, 'prevEndDate', ai.prev_end_date, 'dependencies', ${dependenciesOf('actionItem', 'ai')},
   'descriptionUpdate', ${instant('ai.description_update')}, 'descriptionUpdateById', ai.description_update_by_id,
   'colHistory', ai.col_history, 'createdBy', ai.created_by, 'createdAt', ${instant('ai.created_at')},
   'updatedAt', ${instant('ai.updated_at')}`;
+const ITEM_FIELDS = itemFields();
 const ITEM_JSON = `json_build_object(${ITEM_FIELDS})`;
 
 const ACTION_JSON = `json_build_object(
@@ -81,6 +85,14 @@ async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] })
 /** The action items with these ids, as the caller sees them. */
 export const itemsByIds = (pool: Pool, personId: string, ids: string[]) =>
   jsonOf<ActionItem[]>(pool, itemsQuery('ai.id = any($2::varchar[])', personId, ids));
+
+/**
+ * `{"actionItems":[…]}` text of the action items `rows` gives (a statement's rows of action_items, such as a CTE of a
+ * write's RETURNING), as `personId` sees them: the same JSON as `itemsQuery`, built in the statement that wrote them.
+ */
+export const itemsAnswerSql = (rows: SQL, personId: string): SQL =>
+  sql`select '{"actionItems":' || coalesce(json_agg(${sql.raw(`json_build_object(${itemFields('caller.id')})`)} order by ai.sort_index, ai.id), '[]'::json)::text || '}' as json
+      from (${rows}) ai cross join (select ${personId}::text as id) caller`;
 
 /** The action items with these ids as `{"actionItems":[…]}` text, built by SQL and not parsed (bulk writes answer it). */
 export async function itemsByIdsJson(pool: Pool, personId: string, ids: string[]): Promise<string> {
