@@ -209,6 +209,9 @@ describe('PUT /action-item/:id/bulk', () => {
       items: ['A', 'B'].map((title) => ({ actionId: actionIds[0]!, title, startDate: '2026-05-04' })),
     });
     const ids = ((created.json() as Json).actionItems as Json[]).map((item) => item._id as string);
+    // the answer gathers checklists and links for all its tasks at once
+    for (const title of ['Second', 'First']) expectStatus(await call('POST', `/api/action-item/${ids[0]}/checklist`, { title }), 201);
+    expectStatus(await call('POST', `/api/action-item/${ids[0]}/dependency`, { linkId: ids[1], lag: 2 }), 200);
     const response = await call('PUT', `/api/action-item/${ids[0]}/bulk`, {
       items: [
         { _id: ids[0], status: 'done', description: 'Now described', tags: ['x'] },
@@ -222,7 +225,9 @@ describe('PUT /action-item/:id/bulk', () => {
     );
     expect(answered).toEqual(reads);
     expect(answered[0]).toMatchObject({ status: 'done', percentComplete: 100, description: 'Now described', tags: ['x'] });
-    expect(answered[1]).toMatchObject({ endDate: '2026-05-08', dueDate: '2026-05-10' });
+    expect(answered[1]).toMatchObject({ endDate: '2026-05-08', dueDate: '2026-05-10', checklist: [], dependencies: [] });
+    expect(answered[0].checklist).toHaveLength(2);
+    expect(answered[0].dependencies).toEqual([{ linkTo: ids[1], linkType: 'dependsOn', lag: 2 }]);
     const rows = (await history(missionId)).filter((row) => row.action === 'update');
     expect(rows.find((row) => row.entityId === ids[0])!.changes).toMatchObject({
       status: { from: 'open', to: 'done' },

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { missionAuditEvents, missions, orgAuditEvents } from '../db/schema/index.ts';
 import { insertMany } from '../db/insert-many.ts';
-import { newId } from '../lib/ids.ts';
+import { newIds } from '../lib/ids.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Change } from '../plugins/realtime.ts';
 import type { AppContext, OrgAccess } from '../plugins/types.ts';
@@ -160,7 +160,8 @@ export async function runOrgCommand<T>(
  * statement of one size, and no per-value array escaping), taken apart by `jsonb_to_recordset`.
  */
 function historyInsert(missionId: string, actorPersonId: string | null, writes: MissionWrite[]): SQL {
-  const rows = writes.map((write) => ({ id: newId(), ...historyRow(write) }));
+  const ids = newIds(writes.length);
+  const rows = writes.map((write, i) => ({ id: ids[i], ...historyRow(write) }));
   return sql`insert into ${missionAuditEvents} (id, mission_id, actor_person_id, action, entity, entity_id, title, changes)
     select h.id, ${missionId}, ${actorPersonId}, h.action, h.entity, h."entityId", h.title, h.changes
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as h (id text, action text, entity text, "entityId" text, title text, changes jsonb)`;

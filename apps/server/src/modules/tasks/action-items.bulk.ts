@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
 import { runMissionCommand, type MissionWrite } from '../../commands/index.ts';
-import { newId } from '../../lib/ids.ts';
+import { newIds } from '../../lib/ids.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -49,7 +49,8 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         .groupBy(actionItems.actionId);
       const nextSort = new Map(actionIds.map((id) => [id, (lastSort.find((row) => row.actionId === id)?.max ?? -1) + 1]));
       const now = ctx.clock.now();
-      const values: (ItemInsert & { id: string })[] = items.map(({ actionId, people, status, ...fields }) => {
+      const ids = newIds(items.length);
+      const values: (ItemInsert & { id: string })[] = items.map(({ actionId, people, status, ...fields }, i) => {
         const patch = itemPatchOf(fields);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
         if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
@@ -62,7 +63,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         if (fields.sortIndex === undefined) nextSort.set(actionId, sortIndex + 1);
         return {
           ...patch,
-          id: newId(),
+          id: ids[i]!,
           title: fields.title,
           actionId,
           missionId: mission.id,

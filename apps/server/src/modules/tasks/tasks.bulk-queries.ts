@@ -58,30 +58,42 @@ export async function updateRowsAnswering(
   answer: { ids: string[]; personId: string },
 ): Promise<string> {
   const update = updateStatement(updates);
-  const ids = sql`${sql.param([...new Set(answer.ids)])}::varchar[]`;
+  const unique = [...new Set(answer.ids)];
+  const ids = sql`${sql.param(unique)}::varchar[]`;
   const ctes = [...(update ? [sql`updated as (${update} returning ai.*)`] : []), ...(history ? [sql`history as (${history})`] : [])];
   const rows = update
     ? sql`select * from updated union all select * from action_items where id = any(${ids}) and id not in (select id from updated)`
     : sql`select * from action_items where id = any(${ids})`;
-  return answerOf(tx, ctes, rows, answer.personId);
+  return answerOf(tx, ctes, rows, unique, answer.personId);
 }
 
 /**
  * Inserts new items (one INSERT per shape of row, `insertStatements`) and their history rows, and answers the new
  * items as `personId` sees them (`{"actionItems":[…]}`), all in one statement, from the INSERTs' RETURNING.
  */
-export async function insertRowsAnswering(tx: Tx, values: readonly ItemInsert[], history: SQL, personId: string): Promise<string> {
+export async function insertRowsAnswering(
+  tx: Tx,
+  values: readonly (ItemInsert & { id: string })[],
+  history: SQL,
+  personId: string,
+): Promise<string> {
   const names = insertStatements(actionItems, values).map((statement, i) => ({ name: sql.identifier(`inserted${i}`), statement }));
   const ctes = [...names.map(({ name, statement }) => sql`${name} as (${statement} returning *)`), sql`history as (${history})`];
   const rows = sql.join(
     names.map(({ name }) => sql`select * from ${name}`),
     sql` union all `,
   );
-  return answerOf(tx, ctes, rows, personId);
+  return answerOf(
+    tx,
+    ctes,
+    rows,
+    values.map((value) => value.id),
+    personId,
+  );
 }
 
-async function answerOf(tx: Tx, ctes: SQL[], rows: SQL, personId: string): Promise<string> {
-  const answer = itemsAnswerSql(rows, personId);
+async function answerOf(tx: Tx, ctes: SQL[], rows: SQL, ids: string[], personId: string): Promise<string> {
+  const answer = itemsAnswerSql(rows, ids, personId);
   const statement = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${answer}` : answer;
   const result = await tx.execute<{ json: string }>(statement);
   return result.rows[0]!.json;
