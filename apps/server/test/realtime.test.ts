@@ -161,6 +161,15 @@ describe('realtime', () => {
     });
     expect(await received).toEqual({ type: 'update', entity: 'org.people', id: person.personId });
   });
+
+  it('tells a bulk message whose ids would exceed the NOTIFY limit as a rebuild of its entity', async () => {
+    const socket = open(first.app, person.token);
+    await connected(socket);
+    const received = new Promise<Change>((resolve) => socket.once('changes', resolve));
+    const ids = Array.from({ length: 500 }, (_, i) => String(i).padStart(24, '0'));
+    first.app.ctx.realtime.publish(personRoom(person.personId), { type: 'update', entity: 'action.items', id: ids[0]!, data: { ids } });
+    expect(await received).toEqual({ type: 'rebuild', entity: 'action.items', id: ids[0] });
+  });
 });
 
 /** A new person's session with a socket on the second server, and how it ended. */

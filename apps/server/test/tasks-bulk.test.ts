@@ -160,8 +160,15 @@ describe('PUT /action-item/:id/bulk', () => {
       { _id: ids[0], title: 'Twice', col: 'done' },
       { _id: ids[1], title: 'Renamed 1' },
     ];
+    heard.length = 0;
     const response = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: updates });
     expectStatus(response, 200);
+    // one realtime message for the whole write, naming every task it changed
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.changes).toHaveLength(1);
+    const [message] = heard[0]!.changes as { type: string; entity: string; data: { ids: string[] }; actionIds: string[] }[];
+    expect(message).toMatchObject({ type: 'update', entity: 'action.items', actionIds: [actionIds[0]] });
+    expect(new Set(message!.data.ids)).toEqual(new Set(ids));
     const answered = new Map(((response.json() as Json).actionItems as Json[]).map((item) => [item._id, item]));
     expect(answered.get(ids[0])).toMatchObject({ title: 'Twice', col: 'done', tags: ['t0'] });
     expect(answered.get(ids[1])).toMatchObject({ title: 'Renamed 1', col: 'todo' });
@@ -172,5 +179,62 @@ describe('PUT /action-item/:id/bulk', () => {
     expect((await history(missionId)).length - before).toBe(101);
     const refused = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[0], title: 'No' }] }, 'p3');
     expectStatus(refused, 403);
+  });
+
+  it('answers every task named, in sort order, with no history or message when nothing changes', async () => {
+    const { missionId, actionIds } = await setup();
+    const created = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+      items: ['A', 'B', 'C'].map((title) => ({ actionId: actionIds[1]!, title })),
+    });
+    const ids = ((created.json() as Json).actionItems as Json[]).map((item) => item._id as string);
+    const before = (await history(missionId)).length;
+    heard.length = 0;
+    const response = await call('PUT', `/api/action-item/${ids[2]}/bulk`, {
+      items: [
+        { _id: ids[2], title: 'C' },
+        { _id: ids[0], col: 'todo' },
+      ],
+    });
+    expectStatus(response, 200);
+    const answered = (response.json() as Json).actionItems as Json[];
+    expect(answered.map((item) => item.title)).toEqual(['A', 'C']);
+    expect(answered[0]).toEqual((await t.request({ url: `/api/action-item/${ids[0]}`, token: w.people.p2.token })).json());
+    expect(await history(missionId)).toHaveLength(before);
+    expect(heard).toHaveLength(0);
+  });
+
+  it('answers each task as a read of it answers after the write, and refuses an end before the start', async () => {
+    const { missionId, actionIds } = await setup();
+    const created = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+      items: ['A', 'B'].map((title) => ({ actionId: actionIds[0]!, title, startDate: '2026-05-04' })),
+    });
+    const ids = ((created.json() as Json).actionItems as Json[]).map((item) => item._id as string);
+    // the answer gathers checklists and links for all its tasks at once
+    for (const title of ['Second', 'First']) expectStatus(await call('POST', `/api/action-item/${ids[0]}/checklist`, { title }), 201);
+    expectStatus(await call('POST', `/api/action-item/${ids[0]}/dependency`, { linkId: ids[1], lag: 2 }), 200);
+    const response = await call('PUT', `/api/action-item/${ids[0]}/bulk`, {
+      items: [
+        { _id: ids[0], status: 'done', description: 'Now described', tags: ['x'] },
+        { _id: ids[1], endDate: '2026-05-08', dueDate: '2026-05-10' },
+      ],
+    });
+    expectStatus(response, 200);
+    const answered = (response.json() as Json).actionItems as Json[];
+    const reads = await Promise.all(
+      ids.map(async (id) => (await t.request({ url: `/api/action-item/${id}`, token: w.people.p2.token })).json()),
+    );
+    expect(answered).toEqual(reads);
+    expect(answered[0]).toMatchObject({ status: 'done', percentComplete: 100, description: 'Now described', tags: ['x'] });
+    expect(answered[1]).toMatchObject({ endDate: '2026-05-08', dueDate: '2026-05-10', checklist: [], dependencies: [] });
+    expect(answered[0].checklist).toHaveLength(2);
+    expect(answered[0].dependencies).toEqual([{ linkTo: ids[1], linkType: 'dependsOn', lag: 2 }]);
+    const rows = (await history(missionId)).filter((row) => row.action === 'update');
+    expect(rows.find((row) => row.entityId === ids[0])!.changes).toMatchObject({
+      status: { from: 'open', to: 'done' },
+      description: { from: '', to: 'Now described' },
+    });
+    const bad = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[1], endDate: '2026-05-01' }] });
+    expectStatus(bad, 400);
+    expect(errorOf(bad).code).toBe('validation');
   });
 });

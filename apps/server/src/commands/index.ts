@@ -15,6 +15,7 @@ export {
   type MissionEntity,
   type MissionWrite,
   type OrgWrite,
+  type HistoryOfWrites,
   type RecordMissionWrite,
   type RecordOrgWrite,
   type RecordWriteIn,

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { missionAuditEvents, missions, orgAuditEvents } from '../db/schema/index.ts';
 import { insertMany } from '../db/insert-many.ts';
+import { newIds } from '../lib/ids.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Change } from '../plugins/realtime.ts';
 import type { AppContext, OrgAccess } from '../plugins/types.ts';
@@ -19,6 +20,11 @@ export type MissionWrite = CommandWrite<MissionAuditAction, MissionEntity> & {
   taskId?: string;
 };
 export type RecordMissionWrite = (write: MissionWrite) => void;
+/**
+ * Records writes whose history rows the command inserts itself, in one of its own statements (a CTE beside the
+ * write): answers that INSERT, which the command must run in its transaction.
+ */
+export type HistoryOfWrites = (writes: MissionWrite[]) => SQL;
 
 /** One write of an organisation command: audited in its transaction, then told to the organisation's realtime room. */
 export type OrgWrite = CommandWrite<CommandAction, AuditEntity>;
@@ -53,12 +59,13 @@ export async function runMissionCommand<T>(
   ctx: AppContext,
   missionId: string,
   actorPersonId: string | null,
-  command: (tx: Tx, record: RecordMissionWrite) => Promise<T>,
+  command: (tx: Tx, record: RecordMissionWrite, history: HistoryOfWrites) => Promise<T>,
   options: { keepTemplateSaved?: boolean; oneMessage?: boolean } = {},
 ): Promise<T> {
   let writes: MissionWrite[] = [];
   const result = await inTransaction(ctx.db, async (tx) => {
     writes = [];
+    let writtenByCommand = 0;
     const savedTemplate = options.keepTemplateSaved
       ? []
       : await tx
@@ -66,16 +73,22 @@ export async function runMissionCommand<T>(
           .from(missions)
           .where(and(eq(missions.id, missionId), eq(missions.isTemplate, true), eq(missions.isTemplateSaved, true)))
           .for('update', { of: missions });
-    const value = await command(tx, (write) => writes.push(write));
-    const recorded = writes.filter((write) => !(write.entity === 'missions' && write.action === 'delete'));
-    if (recorded.length > 0) {
-      await insertMany(
-        tx,
-        missionAuditEvents,
-        recorded.map((write) => ({ missionId, actorPersonId, ...historyRow(write) })),
-      );
-      if (savedTemplate.length > 0) await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
-    }
+    const toRecord: MissionWrite[] = [];
+    const value = await command(
+      tx,
+      (write) => {
+        writes.push(write);
+        if (!(write.entity === 'missions' && write.action === 'delete')) toRecord.push(write);
+      },
+      (own) => {
+        writes.push(...own);
+        writtenByCommand += own.length;
+        return historyInsert(missionId, actorPersonId, own);
+      },
+    );
+    if (toRecord.length > 0) await tx.execute(historyInsert(missionId, actorPersonId, toRecord));
+    if (toRecord.length + writtenByCommand > 0 && savedTemplate.length > 0)
+      await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
     return value;
   });
   if (writes.length > 0) {
@@ -140,6 +153,18 @@ export async function runOrgCommand<T>(
   });
   if (writes.length > 0) await ctx.events.emit('org.changed', { orgId, changes: writes.map(changeOf) });
   return result;
+}
+
+/**
+ * The INSERT of the writes' history rows in the mission: the rows travel as one JSON text (any number of them in a
+ * statement of one size, and no per-value array escaping), taken apart by `jsonb_to_recordset`.
+ */
+function historyInsert(missionId: string, actorPersonId: string | null, writes: MissionWrite[]): SQL {
+  const ids = newIds(writes.length);
+  const rows = writes.map((write, i) => ({ id: ids[i], ...historyRow(write) }));
+  return sql`insert into ${missionAuditEvents} (id, mission_id, actor_person_id, action, entity, entity_id, title, changes)
+    select h.id, ${missionId}, ${actorPersonId}, h.action, h.entity, h."entityId", h.title, h.changes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as h (id text, action text, entity text, "entityId" text, title text, changes jsonb)`;
 }
 
 /** The part of a history row that every command write fills the same way. */

@@ -16,6 +16,23 @@ export async function insertMany<T extends PgTable>(
   rows: readonly T['$inferInsert'][],
   returning: readonly string[] = [],
 ): Promise<Record<string, unknown>[]> {
+  const answer =
+    returning.length > 0
+      ? sql` returning ${sql.join(
+          returning.map((name) => sql.identifier(name)),
+          sql`, `,
+        )}`
+      : sql``;
+  const answered: Record<string, unknown>[] = [];
+  for (const statement of insertStatements(table, rows)) {
+    const { rows: inserted } = await tx.execute<Record<string, unknown>>(sql`${statement}${answer}`);
+    answered.push(...inserted);
+  }
+  return answered;
+}
+
+/** `insertMany`'s statements, one per shape of row, without RETURNING: for a caller that runs them in its own statement. */
+export function insertStatements<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): SQL[] {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const shapes = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
@@ -26,27 +43,19 @@ export async function insertMany<T extends PgTable>(
       else if (column.defaultFn) filled[key] = column.defaultFn();
     }
     const shape = Object.keys(filled).join(',');
-    shapes.set(shape, [...(shapes.get(shape) ?? []), filled]);
+    const group = shapes.get(shape);
+    if (group) group.push(filled);
+    else shapes.set(shape, [filled]);
   }
-  const answered: Record<string, unknown>[] = [];
-  for (const [shape, group] of shapes) {
-    const given = columns.filter(([key]) => shape.split(',').includes(key));
+  return [...shapes].map(([shape, group]) => {
+    const keys = new Set(shape.split(','));
+    const given = columns.filter(([key]) => keys.has(key));
     const names = given.map(([, column]) => sql.identifier(column.name));
     const arrays = given.map(([key, column]) => sql`${sql.param(group.map((row) => asText(column, row[key])))}::text[]`);
     const casts = given.map(([, column]) => sql`u.${sql.identifier(column.name)}::${sql.raw(column.getSQLType())}`);
-    const answer =
-      returning.length > 0
-        ? sql` returning ${sql.join(
-            returning.map((name) => sql.identifier(name)),
-            sql`, `,
-          )}`
-        : sql``;
-    const statement: SQL = sql`insert into ${sql.identifier(getTableName(table))} (${sql.join(names, sql`, `)})
-      select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(names, sql`, `)})${answer}`;
-    const { rows: inserted } = await tx.execute<Record<string, unknown>>(statement);
-    answered.push(...inserted);
-  }
-  return answered;
+    return sql`insert into ${sql.identifier(getTableName(table))} (${sql.join(names, sql`, `)})
+      select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(names, sql`, `)})`;
+  });
 }
 
 /** A value as the text PostgreSQL casts to the column's type (drizzle's driver value: JSON, array literal, ISO time). */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
-import { changeRooms, TIMINGS, type Change } from '@crewplan/domain';
+import { changeRooms, isBulkChange, TIMINGS, type Change } from '@crewplan/domain';
 import type { Principal } from './types.ts';
 
 /** What clients receive on the `changes` event: the domain's one typed union of entity → data. */
@@ -111,9 +111,7 @@ export function createRealtime(options: {
     dropEndedSessions,
     publish(room, change) {
       onChange();
-      const payload: Change = { ...change };
-      if (Buffer.byteLength(JSON.stringify(change)) > MAX_EVENT_BYTES) delete payload.data;
-      io.to(room).emit('changes', payload);
+      io.to(room).emit('changes', fitted(change));
     },
     registerRoom(prefix, allow) {
       rooms.set(prefix, allow);
@@ -128,6 +126,16 @@ export function createRealtime(options: {
       await adapterPool?.end();
     },
   };
+}
+
+/**
+ * The change as it fits in a NOTIFY: a bigger one goes out without its data, and a bulk message whose ids do not fit
+ * becomes a rebuild of its entity (its readers read it all again rather than one of the ids).
+ */
+function fitted(change: Change): Change {
+  if (Buffer.byteLength(JSON.stringify(change)) <= MAX_EVENT_BYTES) return change;
+  const { data, ...rest } = change;
+  return (isBulkChange(data) ? { ...rest, type: 'rebuild' } : rest) as Change;
 }
 
 type AdapterFactory = ReturnType<typeof createAdapter>;

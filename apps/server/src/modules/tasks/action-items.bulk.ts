@@ -1,31 +1,31 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
-import { runMissionCommand } from '../../commands/index.ts';
-import { insertMany } from '../../db/insert-many.ts';
+import { runMissionCommand, type MissionWrite } from '../../commands/index.ts';
+import { newIds } from '../../lib/ids.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { powerEnd } from './action-items.service.ts';
 import { requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
 import { claimCodes, itemPatchOf } from './tasks.fields.ts';
-import { itemsByIdsJson } from './tasks.queries.ts';
+import { insertRowsAnswering } from './tasks.bulk-queries.ts';
 
 type ItemInsert = typeof actionItems.$inferInsert;
 
 /**
  * `POST /mission/:id/tasks/bulk`: many new tasks at once, by the rules of one create (each action of the mission and
  * not closed, an end not before the start, people on the team, status effects, power ends, the mission's next
- * codes), all or nothing, in one INSERT (`insertMany`); one history row per task and one realtime message for all.
- * Answers the new tasks as JSON text built by SQL.
+ * codes), all or nothing; one history row per task and one realtime message for all. One statement inserts the
+ * tasks and their history rows and builds the answer, the new tasks as JSON text.
  */
 export async function createItems(ctx: AppContext, access: MissionAccess, input: ActionItemsBulkCreate): Promise<string> {
   const mission = access.mission;
   const { items } = input;
-  const ids = await runMissionCommand(
+  return runMissionCommand(
     ctx,
     mission.id,
     access.personId,
-    async (tx, record) => {
+    async (tx, _record, history) => {
       // Mission → action → task: the mission row (with the codes), then the actions, shared.
       const codes = await claimCodes(tx, mission.id, items.filter((item) => !item.code).length);
       const actionIds = [...new Set(items.map((item) => item.actionId))];
@@ -49,7 +49,8 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         .groupBy(actionItems.actionId);
       const nextSort = new Map(actionIds.map((id) => [id, (lastSort.find((row) => row.actionId === id)?.max ?? -1) + 1]));
       const now = ctx.clock.now();
-      const values: ItemInsert[] = items.map(({ actionId, people, status, ...fields }) => {
+      const ids = newIds(items.length);
+      const values: (ItemInsert & { id: string })[] = items.map(({ actionId, people, status, ...fields }, i) => {
         const patch = itemPatchOf(fields);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
         if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
@@ -62,6 +63,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         if (fields.sortIndex === undefined) nextSort.set(actionId, sortIndex + 1);
         return {
           ...patch,
+          id: ids[i]!,
           title: fields.title,
           actionId,
           missionId: mission.id,
@@ -71,23 +73,16 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
           createdBy: access.personId,
         };
       });
-      const rows = (await insertMany(tx, actionItems, values, ['id', 'title', 'action_id'])) as {
-        id: string;
-        title: string;
-        action_id: string;
-      }[];
-      for (const row of rows)
-        record({
-          action: 'create',
-          entity: 'action.items',
-          id: row.id,
-          title: row.title,
-          changes: { actionId: { from: null, to: row.action_id } },
-          actionIds: [row.action_id],
-        });
-      return rows.map((row) => row.id);
+      const writes = values.map(({ id, title, actionId }): MissionWrite => ({
+        action: 'create',
+        entity: 'action.items',
+        id,
+        title,
+        changes: { actionId: { from: null, to: actionId } },
+        actionIds: [actionId],
+      }));
+      return insertRowsAnswering(tx, values, history(writes), access.personId);
     },
     { oneMessage: true },
   );
-  return itemsByIdsJson(ctx.pool, access.personId, ids);
 }

@@ -12,7 +12,7 @@ import {
   type ActionItemUpdate,
   type TaskStatus,
 } from '@crewplan/domain';
-import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
+import { type MissionWrite, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, checklistItems, dependencies } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -21,16 +21,16 @@ import {
   itemFacts,
   loadAction,
   loadItem,
-  loadItems,
+  loadItemColumns,
   requireOnTask,
   requireOnTeam,
   TASK_ERRORS,
+  type ActionFactsRow,
   type ActionItemRow,
-  type ActionRow,
 } from './tasks.access.ts';
 import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
-import { updateRows } from './tasks.bulk-queries.ts';
-import { itemById, itemsByIdsJson, myItemsQuery } from './tasks.queries.ts';
+import { updateRows, updateRowsAnswering, type ItemUpdate } from './tasks.bulk-queries.ts';
+import { itemById, myItemsQuery } from './tasks.queries.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };
@@ -116,7 +116,7 @@ export function powerEnd(item: PowerFields, patch: ItemPatch, includeWeekends: b
  * Checks one item's update (status changes need changeStatus, the rest update) and works out its columns and its
  * history changes; null when it changes nothing.
  */
-function planUpdate(access: MissionAccess, item: ActionItemRow, action: ActionRow, input: ActionItemUpdate, now: Date) {
+function planUpdate(access: MissionAccess, item: ActionItemRow, action: ActionFactsRow, input: ActionItemUpdate, now: Date) {
   const { seen, pinned, ...asked } = input;
   const fields = aligned(access, item, asked);
   const { status, ...rest } = fields;
@@ -132,22 +132,69 @@ function planUpdate(access: MissionAccess, item: ActionItemRow, action: ActionRo
   return { set, changes };
 }
 
-/** The history row of an item's update (seen and pinned are the caller's own marks: not the task's history). */
-function recordUpdate(
-  record: RecordMissionWrite,
-  item: ActionItemRow,
-  title: string,
-  changes: Record<string, { from: unknown; to: unknown }>,
-) {
-  if (Object.keys(changes).length > 0)
-    record({ action: 'update', entity: 'action.items', id: item.id, title, changes, actionIds: [item.actionId] });
+/** The history of an item's update; null when only the caller's own marks changed (seen and pinned: not the task's history). */
+function updateWrite(item: ActionItemRow, title: string, changes: Record<string, { from: unknown; to: unknown }>): MissionWrite | null {
+  if (Object.keys(changes).length === 0) return null;
+  return { action: 'update', entity: 'action.items', id: item.id, title, changes, actionIds: [item.actionId] };
 }
 
 /**
- * Updates several items of the mission in the transaction, all or nothing (404 when one is not there, 403 when one is
- * refused): the items are locked and read once, each update is worked out in memory (an item named twice takes
- * both, in order), and all are written by one set-based UPDATE.
+ * What the rules of an update read of a task besides the fields it names: its status and column (`aligned`), people
+ * (`itemFacts`), what `effectsOf` and `powerEnd` read, and each column their effects set (the history's "from").
  */
+const RULE_COLUMNS = [
+  'title',
+  'status',
+  'col',
+  'colHistory',
+  'people',
+  'description',
+  'descriptionUpdate',
+  'descriptionUpdateById',
+  'startDate',
+  'endDate',
+  'startHour',
+  'estimatedDuration',
+  'position',
+  'percentComplete',
+  'completedOn',
+  'completedBy',
+] as const satisfies readonly (keyof ActionItemRow)[];
+
+/**
+ * Works out several updates of the mission's items, all or nothing (404 when one is not there, 403 when one is
+ * refused): the items are locked and read once and each update is worked out in memory by the rules of one update
+ * (an item named twice takes both, in order). Answers the columns each item takes and the history of the updates.
+ */
+async function planUpdates(
+  ctx: AppContext,
+  tx: Tx,
+  access: MissionAccess,
+  inputs: ActionItemBulk['items'],
+): Promise<{ updates: ItemUpdate[]; writes: MissionWrite[] }> {
+  const rows = await loadItemColumns(
+    tx,
+    access.mission.id,
+    inputs.map((input) => input._id),
+    [...RULE_COLUMNS, ...inputs.flatMap((input) => Object.keys(itemPatchOf(input)) as (keyof ActionItemRow)[])],
+  );
+  const byId = new Map(rows.map((row) => [row.item.id, row]));
+  const sets = new Map<string, ItemPatch>();
+  const writes: MissionWrite[] = [];
+  const now = ctx.clock.now();
+  for (const { _id, ...input } of inputs) {
+    const { item, action } = byId.get(_id)!;
+    const planned = planUpdate(access, item, action, input, now);
+    if (!planned) continue;
+    const write = updateWrite(item, input.title ?? item.title, planned.changes);
+    if (write) writes.push(write);
+    byId.set(_id, { item: { ...item, ...planned.set } as ActionItemRow, action });
+    sets.set(_id, { ...sets.get(_id), ...planned.set });
+  }
+  return { updates: [...sets].map(([id, set]) => ({ id, set })), writes };
+}
+
+/** Updates several items of the mission in the transaction (`planUpdates`), written by one set-based UPDATE. */
 export async function updateItemsInTx(
   ctx: AppContext,
   tx: Tx,
@@ -155,26 +202,9 @@ export async function updateItemsInTx(
   access: MissionAccess,
   inputs: ActionItemBulk['items'],
 ): Promise<void> {
-  const rows = await loadItems(
-    tx,
-    access.mission.id,
-    inputs.map((input) => input._id),
-  );
-  const byId = new Map(rows.map((row) => [row.item.id, row]));
-  const sets = new Map<string, ItemPatch>();
-  const now = ctx.clock.now();
-  for (const { _id, ...input } of inputs) {
-    const { item, action } = byId.get(_id)!;
-    const planned = planUpdate(access, item, action, input, now);
-    if (!planned) continue;
-    recordUpdate(record, item, input.title ?? item.title, planned.changes);
-    byId.set(_id, { item: { ...item, ...planned.set } as ActionItemRow, action });
-    sets.set(_id, { ...sets.get(_id), ...planned.set });
-  }
-  await updateRows(
-    tx,
-    [...sets].map(([id, set]) => ({ id, set, row: byId.get(id)!.item })),
-  );
+  const { updates, writes } = await planUpdates(ctx, tx, access, inputs);
+  for (const write of writes) record(write);
+  await updateRows(tx, updates);
 }
 
 /**
@@ -286,18 +316,29 @@ export async function updateItem(ctx: AppContext, access: MissionAccess, id: str
       .update(actionItems)
       .set(planned.set)
       .where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
-    recordUpdate(record, item, input.title ?? item.title, planned.changes);
+    const write = updateWrite(item, input.title ?? item.title, planned.changes);
+    if (write) record(write);
   });
   return presentItem(ctx, access, id);
 }
 
-/** `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing; answered as JSON text built by SQL. */
+/**
+ * `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing (`planUpdates`). One statement writes
+ * the items and their history rows and builds the answer, the JSON text of every item named.
+ */
 export async function bulkUpdateItems(ctx: AppContext, access: MissionAccess, input: ActionItemBulk): Promise<string> {
-  await runMissionCommand(ctx, access.mission.id, access.personId, (tx, record) => updateItemsInTx(ctx, tx, record, access, input.items));
-  return itemsByIdsJson(
-    ctx.pool,
+  return runMissionCommand(
+    ctx,
+    access.mission.id,
     access.personId,
-    input.items.map((item) => item._id),
+    async (tx, _record, history) => {
+      const { updates, writes } = await planUpdates(ctx, tx, access, input.items);
+      return updateRowsAnswering(tx, updates, writes.length > 0 ? history(writes) : null, {
+        ids: input.items.map((item) => item._id),
+        personId: access.personId,
+      });
+    },
+    { oneMessage: true },
   );
 }
 

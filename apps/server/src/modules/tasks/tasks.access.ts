@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { canOnTask, taskActorOf as taskActorIn, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionPeople } from '../../db/schema/index.ts';
@@ -30,7 +30,10 @@ export const actionFacts = (action: ActionRow): TaskFacts => ({
   action: { createdBy: action.createdBy, status: action.status },
 });
 
-export const itemFacts = (item: ActionItemRow, action: ActionRow): TaskFacts => ({
+/** What the per-task rules read of an action. */
+export type ActionFactsRow = Pick<ActionRow, 'createdBy' | 'status'>;
+
+export const itemFacts = (item: Pick<ActionItemRow, 'people' | 'status'>, action: ActionFactsRow): TaskFacts => ({
   people: item.people,
   status: item.status,
   action: { createdBy: action.createdBy, status: action.status },
@@ -87,6 +90,39 @@ export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
   if (items.length !== unique.length) throw entityNotFound('actionItem');
   const actionIds = [...new Set(items.map((item) => item.actionId))];
   const actionRows = await db.select().from(actions).where(inArray(actions.id, actionIds));
+  const byId = new Map(actionRows.map((action) => [action.id, action]));
+  return items.map((item) => {
+    const action = byId.get(item.actionId);
+    if (!action) throw entityNotFound('actionItem');
+    return { item, action };
+  });
+}
+
+/**
+ * As `loadItems`, for many items: reads only the items' `columns` (what the caller's rules read) and what the per-task
+ * rules read of their actions, with the ids as one array parameter. The rows hold those columns only.
+ */
+export async function loadItemColumns(
+  db: Db | Tx,
+  missionId: string,
+  ids: string[],
+  columns: readonly (keyof ActionItemRow)[],
+): Promise<{ item: ActionItemRow; action: ActionFactsRow }[]> {
+  const unique = [...new Set(ids)];
+  const table = getTableColumns(actionItems);
+  const keys = [...new Set<string>(['id', 'actionId', ...columns])].filter((key): key is keyof typeof table => key in table);
+  const items = (await db
+    .select(Object.fromEntries(keys.map((key) => [key, table[key]])))
+    .from(actionItems)
+    .where(and(sql`${actionItems.id} = any(${sql.param(unique)}::varchar[])`, eq(actionItems.missionId, missionId)))
+    .orderBy(actionItems.id)
+    .for('update')) as ActionItemRow[];
+  if (items.length !== unique.length) throw entityNotFound('actionItem');
+  const actionIds = [...new Set(items.map((item) => item.actionId))];
+  const actionRows = await db
+    .select({ id: actions.id, createdBy: actions.createdBy, status: actions.status })
+    .from(actions)
+    .where(sql`${actions.id} = any(${sql.param(actionIds)}::varchar[])`);
   const byId = new Map(actionRows.map((action) => [action.id, action]));
   return items.map((item) => {
     const action = byId.get(item.actionId);

@@ -1,36 +1,100 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { asText } from '../../db/insert-many.ts';
+import { asText, insertStatements } from '../../db/insert-many.ts';
 import { actionItems } from '../../db/schema/index.ts';
+import { itemsAnswerSql } from './tasks.queries.ts';
 
-type ItemRow = typeof actionItems.$inferSelect;
-type ItemPatch = Partial<typeof actionItems.$inferInsert>;
-type ItemColumn = keyof ItemRow;
+type ItemInsert = typeof actionItems.$inferInsert;
+type ItemPatch = Partial<ItemInsert>;
+type ItemColumn = keyof typeof actionItems.$inferSelect;
+export type ItemUpdate = { id: string; set: ItemPatch };
 
 const COLUMNS = getTableColumns(actionItems);
 
 /**
- * Writes several items in one statement: `UPDATE action_items … FROM unnest(…)`, one text array per column cast to its
- * type (the statement stays the same size for any number of items). Every column that any item changes is set on each
- * of them, from `set` where the item changes it, else from its current (locked) `row`. Returns the ids written.
+ * Several items written by one statement: `UPDATE action_items … FROM jsonb_array_elements(…)`, one JSON object per
+ * item with its id and the columns it changes, each as its driver text cast to the column's type. A column an item's
+ * object does not name keeps its value, so the items' other columns need not be read first. The statement is the
+ * same size for any number of items. Null when no item changes a column.
  */
-export async function updateRows(tx: Tx, updates: { id: string; set: ItemPatch; row: ItemRow }[]): Promise<string[]> {
-  if (updates.length === 0) return [];
+function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
   const keys = [...new Set(updates.flatMap(({ set }) => Object.keys(set)))].filter((key) => key in COLUMNS && key !== 'id') as ItemColumn[];
-  if (keys.length === 0) return [];
-  const names = keys.map((key) => sql.identifier(COLUMNS[key].name));
-  const valueOf = ({ set, row }: (typeof updates)[number], key: ItemColumn) =>
-    asText(COLUMNS[key], key in set ? (set as Record<string, unknown>)[key] : row[key]);
-  const arrays = keys.map((key) => sql`${sql.param(updates.map((update) => valueOf(update, key)))}::text[]`);
-  const casts = keys.map((key) => sql`u.${sql.identifier(COLUMNS[key].name)}::${sql.raw(COLUMNS[key].getSQLType())}`);
-  const assignments = names.map((name) => sql`${name} = v.${name}`);
-  const result = await tx.execute<{ id: string }>(sql`
-    update action_items as ai set ${sql.join(assignments, sql`, `)}
-    from (
-      select u.id, ${sql.join(casts, sql`, `)}
-      from unnest(${sql.param(updates.map(({ id }) => id))}::varchar[], ${sql.join(arrays, sql`, `)}) as u (id, ${sql.join(names, sql`, `)})
-    ) as v (id, ${sql.join(names, sql`, `)})
-    where ai.id = v.id
-    returning ai.id`);
-  return result.rows.map((r) => r.id);
+  if (keys.length === 0) return null;
+  const objects = updates.map(({ id, set }) => {
+    const object: Record<string, string | null> = { id };
+    for (const key of keys) {
+      const value = set[key];
+      if (value !== undefined) object[COLUMNS[key].name] = asText(COLUMNS[key], value);
+    }
+    return object;
+  });
+  const assignments = keys.map((key) => {
+    const column = COLUMNS[key];
+    const name = sql.identifier(column.name);
+    // the column's name is the schema's, never input: a literal, so the planner sees a constant
+    const field = sql.raw(`'${column.name}'`);
+    return sql`${name} = case when v.item ? ${field} then (v.item ->> ${field})::${sql.raw(column.getSQLType())} else ai.${name} end`;
+  });
+  return sql`update action_items as ai set ${sql.join(assignments, sql`, `)}
+    from jsonb_array_elements(${JSON.stringify(objects)}::jsonb) as v (item)
+    where ai.id = v.item ->> 'id'`;
+}
+
+/** Writes several items' changes in one statement. */
+export async function updateRows(tx: Tx, updates: readonly ItemUpdate[]): Promise<void> {
+  const update = updateStatement(updates);
+  if (update) await tx.execute(update);
+}
+
+/**
+ * Writes several items' changes and their history rows, and answers the items `ids` as `personId` sees them
+ * (`{"actionItems":[…]}`), all in one statement: the changed items are answered from the UPDATE's RETURNING, the
+ * others as they are.
+ */
+export async function updateRowsAnswering(
+  tx: Tx,
+  updates: readonly ItemUpdate[],
+  history: SQL | null,
+  answer: { ids: string[]; personId: string },
+): Promise<string> {
+  const update = updateStatement(updates);
+  const unique = [...new Set(answer.ids)];
+  const ids = sql`${sql.param(unique)}::varchar[]`;
+  const ctes = [...(update ? [sql`updated as (${update} returning ai.*)`] : []), ...(history ? [sql`history as (${history})`] : [])];
+  const rows = update
+    ? sql`select * from updated union all select * from action_items where id = any(${ids}) and id not in (select id from updated)`
+    : sql`select * from action_items where id = any(${ids})`;
+  return answerOf(tx, ctes, rows, unique, answer.personId);
+}
+
+/**
+ * Inserts new items (one INSERT per shape of row, `insertStatements`) and their history rows, and answers the new
+ * items as `personId` sees them (`{"actionItems":[…]}`), all in one statement, from the INSERTs' RETURNING.
+ */
+export async function insertRowsAnswering(
+  tx: Tx,
+  values: readonly (ItemInsert & { id: string })[],
+  history: SQL,
+  personId: string,
+): Promise<string> {
+  const names = insertStatements(actionItems, values).map((statement, i) => ({ name: sql.identifier(`inserted${i}`), statement }));
+  const ctes = [...names.map(({ name, statement }) => sql`${name} as (${statement} returning *)`), sql`history as (${history})`];
+  const rows = sql.join(
+    names.map(({ name }) => sql`select * from ${name}`),
+    sql` union all `,
+  );
+  return answerOf(
+    tx,
+    ctes,
+    rows,
+    values.map((value) => value.id),
+    personId,
+  );
+}
+
+async function answerOf(tx: Tx, ctes: SQL[], rows: SQL, ids: string[], personId: string): Promise<string> {
+  const answer = itemsAnswerSql(rows, ids, personId);
+  const statement = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${answer}` : answer;
+  const result = await tx.execute<{ json: string }>(statement);
+  return result.rows[0]!.json;
 }

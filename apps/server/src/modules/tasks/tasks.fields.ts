@@ -37,7 +37,9 @@ export function changesOf(
     if (to === undefined || field === 'updatedAt') continue;
     const from = row[field] instanceof Date ? (row[field] as Date).toISOString() : (row[field] ?? null);
     const next = to instanceof Date ? to.toISOString() : to;
-    if (JSON.stringify(from) !== JSON.stringify(next)) changes[field] = { from, to: next };
+    // values (text, numbers, null) compare as they are; lists and objects by their JSON
+    const same = typeof from === 'object' || typeof next === 'object' ? JSON.stringify(from) === JSON.stringify(next) : from === next;
+    if (!same) changes[field] = { from, to: next };
   }
   return changes;
 }

@@ -1,4 +1,5 @@
 import type { ActionItem, Action } from '@crewplan/domain';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 
@@ -10,9 +11,9 @@ import Cursor from 'pg-cursor';
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const money = (column: string) => `round(${column} / 100.0, 2)`;
 
-const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) => `coalesce((
-    select json_agg(json_build_object('linkTo', d.to_id, 'linkType', d.link_type, 'lag', d.lag) order by d.created_at, d.id)
-    from dependencies d where d.kind = '${kind}' and d.from_id = ${alias}.id), '[]'::json)`;
+const LINKS = `json_agg(json_build_object('linkTo', d.to_id, 'linkType', d.link_type, 'lag', d.lag) order by d.created_at, d.id)`;
+const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) =>
+  `coalesce((select ${LINKS} from dependencies d where d.kind = '${kind}' and d.from_id = ${alias}.id), '[]'::json)`;
 
 /**
  * Rule 24's repair on load for tasks and actions: an end before the start (left by an import or older data, since writes
@@ -21,9 +22,23 @@ const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) => `coales
 const repairedEnd = (alias: string) =>
   `case when ${alias}.end_date < ${alias}.start_date then ${alias}.start_date else ${alias}.end_date end`;
 
-/** One action item as JSON; `$1` is the caller (their own seen and pinned marks). */
-/** The pairs of a task's JSON (44 of json_build_object's 50): a caller may add a few of its own. */
-const ITEM_FIELDS = `
+/** A checklist line (alias `c`) and a link (alias `d`) in a task's JSON, in their order. */
+const CHECKLIST_LINES = `json_agg(json_build_object('_id', c.id, 'title', c.title, 'description', c.description,
+  'sortIndex', c.sort_index, 'people', c.people, 'col', c.col, 'color', c.color, 'done', c.done,
+  'completedOn', ${instant('c.completed_on')}, 'completedBy', c.completed_by) order by c.sort_index, c.id)`;
+
+/** A task's checklist and links, each read for the task by its own subquery. */
+const OWN_LISTS = {
+  checklist: `coalesce((select ${CHECKLIST_LINES} from checklist_items c where c.action_item_id = ai.id), '[]'::json)`,
+  dependencies: dependenciesOf('actionItem', 'ai'),
+};
+
+/**
+ * The pairs of a task's JSON (44 of json_build_object's 50): a caller may add a few of its own. `caller` is the SQL
+ * of the caller's id (their own seen and pinned marks), `$1` unless a statement says otherwise; `lists` the SQL of
+ * its checklist and links.
+ */
+const itemFields = (caller = '$1::text', lists = OWN_LISTS) => `
   '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
   'shortDescription', ai.short_description,
   'code', coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4)),
@@ -32,20 +47,17 @@ const ITEM_FIELDS = `
   'completedBy', ai.completed_by, 'startHour', ai.start_hour, 'week', ai.week, 'estimatedDuration', ai.estimated_duration,
   'actualDuration', ai.actual_duration, 'y', ai.y, 'sortIndex', ai.sort_index, 'position', ai.position, 'people', ai.people,
   'peopleAttached', ai.people_attached,
-  'checklist', coalesce((
-    select json_agg(json_build_object('_id', c.id, 'title', c.title, 'description', c.description, 'sortIndex', c.sort_index,
-      'people', c.people, 'col', c.col, 'color', c.color, 'done', c.done, 'completedOn', ${instant('c.completed_on')},
-      'completedBy', c.completed_by) order by c.sort_index, c.id)
-    from checklist_items c where c.action_item_id = ai.id), '[]'::json),
+  'checklist', ${lists.checklist},
   'tags', ai.tags, 'complexityMultiplier', ai.complexity_multiplier, 'billRate', ${money('ai.bill_rate_minor')},
   'billUnit', ai.bill_unit, 'percentComplete', ai.percent_complete, 'metaType', ai.meta_type, 'pinType', ai.pin_type,
   'templateId', ai.template_id,
-  'seen', ai.seen @> jsonb_build_array(jsonb_build_object('by', $1::text)),
-  'pinned', ai.pinned @> jsonb_build_array(jsonb_build_object('by', $1::text)),
-  'approvals', ai.approvals, 'prevEndDate', ai.prev_end_date, 'dependencies', ${dependenciesOf('actionItem', 'ai')},
+  'seen', ai.seen @> jsonb_build_array(jsonb_build_object('by', ${caller})),
+  'pinned', ai.pinned @> jsonb_build_array(jsonb_build_object('by', ${caller})),
+  'approvals', ai.approvals, 'prevEndDate', ai.prev_end_date, 'dependencies', ${lists.dependencies},
   'descriptionUpdate', ${instant('ai.description_update')}, 'descriptionUpdateById', ai.description_update_by_id,
   'colHistory', ai.col_history, 'createdBy', ai.created_by, 'createdAt', ${instant('ai.created_at')},
   'updatedAt', ${instant('ai.updated_at')}`;
+const ITEM_FIELDS = itemFields();
 const ITEM_JSON = `json_build_object(${ITEM_FIELDS})`;
 
 const ACTION_JSON = `json_build_object(
@@ -81,6 +93,27 @@ async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] })
 /** The action items with these ids, as the caller sees them. */
 export const itemsByIds = (pool: Pool, personId: string, ids: string[]) =>
   jsonOf<ActionItem[]>(pool, itemsQuery('ai.id = any($2::varchar[])', personId, ids));
+
+/**
+ * `{"actionItems":[…]}` text of the action items `rows` gives (a statement's rows of action_items, such as a CTE of a
+ * write's RETURNING; `ids` are theirs), as `personId` sees them: the same JSON as `itemsQuery`, built in the statement
+ * that wrote them.
+ */
+export function itemsAnswerSql(rows: SQL, ids: string[], personId: string): SQL {
+  // many tasks at once: their checklists and links are gathered by one grouped read each, not a subquery per task
+  const fields = itemFields('caller.id', {
+    checklist: `coalesce(checklists.lines, '[]'::json)`,
+    dependencies: `coalesce(links.lines, '[]'::json)`,
+  });
+  const named = sql`${sql.param(ids)}::varchar[]`;
+  return sql`select '{"actionItems":' || coalesce(json_agg(${sql.raw(`json_build_object(${fields})`)} order by ai.sort_index, ai.id), '[]'::json)::text || '}' as json
+    from (${rows}) ai
+    cross join (select ${personId}::text as id) caller
+    left join (select c.action_item_id, ${sql.raw(CHECKLIST_LINES)} as lines from checklist_items c
+      where c.action_item_id = any(${named}) group by c.action_item_id) checklists on checklists.action_item_id = ai.id
+    left join (select d.from_id, ${sql.raw(LINKS)} as lines from dependencies d
+      where d.kind = 'actionItem' and d.from_id = any(${named}) group by d.from_id) links on links.from_id = ai.id`;
+}
 
 /** The action items with these ids as `{"actionItems":[…]}` text, built by SQL and not parsed (bulk writes answer it). */
 export async function itemsByIdsJson(pool: Pool, personId: string, ids: string[]): Promise<string> {
