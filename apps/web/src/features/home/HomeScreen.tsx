@@ -13,10 +13,11 @@ import { useMyInvites, useSuggestions } from './api.ts';
 import { HomeGuide } from './HomeGuide.tsx';
 import { useLiveMissions } from './live.ts';
 import { HOME_MODE_KEY, HOME_MODES, homeModeOf, type HomeMode } from './home-mode.ts';
-import { TaskMaster } from './TaskMaster.tsx';
 import { WorkAi } from './WorkAi.tsx';
 
+// Work AI, the first mode, needs neither the grid nor the list: they load when chosen
 const DoAi = lazy(() => import('./DoAi.tsx'));
+const TaskMaster = lazy(() => import('./TaskMaster.tsx'));
 
 const ACTIVE = { isActive: true } as const;
 
@@ -66,7 +67,12 @@ function ModeContent({ mode, me }: { mode: HomeMode; me: string }) {
   const suggestions = useSuggestions(today);
   const invites = useMyInvites();
   useLiveMissions(suggestions.data?.missionIds ?? []);
-  if (mode === 'task-master') return <TaskMaster me={me} />;
+  if (mode === 'task-master')
+    return (
+      <Suspense fallback={<Loader aria-label="Loading Task master" />}>
+        <TaskMaster me={me} />
+      </Suspense>
+    );
   if (suggestions.isPending) return <Loader aria-label="Loading your tasks" />;
   const ranked = suggestions.data?.suggestions ?? [];
   if (mode === 'do-ai')

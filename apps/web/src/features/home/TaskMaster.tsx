@@ -199,7 +199,7 @@ function TaskSlot({ filters, index, style, ...row }: RowProps & { filters: TaskM
  * Task master (rules 236–238): every task I work on or manage, grouped, filtered and virtualised; the server filters,
  * counts and pages them, and a row reads its page when it scrolls into view.
  */
-export function TaskMaster({ me }: { me: string }) {
+export default function TaskMaster({ me }: { me: string }) {
   const [filters, setFilters] = useState(() => defaultTaskMasterFilters(me));
   const first = useQuery(taskMasterPageQuery(filters, 0));
   const change = useChangeTask();
