@@ -12,7 +12,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   r.get('/api/action-item/my/suggestions', {
-    config: { authz: { signedIn: 'task.list.mine' } },
+    config: { authz: { signedIn: 'task.list.mine' }, readCache: true },
     schema: {
       tags,
       summary: 'My heaviest tasks of the day (Work AI, Do AI), with their weight and why, and the missions Home shows',
@@ -23,7 +23,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/action-item/my/task-master', {
-    config: { authz: { signedIn: 'task.list.mine' } },
+    config: { authz: { signedIn: 'task.list.mine' }, readCache: true },
     schema: {
       tags,
       summary: 'Task master: the tasks I work on or manage, filtered, grouped and a page at a time',

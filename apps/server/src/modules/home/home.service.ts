@@ -15,7 +15,7 @@ import {
 } from './home.queries.ts';
 
 /** Today in the person's own time zone (UTC when their profile names none). */
-async function todayOf(ctx: AppContext, personId: string): Promise<string> {
+async function personsToday(ctx: AppContext, personId: string): Promise<string> {
   const { rows } = await ctx.pool.query<{ timezone: string | null }>('select timezone from people where id = $1', [personId]);
   const zone = rows[0]?.timezone;
   return dayIn(ctx.clock.now(), isTimeZone(zone) ? zone : 'UTC');
@@ -30,7 +30,7 @@ export async function suggestions(
   personId: string,
   query: { today?: string | undefined; limit: number },
 ): Promise<Suggestions> {
-  const today = query.today ?? (await todayOf(ctx, personId));
+  const today = query.today ?? (await personsToday(ctx, personId));
   const [weighed, mine, managed] = await Promise.all([
     ctx.pool.query<WeighedRow>(weighedQuery(personId, today)),
     ctx.pool.query<{ id: string }>(myMissionIdsQuery(personId)),
