@@ -30,6 +30,7 @@ import { templatesRoutes } from './modules/templates/index.ts';
 import { tasksRoutes } from './modules/tasks/index.ts';
 import { commentsRoutes } from './modules/comments/index.ts';
 import { boardRoutes } from './modules/board/index.ts';
+import { homeRoutes } from './modules/home/index.ts';
 import { timeRoutes } from './modules/time/index.ts';
 import { expensesRoutes } from './modules/expenses/index.ts';
 import { moneyRoutes, rateCardRoutes } from './modules/money/index.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(tasksRoutes);
   await app.register(commentsRoutes);
   await app.register(boardRoutes);
+  await app.register(homeRoutes);
   await app.register(timeRoutes);
   await app.register(moneyRoutes);
   await app.register(expensesRoutes);

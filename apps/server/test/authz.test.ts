@@ -65,6 +65,8 @@ describe('route access', () => {
     ['GET', '/api/people/profile'],
     ['GET', '/api/auth/verify/ping'],
     ['PUT', '/api/people/profile'],
+    ['GET', '/api/action-item/my/suggestions'],
+    ['GET', '/api/action-item/my/task-master'],
   ])('%s %s: the matrix of principals', async (method, url) => {
     await expectAccess(
       t,

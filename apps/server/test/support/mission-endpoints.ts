@@ -76,9 +76,12 @@ export const PLAN_AND_TASK_SPEC_ENDPOINTS: [string, string][] = [
 
 /**
  * Calls of this area the catalogue does not list: the caller's own pending mission invites (home cards, invites view),
- * and many tasks created at once (imports, pasted lists).
+ * Home's ranked and paged reads of my tasks (Work AI, Do AI, Task master), and many tasks created at once (imports,
+ * pasted lists).
  */
 export const MISSION_EXTRA_ENDPOINTS: [string, string][] = [
   ['GET', '/mission-invite/mine'],
+  ['GET', '/action-item/my/suggestions'],
+  ['GET', '/action-item/my/task-master'],
   ['POST', '/mission/:id/tasks/bulk'],
 ];

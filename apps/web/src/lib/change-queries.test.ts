@@ -10,6 +10,7 @@ import {
   listWithTask,
   MAX_TASKS_BY_ID,
   planOf,
+  HOME_READS,
   TASK_LIST_KEYS,
   withAction,
   withoutAction,
@@ -44,10 +45,10 @@ describe('the invalidation map', () => {
     for (const entity of CHANGE_ENTITIES) expect(typeof CHANGE_QUERIES[entity]).toBe('function');
   });
 
-  it('reads a changed task by its id and never the whole mission', () => {
+  it('reads a changed task by its id and never the whole mission; Home reads its small answers again', () => {
     const plan = planOf({ type: 'update', entity: 'action.items', id: 't1', data: { title: 'New' } });
     expect(plan.refetchTasks).toEqual(['t1']);
-    expect(plan.invalidate).toEqual([]);
+    expect(plan.invalidate).toEqual([HOME_READS]);
   });
 
   it('reads each task of a small bulk write, and the mission after a big one', () => {
@@ -55,7 +56,7 @@ describe('the invalidation map', () => {
     const ids = Array.from({ length: MAX_TASKS_BY_ID + 1 }, (_, i) => `t${i}`);
     const big = planOf({ type: 'update', entity: 'action.items', id: 't0', data: { ids } });
     expect(big.refetchTasks).toEqual([]);
-    expect(big.invalidate).toEqual([['missions', 'one'], ['missions', 'action-item'], ...TASK_LIST_KEYS]);
+    expect(big.invalidate).toEqual([['missions', 'one'], ['missions', 'action-item'], ...TASK_LIST_KEYS, HOME_READS]);
   });
 
   it('takes a deleted task out and refreshes its own read', () => {

@@ -22,12 +22,16 @@ export interface ChangePlan {
 
 const NOTHING: ChangePlan = { invalidate: [], refetchTasks: [], dropTasks: [], refetchActions: [], dropActions: [] };
 
-/** The queries that list tasks apart from the mission (`{ items }`): mine on home, the workspace board, the pinned ones. */
+/** The queries that list tasks apart from the mission (`{ items }`): the workspace board, the pinned ones. */
 export const TASK_LIST_KEYS: QueryKey[] = [
-  ['missions', 'home', 'my-items'],
   ['missions', 'board', 'workspace'],
   ['missions', 'my-items', 'pinned'],
 ];
+/**
+ * Home's reads, ranked and paged by the server: any change of a task may move it within them or in or out of them, so
+ * they are read again (each holds a page at most).
+ */
+export const HOME_READS: QueryKey = ['missions', 'home'];
 /** More tasks than this in one bulk message read the mission again instead of each task. */
 export const MAX_TASKS_BY_ID = 20;
 
@@ -41,10 +45,12 @@ const rolesArea = (): ChangePlan => ({ ...NOTHING, invalidate: [['missions'], ['
 function taskChange(change: Change<'action.items'>): ChangePlan {
   const ids = isBulkChange(change.data) ? change.data.ids : [change.id];
   if (change.type === 'rebuild' || ids.length > MAX_TASKS_BY_ID) {
-    return { ...NOTHING, invalidate: [MISSION_READ, ['missions', 'action-item'], ...TASK_LIST_KEYS] };
+    return { ...NOTHING, invalidate: [MISSION_READ, ['missions', 'action-item'], ...TASK_LIST_KEYS, HOME_READS] };
   }
-  if (change.type === 'delete') return { ...NOTHING, invalidate: ids.map((id) => ['missions', 'action-item', id]), dropTasks: ids };
-  return { ...NOTHING, refetchTasks: ids };
+  if (change.type === 'delete') {
+    return { ...NOTHING, invalidate: [...ids.map((id) => ['missions', 'action-item', id]), HOME_READS], dropTasks: ids };
+  }
+  return { ...NOTHING, invalidate: [HOME_READS], refetchTasks: ids };
 }
 
 /** A changed action is read again by its id into the cached missions; the lists of tasks, which name it, are read again. */

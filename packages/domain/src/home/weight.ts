@@ -68,35 +68,64 @@ export function targetDayOf(task: Pick<WeighedTask, 'dueDate' | 'endDate' | 'wee
 
 const isCritical = (metaType: string | null) => metaType === 'Critical' || metaType === '0';
 
+/** `read` remembering its answer per value: a person's tasks share a few hundred days, read thousands of times. */
+function remembered<T>(read: (value: string) => T): (value: string) => T {
+  const known = new Map<string, T>();
+  return (value) => {
+    if (known.has(value)) return known.get(value)!;
+    const answer = read(value);
+    known.set(value, answer);
+    return answer;
+  };
+}
+
+/** `taskWeight` for many tasks of one day: each date is parsed once, whatever the number of tasks. */
+function weigherOf(today: string) {
+  const dayOf = remembered((value: string) => day(value));
+  const readDay = (value: string | null) => (value ? dayOf(value) : null);
+  const daysAhead = remembered((target: string) => daysBetween(today, target));
+  const daysLateOf = remembered((target: string) => daysBetween(target, today));
+  const mondayOfDay = remembered(mondayOf);
+  const thisMonday = mondayOf(today);
+  const targetOf = (task: Pick<WeighedTask, 'dueDate' | 'endDate' | 'week'>) =>
+    readDay(task.dueDate) ?? readDay(task.endDate) ?? readDay(task.week);
+  const weigh = (task: WeighedTask, mission: { client: string | null }): TaskWeight => {
+    const target = targetOf(task);
+    if (task.status === 'done') return { weight: 0, reasons: [] };
+    if (target && daysAhead(target) > WEIGHT.horizonDays) return { weight: 0, reasons: [] };
+    const reasons: WeightReason[] = [];
+    if (readDay(task.endDate) === today) reasons.push({ kind: 'endedToday', points: WEIGHT.endedToday });
+    else if (readDay(task.dueDate) === today) reasons.push({ kind: 'dueToday', points: WEIGHT.dueToday });
+    else if (target && mondayOfDay(target) === thisMonday) reasons.push({ kind: 'thisWeek', points: WEIGHT.thisWeek });
+    const daysLate = target ? daysLateOf(target) : 0;
+    if (daysLate > 0) {
+      reasons.push({ kind: 'late', days: daysLate, points: Math.min(daysLate * WEIGHT_TERMS.latePerDay, WEIGHT_TERMS.lateMax) });
+    }
+    if (mission.client) reasons.push({ kind: 'client', points: WEIGHT.client });
+    if (readDay(task.prevEndDate)) reasons.push({ kind: 'slipped', points: WEIGHT_TERMS.slipped });
+    const level = complexityClass(task.complexityMultiplier);
+    if (level > 1) reasons.push({ kind: 'complexity', level, points: level - 1 });
+    const extra = Math.min(Math.max(task.people.length - 1, 0) * WEIGHT_TERMS.perExtraPerson, WEIGHT_TERMS.peopleMax);
+    if (extra > 0) reasons.push({ kind: 'people', count: task.people.length, points: extra });
+    // the day terms replace the base; the others add to it
+    const dayTerm = reasons.find((reason) => ['endedToday', 'dueToday', 'thisWeek'].includes(reason.kind));
+    const sum = (dayTerm ? 0 : WEIGHT.base) + reasons.reduce((total, reason) => total + reason.points, 0);
+    if (!isCritical(task.metaType)) return { weight: sum, reasons };
+    return { weight: sum * WEIGHT.criticalFactor, reasons: [...reasons, { kind: 'critical', points: sum * (WEIGHT.criticalFactor - 1) }] };
+  };
+  return { weigh, targetOf };
+}
+
 /**
  * The weight of a task (rule 235): base 1; 5 if its day is this week; 10 if due today; 14 if it ends today (the
  * largest of these applies); +2 when the mission has a client; the further terms of `WEIGHT_TERMS`; a task whose day
  * is more than 20 days out, or that is done, weighs 0; a critical task (metaType 0) is multiplied by 2.5.
  */
 export function taskWeight(task: WeighedTask, mission: { client: string | null }, today: string): TaskWeight {
-  const target = targetDayOf(task);
-  if (task.status === 'done') return { weight: 0, reasons: [] };
-  if (target && daysBetween(today, target) > WEIGHT.horizonDays) return { weight: 0, reasons: [] };
-  const reasons: WeightReason[] = [];
-  if (day(task.endDate) === today) reasons.push({ kind: 'endedToday', points: WEIGHT.endedToday });
-  else if (day(task.dueDate) === today) reasons.push({ kind: 'dueToday', points: WEIGHT.dueToday });
-  else if (target && mondayOf(target) === mondayOf(today)) reasons.push({ kind: 'thisWeek', points: WEIGHT.thisWeek });
-  const daysLate = target ? daysBetween(target, today) : 0;
-  if (daysLate > 0) {
-    reasons.push({ kind: 'late', days: daysLate, points: Math.min(daysLate * WEIGHT_TERMS.latePerDay, WEIGHT_TERMS.lateMax) });
-  }
-  if (mission.client) reasons.push({ kind: 'client', points: WEIGHT.client });
-  if (day(task.prevEndDate)) reasons.push({ kind: 'slipped', points: WEIGHT_TERMS.slipped });
-  const level = complexityClass(task.complexityMultiplier);
-  if (level > 1) reasons.push({ kind: 'complexity', level, points: level - 1 });
-  const extra = Math.min(Math.max(task.people.length - 1, 0) * WEIGHT_TERMS.perExtraPerson, WEIGHT_TERMS.peopleMax);
-  if (extra > 0) reasons.push({ kind: 'people', count: task.people.length, points: extra });
-  // the day terms replace the base; the others add to it
-  const dayTerm = reasons.find((reason) => ['endedToday', 'dueToday', 'thisWeek'].includes(reason.kind));
-  const sum = (dayTerm ? 0 : WEIGHT.base) + reasons.reduce((total, reason) => total + reason.points, 0);
-  if (!isCritical(task.metaType)) return { weight: sum, reasons };
-  return { weight: sum * WEIGHT.criticalFactor, reasons: [...reasons, { kind: 'critical', points: sum * (WEIGHT.criticalFactor - 1) }] };
+  return weigherOf(today).weigh(task, mission);
 }
+
+const titleOrder = new Intl.Collator().compare;
 
 /**
  * Entries with their task's weight, heaviest first (rule 235); equal weights: earlier day first, then undated, then
@@ -109,12 +138,13 @@ export function rankTasks<T>(
   missionOf: (entry: T) => { client: string | null },
   today: string,
 ): { task: T; weight: number; reasons: WeightReason[] }[] {
+  const { weigh, targetOf } = weigherOf(today);
   return entries
     .map((entry) => {
       const task = taskOf(entry);
-      return { entry, title: task.title, target: targetDayOf(task), ...taskWeight(task, missionOf(entry), today) };
+      return { entry, title: task.title, target: targetOf(task) ?? '9999', ...weigh(task, missionOf(entry)) };
     })
-    .sort((a, b) => b.weight - a.weight || (a.target ?? '9999').localeCompare(b.target ?? '9999') || a.title.localeCompare(b.title))
+    .sort((a, b) => b.weight - a.weight || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0) || titleOrder(a.title, b.title))
     .map(({ entry, weight, reasons }) => ({ task: entry, weight, reasons }));
 }
 

@@ -325,12 +325,17 @@ export const checklistBulkSchema = z
   })
   .strict();
 
-/** `GET /action-item/my/items` query. */
-export const myItemsQuerySchema = z.object({ licensedOnly: queryBooleanSchema.default(true) }).strict();
-/** `GET /action-item/my/items`: the caller's assigned tasks with their mission. */
-export const myItemsSchema = z.object({
-  items: z.array(actionItemSchema.extend({ mission: z.object({ _id: z.string(), title: z.string(), projectType: z.string() }) })),
+/** `GET /action-item/my/items` query; `pinned=true` keeps the tasks I pinned. */
+export const myItemsQuerySchema = z
+  .object({ licensedOnly: queryBooleanSchema.default(true), pinned: queryBooleanSchema.optional() })
+  .strict();
+/** One of my tasks with its mission. */
+export const myItemSchema = actionItemSchema.extend({
+  mission: z.object({ _id: z.string(), title: z.string(), projectType: z.string() }),
 });
+export type MyItem = z.infer<typeof myItemSchema>;
+/** `GET /action-item/my/items`: the caller's assigned tasks with their mission. */
+export const myItemsSchema = z.object({ items: z.array(myItemSchema) });
 
 /** `DELETE` answers. */
 export const taskDeletedSchema = z.object({ deleted: z.array(z.string()) });

@@ -36,33 +36,36 @@ const candidatesQuery = (personId: string) => ({
 
 type Candidate = BoardMission & { isTemplate: boolean; licensed: boolean; kickedOff: boolean; createdAt: string };
 
+/** The missions the caller manages (rule 240: project manager or owner, licensed active, no templates, rule 22's order). */
+export async function managedMissions(ctx: AppContext, personId: string): Promise<BoardMission[]> {
+  const { rows } = await ctx.pool.query<Candidate>(candidatesQuery(personId));
+  return pmWorkspace(rows).map(({ isTemplate: _t, licensed: _l, kickedOff: _k, createdAt: _c, ...mission }) => mission);
+}
+
+/** The people on these missions' teams (external participants, permission 5, left out). */
+export async function teamPeople(ctx: AppContext, missionIds: string[]): Promise<BoardPerson[]> {
+  if (missionIds.length === 0) return [];
+  const { rows } = await ctx.pool.query<{ id: string; firstName: string; lastName: string; avatarVersion: number | null }>({
+    text: `select distinct p.id, p.first_name as "firstName", p.last_name as "lastName", p.avatar_version as "avatarVersion"
+           from mission_people mp join people p on p.id = mp.person_id
+           where mp.mission_id = any($1::varchar[]) and not mp.invite_pending and mp.permission <> 5
+           order by "firstName", "lastName", p.id`,
+    values: [missionIds],
+  });
+  return rows.map((person) => ({ _id: person.id, firstName: person.firstName, lastName: person.lastName, avatar: avatarUrl(person) }));
+}
+
 /**
- * `GET /board/workspace`: the missions the caller manages (rule 240: project manager or owner, licensed active, no
- * templates, listed per rule 22), every task of those missions and the people on their teams.
+ * `GET /board/workspace`: the missions the caller manages (rule 240, `managedMissions`), every task of those missions
+ * and the people on their teams.
  */
 export async function boardWorkspace(ctx: AppContext, personId: string): Promise<BoardWorkspace> {
-  const { rows } = await ctx.pool.query<Candidate>(candidatesQuery(personId));
-  const managed = pmWorkspace(rows);
-  const ids = managed.map((mission) => mission._id);
+  const missions = await managedMissions(ctx, personId);
+  const ids = missions.map((mission) => mission._id);
   if (ids.length === 0) return { missions: [], items: [], people: [] };
   const [items, people] = await Promise.all([
     ctx.pool.query<{ json: string }>(itemsQuery('ai.mission_id = any($2::varchar[])', personId, ids)),
-    ctx.pool.query<{ id: string; firstName: string; lastName: string; avatarVersion: number | null }>({
-      text: `select distinct p.id, p.first_name as "firstName", p.last_name as "lastName", p.avatar_version as "avatarVersion"
-             from mission_people mp join people p on p.id = mp.person_id
-             where mp.mission_id = any($1::varchar[]) and not mp.invite_pending and mp.permission <> 5
-             order by "firstName", "lastName", p.id`,
-      values: [ids],
-    }),
+    teamPeople(ctx, ids),
   ]);
-  return {
-    missions: managed.map(({ isTemplate: _t, licensed: _l, kickedOff: _k, createdAt: _c, ...mission }) => mission),
-    items: JSON.parse(items.rows[0]!.json) as ActionItem[],
-    people: people.rows.map((person): BoardPerson => ({
-      _id: person.id,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      avatar: avatarUrl(person),
-    })),
-  };
+  return { missions, items: JSON.parse(items.rows[0]!.json) as ActionItem[], people };
 }

@@ -46,10 +46,12 @@ export const presentItem = async (ctx: AppContext, access: MissionAccess, id: st
 /** `GET /action-item/:id`. */
 export const readItem = (ctx: AppContext, access: MissionAccess, id: string) => presentItem(ctx, access, id);
 
-/** `GET /action-item/my/items`: the caller's assigned tasks; `licensedOnly` keeps licensed missions and organisations. */
-/** `{ items }`, the tasks assigned to me, as the JSON text SQL builds. */
-export async function myItemsJson(ctx: AppContext, personId: string, licensedOnly: boolean): Promise<string> {
-  const { rows } = await ctx.pool.query<{ json: string }>(myItemsQuery(personId, licensedOnly));
+/**
+ * `GET /action-item/my/items`: `{ items }`, the tasks assigned to me as the JSON text SQL builds; `licensedOnly` keeps
+ * licensed missions and organisations, `pinned` the tasks I pinned.
+ */
+export async function myItemsJson(ctx: AppContext, personId: string, licensedOnly: boolean, pinned = false): Promise<string> {
+  const { rows } = await ctx.pool.query<{ json: string }>(myItemsQuery(personId, licensedOnly, pinned));
   return rows[0]!.json;
 }
 

@@ -2,4 +2,4 @@
 export { changeItemPeople } from './action-items.service.ts';
 export { actionFacts, itemFacts, loadItem, requireOnTask, taskActorOf } from './tasks.access.ts';
 export { tasksRoutes } from './tasks.routes.ts';
-export { itemsQuery, missionTasksJson } from './tasks.queries.ts';
+export { itemsQuery, itemWithMissionJson, missionTasksJson, MY_ITEMS_FROM, PINNED_BY_ME } from './tasks.queries.ts';

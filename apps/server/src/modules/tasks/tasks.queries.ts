@@ -184,20 +184,34 @@ async function* itemBatches(pool: Pool, missionId: string, personId: string): As
   }
 }
 
-/** `GET /action-item/my/items`: the caller's assigned items in missions they work on, with their mission. */
-export function myItemsQuery(personId: string, licensedOnly: boolean) {
-  const licensed = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_licensed or o.is_key_licensed
-    or o.trial_started_on is null or o.trial_started_on + interval '30 days' > now())))`;
+/** The mission, or its organisation (licensed, or in a running trial), holds an active licence. */
+const LICENSED = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_licensed or o.is_key_licensed
+  or o.trial_started_on is null or o.trial_started_on + interval '30 days' > now())))`;
+
+/**
+ * From and where of my assigned items (alias `ai`, their mission `m`): `$1` is the caller, `$2` whether only licensed
+ * missions and organisations count. Home's reads share it with `my/items`.
+ */
+export const MY_ITEMS_FROM = `from action_items ai
+  join missions m on m.id = ai.mission_id and m.archived_at is null
+  join mission_people mp on mp.mission_id = m.id and mp.person_id = $1 and not mp.invite_pending and mp.permission <= 3
+  left join orgs o on o.id = m.org_id
+  where ai.people @> array[$1::varchar] and (m.org_id is null or (o.id is not null and o.deleted_at is null))
+    and ($2::boolean is false or ${LICENSED})`;
+
+/** Whether the caller (`$1`) pinned the item `ai`. */
+export const PINNED_BY_ME = `ai.pinned @> jsonb_build_array(jsonb_build_object('by', $1::text))`;
+
+/** An item `ai` as JSON with its mission `m` (`_id`, `title`, `projectType` and any `missionFields` pairs). */
+export const itemWithMissionJson = (missionFields = '') =>
+  `json_build_object(${ITEM_FIELDS}, 'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type${missionFields}))`;
+
+/** `GET /action-item/my/items`: the caller's assigned items in missions they work on, with their mission; `pinned` keeps those I pinned. */
+export function myItemsQuery(personId: string, licensedOnly: boolean, pinned = false) {
   return {
-    text: `select json_build_object('items', coalesce(json_agg(json_build_object(${ITEM_FIELDS},
-             'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type))
+    text: `select json_build_object('items', coalesce(json_agg(${itemWithMissionJson()}
              order by ai.due_date nulls last, ai.end_date nulls last, ai.id), '[]'::json))::text as json
-           from action_items ai
-           join missions m on m.id = ai.mission_id and m.archived_at is null
-           join mission_people mp on mp.mission_id = m.id and mp.person_id = $1 and not mp.invite_pending and mp.permission <= 3
-           left join orgs o on o.id = m.org_id
-           where ai.people @> array[$1::varchar] and (m.org_id is null or (o.id is not null and o.deleted_at is null))
-             and ($2::boolean is false or ${licensed})`,
-    values: [personId, licensedOnly],
+           ${MY_ITEMS_FROM} and ($3::boolean is false or ${PINNED_BY_ME})`,
+    values: [personId, licensedOnly, pinned],
   };
 }

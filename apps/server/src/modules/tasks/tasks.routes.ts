@@ -125,14 +125,16 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { signedIn: 'task.list.mine' }, readCache: true },
     schema: {
       tags,
-      summary: 'My assigned tasks; licensedOnly (default true) keeps licensed missions and organisations',
+      summary: 'My assigned tasks; licensedOnly (default true) keeps licensed missions and organisations, pinned=true my pinned ones',
       querystring: myItemsQuerySchema,
       response: { 200: myItemsSchema },
     },
     handler: async (request, reply) => {
       // SQL shapes the JSON (DESIGN §8): the response schema documents it, the text is sent as it is.
       reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
-      return reply.send((await items.myItemsJson(ctx, principalOf(request).personId, request.query.licensedOnly)) as never);
+      return reply.send(
+        (await items.myItemsJson(ctx, principalOf(request).personId, request.query.licensedOnly, request.query.pinned)) as never,
+      );
     },
   });
 

@@ -1,30 +1,18 @@
 import { Badge, Button, EmptyState, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
-import { reasonText, rankTasks } from '@crewplan/domain/home/weight';
+import type { Suggestion } from '@crewplan/domain/home/home';
+import { reasonText } from '@crewplan/domain/home/weight';
 import { clampTitle } from '@crewplan/domain/home/task-master';
 import { setParams } from '../../lib/url-state.ts';
-import { whenText, type HomeTask } from './home-tasks.ts';
-import { dayIn } from '@crewplan/domain/shared/days';
-import { useTimeZone } from '../../lib/time-zone.ts';
-
-/** Suggestions listed at most. */
-const SUGGESTIONS = 10;
+import { whenText } from './home-tasks.ts';
 
 const weightText = (weight: number) => (Number.isInteger(weight) ? String(weight) : weight.toFixed(1));
 
 /**
- * Do AI: my next actions, ranked by the task weight (rule 235), each with why it is there. Loaded on demand.
+ * Do AI: my next actions, ranked by the task weight (rule 235, by the server), each with why it is there. Loaded on
+ * demand.
  */
-export default function DoAi({ tasks, me }: { tasks: HomeTask[]; me: string }) {
-  const today = dayIn(new Date(), useTimeZone());
-  const ranked = rankTasks(
-    tasks.filter((task) => task.item.people.includes(me)),
-    (task) => task.item,
-    (task) => task.mission,
-    today,
-  )
-    .filter((entry) => entry.weight > 0)
-    .slice(0, SUGGESTIONS);
+export default function DoAi({ suggestions: ranked }: { suggestions: Suggestion[] }) {
   if (ranked.length === 0)
     return (
       <EmptyState
@@ -35,20 +23,20 @@ export default function DoAi({ tasks, me }: { tasks: HomeTask[]; me: string }) {
     );
   return (
     <Stack gap="sm" component="ol" p={0} m={0} aria-label="Suggested next actions" data-testid="do-ai">
-      {ranked.map(({ task, weight, reasons }, index) => {
-        const when = whenText(task.item);
+      {ranked.map(({ item, weight, reasons }, index) => {
+        const when = whenText(item);
         return (
-          <Paper key={task.item._id} component="li" withBorder p="md" radius="md" style={{ listStyle: 'none' }}>
+          <Paper key={item._id} component="li" withBorder p="md" radius="md" style={{ listStyle: 'none' }}>
             <Group justify="space-between" align="start" wrap="nowrap">
               <Stack gap={4} style={{ minWidth: 0 }}>
                 <Text size="xs" c="dimmed">
-                  {index + 1}. {task.mission.title}
+                  {index + 1}. {item.mission.title}
                   {when ? ` · ${when}` : ''}
                 </Text>
                 <Title order={3} size="h5">
-                  {clampTitle(task.item.title, 'actionItem')}
+                  {clampTitle(item.title, 'actionItem')}
                 </Title>
-                <List size="sm" aria-label={`Why ${task.item.title}`}>
+                <List size="sm" aria-label={`Why ${item.title}`}>
                   {reasons.length === 0 ? (
                     <List.Item>Open and assigned to you</List.Item>
                   ) : (
@@ -63,8 +51,8 @@ export default function DoAi({ tasks, me }: { tasks: HomeTask[]; me: string }) {
                 <Button
                   size="xs"
                   variant="light"
-                  onClick={() => setParams({ mission: task.mission._id, 'action-item': task.item._id })}
-                  aria-label={`Open ${task.item.title}`}
+                  onClick={() => setParams({ mission: item.mission._id, 'action-item': item._id })}
+                  aria-label={`Open ${item.title}`}
                 >
                   Open
                 </Button>

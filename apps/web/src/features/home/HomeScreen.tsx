@@ -7,17 +7,18 @@ import { useAppearanceControls } from '../../lib/appearance-controls.ts';
 import { useMissionTree } from '../../lib/mission-tree.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams } from '../../lib/url-state.ts';
-import { useMyInvites, useMyItems, useWorkspace } from './api.ts';
+import { dayIn } from '@crewplan/domain/shared/days';
+import { useTimeZone } from '../../lib/time-zone.ts';
+import { useMyInvites, useSuggestions } from './api.ts';
 import { HomeGuide } from './HomeGuide.tsx';
 import { useLiveMissions } from './live.ts';
 import { HOME_MODE_KEY, HOME_MODES, homeModeOf, type HomeMode } from './home-mode.ts';
-import { homeTasks } from './home-tasks.ts';
-import { TaskMaster } from './TaskMaster.tsx';
 import { WorkAi } from './WorkAi.tsx';
 
+// Work AI, the first mode, needs neither the grid nor the list: they load when chosen
 const DoAi = lazy(() => import('./DoAi.tsx'));
+const TaskMaster = lazy(() => import('./TaskMaster.tsx'));
 
-const ALL = {} as const;
 const ACTIVE = { isActive: true } as const;
 
 function rememberedMode(): HomeMode {
@@ -62,21 +63,25 @@ function MyMissions() {
 
 /** The mode chosen: Work AI cards, the Task master grid or the Do AI list. */
 function ModeContent({ mode, me }: { mode: HomeMode; me: string }) {
-  const mine = useMyItems();
-  const workspace = useWorkspace();
+  const today = dayIn(new Date(), useTimeZone());
+  const suggestions = useSuggestions(today);
   const invites = useMyInvites();
-  const tree = useMissionTree(ALL);
-  const tasks = homeTasks(mine.data ?? [], workspace.data, tree.data ?? []);
-  useLiveMissions(tasks.map((task) => task.mission._id));
-  if (mine.isPending) return <Loader aria-label="Loading your tasks" />;
-  if (mode === 'task-master') return <TaskMaster tasks={tasks} people={workspace.data?.people ?? []} me={me} />;
+  useLiveMissions(suggestions.data?.missionIds ?? []);
+  if (mode === 'task-master')
+    return (
+      <Suspense fallback={<Loader aria-label="Loading Task master" />}>
+        <TaskMaster me={me} />
+      </Suspense>
+    );
+  if (suggestions.isPending) return <Loader aria-label="Loading your tasks" />;
+  const ranked = suggestions.data?.suggestions ?? [];
   if (mode === 'do-ai')
     return (
       <Suspense fallback={<Loader aria-label="Loading Do AI" />}>
-        <DoAi tasks={tasks} me={me} />
+        <DoAi suggestions={ranked} />
       </Suspense>
     );
-  return <WorkAi tasks={tasks} invites={invites.data ?? []} me={me} />;
+  return <WorkAi suggestions={ranked} invites={invites.data ?? []} />;
 }
 
 /** The personal home (/home): three modes (rule 232), the look and a guide, and my missions. */

@@ -1,13 +1,28 @@
-import { useRef, useState } from 'react';
-import { ActionIcon, Badge, Button, EmptyState, Group, Paper, SegmentedControl, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconListCheck, IconPin, IconPinFilled } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BoardPerson } from '@crewplan/domain/board/board';
+import type { TaskMasterItem } from '@crewplan/domain/home/home';
 import {
   clampTitle,
   defaultTaskMasterFilters,
-  filterTaskMaster,
   taskMasterStatus,
   taskPills,
   tileDueDate,
@@ -15,10 +30,10 @@ import {
   type TaskMasterStatus,
 } from '@crewplan/domain/home/task-master';
 import { setParams } from '../../lib/url-state.ts';
-import { useChangeTask, type TaskChange } from './api.ts';
-import { dayLabel, type HomeTask } from './home-tasks.ts';
+import { TASK_MASTER_PAGE, taskMasterPageQuery, useChangeTask, type TaskChange } from './api.ts';
+import { dayLabel } from './home-tasks.ts';
 import classes from './home.module.css';
-import { taskMasterRows } from './task-master-rows.ts';
+import { taskMasterLayout } from './task-master-rows.ts';
 import { TaskPills } from './TaskPills.tsx';
 import { plural } from '@crewplan/domain/shared/words';
 import { useTimeZone } from '../../lib/time-zone.ts';
@@ -44,18 +59,10 @@ const PROJECT_STATUS_OPTIONS = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-function TaskRow({
-  task,
-  now,
-  timeZone,
-  onChange,
-}: {
-  task: HomeTask;
-  now: Date;
-  timeZone: string;
-  onChange: (id: string, change: TaskChange) => void;
-}) {
-  const { item, mission } = task;
+type RowProps = { now: Date; timeZone: string; onChange: (id: string, change: TaskChange) => void };
+
+function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMasterItem }) {
+  const { mission } = item;
   const status = STATUS_LABELS[taskMasterStatus(item, mission.projectType, now, timeZone)];
   const due = tileDueDate(item.dueDate);
   const canDone = mission.projectType !== 'kanban' && item.status !== 'done';
@@ -159,67 +166,97 @@ function Filters({
   );
 }
 
-/** Task master (rules 236–238): every task I work on or manage, grouped, filtered and virtualised. */
-export function TaskMaster({ tasks, people, me }: { tasks: HomeTask[]; people: BoardPerson[]; me: string }) {
+/** A row of the grid, placed by the virtualiser. */
+function Placed({ style, label, testId, children }: { style: CSSProperties; label: string; testId: string; children: ReactNode }) {
+  return (
+    <div role="listitem" aria-label={label} data-testid={testId} style={style}>
+      {children}
+    </div>
+  );
+}
+
+/** A task's row: its page is fetched when the row first shows (pages already read are shared by their rows). */
+function TaskSlot({ filters, index, style, ...row }: RowProps & { filters: TaskMasterFilters; index: number; style: CSSProperties }) {
+  const page = useQuery(taskMasterPageQuery(filters, Math.floor(index / TASK_MASTER_PAGE)));
+  const item = page.data?.items[index % TASK_MASTER_PAGE];
+  if (!item)
+    return (
+      <Placed style={style} label="Loading a task" testId="task-master-loading">
+        <Stack className={classes.row} h="100%" px="md" justify="center" gap="xs" aria-busy="true">
+          <Skeleton height={14} width="40%" />
+          <Skeleton height={10} width="25%" />
+        </Stack>
+      </Placed>
+    );
+  return (
+    <Placed style={style} label={`Task ${item.title}`} testId="task-master-row">
+      <TaskRow item={item} {...row} />
+    </Placed>
+  );
+}
+
+/**
+ * Task master (rules 236–238): every task I work on or manage, grouped, filtered and virtualised; the server filters,
+ * counts and pages them, and a row reads its page when it scrolls into view.
+ */
+export default function TaskMaster({ me }: { me: string }) {
   const [filters, setFilters] = useState(() => defaultTaskMasterFilters(me));
+  const first = useQuery(taskMasterPageQuery(filters, 0));
   const change = useChangeTask();
   const scroller = useRef<HTMLDivElement | null>(null);
   const now = new Date();
   const timeZone = useTimeZone();
-  const shown = filterTaskMaster(
-    tasks.map((task) => ({ ...task, people: task.item.people })),
-    filters,
-    me,
-    (task) => task.mission.projectStatus,
-  );
-  const rows = taskMasterRows(shown);
+  const layout = taskMasterLayout(first.data?.groups ?? []);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: layout.count,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => rows[index]!.height,
-    getItemKey: (index) => rows[index]!.key,
+    estimateSize: (index) => layout.rowAt(index).height,
+    getItemKey: (index) => layout.rowAt(index).key,
     overscan: 6,
   });
   const onChange = (id: string, body: TaskChange) =>
     change.mutate({ id, change: body }, { onError: (error) => notifications.show({ color: 'red', message: error.message }) });
   return (
     <Stack gap="md">
-      <Filters filters={filters} onChange={setFilters} people={people} me={me} />
-      {rows.length === 0 ? (
+      <Filters filters={filters} onChange={setFilters} people={first.data?.people ?? []} me={me} />
+      {first.isPending ? (
+        <Loader aria-label="Loading your tasks" />
+      ) : layout.count === 0 ? (
         <EmptyState icon={<IconListCheck size={32} aria-hidden="true" />} withIndicatorBackground title={EMPTY} />
       ) : (
         <Paper withBorder radius="md" ref={scroller} className={classes.scroller}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="Task master">
             {virtualizer.getVirtualItems().map((virtual) => {
-              const row = rows[virtual.index]!;
-              return (
-                <div
+              const row = layout.rowAt(virtual.index);
+              const style: CSSProperties = {
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                height: row.height,
+                transform: `translateY(${virtual.start}px)`,
+              };
+              return row.kind === 'group' ? (
+                <Placed key={virtual.key} style={style} label={`${row.title}, ${plural(row.count, 'task')}`} testId="task-master-group">
+                  <Group className={`${classes.row} ${classes.group}`} h="100%" px="md" justify="space-between">
+                    <Text fw={600} lineClamp={2}>
+                      {clampTitle(row.title, 'other')}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {plural(row.count, 'task')}
+                    </Text>
+                  </Group>
+                </Placed>
+              ) : (
+                <TaskSlot
                   key={virtual.key}
-                  role="listitem"
-                  aria-label={row.kind === 'task' ? `Task ${row.task.item.title}` : `${row.title}, ${plural(row.count, 'task')}`}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    height: row.height,
-                    transform: `translateY(${virtual.start}px)`,
-                  }}
-                  data-testid={row.kind === 'task' ? 'task-master-row' : 'task-master-group'}
-                >
-                  {row.kind === 'group' ? (
-                    <Group className={`${classes.row} ${classes.group}`} h="100%" px="md" justify="space-between">
-                      <Text fw={600} lineClamp={2}>
-                        {clampTitle(row.title, 'other')}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {plural(row.count, 'task')}
-                      </Text>
-                    </Group>
-                  ) : (
-                    <TaskRow task={row.task} now={now} timeZone={timeZone} onChange={onChange} />
-                  )}
-                </div>
+                  style={style}
+                  filters={filters}
+                  index={row.index}
+                  now={now}
+                  timeZone={timeZone}
+                  onChange={onChange}
+                />
               );
             })}
           </div>

@@ -2,45 +2,45 @@ import { Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title
 import { useViewportSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
-import { rankTasks } from '@crewplan/domain/home/weight';
 import { clampTitle, taskPills } from '@crewplan/domain/home/task-master';
 import { workAiCardLimit, workAiCards, WORK_AI_STACKED_WIDTH } from '@crewplan/domain/home/work-ai';
+import type { Suggestion } from '@crewplan/domain/home/home';
+import type { MyItem } from '@crewplan/domain/tasks/tasks';
 import type { MissionInviteByToken } from '@crewplan/domain/team/team';
 import { setParams } from '../../lib/url-state.ts';
 import { useAnswerInvite } from './api.ts';
-import { whenText, type HomeTask } from './home-tasks.ts';
+import { whenText } from './home-tasks.ts';
 import { TaskPills } from './TaskPills.tsx';
 import { plural } from '@crewplan/domain/shared/words';
-import { dayIn } from '@crewplan/domain/shared/days';
 import { useTimeZone } from '../../lib/time-zone.ts';
 
 const EMPTY = 'Nothing to see here... create more action items.';
 
-const openTask = (task: HomeTask) => setParams({ mission: task.mission._id, 'action-item': task.item._id });
+const openTask = (item: MyItem) => setParams({ mission: item.mission._id, 'action-item': item._id });
 
-function TaskCard({ task, now, timeZone }: { task: HomeTask; now: Date; timeZone: string }) {
-  const when = whenText(task.item);
+function TaskCard({ item, now, timeZone }: { item: MyItem; now: Date; timeZone: string }) {
+  const when = whenText(item);
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={`Task ${task.item.title}`} data-testid="work-ai-card">
+    <Paper withBorder p="md" radius="md" component="article" aria-label={`Task ${item.title}`} data-testid="work-ai-card">
       <Stack gap="xs" h="100%" justify="space-between">
         <Stack gap={4}>
           <Text size="xs" c="dimmed" lineClamp={1}>
-            {task.mission.title}
+            {item.mission.title}
           </Text>
           <Title order={3} size="h5" lineClamp={3}>
-            {clampTitle(task.item.title, 'actionItem')}
+            {clampTitle(item.title, 'actionItem')}
           </Title>
           <Text size="sm">{when ?? 'No due date'}</Text>
           <Group gap={4}>
-            {task.item.metaType === 'Critical' && (
+            {item.metaType === 'Critical' && (
               <Badge size="sm" variant="outline" color="red.9">
                 Critical
               </Badge>
             )}
-            <TaskPills pills={taskPills(task.item, task.mission.projectType, now, timeZone)} />
+            <TaskPills pills={taskPills(item, item.mission.projectType, now, timeZone)} />
           </Group>
         </Stack>
-        <Button size="xs" variant="light" onClick={() => openTask(task)} aria-label={`Open ${task.item.title}`}>
+        <Button size="xs" variant="light" onClick={() => openTask(item)} aria-label={`Open ${item.title}`}>
           Open
         </Button>
       </Stack>
@@ -122,22 +122,15 @@ function InvitesCard({ invites }: { invites: MissionInviteByToken[] }) {
   );
 }
 
-/** Work AI (rules 233–235): invites, then my heaviest tasks of the day as cards. */
-export function WorkAi({ tasks, invites, me }: { tasks: HomeTask[]; invites: MissionInviteByToken[]; me: string }) {
+/** Work AI (rules 233–235): invites, then my heaviest tasks of the day (ranked by the server) as cards. */
+export function WorkAi({ suggestions, invites }: { suggestions: Suggestion[]; invites: MissionInviteByToken[] }) {
   const { width } = useViewportSize();
   const now = new Date();
   const timeZone = useTimeZone();
-  const today = dayIn(now, timeZone);
-  const ranked = rankTasks(
-    tasks.filter((task) => task.item.people.includes(me)),
-    (task) => task.item,
-    (task) => task.mission,
-    today,
-  ).filter((entry) => entry.weight > 0);
   // before the first measure the width reads 0: count as wide
   const limit = workAiCardLimit(width || window.innerWidth);
   const cards = workAiCards(
-    ranked.map((entry) => entry.task),
+    suggestions.map((entry) => entry.item),
     invites,
     limit,
   );
@@ -147,7 +140,7 @@ export function WorkAi({ tasks, invites, me }: { tasks: HomeTask[]; invites: Mis
     <SimpleGrid cols={stacked ? 1 : Math.min(limit, 5)} spacing="md" data-testid="work-ai">
       {cards.map((card) =>
         card.kind === 'task' ? (
-          <TaskCard key={card.task.item._id} task={card.task} now={now} timeZone={timeZone} />
+          <TaskCard key={card.task._id} item={card.task} now={now} timeZone={timeZone} />
         ) : card.kind === 'invite' ? (
           <InviteCard key={card.invite._id} invite={card.invite} />
         ) : (

@@ -1,29 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionItem } from '@crewplan/domain/tasks/tasks';
-import type { HomeTask } from './home-tasks.ts';
-import { taskMasterRows } from './task-master-rows.ts';
+import { taskMasterLayout } from './task-master-rows.ts';
 
-const task = (id: string, mission: string, pinned = false): HomeTask => ({
-  item: { _id: id, title: id, pinned } as ActionItem,
-  mission: { _id: mission, title: `Mission ${mission}`, projectType: 'simple', client: null, projectStatus: 'active' },
-});
-
-describe('taskMasterRows', () => {
-  it('groups pinned tasks first, then by mission title; group rows 76 px, task rows 120 px', () => {
-    const rows = taskMasterRows([task('t1', 'b'), task('t2', 'a'), task('t3', 'b', true), task('t4', 'a')]);
-    expect(rows.map((row) => (row.kind === 'group' ? `${row.title} (${row.count})` : row.key))).toEqual([
+describe('taskMasterLayout', () => {
+  it('puts each group row before its tasks, which keep their place in the whole list; group rows 76 px, task rows 120 px', () => {
+    const layout = taskMasterLayout([
+      { key: 'pinned', title: 'Pinned', count: 1 },
+      { key: 'a', title: 'Mission a', count: 2 },
+      { key: 'b', title: 'Mission b', count: 1 },
+    ]);
+    expect(layout.count).toBe(7);
+    const rows = Array.from({ length: layout.count }, (_, row) => layout.rowAt(row));
+    expect(rows.map((row) => (row.kind === 'group' ? `${row.title} (${row.count})` : row.index))).toEqual([
       'Pinned (1)',
-      't3',
+      0,
       'Mission a (2)',
-      't2',
-      't4',
+      1,
+      2,
       'Mission b (1)',
-      't1',
+      3,
     ]);
     expect(rows.map((row) => row.height)).toEqual([76, 120, 76, 120, 120, 76, 120]);
   });
 
-  it('has no rows without tasks', () => {
-    expect(taskMasterRows([])).toEqual([]);
+  it('has no rows without groups', () => {
+    expect(taskMasterLayout([]).count).toBe(0);
   });
 });

@@ -39,10 +39,10 @@ export const unreadCountQuery = queryOptions({
 
 export type PinnedItem = ActionItem & { mission: { _id: string; title: string; projectType: string } };
 
-/** The pinned view: my tasks I pinned (from my assigned tasks), refreshed with task changes. */
+/** The pinned view: the tasks I pinned (the server keeps only those of my assigned tasks), refreshed with task changes. */
 export const pinnedItemsQuery = queryOptions({
   queryKey: ['missions', 'my-items', 'pinned'] as const,
-  queryFn: ({ signal }) => api<{ items: PinnedItem[] }>('/action-item/my/items', { signal }),
+  queryFn: ({ signal }) => api<{ items: PinnedItem[] }>('/action-item/my/items?pinned=true', { signal }),
   select: (data) => pinnedItems(data.items),
 });
 
