@@ -2,7 +2,7 @@
 // benchmark: whether all its budgets held. Exits 1 when any did not.
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['run', 'missions', 'tasks', 'writes', 'timesheets', 'money', 'planner', 'recommend', 'home'];
+const BENCHES = ['run', 'missions', 'tasks', 'writes', 'timesheets', 'money', 'planner', 'recommend', 'home', 'lighthouse'];
 
 const chosen = process.argv.slice(2);
 const outcomes = (chosen.length > 0 ? chosen : BENCHES).map((name) => {

@@ -1,9 +1,8 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as ioOf, Socket } from 'socket.io-client';
 import { parseChange, type Change } from '@crewplan/domain/realtime/changes';
 import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
 import { api } from './api.ts';
 import { ApiError } from './api-error.ts';
-import { authClient } from './auth-client.ts';
 import {
   holdsTask,
   listHolds,
@@ -36,15 +35,30 @@ async function refreshSessionAndReconnect(current: Socket) {
   if (refreshAttempts >= MAX_REFRESH_ATTEMPTS) return;
   refreshAttempts += 1;
   await whileSynchronizing(async () => {
-    // getSession answers a fresh token in set-auth-token when the session was renewed
+    // getSession answers a fresh token in set-auth-token when the session was renewed (the identity client is loaded
+    // only here and on the sign-in screens: the first screen does not need it)
+    const { authClient } = await import('./auth-client.ts');
     const { data } = await authClient.getSession().catch(() => ({ data: null }));
     if (data && socket === current) current.connect();
   });
 }
 
-/** Opens the realtime connection; `changes` events refresh what they touch (`change-queries.ts`). */
+/** Counts connects and disconnects: a client library that arrives after a disconnect opens nothing. */
+let connectCalls = 0;
+
+/**
+ * Opens the realtime connection; `changes` events refresh what they touch (`change-queries.ts`). The socket client is
+ * loaded here rather than with the first screen, whose drawing does not wait for it.
+ */
 export function connectRealtime(): void {
   if (socket || !getToken()) return;
+  const call = ++connectCalls;
+  void import('socket.io-client').then(({ io }) => {
+    if (call === connectCalls && !socket && getToken()) openSocket(io);
+  });
+}
+
+function openSocket(io: typeof ioOf): void {
   const current = io({
     path: '/socket.io',
     transports: ['websocket'],
@@ -169,6 +183,7 @@ async function refreshTask(taskId: string, facts: TaskFacts): Promise<void> {
 }
 
 export function disconnectRealtime(): void {
+  connectCalls += 1;
   socket?.disconnect();
   socket = null;
   offlineSince = null;

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES } from '@crewplan/domain/files/files';
+import { FILE_MESSAGES } from '@crewplan/domain/files/messages';
 import { ApiError, isApiError, toApiError } from './api-error.ts';
 import { userRequestId } from './request-id.ts';
 import { getToken } from './token.ts';

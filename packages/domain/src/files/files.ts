@@ -6,18 +6,7 @@ import { textSchema } from '../shared/inputs.ts';
 /** Upload limits when the server is not told otherwise (spec 3 §9 leaves the values open). */
 export const FILE_LIMIT_DEFAULTS = { fileSizeMb: 25, filesPerUpload: 10 } as const;
 
-/** The file viewer and upload texts (spec 3 §8, messages rows 111–118), word for word. */
-export const FILE_MESSAGES = {
-  unsupported: "We're working on this file type!",
-  forbidden: 'You do not have the right permissions to view this file.',
-  shareFailed: 'Sorry, failed to generate a sharing link.',
-  linkCopied: 'Link copied to clipboard!',
-  fileTooLarge: (limitMb: number) => `Individual file limit of ${limitMb}MB exceeded.`,
-  tooManyFiles: (count: number) => `Upload limit of ${count} files at a time exceeded.`,
-  totalTooLarge: 'Total file size too large to upload. Make sure your internet connection allows it.',
-  uploadFailed: 'Failed to upload the files. If this issue persists please contact us.',
-  downloadFile: 'Download File',
-} as const;
+export { FILE_MESSAGES } from './messages.ts';
 
 export const FILE_ATTACHED_TO = ['missions', 'action.items'] as const;
 export type FileAttachedTo = (typeof FILE_ATTACHED_TO)[number];

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ColorModeToggle } from '../../components/ColorModeToggle.tsx';
 import { ThemePicker } from '../../components/ThemePicker.tsx';
@@ -121,6 +122,7 @@ export function HomeScreen() {
           onChange={choose}
           w="fit-content"
         />
+        <VisuallyHidden component="h2">Your tasks</VisuallyHidden>
         {profile && <ModeContent mode={mode} me={profile._id} />}
         <MyMissions />
       </Stack>
