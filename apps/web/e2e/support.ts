@@ -32,7 +32,10 @@ export function uniqueEmail(label: string): string {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // mail bodies render in script-less sandboxed frames, which axe cannot enter (and are not our UI); only violations
   // are read, so axe need not list every passing node (a fifth of a check's time on the larger screens)
-  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .exclude('iframe[sandbox]')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const report = blocking.map(
     (violation) =>
