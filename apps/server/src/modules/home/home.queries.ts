@@ -1,18 +1,11 @@
-import { WEIGHT } from '@crewplan/domain/home/weight';
+import { WEIGHT, type WeighedTask } from '@crewplan/domain/home/weight';
 import { itemWithMissionJson, MY_ITEMS_FROM, PINNED_BY_ME } from '../tasks/index.ts';
 
-/** What the weight of a task (rule 235) reads, for my open tasks. */
-export interface WeighedRow {
+/** What the weight of a task (rule 235) reads, for my open tasks, with what Home shows of it. */
+export interface WeighedRow extends WeighedTask {
   id: string;
   title: string;
-  status: string;
-  dueDate: string | null;
-  endDate: string | null;
-  week: string | null;
-  prevEndDate: string | null;
-  complexityMultiplier: number;
   people: string[];
-  metaType: string | null;
   client: string | null;
 }
 
