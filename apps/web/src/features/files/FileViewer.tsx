@@ -12,7 +12,7 @@ import { fetchSharingLink, filesQuery, useFile, useFileMutations, type FileDto, 
 import { downloadFile } from './download.ts';
 import { FileContent } from './FileContent.tsx';
 import { FILES_LAYER } from './FileActions.tsx';
-import { closeTargetOf, rootNameMatches, siblingOf, siblingsOf, takeOpenedFromApp } from './file-rules.ts';
+import { closeTargetOf, rootNameMatches, siblingOf, siblingsOf, openedFromAppFor, markOpenedFromApp } from './file-rules.ts';
 import { showRemovalFailure } from '../../lib/removal-failure.ts';
 
 const homeOf = (file: FileDto): FilesHome =>
@@ -29,7 +29,7 @@ const TOAST_MS = 3_000;
  * mode), the name in the address must be the file's and nothing is deleted from here.
  */
 export function FileViewer({ fileId, fileName }: { fileId: string; fileName: string }) {
-  const [rootMode] = useState(() => !takeOpenedFromApp());
+  const [rootMode] = useState(() => !openedFromAppFor(fileId));
   const file = useFile(fileId);
   const forbidden = isApiError(file.error) && file.error.status === 403;
   const siblingsList = useQuery({
@@ -59,9 +59,11 @@ export function FileViewer({ fileId, fileName }: { fileId: string; fileName: str
   const step = useCallback(
     (by: -1 | 1) => {
       const next = siblingOf(siblings, fileId, by);
-      if (next) navigate(next.viewerPath, { replace: true });
+      if (!next) return;
+      if (!rootMode) markOpenedFromApp(next._id);
+      navigate(next.viewerPath, { replace: true });
     },
-    [siblings, fileId],
+    [siblings, fileId, rootMode],
   );
 
   useEffect(() => {
@@ -98,6 +100,7 @@ export function FileViewer({ fileId, fileName }: { fileId: string; fileName: str
           onSuccess: () => {
             notifications.show({ message: `${current.name} is deleted.`, autoClose: TOAST_MS });
             const next = siblingOf(siblings, current._id, 1);
+            if (next) markOpenedFromApp(next._id);
             navigate(next ? next.viewerPath : closeTargetOf(current), { replace: true });
           },
           onError: (error) => {

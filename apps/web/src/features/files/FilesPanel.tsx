@@ -12,7 +12,7 @@ const KIND_ICONS = { image: IconPhoto, text: IconFileText, pdf: IconFileText, au
 
 /** Opens a file in the viewer from within the app (not root mode). */
 export function openInViewer(file: FileDto): void {
-  markOpenedFromApp();
+  markOpenedFromApp(file._id);
   navigate(file.viewerPath);
 }
 

@@ -7,7 +7,7 @@ import {
   rootNameMatches,
   siblingOf,
   siblingsOf,
-  takeOpenedFromApp,
+  openedFromAppFor,
   uploadErrorMessage,
 } from './file-rules.ts';
 
@@ -72,10 +72,13 @@ describe('root mode', () => {
     expect(rootNameMatches({ name: 'a b.png' }, 'other.png')).toBe(false);
   });
 
-  it('is off only right after the app opened the viewer', () => {
-    expect(takeOpenedFromApp()).toBe(false);
-    markOpenedFromApp();
-    expect(takeOpenedFromApp()).toBe(true);
-    expect(takeOpenedFromApp()).toBe(false);
+  it('is off for the file the app opened the viewer on, however often it is asked', () => {
+    expect(openedFromAppFor('a')).toBe(false);
+    markOpenedFromApp('a');
+    expect(openedFromAppFor('a')).toBe(true);
+    expect(openedFromAppFor('a')).toBe(true);
+    expect(openedFromAppFor('b')).toBe(false);
+    markOpenedFromApp('b');
+    expect(openedFromAppFor('a')).toBe(false);
   });
 });

@@ -26,16 +26,15 @@ export function siblingsOf(file: Pick<FileDto, 'attachedTo' | 'attachedToId'>, a
 /** Root mode (opened from a link, not within the app): the name in the URL must be the file's (rule 254). */
 export const rootNameMatches = (file: Pick<FileDto, 'name'>, nameInUrl: string) => file.name === nameInUrl;
 
-let openedFromApp = false;
+let openedFromApp: string | null = null;
 
-/** Marks the next viewer opening as coming from within the app (not root mode). */
-export function markOpenedFromApp(): void {
-  openedFromApp = true;
+/** Marks the viewer about to show this file as opened from within the app (not root mode). */
+export function markOpenedFromApp(fileId: string): void {
+  openedFromApp = fileId;
 }
 
-/** Whether the viewer being opened came from within the app; asking clears the mark. */
-export function takeOpenedFromApp(): boolean {
-  const value = openedFromApp;
-  openedFromApp = false;
-  return value;
-}
+/**
+ * Whether the viewer of this file was opened from within the app. Asking changes nothing: it is asked while React
+ * renders, which may happen more than once before the viewer shows (a mark cleared by the first render was lost).
+ */
+export const openedFromAppFor = (fileId: string): boolean => openedFromApp === fileId;
