@@ -42,7 +42,6 @@ import { aiRoutes } from './modules/ai/index.ts';
 import { availabilityRoutes } from './modules/availability/index.ts';
 import { enforceAuthz, requireAuthzOnEveryRoute, resolvePrincipal } from './plugins/authz.ts';
 import { cacheReads } from './plugins/read-cache.ts';
-import { compressAnswers } from './plugins/compress.ts';
 import { frameworkErrorReply, registerErrorHandling } from './plugins/errors.ts';
 import { identityBridge } from './plugins/identity.ts';
 import { guardInput } from './plugins/input-guard.ts';
@@ -144,8 +143,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   securityHeaders(app);
   app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app, cacheReads(app));
-  // after the read cache, which keeps answers as they were before compression
-  compressAnswers(app);
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: config.files.fileSizeLimitMb * 1024 * 1024, files: config.files.filesPerUpload, fields: 20 },
