@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,9 +44,25 @@ describe('embedded PostgreSQL', () => {
       const { rows } = await client.query('select value from kept');
       await client.end();
       expect(rows).toEqual([{ value: 'acknowledged' }]);
-      expect(database.url).toMatch(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/postgres$/);
+      // through the Unix socket beside the cluster
+      expect(database.url).toMatch(/^postgres:\/\/postgres:[^@]+@%2F[^:@]+%2Fsocket:\d+\/postgres$/);
     } finally {
       await database.stop();
+    }
+  }, 60_000);
+
+  it('falls back to loopback TCP when the socket path would not fit', async () => {
+    const longDir = join(scratchDataDir('embedded'), 'a-data-folder-whose-name-is-long-enough'.repeat(3));
+    const database = await startEmbeddedPostgres(longDir, () => undefined);
+    try {
+      expect(database.url).toMatch(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/postgres$/);
+      const client = new pg.Client(database.url);
+      await client.connect();
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await client.end();
+    } finally {
+      await database.stop();
+      rmSync(dirname(longDir), { recursive: true, force: true });
     }
   }, 60_000);
 });
