@@ -145,6 +145,19 @@ describe('PUT /timesheet/week: the whole week in one request', () => {
     ]);
   });
 
+  it('saves a new week sent twice at once (two tabs) once: one sheet, its history naming it', async () => {
+    const { missionId, roleId } = await missionWithRole();
+    const body = (hours: number) => week([{ missionId, planItemId: roleId, dailyHours: [hours, 0, 0, 0, 0, 0, 0] }]);
+    const answers = await Promise.all([1, 2, 3, 4].map((hours) => saveWeek('p0', body(hours))));
+    for (const answer of answers) expectStatus(answer, 200);
+    const rows = await sheetsOf(missionId);
+    expect(rows).toHaveLength(1);
+    const history = await historyOf(missionId);
+    expect(history.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(history.map((event) => event.entityId))).toEqual(new Set([rows[0]!.id]));
+    expect(history.filter((event) => event.action === 'create')).toHaveLength(1);
+  });
+
   it('merges task rows into the project’s task week: zeros remove a task, rows left out stay', async () => {
     const { missionId, roleId } = await missionWithRole();
     const first = await taskOn(missionId, ['p0'], 'First');

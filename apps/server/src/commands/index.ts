@@ -18,5 +18,6 @@ export {
   type HistoryOfWrites,
   type RecordMissionWrite,
   type RecordOrgWrite,
-  type RecordWriteIn,
+  type HistoryOfWritesIn,
+  type WriteIn,
 } from './run.ts';

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { missionAuditEvents, missions, orgAuditEvents } from '../db/schema/index.ts';
-import { insertMany } from '../db/insert-many.ts';
 import { newIds } from '../lib/ids.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Change } from '../plugins/realtime.ts';
@@ -83,10 +82,10 @@ export async function runMissionCommand<T>(
       (own) => {
         writes.push(...own);
         writtenByCommand += own.length;
-        return historyInsert(missionId, actorPersonId, own);
+        return historyInsert(actorPersonId, inMission(missionId, own));
       },
     );
-    if (toRecord.length > 0) await tx.execute(historyInsert(missionId, actorPersonId, toRecord));
+    if (toRecord.length > 0) await tx.execute(historyInsert(actorPersonId, inMission(missionId, toRecord)));
     if (toRecord.length + writtenByCommand > 0 && savedTemplate.length > 0)
       await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
     return value;
@@ -98,12 +97,17 @@ export async function runMissionCommand<T>(
   return result;
 }
 
-/** Records a write in the history of the mission it belongs to. */
-export type RecordWriteIn = (missionId: string, write: MissionWrite) => void;
+/** A write in the mission it belongs to. */
+export type WriteIn = { missionId: string; write: MissionWrite };
+/**
+ * Records writes in their missions, whose history rows the command inserts itself in one of its own statements (a
+ * CTE beside the write): answers that INSERT, which the command must run in its transaction.
+ */
+export type HistoryOfWritesIn = (writes: WriteIn[]) => SQL;
 
 /**
  * Runs one command that writes in several missions (a person's week across their projects) in one transaction:
- * each write is recorded in its own mission's history in that transaction, with one statement for all of them,
+ * the command records each write in its own mission's history in that transaction, in the statement that writes,
  * and once committed each mission's rooms hear of its writes. Like `runMissionCommand` it runs again whole on a
  * deadlock or lock time-out, then answers 503. It never marks a template unsaved: use it for writes that do not
  * change a mission's plan (timesheets).
@@ -111,19 +115,15 @@ export type RecordWriteIn = (missionId: string, write: MissionWrite) => void;
 export async function runMissionsCommand<T>(
   ctx: AppContext,
   actorPersonId: string,
-  command: (tx: Tx, record: RecordWriteIn) => Promise<T>,
+  command: (tx: Tx, history: HistoryOfWritesIn) => Promise<T>,
 ): Promise<T> {
-  let writes: { missionId: string; write: MissionWrite }[] = [];
+  let writes: WriteIn[] = [];
   const result = await inTransaction(ctx.db, async (tx) => {
     writes = [];
-    const value = await command(tx, (missionId, write) => writes.push({ missionId, write }));
-    if (writes.length > 0)
-      await insertMany(
-        tx,
-        missionAuditEvents,
-        writes.map(({ missionId, write }) => ({ missionId, actorPersonId, ...historyRow(write) })),
-      );
-    return value;
+    return command(tx, (own) => {
+      writes.push(...own);
+      return historyInsert(actorPersonId, own);
+    });
   });
   const byMission = new Map<string, RoutedChange[]>();
   for (const { missionId, write } of writes) byMission.set(missionId, [...(byMission.get(missionId) ?? []), withActionRooms(write)]);
@@ -156,16 +156,19 @@ export async function runOrgCommand<T>(
 }
 
 /**
- * The INSERT of the writes' history rows in the mission: the rows travel as one JSON text (any number of them in a
- * statement of one size, and no per-value array escaping), taken apart by `jsonb_to_recordset`.
+ * The INSERT of the writes' history rows, each in its mission: the rows travel as one JSON text (any number of them
+ * in a statement of one size, and no per-value array escaping), taken apart by `jsonb_to_recordset`.
  */
-function historyInsert(missionId: string, actorPersonId: string | null, writes: MissionWrite[]): SQL {
+function historyInsert(actorPersonId: string | null, writes: WriteIn[]): SQL {
   const ids = newIds(writes.length);
-  const rows = writes.map((write, i) => ({ id: ids[i], ...historyRow(write) }));
+  const rows = writes.map(({ missionId, write }, i) => ({ id: ids[i], missionId, ...historyRow(write) }));
   return sql`insert into ${missionAuditEvents} (id, mission_id, actor_person_id, action, entity, entity_id, title, changes)
-    select h.id, ${missionId}, ${actorPersonId}, h.action, h.entity, h."entityId", h.title, h.changes
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as h (id text, action text, entity text, "entityId" text, title text, changes jsonb)`;
+    select h.id, h."missionId", ${actorPersonId}, h.action, h.entity, h."entityId", h.title, h.changes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as h (id text, "missionId" text, action text, entity text, "entityId" text, title text, changes jsonb)`;
 }
+
+const inMission = (missionId: string, writes: MissionWrite[]): WriteIn[] => writes.map((write) => ({ missionId, write }));
 
 /** The part of a history row that every command write fills the same way. */
 function historyRow<W extends CommandWrite>(write: W) {

@@ -1,37 +1,14 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './database.ts';
 
 /**
- * Inserts many rows with one statement per shape of row (the set of fields it gives):
- * `insert … select u.a::type, … from unnest($1::text[], …) as u(a, …)`, one array per column whatever the number of
- * rows. A multi-row `VALUES` list grows the statement with every row and PostgreSQL parses and plans it again each
- * time: 1,000 tasks took 215 ms that way. Each value travels as drizzle's driver text and is cast to its column's type;
- * fields no row gives keep the database's default, and `$defaultFn` fields (ids) are filled here as drizzle would.
- * `returning` names database columns; the rows come back as PostgreSQL sends them.
+ * The statements that insert many rows, one per shape of row (the set of fields it gives), without RETURNING, for a
+ * caller that runs them in its own statement: `insert … select u.a::type, … from unnest($1::text[], …) as u(a, …)`,
+ * one array per column whatever the number of rows. A multi-row `VALUES` list grows the statement with every row and
+ * PostgreSQL parses and plans it again each time: 1,000 tasks took 215 ms that way. Each value travels as drizzle's
+ * driver text and is cast to its column's type; fields no row gives keep the database's default, and `$defaultFn`
+ * fields (ids) are filled here as drizzle would.
  */
-export async function insertMany<T extends PgTable>(
-  tx: Tx,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-  returning: readonly string[] = [],
-): Promise<Record<string, unknown>[]> {
-  const answer =
-    returning.length > 0
-      ? sql` returning ${sql.join(
-          returning.map((name) => sql.identifier(name)),
-          sql`, `,
-        )}`
-      : sql``;
-  const answered: Record<string, unknown>[] = [];
-  for (const statement of insertStatements(table, rows)) {
-    const { rows: inserted } = await tx.execute<Record<string, unknown>>(sql`${statement}${answer}`);
-    answered.push(...inserted);
-  }
-  return answered;
-}
-
-/** `insertMany`'s statements, one per shape of row, without RETURNING: for a caller that runs them in its own statement. */
 export function insertStatements<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): SQL[] {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const shapes = new Map<string, Record<string, unknown>[]>();

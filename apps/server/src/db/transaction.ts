@@ -41,6 +41,12 @@ export class BusyError extends AppError {
   }
 }
 
+/**
+ * Thrown inside `inTransaction` when a concurrent write got there first in a way the work can only handle by starting
+ * again (a row it planned to insert was inserted meanwhile): a serialization failure, so the work runs again whole.
+ */
+export const concurrentWrite = () => Object.assign(new Error('a concurrent write got there first'), { code: '40001' });
+
 export const TRANSACTION_ATTEMPTS = 4;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
 

@@ -1,11 +1,12 @@
-import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
-import { actionItems, planItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
+import { actionItems, timesheets, type TimesheetTaskLine } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 
 export type WeekSave = {
+  /** The sheet's id when it is new (an existing sheet keeps its own); a fresh one when not given. */
+  id?: string;
   orgId: string;
   missionId: string | null;
   planItemId: string | null;
@@ -35,16 +36,16 @@ export async function weekOf(tx: Tx, key: { personId: string; weekStart: string;
  * come back, so fewer rows than asked means one was locked meanwhile. The columns go as one array each, so the
  * statement is the same for any number of weeks (a 20-row week: 2 ms here, 5 ms as a VALUES list of 300 parameters).
  */
-export async function saveWeeks(tx: Tx, weeks: readonly WeekSave[]): Promise<TimesheetRow[]> {
+export async function saveWeeks(tx: Tx, weeks: readonly WeekSave[], history?: SQL): Promise<TimesheetRow[]> {
   if (weeks.length === 0) return [];
   const list = <T>(pick: (week: WeekSave) => T) => sql.param(weeks.map(pick));
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    insert into ${timesheets} (id, org_id, mission_id, plan_item_id, org_role_id, person_id, scope, week_start, status,
+    with saved as (insert into ${timesheets} (id, org_id, mission_id, plan_item_id, org_role_id, person_id, scope, week_start, status,
       daily_minutes, task_lines, snapshot, submitted_at)
     select w.id, w.org_id, w.mission_id, w.plan_item_id, w.org_role_id, w.person_id, w.scope, w.week_start, w.status,
       w.daily_minutes::integer[], w.task_lines, w.snapshot, case when w.status = 'submitted' then now() end
-    from unnest(${list(() => newId())}::varchar[], ${list((w) => w.orgId)}::varchar[], ${list((w) => w.missionId)}::varchar[],
+    from unnest(${list((w) => w.id ?? newId())}::varchar[], ${list((w) => w.orgId)}::varchar[], ${list((w) => w.missionId)}::varchar[],
       ${list((w) => w.planItemId)}::varchar[], ${list((w) => w.orgRoleId)}::varchar[], ${list((w) => w.personId)}::varchar[],
       ${list((w) => w.scope)}::varchar[], ${list((w) => w.weekStart)}::date[], ${list((w) => w.status)}::varchar[],
       ${list((w) => `{${w.dailyMinutes.join(',')}}`)}::text[], ${list((w) => json(w.taskLines))}::jsonb[],
@@ -61,7 +62,8 @@ export async function saveWeeks(tx: Tx, weeks: readonly WeekSave[]): Promise<Tim
       rejection_reason = case when excluded.status = 'submitted' then null else ${timesheets.rejectionReason} end,
       updated_at = now()
     where ${timesheets.status} in ('draft', 'rejected')
-    returning *`);
+    returning *)${history ? sql`, history as (${history})` : sql``}
+    select * from saved`);
   return rows.map(timesheetRowOf);
 }
 
@@ -90,62 +92,6 @@ export async function sheetsOfWeek(tx: Tx, personId: string, weekStart: string):
     .where(and(eq(timesheets.personId, personId), eq(timesheets.weekStart, weekStart)))
     .for('update');
 }
-
-/**
- * Roles a week names, and the person's roles on the missions of its task rows (a task row needs a role of theirs
- * there). Prepared: the grid saves often.
- */
-export async function rolesOfWeek(db: Db, ids: readonly string[], personId: string, taskMissionIds: readonly string[]) {
-  return rolesStatement(db).execute({ ids: [...ids], personId, missionIds: [...taskMissionIds] });
-}
-
-const rolesStatement = preparedPerDb((db) =>
-  db
-    .select({
-      id: planItems.id,
-      missionId: planItems.missionId,
-      title: planItems.title,
-      type: planItems.type,
-      personId: planItems.personId,
-      inactive: planItems.inactive,
-      wasDeleted: planItems.wasDeleted,
-      startDate: planItems.startDate,
-      endDate: planItems.endDate,
-    })
-    .from(planItems)
-    .where(
-      or(
-        sql`${planItems.id} = any(${sql.placeholder('ids')})`,
-        and(
-          eq(planItems.personId, sql.placeholder('personId')),
-          sql`${planItems.missionId} = any(${sql.placeholder('missionIds')})`,
-          eq(planItems.type, 'person'),
-        ),
-      ),
-    )
-    .prepare('week_roles'),
-);
-
-/** Tasks a week names: their mission and who is assigned. Prepared, like the roles. */
-export async function tasksOfWeek(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return tasksStatement(db).execute({ ids: [...ids] });
-}
-
-const tasksStatement = preparedPerDb((db) =>
-  db
-    .select({
-      id: actionItems.id,
-      missionId: actionItems.missionId,
-      people: actionItems.people,
-      title: actionItems.title,
-      firstDay: sql<string | null>`coalesce(${actionItems.startDate}, ${actionItems.dueDate}, ${actionItems.endDate})`,
-      lastDay: sql<string | null>`coalesce(${actionItems.endDate}, ${actionItems.dueDate}, ${actionItems.startDate})`,
-    })
-    .from(actionItems)
-    .where(sql`${actionItems.id} = any(${sql.placeholder('ids')})`)
-    .prepare('week_tasks'),
-);
 
 /** A sheet by id within an organisation or a mission; null when it is not there. */
 export async function findTimesheet(tx: Tx, id: string, where: { orgId?: string; missionId?: string }): Promise<TimesheetRow | null> {

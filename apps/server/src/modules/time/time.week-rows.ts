@@ -1,24 +1,48 @@
-import { roleRefusal, taskRefusal, type WeekSave } from '@crewplan/domain';
-import type { Db } from '../../db/database.ts';
+import type pg from 'pg';
+import { roleRefusal, taskRefusal, type TimesheetRoleFacts, type TimesheetTaskFacts, type WeekSave } from '@crewplan/domain';
 import { appError } from '../../lib/errors.ts';
 import { roleRefused } from './time.access.ts';
 import type { TimesheetRow } from './time.presenter.ts';
-import { rolesOfWeek, tasksOfWeek } from './time.queries.ts';
 
 /** What the rows name, read before the week's transaction (no locks: the checks are those of the single save). */
 export type RowFacts = {
-  roles: Awaited<ReturnType<typeof rolesOfWeek>>;
-  tasks: ReadonlyMap<string, Awaited<ReturnType<typeof tasksOfWeek>>[number]>;
+  roles: (TimesheetRoleFacts & { id: string; title: string })[];
+  tasks: ReadonlyMap<string, TimesheetTaskFacts & { id: string; title: string }>;
+  /** The person's name as the approvers' lists show it. */
+  personName: string;
 };
 
-/** The roles and tasks the rows name, and the person's roles on the missions of the task rows. */
-export async function rowFactsOf(db: Db, personId: string, input: WeekSave): Promise<RowFacts> {
+/**
+ * The roles and tasks the rows name, the person's roles on the missions of the task rows, and their name: one
+ * prepared statement (the grid saves often; each statement costs the server more than the rows it reads).
+ */
+export async function rowFactsOf(pool: pg.Pool, personId: string, input: WeekSave): Promise<RowFacts> {
   const roleIds = input.rows.flatMap((row) => row.planItemId ?? []);
   const taskIds = input.rows.flatMap((row) => row.actionItemId ?? []);
   const taskMissions = [...new Set(input.rows.filter((row) => row.actionItemId).map((row) => row.missionId))];
-  const [roles, tasks] = await Promise.all([rolesOfWeek(db, roleIds, personId, taskMissions), tasksOfWeek(db, taskIds)]);
-  return { roles, tasks: new Map(tasks.map((task) => [task.id, task])) };
+  const { rows } = await pool.query<{
+    roles: RowFacts['roles'];
+    tasks: (TimesheetTaskFacts & { id: string; title: string })[];
+    name: string | null;
+  }>({
+    name: 'week_facts',
+    text: FACTS,
+    values: [roleIds, personId, taskMissions, taskIds],
+  });
+  const [facts] = rows;
+  return { roles: facts!.roles, tasks: new Map(facts!.tasks.map((task) => [task.id, task])), personName: facts!.name ?? '' };
 }
+
+const FACTS = `select
+  (select coalesce(json_agg(json_build_object('id', p.id, 'missionId', p.mission_id, 'title', p.title, 'type', p.type,
+      'personId', p.person_id, 'inactive', p.inactive, 'wasDeleted', p.was_deleted, 'startDate', p.start_date,
+      'endDate', p.end_date)), '[]')
+   from plan_items p
+   where p.id = any($1::varchar[]) or (p.person_id = $2 and p.mission_id = any($3::varchar[]) and p.type = 'person')) as roles,
+  (select coalesce(json_agg(json_build_object('id', a.id, 'missionId', a.mission_id, 'people', a.people, 'title', a.title,
+      'firstDay', coalesce(a.start_date, a.due_date, a.end_date), 'lastDay', coalesce(a.end_date, a.due_date, a.start_date))), '[]')
+   from action_items a where a.id = any($4::varchar[])) as tasks,
+  (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from people where id = $2) as name`;
 
 /** The titles of the rows' roles (for the approvers' lists). */
 export const roleTitlesOf = (facts: RowFacts) => new Map(facts.roles.map((role) => [role.id, role.title]));

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   dayTotals,
   hoursEditable,
@@ -10,15 +9,16 @@ import {
   type WeekSaved,
 } from '@crewplan/domain';
 import { diffFields, runMissionsCommand } from '../../commands/index.ts';
-import { people } from '../../db/schema/index.ts';
 import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { appError, atField } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { concurrentWrite } from '../../db/transaction.ts';
 import { locked, timeTrackingRefusal } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { saveWeeks, sheetsOfWeek, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
-import { checkRows, roleTitlesOf, rowFactsOf, taskTitlesOf } from './time.week-rows.ts';
+import { checkRows, roleTitlesOf, rowFactsOf, taskTitlesOf, type RowFacts } from './time.week-rows.ts';
 import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
 
 /** A sheet the week's rows live in: a role's (scope: the plan item) or a mission's task-form week (scope: the mission). */
@@ -34,13 +34,9 @@ type Plan = { scope: string; missionId: string; planItemId: string | null; field
  * the single save tells it (realtime, and the approvers on submission unless `notify` is false).
  */
 export async function saveWholeWeek(ctx: AppContext, personId: string, input: WeekSave): Promise<WeekSaved> {
-  const [missions, facts, personName] = await Promise.all([
-    missionsOfWeek(ctx, personId, input),
-    rowFactsOf(ctx.db, personId, input),
-    nameOf(ctx, personId),
-  ]);
+  const [missions, facts] = await Promise.all([missionsOfWeek(ctx, personId, input), rowFactsOf(ctx.pool, personId, input)]);
   let events: TimesheetEvent[] = [];
-  const result = await runMissionsCommand(ctx, personId, async (tx, record) => {
+  const result = await runMissionsCommand(ctx, personId, async (tx, history) => {
     events = [];
     const before = await sheetsOfWeek(tx, personId, input.weekStart);
     checkRows(facts, personId, input, before);
@@ -51,18 +47,30 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
       if (existing && !hoursEditable(existing.status)) throw atField(locked(), plan.field);
     }
     requireDaysFit(before, plans);
-    const writes = plans.filter((plan) => writesSheet(stateOf(byScope.get(plan.scope)), plan.save));
-    const saved = await saveWeeks(tx, withSnapshots(personName, writes, roleTitlesOf(facts), missions));
+    const writes = withSnapshots(
+      facts,
+      plans.filter((plan) => writesSheet(stateOf(byScope.get(plan.scope)), plan.save)),
+      missions,
+    ).map((save) => ({ ...save, id: byScope.get(save.scope)?.id ?? newId() }));
+    // the history is known before the write (what each sheet becomes), so it goes in the same statement
+    const recorded = writes.map((save) => {
+      const existing = byScope.get(save.scope) ?? null;
+      const write = {
+        action: existing ? ('update' as const) : ('create' as const),
+        entity: 'timesheets' as const,
+        id: save.id,
+        title: titleOf(save),
+        changes: diffFields(summary(existing), summary(save)),
+      };
+      return { missionId: save.missionId!, write };
+    });
+    const saved = await saveWeeks(tx, writes, history(recorded));
     if (saved.length !== writes.length) throw locked();
+    // a sheet first saved meanwhile by another request (a second tab) came back under its id: read the week again
+    const planned = new Set(writes.map((save) => save.id));
+    if (saved.some((row) => !planned.has(row.id))) throw concurrentWrite();
     for (const row of saved) {
       const existing = byScope.get(row.scope) ?? null;
-      record(row.missionId!, {
-        action: existing ? 'update' : 'create',
-        entity: 'timesheets',
-        id: row.id,
-        title: titleOf(row),
-        changes: diffFields(summary(existing), summary(row)),
-      });
       const missionTitle = missions.get(row.missionId!)!.mission.title;
       const change = { missionTitle, status: row.status, from: existing?.status ?? null, actorId: personId, reason: null };
       // approvers hear of a submitted week once per mission, however many of its sheets it holds
@@ -141,28 +149,15 @@ function requireDaysFit(before: readonly TimesheetRow[], plans: readonly Plan[])
 const stateOf = (row: TimesheetRow | undefined) =>
   row ? { status: row.status, dailyMinutes: row.dailyMinutes, taskLines: row.taskLines } : null;
 
-/** The person's name as the approvers' lists show it, read before the transaction (it takes no lock). */
-async function nameOf(ctx: AppContext, personId: string): Promise<string> {
-  const [person] = await ctx.db
-    .select({ firstName: people.firstName, lastName: people.lastName })
-    .from(people)
-    .where(eq(people.id, personId));
-  return `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim();
-}
-
 /** What the person saw when saving, for the approvers' lists: project, role ('Tasks' for a task-form week) and name. */
-function withSnapshots(
-  personName: string,
-  plans: readonly Plan[],
-  roleTitles: ReadonlyMap<string, string>,
-  missions: ReadonlyMap<string, MissionAccess>,
-): SheetSave[] {
+function withSnapshots(facts: RowFacts, plans: readonly Plan[], missions: ReadonlyMap<string, MissionAccess>): SheetSave[] {
+  const roleTitles = roleTitlesOf(facts);
   return plans.map((plan) => ({
     ...plan.save,
     snapshot: {
       missionTitle: missions.get(plan.missionId)!.mission.title,
       roleTitle: plan.planItemId ? (roleTitles.get(plan.planItemId) ?? '') : 'Tasks',
-      personName,
+      personName: facts.personName,
     },
   }));
 }
