@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { precompressFolder } from './precompress.ts';
 
@@ -45,8 +46,31 @@ function noRemoteFonts(): Plugin {
   };
 }
 
+/**
+ * `src/early-reads.js`, the plain script index.html starts a signed-in visit's first reads with, goes to the assets
+ * under a hashed name like every other script (cached for good); Vite bundles only module scripts.
+ */
+function earlyReadsScript(): Plugin {
+  const source = '/src/early-reads.js';
+  return {
+    name: 'crewplan-early-reads',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', name: 'early-reads.js', source: readFileSync(resolve(import.meta.dirname, `.${source}`)) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const emitted = Object.values(bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes('early-reads.js'));
+        if (!emitted || !html.includes(`src="${source}"`)) throw new Error(`index.html must load ${source}, emitted as an asset`);
+        return html.replace(`src="${source}"`, `src="/${emitted.fileName}"`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), noRemoteFonts(), buildIdFile(), precompress()],
+  plugins: [react(), noRemoteFonts(), buildIdFile(), earlyReadsScript(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist',

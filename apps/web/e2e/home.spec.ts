@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { createAccount, expectAccessible, latestMail, linkIn, signIn } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -102,7 +102,22 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   // Open goes to the task
   await page.getByRole('button', { name: 'Open Due today' }).click();
   await expect(page).toHaveURL(/mission=.*action-item=/);
+  // a visit's first reads start before the app's code has loaded, and the app takes them over: each is asked once
+  const firstReads: string[] = [];
+  const countFirstReads = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/api/people/profile' || path === '/api/notification') firstReads.push(path);
+  };
+  page.on('request', countFirstReads);
   await page.goto('/home');
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+  page.off('request', countFirstReads);
+  expect(firstReads.sort()).toEqual(['/api/notification', '/api/people/profile']);
+  const earlyReadsLeft = await page.evaluate(() => {
+    const early = (window as { __crewplanEarlyReads?: { reads: object } }).__crewplanEarlyReads;
+    return early ? Object.keys(early.reads) : ['no early reads'];
+  });
+  expect(earlyReadsLeft).toEqual([]);
 
   // Task master: every task, grouped under the mission
   await page.setViewportSize({ width: 1400, height: 900 });

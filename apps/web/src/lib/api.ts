@@ -1,6 +1,7 @@
 import { toApiError } from './api-error.ts';
 import { userRequestId } from './request-id.ts';
 import { getToken } from './token.ts';
+import { takeEarlyRead } from './early-reads.ts';
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 
@@ -31,13 +32,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`/api${path}`, {
-    method: options.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  const early = method === 'GET' ? takeEarlyRead(path, token) : undefined;
+  const response =
+    (early && (await early)) ?? (await fetch(`/api${path}`, { method, headers, body, credentials: 'same-origin', signal: options.signal }));
   const text = await response.text();
   let data: unknown = null;
   if (text) {
