@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, people } from '../src/db/schema/index.ts';
 import { createReadCache } from '../src/lib/read-cache.ts';
@@ -104,6 +107,57 @@ describe('remembered reads', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect((second.json() as { title: string }).title).toBe('Streamed 🚀');
+  });
+});
+
+describe('a remembered answer still on its way out when its reader goes away', () => {
+  /** How long the answer takes to leave, as when an onSend hook compresses it. */
+  const SEND_MS = 200;
+  let slow: TestApp;
+  const lines: string[] = [];
+  let handled = 0;
+  beforeAll(async () => {
+    slow = await buildTestApp({
+      env: { READ_CACHE_MS: '60000', LOG_LEVEL: 'warn' },
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+      beforeReady: (app) => {
+        app.addHook('onSend', async (request, _reply, payload) => {
+          if (request.headers['x-slow-send']) await sleep(SEND_MS);
+          return payload;
+        });
+        app.addHook('preHandler', (request, _reply, done) => {
+          if (request.headers['x-slow-send']) handled++;
+          done();
+        });
+      },
+    });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => slow.close());
+
+  it('stays the only answer: the handler does not answer the request again', async () => {
+    const owner = await signUpPerson(slow);
+    const mission = await insertMission(slow, owner);
+    expect((await slow.request({ method: 'GET', url: `/api/mission/${mission.id}`, token: owner.token })).statusCode).toBe(200);
+    const { port } = slow.app.server.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const request = httpGet({
+        host: '127.0.0.1',
+        port,
+        path: `/api/mission/${mission.id}`,
+        headers: { authorization: `Bearer ${owner.token}`, 'x-slow-send': '1' },
+      });
+      request.on('error', () => resolve());
+      // the reader hangs up while the remembered answer is still being sent
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, SEND_MS / 4);
+    });
+    await sleep(SEND_MS * 3);
+    expect(lines.join('')).not.toContain('already sent');
+    expect(handled).toBe(0);
   });
 });
 

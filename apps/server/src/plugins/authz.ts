@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, canInMission, canInOrg, canOnMission, isValidId, type FileAttachedTo } from '@crewplan/domain';
 import { invalidIdFailure } from '@crewplan/domain/shared/validation-text';
 import { AppError, appError } from '../lib/errors.ts';
@@ -107,14 +107,28 @@ export function enforceAuthz(app: FastifyInstance, serveRemembered: ServeRemembe
   app.decorateRequest('orgAccess', null);
   app.decorateRequest('missionAccess', null);
   const apiKeys = new WeakMap<FastifyRequest, ApiKeyCaller>();
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not a promise: when the read cache has answered, `done` is never called, so no later step (the
+  // handler above all) runs for that request. An async hook's `return reply` only holds the request until its
+  // connection closes: a reader who went away while the remembered answer was still being sent had the handler
+  // answer a second time ("Reply was already sent").
+  app.addHook('onRequest', (request, reply, done) => {
+    checkAccess(request, reply).then(
+      (answered) => {
+        if (!answered) done();
+      },
+      (error: Error) => done(error),
+    );
+  });
+
+  /** Applies the route's access; true when the read cache answered the request (nothing else may answer it). */
+  async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
-    if (!authz || !request.url.startsWith('/api')) return;
+    if (!authz || !request.url.startsWith('/api')) return false;
     if (authz === 'dev') {
       if (app.ctx.config.env === 'production') throw appError('notFound');
-      return;
+      return false;
     }
-    if (authz === 'public') return;
+    if (authz === 'public') return false;
     const token = tokenOf(request);
     if (isOrgAuthz(authz) && token?.startsWith(API_KEY_PREFIX)) {
       const key = await findApiKey(app.ctx.db, token);
@@ -123,7 +137,7 @@ export function enforceAuthz(app: FastifyInstance, serveRemembered: ServeRemembe
     } else {
       request.principal = token?.startsWith(API_KEY_PREFIX) ? null : await resolvePrincipal(app.ctx, token);
       if (!request.principal) throw appError('unauthenticated');
-      if (await serveRemembered(request, reply, request.principal.personId)) return reply;
+      if (await serveRemembered(request, reply, request.principal.personId)) return true;
     }
     if (isOrgAuthz(authz) && authz.orgFrom === 'clientInvoice') {
       const id = (request.params as Record<string, unknown>).id;
@@ -139,7 +153,8 @@ export function enforceAuthz(app: FastifyInstance, serveRemembered: ServeRemembe
       await authorizeOrg(request, authz, field, value);
     }
     if (isMissionAuthz(authz)) await authorizeMission(request, authz);
-  });
+    return false;
+  }
   app.addHook('preHandler', async (request) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
     if (isOrgAuthz(authz) && authz.orgFrom === 'body') {

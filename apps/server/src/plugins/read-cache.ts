@@ -87,7 +87,10 @@ type ReadState = {
   share?: (answer: CachedAnswer | undefined) => void;
 };
 
-/** Sends the caller's remembered answer of this read and says so; false when there is none to send. */
+/**
+ * Sends the caller's remembered answer of this read and says so (then nothing else may answer the request: its
+ * lifecycle must end there, however long the answer takes to leave); false when there is none to send.
+ */
 export type ServeRemembered = (request: FastifyRequest, reply: FastifyReply, personId: string) => Promise<boolean>;
 
 /** Passes a streamed answer through, keeping a copy of it if it ends whole and small enough. */

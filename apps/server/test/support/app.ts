@@ -51,9 +51,11 @@ export async function buildTestApp(
     env?: Record<string, string>;
     pool?: Partial<PoolSettings>;
     database?: TestDatabase;
+    /** Adds to the app before it starts (a hook standing in for a plugin the test is about). */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const { pool, database: shared, ...rest } = options;
+  const { pool, database: shared, beforeReady, ...rest } = options;
   const database = shared ?? (await createTestDatabase(pool));
   const dataDir = mkdtempSync(join(tmpdir(), 'crewplan-files-'));
   const config = loadConfig({
@@ -64,6 +66,7 @@ export async function buildTestApp(
     ...rest.env,
   });
   const app = await buildApp({ config, database, logger: false, runJobs: false, ...rest });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
