@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionItems, actions, missions } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { insertMission } from './support/missions.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
-import { errorOf, expectStatus } from './support/org.ts';
+import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 type Json = ReturnType<typeof JSON.parse>;
 const TODAY = '2026-03-11';
@@ -146,5 +147,113 @@ describe('GET /action-item/my/items?pinned=true', () => {
     const all = await read('/api/action-item/my/items', 'p2');
     expect(all.items.map((item: Json) => item._id)).toEqual(expect.arrayContaining(ids));
     expectStatus(await get('/api/action-item/my/items?pinned=maybe', 'p2'), 400);
+  });
+});
+
+describe("Home's reads, asked by someone of another organisation, by no one, or with odd input", () => {
+  const READS = ['/api/action-item/my/suggestions', '/api/action-item/my/task-master', '/api/action-item/my/items'];
+
+  it('show a person of another organisation only their own tasks, whatever they ask', async () => {
+    const ours = await missionWith([
+      { title: 'Ours', dueDate: TODAY, people: [pid('p2'), pid('p1pm')], pinned: [{ by: pid('p2'), when: new Date().toISOString() }] },
+      { title: 'Also ours', people: [pid('p3')] },
+    ]);
+    const other = await verifiedPerson(t, { firstName: 'Other', lastName: 'Org' });
+    const otherOrg = (await createOrg(t, other.token))._id;
+    const theirMission = await insertMission(t, other, { orgId: otherOrg, isLicensedActive: true, title: 'Theirs' });
+    const [action] = await t.database.db.insert(actions).values({ missionId: theirMission.id, title: 'Action' }).returning();
+    const [theirs] = await t.database.db
+      .insert(actionItems)
+      .values({ missionId: theirMission.id, actionId: action!.id, title: 'Their task', dueDate: TODAY, people: [other.personId] })
+      .returning();
+    await t.request({ method: 'PUT', url: `/api/action-item/${theirs!.id}`, token: other.token, payload: { pinned: true } });
+
+    const askedFor = [
+      `/api/action-item/my/suggestions?today=${TODAY}&limit=50`,
+      '/api/action-item/my/task-master?limit=500',
+      `/api/action-item/my/task-master?person=${pid('p2')}`,
+      `/api/action-item/my/task-master?show=all&person=${pid('p3')}`,
+      '/api/action-item/my/items?pinned=true',
+      '/api/action-item/my/items?licensedOnly=false',
+    ];
+    for (const url of askedFor) {
+      const response = await t.request({ method: 'GET', url, token: other.token });
+      expectStatus(response, 200);
+      const answer = response.json() as Json;
+      const items: Json[] = answer.items ?? answer.suggestions.map((entry: Json) => entry.item);
+      const ids = items.map((item) => item._id);
+      expect(
+        ids.filter((id) => ours.ids.includes(id)),
+        url,
+      ).toEqual([]);
+      expect(
+        ids.every((id) => id === theirs!.id),
+        url,
+      ).toBe(true);
+      expect(answer.missionIds ?? [], url).not.toContain(ours.missionId);
+      expect(
+        (answer.people ?? []).map((person: Json) => person._id),
+        url,
+      ).not.toContain(pid('p2'));
+    }
+    const pinned = (await t.request({ method: 'GET', url: '/api/action-item/my/items?pinned=true', token: other.token })).json();
+    expect(pinned.items.map((item: Json) => item._id)).toEqual([theirs!.id]);
+  });
+
+  it('answer 401 to a caller without identity, whatever their session cookie holds', async () => {
+    for (const url of READS) {
+      expectStatus(await get(url, 'anonymous'), 401);
+      // a cookie that is not valid percent-encoding is no identity, not a failure of ours
+      for (const cookie of ['%', '%zz', '%ED%A0%80', '%E0%A4%A', 'x'.repeat(5000)]) {
+        const response = await t.request({ method: 'GET', url, headers: { cookie: `crewplan_session=${cookie}` } });
+        expectStatus(response, 401);
+        expect(errorOf(response).code).toBe('auth/unauthenticated');
+      }
+    }
+  });
+
+  it('answer odd query input with 400 naming the field', async () => {
+    const long = 'x'.repeat(5000);
+    const odd: [string, string, string][] = [
+      ['suggestions', 'limit=1.5', 'limit'],
+      ['suggestions', 'limit=-1', 'limit'],
+      ['suggestions', 'limit=99999999999999999999999', 'limit'],
+      ['suggestions', 'limit=%F0%9F%9A%80', 'limit'],
+      ['suggestions', `limit=${long}`, 'limit'],
+      ['suggestions', 'limit=%00', 'limit'],
+      ['suggestions', 'limit=%ED%A0%80', 'limit'],
+      ['suggestions', 'limit=1&limit=2', 'limit'],
+      ['suggestions', 'today=2026-02-30', 'today'],
+      ['suggestions', 'today=%00', 'today'],
+      ['suggestions', `today=${long}`, 'today'],
+      ['suggestions', 'today=%ED%A0%80', 'today'],
+      ['task-master', 'offset=0.5', 'offset'],
+      ['task-master', 'offset=-1', 'offset'],
+      ['task-master', 'offset=1e400', 'offset'],
+      ['task-master', 'offset=99999999999999999999999', 'offset'],
+      ['task-master', 'limit=%F0%9F%9A%80', 'limit'],
+      ['task-master', 'person=%F0%9F%9A%80', 'person'],
+      ['task-master', 'person=%00', 'person'],
+      ['task-master', 'person=%ED%A0%80', 'person'],
+      ['task-master', `person=${long}`, 'person'],
+      ['task-master', `person=${pid('p2')}&person=${pid('p3')}`, 'person'],
+      ['task-master', `projectStatus=${long}`, 'projectStatus'],
+      ['task-master', 'show=mine&show=all', 'show'],
+      ['items', 'pinned=%00', 'pinned'],
+      ['items', 'pinned=%F0%9F%9A%80', 'pinned'],
+      ['items', 'pinned=true&pinned=false', 'pinned'],
+      ['items', `licensedOnly=${long}`, 'licensedOnly'],
+      ['items', 'sideways=1', 'sideways'],
+      ['task-master', 'page=2', 'page'],
+      ['suggestions', 'limit[]=1', 'limit'],
+    ];
+    for (const [read, query, field] of odd) {
+      const url = `/api/action-item/my/${read}?${query}`;
+      const response = await get(url, 'p2');
+      expect(response.statusCode, url.slice(0, 120)).toBe(400);
+      const error = errorOf(response);
+      expect(error.code, url.slice(0, 120)).toEqual(expect.any(String));
+      expect(Object.keys(error.fields ?? {}).join(), url.slice(0, 120)).toContain(field);
+    }
   });
 });

@@ -89,10 +89,16 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** The cookie's value; undefined when it is not sent or is not valid percent-encoding (no token of ours is). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
