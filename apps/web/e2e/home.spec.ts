@@ -166,6 +166,22 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   await choose(page, 'Only mine');
   await expect(list.getByTestId('task-master-row')).toHaveCount(7);
 
+  // other filters are another answer: while it loads the grid says so, with none of the tasks of the filters left
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const onHold = /\/api\/action-item\/my\/task-master\?projectStatus=on-hold/;
+  await page.route(onHold, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('combobox', { name: 'Project status' }).click();
+  await page.getByRole('option', { name: 'On hold' }).click();
+  await expect(page.getByRole('status', { name: 'Loading your tasks' })).toBeVisible();
+  await expect(list.getByTestId('task-master-row')).toHaveCount(0);
+  release();
+  await expect(page.getByText('Nothing to show yet...')).toBeVisible();
+  await page.unroute(onHold);
+
   // Do AI: ranked with reasons; the done task left out
   await choose(page, 'Do AI');
   const suggestions = page.getByRole('list', { name: 'Suggested next actions' });

@@ -202,6 +202,9 @@ function TaskSlot({ filters, index, style, ...row }: RowProps & { filters: TaskM
 export default function TaskMaster({ me }: { me: string }) {
   const [filters, setFilters] = useState(() => defaultTaskMasterFilters(me));
   const first = useQuery(taskMasterPageQuery(filters, 0));
+  // the people of the teams I manage do not depend on the filters: the person filter keeps them while a page loads
+  const [people, setPeople] = useState<BoardPerson[]>([]);
+  if (first.data && first.data.people !== people) setPeople(first.data.people);
   const change = useChangeTask();
   const scroller = useRef<HTMLDivElement | null>(null);
   const now = new Date();
@@ -218,7 +221,7 @@ export default function TaskMaster({ me }: { me: string }) {
     change.mutate({ id, change: body }, { onError: (error) => notifications.show({ color: 'red', message: error.message }) });
   return (
     <Stack gap="md">
-      <Filters filters={filters} onChange={setFilters} people={first.data?.people ?? []} me={me} />
+      <Filters filters={filters} onChange={setFilters} people={people} me={me} />
       {first.isPending ? (
         <Loader aria-label="Loading your tasks" />
       ) : layout.count === 0 ? (

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Suggestions, TaskMasterPage } from '@crewplan/domain/home/home';
 import type { TaskMasterFilters } from '@crewplan/domain/home/task-master';
 import type { ActionItem } from '@crewplan/domain/tasks/tasks';
@@ -28,7 +28,10 @@ export const suggestionsQuery = (today: string) =>
   });
 export const useSuggestions = (today: string) => useQuery(suggestionsQuery(today));
 
-/** `GET /action-item/my/task-master`: one page of the grid with the groups' counts (the previous answer shows meanwhile). */
+/**
+ * `GET /action-item/my/task-master`: one page of the grid with the groups' counts. Other filters are another answer:
+ * while it loads the grid says so, rather than showing the tasks of the filters just left.
+ */
 export const taskMasterPageQuery = (filters: TaskMasterFilters, page: number) =>
   queryOptions({
     queryKey: homeKeys.taskMasterPage(filters, page),
@@ -42,7 +45,6 @@ export const taskMasterPageQuery = (filters: TaskMasterFilters, page: number) =>
       if (filters.person) params.set('person', filters.person);
       return api<TaskMasterPage>(`/action-item/my/task-master?${params.toString()}`, { signal });
     },
-    placeholderData: keepPreviousData,
   });
 
 /** `GET /mission-invite/mine`: my mission invites still to answer. */
