@@ -146,6 +146,12 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   await page.setViewportSize({ width: 1200, height: 900 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-task-master-1200.png`, fullPage: true });
 
+  // the statuses read in dark mode too
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(page, 'home Task master (dark)');
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).click();
+
   // a task changed elsewhere shows at once
   const farOut = list.getByRole('listitem', { name: 'Task Far out' });
   const farOutId = await farOut.getByRole('button', { name: 'Far out', exact: true }).getAttribute('data-task-id');

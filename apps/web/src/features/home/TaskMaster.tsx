@@ -29,6 +29,7 @@ import {
   type TaskMasterFilters,
   type TaskMasterStatus,
 } from '@crewplan/domain/home/task-master';
+import { ORANGE_TEXT } from '../../lib/text-colors.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { TASK_MASTER_PAGE, taskMasterPageQuery, useChangeTask, type TaskChange } from './api.ts';
 import { dayLabel } from './home-tasks.ts';
@@ -41,12 +42,20 @@ import { useTimeZone } from '../../lib/time-zone.ts';
 const EMPTY = 'Nothing to show yet...';
 const EVERYBODY = 'everybody';
 
+/** A colour for the light page and one for the dark page (needs the page's `color-scheme`, which Mantine sets). */
+const onPage = (light: string, dark: string) => `light-dark(${light}, ${dark})`;
+const shade = (color: string, index: number) => `var(--mantine-color-${color}-${index})`;
+
+/**
+ * Status badges read at AA (4.5:1) in both schemes: a dark shade on the light page, a light one on the dark page (a
+ * dark shade there was 1.4:1 for Not planned, under 3.5:1 for the others).
+ */
 const STATUS_LABELS: Record<TaskMasterStatus, { label: string; color: string }> = {
-  overdue: { label: 'Overdue', color: 'red.9' },
-  blocked: { label: 'Blocked', color: 'orange.9' },
-  done: { label: 'Done', color: 'teal.9' },
-  'in-progress': { label: 'In progress', color: 'blue.9' },
-  'not-planned': { label: 'Not planned', color: 'gray.8' },
+  overdue: { label: 'Overdue', color: onPage(shade('red', 9), shade('red', 4)) },
+  blocked: { label: 'Blocked', color: ORANGE_TEXT },
+  done: { label: 'Done', color: onPage(shade('teal', 9), shade('teal', 4)) },
+  'in-progress': { label: 'In progress', color: onPage(shade('blue', 9), shade('blue', 4)) },
+  'not-planned': { label: 'Not planned', color: onPage(shade('gray', 8), shade('gray', 4)) },
 };
 
 const PROJECT_STATUS_OPTIONS = [
@@ -86,7 +95,7 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
         <TaskPills pills={taskPills(item, mission.projectType, now, timeZone)} />
       </Stack>
       <Group gap="xs" wrap="nowrap">
-        <Badge variant="outline" color={status.color} autoContrast>
+        <Badge variant="outline" color={status.color}>
           {status.label}
         </Badge>
         {canDone && (
@@ -94,6 +103,8 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
             size="compact-xs"
             variant="light"
             color="green"
+            // green's own text on its light button is 3.8:1 on the light page
+            c={onPage(`color-mix(in srgb, ${shade('green', 9)} 75%, black)`, 'var(--mantine-color-green-light-color)')}
             className={classes.hoverDone}
             leftSection={<IconCheck size={12} aria-hidden="true" />}
             onClick={() => onChange(item._id, { status: 'done', percentComplete: 100 })}

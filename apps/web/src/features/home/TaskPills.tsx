@@ -1,5 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import type { TaskPill } from '@crewplan/domain/home/task-master';
+import { ORANGE_TEXT } from '../../lib/text-colors.ts';
 
 const PILL_COLORS: Record<TaskPill, string> = {
   Blocked: 'orange',
@@ -15,7 +16,15 @@ export function TaskPills({ pills }: { pills: TaskPill[] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {pills.map((pill) => (
-        <Badge key={pill} size="sm" variant={pill === 'Done' ? 'filled' : 'light'} color={PILL_COLORS[pill]} autoContrast>
+        <Badge
+          key={pill}
+          size="sm"
+          variant={pill === 'Done' ? 'filled' : 'light'}
+          color={PILL_COLORS[pill]}
+          // orange's own text on its light badge is 3.6:1 on the light page
+          c={pill === 'Blocked' ? ORANGE_TEXT : undefined}
+          autoContrast
+        >
           {pill}
         </Badge>
       ))}
