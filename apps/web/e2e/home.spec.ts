@@ -152,6 +152,17 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   await expectAccessible(page, 'home Task master (dark)');
   await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).click();
 
+  // on a phone every control of the header is on screen, and a task's title keeps the width of its row
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeInViewport({ ratio: 1 });
+  const title = await list.getByRole('button', { name: 'No date', exact: true }).boundingBox();
+  expect(title?.width).toBeGreaterThan(40);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await expectAccessible(page, 'home Task master (phone)');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-task-master-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1200, height: 900 });
+
   // a task changed elsewhere shows at once
   const farOut = list.getByRole('listitem', { name: 'Task Far out' });
   const farOutId = await farOut.getByRole('button', { name: 'Far out', exact: true }).getAttribute('data-task-id');

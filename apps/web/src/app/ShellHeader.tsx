@@ -1,6 +1,6 @@
-import { Avatar, Button, Group, Kbd, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Button, Group, Kbd, Menu, Text, UnstyledButton } from '@mantine/core';
 import { spotlight } from '@mantine/spotlight';
-import { IconLogout, IconSearch, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconLogout, IconMoon, IconSearch, IconShieldLock, IconSun, IconUser } from '@tabler/icons-react';
 import { AppLink } from '../components/AppLink.tsx';
 import { MissionsMenu } from '../features/missions/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
@@ -10,6 +10,7 @@ import { useAppearanceControls } from '../lib/appearance-controls.ts';
 import type { Profile } from '../lib/profile.ts';
 import { signOut } from '../lib/session.ts';
 import { setParams, type Route } from '../lib/url-state.ts';
+import classes from './shell-header.module.css';
 
 const NAV = [
   { href: '/home', label: 'Home', route: 'home' },
@@ -23,12 +24,13 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="lg" wrap="nowrap">
-        <AppLink href="/home" fw={700} size="lg" c="var(--mantine-color-text)" underline="never">
+        {/* on a phone the name gives its room to the controls: Home leads to the same place */}
+        <AppLink href="/home" fw={700} size="lg" c="var(--mantine-color-text)" underline="never" visibleFrom="sm">
           Crewplan
         </AppLink>
-        <Group component="nav" aria-label="Main" gap="md">
+        <Group component="nav" aria-label="Main" gap="md" wrap="nowrap">
           {NAV.map((item) => (
             <AppLink
               key={item.href}
@@ -42,25 +44,29 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
           ))}
         </Group>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" className={classes.actions}>
         <MissionsMenu />
         <OrgSwitcher />
+        {/* below a laptop's width the palette and the colour mode are in the account menu: the header would overflow */}
         <Button
           variant="default"
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           rightSection={
-            <Text span size="xs" visibleFrom="sm">
+            <Text span size="xs">
               <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">K</Kbd>
             </Text>
           }
           onClick={() => spotlight.open()}
           aria-label="Open the command palette"
+          visibleFrom="md"
         >
-          <Text span size="sm" visibleFrom="sm">
+          <Text span size="sm">
             Jump to
           </Text>
         </Button>
-        <ColorModeToggle mode={mode} onToggle={toggleMode} />
+        <Box visibleFrom="md">
+          <ColorModeToggle mode={mode} onToggle={toggleMode} />
+        </Box>
         <NotificationBell />
         <Menu position="bottom-end" width={220}>
           <Menu.Target>
@@ -77,6 +83,16 @@ export function ShellHeader({ profile, route }: { profile: Profile; route: Route
             </Menu.Item>
             <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden="true" />} onClick={() => setParams({ myspace: '2fa' })}>
               Two-factor setup
+            </Menu.Item>
+            <Menu.Item leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={() => spotlight.open()} hiddenFrom="md">
+              Jump to
+            </Menu.Item>
+            <Menu.Item
+              leftSection={mode === 'dark' ? <IconSun size={16} aria-hidden="true" /> : <IconMoon size={16} aria-hidden="true" />}
+              onClick={toggleMode}
+              hiddenFrom="md"
+            >
+              {mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>

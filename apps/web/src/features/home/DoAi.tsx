@@ -33,7 +33,8 @@ export default function DoAi({ suggestions: ranked }: { suggestions: Suggestion[
                   {index + 1}. {item.mission.title}
                   {when ? ` · ${when}` : ''}
                 </Text>
-                <Title order={3} size="h5">
+                {/* a word longer than the card breaks rather than running under Open and widening the page */}
+                <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
                   {clampTitle(item.title, 'actionItem')}
                 </Title>
                 <List size="sm" aria-label={`Why ${item.title}`}>
@@ -44,7 +45,7 @@ export default function DoAi({ suggestions: ranked }: { suggestions: Suggestion[
                   )}
                 </List>
               </Stack>
-              <Stack gap="xs" align="end">
+              <Stack gap="xs" align="end" style={{ flexShrink: 0 }}>
                 <Badge variant="light" aria-label={`Weight ${weightText(weight)}`}>
                   {weightText(weight)}
                 </Badge>

@@ -75,6 +75,14 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
   const status = STATUS_LABELS[taskMasterStatus(item, mission.projectType, now, timeZone)];
   const due = tileDueDate(item.dueDate);
   const canDone = mission.projectType !== 'kanban' && item.status !== 'done';
+  const pills = taskPills(item, mission.projectType, now, timeZone);
+  // on a phone the status sits with the pills (unless a pill says it already), leaving the row's width to the title
+  const pilled = (pills as readonly string[]).includes(status.label);
+  const badge = (shown: { visibleFrom: 'sm' } | { hiddenFrom: 'sm' }) => (
+    <Badge variant="outline" color={status.color} style={{ flexShrink: 0 }} {...shown}>
+      {status.label}
+    </Badge>
+  );
   return (
     <Group className={classes.row} h="100%" px="md" gap="md" wrap="nowrap">
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
@@ -83,7 +91,7 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
           fw={500}
           title={item.title}
           data-task-id={item._id}
-          style={{ overflowWrap: 'anywhere' }}
+          className={classes.title}
         >
           {clampTitle(item.title, 'actionItem')}
         </UnstyledButton>
@@ -92,12 +100,13 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
           {due ? ` · Due ${dayLabel(due)}` : ''}
           {item.people.length > 0 ? ` · ${plural(item.people.length, 'person', 'people')}` : ''}
         </Text>
-        <TaskPills pills={taskPills(item, mission.projectType, now, timeZone)} />
+        <Group gap={4} wrap="nowrap">
+          <TaskPills pills={pills} />
+          {!pilled && badge({ hiddenFrom: 'sm' })}
+        </Group>
       </Stack>
+      {/* Done (shown on hover) comes before the status, so that the statuses line up whether a task can be done or not */}
       <Group gap="xs" wrap="nowrap">
-        <Badge variant="outline" color={status.color}>
-          {status.label}
-        </Badge>
         {canDone && (
           <Button
             size="compact-xs"
@@ -113,6 +122,7 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
             Done
           </Button>
         )}
+        {badge({ visibleFrom: 'sm' })}
         <ActionIcon
           variant={item.pinned ? 'filled' : 'subtle'}
           onClick={() => onChange(item._id, { pinned: !item.pinned })}
