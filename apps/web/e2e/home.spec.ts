@@ -159,6 +159,15 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   const title = await list.getByRole('button', { name: 'No date', exact: true }).boundingBox();
   expect(title?.width).toBeGreaterThan(40);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  // each pill and status shows its whole label beside the others (squeezed, a pill was an empty dot)
+  const cutLabels = await list
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((label) => label.getClientRects().length > 0 && label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent),
+    );
+  expect(cutLabels).toEqual([]);
   await expectAccessible(page, 'home Task master (phone)');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-task-master-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1200, height: 900 });

@@ -14,7 +14,8 @@ const PILL_COLORS: Record<TaskPill, string> = {
 /** A task's pills (rule 236). */
 export function TaskPills({ pills }: { pills: TaskPill[] }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    // beside the status on a phone's row the pills keep their width (squeezed, a pill was an empty dot)
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {pills.map((pill) => (
         <Badge
           key={pill}
