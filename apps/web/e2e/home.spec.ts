@@ -118,6 +118,20 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
     return early ? Object.keys(early.reads) : ['no early reads'];
   });
   expect(earlyReadsLeft).toEqual([]);
+  // nothing moves while Home fills in (my missions used to move down when the task cards replaced the loader)
+  await expect(page.getByRole('region', { name: 'Your missions' })).toBeVisible();
+  const layoutShift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // the shifts so far come at once (buffered); none at all means no callback
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 300);
+      }),
+  );
+  expect(layoutShift).toBeLessThan(0.01);
 
   // Task master: every task, grouped under the mission
   await page.setViewportSize({ width: 1400, height: 900 });
