@@ -117,6 +117,13 @@ describe('sign-in through /api/identity', () => {
     expect(token).toBeTruthy();
     const ping = await t.request({ method: 'GET', url: '/api/auth/verify/ping', token });
     expect(ping.json()).toMatchObject({ ok: true, personId: person.personId });
+    // the scheme's name is case-insensitive; another scheme is no identity
+    for (const scheme of ['bearer', 'BEARER']) {
+      const other = await t.request({ method: 'GET', url: '/api/auth/verify/ping', headers: { authorization: `${scheme} ${token}` } });
+      expect(other.json()).toMatchObject({ ok: true, personId: person.personId });
+    }
+    const basic = await t.request({ method: 'GET', url: '/api/auth/verify/ping', headers: { authorization: `Basic ${token}` } });
+    expect(basic.statusCode).toBe(401);
   });
 
   it('answers a wrong password with INVALID_EMAIL_OR_PASSWORD (the web shows the spec text)', async () => {

@@ -82,8 +82,9 @@ export async function resolvePrincipal(
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  // the scheme's name is case-insensitive (RFC 9110): `bearer` is Bearer
+  const bearer = /^bearer +(.*)$/i.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1]!.trim() || undefined;
   // The cookie (set by /session/cookie/set) authenticates reads only, so it cannot be used for CSRF.
   if (request.method === 'GET' || request.method === 'HEAD') return readCookie(request.headers.cookie, SESSION_COOKIE);
   return undefined;
