@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, lookInBothModes } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -336,81 +336,75 @@ test('deleting the organisation needs its name typed', async ({ page, request })
   expect(gone.status()).toBe(404);
 });
 
-for (const mode of ['light', 'dark'] as const) {
-  test(`the organisation editors in ${mode} mode`, async ({ page, request }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const { admin, managerId, orgId, title } = await orgWithManager(page, request);
-    const headers = bearer(admin.token);
-    await request.put('/api/people/profile', { data: { mode, theme: 'main' }, headers });
-    const engineering = await created(request, `/api/org/${orgId}/departments`, { title: 'Engineering' }, admin.token);
-    const lisbon = await created(request, `/api/org/${orgId}/offices`, { title: 'Lisbon', country: 'PT' }, admin.token);
-    const goalId = await created(
+test('the organisation editors, light and dark', async ({ page, request }) => {
+  const mode = 'dark';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { admin, managerId, orgId, title } = await orgWithManager(page, request);
+  const headers = bearer(admin.token);
+  await request.put('/api/people/profile', { data: { mode, theme: 'main' }, headers });
+  const engineering = await created(request, `/api/org/${orgId}/departments`, { title: 'Engineering' }, admin.token);
+  const lisbon = await created(request, `/api/org/${orgId}/offices`, { title: 'Lisbon', country: 'PT' }, admin.token);
+  const goalId = await created(
+    request,
+    `/api/org/${orgId}/goal`,
+    { title: 'Grow in Europe', description: 'Two new markets by the end of the year.', departments: [engineering], offices: [lisbon] },
+    admin.token,
+  );
+  await created(request, `/api/org/${orgId}/programs`, { title: 'Platform', portfolio: goalId, managers: [managerId] }, admin.token);
+  await created(request, `/api/org/${orgId}/programs`, { title: 'Payments' }, admin.token);
+  const clientId = await created(request, `/api/org/${orgId}/client`, { name: 'Initech', currency: 'USD' }, admin.token);
+  for (const [code, amount] of [
+    ['PO-1001', 12500],
+    ['PO-1002', 800],
+  ] as const)
+    await created(
       request,
-      `/api/org/${orgId}/goal`,
-      { title: 'Grow in Europe', description: 'Two new markets by the end of the year.', departments: [engineering], offices: [lisbon] },
+      `/api/org/${orgId}/client/${clientId}/order`,
+      { code, title: 'Discovery', amount, startDate: '2026-02-01', endDate: '2026-06-30' },
       admin.token,
     );
-    await created(request, `/api/org/${orgId}/programs`, { title: 'Platform', portfolio: goalId, managers: [managerId] }, admin.token);
-    await created(request, `/api/org/${orgId}/programs`, { title: 'Payments' }, admin.token);
-    const clientId = await created(request, `/api/org/${orgId}/client`, { name: 'Initech', currency: 'USD' }, admin.token);
-    for (const [code, amount] of [
-      ['PO-1001', 12500],
-      ['PO-1002', 800],
-    ] as const)
-      await created(
-        request,
-        `/api/org/${orgId}/client/${clientId}/order`,
-        { code, title: 'Discovery', amount, startDate: '2026-02-01', endDate: '2026-06-30' },
-        admin.token,
-      );
-    await request.post(`/api/org/${orgId}/schedule/people`, { data: { personId: managerId, endDate: dayFromNow(60) }, headers });
-    await signIn(page, admin.email);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+  await request.post(`/api/org/${orgId}/schedule/people`, { data: { personId: managerId, endDate: dayFromNow(60) }, headers });
+  await signIn(page, admin.email);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
 
-    await page.goto(`/home?org=${orgId}`);
-    await expect(page.getByTestId('org-people')).toContainText('Leaves');
-    await page.screenshot({ path: screenshot(`org-more-people-${mode}`) });
-    await page.getByRole('button', { name: 'Actions for Max Manager' }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const person = page.getByRole('dialog', { name: 'Edit Max Manager' });
-    await person.getByRole('tab', { name: 'Dates and leave' }).click();
-    await expect(person.getByTestId('leave-amounts')).toBeVisible();
-    await expectAccessible(page, `person dates and leave (${mode})`);
-    await page.screenshot({ path: screenshot(`org-person-dates-${mode}`) });
-    await person.getByRole('tab', { name: 'Details' }).click();
-    await page.screenshot({ path: screenshot(`org-person-details-${mode}`) });
-    await person.getByRole('button', { name: 'Done' }).click();
+  await page.goto(`/home?org=${orgId}`);
+  await expect(page.getByTestId('org-people')).toContainText('Leaves');
+  await lookInBothModes(page, 'org-more-people');
+  await page.getByRole('button', { name: 'Actions for Max Manager' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const person = page.getByRole('dialog', { name: 'Edit Max Manager' });
+  await person.getByRole('tab', { name: 'Dates and leave' }).click();
+  await expect(person.getByTestId('leave-amounts')).toBeVisible();
+  await lookInBothModes(page, 'org-person-dates', { screen: 'person dates and leave' });
+  await person.getByRole('tab', { name: 'Details' }).click();
+  await lookInBothModes(page, 'org-person-details');
+  await person.getByRole('button', { name: 'Done' }).click();
 
-    await page.goto(`/home?org=${orgId}&org-tab=structure`);
-    await expect(page.getByTestId('org-programs')).toContainText('Grow in Europe');
-    await expectAccessible(page, `structure with programs (${mode})`);
-    await page.screenshot({ path: screenshot(`org-more-structure-${mode}`), fullPage: true });
+  await page.goto(`/home?org=${orgId}&org-tab=structure`);
+  await expect(page.getByTestId('org-programs')).toContainText('Grow in Europe');
+  await lookInBothModes(page, 'org-more-structure', { screen: 'structure with programs', fullPage: true });
 
-    await page.goto(`/home?org=${orgId}&org-goal=${goalId}`);
-    await expect(page.getByRole('dialog', { name: 'Edit goal Grow in Europe' })).toBeVisible();
-    await page.screenshot({ path: screenshot(`org-goal-edit-${mode}`) });
-    await page.goto(`/home?org=${orgId}&portfolio-details=${goalId}`);
-    await expect(page.getByTestId('portfolio-programs')).toContainText('Platform');
-    await expectAccessible(page, `portfolio details (${mode})`);
-    await page.screenshot({ path: screenshot(`org-portfolio-details-${mode}`) });
-    await page.getByRole('dialog', { name: 'Portfolio Grow in Europe' }).getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByTestId('org-goal')).toHaveCount(1);
-    await page.screenshot({ path: screenshot(`org-more-goals-${mode}`) });
+  await page.goto(`/home?org=${orgId}&org-goal=${goalId}`);
+  await expect(page.getByRole('dialog', { name: 'Edit goal Grow in Europe' })).toBeVisible();
+  await lookInBothModes(page, 'org-goal-edit');
+  await page.goto(`/home?org=${orgId}&portfolio-details=${goalId}`);
+  await expect(page.getByTestId('portfolio-programs')).toContainText('Platform');
+  await lookInBothModes(page, 'org-portfolio-details', { screen: 'portfolio details' });
+  await page.getByRole('dialog', { name: 'Portfolio Grow in Europe' }).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('org-goal')).toHaveCount(1);
+  await lookInBothModes(page, 'org-more-goals');
 
-    await page.goto(`/home?org=${orgId}&org-tab=clients`);
-    await page.getByRole('button', { name: 'Orders of Initech' }).click();
-    await expect(page.getByTestId('client-orders')).toContainText('PO-1002');
-    await page.getByRole('button', { name: 'Add order' }).click();
-    await expectAccessible(page, `client orders (${mode})`);
-    await page.screenshot({ path: screenshot(`org-client-orders-${mode}`) });
+  await page.goto(`/home?org=${orgId}&org-tab=clients`);
+  await page.getByRole('button', { name: 'Orders of Initech' }).click();
+  await expect(page.getByTestId('client-orders')).toContainText('PO-1002');
+  await page.getByRole('button', { name: 'Add order' }).click();
+  await lookInBothModes(page, 'org-client-orders', { screen: 'client orders' });
 
-    await page.goto(`/home?hq&org=${orgId}`);
-    await page.getByRole('dialog', { name: 'Edit organisation' }).getByRole('button', { name: 'Delete organisation' }).click();
-    await page
-      .getByRole('dialog', { name: `Delete ${title}?` })
-      .getByLabel('Organisation name')
-      .fill('North');
-    await expectAccessible(page, `delete organisation (${mode})`);
-    await page.screenshot({ path: screenshot(`org-delete-${mode}`) });
-  });
-}
+  await page.goto(`/home?hq&org=${orgId}`);
+  await page.getByRole('dialog', { name: 'Edit organisation' }).getByRole('button', { name: 'Delete organisation' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${title}?` })
+    .getByLabel('Organisation name')
+    .fill('North');
+  await lookInBothModes(page, 'org-delete', { screen: 'delete organisation' });
+});

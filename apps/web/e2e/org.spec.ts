@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, fillSignIn, latestMail, linkIn, PASSWORD, screenshot, signIn, uniqueEmail } from './support.ts';
+import {
+  createAccount,
+  expectAccessible,
+  fillSignIn,
+  latestMail,
+  linkIn,
+  PASSWORD,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  lookInBothModes,
+} from './support.ts';
 
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -310,41 +321,38 @@ test('an unknown organisation says so and clears the organisation parameters', a
   await expect(page).toHaveURL(/\/home$/);
 });
 
-for (const mode of ['light', 'dark'] as const) {
-  test(`the organisation area tabs in ${mode} mode`, async ({ page, request }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const { admin, orgId } = await orgWithManager(page, request);
-    const headers = bearer(admin.token);
-    await request.put('/api/people/profile', { data: { mode, theme: 'main' }, headers });
-    for (const title of ['Engineering', 'Design']) await request.post(`/api/org/${orgId}/departments`, { data: { title }, headers });
-    await request.post(`/api/org/${orgId}/offices`, { data: { title: 'Lisbon', country: 'PT' }, headers });
-    await request.post(`/api/org/${orgId}/roles`, { data: { name: 'Engineer', cost: 80 }, headers });
-    await request.post(`/api/org/${orgId}/programs`, { data: { title: 'Platform' }, headers });
-    await request.post(`/api/org/${orgId}/goal`, { data: { title: 'Grow in Europe' }, headers });
-    await request.post(`/api/org/${orgId}/client`, { data: { name: 'Initech', email: 'billing@initech.test' }, headers });
-    await request.post(`/api/org/${orgId}/invite`, { data: { inviteeEmail: uniqueEmail('pending') }, headers });
-    await signIn(page, admin.email);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
-    await page.goto(`/home?org=${orgId}`);
-    await expect(page.getByRole('heading', { name: 'Manager Test Co' })).toBeVisible();
-    for (const tab of ['People', 'Structure', 'Goals', 'Clients', 'Invites', 'Settings']) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page, `organisation ${tab} (${mode})`);
-      await page.screenshot({ path: screenshot(`org-${tab.toLowerCase()}-${mode}`), fullPage: true });
-    }
-    await page.getByRole('heading', { name: 'Audit' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshot(`org-settings-lower-${mode}`) });
-    await page.getByRole('button', { name: 'Edit domains' }).click();
-    await expect(page).toHaveURL(/oc-domains/);
-    await page.getByRole('combobox', { name: 'Domains' }).fill('acme.test');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Save domains' }).click();
-    await expect(page.getByTestId('org-domains')).toContainText('acme.test');
-    await page.goto(`/home?hq&org=${orgId}`);
-    await expect(page.getByRole('dialog', { name: 'Edit organisation' })).toBeVisible();
-    await expectAccessible(page, `edit organisation (${mode})`);
-    await page.screenshot({ path: screenshot(`org-hq-${mode}`) });
-  });
-}
+test('the organisation area tabs, light and dark', async ({ page, request }) => {
+  const mode = 'light';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { admin, orgId } = await orgWithManager(page, request);
+  const headers = bearer(admin.token);
+  await request.put('/api/people/profile', { data: { mode, theme: 'main' }, headers });
+  for (const title of ['Engineering', 'Design']) await request.post(`/api/org/${orgId}/departments`, { data: { title }, headers });
+  await request.post(`/api/org/${orgId}/offices`, { data: { title: 'Lisbon', country: 'PT' }, headers });
+  await request.post(`/api/org/${orgId}/roles`, { data: { name: 'Engineer', cost: 80 }, headers });
+  await request.post(`/api/org/${orgId}/programs`, { data: { title: 'Platform' }, headers });
+  await request.post(`/api/org/${orgId}/goal`, { data: { title: 'Grow in Europe' }, headers });
+  await request.post(`/api/org/${orgId}/client`, { data: { name: 'Initech', email: 'billing@initech.test' }, headers });
+  await request.post(`/api/org/${orgId}/invite`, { data: { inviteeEmail: uniqueEmail('pending') }, headers });
+  await signIn(page, admin.email);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+  await page.goto(`/home?org=${orgId}`);
+  await expect(page.getByRole('heading', { name: 'Manager Test Co' })).toBeVisible();
+  for (const tab of ['People', 'Structure', 'Goals', 'Clients', 'Invites', 'Settings']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    await lookInBothModes(page, `org-${tab.toLowerCase()}`, { screen: `organisation ${tab}`, fullPage: true });
+  }
+  await page.getByRole('heading', { name: 'Audit' }).scrollIntoViewIfNeeded();
+  await lookInBothModes(page, 'org-settings-lower');
+  await page.getByRole('button', { name: 'Edit domains' }).click();
+  await expect(page).toHaveURL(/oc-domains/);
+  await page.getByRole('combobox', { name: 'Domains' }).fill('acme.test');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save domains' }).click();
+  await expect(page.getByTestId('org-domains')).toContainText('acme.test');
+  await page.goto(`/home?hq&org=${orgId}`);
+  await expect(page.getByRole('dialog', { name: 'Edit organisation' })).toBeVisible();
+  await lookInBothModes(page, 'org-hq', { screen: 'edit organisation' });
+});

@@ -47,6 +47,26 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(report, `accessibility of ${screen}`).toEqual([]);
 }
 
+export type Mode = 'light' | 'dark';
+
+/**
+ * Looks at the screen shown now in both colour modes: a screenshot of each (`<name>-light`, `<name>-dark`) and, when
+ * `screen` names it, the accessibility check of each. Every colour of the app follows the page's colour-scheme
+ * attribute (Mantine's variables and `light-dark()` alike), so it is switched for the other look and back, and one
+ * journey checks what a journey per mode did; which mode a profile asks for is checked where it is signed in.
+ */
+export async function lookInBothModes(page: Page, name: string, { screen, fullPage }: { screen?: string; fullPage?: boolean } = {}) {
+  const html = page.locator('html');
+  const own = (await html.getAttribute('data-mantine-color-scheme')) as Mode;
+  const setMode = (mode: Mode) => html.evaluate((element, value) => element.setAttribute('data-mantine-color-scheme', value), mode);
+  for (const mode of [own, own === 'dark' ? 'light' : 'dark'] as const) {
+    await setMode(mode);
+    await page.screenshot({ path: screenshot(`${name}-${mode}`), fullPage });
+    if (screen) await expectAccessible(page, `${screen} (${mode})`);
+  }
+  await setMode(own);
+}
+
 interface OutboxMail {
   id: string;
   to: string;
