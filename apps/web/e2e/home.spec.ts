@@ -56,6 +56,7 @@ async function licensedMission(page: Page, request: APIRequestContext) {
 
 test('home: Work AI cards by weight, Task master with hover Done and pin, the mode remembered, Do AI explains', async ({
   page,
+  browser,
   request,
 }) => {
   const { account, actionId, me } = await licensedMission(page, request);
@@ -185,6 +186,27 @@ test('home: Work AI cards by weight, Task master with hover Done and pin, the mo
   await expectAccessible(page, 'home Task master (phone)');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/home-task-master-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1200, height: 900 });
+
+  // the smallest phone, by touch: nothing runs off its side (the mode switch did, 351 px wide), and with no hover
+  // to show it, Done is always shown
+  const phone = await browser.newContext({
+    viewport: { width: 320, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
+  await phone.addInitScript((token) => localStorage.setItem('crewplan.token', token), account.token);
+  const small = await phone.newPage();
+  await small.goto(new URL('/home', page.url()).href);
+  await choose(small, 'Task master');
+  const firstDone = small
+    .getByRole('list', { name: 'Task master' })
+    .getByRole('button', { name: /^Mark .+ done$/ })
+    .first();
+  await expect(firstDone).toHaveCSS('opacity', '1');
+  expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  if (SHOTS) await small.screenshot({ path: `${SHOTS}/home-task-master-320.png` });
+  await phone.close();
 
   // a task changed elsewhere shows at once
   const farOut = list.getByRole('listitem', { name: 'Task Far out' });

@@ -12,6 +12,7 @@ import { dayIn } from '@crewplan/domain/shared/days';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { useMyInvites, useSuggestions } from './api.ts';
 import { HomeGuide } from './HomeGuide.tsx';
+import classes from './home.module.css';
 import { useLiveMissions } from './live.ts';
 import { HOME_MODE_KEY, HOME_MODES, homeModeOf, type HomeMode } from './home-mode.ts';
 import { WorkAi } from './WorkAi.tsx';
@@ -132,6 +133,7 @@ export function HomeScreen() {
           value={mode}
           onChange={choose}
           w="fit-content"
+          className={classes.modes}
         />
         <VisuallyHidden component="h2">Your tasks</VisuallyHidden>
         {profile && <ModeContent mode={mode} me={profile._id} />}
