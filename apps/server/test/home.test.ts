@@ -246,6 +246,12 @@ describe("Home's reads, asked by someone of another organisation, by no one, or 
       ['items', 'sideways=1', 'sideways'],
       ['task-master', 'page=2', 'page'],
       ['suggestions', 'limit[]=1', 'limit'],
+      // Number() reads these as 16, 1000, 5 and 0; none is a whole number as a client writes one
+      ['suggestions', 'limit=0x10', 'limit'],
+      ['suggestions', 'limit=1e1', 'limit'],
+      ['suggestions', 'limit=%205', 'limit'],
+      ['task-master', 'offset=', 'offset'],
+      ['task-master', 'limit=%2B5', 'limit'],
     ];
     for (const [read, query, field] of odd) {
       const url = `/api/action-item/my/${read}?${query}`;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
-import { dateSchema } from '../shared/inputs.ts';
+import { dateSchema, queryIntSchema } from '../shared/inputs.ts';
 import { PLANNER_MAX_WEEKS } from './availability.ts';
 
 /** `?from&weeks`: the planner starts on the Monday of `from`'s week and shows 1–26 weeks (8 unless asked). */
 export const plannerQuerySchema = z
   .object({
     from: dateSchema,
-    weeks: z.coerce.number().int().min(1).max(PLANNER_MAX_WEEKS).default(8),
+    weeks: queryIntSchema(1, PLANNER_MAX_WEEKS).default(8),
   })
   .strict();
 export type PlannerQuery = z.infer<typeof plannerQuerySchema>;

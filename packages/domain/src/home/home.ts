@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boardPersonSchema } from '../board/board.ts';
 import { projectStatusSchema } from '../missions/status.ts';
 import { idSchema } from '../shared/ids.ts';
-import { dateSchema } from '../shared/inputs.ts';
+import { dateSchema, queryIntSchema } from '../shared/inputs.ts';
 import { myItemSchema } from '../tasks/tasks.ts';
 
 /**
@@ -15,7 +15,7 @@ export const SUGGESTIONS_MAX = 50;
 
 /** `GET /action-item/my/suggestions` query: `today` (the person's day, default today in their time zone). */
 export const suggestionsQuerySchema = z
-  .object({ today: dateSchema.optional(), limit: z.coerce.number().int().min(1).max(SUGGESTIONS_MAX).default(10) })
+  .object({ today: dateSchema.optional(), limit: queryIntSchema(1, SUGGESTIONS_MAX).default(10) })
   .strict();
 
 export const weightReasonSchema = z.union([
@@ -44,8 +44,8 @@ export const taskMasterQuerySchema = z
     projectStatus: z.union([z.literal('all'), projectStatusSchema]).default('all'),
     show: z.enum(['all', 'mine']).default('all'),
     person: idSchema.optional(),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-    limit: z.coerce.number().int().min(1).max(TASK_MASTER_PAGE_MAX).default(100),
+    offset: queryIntSchema(0, 10_000_000).default(0),
+    limit: queryIntSchema(1, TASK_MASTER_PAGE_MAX).default(100),
   })
   .strict();
 export type TaskMasterQuery = z.infer<typeof taskMasterQuerySchema>;

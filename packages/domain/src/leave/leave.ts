@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { personRefSchema } from '../org/people.ts';
 import { idSchema } from '../shared/ids.ts';
-import { dateSchema, idListSchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import { dateSchema, idListSchema, queryBooleanSchema, textSchema, queryIntSchema } from '../shared/inputs.ts';
 import { LEAVE_STATUSES } from './rules.ts';
 
 const leaveCodeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid leave code');
@@ -49,7 +49,7 @@ export const leaveActionQuerySchema = z.object({ notify: queryBooleanSchema.opti
 
 export const leaveListQuerySchema = z
   .object({
-    year: z.coerce.number().int().min(1900).max(2999).optional(),
+    year: queryIntSchema(1900, 2999).optional(),
     status: z.enum(LEAVE_STATUSES).optional(),
     person: idSchema.optional(),
   })

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
-import { currencySchema, dateSchema, dateTimeSchema, moneySchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import {
+  currencySchema,
+  dateSchema,
+  dateTimeSchema,
+  moneySchema,
+  queryBooleanSchema,
+  textSchema,
+  queryIntSchema,
+} from '../shared/inputs.ts';
 import { actionItemSchema, actionSchema } from '../tasks/tasks.ts';
 import { MISSION_ACTIONS } from './policy.ts';
 import { MONEY_VERBS, type MoneyVerb } from '../money/policy.ts';
@@ -306,7 +314,7 @@ export type MissionAuditEvent = z.infer<typeof missionAuditEventSchema>;
 export const missionHistoryQuerySchema = z
   .object({
     before: dateTimeSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
+    limit: queryIntSchema(1, 500).default(100),
   })
   .strict();
 export const missionHistorySchema = z.object({ events: z.array(missionAuditEventSchema), nextBefore: z.string().nullable() });

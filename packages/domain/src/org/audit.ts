@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
-import { dateTimeSchema } from '../shared/inputs.ts';
+import { dateTimeSchema, queryIntSchema } from '../shared/inputs.ts';
 import { AUDIT_ENTITIES } from './audit-entities.ts';
 
 export { AUDIT_ENTITIES, type AuditEntity } from './audit-entities.ts';
@@ -51,6 +51,6 @@ export const auditQuerySchema = z
     entity: z.enum(AUDIT_ENTITIES).optional(),
     entityId: idSchema.optional(),
     before: dateTimeSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    limit: queryIntSchema(1, 1000).default(200),
   })
   .strict();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../people/email.ts';
 import { idSchema } from '../shared/ids.ts';
-import { dateSchema, dateTimeSchema, idListSchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import { dateSchema, dateTimeSchema, idListSchema, queryBooleanSchema, textSchema, queryIntSchema } from '../shared/inputs.ts';
 import { ORG_LEVELS, orgPermissionInputSchema } from './levels.ts';
 
 /** A person as other screens show them (avatar hover card). */
@@ -96,8 +96,8 @@ export const orgPeopleQuerySchema = z
     level: z.enum(ORG_LEVELS).optional(),
     search: textSchema(100).optional(),
     includeEnded: queryBooleanSchema.default(false),
-    limit: z.coerce.number().int().min(1).max(1000).default(200),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    limit: queryIntSchema(1, 1000).default(200),
+    offset: queryIntSchema(0, 1_000_000).default(0),
   })
   .strict();
 export type OrgPeopleQuery = z.output<typeof orgPeopleQuerySchema>;

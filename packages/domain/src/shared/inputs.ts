@@ -21,6 +21,18 @@ export const dateSchema = z.iso.date().refine((value) => value >= '1900-01-01' &
 /** A moment with its offset, as the server sends `updatedAt` (used to detect concurrent edits). */
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 
+/**
+ * A whole number in a query string, from `min` to `max`, written as digits only: `Number()` would also take ` 5`,
+ * `0x10`, `1e3` and an empty value (0), which no client means.
+ */
+export const queryIntSchema = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, 'Expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ description: `A whole number from ${min} to ${max}` });
+
 /** A query-string flag: true/false or 1/0. */
 export const queryBooleanSchema = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
