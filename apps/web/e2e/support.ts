@@ -47,7 +47,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(report, `accessibility of ${screen}`).toEqual([]);
 }
 
-export type Mode = 'light' | 'dark';
+type Mode = 'light' | 'dark';
 
 /**
  * Looks at the screen shown now in both colour modes: a screenshot of each (`<name>-light`, `<name>-dark`) and, when
@@ -184,7 +184,7 @@ export async function joinOrgAndMission(
  * (a running trial) in `currency` and its simple mission 'Harbour cabins' running from six weeks ago to ten weeks
  * ahead; `join` brings another account into both.
  */
-export async function licensedMission(page: Page, request: APIRequestContext, label: string, mode: 'light' | 'dark', currency: string) {
+export async function licensedMission(page: Page, request: APIRequestContext, label: string, mode: Mode, currency: string) {
   const manager = await createAccount(request, `${label}-manager`, { firstName: 'Mia', lastName: 'Manager', mode, theme: 'main' });
   await page.goto(linkIn(await latestMail(request, manager.email, 'Verify your email for Crewplan')));
   await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible({ timeout: 30_000 });
