@@ -84,7 +84,7 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
     </Badge>
   );
   return (
-    <Group className={classes.row} h="100%" px="md" gap="md" wrap="nowrap">
+    <Group className={classes.row} h="100%" px={{ base: 'xs', xs: 'md' }} gap="md" wrap="nowrap">
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <UnstyledButton
           onClick={() => setParams({ mission: mission._id, 'action-item': item._id })}
