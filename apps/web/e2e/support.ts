@@ -1,7 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type axeCore from 'axe-core';
+
+declare global {
+  interface Window {
+    axe?: typeof axeCore;
+  }
+}
 
 export const PASSWORD = 'correct-horse-42';
 
@@ -28,22 +35,23 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@crewplan.test`;
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /** Fails on serious or critical accessibility violations of the screen shown now. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // mail bodies render in script-less sandboxed frames, which axe cannot enter (and are not our UI); only violations
-  // are read, so axe need not list every passing node (a fifth of a check's time on the larger screens). Legacy mode
-  // runs axe in the page alone (the default runs it in every frame and finishes in a new blank page: 0.7 s a check
-  // against 0.27 s); the app's only frame is that mail body.
-  const results = await new AxeBuilder({ page })
-    .exclude('iframe[sandbox]')
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const report = blocking.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n  ')}`,
-  );
+  // axe is loaded once per document (half a megabyte; the app is one page, so most checks find it there) and runs in
+  // the page alone: the app's only frame is a mail body's script-less sandbox, which axe cannot enter and which is not
+  // our UI. Only violations are listed (listing every passing node was a fifth of a check's time on larger screens).
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
+  const report = await page.evaluate(async () => {
+    const results = await window.axe!.run({ exclude: ['iframe[sandbox]'] }, { resultTypes: ['violations'], iframes: false });
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n  ')}`,
+      );
+  });
   expect(report, `accessibility of ${screen}`).toEqual([]);
 }
 
@@ -118,10 +126,31 @@ export async function fillSignIn(page: Page, email: string, password: string): P
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Opens Home signed in as `email`, as a person returning with a session: the sign-in goes through the API and its
+ * token is in the browser's storage when the page loads (the sign-in screen is the subject of its own journeys,
+ * which use `fillSignIn`; through the screen each sign-in cost a second more).
+ */
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await fillSignIn(page, email, password);
-  await expect(page).toHaveURL(/\/home/);
+  // the identity provider wants the app's origin; a journey may point its pages at another server than the config's
+  const { origin } = new URL((await page.request.get('/api/ready')).url());
+  const response = await page.request.post('/api/identity/sign-in/email', { data: { email, password }, headers: { origin } });
+  const token = response.headers()['set-auth-token'] ?? '';
+  expect(token, `sign-in of ${email}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  // into the first document the page opens next, once: a later sign-out stays signed out
+  await page.addInitScript(
+    ({ key, value }) => {
+      try {
+        if (sessionStorage.getItem(key)) return;
+        sessionStorage.setItem(key, '1');
+        localStorage.setItem('crewplan.token', value);
+      } catch {
+        // a sandboxed frame (a mail body) has no storage
+      }
+    },
+    { key: `e2e.signIn.${token}`, value: token },
+  );
+  await page.goto('/home');
   await expect(page.getByRole('banner')).toBeVisible();
 }
 
