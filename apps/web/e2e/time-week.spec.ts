@@ -221,6 +221,25 @@ test(`time (both modes): a week of a role and a task filled by keyboard and save
   await expect(cell(mine, 'Tue')).toHaveValue('7.5');
   await expect(grid(mine).getByRole('button', { name: 'Submit week' })).toBeDisabled();
   await lookInBothModes(mine, 'time-grid-approved');
+
+  // the smallest phone: the week takes the whole screen and scrolls sideways under its row titles, which stay whole
+  await mine.setViewportSize({ width: 320, height: 640 });
+  await expect(mine.getByRole('dialog', { name: 'My timesheets' })).toHaveCSS('width', '320px');
+  expect(await mine.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  const title = designerRow(mine).getByRole('rowheader');
+  const inSight = async (day: string) => {
+    await cell(mine, day).focus();
+    const [titleBox, cellBox] = [await title.boundingBox(), await cell(mine, day).boundingBox()];
+    expect(titleBox!.x, 'the row title stays at the left').toBeGreaterThanOrEqual(0);
+    // the cell scrolled to stops beside the title, not under it, and within the screen
+    expect(cellBox!.x).toBeGreaterThanOrEqual(titleBox!.x + titleBox!.width - 1);
+    expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(320);
+  };
+  await inSight('Sun');
+  await inSight('Mon');
+  expect(await title.evaluate((header) => header.scrollWidth <= header.clientWidth)).toBe(true);
+  await lookInBothModes(mine, 'time-grid-320', { screen: 'my timesheets on a phone' });
+  await mine.setViewportSize({ width: 1280, height: 900 });
   // the badge counts down: last week is done
   await mine.keyboard.press('Escape');
   await expect(mine.getByRole('button', { name: 'My timesheets, 2 missing' })).toBeVisible();

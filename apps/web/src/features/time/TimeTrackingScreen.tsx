@@ -1,6 +1,7 @@
 import './styles.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -33,6 +34,8 @@ export function TimeTrackingScreen() {
   const query = useQuery(myTimesheetsQuery(listFrom(monday, today), monday));
   const profile = useProfile();
   const personId = profile.data?._id;
+  // a phone gives the week its whole screen
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   // an approval or a change made elsewhere shows here without reload
   useEffect(() => (personId ? joinRoom(`changes/timesheets/${personId}`) : undefined), [personId]);
 
@@ -40,7 +43,14 @@ export function TimeTrackingScreen() {
   const go = (week: string) => setParams({ week: weekParam(week) });
 
   return (
-    <Modal opened onClose={close} title="My timesheets" size="min(72rem, 96vw)" closeButtonProps={{ 'aria-label': 'Close my timesheets' }}>
+    <Modal
+      opened
+      onClose={close}
+      title="My timesheets"
+      size="min(72rem, 96vw)"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close my timesheets' }}
+    >
       <Stack gap="md" data-testid="time-tracking">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -193,7 +203,7 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
           {refusal.text}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={840}>
+      <Table.ScrollContainer minWidth={840} type="native" className={classes.week}>
         <Table withTableBorder withColumnBorders aria-label={`Timesheet for the week of ${weekTitle(monday)}`}>
           <Table.Thead>
             <Table.Tr>
@@ -243,7 +253,7 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
             <Table.Tbody key={group.missionId} data-testid={`mission-${group.missionTitle}`}>
               <Table.Tr className={classes.mission}>
                 <Table.Th scope="rowgroup" colSpan={10}>
-                  {group.missionTitle}
+                  <span className={classes.missionTitle}>{group.missionTitle}</span>
                 </Table.Th>
               </Table.Tr>
               {group.rows.map(({ row, index }) => (
