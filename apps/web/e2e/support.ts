@@ -66,7 +66,13 @@ type Mode = 'light' | 'dark';
 export async function lookInBothModes(page: Page, name: string, { screen, fullPage }: { screen?: string; fullPage?: boolean } = {}) {
   const html = page.locator('html');
   const own = (await html.getAttribute('data-mantine-color-scheme')) as Mode;
-  const setMode = (mode: Mode) => html.evaluate((element, value) => element.setAttribute('data-mantine-color-scheme', value), mode);
+  // colours that ease from one mode to the other (a switch's labels) are judged once they have arrived
+  const setMode = (mode: Mode) =>
+    html.evaluate(async (element, value) => {
+      element.setAttribute('data-mantine-color-scheme', value);
+      const easing = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+      await Promise.all(easing.map((animation) => animation.finished.catch(() => undefined)));
+    }, mode);
   for (const mode of [own, own === 'dark' ? 'light' : 'dark'] as const) {
     await setMode(mode);
     await page.screenshot({ path: screenshot(`${name}-${mode}`), fullPage });

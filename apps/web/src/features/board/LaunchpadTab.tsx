@@ -24,47 +24,50 @@ export function LaunchpadTab({ workspace }: { workspace: BoardWorkspace | undefi
         </Button>
       </EmptyState>
     );
+  // a phone scrolls the table sideways, not the page
   return (
-    <Table highlightOnHover data-testid="launchpad" verticalSpacing="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Mission</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Plan</Table.Th>
-          <Table.Th ta="right">Team</Table.Th>
-          <Table.Th ta="right">Open tasks</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {workspace.missions.map((mission) => (
-          <Table.Tr
-            key={mission._id}
-            style={{ cursor: 'pointer' }}
-            onClick={() => setParams({ mission: mission._id, 'mission-tab': null })}
-          >
-            <Table.Td>
-              <UnstyledButton fw={500} td="underline" onClick={() => setParams({ mission: mission._id, 'mission-tab': null })}>
-                {mission.title}
-              </UnstyledButton>
-              <Text size="xs" c="dimmed">
-                {roleText(mission)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={mission.displayStatus === 'active' ? 'green' : 'gray'} autoContrast>
-                {STATUS_LABELS[mission.displayStatus] ?? mission.displayStatus}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">
-                {dayText(mission.planStartDate)} – {dayText(mission.planEndDate)}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">{mission.peopleCount}</Table.Td>
-            <Table.Td ta="right">{mission.openTasks}</Table.Td>
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table highlightOnHover data-testid="launchpad" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Mission</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Plan</Table.Th>
+            <Table.Th ta="right">Team</Table.Th>
+            <Table.Th ta="right">Open tasks</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {workspace.missions.map((mission) => (
+            <Table.Tr
+              key={mission._id}
+              style={{ cursor: 'pointer' }}
+              onClick={() => setParams({ mission: mission._id, 'mission-tab': null })}
+            >
+              <Table.Td>
+                <UnstyledButton fw={500} td="underline" onClick={() => setParams({ mission: mission._id, 'mission-tab': null })}>
+                  {mission.title}
+                </UnstyledButton>
+                <Text size="xs" c="dimmed">
+                  {roleText(mission)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={mission.displayStatus === 'active' ? 'green' : 'gray'} autoContrast>
+                  {STATUS_LABELS[mission.displayStatus] ?? mission.displayStatus}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {dayText(mission.planStartDate)} – {dayText(mission.planEndDate)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{mission.peopleCount}</Table.Td>
+              <Table.Td ta="right">{mission.openTasks}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clientsQuery, orgQuery } from '../org/index.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
+import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { clientOrdersQuery, invoiceListQuery, orgMissionsQuery, useInvoiceCalls } from './api.ts';
 import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
@@ -39,26 +40,29 @@ export function InvoicesScreen({ value: invoiceId }: { value: string }) {
       <Modal.Content aria-label="Invoices">
         <Modal.Body p={0}>
           <Container size="xl" py="md">
-            <Group justify="space-between" mb="md" wrap="nowrap">
-              <div>
-                <Title order={1} size="h2">
-                  Invoices
-                </Title>
-                {org.data && (
-                  <Text size="sm" c="dimmed">
-                    {org.data.title} · {org.data.currency}
-                  </Text>
-                )}
-              </div>
-              <Group gap="xs" wrap="nowrap">
-                {invoiceId && (
+            <ScreenTop
+              mb="md"
+              title={
+                <>
+                  <Title order={1} size="h2">
+                    Invoices
+                  </Title>
+                  {org.data && (
+                    <Text size="sm" c="dimmed">
+                      {org.data.title} · {org.data.currency}
+                    </Text>
+                  )}
+                </>
+              }
+              controls={
+                invoiceId && (
                   <Button variant="default" onClick={() => setParams({ invoice: '' })}>
                     All invoices
                   </Button>
-                )}
-                <CloseButton size="lg" onClick={close} aria-label="Close the invoices" />
-              </Group>
-            </Group>
+                )
+              }
+              close={<CloseButton size="lg" onClick={close} aria-label="Close the invoices" />}
+            />
             {org.isPending && <Loader aria-label="Loading the organisation" />}
             {org.isError && <FormError>{org.error.message}</FormError>}
             {org.data?.invoicingDisabled && <Text c="dimmed">Invoicing is disabled for this organisation.</Text>}

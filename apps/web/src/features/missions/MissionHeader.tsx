@@ -5,6 +5,7 @@ import type { Mission } from './api.ts';
 import { formatDay } from '../../lib/days.ts';
 import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
 import { TeamHeader } from '../team/index.ts';
+import { ScreenTop } from '../../components/ScreenTop.tsx';
 
 /** The mission view's header: theme band, title, status, plan dates, team, settings and close. */
 export function MissionHeader({ mission, onClose }: { mission: Mission; onClose: () => void }) {
@@ -13,42 +14,46 @@ export function MissionHeader({ mission, onClose }: { mission: Mission; onClose:
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Box h={8} bg={band} data-testid="mission-theme-band" data-color={mission.theme?.backgroundColor ?? ''} />
       <Container size="xl" py="sm">
-        <Group justify="space-between" wrap="nowrap" gap="md">
-          <div style={{ minWidth: 0 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Title order={1} size="h2" data-testid="mission-title" style={{ overflowWrap: 'anywhere' }}>
-                {mission.title}
-              </Title>
-              <Badge color={STATUS_COLORS[mission.displayStatus]} variant="light" data-testid="mission-status">
-                {STATUS_LABELS[mission.displayStatus]}
-              </Badge>
-              <Badge color="gray" variant="outline">
-                {TYPE_LABELS[mission.projectType]}
-              </Badge>
+        <ScreenTop
+          title={
+            <>
+              <Group gap="xs">
+                <Title order={1} size="h2" data-testid="mission-title">
+                  {mission.title}
+                </Title>
+                <Badge color={STATUS_COLORS[mission.displayStatus]} variant="light" data-testid="mission-status">
+                  {STATUS_LABELS[mission.displayStatus]}
+                </Badge>
+                <Badge color="gray" variant="outline">
+                  {TYPE_LABELS[mission.projectType]}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" data-testid="mission-dates">
+                {mission.projectCode ? `${mission.projectCode} · ` : ''}
+                {formatDay(mission.planStartDate)} – {formatDay(mission.planEndDate)}
+              </Text>
+            </>
+          }
+          controls={
+            <Group gap="sm" wrap="nowrap">
+              <TeamHeader mission={mission} />
+              {mission.abilities['money.read'] && <BudgetMenu missionId={mission._id} canSet={mission.abilities['money.write']} />}
+              {mission.abilities['mission.update'] && (
+                <Tooltip label="Mission settings">
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label="Mission settings"
+                    onClick={() => setParams({ 'mission-tab': 'settings' })}
+                  >
+                    <IconSettings size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              )}
             </Group>
-            <Text size="sm" c="dimmed" data-testid="mission-dates">
-              {mission.projectCode ? `${mission.projectCode} · ` : ''}
-              {formatDay(mission.planStartDate)} – {formatDay(mission.planEndDate)}
-            </Text>
-          </div>
-          <Group gap="sm" wrap="nowrap">
-            <TeamHeader mission={mission} />
-            {mission.abilities['money.read'] && <BudgetMenu missionId={mission._id} canSet={mission.abilities['money.write']} />}
-            {mission.abilities['mission.update'] && (
-              <Tooltip label="Mission settings">
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label="Mission settings"
-                  onClick={() => setParams({ 'mission-tab': 'settings' })}
-                >
-                  <IconSettings size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <CloseButton size="lg" onClick={onClose} aria-label="Close the mission" data-autofocus />
-          </Group>
-        </Group>
+          }
+          close={<CloseButton size="lg" onClick={onClose} aria-label="Close the mission" data-autofocus />}
+        />
       </Container>
     </Box>
   );

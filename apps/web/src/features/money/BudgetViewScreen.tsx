@@ -1,10 +1,11 @@
 import './styles.ts';
 import { useState } from 'react';
-import { Alert, Button, CloseButton, Container, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Container, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMissionLive } from '../../lib/mission-query.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
+import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { ActualsModal } from './ActualsModal.tsx';
 import { missionMoneyQuery, missionQuery } from './api.ts';
 import { CurrencyPicker, escapeCloses } from './CurrencyPicker.tsx';
@@ -44,35 +45,43 @@ export function BudgetViewScreen({ value: missionId }: { value: string }) {
       <Modal.Content aria-label={mission.data ? `Budget and costs of ${mission.data.title}` : 'Budget and costs'}>
         <Modal.Body p={0} onKeyDown={(event) => escapeCloses(event, close)}>
           <Container size="xl" py="md">
-            <Group justify="space-between" align="end" mb="md" wrap="nowrap">
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" c="dimmed">
-                  Budget
-                </Text>
-                <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-                  {mission.data?.title ?? 'Mission'}
-                </Title>
-              </div>
-              <Group gap="sm" align="end" wrap="nowrap">
-                {seesMoney && (
-                  <CurrencyPicker
-                    value={currency}
-                    own={mission.data?.currency}
-                    onChange={(next) => setParams({ 'budget-currency': next === mission.data?.currency ? null : next }, { replace: true })}
-                  />
-                )}
-                {mission.data?.abilities['money.write'] && (
-                  <Button
-                    variant="default"
-                    leftSection={<IconSettings size={16} aria-hidden="true" />}
-                    onClick={() => setParams({ 'budget-setup': missionId })}
-                  >
-                    Set up the budget
-                  </Button>
-                )}
-                <CloseButton size="lg" onClick={close} aria-label="Close the budget" data-autofocus />
-              </Group>
-            </Group>
+            <ScreenTop
+              mb="md"
+              align="end"
+              title={
+                <>
+                  <Text size="sm" c="dimmed">
+                    Budget
+                  </Text>
+                  <Title order={1} size="h2">
+                    {mission.data?.title ?? 'Mission'}
+                  </Title>
+                </>
+              }
+              controls={
+                <>
+                  {seesMoney && (
+                    <CurrencyPicker
+                      value={currency}
+                      own={mission.data?.currency}
+                      onChange={(next) =>
+                        setParams({ 'budget-currency': next === mission.data?.currency ? null : next }, { replace: true })
+                      }
+                    />
+                  )}
+                  {mission.data?.abilities['money.write'] && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconSettings size={16} aria-hidden="true" />}
+                      onClick={() => setParams({ 'budget-setup': missionId })}
+                    >
+                      Set up the budget
+                    </Button>
+                  )}
+                </>
+              }
+              close={<CloseButton size="lg" onClick={close} aria-label="Close the budget" data-autofocus />}
+            />
             {mission.isPending && <Loader aria-label="Loading the mission" />}
             {mission.isError && (
               <Alert color="red" role="alert" title="The mission could not be loaded">

@@ -1,7 +1,8 @@
 import './styles.ts';
-import { Alert, CloseButton, Container, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, CloseButton, Container, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { setParams, useUrl } from '../../lib/url-state.ts';
+import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { orgQuery } from '../../lib/org-query.ts';
 import { orgMoneyQuery } from './api.ts';
 import { CurrencyPicker, escapeCloses } from './CurrencyPicker.tsx';
@@ -30,35 +31,41 @@ export function OrgMoneyScreen({ value: orgId }: { value: string }) {
       <Modal.Content aria-label={org.data ? `Cost report of ${org.data.title}` : 'Cost report'}>
         <Modal.Body p={0} onKeyDown={(event) => escapeCloses(event, close)}>
           <Container size="xl" py="md">
-            <Group justify="space-between" align="end" mb="md" wrap="nowrap">
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" c="dimmed">
-                  Cost report · {org.data?.title ?? 'Organisation'}
-                </Text>
-                <Title order={1} size="h2">
-                  {scope}
-                </Title>
-              </div>
-              <Group gap="sm" align="end" wrap="nowrap">
-                <Select
-                  label="Program"
-                  w={240}
-                  data={[
-                    { value: PORTFOLIO, label: 'Every mission (portfolio)' },
-                    ...programs.map((p) => ({ value: p._id, label: p.title })),
-                  ]}
-                  value={programId ?? PORTFOLIO}
-                  onChange={(next) => setParams({ 'money-program': next && next !== PORTFOLIO ? next : null }, { replace: true })}
-                  allowDeselect={false}
-                />
-                <CurrencyPicker
-                  value={currency}
-                  own={org.data?.currency}
-                  onChange={(next) => setParams({ 'budget-currency': next === org.data?.currency ? null : next }, { replace: true })}
-                />
-                <CloseButton size="lg" onClick={close} aria-label="Close the cost report" data-autofocus />
-              </Group>
-            </Group>
+            <ScreenTop
+              mb="md"
+              align="end"
+              title={
+                <>
+                  <Text size="sm" c="dimmed">
+                    Cost report · {org.data?.title ?? 'Organisation'}
+                  </Text>
+                  <Title order={1} size="h2">
+                    {scope}
+                  </Title>
+                </>
+              }
+              controls={
+                <>
+                  <Select
+                    label="Program"
+                    w={240}
+                    data={[
+                      { value: PORTFOLIO, label: 'Every mission (portfolio)' },
+                      ...programs.map((p) => ({ value: p._id, label: p.title })),
+                    ]}
+                    value={programId ?? PORTFOLIO}
+                    onChange={(next) => setParams({ 'money-program': next && next !== PORTFOLIO ? next : null }, { replace: true })}
+                    allowDeselect={false}
+                  />
+                  <CurrencyPicker
+                    value={currency}
+                    own={org.data?.currency}
+                    onChange={(next) => setParams({ 'budget-currency': next === org.data?.currency ? null : next }, { replace: true })}
+                  />
+                </>
+              }
+              close={<CloseButton size="lg" onClick={close} aria-label="Close the cost report" data-autofocus />}
+            />
             {report.isPending && <Loader aria-label="Loading the figures" />}
             {report.isError && (
               <Alert color="red" role="alert" title="The figures could not be loaded">

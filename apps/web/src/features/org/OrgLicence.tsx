@@ -8,7 +8,7 @@ const COLORS = { subscription: 'green', key: 'green', trial: 'blue', 'trial-ende
 export function OrgLicence({ org }: { org: Pick<Org, 'isLicensedActive' | 'isOrgLicensed' | 'isKeyLicensed' | 'trialStartedOn'> }) {
   const status = orgLicenceStatus({ ...org, trialStartedOn: org.trialStartedOn ? new Date(org.trialStartedOn) : null }, new Date());
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="org-licence" data-kind={status.kind}>
+    <Group gap="xs" data-testid="org-licence" data-kind={status.kind}>
       {/* the page's text colour: a light badge's tinted label (green, orange) falls below AA contrast */}
       <Badge variant="light" color={COLORS[status.kind]} c="var(--mantine-color-text)" style={{ flexShrink: 0 }}>
         {status.label}

@@ -21,6 +21,7 @@ import { PeopleTab } from './PeopleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { StructureTab } from './StructureTab.tsx';
 import { CountBadge } from '../../components/CountBadge.tsx';
+import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { useLeaveBadges } from '../leave/index.ts';
 import { BillingPanel } from '../billing/index.ts';
@@ -70,55 +71,64 @@ export function OrgScreen({ value: orgId }: { value: string }) {
           }}
         >
           <Container size="xl" py="md">
-            <Group justify="space-between" mb="md" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
-                {data && (
-                  <Avatar src={data.logo} alt="" radius="sm" color="brand">
-                    {data.title.charAt(0).toUpperCase()}
-                  </Avatar>
-                )}
-                <div>
-                  <Title order={1} size="h2">
-                    {data?.title ?? 'Organisation'}
-                  </Title>
-                  {data?.me && (
-                    <Text size="sm" c="dimmed">
-                      You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {plural(data.peopleCount, 'person', 'people')} ·{' '}
-                      {data.currency}
-                    </Text>
+            <ScreenTop
+              mb="md"
+              title={
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {data && (
+                    <Avatar src={data.logo} alt="" radius="sm" color="brand">
+                      {data.title.charAt(0).toUpperCase()}
+                    </Avatar>
                   )}
-                  {data && <OrgLicence org={data} />}
-                </div>
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                {data && (
-                  <Button variant="default" onClick={() => setParams({ planner: data._id })}>
-                    Resource planner
-                  </Button>
-                )}
-                {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
-                  <Button variant="default" onClick={() => setParams({ otPeriodStart: '', otPeriodType: 'week' })}>
-                    Overtime report
-                  </Button>
-                )}
-                {data?.abilities.viewClients && !data.invoicingDisabled && (
-                  <Button variant="default" onClick={() => setParams({ invoice: '' })}>
-                    Invoices
-                  </Button>
-                )}
-                {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
-                  <Button variant="default" onClick={() => setParams({ 'money-org': data._id })}>
-                    Cost report
-                  </Button>
-                )}
-                {data?.abilities.update && (
-                  <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setParams({ hq: '' })}>
-                    Edit organisation
-                  </Button>
-                )}
-                <CloseButton size="lg" onClick={close} aria-label="Close the organisation" data-autofocus />
-              </Group>
-            </Group>
+                  <div style={{ minWidth: 0 }}>
+                    <Title order={1} size="h2">
+                      {data?.title ?? 'Organisation'}
+                    </Title>
+                    {data?.me && (
+                      <Text size="sm" c="dimmed">
+                        You are {ORG_LEVEL_LABELS[data.me.level].toLowerCase()} · {plural(data.peopleCount, 'person', 'people')} ·{' '}
+                        {data.currency}
+                      </Text>
+                    )}
+                    {data && <OrgLicence org={data} />}
+                  </div>
+                </Group>
+              }
+              controls={
+                <>
+                  {data && (
+                    <Button variant="default" onClick={() => setParams({ planner: data._id })}>
+                      Resource planner
+                    </Button>
+                  )}
+                  {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
+                    <Button variant="default" onClick={() => setParams({ otPeriodStart: '', otPeriodType: 'week' })}>
+                      Overtime report
+                    </Button>
+                  )}
+                  {data?.abilities.viewClients && !data.invoicingDisabled && (
+                    <Button variant="default" onClick={() => setParams({ invoice: '' })}>
+                      Invoices
+                    </Button>
+                  )}
+                  {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
+                    <Button variant="default" onClick={() => setParams({ 'money-org': data._id })}>
+                      Cost report
+                    </Button>
+                  )}
+                  {data?.abilities.update && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconPencil size={16} aria-hidden="true" />}
+                      onClick={() => setParams({ hq: '' })}
+                    >
+                      Edit organisation
+                    </Button>
+                  )}
+                </>
+              }
+              close={<CloseButton size="lg" onClick={close} aria-label="Close the organisation" data-autofocus />}
+            />
             {org.isPending && <Loader aria-label="Loading the organisation" />}
             {org.isError && !unknown && <FormError>{org.error.message}</FormError>}
             {data && <OrgLocalCache orgId={data._id} />}
