@@ -105,7 +105,8 @@ export function CommandPalette() {
   return (
     <Spotlight
       actions={actions}
-      shortcut={['mod + K']}
+      // Ctrl/Cmd+K is the shell's (`Shell.tsx`), so that it works before this code has loaded
+      shortcut={null}
       title="Command palette"
       nothingFound="Nothing found..."
       highlightQuery

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { AppShell, Button, Center, Stack, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
 import { needsNameCheck } from '@crewplan/domain/people/names';
 import { BlockingOverlay } from '../components/BlockingOverlay.tsx';
 import { FileViewerScreen } from '../features/files/index.ts';
@@ -12,7 +14,6 @@ import { connectRealtime, disconnectRealtime } from '../lib/realtime.ts';
 import { establishSessionCookie } from '../lib/session.ts';
 import { getToken, useToken } from '../lib/token.ts';
 import { matchPath, navigate, redirectFor, setParams, useUrl, type Route } from '../lib/url-state.ts';
-import { CommandPalette } from './CommandPalette.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
 import { MfaRequiredDialog } from './MfaRequiredDialog.tsx';
 import { prefetchOpenMission } from './prefetch.ts';
@@ -25,6 +26,8 @@ if (typeof window !== 'undefined' && window.location.pathname === '/home') void 
 // The sign-in screen stays out of the first chunk too: a signed-in visit never needs it, a signed-out one asks at once.
 const Login = preloadable(() => import('../features/identity/index.ts').then((m) => m.LoginScreen));
 if (typeof window !== 'undefined' && !getToken()) void Login.preload();
+// the palette (Ctrl+K) loads after the first screen has drawn: it is not needed to show it
+const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })));
 const BoardScreen = lazy(() => import('../features/board/index.ts').then((m) => ({ default: m.BoardScreen })));
 const MailboxScreen = lazy(() => import('../features/dev-mailbox/index.ts').then((m) => ({ default: m.MailboxScreen })));
 
@@ -96,6 +99,9 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
     return disconnectRealtime;
   }, []);
 
+  // Ctrl/Cmd+K opens the command palette, also pressed before its code has arrived (it opens once it has)
+  useHotkeys([['mod+K', () => spotlight.open()]]);
+
   useEffect(() => {
     // home needs both names: My Space opens until they are there
     if (route.name === 'home' && namesMissing && !params.has('myspace')) setParams({ myspace: '' }, { replace: true });
@@ -115,7 +121,9 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
         </Suspense>
       </AppShell.Main>
       <FloatingButtons />
-      <CommandPalette />
+      <Suspense fallback={null}>
+        <CommandPalette />
+      </Suspense>
       <MfaRequiredDialog profile={profile} />
       <ScreenLayer signedIn route={route.name} />
     </AppShell>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Menu, Modal, SegmentedControl, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Group, Loader, Menu, Modal, SegmentedControl, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPlus, IconRocket, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,8 +10,10 @@ import { useTemporaryMissions, withTemporaryMissions } from '../../lib/mission-t
 import { myOrgsQuery } from '../org/index.ts';
 import { useMissionTree } from './api.ts';
 import { clearedCreationParams } from './create-rules.ts';
-import { TemplatesManager } from '../templates/index.ts';
 import { groupByOrg, isOrgObserverLevel, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
+
+// opened from the menu now and then: its code loads when it is
+const TemplatesManager = lazy(() => import('../templates/index.ts').then((m) => ({ default: m.TemplatesManager })));
 
 const ACTIVE = { isActive: true } as const;
 const OBSERVER_TOLD = 'crewplan.missions.observer-told';
@@ -113,7 +115,11 @@ function TemplatesDialog({ opened, onClose, orgs }: { opened: boolean; onClose: 
           data={[{ value: 'all', label: 'All' }, ...orgs.map((org) => ({ value: org._id, label: org.title }))]}
         />
       )}
-      {opened && <TemplatesManager org={owner === 'all' ? null : owner} />}
+      {opened && (
+        <Suspense fallback={<Loader aria-label="Loading the templates" />}>
+          <TemplatesManager org={owner === 'all' ? null : owner} />
+        </Suspense>
+      )}
     </Modal>
   );
 }
