@@ -28,37 +28,45 @@ export function KpiList({ mission, canEdit }: { mission: Mission; canEdit: boole
           No KPIs yet.
         </Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>KPI</Table.Th>
-              <Table.Th>Target</Table.Th>
-              <Table.Th>Actual</Table.Th>
-              {canEdit && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mission.kpis.map((kpi) => (
-              <Table.Tr key={kpi._id}>
-                <Table.Td>{kpi.title}</Table.Td>
-                <Table.Td>{shown(kpi.target, kpi.unit)}</Table.Td>
-                <Table.Td>{shown(kpi.actual, kpi.unit)}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`Edit KPI ${kpi.title}`} onClick={() => setEditing({ kpi })}>
-                        <IconPencil size={16} aria-hidden="true" />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red.8" aria-label={`Delete KPI ${kpi.title}`} onClick={() => confirmDelete(kpi)}>
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                )}
+        // a phone scrolls the table sideways, not the screen (by keyboard too: the box takes focus)
+        <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} role="region" aria-label="KPIs">
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>KPI</Table.Th>
+                <Table.Th>Target</Table.Th>
+                <Table.Th>Actual</Table.Th>
+                {canEdit && <Table.Th aria-label="Actions" />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {mission.kpis.map((kpi) => (
+                <Table.Tr key={kpi._id}>
+                  <Table.Td>{kpi.title}</Table.Td>
+                  <Table.Td>{shown(kpi.target, kpi.unit)}</Table.Td>
+                  <Table.Td>{shown(kpi.actual, kpi.unit)}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon variant="subtle" aria-label={`Edit KPI ${kpi.title}`} onClick={() => setEditing({ kpi })}>
+                          <IconPencil size={16} aria-hidden="true" />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red.8"
+                          aria-label={`Delete KPI ${kpi.title}`}
+                          onClick={() => confirmDelete(kpi)}
+                        >
+                          <IconTrash size={16} aria-hidden="true" />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {remove.isError && <FormError>{remove.error.message}</FormError>}
       {canEdit && (

@@ -30,51 +30,54 @@ export function SectionTagList({ mission, canEdit }: { mission: Mission; canEdit
           No sections yet.
         </Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Section</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
-              {canEdit && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mission.sectionTags.map((tag) => (
-              <Table.Tr key={tag._id}>
-                <Table.Td>
-                  {tag.title}{' '}
-                  {tag.catchAll && (
-                    <Badge size="xs" variant="light" color="gray">
-                      catch-all
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatDay(tag.from)}</Table.Td>
-                <Table.Td>{formatDay(tag.to)}</Table.Td>
-                {canEdit && (
+        // a phone scrolls the table sideways, not the screen (by keyboard too: the box takes focus)
+        <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} role="region" aria-label="Sections">
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Section</Table.Th>
+                <Table.Th>From</Table.Th>
+                <Table.Th>To</Table.Th>
+                {canEdit && <Table.Th aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {mission.sectionTags.map((tag) => (
+                <Table.Tr key={tag._id}>
                   <Table.Td>
-                    {!tag.catchAll && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`Edit section ${tag.title}`} onClick={() => setEditing({ tag })}>
-                          <IconPencil size={16} aria-hidden="true" />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red.8"
-                          aria-label={`Delete section ${tag.title}`}
-                          onClick={() => confirmDelete(tag)}
-                        >
-                          <IconTrash size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Group>
+                    {tag.title}{' '}
+                    {tag.catchAll && (
+                      <Badge size="xs" variant="light" color="gray">
+                        catch-all
+                      </Badge>
                     )}
                   </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  <Table.Td>{formatDay(tag.from)}</Table.Td>
+                  <Table.Td>{formatDay(tag.to)}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      {!tag.catchAll && (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <ActionIcon variant="subtle" aria-label={`Edit section ${tag.title}`} onClick={() => setEditing({ tag })}>
+                            <IconPencil size={16} aria-hidden="true" />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red.8"
+                            aria-label={`Delete section ${tag.title}`}
+                            onClick={() => confirmDelete(tag)}
+                          >
+                            <IconTrash size={16} aria-hidden="true" />
+                          </ActionIcon>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {remove.isError && <FormError>{remove.error.message}</FormError>}
       {canEdit && (

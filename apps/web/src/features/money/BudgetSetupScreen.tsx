@@ -1,6 +1,6 @@
 import './styles.ts';
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../components/FormError.tsx';
@@ -62,7 +62,8 @@ function BudgetForm({ mission, onDone }: { mission: Mission; onDone: () => void 
       }}
     >
       <Stack gap="md">
-        <Group grow align="start">
+        {/* side by side where there is room, one under the other on a phone (each needs its whole width there) */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label="Currency"
             description="Every amount of the mission is counted in it"
@@ -92,7 +93,7 @@ function BudgetForm({ mission, onDone }: { mission: Mission; onDone: () => void 
             error={fieldError('budgetAvailable')}
             data-autofocus
           />
-        </Group>
+        </SimpleGrid>
         <Switch
           label="Billable"
           description="The mission earns revenue from its bill rates"
