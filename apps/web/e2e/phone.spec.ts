@@ -25,7 +25,7 @@ const offTheSide = (page: Page) =>
 const linesOf = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)));
 
-test('on a 320 px phone the mission, organisation, cost report, budget and board screens fit, titles whole, close in the corner', async ({
+test('on a 320 px phone the mission, organisation, cost report, budget, planner and board screens fit, titles whole, close in the corner', async ({
   browser,
   page,
   request,
@@ -70,6 +70,12 @@ test('on a 320 px phone the mission, organisation, cost report, budget and board
 
   await phone.goto(`/home?budget-bar=${mission._id}`);
   await fits('budget', 'Budget and costs of Harbour cabins', 'Close the budget');
+
+  // the resource planner takes the whole screen, so its grouping switch fits whole
+  await phone.goto(`/home?planner=${org._id}`);
+  await expect(phone.getByRole('dialog', { name: 'Resource planner' })).toHaveCSS('width', '320px');
+  await expect(phone.getByRole('radio', { name: 'Everyone' })).toBeInViewport({ ratio: 1 });
+  expect(await offTheSide(phone)).toEqual([]);
 
   // the board's missions table scrolls in its own box; the page stays as wide as the phone
   await phone.goto('/board');

@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { PlannerPerson, PlannerRole } from '@crewplan/domain/availability/planner';
 import { formatDay } from '../../lib/days.ts';
+import { usePhone } from '../../lib/phone.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { useMyOrgs } from '../org/index.ts';
@@ -92,9 +93,11 @@ export function PlannerScreen({ value }: { value: string }) {
     setFrom(date.toISOString().slice(0, 10));
   };
   const data = query.data;
+  // a phone gives the planner its whole screen
+  const phone = usePhone();
   const groups = data ? plannerGroups(data, { by, search, overOnly, onlyPersonId: mine ? profile.data?._id : null }) : [];
   return (
-    <Modal opened onClose={close} title={mine ? 'Assignment calendar' : 'Resource planner'} size="min(96rem, 98vw)">
+    <Modal opened onClose={close} title={mine ? 'Assignment calendar' : 'Resource planner'} size="min(96rem, 98vw)" fullScreen={phone}>
       <Stack gap="sm" data-testid="planner">
         <Group gap="sm" wrap="wrap">
           <Group gap={4}>

@@ -1,13 +1,13 @@
 import './styles.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_MESSAGES } from '@crewplan/domain/time/time';
 import { weekWithinRole } from '@crewplan/domain/time/rules';
 import { joinRoom } from '../../lib/realtime.ts';
+import { usePhone } from '../../lib/phone.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { isApiError } from '../../lib/api-error.ts';
@@ -35,7 +35,7 @@ export function TimeTrackingScreen() {
   const profile = useProfile();
   const personId = profile.data?._id;
   // a phone gives the week its whole screen
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = usePhone();
   // an approval or a change made elsewhere shows here without reload
   useEffect(() => (personId ? joinRoom(`changes/timesheets/${personId}`) : undefined), [personId]);
 
