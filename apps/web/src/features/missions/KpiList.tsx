@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { Mission, MissionKpi } from './api.ts';
 import { useKpiMutations } from './api.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { showRemovalFailure } from '../../lib/removal-failure.ts';
+import { RowActions } from '../../components/RowActions.tsx';
 
 const shown = (value: number | null, unit: string) => (value === null ? '—' : `${value}${unit ? ` ${unit}` : ''}`);
 
@@ -47,19 +48,10 @@ export function KpiList({ mission, canEdit }: { mission: Mission; canEdit: boole
                   <Table.Td>{shown(kpi.actual, kpi.unit)}</Table.Td>
                   {canEdit && (
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`Edit KPI ${kpi.title}`} onClick={() => setEditing({ kpi })}>
-                          <IconPencil size={16} aria-hidden="true" />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red.8"
-                          aria-label={`Delete KPI ${kpi.title}`}
-                          onClick={() => confirmDelete(kpi)}
-                        >
-                          <IconTrash size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        edit={{ label: `Edit KPI ${kpi.title}`, onClick: () => setEditing({ kpi }) }}
+                        remove={{ label: `Delete KPI ${kpi.title}`, onClick: () => confirmDelete(kpi) }}
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { Mission, SectionTag } from './api.ts';
 import { useSectionTagMutations } from './api.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { formatDay } from '../../lib/days.ts';
 import { showRemovalFailure } from '../../lib/removal-failure.ts';
+import { RowActions } from '../../components/RowActions.tsx';
 
 type Editing = { tag: SectionTag | null } | null;
 
@@ -57,19 +58,10 @@ export function SectionTagList({ mission, canEdit }: { mission: Mission; canEdit
                   {canEdit && (
                     <Table.Td>
                       {!tag.catchAll && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={`Edit section ${tag.title}`} onClick={() => setEditing({ tag })}>
-                            <IconPencil size={16} aria-hidden="true" />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.8"
-                            aria-label={`Delete section ${tag.title}`}
-                            onClick={() => confirmDelete(tag)}
-                          >
-                            <IconTrash size={16} aria-hidden="true" />
-                          </ActionIcon>
-                        </Group>
+                        <RowActions
+                          edit={{ label: `Edit section ${tag.title}`, onClick: () => setEditing({ tag }) }}
+                          remove={{ label: `Delete section ${tag.title}`, onClick: () => confirmDelete(tag) }}
+                        />
                       )}
                     </Table.Td>
                   )}

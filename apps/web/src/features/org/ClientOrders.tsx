@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Client } from './api.ts';
 import { ordersQuery, useOrders, type ClientOrder } from './edit-api.ts';
 import { orderBody, orderFormError, type OrderForm } from './org-edit-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 
 const formOf = (order?: ClientOrder): OrderForm => ({
   code: order?.code ?? '',
@@ -98,23 +98,10 @@ export function ClientOrdersModal({
                     <Table.Td>{money(order, client.currency ?? currency)}</Table.Td>
                     <Table.Td>{order.startDate || order.endDate ? `${order.startDate ?? '…'} – ${order.endDate ?? '…'}` : '—'}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {order.abilities.update && (
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Edit order ${order.code}`} onClick={() => open(order)}>
-                            <IconPencil size={16} aria-hidden="true" />
-                          </ActionIcon>
-                        )}
-                        {order.abilities.delete && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete order ${order.code}`}
-                            onClick={() => setDeleting(order)}
-                          >
-                            <IconTrash size={16} aria-hidden="true" />
-                          </ActionIcon>
-                        )}
-                      </Group>
+                      <RowActions
+                        edit={order.abilities.update && { label: `Edit order ${order.code}`, onClick: () => open(order) }}
+                        remove={order.abilities.delete && { label: `Delete order ${order.code}`, onClick: () => setDeleting(order) }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,27 +1,13 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_UNIT_LABELS, type RateUnit } from '@crewplan/domain/money/rates';
 import { RATE_TIMES } from '@crewplan/domain/org/settings';
 import { FormError } from '../../components/FormError.tsx';
 import type { OrgDetail } from './api.ts';
 import { rateCardsQuery, useCardTargets, useRateCardMutations, type RateCard } from './rate-cards-api.ts';
+import { RowActions } from '../../components/RowActions.tsx';
 
 const UNIT_OPTIONS = RATE_TIMES.map((unit) => ({ value: unit, label: `${unit} ${BILLING_UNIT_LABELS[unit]}` }));
 
@@ -226,14 +212,10 @@ export function RateCards({ org }: { org: OrgDetail }) {
                         .join(', ')}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={0} wrap="nowrap" justify="flex-end">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${card.name}`} onClick={() => setEditing(card)}>
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red.8" aria-label={`Delete ${card.name}`} onClick={() => confirmDelete(card)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    edit={{ label: `Edit ${card.name}`, onClick: () => setEditing(card) }}
+                    remove={{ label: `Delete ${card.name}`, onClick: () => confirmDelete(card) }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

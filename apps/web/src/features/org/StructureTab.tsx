@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  ActionIcon,
   Badge,
   Button,
   Checkbox,
@@ -19,13 +18,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { RATE_TIMES } from '@crewplan/domain/org/settings';
 import { useStructure, type OrgDetail } from './api.ts';
 import { usePeopleOptions } from './GoalsTab.tsx';
 import type { StructureKind } from './org-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { RateCards } from './RateCards.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 
 type Item = { _id: string; isDeleted: boolean; abilities: { update: boolean; delete: boolean } } & Record<string, unknown>;
 type Values = Record<string, string | number | boolean | null | string[]>;
@@ -256,35 +255,21 @@ function StructureSection({ org, kind, lookups }: { org: OrgDetail; kind: Struct
                 <Table.Td key={f.key}>{cellOf(f, item, org.currency, lookups)}</Table.Td>
               ))}
               <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  {item.abilities.update && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Edit ${String(item[config.nameKey])}`}
-                      onClick={() =>
+                <RowActions
+                  edit={
+                    item.abilities.update && {
+                      label: `Edit ${String(item[config.nameKey])}`,
+                      onClick: () =>
                         setEditing({
                           item,
                           values: Object.fromEntries(
                             config.fields.map((f) => [f.key, (item[f.key] ?? (f.kind === 'goal' ? null : '')) as Values[string]]),
                           ),
-                        })
-                      }
-                    >
-                      <IconPencil size={16} aria-hidden="true" />
-                    </ActionIcon>
-                  )}
-                  {item.abilities.delete && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${String(item[config.nameKey])}`}
-                      onClick={() => setDeleting(item)}
-                    >
-                      <IconTrash size={16} aria-hidden="true" />
-                    </ActionIcon>
-                  )}
-                </Group>
+                        }),
+                    }
+                  }
+                  remove={item.abilities.delete && { label: `Delete ${String(item[config.nameKey])}`, onClick: () => setDeleting(item) }}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
