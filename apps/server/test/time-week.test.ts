@@ -8,6 +8,7 @@ import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } fro
 import { addToMission, insertMission } from './support/missions.ts';
 import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import { testSockets } from './support/sockets.ts';
+import { saveWeekAsRead, weekFingerprint } from '../src/modules/time/time.queries.ts';
 
 let t: TestApp;
 let world: MissionWorld;
@@ -156,6 +157,26 @@ describe('PUT /timesheet/week: the whole week in one request', () => {
     expect(history.length).toBeGreaterThanOrEqual(1);
     expect(new Set(history.map((event) => event.entityId))).toEqual(new Set([rows[0]!.id]));
     expect(history.filter((event) => event.action === 'create')).toHaveLength(1);
+  });
+
+  it('writes nothing when the week changed after it was read: the write fails as a serialization failure', async () => {
+    const { missionId, roleId } = await missionWithRole();
+    expectStatus(await saveWeek('p0', week([{ missionId, planItemId: roleId, dailyHours: WEEK }])), 200);
+    const [sheet] = await sheetsOf(missionId);
+    const [orgId, personId] = [sheet!.orgId, person('p0')];
+    const save = { ...sheet!, dailyMinutes: [60, 0, 0, 0, 0, 0, 0], status: 'draft' as const, snapshot: {} };
+    const history = { actorPersonId: personId, rows: '[]' };
+    const stale = saveWeekAsRead(t.database.pool, { personId, weekStart: current, readAs: `${sheet!.id}:1` }, [save], history);
+    await expect(stale).rejects.toMatchObject({ code: '40001' });
+    expect((await sheetsOf(missionId))[0]!.dailyMinutes).toEqual(WEEK.map((hours) => hours * 60));
+    // the week as it is, but a sheet meant to be new that another request saved first (it keeps its own id)
+    const weekNow = `(select id, xmin from timesheets where person_id = $1 and week_start = $2)`;
+    const { rows } = await t.database.pool.query(`select ${weekFingerprint(weekNow)} as read_as`, [personId, current]);
+    const fresh = { ...save, id: 'f'.repeat(24), orgId };
+    const twice = saveWeekAsRead(t.database.pool, { personId, weekStart: current, readAs: rows[0].read_as }, [fresh], history);
+    await expect(twice).rejects.toMatchObject({ code: '40001' });
+    expect((await sheetsOf(missionId))[0]!.dailyMinutes).toEqual(WEEK.map((hours) => hours * 60));
+    expect(await sheetsOf(missionId)).toHaveLength(1);
   });
 
   it('merges task rows into the project’s task week: zeros remove a task, rows left out stay', async () => {

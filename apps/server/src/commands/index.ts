@@ -8,7 +8,8 @@ export { lockMission } from './locks.ts';
 export {
   auditActorOf,
   runMissionCommand,
-  runMissionsCommand,
+  runMissionsWrite,
+  HISTORY_INSERT,
   runOrgCommand,
   type AuditActor,
   type MissionAuditAction,
@@ -18,6 +19,5 @@ export {
   type HistoryOfWrites,
   type RecordMissionWrite,
   type RecordOrgWrite,
-  type HistoryOfWritesIn,
   type WriteIn,
 } from './run.ts';

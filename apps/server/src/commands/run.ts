@@ -1,8 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
-import { missionAuditEvents, missions, orgAuditEvents } from '../db/schema/index.ts';
+import { missions, orgAuditEvents } from '../db/schema/index.ts';
 import { newIds } from '../lib/ids.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, retryTransient } from '../db/transaction.ts';
+import { boundSql } from '../db/prepared.ts';
 import type { Change } from '../plugins/realtime.ts';
 import type { AppContext, OrgAccess } from '../plugins/types.ts';
 import { changeOf, type CommandAction, type CommandWrite } from './changes.ts';
@@ -99,30 +100,22 @@ export async function runMissionCommand<T>(
 
 /** A write in the mission it belongs to. */
 export type WriteIn = { missionId: string; write: MissionWrite };
-/**
- * Records writes in their missions, whose history rows the command inserts itself in one of its own statements (a
- * CTE beside the write): answers that INSERT, which the command must run in its transaction.
- */
-export type HistoryOfWritesIn = (writes: WriteIn[]) => SQL;
 
 /**
- * Runs one command that writes in several missions (a person's week across their projects) in one transaction:
- * the command records each write in its own mission's history in that transaction, in the statement that writes,
- * and once committed each mission's rooms hear of its writes. Like `runMissionCommand` it runs again whole on a
- * deadlock or lock time-out, then answers 503. It never marks a template unsaved: use it for writes that do not
- * change a mission's plan (timesheets).
+ * Runs one write that spans several missions (a person's week across their projects) as a statement of its own,
+ * with no transaction around it: `command` gets `historyOf`, which gives the history rows of its writes as one
+ * parameter of `HISTORY_INSERT`, to insert in that same statement, so that the write and its history commit
+ * together. A deadlock or serialization failure runs the command again whole, then answers 503; once it has
+ * succeeded each mission's rooms hear of its writes. It never marks a template unsaved: use it for writes that do
+ * not change a mission's plan (timesheets).
  */
-export async function runMissionsCommand<T>(
-  ctx: AppContext,
-  actorPersonId: string,
-  command: (tx: Tx, history: HistoryOfWritesIn) => Promise<T>,
-): Promise<T> {
+export async function runMissionsWrite<T>(ctx: AppContext, command: (historyOf: (writes: WriteIn[]) => string) => Promise<T>): Promise<T> {
   let writes: WriteIn[] = [];
-  const result = await inTransaction(ctx.db, async (tx) => {
+  const result = await retryTransient(() => {
     writes = [];
-    return command(tx, (own) => {
+    return command((own) => {
       writes.push(...own);
-      return historyInsert(actorPersonId, own);
+      return historyRowsOf(own);
     });
   });
   const byMission = new Map<string, RoutedChange[]>();
@@ -156,17 +149,22 @@ export async function runOrgCommand<T>(
 }
 
 /**
- * The INSERT of the writes' history rows, each in its mission: the rows travel as one JSON text (any number of them
- * in a statement of one size, and no per-value array escaping), taken apart by `jsonb_to_recordset`.
+ * The INSERT of history rows, each in its mission, by `$1` (the actor) and from `$2`: the rows as one JSON text (any
+ * number of them in a statement of one size, and no per-value array escaping), taken apart by `jsonb_to_recordset`.
  */
-function historyInsert(actorPersonId: string | null, writes: WriteIn[]): SQL {
-  const ids = newIds(writes.length);
-  const rows = writes.map(({ missionId, write }, i) => ({ id: ids[i], missionId, ...historyRow(write) }));
-  return sql`insert into ${missionAuditEvents} (id, mission_id, actor_person_id, action, entity, entity_id, title, changes)
-    select h.id, h."missionId", ${actorPersonId}, h.action, h.entity, h."entityId", h.title, h.changes
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+export const HISTORY_INSERT = `insert into mission_audit_events (id, mission_id, actor_person_id, action, entity, entity_id, title, changes)
+    select h.id, h."missionId", $1, h.action, h.entity, h."entityId", h.title, h.changes
+    from jsonb_to_recordset($2::jsonb)
       as h (id text, "missionId" text, action text, entity text, "entityId" text, title text, changes jsonb)`;
+
+/** The history rows of writes, as `HISTORY_INSERT` takes them. */
+function historyRowsOf(writes: WriteIn[]): string {
+  const ids = newIds(writes.length);
+  return JSON.stringify(writes.map(({ missionId, write }, i) => ({ id: ids[i], missionId, ...historyRow(write) })));
 }
+
+const historyInsert = (actorPersonId: string | null, writes: WriteIn[]): SQL =>
+  boundSql(HISTORY_INSERT, [actorPersonId, historyRowsOf(writes)]);
 
 const inMission = (missionId: string, writes: MissionWrite[]): WriteIn[] => writes.map((write) => ({ missionId, write }));
 

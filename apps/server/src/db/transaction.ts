@@ -51,14 +51,14 @@ export const TRANSACTION_ATTEMPTS = 4;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
 
 /**
- * Runs `work` in one transaction; when it meets a deadlock, a serialization failure or a lock time-out it is
- * rolled back and run again (a few times, with a short random pause), then answered 503 with Retry-After.
- * `work` may run more than once: it must not do anything outside the transaction before it commits.
+ * Runs `work` again when it meets a deadlock, a serialization failure or a lock time-out (a few times, with a short
+ * random pause), then answers 503 with Retry-After. Each attempt must have been rolled back whole: `work` is one
+ * transaction or one statement.
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx, attempt: number) => Promise<T>): Promise<T> {
+export async function retryTransient<T>(work: (attempt: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction((tx) => work(tx, attempt));
+      return await work(attempt);
     } catch (error) {
       if (!isTransientDbError(error)) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) throw new BusyError();
@@ -66,3 +66,10 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx, attempt: number) =
     }
   }
 }
+
+/**
+ * Runs `work` in one transaction, run again whole on a deadlock, a serialization failure or a lock time-out
+ * (`retryTransient`). `work` may run more than once: it must not do anything outside the transaction before it commits.
+ */
+export const inTransaction = <T>(db: Db, work: (tx: Tx, attempt: number) => Promise<T>): Promise<T> =>
+  retryTransient((attempt) => db.transaction((tx) => work(tx, attempt)));

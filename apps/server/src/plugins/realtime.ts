@@ -111,6 +111,7 @@ export function createRealtime(options: {
     dropEndedSessions,
     publish(room, change) {
       onChange();
+      if (!adapterPool && !io.of('/').adapter.rooms.has(room)) return;
       io.to(room).emit('changes', fitted(change));
     },
     registerRoom(prefix, allow) {

@@ -77,7 +77,12 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       body: weekSaveSchema,
       response: { 200: weekSavedSchema },
     },
-    handler: async (request) => saveWholeWeek(ctx, principalOf(request).personId, request.body),
+    handler: async (request, reply) => {
+      const saved = await saveWholeWeek(ctx, principalOf(request).personId, request.body);
+      // the grid saves often: the presenter gives the documented shape, serialised without re-checking it
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return reply.send(JSON.stringify(saved) as never);
+    },
   });
 
   r.get('/api/timesheet/project-manager', {

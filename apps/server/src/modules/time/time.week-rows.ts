@@ -3,18 +3,24 @@ import { roleRefusal, taskRefusal, type TimesheetRoleFacts, type TimesheetTaskFa
 import { appError } from '../../lib/errors.ts';
 import { roleRefused } from './time.access.ts';
 import type { TimesheetRow } from './time.presenter.ts';
+import { timesheetRowOf, weekFingerprint } from './time.queries.ts';
 
-/** What the rows name, read before the week's transaction (no locks: the checks are those of the single save). */
+/** What the rows name and the week they go to, read in one statement before the write (the checks are those of the single save). */
 export type RowFacts = {
   roles: (TimesheetRoleFacts & { id: string; title: string })[];
   tasks: ReadonlyMap<string, TimesheetTaskFacts & { id: string; title: string }>;
   /** The person's name as the approvers' lists show it. */
   personName: string;
+  /** Every sheet the person keeps for that week (roles, tasks, organisation work), as read: not locked. */
+  week: TimesheetRow[];
+  /** The week as read (`weekFingerprint`): the write checks that it is still so. */
+  readAs: string;
 };
 
 /**
- * The roles and tasks the rows name, the person's roles on the missions of the task rows, and their name: one
- * prepared statement (the grid saves often; each statement costs the server more than the rows it reads).
+ * The roles and tasks the rows name, the person's roles on the missions of the task rows, their name and their
+ * sheets of the week: one prepared statement (the grid saves often; each statement costs the server more than the
+ * rows it reads).
  */
 export async function rowFactsOf(pool: pg.Pool, personId: string, input: WeekSave): Promise<RowFacts> {
   const roleIds = input.rows.flatMap((row) => row.planItemId ?? []);
@@ -24,13 +30,21 @@ export async function rowFactsOf(pool: pg.Pool, personId: string, input: WeekSav
     roles: RowFacts['roles'];
     tasks: (TimesheetTaskFacts & { id: string; title: string })[];
     name: string | null;
+    week: Record<string, unknown>[];
+    read_as: string;
   }>({
     name: 'week_facts',
     text: FACTS,
-    values: [roleIds, personId, taskMissions, taskIds],
+    values: [roleIds, personId, taskMissions, taskIds, input.weekStart],
   });
   const [facts] = rows;
-  return { roles: facts!.roles, tasks: new Map(facts!.tasks.map((task) => [task.id, task])), personName: facts!.name ?? '' };
+  return {
+    roles: facts!.roles,
+    tasks: new Map(facts!.tasks.map((task) => [task.id, task])),
+    personName: facts!.name ?? '',
+    week: facts!.week.map(timesheetRowOf),
+    readAs: facts!.read_as,
+  };
 }
 
 const FACTS = `select
@@ -42,7 +56,9 @@ const FACTS = `select
   (select coalesce(json_agg(json_build_object('id', a.id, 'missionId', a.mission_id, 'people', a.people, 'title', a.title,
       'firstDay', coalesce(a.start_date, a.due_date, a.end_date), 'lastDay', coalesce(a.end_date, a.due_date, a.start_date))), '[]')
    from action_items a where a.id = any($4::varchar[])) as tasks,
-  (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from people where id = $2) as name`;
+  (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from people where id = $2) as name,
+  (select coalesce(json_agg(t), '[]') from timesheets t where t.person_id = $2 and t.week_start = $5::date) as week,
+  ${weekFingerprint('(select id, xmin from timesheets where person_id = $2 and week_start = $5::date)')} as read_as`;
 
 /** The titles of the rows' roles (for the approvers' lists). */
 export const roleTitlesOf = (facts: RowFacts) => new Map(facts.roles.map((role) => [role.id, role.title]));

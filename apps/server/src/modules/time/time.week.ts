@@ -8,16 +8,15 @@ import {
   type WeekSave,
   type WeekSaved,
 } from '@crewplan/domain';
-import { diffFields, runMissionsCommand } from '../../commands/index.ts';
+import { diffFields, runMissionsWrite } from '../../commands/index.ts';
 import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { appError, atField } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { concurrentWrite } from '../../db/transaction.ts';
 import { locked, timeTrackingRefusal } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
-import { saveWeeks, sheetsOfWeek, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
+import { saveWeekAsRead, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
 import { checkRows, roleTitlesOf, rowFactsOf, taskTitlesOf, type RowFacts } from './time.week-rows.ts';
 import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
 
@@ -25,20 +24,21 @@ import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './tim
 type Plan = { scope: string; missionId: string; planItemId: string | null; field: string; save: SheetSave };
 
 /**
- * `PUT /timesheet/week`: the person's whole week on their missions in one request and one transaction. Everything is
+ * `PUT /timesheet/week`: the person's whole week on their missions in one request and one write. Everything is
  * checked before anything is written: each mission as the single save's gate checks it (visible, the right to save,
- * licensed, keeping timesheets), each role and task (`time.week-rows.ts`, read with the missions before the
- * transaction: they take no locks), that no sheet is submitted or approved
- * (409), and that no day holds more than 24 hours across all the person's sheets of the week. Then the sheets that
- * change are written in one statement, with their history in each mission; once committed, each change is told as
- * the single save tells it (realtime, and the approvers on submission unless `notify` is false).
+ * licensed, keeping timesheets), each role and task (`time.week-rows.ts`, read with the week in one statement), that
+ * no sheet is submitted or approved (409), and that no day holds more than 24 hours across all the person's sheets
+ * of the week. Then the sheets that change are written, with their history in each mission, in one statement that
+ * first checks the week is still as read (`saveWeekAsRead`); when it is not, the save runs again from its reads.
+ * Once written, each change is told as the single save tells it (realtime, and the approvers on submission unless
+ * `notify` is false).
  */
 export async function saveWholeWeek(ctx: AppContext, personId: string, input: WeekSave): Promise<WeekSaved> {
-  const [missions, facts] = await Promise.all([missionsOfWeek(ctx, personId, input), rowFactsOf(ctx.pool, personId, input)]);
   let events: TimesheetEvent[] = [];
-  const result = await runMissionsCommand(ctx, personId, async (tx, history) => {
+  const result = await runMissionsWrite(ctx, async (historyOf) => {
     events = [];
-    const before = await sheetsOfWeek(tx, personId, input.weekStart);
+    const [missions, facts] = await Promise.all([missionsOfWeek(ctx, personId, input), rowFactsOf(ctx.pool, personId, input)]);
+    const before = facts.week;
     checkRows(facts, personId, input, before);
     const plans = planSheets(personId, input, missions, before);
     const byScope = new Map(before.map((sheet) => [sheet.scope, sheet]));
@@ -64,11 +64,13 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
       };
       return { missionId: save.missionId!, write };
     });
-    const saved = await saveWeeks(tx, writes, history(recorded));
-    if (saved.length !== writes.length) throw locked();
-    // a sheet first saved meanwhile by another request (a second tab) came back under its id: read the week again
-    const planned = new Set(writes.map((save) => save.id));
-    if (saved.some((row) => !planned.has(row.id))) throw concurrentWrite();
+    const saved =
+      writes.length === 0
+        ? []
+        : await saveWeekAsRead(ctx.pool, { personId, weekStart: input.weekStart, readAs: facts.readAs }, writes, {
+            actorPersonId: personId,
+            rows: historyOf(recorded),
+          });
     for (const row of saved) {
       const existing = byScope.get(row.scope) ?? null;
       const missionTitle = missions.get(row.missionId!)!.mission.title;
@@ -81,7 +83,7 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
       byScope.set(row.scope, row);
     }
     const sheets = plans.flatMap((plan) => byScope.get(plan.scope) ?? []);
-    const titles = await taskTitles(tx, sheets, taskTitlesOf(facts));
+    const titles = await taskTitles(ctx.db, sheets, taskTitlesOf(facts));
     return sheets.map((sheet) => presentTimesheet(sheet, titles));
   });
   await announce(ctx, ...events);
