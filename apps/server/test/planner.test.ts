@@ -137,8 +137,15 @@ describe('the resource planner', () => {
     expectStatus(await get(who.outsider, `/api/availability/org/${orgId}?from=2025-04-21&to=2025-04-23`), 404);
     const mine = await get(who.ann, '/api/availability/mine?from=2025-04-22&to=2025-04-22');
     expectStatus(mine, 200);
-    expect(mine.json()).toEqual({ days: [expect.objectContaining({ orgId, personId: who.ann.personId, leaveApprovedHours: 8 })] });
+    expect(mine.json()).toEqual({
+      days: [expect.objectContaining({ orgId, personId: who.ann.personId, leaveApprovedHours: 8, holidaysKnown: true })],
+    });
     expectStatus(await get(who.ann, '/api/availability/mine?from=2025-04-22&to=2025-06-22'), 400);
+    // an organisation with no holiday country cannot tell its public holidays (the grid says 'Location not set yet')
+    await setOrg(t, orgId, { holidayCountryCode: null });
+    const unlocated = (await get(who.ann, '/api/availability/mine?from=2025-04-21&to=2025-04-21')).json() as { days: unknown[] };
+    expect(unlocated.days).toEqual([expect.objectContaining({ holidaysKnown: false, holidayName: null })]);
+    await setOrg(t, orgId, { holidayCountryCode: 'GR' });
   });
 
   it('refuses bad queries with a clear 400', async () => {

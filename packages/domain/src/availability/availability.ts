@@ -50,7 +50,8 @@ export const myAvailabilityQuerySchema = z
   .strict()
   .refine((q) => q.to >= q.from, { path: ['to'], message: 'The end date must not be before the start date' })
   .refine((q) => daysBetween(q.from, q.to) < 31, { path: ['to'], message: 'At most 31 days at once' });
-export const myAvailabilitySchema = z.object({ days: z.array(ledgerDaySchema.extend({ orgId: idSchema })) });
+/** My days in each of my organisations; `holidaysKnown` is false where the organisation has no holiday country yet. */
+export const myAvailabilitySchema = z.object({ days: z.array(ledgerDaySchema.extend({ orgId: idSchema, holidaysKnown: z.boolean() })) });
 export type MyAvailability = z.infer<typeof myAvailabilitySchema>;
 export type Availability = z.infer<typeof availabilitySchema>;
 

@@ -32,6 +32,12 @@ export const TIME_MESSAGES = {
   unfilledRole: 'Unfilled role',
   needsAssignment: 'Needs assignment',
   notSubmittedDraft: 'Not submitted yet (Draft)',
+  /** Tooltips of the grid and the approvers' lists: a role without its person, a role or project with no name to show. */
+  roleNotAssigned: 'Role not assigned',
+  unspecifiedRole: 'Unspecified role',
+  projectNotFound: 'Project not found...',
+  /** A day's tooltip when the organisation has no holiday country: its public holidays are not known. */
+  locationNotSet: 'Location not set yet',
   noProjectRole: 'Just FYI: Not assigned a project role so timesheets cannot be submitted and allocation tracked',
   notFound: 'Sorry that timesheet was not found. It may have been deleted.',
   locked: 'This week has been submitted or approved and can no longer be changed.',

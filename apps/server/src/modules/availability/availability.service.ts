@@ -94,12 +94,13 @@ export async function readAvailability(ctx: AppContext, access: OrgAccess, query
 
 /** `GET /availability/mine`: the caller's own ledger in each organisation they are a current member of. */
 export async function readMyAvailability(db: Db, personId: string, query: { from: string; to: string }): Promise<MyAvailability> {
-  const orgs = await db.execute<{ orgId: string }>(sql`
-    select op.org_id as "orgId" from org_people op join orgs o on o.id = op.org_id and o.deleted_at is null
+  const orgs = await db.execute<{ orgId: string; holidaysKnown: boolean }>(sql`
+    select op.org_id as "orgId", o.holiday_country_code is not null as "holidaysKnown"
+    from org_people op join orgs o on o.id = op.org_id and o.deleted_at is null
     where op.person_id = ${personId} and (op.end_date is null or op.end_date > current_date) order by op.org_id`);
   const days = await Promise.all(
-    orgs.rows.map(async ({ orgId }) =>
-      (await readLedger(db, { orgId, personIds: [personId], ...query })).map((day) => ({ ...day, orgId })),
+    orgs.rows.map(async ({ orgId, holidaysKnown }) =>
+      (await readLedger(db, { orgId, personIds: [personId], ...query })).map((day) => ({ ...day, orgId, holidaysKnown })),
     ),
   );
   return { days: days.flat() };

@@ -1,5 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
-import type { RoleCellKind, RoleWeekCell } from '@crewplan/domain/time/time';
+import { TIME_MESSAGES, type RoleCellKind, type RoleWeekCell } from '@crewplan/domain/time/time';
 import type { Names } from './approvals.ts';
 import classes from './time.module.css';
 import { weekTitle } from './week.ts';
@@ -11,17 +11,18 @@ export const CELL_COLORS: Record<RoleCellKind, string> = { unfilled: 'red', need
 export function RoleCellRow({ cell, names }: { cell: RoleWeekCell; names: Names }) {
   const who = cell.person ? (names.people.get(cell.person) ?? cell.personName ?? cell.person) : null;
   const week = weekTitle(cell.weekStart);
-  const mission = names.missions.get(cell.mission) ?? cell.missionTitle;
+  const mission = names.missions.get(cell.mission) ?? (cell.missionTitle || TIME_MESSAGES.projectNotFound);
+  const title = cell.title.trim() || TIME_MESSAGES.unspecifiedRole;
   return (
     <Table.Tr
       className={cell.person ? undefined : classes.unfilledRow}
-      aria-label={`${who ? `${who}, ` : ''}${cell.title}, week of ${week}: ${cell.label}`}
+      aria-label={`${who ? `${who}, ` : ''}${title}, week of ${week}: ${cell.label}`}
       data-testid="role-cell"
     >
       <Table.Td />
       <Table.Td>
         {who ?? (
-          <Text span c="dimmed" size="sm">
+          <Text span c="dimmed" size="sm" title={TIME_MESSAGES.roleNotAssigned}>
             Nobody yet
           </Text>
         )}
@@ -30,7 +31,7 @@ export function RoleCellRow({ cell, names }: { cell: RoleWeekCell; names: Names 
         {mission}
         <Text span c="dimmed" size="sm">
           {' '}
-          · {cell.title}
+          · {title}
         </Text>
       </Table.Td>
       <Table.Td>{week}</Table.Td>

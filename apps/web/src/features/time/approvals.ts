@@ -1,4 +1,5 @@
-import type { Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
+import { TIME_MESSAGES, type Timesheet, type TimesheetStatus } from '@crewplan/domain/time/time';
 import { weekDays } from '@crewplan/domain/time/week';
 
 /** Names the approver's list shows: people and missions by id (the board's work space knows them). */
@@ -24,11 +25,14 @@ const snapshotText = (sheet: Timesheet, key: string) => {
 };
 
 export const personName = (sheet: Timesheet, names: Names) =>
-  names.people.get(sheet.person) ?? (snapshotText(sheet, 'personName') || sheet.person);
+  names.people.get(sheet.person) ?? (snapshotText(sheet, 'personName') || MISSION_MESSAGES.personNotFound);
 export const missionName = (sheet: Timesheet, names: Names) =>
-  (sheet.mission && names.missions.get(sheet.mission)) || snapshotText(sheet, 'missionTitle') || (sheet.mission ?? 'Organisation');
-/** The role's title as the person saw it when saving. */
-export const roleName = (sheet: Timesheet) => snapshotText(sheet, 'roleTitle');
+  (sheet.mission && names.missions.get(sheet.mission)) ||
+  snapshotText(sheet, 'missionTitle') ||
+  (sheet.mission ? TIME_MESSAGES.projectNotFound : 'Organisation');
+/** The role's title as the person saw it when saving ('Unspecified role' for a role that had none). */
+export const roleName = (sheet: Timesheet) =>
+  snapshotText(sheet, 'roleTitle') || (sheet.form === 'role' && (sheet.planItemId || sheet.orgRole) ? TIME_MESSAGES.unspecifiedRole : '');
 
 /** One line of the export: a day of a week (a task's day in task form); days without hours are left out. */
 export type ExportLine = {

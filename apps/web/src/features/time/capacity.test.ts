@@ -45,6 +45,20 @@ describe('the timesheet capacity row', () => {
     expect(leave!.tooltip).toContain('Leave: 8 h');
   });
 
+  it("says 'Location not set yet' on a working day of an organisation with no holiday country", () => {
+    const [monday, sunday] = dayCapacities(
+      ['2025-04-14', '2025-04-20'],
+      [
+        { ...day('2025-04-14'), holidaysKnown: false },
+        { ...day('2025-04-20', { contractHours: 0 }), holidaysKnown: false },
+      ],
+      [],
+    );
+    expect(monday!.tooltip).toBe('Capacity 8 h\nPublic holidays: Location not set yet');
+    expect(sunday!.tooltip).toBe('Capacity 0 h');
+    expect(dayCapacities(['2025-04-14'], [{ ...day('2025-04-14'), holidaysKnown: true }], [])[0]!.tooltip).toBe('Capacity 8 h');
+  });
+
   it('shows nothing planned and no capacity on a day the ledger does not know', () => {
     expect(dayCapacities(['2025-04-19'], [], [role])[0]).toMatchObject({ capacityHours: 0, plannedHours: 0, bar: 0, over: false });
   });

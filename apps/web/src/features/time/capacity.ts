@@ -1,7 +1,7 @@
 import { capacityBarPercent } from '@crewplan/domain/time/rules';
 import { defaultDailyHours } from '@crewplan/domain/plan/rules';
 import { dayCapacity, type LedgerDayView } from '@crewplan/domain/availability/availability';
-import type { MyTimesheetRole } from '@crewplan/domain/time/time';
+import { TIME_MESSAGES, type MyTimesheetRole } from '@crewplan/domain/time/time';
 
 /** One day of my capacity row: what the ledger leaves me for work, what my projects plan on it, and why. */
 export type DayCapacity = {
@@ -26,7 +26,7 @@ const hours = (value: number) => `${Math.round(value * 100) / 100} h`;
  */
 export function dayCapacities(
   dates: readonly string[],
-  ledger: readonly LedgerDayView[],
+  ledger: readonly (LedgerDayView & { holidaysKnown?: boolean })[],
   roles: readonly MyTimesheetRole[],
 ): DayCapacity[] {
   return dates.map((date) => {
@@ -35,6 +35,9 @@ export function dayCapacities(
     const plannedHours = days.reduce((sum, day) => sum + day.allocatedHours + day.scheduledTaskHours, 0);
     const working = days.some((day) => day.contractHours > 0);
     const lines = [`Capacity ${hours(capacityHours)}`];
+    // an organisation without a holiday country cannot say which of my working days are public holidays
+    if (days.some((day) => day.holidaysKnown === false && day.contractHours > 0))
+      lines.push(`Public holidays: ${TIME_MESSAGES.locationNotSet}`);
     for (const day of days) {
       if (day.holidayName) lines.push(`Public holiday: ${day.holidayName}`);
       if (day.leaveApprovedHours > 0) lines.push(`Leave: ${hours(day.leaveApprovedHours)}`);

@@ -57,6 +57,11 @@ describe('task rows of the weekly grid', () => {
     expect([pour.cells, pour.status, pour.editable]).toEqual([['', '', '', '', '', '', ''], 'draft', true]);
   });
 
+  it("names a role without a title 'Unspecified role' and a mission without one 'Project not found...'", () => {
+    const [row] = gridRows([{ ...role('r1', 'a', ' '), missionTitle: '' }], [], [], MONDAY);
+    expect([row!.title, row!.missionTitle]).toEqual(['Unspecified role', 'Project not found...']);
+  });
+
   it('counts task rows in the day totals', () => {
     const rows = gridRows(roles, tasks, [taskWeek('a', { t1: [2, 0, 0, 0, 0, 0, 0] })], MONDAY);
     expect(dayTotals(rows.map((row) => (row.key === 'r1' ? { cells: ['6', '', '', '', '', '', ''] } : row)))).toEqual([

@@ -1,4 +1,10 @@
-import type { MyTimesheetRole, MyTimesheetTask, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import {
+  TIME_MESSAGES,
+  type MyTimesheetRole,
+  type MyTimesheetTask,
+  type Timesheet,
+  type TimesheetStatus,
+} from '@crewplan/domain/time/time';
 import type { WeekSave } from '@crewplan/domain/time/week-save';
 import { formatHours, parseHoursInput } from '@crewplan/domain/time/hours-input';
 import { capacityBarPercent, hoursEditable, weekWithinRole } from '@crewplan/domain/time/rules';
@@ -55,7 +61,11 @@ export function gridRows(
       const status = sheet?.status ?? 'draft';
       const cells = sheet ? sheet.dailyHours.map(formatHours) : [...EMPTY_WEEK];
       const editable = hoursEditable(status) && sheet?.form !== 'task';
-      const { mission: missionId, missionTitle, title, planItemId } = role;
+      const { mission: missionId, planItemId } = role;
+      const [missionTitle, title] = [
+        role.missionTitle || TIME_MESSAGES.projectNotFound,
+        role.title.trim() || TIME_MESSAGES.unspecifiedRole,
+      ];
       return { key: planItemId, kind: 'role', missionId, missionTitle, title, planItemId, role, sheet, status, cells, editable };
     });
   const withRole = new Set(roleRows.map((row) => row.missionId));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MyTimesheetRole, Timesheet } from '@crewplan/domain/time/time';
-import { exportLines, shownWeeks } from './approvals.ts';
+import { exportLines, missionName, personName, roleName, shownWeeks } from './approvals.ts';
 import { capacityBars, copiedCells, dayTotals, gridRows, moveFocus } from './grid.ts';
 import { overtimePeriod } from './overtime.ts';
 import { dayLabels, weekOfParam, weekParam, weekTitle } from './week.ts';
@@ -120,6 +120,21 @@ describe('approvals', () => {
       { person: 'Ada Lovelace', mission: 'Apollo', role: '', task: 'Wireframes', date: '2026-11-24', hours: 2, status: 'draft' },
       { person: 'Ada Lovelace', mission: 'Apollo', role: '', task: 'Deleted task', date: '2026-11-23', hours: 1, status: 'draft' },
     ]);
+  });
+});
+
+describe('names the approvers cannot find', () => {
+  const nobody = { people: new Map<string, string>(), missions: new Map<string, string>() };
+  it("says 'Person not found', 'Project not found...' and 'Unspecified role' rather than ids or nothing", () => {
+    const lost = sheet({ person: 'p9', mission: 'm9', planItemId: 'r9', snapshot: {} });
+    expect([personName(lost, nobody), missionName(lost, nobody), roleName(lost)]).toEqual([
+      'Person not found',
+      'Project not found...',
+      'Unspecified role',
+    ]);
+    const saved = sheet({ person: 'p9', mission: 'm9', snapshot: { personName: 'Ada', missionTitle: 'Apollo', roleTitle: 'Designer' } });
+    expect([personName(saved, nobody), missionName(saved, nobody), roleName(saved)]).toEqual(['Ada', 'Apollo', 'Designer']);
+    expect(missionName(sheet({ mission: null, snapshot: {} }), nobody)).toBe('Organisation');
   });
 });
 
