@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { CARRY_OVER_MODES } from '@crewplan/domain/org/settings';
 import { FormError } from '../../components/FormError.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { fieldError, fieldErrors } from '../../lib/field-errors.ts';
 import { useHolidayCountries, useSaveLeaveSettings, type LeaveSettingsValues } from './api.ts';
 import { LeaveCodeForm } from './LeaveCodeForm.tsx';
@@ -164,27 +164,13 @@ export function LeaveSettings({ orgId, initial, updatedAt }: { orgId: string; in
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          leftSection={<IconPencil size={14} aria-hidden="true" />}
-                          aria-label={`Edit ${code.description}`}
-                          onClick={() => setEditing({ index, code })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconTrash size={14} aria-hidden="true" />}
-                          aria-label={`Delete ${code.description}`}
-                          onClick={() => set({ leaveCodes: values.leaveCodes.filter((_, i) => i !== index) })}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
+                      <RowActions
+                        edit={{ label: `Edit ${code.description}`, onClick: () => setEditing({ index, code }) }}
+                        remove={{
+                          label: `Delete ${code.description}`,
+                          onClick: () => set({ leaveCodes: values.leaveCodes.filter((_, i) => i !== index) }),
+                        }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
