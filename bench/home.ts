@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { portOf, startBenchApp } from './bench-app.ts';
+import { missionOfMine, portOf, startBenchApp } from './bench-app.ts';
 
 const TASKS = Number(process.env.BENCH_HOME_TASKS ?? 48_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -15,41 +15,11 @@ if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
   spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 
-const { app, q, base, token, personId, stop } = await startBenchApp();
-await app.inject({
-  method: 'PUT',
-  url: '/api/people/profile',
-  headers: { authorization: `Bearer ${token}` },
-  payload: { firstName: 'Hana', lastName: 'Home' },
-});
-
-/** A licensed kanban mission of the person with TASKS tasks over 100 actions, all assigned to them. */
-async function seed(): Promise<void> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/mission',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { title: 'Everything of mine', projectType: 'kanban', planStartDate: '2026-01-05', planEndDate: '2026-12-28' },
-  });
-  const missionId = (created.json() as { _id: string })._id;
-  await q(`update missions set is_licensed_active = true where id = $1`, [missionId]);
-  await q(
-    `insert into actions (id, mission_id, title, start_date, end_date, sort_index)
-     select substr(md5($1 || g), 1, 24), $1, 'Action ' || g, date '2026-01-05' + g * 3, date '2026-01-05' + g * 3 + 20, g
-     from generate_series(1, 100) g`,
-    [missionId],
-  );
-  await q(
-    `insert into action_items (id, action_id, mission_id, title, status, col, start_date, end_date, due_date, sort_index, people)
-     select substr(md5($1 || 'item' || g), 1, 24), substr(md5($1 || (1 + g % 100)), 1, 24), $1, 'Task ' || g,
-            'open', (array['todo','doing','review'])[1 + g % 3],
-            date '2026-01-05' + (g % 300), date '2026-01-05' + (g % 300) + 3, date '2026-01-05' + (g % 320), g, array[$3::varchar]
-     from generate_series(1, $2::int) g`,
-    [missionId, TASKS, personId],
-  );
-  await q('analyze');
-}
-await seed();
+const bench = await startBenchApp();
+const { app, q, base, token, personId, stop } = bench;
+// Everything of the person in one mission: TASKS tasks over 100 actions, spread over the year
+await missionOfMine(bench, { title: 'Everything of mine', actions: 100, tasks: TASKS, from: '2026-01-05', days: 300 });
+await q('analyze');
 
 const floor = Fastify();
 floor.get('/floor', async (_request, reply) => {

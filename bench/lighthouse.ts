@@ -6,7 +6,7 @@ import puppeteer from 'puppeteer-core';
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { startBenchApp } from './bench-app.ts';
+import { missionOfMine, startBenchApp } from './bench-app.ts';
 
 const MISSIONS = 3;
 const TASKS_PER_MISSION = Math.ceil(Number(process.env.BENCH_LIGHTHOUSE_TASKS ?? 360) / MISSIONS);
@@ -18,40 +18,12 @@ if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
   spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 
-const { app, q, base, token, personId, stop } = await startBenchApp();
-const auth = { authorization: `Bearer ${token}` };
-await app.inject({ method: 'PUT', url: '/api/people/profile', headers: auth, payload: { firstName: 'Hana', lastName: 'Home' } });
-
-/** MISSIONS licensed kanban missions of the person, each with TASKS_PER_MISSION tasks over 12 actions, all theirs. */
-async function seed(): Promise<void> {
-  for (let m = 1; m <= MISSIONS; m++) {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/mission',
-      headers: auth,
-      payload: { title: `Mission ${m}`, projectType: 'kanban', planStartDate: '2026-01-05', planEndDate: '2026-12-28' },
-    });
-    const missionId = (created.json() as { _id: string })._id;
-    await q(`update missions set is_licensed_active = true where id = $1`, [missionId]);
-    await q(
-      `insert into actions (id, mission_id, title, start_date, end_date, sort_index)
-       select substr(md5($1 || g), 1, 24), $1, 'Action ' || g, date '2026-10-05' + g * 7, date '2026-10-05' + g * 7 + 20, g
-       from generate_series(1, 12) g`,
-      [missionId],
-    );
-    await q(
-      `insert into action_items (id, action_id, mission_id, title, status, col, start_date, end_date, due_date, sort_index, people)
-       select substr(md5($1 || 'item' || g), 1, 24), substr(md5($1 || (1 + g % 12)), 1, 24), $1, 'Task ' || g,
-              'open', (array['todo','doing','review'])[1 + g % 3],
-              date '2026-11-01' + (g % 60), date '2026-11-01' + (g % 60) + 3, date '2026-11-01' + (g % 70), g,
-              array[$3::varchar]
-       from generate_series(1, $2::int) g`,
-      [missionId, TASKS_PER_MISSION, personId],
-    );
-  }
-  await q('analyze');
-}
-await seed();
+const bench = await startBenchApp();
+const { q, base, token, stop } = bench;
+// MISSIONS missions of the person, each with TASKS_PER_MISSION tasks over 12 actions, in the weeks around today
+for (let m = 1; m <= MISSIONS; m++)
+  await missionOfMine(bench, { title: `Mission ${m}`, actions: 12, tasks: TASKS_PER_MISSION, from: '2026-11-01', days: 60 });
+await q('analyze');
 
 const BUDGETS = { performance: 90, accessibility: 100 } as const;
 
