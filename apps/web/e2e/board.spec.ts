@@ -385,12 +385,31 @@ test('actions on the board: ?action opens the work view on its tasks, a new acti
   await page.keyboard.press('Escape');
   await expect(page).not.toHaveURL(/action-item=/);
 
+  // a link to complete it (complete-action) says when it is done already
+  const prompt = page.getByRole('dialog', { name: 'Complete the action' });
+  await page.goto(`/home?mission=${missionId}&mission-tab=board&complete-action=${launchId}`);
+  await expect(prompt).toContainText('“Release” is already done.');
+  await prompt.getByRole('button', { name: 'OK' }).click();
+  await expect(page).not.toHaveURL(/complete-action=/);
+
   // reopen it: quick add offers it again
   await actionsButton.click();
   await list.getByRole('button', { name: 'Reopen Release' }).click();
   await expect(page.getByText('“Release” is open again.')).toBeVisible();
   await expect(list.getByRole('button', { name: 'Rename Release' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Add tasks to' })).toBeVisible();
+
+  // the link on an open action asks first, then marks it done; reopened from the menu again
+  await page.goto(`/home?mission=${missionId}&mission-tab=board&complete-action=${launchId}`);
+  await expect(prompt).toContainText('Mark “Release” done?');
+  await expectAccessible(page, 'complete an action from a link');
+  await page.screenshot({ path: screenshot('board-complete-action') });
+  await prompt.getByRole('button', { name: 'Mark done' }).click();
+  await expect(page.getByText('“Release” is done and closed: its tasks can no longer be changed or added to.')).toBeVisible();
+  await expect(page).not.toHaveURL(/complete-action=/);
+  await actionsButton.click();
+  await list.getByRole('button', { name: 'Reopen Release' }).click();
+  await expect(page.getByText('“Release” is open again.')).toBeVisible();
 
   // delete the other action after confirming: its tasks go too
   await list.getByRole('button', { name: 'Delete Build' }).click();

@@ -188,4 +188,9 @@ test('two people chat on a task: a mention brings the other in live (bell badge 
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(2);
   await chatOf(page).screenshot({ path: screenshot('chat-subtask') });
   await memberContext.close();
+
+  // a link to a thread (room, roomName) brings the chat into view with that subtask's chat chosen
+  await page.goto(`${taskUrl}&room=ActionItem&roomName=${encodeURIComponent('Pick the photo')}`);
+  await expect(chatOf(page).getByRole('heading', { name: 'Pick the photo' })).toBeInViewport();
+  await expect(message(page, 'Which photo?')).toBeVisible();
 });

@@ -66,7 +66,8 @@ test('an owner invites a new email from the team tab; the invitee signs up from 
   expect(link).toContain('from=invite');
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
-  await invitee.goto(link);
+  // an invitation to a phase: once accepted, the mission opens at its phases
+  await invitee.goto(`${link}&invite-to-phase=phases`);
   await expect(invitee.getByTestId('mission-invite-notice')).toContainText('You are invited to a mission on Crewplan.');
   await invitee.screenshot({ path: screenshot('team-invite-signed-out') });
   await fillSignIn(invitee, inviteeEmail, PASSWORD);
@@ -77,8 +78,11 @@ test('an owner invites a new email from the team tab; the invitee signs up from 
   await invitee.screenshot({ path: screenshot('team-invite-join') });
   await join.getByRole('button', { name: 'Accept invite' }).click();
   await expect(invitee).toHaveURL(new RegExp(`[?&]mission=${missionId}`));
-  await expect(invitee).not.toHaveURL(/token=/);
+  await expect(invitee).not.toHaveURL(/token=|invite-to-phase=/);
+  await expect(invitee).toHaveURL(/[?&]phase=phases/);
   await expect(missionView(invitee).getByTestId('mission-title')).toHaveText('Team journey');
+  await expect(missionView(invitee).getByRole('tab', { name: 'Plan', selected: true })).toBeVisible();
+  await expect(invitee.locator('#plan-make-phase')).toBeInViewport();
   await invitee.screenshot({ path: screenshot('team-invitee-mission'), fullPage: true });
   await inviteeContext.close();
 

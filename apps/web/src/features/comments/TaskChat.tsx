@@ -7,6 +7,7 @@ import { chatTitle, replyQuote } from '@crewplan/domain/comments/rules';
 import type { TaskSlotProps } from '../../lib/feature-slots.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { joinRoom } from '../../lib/realtime.ts';
+import { useUrl } from '../../lib/url-state.ts';
 import { uploadImage, useChatMutations, useChatTask, useChatTeam, useTaskComments, type CommentDto } from './api.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { authorName, ChatMessage } from './ChatMessage.tsx';
@@ -45,6 +46,20 @@ export function TaskChat({ missionId, actionItemId, title }: TaskSlotProps) {
 
   const checklist = task.data?.checklist ?? [];
   const subtask = checklist.find((entry) => entry._id === topic) ?? null;
+
+  // A link to the thread (`room=ActionItem`, `roomName`: the thread's name) brings the chat into view, with the chat
+  // of the subtask of that name chosen (the team chat otherwise).
+  const { params } = useUrl();
+  const linked = params.get('room') === 'ActionItem';
+  const linkedName = linked ? params.get('roomName') : null;
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) section.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
+  const linkedSubtask = linkedName ? (checklist.find((entry) => entry.title === linkedName)?._id ?? null) : null;
+  useEffect(() => {
+    if (linkedSubtask) setTopic(linkedSubtask);
+  }, [linkedSubtask]);
   useEffect(() => {
     if (topic && task.data && !subtask) setTopic(null);
   }, [topic, task.data, subtask]);
@@ -109,7 +124,7 @@ export function TaskChat({ missionId, actionItemId, title }: TaskSlotProps) {
 
   const canPost = comments.data?.canPost ?? false;
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId} data-testid="task-chat">
+    <Stack ref={section} gap="sm" component="section" aria-labelledby={headingId} data-testid="task-chat">
       <Group justify="space-between" align="flex-end">
         <Title order={4} id={headingId} data-testid="chat-title">
           {name}

@@ -19,6 +19,7 @@ import { OverviewTab } from './OverviewTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { TeamTab } from '../team/index.ts';
 import { MISSION_VIEWS } from './views.ts';
+import { CompleteActionPrompt } from '../tasks/index.ts';
 
 // The work views load on demand (or ahead, when the URL names them) and render at once once their code is in.
 const BoardTab = MISSION_VIEWS.board.Component;
@@ -126,6 +127,7 @@ export function MissionScreen({ value: missionId }: { value: string }) {
                   </Tabs.Panel>
                 </Tabs>
               </Container>
+              <CompleteActionPrompt mission={data} />
             </>
           )}
         </Modal.Body>

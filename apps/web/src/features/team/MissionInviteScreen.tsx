@@ -11,12 +11,13 @@ import { setParams, useUrl } from '../../lib/url-state.ts';
 import { answerMissionInvite, handleMissionInvite, missionInviteQuery } from './api.ts';
 import { inviteGone, isUnverifiedError } from './invite-screen-rules.ts';
 
-const clearLink = { from: null, token: null } as const;
+const clearLink = { from: null, token: null, 'invite-to-phase': null } as const;
 
 /**
  * The mailed mission invite (`?from=invite&token=…`): the mission, who invites, their message and the permission
  * offered; Accept or Reject. Signed out, it says an invite waits: signing in or up keeps the
- * parameters, and the invite continues once signed in. Accepting opens the mission.
+ * parameters, and the invite continues once signed in. Accepting opens the mission; an invitation to a phase
+ * (`invite-to-phase`) opens it at its phases.
  */
 export function MissionInviteScreen() {
   const { params } = useUrl();
@@ -87,7 +88,11 @@ export function MissionInviteScreen() {
       const result = await answerMissionInvite(data._id, choice);
       if (choice === 'accept') {
         notifications.show({ color: 'green', message: `Welcome to ${data.mission.title}!` });
-        setParams({ ...clearLink, mission: result.mission || data.mission._id }, { replace: true });
+        const phase = params.get('invite-to-phase');
+        setParams(
+          { ...clearLink, mission: result.mission || data.mission._id, ...(phase !== null && { phase: phase || 'phases' }) },
+          { replace: true },
+        );
       } else {
         notifications.show({ message: 'Invite declined.' });
         close();
