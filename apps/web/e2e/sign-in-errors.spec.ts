@@ -49,6 +49,6 @@ test('too many attempts and a slow sign-in show the spec texts', async ({ page }
   await page.clock.fastForward(10_500);
   await expect(page.getByText('This is taking way too long...')).toBeVisible();
   answer();
-  await expect(page.getByTestId('sign-in-message')).toHaveText('Sorry. Please try again later or contact us if the issue persists.');
+  await expect(page.getByTestId('sign-in-message')).toHaveText('Oops. An error occurred and we are already investigating it...');
   await expect(page.getByText('This is taking way too long...')).toHaveCount(0);
 });

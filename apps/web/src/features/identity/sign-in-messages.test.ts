@@ -24,7 +24,9 @@ describe('signInFailureMessage', () => {
     expect(signInFailureMessage({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe(
       'Ooops. Please check that your email and password are correct.',
     );
-    expect(signInFailureMessage({ status: 500 })).toBe('Sorry. Please try again later or contact us if the issue persists.');
+    expect(signInFailureMessage({ status: 500 })).toBe('Oops. An error occurred and we are already investigating it...');
+    expect(signInFailureMessage({ status: 503 })).toBe('Sorry. Please try again later or contact us if the issue persists.');
+    expect(signInFailureMessage({ status: 0 })).toBe('Sorry. Please try again later or contact us if the issue persists.');
   });
 
   it('starts the account check only for unknown credentials', () => {

@@ -21,6 +21,8 @@ export function signInFailureMessage(failure: FailedCall): string {
   if (isSsoSignOutCode(failure.code)) return SSO_MESSAGES[failure.code];
   if (failure.status === 429) return SIGN_IN_MESSAGES.tooManyAttempts;
   if (failure.code === 'INVALID_EMAIL_OR_PASSWORD' || failure.code === 'INVALID_PASSWORD') return SIGN_IN_MESSAGES.wrongPassword;
+  // the server failed (auth/failed-unexpected): it has logged why; a busy server (503) asks for another try instead
+  if (failure.status >= 500 && failure.status !== 503) return SIGN_IN_MESSAGES.failedUnexpected;
   return SIGN_IN_MESSAGES.otherFailure;
 }
 
