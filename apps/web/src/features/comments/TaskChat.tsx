@@ -53,9 +53,11 @@ export function TaskChat({ missionId, actionItemId, title }: TaskSlotProps) {
   const linked = params.get('room') === 'ActionItem';
   const linkedName = linked ? params.get('roomName') : null;
   const section = useRef<HTMLDivElement>(null);
+  // once the messages are in (the task's other sections have drawn by then), so that the chat stays where it is put
+  const loaded = comments.isSuccess;
   useEffect(() => {
-    if (linked) section.current?.scrollIntoView({ block: 'start' });
-  }, [linked]);
+    if (linked && loaded) section.current?.scrollIntoView({ block: 'start' });
+  }, [linked, loaded]);
   const linkedSubtask = linkedName ? (checklist.find((entry) => entry.title === linkedName)?._id ?? null) : null;
   useEffect(() => {
     if (linkedSubtask) setTopic(linkedSubtask);
