@@ -71,6 +71,13 @@ test('on a 320 px phone the mission, organisation, cost report, budget, planner 
   await phone.goto(`/home?budget-bar=${mission._id}`);
   await fits('budget', 'Budget and costs of Harbour cabins', 'Close the budget');
 
+  // the budget set-up takes the whole screen
+  await phone.goto(`/home?budget-setup=${mission._id}`);
+  await expect(phone.getByRole('dialog', { name: 'Budget set-up of Harbour cabins' })).toHaveCSS('width', '320px');
+  await expect(phone.getByRole('textbox', { name: /budget/i }).first()).toBeInViewport({ ratio: 1 });
+  expect(await offTheSide(phone)).toEqual([]);
+  await lookInBothModes(phone, 'phone-budget-setup', { screen: 'budget set-up on a phone' });
+
   // the resource planner takes the whole screen, so its grouping switch fits whole
   await phone.goto(`/home?planner=${org._id}`);
   await expect(phone.getByRole('dialog', { name: 'Resource planner' })).toHaveCSS('width', '320px');

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../components/FormError.tsx';
 import { isApiError } from '../../lib/api-error.ts';
+import { usePhone } from '../../lib/phone.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { missionQuery, useSaveBudget, type BudgetUpdate, type Mission } from './api.ts';
 import { currencyChoices } from './currencies.ts';
@@ -17,8 +18,16 @@ export function BudgetSetupScreen({ value: missionId }: { value: string }) {
   const mission = useQuery({ ...missionQuery(missionId), enabled: Boolean(missionId) });
   const close = () => setParams({ 'budget-setup': null });
   const canSet = mission.data?.abilities['money.write'] ?? false;
+  // a phone gives the form its whole screen
+  const phone = usePhone();
   return (
-    <Modal opened onClose={close} size={SETUP_WIDTH} title={mission.data ? `Budget set-up of ${mission.data.title}` : 'Budget set-up'}>
+    <Modal
+      opened
+      onClose={close}
+      size={SETUP_WIDTH}
+      fullScreen={phone}
+      title={mission.data ? `Budget set-up of ${mission.data.title}` : 'Budget set-up'}
+    >
       {mission.isPending && <Loader aria-label="Loading the mission" />}
       {mission.isError && <FormError>{mission.error.message}</FormError>}
       {mission.data && !canSet && (
