@@ -112,6 +112,47 @@ test('the diagnostic value of a rendering failure is shown and can be dismissed'
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test("an uncaught error reaches the server's log; when that post fails, 'Failed to log from Web.' does", async ({ page, request }) => {
+  const { email } = await createAccount(request, 'client-log');
+  await signIn(page, email);
+  const posts: { body: Record<string, unknown>; status: number }[] = [];
+  let first = true;
+  await page.route('**/api/log/web?*', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    if (first) {
+      // the detailed report is lost on the way: the minimal one must follow
+      first = false;
+      posts.push({ body, status: 0 });
+      await route.abort('connectionreset');
+      return;
+    }
+    const response = await route.fetch();
+    posts.push({ body, status: response.status() });
+    await route.fulfill({ response });
+  });
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error('boom in a handler');
+    }),
+  );
+  await expect.poll(() => posts.length).toBe(2);
+  expect(posts[0]!.body).toMatchObject({ message: 'uncaught: Uncaught Error: boom in a handler', error: { message: 'boom in a handler' } });
+  expect(posts[0]!.body.url).toContain('/home');
+  expect(posts[1]).toEqual({ body: { message: 'Failed to log from Web.' }, status: 204 });
+
+  // with the line through, the report itself is recorded
+  await page.unroute('**/api/log/web?*');
+  const recorded = page.waitForResponse((response) => response.url().includes('/api/log/web?severity=error'));
+  await page.evaluate(() => {
+    void Promise.reject(new Error('nobody awaited me'));
+  });
+  expect((await recorded).status()).toBe(204);
+  expect((await recorded).request().postDataJSON()).toMatchObject({
+    message: 'unhandled rejection',
+    error: { message: 'nobody awaited me' },
+  });
+});
+
 test('the first load stays within 250 KB of JavaScript and 40 KB of CSS, gzipped (DESIGN section 8)', () => {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
   const html = readFileSync(`${dist}index.html`, 'utf8');

@@ -2,6 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles.ts';
 import { App } from './app/App.tsx';
+import { reportUncaughtErrors } from './lib/client-log.ts';
+
+reportUncaughtErrors();
 
 const root = createRoot(document.getElementById('root')!);
 // as a transition, React draws the first screen in short slices: in one go it held a slow phone's main thread for

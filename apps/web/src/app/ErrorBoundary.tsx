@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { api } from '../lib/api.ts';
+import { reportToServer } from '../lib/client-log.ts';
 import { navigate } from '../lib/url-state.ts';
 
 function diagnosticId(): string {
@@ -27,16 +27,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     const id = diagnosticId();
     const repeated = this.lastRecovery !== null && Date.now() - this.lastRecovery < 3_000;
-    void api('/log/web?severity=error', {
-      method: 'POST',
-      body: {
-        userAgent: navigator.userAgent,
-        url: window.location.href,
-        message: `render failure ${id}`,
-        error: { message: error.message, stack: error.stack ?? info.componentStack ?? '' },
-        data: { diagnostic: id },
-      },
-    }).catch(() => undefined);
+    void reportToServer('error', { message: `render failure ${id}`, error, data: { diagnostic: id, componentStack: info.componentStack } });
     if (repeated) {
       this.setState({ repeated: true });
       return;

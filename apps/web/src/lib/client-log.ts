@@ -1,0 +1,62 @@
+import { SHELL_MESSAGES } from '@crewplan/domain/messages/index';
+import { api } from './api.ts';
+
+export type LogSeverity = 'info' | 'warning' | 'error' | 'critical' | 'debug' | 'alert';
+
+export interface ClientLogEntry {
+  message: string;
+  error?: unknown;
+  data?: unknown;
+}
+
+/** The server's limits on a client log line (`POST /log/:product`): longer text is cut, not refused. */
+const LIMITS = { userAgent: 1_000, url: 4_000, message: 10_000, stack: 20_000 } as const;
+
+/** Reports sent by this page; a failure that repeats in a loop stops being sent after this many. */
+const MOST_REPORTS = 20;
+let reports = 0;
+
+/** The body `POST /log/web` takes for an entry, every text within the server's limits. */
+export function logBody(entry: ClientLogEntry, where: { userAgent: string; url: string }) {
+  const { error } = entry;
+  const failure =
+    error instanceof Error
+      ? { message: error.message.slice(0, LIMITS.message), stack: (error.stack ?? '').slice(0, LIMITS.stack) }
+      : error === undefined
+        ? undefined
+        : { message: String(error).slice(0, LIMITS.message) };
+  return {
+    userAgent: where.userAgent.slice(0, LIMITS.userAgent),
+    url: where.url.slice(0, LIMITS.url),
+    message: entry.message.slice(0, LIMITS.message),
+    ...(failure ? { error: failure } : {}),
+    ...(entry.data === undefined ? {} : { data: entry.data }),
+  };
+}
+
+const post = (severity: LogSeverity, body: Record<string, unknown>) =>
+  api(`/log/web?severity=${severity}`, { method: 'POST', body, signOutOnUnauthorized: false });
+
+/**
+ * Spec 1 §8: a failure the person is not shown goes to the server's log, silently. When that post fails, a minimal one
+ * says 'Failed to log from Web.', so that the server still learns something went wrong. Never throws.
+ */
+export async function reportToServer(severity: LogSeverity, entry: ClientLogEntry): Promise<void> {
+  if (reports >= MOST_REPORTS) return;
+  reports += 1;
+  try {
+    await post(severity, logBody(entry, { userAgent: navigator.userAgent, url: window.location.href }));
+  } catch {
+    await post('error', { message: SHELL_MESSAGES.logFallback }).catch(() => undefined);
+  }
+}
+
+/** Reports the errors no code caught (a failing handler, a rejected promise nobody awaited). */
+export function reportUncaughtErrors(): void {
+  window.addEventListener('error', (event) => {
+    void reportToServer('error', { message: `uncaught: ${event.message}`, error: event.error ?? event.message });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    void reportToServer('error', { message: 'unhandled rejection', error: event.reason });
+  });
+}
