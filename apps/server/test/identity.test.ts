@@ -4,6 +4,9 @@ import { ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from '@crewplan/domain';
 import { DISPOSABLE_EMAIL_MESSAGE } from '../src/modules/identity/sign-up-rules.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { latestCode, mailTo, signIn, signUpPerson, uniqueEmail } from './support/people.ts';
+import { insertMission } from './support/missions.ts';
+import { missionPeople } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { secretOf, totp } from './support/totp.ts';
 
 let t: TestApp;
@@ -284,10 +287,23 @@ describe('GET /api/auth/exists/:email', () => {
     await t.request({ method: 'PUT', url: '/api/people/profile/email/list/add', token: person.token, payload: { email: secondary } });
     const check = async (email: string) =>
       (await t.request({ method: 'GET', url: `/api/auth/exists/${encodeURIComponent(email)}` })).json();
-    expect(await check(person.email.toUpperCase())).toEqual({ exists: true, secondary: false });
-    expect(await check(secondary)).toEqual({ exists: false, secondary: true });
-    expect(await check(uniqueEmail('nobody'))).toEqual({ exists: false, secondary: false });
+    expect(await check(person.email.toUpperCase())).toEqual({ exists: true, secondary: false, onProject: false });
+    expect(await check(secondary)).toEqual({ exists: false, secondary: true, onProject: false });
+    expect(await check(uniqueEmail('nobody'))).toEqual({ exists: false, secondary: false, onProject: false });
     expect((await t.request({ method: 'GET', url: '/api/auth/exists/nonsense' })).statusCode).toBe(400);
+  });
+
+  it('tells an email a member joined a project by, that no account uses any more', async () => {
+    const person = await signUpPerson(t);
+    const joinedBy = uniqueEmail('joined-by');
+    const mission = await insertMission(t, { personId: person.personId, email: joinedBy });
+    const check = async (email: string) =>
+      (await t.request({ method: 'GET', url: `/api/auth/exists/${encodeURIComponent(email)}` })).json();
+    expect(await check(joinedBy)).toEqual({ exists: false, secondary: false, onProject: true });
+    // joined by their own sign-in email, the project says nothing more than the account does
+    await t.database.db.update(missionPeople).set({ email: person.email }).where(eq(missionPeople.missionId, mission.id));
+    expect(await check(joinedBy)).toEqual({ exists: false, secondary: false, onProject: false });
+    expect(await check(person.email)).toEqual({ exists: true, secondary: false, onProject: false });
   });
 });
 

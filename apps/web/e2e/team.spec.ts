@@ -227,3 +227,44 @@ test('in an organisation, the invite card completes the one approved domain and 
   await card.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByText('Invite sent to eve@partner-co.com.')).toBeVisible();
 });
+
+test('a member who joined by a secondary email and removed it is sent to their primary email when signing in with it', async ({
+  page,
+  request,
+}) => {
+  const owner = await verifiedAccount(page, request, 'alias-owner', { firstName: 'Ola', lastName: 'Owner' });
+  const missionId = await createMission(request, owner.token, 'Alias journey');
+  const member = await createAccount(request, 'alias-member', { firstName: 'Ali', lastName: 'Member' });
+  const alias = uniqueEmail('alias');
+  // the member adds the alias to their account and verifies it from the mail
+  const added = await request.put('/api/people/profile/email/list/add', { data: { email: alias }, headers: bearer(member.token) });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+  const oobCode = new URL(linkIn(await latestMail(request, alias, 'Confirm your additional Crewplan email'))).searchParams.get('oobCode');
+  const verified = await request.put('/api/people/profile/email/list/verify', { data: { oobCode }, headers: bearer(member.token) });
+  expect(verified.status(), await verified.text()).toBeLessThan(300);
+  // the owner invites the alias; the member accepts under their account
+  await inviteByApi(request, owner.token, missionId, alias);
+  const token = new URL(linkIn(await latestMail(request, alias, 'You are invited to the mission Alias journey'))).searchParams.get(
+    'token',
+  )!;
+  const handled = await request.post(`/api/mission-invite/handle/${token}`, { headers: bearer(member.token) });
+  expect(handled.status(), await handled.text()).toBe(200);
+  const accepted = await request.put(`/api/mission-invite/${((await handled.json()) as { _id: string })._id}/accept`, {
+    headers: bearer(member.token),
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  // then removes the alias from their account
+  const removed = await request.put('/api/people/profile/email/list/remove', { data: { email: alias }, headers: bearer(member.token) });
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
+
+  // signing in with it makes no new account: the project knows it as the member's
+  await page.goto('/login');
+  await fillSignIn(page, alias, PASSWORD);
+  await expect(page.getByTestId('sign-in-message')).toHaveText(
+    'No account uses this email: it is likely a secondary email on one of your projects. Please sign in with your primary email.',
+  );
+  const check = await request.get(`/api/auth/exists/${encodeURIComponent(alias)}`);
+  expect(await check.json()).toEqual({ exists: false, secondary: false, onProject: true });
+  await page.screenshot({ path: screenshot('sign-in-project-alias') });
+  await expectAccessible(page, 'sign-in with an email a project knows');
+});

@@ -123,7 +123,12 @@ export const missionPeople = pgTable(
     addedBy: personRef('added_by'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('mission_people_unique').on(t.missionId, t.personId), index('mission_people_person_idx').on(t.personId)],
+  (t) => [
+    uniqueIndex('mission_people_unique').on(t.missionId, t.personId),
+    index('mission_people_person_idx').on(t.personId),
+    // a sign-in with an unknown email asks whether a project knows it (`accountExists`)
+    index('mission_people_email_idx').on(t.email),
+  ],
 );
 
 /** Invites to a mission; the mailed token is stored as its SHA-256 hash only. */

@@ -54,9 +54,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: 'public' },
     schema: {
       tags: ['auth'],
-      summary: 'Whether an account exists for an email, or the email is a secondary one of an account',
+      summary: 'Whether an account exists for an email, the email is a secondary one of an account, or one a project member joined by',
       params: z.object({ email: emailSchema }),
-      response: { 200: z.object({ exists: z.boolean(), secondary: z.boolean() }) },
+      response: { 200: z.object({ exists: z.boolean(), secondary: z.boolean(), onProject: z.boolean() }) },
     },
     handler: async (request) => identity.accountExists(app.ctx.db, request.params.email),
   });

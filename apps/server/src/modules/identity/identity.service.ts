@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { capitaliseName } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { authSessions, people, personEmails } from '../../db/schema/index.ts';
+import { authSessions, missionPeople, people, personEmails } from '../../db/schema/index.ts';
 import { CLIENT_IP_HEADER } from '../../lib/identity-http.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
@@ -42,12 +42,26 @@ export async function signOut(ctx: AppContext, principal: Principal): Promise<vo
   dropSockets(ctx, ended);
 }
 
+/**
+ * What an email is to the sign-in (rule 153): an account's, a secondary address of one, or the address somebody with
+ * another sign-in email joined a project by (`onProject`: they have since removed it from their account, or never
+ * added it), which a new account would not bring them back to.
+ */
 export async function accountExists(db: Db, email: string) {
   const [primary] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
   const [secondary] = primary
     ? []
     : await db.select({ id: personEmails.id }).from(personEmails).where(eq(personEmails.email, email)).limit(1);
-  return { exists: Boolean(primary), secondary: Boolean(secondary) };
+  const [onProject] =
+    primary || secondary
+      ? []
+      : await db
+          .select({ id: missionPeople.id })
+          .from(missionPeople)
+          .innerJoin(people, eq(people.id, missionPeople.personId))
+          .where(and(eq(missionPeople.email, email), ne(people.email, email)))
+          .limit(1);
+  return { exists: Boolean(primary), secondary: Boolean(secondary), onProject: Boolean(onProject) };
 }
 
 /** Restores the address an email change replaced, verified, and signs every session out. */

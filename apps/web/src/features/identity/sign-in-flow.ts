@@ -9,7 +9,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { establishSessionCookie } from '../../lib/session.ts';
 import { getToken, setToken } from '../../lib/token.ts';
 import { navigate, withParams } from '../../lib/url-state.ts';
-import { isSsoSignOutCode, isUnknownCredentials, signInFailureMessage } from './sign-in-messages.ts';
+import { isSsoSignOutCode, isUnknownCredentials, SECONDARY_ON_PROJECT, signInFailureMessage } from './sign-in-messages.ts';
 
 export type SignInOutcome =
   | { kind: 'signed-in' }
@@ -21,13 +21,18 @@ export type SignInOutcome =
 interface AccountCheck {
   exists: boolean;
   secondary: boolean;
+  onProject: boolean;
 }
 
-/** No account answers the password: a secondary email is refused, a new email signs up (spec rule 153). */
+/**
+ * No account answers the password: a secondary email is refused, and so is one a project member joined by (a new
+ * account would not be on their projects); a new email signs up (spec rule 153).
+ */
 async function signUpOrExplain(email: string, password: string): Promise<SignInOutcome> {
   const check = await api<AccountCheck>(`/auth/exists/${encodeURIComponent(email)}`);
   if (check.exists) return { kind: 'failed', message: SIGN_IN_MESSAGES.wrongPassword };
   if (check.secondary) return { kind: 'failed', message: SIGN_IN_MESSAGES.secondaryAccount };
+  if (check.onProject) return { kind: 'failed', message: SECONDARY_ON_PROJECT };
   try {
     const { token } = await api<{ token: string }>('/auth/signup', { method: 'POST', body: { email, password } });
     await finishSignIn(token);

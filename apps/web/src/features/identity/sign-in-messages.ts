@@ -16,6 +16,9 @@ export function isSsoSignOutCode(code: string | undefined): code is SsoErrorCode
   return (SSO_SIGN_OUT_CODES as readonly string[]).includes(code ?? '');
 }
 
+/** An email no account uses that a project member joined by (rule 153): the spec's fragment, in a sentence. */
+export const SECONDARY_ON_PROJECT = `No account uses this email: it is ${SIGN_IN_MESSAGES.secondaryOnProject}. Please sign in with your primary email.`;
+
 /** The spec's text for a failed sign-in that is not 'no such account' (section 8). */
 export function signInFailureMessage(failure: FailedCall): string {
   if (isSsoSignOutCode(failure.code)) return SSO_MESSAGES[failure.code];

@@ -1,0 +1,1 @@
+CREATE INDEX "mission_people_email_idx" ON "mission_people" USING btree ("email");
