@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Button, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -72,6 +72,8 @@ function ModeContent({ mode, me }: { mode: HomeMode; me: string }) {
   const suggestions = useSuggestions(today);
   const invites = useMyInvites();
   useLiveMissions(suggestions.data?.missionIds ?? []);
+  // drawn as a transition, in short slices: drawn at once, the cards held a slow phone's main thread in one long task
+  const answer = useDeferredValue(suggestions.data);
   if (mode === 'task-master')
     return (
       <>
@@ -81,8 +83,8 @@ function ModeContent({ mode, me }: { mode: HomeMode; me: string }) {
         <MyMissions />
       </>
     );
-  if (suggestions.isPending) return <Loader aria-label="Loading your tasks" />;
-  const ranked = suggestions.data?.suggestions ?? [];
+  if (suggestions.isPending || (!answer && !suggestions.isError)) return <Loader aria-label="Loading your tasks" />;
+  const ranked = answer?.suggestions ?? [];
   return (
     <>
       {mode === 'do-ai' ? (
