@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, joinMission, latestMail, linkIn, screenshot, signIn } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const column = (page: Page, name: string) => page.getByRole('region', { name: `${name} column` });
@@ -20,20 +20,7 @@ async function kanbanMissionWithMember(request: APIRequestContext, owner: { toke
   });
   expect(created.status(), await created.text()).toBe(201);
   const missionId = ((await created.json()) as { _id: string })._id;
-  const invited = await request.post(`/api/mission/${missionId}/invite`, {
-    data: { inviteeEmail: member.email },
-    headers: bearer(owner.token),
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const token = new URL(linkIn(await latestMail(request, member.email, 'You are invited to the mission Board journey'))).searchParams.get(
-    'token',
-  )!;
-  const handled = await request.post(`/api/mission-invite/handle/${token}`, { headers: bearer(member.token) });
-  expect(handled.status(), await handled.text()).toBe(200);
-  const accepted = await request.put(`/api/mission-invite/${((await handled.json()) as { _id: string })._id}/accept`, {
-    headers: bearer(member.token),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await joinMission(request, owner, { id: missionId, title: 'Board journey' }, member);
   return missionId;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, joinMission, latestMail, linkIn, screenshot, signIn } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
@@ -167,17 +167,7 @@ async function approvalWorld(page: Page, request: APIRequestContext) {
   const missionId = ((await mission.json()) as { _id: string })._id;
 
   const dev = await createAccount(request, 'plan-dev', { firstName: 'Dan', lastName: 'Developer' });
-  const invited = await request.post(`/api/mission/${missionId}/invite`, { data: { inviteeEmail: dev.email }, headers: bearer(pm.token) });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const teamToken = new URL(linkIn(await latestMail(request, dev.email, 'You are invited to the mission Quayside'))).searchParams.get(
-    'token',
-  )!;
-  const opened = await request.post(`/api/mission-invite/handle/${teamToken}`, { headers: bearer(dev.token) });
-  expect(opened.status(), await opened.text()).toBe(200);
-  const accepted = await request.put(`/api/mission-invite/${((await opened.json()) as { _id: string })._id}/accept`, {
-    headers: bearer(dev.token),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await joinMission(request, pm, { id: missionId, title: 'Quayside' }, dev);
   return { admin, pm, dev, missionId };
 }
 

@@ -214,11 +214,25 @@ export async function joinOrgAndMission(
   const orgToken = await tokenOfMail(request, person.email, `You are invited to join ${org.title}`);
   const orgInvite = await as(person.token).post<{ invite: { _id: string } }>(`/api/org-invite/handle/${orgToken}`);
   await as(person.token).put(`/api/org-invite/${orgInvite.invite._id}/accept`);
-  await as(manager.token).post(`/api/mission/${mission.id}/invite`, { inviteeEmail: person.email });
-  const missionToken = await tokenOfMail(request, person.email, `You are invited to the mission ${mission.title}`);
-  const missionInvite = await as(person.token).post<{ _id: string }>(`/api/mission-invite/handle/${missionToken}`);
-  await as(person.token).put(`/api/mission-invite/${missionInvite._id}/accept`);
+  await joinMission(request, manager, mission, person);
   return (await apiCall<{ _id: string }>(request, 'get', person.token, '/api/people/profile'))._id;
+}
+
+/**
+ * Puts an account on a mission's team through the invitation mailed to `email` (its sign-in email unless another of
+ * its addresses is named): the inviter invites, the account opens the mailed invite and accepts it.
+ */
+export async function joinMission(
+  request: APIRequestContext,
+  inviter: { token: string },
+  mission: { id: string; title: string },
+  person: Account,
+  email = person.email,
+): Promise<void> {
+  await apiCall(request, 'post', inviter.token, `/api/mission/${mission.id}/invite`, { inviteeEmail: email });
+  const token = await tokenOfMail(request, email, `You are invited to the mission ${mission.title}`);
+  const invite = await apiCall<{ _id: string }>(request, 'post', person.token, `/api/mission-invite/handle/${token}`);
+  await apiCall(request, 'put', person.token, `/api/mission-invite/${invite._id}/accept`);
 }
 
 /**

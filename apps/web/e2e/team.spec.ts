@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, fillSignIn, latestMail, linkIn, PASSWORD, screenshot, signIn, uniqueEmail } from './support.ts';
+import {
+  createAccount,
+  expectAccessible,
+  fillSignIn,
+  joinMission,
+  latestMail,
+  linkIn,
+  PASSWORD,
+  screenshot,
+  signIn,
+  uniqueEmail,
+} from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
@@ -104,16 +115,7 @@ test('an owner removes a person with a confirmation, cannot remove the last admi
   const owner = await verifiedAccount(page, request, 'slots-owner', { firstName: 'Sam', lastName: 'Slots' });
   const missionId = await createMission(request, owner.token, 'Slots journey');
   const member = await createAccount(request, 'slots-member', { firstName: 'Mel', lastName: 'Member' });
-  await inviteByApi(request, owner.token, missionId, member.email);
-  const token = new URL(linkIn(await latestMail(request, member.email, 'You are invited to the mission Slots journey'))).searchParams.get(
-    'token',
-  )!;
-  const handled = await request.post(`/api/mission-invite/handle/${token}`, { headers: bearer(member.token) });
-  expect(handled.status(), await handled.text()).toBe(200);
-  const accepted = await request.put(`/api/mission-invite/${((await handled.json()) as { _id: string })._id}/accept`, {
-    headers: bearer(member.token),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await joinMission(request, owner, { id: missionId, title: 'Slots journey' }, member);
 
   await signIn(page, owner.email);
   await page.goto(`/home?mission=${missionId}&mission-tab=team`);
@@ -243,16 +245,7 @@ test('a member who joined by a secondary email and removed it is sent to their p
   const verified = await request.put('/api/people/profile/email/list/verify', { data: { oobCode }, headers: bearer(member.token) });
   expect(verified.status(), await verified.text()).toBeLessThan(300);
   // the owner invites the alias; the member accepts under their account
-  await inviteByApi(request, owner.token, missionId, alias);
-  const token = new URL(linkIn(await latestMail(request, alias, 'You are invited to the mission Alias journey'))).searchParams.get(
-    'token',
-  )!;
-  const handled = await request.post(`/api/mission-invite/handle/${token}`, { headers: bearer(member.token) });
-  expect(handled.status(), await handled.text()).toBe(200);
-  const accepted = await request.put(`/api/mission-invite/${((await handled.json()) as { _id: string })._id}/accept`, {
-    headers: bearer(member.token),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await joinMission(request, owner, { id: missionId, title: 'Alias journey' }, member, alias);
   // then removes the alias from their account
   const removed = await request.put('/api/people/profile/email/list/remove', { data: { email: alias }, headers: bearer(member.token) });
   expect(removed.status(), await removed.text()).toBeLessThan(300);
