@@ -16,6 +16,10 @@ describe('logBody: a client log line within the server’s limits', () => {
     expect(logBody(entry, where)).toEqual({ ...where, message: entry.message, ...(error ? { error } : {}) });
   });
 
+  it('writes out a NUL, which the server refuses to store', () => {
+    expect(logBody({ message: 'a\u0000b', error: 'c\u0000' }, where)).toMatchObject({ message: 'a\\0b', error: { message: 'c\\0' } });
+  });
+
   it('cuts what the server would refuse: message 10,000, stack 20,000, user agent 1,000, address 4,000 characters', () => {
     const error = Object.assign(new Error('m'.repeat(12_000)), { stack: 's'.repeat(25_000) });
     const body = logBody({ message: 'x'.repeat(10_001), error, data: { a: 1 } }, { userAgent: 'u'.repeat(1_001), url: 'h'.repeat(4_001) });

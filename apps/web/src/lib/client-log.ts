@@ -9,26 +9,29 @@ export interface ClientLogEntry {
   data?: unknown;
 }
 
-/** The server's limits on a client log line (`POST /log/:product`): longer text is cut, not refused. */
+/** The server's limits on a client log line (`POST /log/:product`): longer text is cut here, not refused there. */
 const LIMITS = { userAgent: 1_000, url: 4_000, message: 10_000, stack: 20_000 } as const;
 
 /** Reports sent by this page; a failure that repeats in a loop stops being sent after this many. */
 const MOST_REPORTS = 20;
 let reports = 0;
 
+/** A text as the server keeps it: at most `limit` characters, a NUL (which it refuses to store) written out. */
+const fit = (text: string, limit: number) => text.replaceAll('\u0000', '\\0').slice(0, limit);
+
 /** The body `POST /log/web` takes for an entry, every text within the server's limits. */
 export function logBody(entry: ClientLogEntry, where: { userAgent: string; url: string }) {
   const { error } = entry;
   const failure =
     error instanceof Error
-      ? { message: error.message.slice(0, LIMITS.message), stack: (error.stack ?? '').slice(0, LIMITS.stack) }
+      ? { message: fit(error.message, LIMITS.message), stack: fit(error.stack ?? '', LIMITS.stack) }
       : error === undefined
         ? undefined
-        : { message: String(error).slice(0, LIMITS.message) };
+        : { message: fit(String(error), LIMITS.message) };
   return {
-    userAgent: where.userAgent.slice(0, LIMITS.userAgent),
-    url: where.url.slice(0, LIMITS.url),
-    message: entry.message.slice(0, LIMITS.message),
+    userAgent: fit(where.userAgent, LIMITS.userAgent),
+    url: fit(where.url, LIMITS.url),
+    message: fit(entry.message, LIMITS.message),
     ...(failure ? { error: failure } : {}),
     ...(entry.data === undefined ? {} : { data: entry.data }),
   };
