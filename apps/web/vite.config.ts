@@ -48,7 +48,8 @@ function noRemoteFonts(): Plugin {
 
 /**
  * `src/early-reads.js`, the plain script index.html starts a signed-in visit's first reads with, goes to the assets
- * under a hashed name like every other script (cached for good); Vite bundles only module scripts.
+ * under a hashed name like every other script (cached for good); Vite bundles only module scripts. The files of Home's
+ * route (the `home` chunk group and its styles) are named in a meta tag, for the script to fetch them early too.
  */
 function earlyReadsScript(): Plugin {
   const source = '/src/early-reads.js';
@@ -63,7 +64,12 @@ function earlyReadsScript(): Plugin {
       handler(html, { bundle }) {
         const emitted = Object.values(bundle ?? {}).find((file) => file.type === 'asset' && file.names.includes('early-reads.js'));
         if (!emitted || !html.includes(`src="${source}"`)) throw new Error(`index.html must load ${source}, emitted as an asset`);
-        return html.replace(`src="${source}"`, `src="/${emitted.fileName}"`);
+        const home = Object.values(bundle ?? {}).find((file) => file.type === 'chunk' && file.name === 'home');
+        if (!home || home.type !== 'chunk') throw new Error('the build has no chunk named home (the codeSplitting group)');
+        const homeFiles = [home.fileName, ...(home.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`).join(' ');
+        return html
+          .replace(`src="${source}"`, `src="/${emitted.fileName}"`)
+          .replace('</head>', `  <meta name="crewplan-home-files" content="${homeFiles}" />\n  </head>`);
       },
     },
   };

@@ -176,7 +176,9 @@ test('the signed-in first load of /home sends at most 250 KB of JavaScript, comp
   const context = await browser.newContext({ storageState: await page.context().storageState() });
   const home = await context.newPage();
   const scripts: Promise<{ url: string; bytes: number; encoding: string | undefined; cacheControl: string | undefined }>[] = [];
+  const assets: string[] = [];
   home.on('requestfinished', (finished) => {
+    if (finished.url().includes('/assets/')) assets.push(finished.url());
     if (finished.resourceType() !== 'script') return;
     scripts.push(
       Promise.all([finished.sizes(), finished.response()]).then(([sizes, response]) => ({
@@ -206,4 +208,7 @@ test('the signed-in first load of /home sends at most 250 KB of JavaScript, comp
   const largest = loaded.reduce((a, b) => (a.bytes > b.bytes ? a : b));
   expect(largest.encoding, largest.url).toMatch(/^(br|gzip)$/);
   expect(onTheWire).toBeLessThanOrEqual(250 * 1024);
+  // Home's files, asked for early by the page's first script, are each fetched once: the app's loader finds them
+  expect(assets.filter((url) => /\/assets\/home-[^/]+\.(js|css)$/.test(url))).toHaveLength(2);
+  expect(assets.length, assets.join('\n')).toBe(new Set(assets).size);
 });
