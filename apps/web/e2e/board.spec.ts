@@ -1,16 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, joinMission, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, joinMission, screenshot, signIn, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const column = (page: Page, name: string) => page.getByRole('region', { name: `${name} column` });
 const card = (scope: Page | Locator, title: string) => scope.getByRole('group', { name: `Task ${title}`, exact: true });
-
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 /** A kanban mission of `owner` with `member` on its team (invited and accepted through the API). */
 async function kanbanMissionWithMember(request: APIRequestContext, owner: { token: string }, member: { email: string; token: string }) {

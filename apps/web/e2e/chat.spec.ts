@@ -1,17 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A 2×2 red PNG, pasted as an image. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
-
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 async function call<T>(request: APIRequestContext, token: string, method: 'post' | 'put', url: string, data?: unknown): Promise<T> {
   const response = await request[method](url, { data, headers: bearer(token) });

@@ -1,17 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createAccount, expectAccessible, screenshot, signIn, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string) {
-  const account = await createAccount(request, label, { firstName: 'Frida', lastName: 'Files' });
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 /** A mission of `owner` with one task; returns their ids. */
 async function missionWithTask(request: APIRequestContext, token: string) {
@@ -40,7 +33,7 @@ test('task files: upload with progress from the task detail, view, step with the
   context,
   request,
 }) => {
-  const owner = await verifiedAccount(page, request, 'files-owner');
+  const owner = await verifiedAccount(page, request, 'files-owner', { firstName: 'Frida', lastName: 'Files' });
   const { missionId, itemId, otherItemId } = await missionWithTask(request, owner.token);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, owner.email);
@@ -144,7 +137,7 @@ test('task files: upload with progress from the task detail, view, step with the
 });
 
 test('a file link opened straight: a wrong name goes to the site root; the right one opens without delete', async ({ page, request }) => {
-  const owner = await verifiedAccount(page, request, 'files-root');
+  const owner = await verifiedAccount(page, request, 'files-root', { firstName: 'Frida', lastName: 'Files' });
   const { missionId, itemId } = await missionWithTask(request, owner.token);
   const uploaded = await request.post(`/api/action-item/${itemId}/drive`, {
     headers: bearer(owner.token),
@@ -183,7 +176,7 @@ test('a file link opened straight: a wrong name goes to the site root; the right
 });
 
 test('a person whose invite is still pending is told they may not view the file, and the viewer stays open', async ({ page, request }) => {
-  const owner = await verifiedAccount(page, request, 'files-403-owner');
+  const owner = await verifiedAccount(page, request, 'files-403-owner', { firstName: 'Frida', lastName: 'Files' });
   const invitee = await createAccount(request, 'files-403-invitee', { firstName: 'Ivy', lastName: 'Invitee' });
   const { missionId, itemId } = await missionWithTask(request, owner.token);
   const invited = await request.post(`/api/mission/${missionId}/invite`, {
@@ -226,7 +219,7 @@ function helloPdf(): Buffer {
 }
 
 test('a PDF, recognised by its bytes, is drawn in the viewer once, from bytes fetched once', async ({ page, request }) => {
-  const owner = await verifiedAccount(page, request, 'files-pdf');
+  const owner = await verifiedAccount(page, request, 'files-pdf', { firstName: 'Frida', lastName: 'Files' });
   const { itemId } = await missionWithTask(request, owner.token);
   const uploaded = await request.post(`/api/action-item/${itemId}/drive`, {
     headers: bearer(owner.token),

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, signIn } from './support.ts';
+import { createAccount, expectAccessible, signIn, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = process.env.HOME_SHOTS_DIR;
@@ -35,14 +35,6 @@ async function post<T>(request: APIRequestContext, token: string, url: string, d
   const response = await request.post(url, { data, headers: bearer(token) });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return (await response.json()) as T;
-}
-
-/** An account whose email is verified through the mailed link. */
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
 }
 
 /** A verified person with an organisation in its trial (licensed active), and a mission of it with an action. */

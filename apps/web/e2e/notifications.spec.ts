@@ -1,15 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, screenshot, signIn, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** An account whose sign-in email is verified (inviting and accepting need it), through the mailed link. */
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
   const response = await request.post(url, { data, headers: bearer(token) });

@@ -1,17 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, lookInBothModes } from './support.ts';
+import { createAccount, expectAccessible, latestMail, linkIn, screenshot, signIn, lookInBothModes, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** yyyy-mm-dd, `days` from now (UTC, as the server counts days). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 /** An organisation made through the API, with a manager who accepted an invite, and the manager's person id. */
 async function orgWithManager(page: Page, request: APIRequestContext, title = 'Northwind Planning') {

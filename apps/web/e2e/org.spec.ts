@@ -10,6 +10,7 @@ import {
   signIn,
   uniqueEmail,
   lookInBothModes,
+  verifiedAccount,
 } from './support.ts';
 
 const ONE_PIXEL_PNG = Buffer.from(
@@ -18,14 +19,6 @@ const ONE_PIXEL_PNG = Buffer.from(
 );
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** An account whose sign-in email is verified (inviting needs it), through the mailed link. */
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 /** An organisation made through the API, with a manager who accepted an invite. */
 async function orgWithManager(page: Page, request: APIRequestContext) {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, expectAccessible, joinMission, latestMail, linkIn, screenshot, signIn } from './support.ts';
+import { createAccount, expectAccessible, joinMission, latestMail, linkIn, screenshot, signIn, verifiedAccount } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
@@ -121,14 +121,6 @@ test('the plan timeline adds a role, assigns a person and refuses overlapping ro
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(designer.getByTestId('bar-2031-03-17')).toHaveCount(0);
 });
-
-/** An account whose email is verified through the mailed link (inviting needs it). */
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 /**
  * An organisation whose roles need approval and whose project managers may not approve them (rule 71), with its

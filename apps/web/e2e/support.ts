@@ -133,6 +133,19 @@ export async function createAccount(
   return { email, token };
 }
 
+/** An account made through the API whose sign-in email is verified (inviting needs it), through the mailed link. */
+export async function verifiedAccount(
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+  names: { firstName: string; lastName: string },
+): Promise<{ email: string; token: string }> {
+  const account = await createAccount(request, label, names);
+  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
+  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
+  return account;
+}
+
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -10,19 +10,12 @@ import {
   screenshot,
   signIn,
   uniqueEmail,
+  verifiedAccount,
 } from './support.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const missionView = (page: Page) => page.getByRole('dialog', { name: /^Mission / });
 const LAST_ADMIN = 'Sorry but you need at least one admin on the project. Try adding another admin first or make another person an admin.';
-
-/** An account whose sign-in email is verified (inviting needs it), through the mailed link. */
-async function verifiedAccount(page: Page, request: APIRequestContext, label: string, names: { firstName: string; lastName: string }) {
-  const account = await createAccount(request, label, names);
-  await page.goto(linkIn(await latestMail(request, account.email, 'Verify your email for Crewplan')));
-  await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
-  return account;
-}
 
 async function createMission(request: APIRequestContext, token: string, title: string): Promise<string> {
   const created = await request.post('/api/mission', {
