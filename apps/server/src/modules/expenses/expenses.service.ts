@@ -28,7 +28,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { convertAmounts } from '../currency/index.ts';
-import { discard, readTemp, type ReceivedFile } from '../files/index.ts';
+import { discard, storeTemp, type ReceivedFile } from '../files/index.ts';
 import {
   attachmentNotFound,
   badTransition,
@@ -342,7 +342,7 @@ export async function attachReceipts(
     const rows: (ReceivedFile & { key: string })[] = [];
     for (const file of received) {
       const key = `receipts/${newId()}`;
-      await store.put(key, readTemp(file), file.size, file.mimetype);
+      await storeTemp(store, key, file);
       stored.push(key);
       rows.push({ ...file, key });
     }

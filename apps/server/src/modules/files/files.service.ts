@@ -13,7 +13,7 @@ import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/index.
 import { presentFile } from './files.presenter.ts';
 import { fileRoleFor, listFiles, loadFile, loadLinkedFile, storageUsage, type FileRow } from './files.queries.ts';
 import { fileLinkValid, linkRefused, signFileLink } from './files.serve.ts';
-import { discard, readTemp, type ReceivedFile } from './files.upload.ts';
+import { discard, storeTemp, type ReceivedFile } from './files.upload.ts';
 
 export type Attached = { to: 'missions' | 'action.items'; id: string };
 
@@ -62,7 +62,7 @@ export async function storeUpload(
     const rows: (ReceivedFile & { key: string })[] = [];
     for (const file of received) {
       const key = `drive/${newId()}`;
-      await store.put(key, readTemp(file), file.size, file.mimetype);
+      await storeTemp(store, key, file);
       stored.push(key);
       rows.push({ ...file, key });
     }

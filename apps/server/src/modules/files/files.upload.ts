@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../../config.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -92,4 +93,17 @@ export async function discard(files: ReceivedFile[]): Promise<void> {
   await Promise.all(files.map((file) => rm(file.tempPath, { force: true })));
 }
 
-export const readTemp = (file: ReceivedFile) => createReadStream(file.tempPath);
+/**
+ * Stores a received file's bytes under `key`. A store may fail before it reads the body (an unreachable bucket) and
+ * then never listens to the read stream, which opens its file asynchronously while the upload's clean-up removes it:
+ * an error of that stream with no listener would stop the server. The stream is closed whatever the store did.
+ */
+export async function storeTemp(store: FileStore, key: string, file: ReceivedFile, mimetype = file.mimetype): Promise<void> {
+  const body = createReadStream(file.tempPath);
+  body.on('error', () => undefined);
+  try {
+    await store.put(key, body, file.size, mimetype);
+  } finally {
+    body.destroy();
+  }
+}

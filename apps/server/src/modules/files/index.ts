@@ -2,4 +2,4 @@
 export { filesRoutes } from './files.routes.ts';
 export { storageUsage } from './files.queries.ts';
 export { contentDisposition, fileLinkValid, linkRefused, sendFileBytes, signFileLink } from './files.serve.ts';
-export { discard, readTemp, receiveUpload, type ReceivedFile } from './files.upload.ts';
+export { discard, receiveUpload, storeTemp, type ReceivedFile } from './files.upload.ts';

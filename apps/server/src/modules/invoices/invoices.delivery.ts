@@ -7,7 +7,7 @@ import { clientInvoices } from '../../db/schema/index.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { discard, readTemp, type ReceivedFile } from '../files/index.ts';
+import { discard, storeTemp, type ReceivedFile } from '../files/index.ts';
 import { formatAmount, renderInvoicePdf } from './invoices.pdf.ts';
 import { presentInvoice, type InvoiceRow } from './invoices.presenter.ts';
 import { loadInvoice, moveInvoice } from './invoices.service.ts';
@@ -44,7 +44,7 @@ export async function uploadInvoicePdf(ctx: AppContext, deps: InvoiceDeps, acces
     if (received.length !== 1 || file?.mimetype !== 'application/pdf') throw appError('invoiceNotPdf');
     await loadInvoice(ctx.db, access.org.id, invoiceId);
     const key = `invoices/${newId()}`;
-    await deps.store.put(key, readTemp(file), file.size, 'application/pdf');
+    await storeTemp(deps.store, key, file, 'application/pdf');
     let previous: string | null = null;
     const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
       const current = await loadInvoice(tx, access.org.id, invoiceId, true);

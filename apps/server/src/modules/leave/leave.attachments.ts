@@ -5,7 +5,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { appError } from '../../lib/errors.ts';
 import { leaveAttachments, leaveRequests } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { discard, fileLinkValid, linkRefused, readTemp, signFileLink, type ReceivedFile } from '../files/index.ts';
+import { discard, fileLinkValid, linkRefused, storeTemp, signFileLink, type ReceivedFile } from '../files/index.ts';
 import { leaveNotAllowed, leaveNotFound, loadOrg, requireLeaveLicence, seesRequest, standingOn } from './leave.access.ts';
 
 export type AttachmentBlobs = { store: FileStore; log: FastifyBaseLogger };
@@ -29,7 +29,7 @@ export async function attachFiles(ctx: AppContext, blobs: AttachmentBlobs, calle
     const rows = [];
     for (const file of received) {
       const key = `leave/${leaveId}/${newId()}`;
-      await blobs.store.put(key, readTemp(file), file.size, file.mimetype);
+      await storeTemp(blobs.store, key, file);
       stored.push(key);
       rows.push({ leaveId, name: file.name, size: file.size, type: file.mimetype, storageKey: key, uploadedBy: callerId });
     }
