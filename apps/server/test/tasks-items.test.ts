@@ -261,6 +261,17 @@ describe('PUT /action-item/:id', () => {
     const moved = (await call('PUT', `/api/action-item/${item._id}`, { col: 'doing', description: 'Longer text' })).json() as Json;
     expect(moved.colHistory).toEqual([{ movedTo: 'doing', movedOn: expect.any(String) }]);
     expect(moved).toMatchObject({ descriptionUpdateById: pid('p2'), description: 'Longer text' });
+    // the history records the fields changed, not their bookkeeping (which would repeat every move of the task)
+    await call('PUT', `/api/action-item/${item._id}`, { col: 'todo' });
+    const history = await t.database.db
+      .select()
+      .from(missionAuditEvents)
+      .where(eq(missionAuditEvents.entityId, item._id))
+      .orderBy(missionAuditEvents.createdAt);
+    expect(history.slice(-2).map((row) => Object.keys(row.changes ?? {}).sort())).toEqual([
+      ['col', 'description', 'status'],
+      ['col', 'status'],
+    ]);
     expectStatus(await call('PUT', `/api/action-item/${item._id}`, { percentComplete: 101 }), 400);
     expectStatus(await call('PUT', `/api/action-item/${item._id}`, { startDate: '2026-02-02', endDate: '2026-02-01' }), 400);
   });

@@ -151,8 +151,6 @@ const RULE_COLUMNS = [
   'colHistory',
   'people',
   'description',
-  'descriptionUpdate',
-  'descriptionUpdateById',
   'startDate',
   'endDate',
   'startHour',

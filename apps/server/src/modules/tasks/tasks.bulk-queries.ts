@@ -10,10 +10,12 @@ type ItemColumn = keyof typeof actionItems.$inferSelect;
 export type ItemUpdate = { id: string; set: ItemPatch };
 
 const COLUMNS = getTableColumns(actionItems);
+const isJson = (key: ItemColumn) => COLUMNS[key].getSQLType() === 'jsonb';
 
 /**
  * Several items written by one statement: `UPDATE action_items … FROM jsonb_array_elements(…)`, one JSON object per
- * item with its id and the columns it changes, each as its driver text cast to the column's type. A column an item's
+ * item with its id and the columns it changes, each as its driver text cast to the column's type (a JSON column's
+ * value as it is, not as text to parse a second time: a task's column history grows with every move). A column an item's
  * object does not name keeps its value, so the items' other columns need not be read first. The statement is the
  * same size for any number of items. Null when no item changes a column.
  */
@@ -21,10 +23,10 @@ function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
   const keys = [...new Set(updates.flatMap(({ set }) => Object.keys(set)))].filter((key) => key in COLUMNS && key !== 'id') as ItemColumn[];
   if (keys.length === 0) return null;
   const objects = updates.map(({ id, set }) => {
-    const object: Record<string, string | null> = { id };
+    const object: Record<string, unknown> = { id };
     for (const key of keys) {
       const value = set[key];
-      if (value !== undefined) object[COLUMNS[key].name] = asText(COLUMNS[key], value);
+      if (value !== undefined) object[COLUMNS[key].name] = isJson(key) ? value : asText(COLUMNS[key], value);
     }
     return object;
   });
@@ -33,7 +35,8 @@ function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
     const name = sql.identifier(column.name);
     // the column's name is the schema's, never input: a literal, so the planner sees a constant
     const field = sql.raw(`'${column.name}'`);
-    return sql`${name} = case when v.item ? ${field} then (v.item ->> ${field})::${sql.raw(column.getSQLType())} else ai.${name} end`;
+    const value = isJson(key) ? sql`nullif(v.item -> ${field}, 'null')` : sql`(v.item ->> ${field})::${sql.raw(column.getSQLType())}`;
+    return sql`${name} = case when v.item ? ${field} then ${value} else ai.${name} end`;
   });
   return sql`update action_items as ai set ${sql.join(assignments, sql`, `)}
     from jsonb_array_elements(${JSON.stringify(objects)}::jsonb) as v (item)

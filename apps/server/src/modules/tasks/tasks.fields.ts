@@ -26,6 +26,13 @@ export function itemPatchOf(input: Omit<ActionItemUpdate, 'seen' | 'pinned'>): I
   return patch;
 }
 
+/**
+ * Columns a change keeps for its own sake, each following another field's change: the column history follows the
+ * column, the description's stamp the description. The history records the field they follow; with the column
+ * history it would also repeat the whole list of a task's moves on every move.
+ */
+const BOOKKEEPING = new Set(['updatedAt', 'colHistory', 'descriptionUpdate', 'descriptionUpdateById']);
+
 /** The fields of `patch` that differ from the row, as history changes. */
 export function changesOf(
   before: ActionRow | ActionItemRow,
@@ -34,7 +41,7 @@ export function changesOf(
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const row = before as Record<string, unknown>;
   for (const [field, to] of Object.entries(patch)) {
-    if (to === undefined || field === 'updatedAt') continue;
+    if (to === undefined || BOOKKEEPING.has(field)) continue;
     const from = row[field] instanceof Date ? (row[field] as Date).toISOString() : (row[field] ?? null);
     const next = to instanceof Date ? to.toISOString() : to;
     // values (text, numbers, null) compare as they are; lists and objects by their JSON

@@ -34,31 +34,67 @@ const OWN_LISTS = {
 };
 
 /**
- * The pairs of a task's JSON (44 of json_build_object's 50): a caller may add a few of its own. `caller` is the SQL
- * of the caller's id (their own seen and pinned marks), `$1` unless a statement says otherwise; `lists` the SQL of
- * its checklist and links.
+ * A task's JSON (44 fields), as its names and the SQL of each. `caller` is the SQL of the caller's id (their own seen
+ * and pinned marks), `$1` unless a statement says otherwise; `lists` the SQL of its checklist and links.
  */
-const itemFields = (caller = '$1::text', lists = OWN_LISTS) => `
-  '_id', ai.id, 'actionId', ai.action_id, 'missionId', ai.mission_id, 'title', ai.title, 'description', ai.description,
-  'shortDescription', ai.short_description,
-  'code', coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4)),
-  'status', ai.status, 'col', ai.col, 'startDate', ai.start_date, 'endDate', ${repairedEnd('ai')},
-  'initialStartDate', ai.initial_start_date, 'dueDate', ai.due_date, 'completedOn', ${instant('ai.completed_on')},
-  'completedBy', ai.completed_by, 'startHour', ai.start_hour, 'week', ai.week, 'estimatedDuration', ai.estimated_duration,
-  'actualDuration', ai.actual_duration, 'y', ai.y, 'sortIndex', ai.sort_index, 'position', ai.position, 'people', ai.people,
-  'peopleAttached', ai.people_attached,
-  'checklist', ${lists.checklist},
-  'tags', ai.tags, 'complexityMultiplier', ai.complexity_multiplier, 'billRate', ${money('ai.bill_rate_minor')},
-  'billUnit', ai.bill_unit, 'percentComplete', ai.percent_complete, 'metaType', ai.meta_type, 'pinType', ai.pin_type,
-  'templateId', ai.template_id,
-  'seen', ai.seen @> jsonb_build_array(jsonb_build_object('by', ${caller})),
-  'pinned', ai.pinned @> jsonb_build_array(jsonb_build_object('by', ${caller})),
-  'approvals', ai.approvals, 'prevEndDate', ai.prev_end_date, 'dependencies', ${lists.dependencies},
-  'descriptionUpdate', ${instant('ai.description_update')}, 'descriptionUpdateById', ai.description_update_by_id,
-  'colHistory', ai.col_history, 'createdBy', ai.created_by, 'createdAt', ${instant('ai.created_at')},
-  'updatedAt', ${instant('ai.updated_at')}`;
-const ITEM_FIELDS = itemFields();
-const ITEM_JSON = `json_build_object(${ITEM_FIELDS})`;
+const itemFields = (caller = '$1::text', lists = OWN_LISTS): [string, string][] => [
+  ['_id', 'ai.id'],
+  ['actionId', 'ai.action_id'],
+  ['missionId', 'ai.mission_id'],
+  ['title', 'ai.title'],
+  ['description', 'ai.description'],
+  ['shortDescription', 'ai.short_description'],
+  ['code', 'coalesce(ai.code, right((floor(extract(epoch from ai.created_at) * 1000))::bigint::text, 4))'],
+  ['status', 'ai.status'],
+  ['col', 'ai.col'],
+  ['startDate', 'ai.start_date'],
+  ['endDate', repairedEnd('ai')],
+  ['initialStartDate', 'ai.initial_start_date'],
+  ['dueDate', 'ai.due_date'],
+  ['completedOn', instant('ai.completed_on')],
+  ['completedBy', 'ai.completed_by'],
+  ['startHour', 'ai.start_hour'],
+  ['week', 'ai.week'],
+  ['estimatedDuration', 'ai.estimated_duration'],
+  ['actualDuration', 'ai.actual_duration'],
+  ['y', 'ai.y'],
+  ['sortIndex', 'ai.sort_index'],
+  ['position', 'ai.position'],
+  ['people', 'ai.people'],
+  ['peopleAttached', 'ai.people_attached'],
+  ['checklist', lists.checklist],
+  ['tags', 'ai.tags'],
+  ['complexityMultiplier', 'ai.complexity_multiplier'],
+  ['billRate', money('ai.bill_rate_minor')],
+  ['billUnit', 'ai.bill_unit'],
+  ['percentComplete', 'ai.percent_complete'],
+  ['metaType', 'ai.meta_type'],
+  ['pinType', 'ai.pin_type'],
+  ['templateId', 'ai.template_id'],
+  ['seen', `ai.seen @> jsonb_build_array(jsonb_build_object('by', ${caller}))`],
+  ['pinned', `ai.pinned @> jsonb_build_array(jsonb_build_object('by', ${caller}))`],
+  ['approvals', 'ai.approvals'],
+  ['prevEndDate', 'ai.prev_end_date'],
+  ['dependencies', lists.dependencies],
+  ['descriptionUpdate', instant('ai.description_update')],
+  ['descriptionUpdateById', 'ai.description_update_by_id'],
+  ['colHistory', 'ai.col_history'],
+  ['createdBy', 'ai.created_by'],
+  ['createdAt', instant('ai.created_at')],
+  ['updatedAt', instant('ai.updated_at')],
+];
+
+/** The fields as json_build_object's pairs, for a task inside a larger object. */
+const asPairs = (fields: [string, string][]) => fields.map(([name, value]) => `'${name}', ${value}`).join(', ');
+/**
+ * The fields as the columns of a row whose `row_to_json` is the task: for lists of tasks, where PostgreSQL builds the
+ * JSON about twice as fast as json_build_object's 88 arguments a task (measured on 500 tasks: 8 against 14 ms).
+ */
+const asColumns = (fields: [string, string][]) => fields.map(([name, value]) => `${value} as "${name}"`).join(', ');
+
+const ITEM_COLUMNS = asColumns(itemFields());
+/** The order of a list of tasks, on the rows of `ITEM_COLUMNS`. */
+const ITEM_ORDER = `t."sortIndex", t."_id"`;
 
 const ACTION_JSON = `json_build_object(
   '_id', a.id, 'missionId', a.mission_id, 'planItemId', a.plan_item_id, 'code', a.code, 'title', a.title, 'tags', a.tags,
@@ -73,8 +109,8 @@ const ACTION_JSON = `json_build_object(
 
 /** Action items chosen by `where` (on alias `ai`; `$1` is the caller, `$2` the filter value) as one JSON array. */
 export const itemsQuery = (where: string, personId: string, value: unknown) => ({
-  text: `select coalesce(json_agg(${ITEM_JSON} order by ai.sort_index, ai.id), '[]'::json)::text as json
-         from action_items ai where ${where}`,
+  text: `select coalesce(json_agg(t order by ${ITEM_ORDER}), '[]'::json)::text as json
+         from (select ${ITEM_COLUMNS} from action_items ai where ${where}) t`,
   values: [personId, value],
 });
 
@@ -101,18 +137,21 @@ export const itemsByIds = (pool: Pool, personId: string, ids: string[]) =>
  */
 export function itemsAnswerSql(rows: SQL, ids: string[], personId: string): SQL {
   // many tasks at once: their checklists and links are gathered by one grouped read each, not a subquery per task
-  const fields = itemFields('caller.id', {
-    checklist: `coalesce(checklists.lines, '[]'::json)`,
-    dependencies: `coalesce(links.lines, '[]'::json)`,
-  });
+  const columns = asColumns(
+    itemFields('caller.id', {
+      checklist: `coalesce(checklists.lines, '[]'::json)`,
+      dependencies: `coalesce(links.lines, '[]'::json)`,
+    }),
+  );
   const named = sql`${sql.param(ids)}::varchar[]`;
-  return sql`select '{"actionItems":' || coalesce(json_agg(${sql.raw(`json_build_object(${fields})`)} order by ai.sort_index, ai.id), '[]'::json)::text || '}' as json
+  return sql`select '{"actionItems":' || coalesce(json_agg(t order by ${sql.raw(ITEM_ORDER)}), '[]'::json)::text || '}' as json
+    from (select ${sql.raw(columns)}
     from (${rows}) ai
     cross join (select ${personId}::text as id) caller
     left join (select c.action_item_id, ${sql.raw(CHECKLIST_LINES)} as lines from checklist_items c
       where c.action_item_id = any(${named}) group by c.action_item_id) checklists on checklists.action_item_id = ai.id
     left join (select d.from_id, ${sql.raw(LINKS)} as lines from dependencies d
-      where d.kind = 'actionItem' and d.from_id = any(${named}) group by d.from_id) links on links.from_id = ai.id`;
+      where d.kind = 'actionItem' and d.from_id = any(${named}) group by d.from_id) links on links.from_id = ai.id) t`;
 }
 
 /** The action items with these ids as `{"actionItems":[…]}` text, built by SQL and not parsed (bulk writes answer it). */
@@ -155,7 +194,7 @@ async function* itemBatches(pool: Pool, missionId: string, personId: string): As
   const client = await pool.connect();
   const cursor = client.query(
     new Cursor<{ json: string }>(
-      `select ${ITEM_JSON}::text as json from action_items ai where ai.mission_id = $2 order by ai.sort_index, ai.id`,
+      `select row_to_json(t)::text as json from (select ${ITEM_COLUMNS} from action_items ai where ai.mission_id = $2) t order by ${ITEM_ORDER}`,
       [personId, missionId],
     ),
   );
@@ -204,7 +243,7 @@ export const PINNED_BY_ME = `ai.pinned @> jsonb_build_array(jsonb_build_object('
 
 /** An item `ai` as JSON with its mission `m` (`_id`, `title`, `projectType` and any `missionFields` pairs). */
 export const itemWithMissionJson = (missionFields = '') =>
-  `json_build_object(${ITEM_FIELDS}, 'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type${missionFields}))`;
+  `json_build_object(${asPairs(itemFields())}, 'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type${missionFields}))`;
 
 /** `GET /action-item/my/items`: the caller's assigned items in missions they work on, with their mission; `pinned` keeps those I pinned. */
 export function myItemsQuery(personId: string, licensedOnly: boolean, pinned = false) {
