@@ -1,7 +1,7 @@
 // The mission list of a busy person (GET /api/mission/list/tree, 1,000 missions of 9 people) against its floor: the
 // one SQL statement that builds the same JSON with json_agg, served by a bare Fastify route on the same pool.
 // Budget (DESIGN.md section 8): the tree stays within 2× the floor's time, i.e. keeps at least 0.5× its throughput.
-import autocannon from 'autocannon';
+import { loadTest } from './load.ts';
 import Fastify from 'fastify';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -79,7 +79,7 @@ if (listed !== MISSIONS) throw new Error(`tree lists ${listed} missions, expecte
 const results: Record<string, number[]> = { floor: [], tree: [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, target] of Object.entries(targets)) {
-    const result = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+    const result = await loadTest({ ...target, connections: CONNECTIONS, duration: SECONDS });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     results[name]!.push(result.requests.average);
   }

@@ -5,7 +5,8 @@
 //  2. The cost tracker (GET /api/money/project-manager/cost-tracker) over 50 missions of 10 roles and a year of weeks,
 //     against a bare route answering the raw aggregate query of the same rows per mission: mean latency.
 // Budgets: (1) ≤ 2× the raw query; (2) ≤ 3× the raw query. Median of rounds.
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadTest } from './load.ts';
 import Fastify from 'fastify';
 import { portOf, startBenchApp } from './bench-app.ts';
 
@@ -122,7 +123,7 @@ if (process.env.BENCH_PROFILE) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round2 = (n: number) => +n.toFixed(2);
 const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
-const run = (url: string, headers: Record<string, string> = {}) => autocannon({ url, headers, connections: 4, duration: SECONDS });
+const run = (url: string, headers: Record<string, string> = {}) => loadTest({ url, headers, connections: 4, duration: SECONDS });
 
 const missionRuns = { api: [] as number[], raw: [] as number[], failed: 0 };
 const tracker = { api: [] as number[], raw: [] as number[], failed: 0 };

@@ -2,7 +2,7 @@
 // (median of alternating rounds; this machine is shared, so only ratios are compared with the budgets): health, then
 // the signed-in reads every screen makes (my profile, my missions, my unread count), and the read of a mission of 200
 // tasks, judged by its p99 latency.
-import autocannon from 'autocannon';
+import { loadTest } from './load.ts';
 import Fastify from 'fastify';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -67,7 +67,7 @@ const results: Record<string, number[]> = Object.fromEntries(Object.keys(targets
 const p99s: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, target] of Object.entries(targets)) {
-    const result = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+    const result = await loadTest({ ...target, connections: CONNECTIONS, duration: SECONDS });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     results[name]!.push(result.requests.average);
     p99s[name]!.push(result.latency.p99);

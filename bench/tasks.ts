@@ -4,7 +4,7 @@
 //  2. A mission with 10,000 action items against its floor: one SQL statement that builds the same actions and action
 //     items JSON with json_agg, served by a bare Fastify route on the same pool. Budget (DESIGN.md section 8): the
 //     mission read stays within 2× the floor's time, i.e. keeps at least 0.5× its throughput.
-import autocannon from 'autocannon';
+import { loadTest } from './load.ts';
 import Fastify from 'fastify';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -173,7 +173,7 @@ if (floorCheck.actionItems.length !== ITEMS) throw new Error('floor JSON differs
 const results: Record<string, number[]> = { floor: [], mission: [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, target] of Object.entries(targets)) {
-    const result = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+    const result = await loadTest({ ...target, connections: CONNECTIONS, duration: SECONDS });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     results[name]!.push(result.requests.average);
   }

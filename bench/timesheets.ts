@@ -6,9 +6,10 @@
 //  2. The project-manager list (GET /api/timesheet/project-manager) over 200 people × 52 weeks, against a bare route
 //     answering the raw SQL query of the same rows: mean latency.
 // Budgets: (1) p99 ≤ 3× the single-row insert's p99, with no error; (2) ≤ 2× the raw query. Median of rounds.
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { portOf, startBenchApp } from './bench-app.ts';
+import { loadTest } from './load.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,13 +91,8 @@ const weekRequests = (weeks: string[]): autocannon.Request[] =>
  * Each connection saves weeks of its own (autocannon sends every connection the same list from the start: 50
  * connections would save the same week alike, and all but the first save would change nothing).
  */
-const ownWeeks = (connections: number) => {
-  let next = 0;
-  return (client: { setRequests: (requests: autocannon.Request[]) => void }) => {
-    const k = next++ % connections;
-    client.setRequests(weekRequests(mondays.filter((_, i) => i % connections === k)));
-  };
-};
+const ownWeeks = (connections: number) =>
+  Array.from({ length: connections }, (_, k) => weekRequests(mondays.filter((_, i) => i % connections === k)));
 const check = await fetch(`${base}/api/timesheet/week`, { method: 'PUT', headers: auth, body: weekBody('2030-01-07', 1) });
 const checked = (await check.json()) as { timesheets: unknown[] };
 if (check.status !== 200 || checked.timesheets.length !== 20)
@@ -151,8 +147,8 @@ if (listed.length !== PEOPLE * YEAR || raw.length !== listed.length) throw new E
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round2 = (n: number) => +n.toFixed(2);
-const fixedRate = (options: autocannon.Options) =>
-  autocannon({ connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, timeout: 10, ...options });
+const fixedRate = (options: Parameters<typeof loadTest>[0]) =>
+  loadTest({ connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, timeout: 10, ...options });
 const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
 const save = { p99: [] as number[], p50: [] as number[], rate: [] as number[], failed: 0 };
@@ -161,7 +157,7 @@ const list = { mean: [] as number[], failed: 0 };
 const rawMean: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const inserted = await fixedRate({ url: `${floorBase}/insert`, method: 'PUT' });
-  const saved = await fixedRate({ url: base, headers: auth, setupClient: ownWeeks(CONNECTIONS) });
+  const saved = await fixedRate({ url: base, headers: auth, perConnection: ownWeeks(CONNECTIONS) });
   for (const [target, result] of [
     [insert, inserted],
     [save, saved],
@@ -171,18 +167,18 @@ for (let round = 0; round < ROUNDS; round++) {
     target.rate.push(result.requests.average);
     target.failed += failures(result);
   }
-  const rawRun = await autocannon({ url: `${floorBase}/list`, connections: 4, duration: SECONDS });
-  const listRun = await autocannon({ url: `${base}/api/timesheet/project-manager`, headers: auth, connections: 4, duration: SECONDS });
+  const rawRun = await loadTest({ url: `${floorBase}/list`, connections: 4, duration: SECONDS });
+  const listRun = await loadTest({ url: `${base}/api/timesheet/project-manager`, headers: auth, connections: 4, duration: SECONDS });
   rawMean.push(rawRun.latency.mean);
   list.mean.push(listRun.latency.mean);
   list.failed += failures(rawRun) + failures(listRun);
 }
 
 // For context: the most week saves a second this machine answers now (no fixed rate, 20 connections).
-const unthrottled = await autocannon({
+const unthrottled = await loadTest({
   url: base,
   headers: auth,
-  setupClient: ownWeeks(20),
+  perConnection: ownWeeks(20),
   connections: 20,
   duration: SECONDS,
   timeout: 10,
