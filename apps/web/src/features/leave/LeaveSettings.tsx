@@ -200,7 +200,12 @@ export function LeaveSettings({ orgId, initial, updatedAt }: { orgId: string; in
         <Button
           loading={save.isPending}
           onClick={() =>
-            save.mutate({ ...values, updatedAt }, { onSuccess: () => notifications.show({ message: 'Leave settings saved.' }) })
+            // this form is remounted when the saved organisation comes back (its key is the version), which can be
+            // before the save's own answer: a callback of `mutate` would be dropped with it, the promise is not
+            save.mutateAsync({ ...values, updatedAt }).then(
+              () => notifications.show({ message: 'Leave settings saved.' }),
+              () => undefined, // shown beside the form (save.error)
+            )
           }
         >
           Save leave settings

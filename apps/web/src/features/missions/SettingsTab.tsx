@@ -33,10 +33,12 @@ function GeneralForm({ mission }: { mission: Mission }) {
   const [status, setStatus] = useState<ProjectStatus>(mission.projectStatus);
   const update = useUpdateMission(mission._id);
   const dirty = title.trim() !== mission.title || code.trim() !== (mission.projectCode ?? '') || status !== mission.projectStatus;
+  // remounted when the saved mission comes back (keyed by its version), maybe before the save's own answer: the
+  // promise of `mutateAsync` still tells, where a callback of `mutate` would be dropped
   const save = () =>
-    update.mutate(
-      { title: title.trim(), projectCode: code.trim() || null, projectStatus: status },
-      { onSuccess: () => notifications.show({ message: 'The mission is saved.' }) },
+    update.mutateAsync({ title: title.trim(), projectCode: code.trim() || null, projectStatus: status }).then(
+      () => notifications.show({ message: 'The mission is saved.' }),
+      () => undefined, // shown beside the form (update.error)
     );
   const submit = () => {
     if (!title.trim() || !dirty) return;
