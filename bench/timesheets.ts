@@ -9,7 +9,7 @@
 import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { portOf, startBenchApp } from './bench-app.ts';
-import { loadTest } from './load.ts';
+import { fixedRateTest, loadTest } from './load.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -148,7 +148,7 @@ if (listed.length !== PEOPLE * YEAR || raw.length !== listed.length) throw new E
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round2 = (n: number) => +n.toFixed(2);
 const fixedRate = (options: Parameters<typeof loadTest>[0]) =>
-  loadTest({ connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, timeout: 10, ...options });
+  fixedRateTest({ connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, timeout: 10, ...options });
 const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
 const save = { p99: [] as number[], p50: [] as number[], rate: [] as number[], failed: 0 };

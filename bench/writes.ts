@@ -8,7 +8,7 @@
 // Budgets: (1) and (2) ≤ 3× their floors; (3) ≤ 2× (independent of the mission's size); (4) no error, p99 < 500 ms,
 // at least 95% of the rate.
 import type autocannon from 'autocannon';
-import { loadTest } from './load.ts';
+import { fixedRateTest } from './load.ts';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -165,7 +165,7 @@ for (let i = 0; i < 10; i++) {
   else
     requests.push({ method: 'POST', path: `/api/action-item/action/${small.actionIds[0]}`, body: JSON.stringify({ title: 'Mixed new' }) });
 }
-const mixed = await loadTest({
+const mixed = await fixedRateTest({
   url: base,
   headers: auth,
   connections: 50,
