@@ -29,6 +29,7 @@ describe('historySentence: a history line in words', () => {
     ['task blocked', change('status', 'open', 'blocked'), "Dana marked 'Sitemap' as blocked"],
     ['task started', change('status', 'open', 'in-progress'), "Dana started 'Sitemap'"],
     ['task for review', change('status', 'in-progress', 'review'), "Dana sent 'Sitemap' for review"],
+    ['task back to open', change('status', 'in-progress', 'open'), "Dana set 'Sitemap' back to open"],
     ['task renamed', { title: 'B', ...change('title', 'A', 'B') }, "Dana renamed the task 'A' to 'B'"],
     ['task people', change('people', [], ['p1']), "Dana changed the people on 'Sitemap'"],
     [

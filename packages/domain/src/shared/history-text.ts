@@ -110,6 +110,7 @@ function statusSentence(actor: string, title: string, from: unknown, to: unknown
   if (to === 'blocked') return `${actor} marked ${quoted(title)} as blocked`;
   if (to === 'in-progress') return `${actor} started ${quoted(title)}`;
   if (to === 'review') return `${actor} sent ${quoted(title)} for review`;
+  if (to === 'open') return `${actor} set ${quoted(title)} back to open`;
   return `${actor} set the status of ${quoted(title)} to ${valueText(to)}`;
 }
 
