@@ -1,7 +1,7 @@
 /**
  * The Node options the server runs with (`npm start`, and every bench, which runs the server in its own process).
- * A larger young generation: a server allocates many short-lived objects a request (bodies, rows, answers) and
- * collected them about every millisecond under load; with 32 MiB semi-spaces a week save reached 457 saves a second
- * where the default reached 429 (three runs each, 2 cores; 64 MiB reached 420).
+ * A larger young generation: each request allocates short-lived objects (bodies, rows, answers) that the young
+ * generation's collections sweep; with 32 MiB semi-spaces a week save reached 457 saves a second where the default
+ * reached 429 (three interleaved runs each, 2 cores; 64 MiB reached 420).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
