@@ -96,6 +96,13 @@ test('a person creates a kanban mission, finds it in the menu, edits its dates, 
   await expectAccessible(page, 'mission settings');
   await page.screenshot({ path: screenshot('missions-settings'), fullPage: true });
 
+  // the general settings: a project code, said saved (the form is remounted by the saved mission coming back)
+  const general = view.getByRole('region', { name: 'General' });
+  await general.getByLabel('Project code').fill('APL');
+  await general.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The mission is saved.')).toBeVisible();
+  await expect(view.getByTestId('mission-dates')).toHaveText('APL · 11 Mar 2030 – 31 May 2030');
+
   // another session renames it: the open view follows without a reload
   const renamed = await request.put(`/api/mission/${missionId}`, { data: { title: 'Apollo relaunch' }, headers: bearer(account.token) });
   expect(renamed.status(), await renamed.text()).toBe(200);
