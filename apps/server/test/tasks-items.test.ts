@@ -375,6 +375,40 @@ describe('the column and the status are one fact', () => {
     const plain = await call('POST', `/api/action-item/action/${actionId}`, { title: 'Plain' });
     expect(plain.json()).toMatchObject({ status: 'open', col: 'todo' });
   });
+
+  it('refuses a column the board does not have, naming it, and writes nothing; a task left in a removed column stays', async () => {
+    const { missionId, actionId, item } = await setup(board);
+    const other = (await call('POST', `/api/action-item/action/${actionId}`, { title: 'Other' })).json() as Json;
+    const refusedWith = (answer: Awaited<ReturnType<typeof call>>) => {
+      expectStatus(answer, 400);
+      expect(errorOf(answer)).toMatchObject({
+        message: "The column '🚀' is not on this project's board.",
+        fields: { col: "'🚀' is not on the board" },
+      });
+    };
+    refusedWith(await call('PUT', `/api/action-item/${item._id}`, { col: '🚀' }));
+    refusedWith(await call('PUT', `/api/action-item/${item._id}/move`, { col: '🚀', sortIndex: 1 }));
+    refusedWith(
+      await call('PUT', `/api/action-item/${item._id}/bulk`, {
+        items: [
+          { _id: other._id, title: 'Renamed' },
+          { _id: item._id, col: '🚀' },
+        ],
+      }),
+    );
+    refusedWith(await call('POST', `/api/action-item/action/${actionId}`, { title: 'New', col: '🚀' }));
+    refusedWith(await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId, title: 'New', col: '🚀' }] }));
+    expect(await row(item._id)).toMatchObject({ col: 'todo', colHistory: [] });
+    expect((await row(other._id)).title).toBe('Other');
+    const titles = await t.database.db.select({ title: actionItems.title }).from(actionItems).where(eq(actionItems.actionId, actionId));
+    expect(titles.map((task) => task.title).sort()).toEqual(['Other', 'Task']);
+
+    // the board lost the task's column: the task may still change, and move to a column the board has
+    await t.database.db.update(actionItems).set({ col: 'gone' }).where(eq(actionItems.id, item._id));
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { title: 'Still here', col: 'gone' }), 200);
+    const moved = await call('PUT', `/api/action-item/${item._id}/move`, { col: 'doing' });
+    expect(moved.json()).toMatchObject({ title: 'Still here', col: 'doing', status: 'in-progress' });
+  });
 });
 
 describe('DELETE /action-item/:id', () => {

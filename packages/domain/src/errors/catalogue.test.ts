@@ -36,6 +36,7 @@ const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   unknownReference: ['client'],
   personalHasNoGroups: ['offices'],
   unknownGroup: ['offices'],
+  taskUnknownColumn: ['🚀'],
   planMoneyForbidden: [['rate', 'billRate']],
   planTaskUnknown: [2],
   rolePlanNotFound: ['rolePlanItemIds'],

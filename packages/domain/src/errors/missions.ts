@@ -86,6 +86,12 @@ export const MISSION_ERRORS = {
     message: 'The end date must be after the start date.',
     fields: { endDate: 'Before start' },
   },
+  taskUnknownColumn: {
+    code: 'validation',
+    status: 400,
+    message: (col: string) => `The column '${col}' is not on this project's board.`,
+    fields: (col: string) => ({ col: `'${col}' is not on the board` }),
+  },
   // Plan
   planReasonTooShort: {
     code: 'plan/reason-too-short',

@@ -6,7 +6,7 @@ import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { powerEnd } from './action-items.service.ts';
-import { requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
+import { requireBoardColumn, requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
 import { claimCodes, itemPatchOf } from './tasks.fields.ts';
 import { insertRowsAnswering } from './tasks.bulk-queries.ts';
 
@@ -52,6 +52,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
       const ids = newIds(items.length);
       const values: (ItemInsert & { id: string })[] = items.map(({ actionId, people, status, ...fields }, i) => {
         const patch = itemPatchOf(fields);
+        requireBoardColumn(mission, patch.col);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
         if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
         if (status !== undefined)

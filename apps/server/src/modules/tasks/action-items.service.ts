@@ -23,6 +23,7 @@ import {
   loadItem,
   loadItemColumns,
   requireOnTask,
+  requireBoardColumn,
   requireOnTeam,
   TASK_ERRORS,
   type ActionFactsRow,
@@ -70,6 +71,7 @@ function aligned<T extends { status?: TaskStatus | undefined; col?: string | und
   item: ActionItemRow,
   input: T,
 ): T & { status?: TaskStatus } {
+  if (input.col !== item.col) requireBoardColumn(access.mission, input.col);
   const both = alignStatusAndColumn(item, { status: input.status, col: input.col }, access.mission.cols);
   // the rule answers only statuses of TASK_STATUSES
   return { ...input, ...(both as { status?: TaskStatus; col?: string }) };
@@ -246,6 +248,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
       checklist = await tx.select().from(checklistItems).where(eq(checklistItems.actionItemId, copyOf));
     }
     const patch = itemPatchOf(fields);
+    requireBoardColumn(mission, patch.col);
     // A task created already on the power grid gets its end as a move would give it.
     if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd(base, patch, mission.includeWeekends);
     // The same check as an update: an end before the start is refused, and nothing is written.

@@ -17,7 +17,17 @@ export const TASK_ERRORS = {
   refused: () => appError('taskRefused'),
   copyNotReady: () => appError('taskCopyNotReady'),
   endBeforeStart: () => appError('taskEndBeforeStart'),
+  unknownColumn: (col: string) => appError('taskUnknownColumn', col),
 } as const;
+
+/**
+ * A task is put only in a column of its mission's board (a board not set up yet, with no columns, takes any). A task
+ * already in a column the board no longer has may stay there: the board shows it in its first column.
+ */
+export function requireBoardColumn(mission: { cols: readonly { id: string }[] }, col: string | null | undefined): void {
+  if (col == null || mission.cols.length === 0 || mission.cols.some((column) => column.id === col)) return;
+  throw TASK_ERRORS.unknownColumn(col);
+}
 
 /** The caller as the per-task rules see them. */
 export function taskActorOf(access: MissionAccess): TaskActor {
