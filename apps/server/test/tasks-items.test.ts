@@ -379,12 +379,13 @@ describe('the column and the status are one fact', () => {
   it('refuses a column the board does not have, naming it, and writes nothing; a task left in a removed column stays', async () => {
     const { missionId, actionId, item } = await setup(board);
     const other = (await call('POST', `/api/action-item/action/${actionId}`, { title: 'Other' })).json() as Json;
-    const refusedWith = (answer: Awaited<ReturnType<typeof call>>) => {
+    const message = "The column '🚀' is not on this project's board.";
+    const refusedWith = (
+      answer: Awaited<ReturnType<typeof call>>,
+      fields: Record<string, string> = { col: "'🚀' is not on the board" },
+    ) => {
       expectStatus(answer, 400);
-      expect(errorOf(answer)).toMatchObject({
-        message: "The column '🚀' is not on this project's board.",
-        fields: { col: "'🚀' is not on the board" },
-      });
+      expect(errorOf(answer)).toMatchObject({ message, fields });
     };
     refusedWith(await call('PUT', `/api/action-item/${item._id}`, { col: '🚀' }));
     refusedWith(await call('PUT', `/api/action-item/${item._id}/move`, { col: '🚀', sortIndex: 1 }));
@@ -395,9 +396,18 @@ describe('the column and the status are one fact', () => {
           { _id: item._id, col: '🚀' },
         ],
       }),
+      { 'items.1.col': message },
     );
     refusedWith(await call('POST', `/api/action-item/action/${actionId}`, { title: 'New', col: '🚀' }));
-    refusedWith(await call('POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId, title: 'New', col: '🚀' }] }));
+    refusedWith(
+      await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+        items: [
+          { actionId, title: 'New' },
+          { actionId, title: 'New', col: '🚀' },
+        ],
+      }),
+      { 'items.1.col': message },
+    );
     expect(await row(item._id)).toMatchObject({ col: 'todo', colHistory: [] });
     expect((await row(other._id)).title).toBe('Other');
     const titles = await t.database.db.select({ title: actionItems.title }).from(actionItems).where(eq(actionItems.actionId, actionId));

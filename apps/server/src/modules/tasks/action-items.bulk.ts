@@ -52,7 +52,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
       const ids = newIds(items.length);
       const values: (ItemInsert & { id: string })[] = items.map(({ actionId, people, status, ...fields }, i) => {
         const patch = itemPatchOf(fields);
-        requireBoardColumn(mission, patch.col);
+        requireBoardColumn(mission, patch.col, `items.${i}.col`);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
         if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
         if (status !== undefined)

@@ -70,8 +70,9 @@ function aligned<T extends { status?: TaskStatus | undefined; col?: string | und
   access: MissionAccess,
   item: ActionItemRow,
   input: T,
+  colField?: string,
 ): T & { status?: TaskStatus } {
-  if (input.col !== item.col) requireBoardColumn(access.mission, input.col);
+  if (input.col !== item.col) requireBoardColumn(access.mission, input.col, colField);
   const both = alignStatusAndColumn(item, { status: input.status, col: input.col }, access.mission.cols);
   // the rule answers only statuses of TASK_STATUSES
   return { ...input, ...(both as { status?: TaskStatus; col?: string }) };
@@ -120,9 +121,16 @@ export function powerEnd(item: PowerFields, patch: ItemPatch, includeWeekends: b
  * Checks one item's update (status changes need changeStatus, the rest update) and works out its columns and its
  * history changes; null when it changes nothing.
  */
-function planUpdate(access: MissionAccess, item: ActionItemRow, action: ActionFactsRow, input: ActionItemUpdate, now: Date) {
+function planUpdate(
+  access: MissionAccess,
+  item: ActionItemRow,
+  action: ActionFactsRow,
+  input: ActionItemUpdate,
+  now: Date,
+  colField?: string,
+) {
   const { seen, pinned, ...asked } = input;
-  const fields = aligned(access, item, asked);
+  const fields = aligned(access, item, asked, colField);
   const { status, ...rest } = fields;
   const facts = itemFacts(item, action);
   if (status !== undefined && status !== item.status) requireOnTask(access, 'changeStatus', facts);
@@ -184,9 +192,9 @@ async function planUpdates(
   const sets = new Map<string, ItemPatch>();
   const writes: MissionWrite[] = [];
   const now = ctx.clock.now();
-  for (const { _id, ...input } of inputs) {
+  for (const [i, { _id, ...input }] of inputs.entries()) {
     const { item, action } = byId.get(_id)!;
-    const planned = planUpdate(access, item, action, input, now);
+    const planned = planUpdate(access, item, action, input, now, `items.${i}.col`);
     if (!planned) continue;
     const write = updateWrite(item, input.title ?? item.title, planned.changes);
     if (write) writes.push(write);
