@@ -177,6 +177,12 @@ describe('PUT /action-item/:id/bulk', () => {
     expect(first!.colHistory.map((entry) => entry.movedTo)).toEqual(['doing', 'done']);
     // one history row per update that changes something (the repeated rename changes nothing)
     expect((await history(missionId)).length - before).toBe(101);
+    // a later move adds to the column history: the earlier moves stay, in order, and the answer carries them all
+    const again = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[0], col: 'todo' }] });
+    const moved = ((again.json() as Json).actionItems as Json[])[0]!;
+    expect(moved.colHistory.map((entry: Json) => entry.movedTo)).toEqual(['doing', 'done', 'todo']);
+    const [reread] = await t.database.db.select().from(actionItems).where(eq(actionItems.id, ids[0]!));
+    expect(reread!.colHistory).toEqual(moved.colHistory);
     const refused = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[0], title: 'No' }] }, 'p3');
     expectStatus(refused, 403);
   });

@@ -158,7 +158,6 @@ const RULE_COLUMNS = [
   'title',
   'status',
   'col',
-  'colHistory',
   'people',
   'description',
   'startDate',
@@ -188,7 +187,11 @@ async function planUpdates(
     inputs.map((input) => input._id),
     [...RULE_COLUMNS, ...inputs.flatMap((input) => Object.keys(itemPatchOf(input)) as (keyof ActionItemRow)[])],
   );
-  const byId = new Map(rows.map((row) => [row.item.id, row]));
+  // The column history is not read: the write appends to it (`ItemUpdate`), so each row starts with none and
+  // collects the entries its updates add.
+  const byId = new Map(
+    rows.map(({ item, action }) => [item.id, { item: { ...item, colHistory: [] as ActionItemRow['colHistory'] }, action }]),
+  );
   const sets = new Map<string, ItemPatch>();
   const writes: MissionWrite[] = [];
   const now = ctx.clock.now();

@@ -110,8 +110,9 @@ export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
 }
 
 /**
- * As `loadItems`, for many items: reads only the items' `columns` (what the caller's rules read) and what the per-task
- * rules read of their actions, with the ids as one array parameter. The rows hold those columns only.
+ * As `loadItems`, for many items, in one statement: reads only the items' `columns` (what the caller's rules read)
+ * and what the per-task rules read of their actions, with the ids as one array parameter; only the items are
+ * locked. The rows hold those columns only.
  */
 export async function loadItemColumns(
   db: Db | Tx,
@@ -122,24 +123,18 @@ export async function loadItemColumns(
   const unique = [...new Set(ids)];
   const table = getTableColumns(actionItems);
   const keys = [...new Set<string>(['id', 'actionId', ...columns])].filter((key): key is keyof typeof table => key in table);
-  const items = (await db
-    .select(Object.fromEntries(keys.map((key) => [key, table[key]])))
+  const rows = await db
+    .select({
+      item: Object.fromEntries(keys.map((key) => [key, table[key]])),
+      action: { createdBy: actions.createdBy, status: actions.status },
+    })
     .from(actionItems)
+    .innerJoin(actions, eq(actions.id, actionItems.actionId))
     .where(and(sql`${actionItems.id} = any(${sql.param(unique)}::varchar[])`, eq(actionItems.missionId, missionId)))
     .orderBy(actionItems.id)
-    .for('update')) as ActionItemRow[];
-  if (items.length !== unique.length) throw entityNotFound('actionItem');
-  const actionIds = [...new Set(items.map((item) => item.actionId))];
-  const actionRows = await db
-    .select({ id: actions.id, createdBy: actions.createdBy, status: actions.status })
-    .from(actions)
-    .where(sql`${actions.id} = any(${sql.param(actionIds)}::varchar[])`);
-  const byId = new Map(actionRows.map((action) => [action.id, action]));
-  return items.map((item) => {
-    const action = byId.get(item.actionId);
-    if (!action) throw entityNotFound('actionItem');
-    return { item, action };
-  });
+    .for('update', { of: actionItems });
+  if (rows.length !== unique.length) throw entityNotFound('actionItem');
+  return rows as { item: ActionItemRow; action: ActionFactsRow }[];
 }
 
 /** 409 not_part_of_mission unless every person is on the mission's team (an invite still pending counts). */

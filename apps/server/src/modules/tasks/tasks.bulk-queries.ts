@@ -7,6 +7,7 @@ import { itemsAnswerSql } from './tasks.queries.ts';
 type ItemInsert = typeof actionItems.$inferInsert;
 type ItemPatch = Partial<ItemInsert>;
 type ItemColumn = keyof typeof actionItems.$inferSelect;
+/** An item's changes; its `colHistory` holds only the entries to add (a task's column history grows with every move). */
 export type ItemUpdate = { id: string; set: ItemPatch };
 
 const COLUMNS = getTableColumns(actionItems);
@@ -15,9 +16,9 @@ const isJson = (key: ItemColumn) => COLUMNS[key].getSQLType() === 'jsonb';
 /**
  * Several items written by one statement: `UPDATE action_items … FROM jsonb_array_elements(…)`, one JSON object per
  * item with its id and the columns it changes, each as its driver text cast to the column's type (a JSON column's
- * value as it is, not as text to parse a second time: a task's column history grows with every move). A column an item's
- * object does not name keeps its value, so the items' other columns need not be read first. The statement is the
- * same size for any number of items. Null when no item changes a column.
+ * value as it is, not as text to parse a second time). A column an item's object does not name keeps its value, so
+ * the items' other columns need not be read first; the column history is appended to, so it is neither read nor
+ * sent whole. The statement is the same size for any number of items. Null when no item changes a column.
  */
 function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
   const keys = [...new Set(updates.flatMap(({ set }) => Object.keys(set)))].filter((key) => key in COLUMNS && key !== 'id') as ItemColumn[];
@@ -35,7 +36,12 @@ function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
     const name = sql.identifier(column.name);
     // the column's name is the schema's, never input: a literal, so the planner sees a constant
     const field = sql.raw(`'${column.name}'`);
-    const value = isJson(key) ? sql`nullif(v.item -> ${field}, 'null')` : sql`(v.item ->> ${field})::${sql.raw(column.getSQLType())}`;
+    const value =
+      key === 'colHistory'
+        ? sql`ai.${name} || (v.item -> ${field})`
+        : isJson(key)
+          ? sql`nullif(v.item -> ${field}, 'null')`
+          : sql`(v.item ->> ${field})::${sql.raw(column.getSQLType())}`;
     return sql`${name} = case when v.item ? ${field} then ${value} else ai.${name} end`;
   });
   return sql`update action_items as ai set ${sql.join(assignments, sql`, `)}
