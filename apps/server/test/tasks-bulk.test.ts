@@ -19,6 +19,7 @@ afterAll(async () => t.close());
 
 const call = (method: 'POST' | 'PUT', url: string, payload: Json, caller: Exclude<MissionCaller, 'anonymous'> | 'anonymous' = 'p2') =>
   t.request({ method, url, payload, ...(caller === 'anonymous' ? {} : { token: w.people[caller].token }) });
+const read = (url: string) => t.request({ method: 'GET', url, token: w.people.p2.token });
 
 async function setup() {
   const missionId = await w.mission({ defaultTaskCode: 'B' });
@@ -183,6 +184,29 @@ describe('PUT /action-item/:id/bulk', () => {
     expect(moved.colHistory.map((entry: Json) => entry.movedTo)).toEqual(['doing', 'done', 'todo']);
     const [reread] = await t.database.db.select().from(actionItems).where(eq(actionItems.id, ids[0]!));
     expect(reread!.colHistory).toEqual(moved.colHistory);
+    // the writes of one call share their time: the history reads them newest first all the same
+    const page = await read(`/api/mission/${missionId}/history?limit=3`);
+    const latest = (page.json() as Json).events as Json[];
+    expect(latest.slice(0, 4).map((event) => [event.title, event.changes.col?.to])).toEqual([
+      ['Twice', 'todo'],
+      ['Twice', 'done'],
+      ['Renamed 99', undefined],
+      ['T98', 'doing'],
+    ]);
+    const twice = await call('PUT', `/api/action-item/${ids[3]}/bulk`, {
+      items: [
+        { _id: ids[3], col: 'doing' },
+        { _id: ids[3], col: 'done' },
+        { _id: ids[3], col: 'todo' },
+      ],
+    });
+    expectStatus(twice, 200);
+    const moves = ((await read(`/api/mission/${missionId}/history?limit=3`)).json() as Json).events as Json[];
+    expect(moves.map((event) => [event.title, event.changes.col.to])).toEqual([
+      ['Renamed 3', 'todo'],
+      ['Renamed 3', 'done'],
+      ['Renamed 3', 'doing'],
+    ]);
     const refused = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[0], title: 'No' }] }, 'p3');
     expectStatus(refused, 403);
   });

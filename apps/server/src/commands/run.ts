@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { missions, orgAuditEvents } from '../db/schema/index.ts';
-import { newIds } from '../lib/ids.ts';
+import { orderedIds } from '../lib/ids.ts';
 import { inTransaction, retryTransient } from '../db/transaction.ts';
 import { boundSql } from '../db/prepared.ts';
 import type { Change } from '../plugins/realtime.ts';
@@ -138,9 +138,16 @@ export async function runOrgCommand<T>(
   const result = await ctx.db.transaction(async (tx) => {
     const value = await command(tx, (write) => writes.push(write));
     if (writes.length > 0) {
-      await tx
-        .insert(orgAuditEvents)
-        .values(writes.map((write) => ({ orgId, actorPersonId: actor.personId, actorApiKeyId: actor.apiKeyId, ...historyRow(write) })));
+      const ids = orderedIds(writes.length);
+      await tx.insert(orgAuditEvents).values(
+        writes.map((write, i) => ({
+          id: ids[i],
+          orgId,
+          actorPersonId: actor.personId,
+          actorApiKeyId: actor.apiKeyId,
+          ...historyRow(write),
+        })),
+      );
     }
     return value;
   });
@@ -157,9 +164,9 @@ export const HISTORY_INSERT = `insert into mission_audit_events (id, mission_id,
     from jsonb_to_recordset($2::jsonb)
       as h (id text, "missionId" text, action text, entity text, "entityId" text, title text, changes jsonb)`;
 
-/** The history rows of writes, as `HISTORY_INSERT` takes them. */
+/** The history rows of writes, as `HISTORY_INSERT` takes them, with ids in the order of the writes. */
 function historyRowsOf(writes: WriteIn[]): string {
-  const ids = newIds(writes.length);
+  const ids = orderedIds(writes.length);
   return JSON.stringify(writes.map(({ missionId, write }, i) => ({ id: ids[i], missionId, ...historyRow(write) })));
 }
 

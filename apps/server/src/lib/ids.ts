@@ -21,3 +21,13 @@ export function newId(): string {
 
 /** `count` new ids (a bulk write names hundreds of rows). */
 export const newIds = (count: number): string[] => Array.from({ length: count }, newId);
+
+/**
+ * `count` new ids that sort in the order given, for rows that are read back in their id's order within one instant:
+ * the history rows of one command share their time, and the history lists them newest first by id. They share one
+ * id's seconds and its first 40 random bits; the last six characters count up.
+ */
+export function orderedIds(count: number): string[] {
+  const prefix = newId().slice(0, 18);
+  return Array.from({ length: count }, (_, i) => prefix + i.toString(16).padStart(6, '0'));
+}
