@@ -13,6 +13,7 @@ import {
   simpleWeekHour,
   statusEffects,
   alignStatusAndColumn,
+  boardTakesColumn,
   columnOfTask,
   isStarted,
 } from './rules.ts';
@@ -177,6 +178,17 @@ describe('statusEffects (rules 43, 44)', () => {
     }));
   it('a power task that was not done keeps its scheduling', () =>
     expect(statusEffects({ status: 'open' }, 'blocked', { ...ctx, projectType: 'power' })).not.toHaveProperty('startDate'));
+});
+
+describe('boardTakesColumn: a task goes only in a column of its board', () => {
+  const board = [{ id: 'todo' }, { id: 'c-qa' }, { id: 'done' }];
+  it.each([
+    ['a column of the board', board, 'c-qa', true],
+    ['a column the board does not have', board, 'doing', false],
+    ['an emoji', board, '🚀', false],
+    ['the empty id', board, '', false],
+    ['any column on a board with none yet', [], 'anything', true],
+  ])('%s', (_name, cols, col, expected) => expect(boardTakesColumn(cols, col)).toBe(expected));
 });
 
 describe('alignStatusAndColumn: the column and the status are one fact', () => {

@@ -207,6 +207,11 @@ function statusForColumn(current: string, col: string): string {
   return current === 'done' ? 'open' : current;
 }
 
+/** A column a task may be put in: one of the board's (a board not set up yet, with no columns, takes any). */
+export function boardTakesColumn(cols: readonly Column[], col: string): boolean {
+  return cols.length === 0 || cols.some((column) => column.id === col);
+}
+
 /**
  * The column a task is shown in: its own, except that the status decides done-ness (a done task shows in Done, an
  * open one never does, as stored before the two were kept together); a column the board no longer has shows as the

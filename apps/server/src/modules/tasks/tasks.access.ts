@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { canOnTask, taskActorOf as taskActorIn, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
+import { boardTakesColumn, canOnTask, taskActorOf as taskActorIn, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionPeople } from '../../db/schema/index.ts';
 import { appError, atField } from '../../lib/errors.ts';
@@ -21,11 +21,11 @@ export const TASK_ERRORS = {
 } as const;
 
 /**
- * A task is put only in a column of its mission's board (a board not set up yet, with no columns, takes any). A task
- * already in a column the board no longer has may stay there: the board shows it in its first column.
+ * A task is put only in a column its mission's board takes (`boardTakesColumn`). A task already in a column the
+ * board no longer has may stay there: the board shows it in its first column.
  */
 export function requireBoardColumn(mission: { cols: readonly { id: string }[] }, col: string | null | undefined, field = 'col'): void {
-  if (col == null || mission.cols.length === 0 || mission.cols.some((column) => column.id === col)) return;
+  if (col == null || boardTakesColumn(mission.cols, col)) return;
   const error = TASK_ERRORS.unknownColumn(col);
   throw field === 'col' ? error : atField(error, field);
 }
