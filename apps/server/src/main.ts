@@ -15,7 +15,7 @@ try {
   throw error;
 }
 
-if (config.seedDemo && (await seedDemo(app.ctx))) {
+if (config.seedDemo && (await seedDemo(app))) {
   app.log.info(`Seeded a demo: sign in as ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}`);
 }
 

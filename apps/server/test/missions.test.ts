@@ -421,8 +421,8 @@ describe('demo seed', () => {
     const fresh = await buildTestApp();
     try {
       const { seedDemo, DEMO_SIGN_IN, DEMO_MISSION_TITLE } = await import('../src/modules/platform/seed.ts');
-      expect(await seedDemo(fresh.app.ctx)).toBe(true);
-      expect(await seedDemo(fresh.app.ctx)).toBe(false);
+      expect(await seedDemo(fresh.app)).toBe(true);
+      expect(await seedDemo(fresh.app)).toBe(false);
       const signIn = await fresh.request({ method: 'POST', url: '/api/identity/sign-in/email', payload: DEMO_SIGN_IN });
       const token = signIn.headers['set-auth-token'] as string;
       const list = (await fresh.request({ method: 'GET', url: '/api/mission/list/tree?isActive=true', token })).json() as Json[];
@@ -465,6 +465,26 @@ describe('demo seed', () => {
       ]);
       const org = (await fresh.request({ method: 'GET', url: `/api/org/${mission.org._id ?? mission.org}`, token })).json() as Json;
       expect(org.isLicensedActive).toBe(true);
+      // the demo's first weeks: Sam approved Ria's first week, her second waits for him, as do her leave and an
+      // expense of hers; Dana approved Sam's train ticket
+      const sam = await fresh.request({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        payload: { ...DEMO_SIGN_IN, email: 'sam.lead@crewplan.local' },
+      });
+      const samToken = sam.headers['set-auth-token'] as string;
+      const sheets = (await fresh.request({ method: 'GET', url: '/api/timesheet/project-manager', token: samToken })).json() as Json[];
+      expect(sheets.map((sheet) => [sheet.weekStart, sheet.status, sheet.dailyHours]).sort()).toEqual([
+        [mission.planStartDate, 'approved', [4, 4, 3.5, 4, 4, 0, 0]],
+        [addIsoDays(mission.planStartDate, 7), 'submitted', [4, 4.5, 4, 3, 4, 0, 0]],
+      ]);
+      const leave = (await fresh.request({ method: 'GET', url: '/api/people-leave/list/project-manager', token: samToken })).json() as Json;
+      expect(leave.requests.map((request: Json) => [request.person.firstName, request.status])).toEqual([['Ria', 'pending_approval']]);
+      const expenses = (await fresh.request({ method: 'GET', url: '/api/expense/project-manager', token })).json() as Json;
+      expect(expenses.expenses.map((expense: Json) => [expense.description, expense.amount, expense.status]).sort()).toEqual([
+        ['Stock photos for the home page', 59.9, 'submitted'],
+        ['Train to the Acme kick-off', 249, 'approved'],
+      ]);
       // Shortening the demo by a month sends its tasks planned after the new end back to the planning board.
       const shortened = await fresh.request({
         method: 'PUT',

@@ -600,8 +600,8 @@ describe('demo seed', () => {
     const fresh = await buildTestApp();
     try {
       const { seedDemo, DEMO_SIGN_IN, DEMO_ORG_TITLE } = await import('../src/modules/platform/seed.ts');
-      expect(await seedDemo(fresh.app.ctx)).toBe(true);
-      expect(await seedDemo(fresh.app.ctx)).toBe(false);
+      expect(await seedDemo(fresh.app)).toBe(true);
+      expect(await seedDemo(fresh.app)).toBe(false);
       const signIn = await fresh.request({ method: 'POST', url: '/api/identity/sign-in/email', payload: DEMO_SIGN_IN });
       const token = signIn.headers['set-auth-token'] as string;
       const { orgs: list } = (await fresh.request({ method: 'GET', url: '/api/org', token })).json() as { orgs: Org[] };

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { addIsoDays, addIsoMonths, mondayOf } from '@crewplan/domain';
 import { actionItems, actions, clients, missionPeople, missions, orgPeople, people, planItems } from '../../db/schema/index.ts';
@@ -6,6 +7,7 @@ import { loadOrgAccess } from '../../plugins/org-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { createClient } from '../invoices/index.ts';
 import { addKpi, addSectionTag, createMission } from '../missions/index.ts';
+import { seedDemoActivity } from './seed-activity.ts';
 import { createDepartment, createOffice, createOrg, createRole, startTrial } from '../org/index.ts';
 
 export const DEMO_SIGN_IN = { email: 'demo@crewplan.local', password: 'crewplan-demo' };
@@ -16,9 +18,10 @@ export const DEMO_ORG_TITLE = 'Crewplan Demo Co';
  * On an empty database, creates a small demo so a newcomer can sign in at once: three people and an
  * organisation in its free trial where they are admin, manager and member, with departments, offices, roles and a
  * client; a mission of the organisation with them on its team and a client's observer (not in the organisation).
- * Later domains (tasks) add their part of the demo here.
+ * Later domains (tasks) add their part of the demo here; the first weeks of time, leave and expenses follow.
  */
-export async function seedDemo(ctx: AppContext): Promise<boolean> {
+export async function seedDemo(app: FastifyInstance): Promise<boolean> {
+  const { ctx } = app;
   const [{ value } = { value: 0 }] = await ctx.db.select({ value: count() }).from(people);
   if (value > 0) return false;
   const demo = [
@@ -38,6 +41,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   }
   const orgId = await seedDemoOrg(ctx, ids as [string, string, string], demo);
   await seedDemoMission(ctx, orgId, ids as [string, string, string, string], demo);
+  await seedDemoActivity(app, DEMO_MISSION_TITLE, DEMO_SIGN_IN.password);
   return true;
 }
 
