@@ -132,6 +132,13 @@ describe("a request's reviewers, person and creator hear it in their own rooms",
     await expect.poll(() => pm).toContainEqual(submitted);
     await expect.poll(() => admin).toContainEqual(submitted);
     await expect.poll(() => asker).toContainEqual(submitted);
+    const first = await t.request({
+      method: 'PUT',
+      url: '/api/people-leave/action/approve',
+      token: token('orgAdmin'),
+      payload: { leaveIds: [id], payload: {} },
+    });
+    expectStatus(first, 200);
     const decided = await t.request({
       method: 'PUT',
       url: '/api/people-leave/action/approve/final',

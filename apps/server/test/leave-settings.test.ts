@@ -97,6 +97,18 @@ describe('leave settings through PUT /org/:id', () => {
     ['no working day in the week', { daysPerWeek: 0 }, 'daysPerWeek', null],
     ['eight working days in the week', { daysPerWeek: 8 }, 'daysPerWeek', null],
     ['a cut-off that is no month-day', { carryOverAnnualLeaveCutOff: '13-01' }, 'carryOverAnnualLeaveCutOff', null],
+    [
+      'a cut-off on a day its month does not have',
+      { carryOverAnnualLeaveCutOff: '02-31' },
+      'carryOverAnnualLeaveCutOff',
+      LEAVE_SETTINGS_MESSAGES.cutOffNotADay,
+    ],
+    [
+      'a carry-over of more than 100 percent',
+      { carryOverAnnualLeaveAmount: 150, carryOverAnnualLeaveFx: 'percent' },
+      'carryOverAnnualLeaveAmount',
+      LEAVE_SETTINGS_MESSAGES.carryOverAtMost,
+    ],
     ['a carry-over neither percent nor fixed', { carryOverAnnualLeaveFx: 'half' }, 'carryOverAnnualLeaveFx', null],
     [
       'fewer hours above the most',

@@ -190,6 +190,10 @@ describe('approving leave', () => {
     expectStatus(await act('p3', 'approve', [leaveId]), 404);
     expectStatus(await act('p1', 'approve', [leaveId]), 404);
     expectStatus(await act('p1pm', 'approve/final', [leaveId]), 403);
+    // two stages: the organisation's final approval never skips the first
+    const skipped = await act('orgAdmin', 'approve/final', [leaveId]);
+    expectStatus(skipped, 409);
+    expect(errorOf(skipped).code).toBe('leave/wrong-status');
     const approved = await act('p1pm', 'approve', [leaveId], { mission: missionId });
     expectStatus(approved, 200);
     expect((approved.json() as { requests: LeaveRequestView[] }).requests[0]).toMatchObject({ status: 'pending_final_approval' });
@@ -230,6 +234,7 @@ describe('approving leave', () => {
   it('a concurrent approve and cancel of one request end in one state', async () => {
     const response = await create('p0', { reason: 'training', dates: [{ from: '2025-11-03', to: '2025-11-03' }] });
     const id = leaveOf(response)._id;
+    expectStatus(await act('p1pm', 'approve', [id]), 200);
     const [approve, cancel] = await Promise.all([act('orgAdmin', 'approve/final', [id]), act('p0', 'cancel', [id])]);
     const statuses = [approve.statusCode, cancel.statusCode].sort();
     const [row] = await t.database.db.select().from(leaveRequests).where(eq(leaveRequests.id, id));
@@ -238,7 +243,7 @@ describe('approving leave', () => {
       expect(statuses).toEqual([200, 409]);
       expect(row!.status).toBe(approve.statusCode === 200 ? 'approved' : 'cancelled');
     }
-    expect(row!.reviews.length).toBe(statuses.filter((s) => s === 200).length);
+    expect(row!.reviews.length).toBe(1 + statuses.filter((s) => s === 200).length);
   });
 });
 

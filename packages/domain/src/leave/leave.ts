@@ -74,7 +74,8 @@ export const leaveRequestSchema = z.object({
   _id: z.string(),
   org: z.string(),
   person: personRefSchema,
-  reason: z.string(),
+  /** The leave code's id; null with `code` where the code hides its reason from this viewer (`seesLeaveReason`). */
+  reason: z.string().nullable(),
   code: z.object({ id: z.string(), code: z.string(), description: z.string() }).nullable(),
   dates: z.array(z.object({ from: z.string(), to: z.string() })),
   hours: z.array(z.object({ date: z.string(), hours: z.number() })),

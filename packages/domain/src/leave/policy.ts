@@ -38,3 +38,11 @@ export const missionLeavePolicy: Policy<MissionActor, LeaveVerb, { mission: Miss
 /** Rule 211: nobody reviews their own request or one they created. */
 export const mayReviewRequest = (reviewerId: string, request: { personId: string; createdBy: string }) =>
   request.personId !== reviewerId && request.createdBy !== reviewerId;
+
+/**
+ * A code that hides its reason (hideReason) shows it only to the request's own people (its person, its creator) and
+ * the organisation's leave approvers, who keep everybody's balances per code; the missions' owners and project
+ * managers who review it first see that leave is asked for, not which.
+ */
+export const seesLeaveReason = (code: { hideReason: boolean } | undefined, viewer: { own: boolean; orgApprover: boolean }) =>
+  !code?.hideReason || viewer.own || viewer.orgApprover;

@@ -19,7 +19,9 @@ describe('rule 206–207: statuses and actions', () => {
     ['draft', 'submit', 'pending_approval'],
     ['pending_approval', 'approve', 'pending_final_approval'],
     ['pending_final_approval', 'approveFinal', 'approved'],
-    ['pending_approval', 'approveFinal', 'approved'],
+    // two stages: the final approval follows the first, never skips it
+    ['pending_approval', 'approveFinal', null],
+    ['draft', 'approveFinal', null],
     ['pending_approval', 'reject', 'rejected'],
     ['pending_final_approval', 'reject', null],
     ['pending_final_approval', 'rejectFinal', 'rejected'],

@@ -11,11 +11,14 @@ export type LeaveAction = (typeof LEAVE_ACTIONS)[number];
 const PENDING: readonly LeaveStatus[] = ['pending_approval', 'pending_final_approval'];
 export const isPendingLeave = (status: LeaveStatus) => PENDING.includes(status);
 
-/** From which statuses each action may start, and where it leaves the request. */
+/**
+ * From which statuses each action may start, and where it leaves the request. Approval has two stages: the final
+ * approval starts only from pending_final_approval, so no single call skips the first (rule 209).
+ */
 const TRANSITIONS: Record<LeaveAction, { from: readonly LeaveStatus[]; to: LeaveStatus | null }> = {
   submit: { from: ['draft'], to: 'pending_approval' },
   approve: { from: ['pending_approval'], to: 'pending_final_approval' },
-  approveFinal: { from: PENDING, to: 'approved' },
+  approveFinal: { from: ['pending_final_approval'], to: 'approved' },
   reject: { from: ['pending_approval'], to: 'rejected' },
   rejectFinal: { from: PENDING, to: 'rejected' },
   cancel: { from: ['draft', 'pending_approval', 'pending_final_approval', 'approved'], to: 'cancelled' },

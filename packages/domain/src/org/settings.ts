@@ -24,7 +24,13 @@ const codeHoursSchema = z.number().min(0, 'Hours cannot be negative.').max(LEAVE
 export const LEAVE_SETTINGS_MESSAGES = {
   minAboveMax: 'The fewest hours must not be more than the most hours.',
   unknownHolidayCountry: 'The public holidays of this country are not known.',
+  cutOffNotADay: 'This month has no such day.',
+  carryOverAtMost: 'At most 100: a percentage of what remains, or days.',
 } as const;
+
+/** Days of each month in a leap year: a cut-off is a month-day some year has (29 February included). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isMonthDay = (monthDay: string) => Number(monthDay.slice(3)) <= (MONTH_DAYS[Number(monthDay.slice(0, 2)) - 1] ?? 0);
 
 /** A leave code as the organisation stores it (spec 2 §3); its fewest hours are not more than its most. */
 export const leaveCodeSchema = z
@@ -102,8 +108,10 @@ export const orgSettingsShape = {
   carryOverAnnualLeaveCutOff: z
     .string()
     .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use MM-DD')
+    .refine(isMonthDay, LEAVE_SETTINGS_MESSAGES.cutOffNotADay)
     .nullable(),
-  carryOverAnnualLeaveAmount: z.number().min(0).max(1000).nullable(),
+  // rule 224: a percentage of the remainder (0–100), or days capped at it (a year's remainder is far below 100)
+  carryOverAnnualLeaveAmount: z.number().min(0).max(100, LEAVE_SETTINGS_MESSAGES.carryOverAtMost).nullable(),
   carryOverAnnualLeaveFx: z.enum(CARRY_OVER_MODES),
   inviteDomains: z
     .array(inviteDomainSchema)

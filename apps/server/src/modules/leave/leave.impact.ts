@@ -15,6 +15,9 @@ type Away = {
   endDate: string;
   days: { date: string }[];
 };
+/** Hours to the hundredth, as people read them (4.4 h a day for three days is 13.2, not 13.200000000000001). */
+const hundredths = (hours: number) => Math.round(hours * 100) / 100;
+
 type Row = { leave_id: string; mission_id: string; title: string; roles: Role[] | null; tasks: Task[] | null; away: Away[] | null };
 
 /**
@@ -84,9 +87,14 @@ export async function leaveImpact(db: Db, leaves: readonly LeaveRow[]): Promise<
       const inRole = leave.days.filter(
         (day) => (!role.startDate || day.date >= role.startDate) && (!role.endDate || day.date <= role.endDate),
       );
-      const plannedHours = daily * inRole.length;
-      const hoursLost = inRole.reduce((sum, day) => sum + (daily * day.hours) / HOURS_PER_LEAVE_DAY, 0);
-      return { planItemId: role.planItemId, title: role.title, hoursLost, plannedHours, belowAllocation: hoursLost > 0 };
+      const lost = inRole.reduce((sum, day) => sum + (daily * day.hours) / HOURS_PER_LEAVE_DAY, 0);
+      return {
+        planItemId: role.planItemId,
+        title: role.title,
+        hoursLost: hundredths(lost),
+        plannedHours: hundredths(daily * inRole.length),
+        belowAllocation: lost > 0,
+      };
     });
     const tasksDue = row.tasks ?? [];
     if (roles.length === 0 && tasksDue.length === 0) continue;

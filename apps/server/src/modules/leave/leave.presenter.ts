@@ -1,4 +1,4 @@
-import { measuredInHours, type LeaveAway, type LeaveCode, type LeaveRequestView, type PersonRef } from '@crewplan/domain';
+import { measuredInHours, seesLeaveReason, type LeaveAway, type LeaveCode, type LeaveRequestView, type PersonRef } from '@crewplan/domain';
 import type { leaveAttachments, leaveRequests, people } from '../../db/schema/index.ts';
 import { avatarUrl } from '../people/index.ts';
 
@@ -13,23 +13,30 @@ export const personRefOf = (person: PersonRow): PersonRef => ({
   avatar: avatarUrl(person),
 });
 
-/** A request as its person, its reviewers and the organisation's admins see it. */
 /** Where an attachment's bytes are read (a signed address), when the view offers it. */
 export type AttachmentAddress = (leave: LeaveRow, fileId: string) => string | null;
 
+/** Who looks at requests: the person, and whether they approve the leave of an organisation (hidden reasons). */
+export type LeaveViewer = { personId: string; approvesOrg: (orgId: string) => boolean };
+
+/** A request as its person, its reviewers and the organisation's admins see it; a hidden reason only where it shows. */
 export function presentLeave(
   row: LeaveRow,
   person: PersonRow,
   codes: readonly LeaveCode[],
+  viewer: LeaveViewer,
   attachments: readonly AttachmentRow[] = [],
   address: AttachmentAddress = () => null,
 ): LeaveRequestView {
-  const code = codes.find((entry) => entry.id === row.codeId);
+  const found = codes.find((entry) => entry.id === row.codeId);
+  const own = row.personId === viewer.personId || row.createdBy === viewer.personId;
+  const shown = seesLeaveReason(found, { own, orgApprover: viewer.approvesOrg(row.orgId) });
+  const code = shown ? found : undefined;
   return {
     _id: row.id,
     org: row.orgId,
     person: personRefOf(person),
-    reason: row.codeId,
+    reason: shown ? row.codeId : null,
     code: code ? { id: code.id, code: code.code, description: code.description } : null,
     dates: row.dates,
     hours: row.days,

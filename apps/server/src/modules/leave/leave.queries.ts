@@ -61,10 +61,13 @@ export async function overlapping(db: Db | Tx, orgId: string, personId: string, 
     );
 }
 
-/** A person's requests in an organisation touching the years, for balances and times per year. */
+/**
+ * People's requests in an organisation that the balances of `years` are computed from (`balancesOf`): those touching
+ * the years and the year before the first, whose remainder is carried over (rule 224); and times per year.
+ */
 export async function personLeaves(db: Db | Tx, orgId: string, personIds: string[], years: number[]): Promise<LeaveRow[]> {
   if (personIds.length === 0) return [];
-  const first = Math.min(...years);
+  const first = Math.min(...years) - 1;
   const last = Math.max(...years);
   return db
     .select()
@@ -84,7 +87,7 @@ type MemberFacts = Pick<OrgMember, 'personId' | 'startDate' | 'yearsOfPreService
 /**
  * Rule 208 with rules 220–229 and 224: a person's balance of each code in `year`. The carry-over into the year is the
  * person's own figure where set, else (for annual leave, once the cut-off of the year before has come) what the
- * organisation's rule carries of last year's remainder.
+ * organisation's rule carries of last year's remainder: `requests` hold the year before too (`personLeaves`).
  */
 export function balancesOf(org: OrgRow, member: MemberFacts, requests: readonly LeaveRow[], year: number, today: string): LeaveBalance[] {
   const codes = org.leaveCodes;

@@ -21,9 +21,10 @@ import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
+import { membershipOf } from './leave.access.ts';
 import { leaveImpact } from './leave.impact.ts';
 import { attachmentAddress, linkSigner } from './leave.attachments.ts';
-import { presentAway, presentCode, presentLeave, personRefOf, type AttachmentAddress } from './leave.presenter.ts';
+import { presentAway, presentCode, presentLeave, personRefOf, type AttachmentAddress, type LeaveViewer } from './leave.presenter.ts';
 import { attachmentsOf, balancesOf, leavesWhere, personLeaves, touchesYear, type LeaveWithPerson } from './leave.queries.ts';
 
 const yearOf = (clock: Clock, year?: number) => year ?? Number(todayOf(clock).slice(0, 4));
@@ -35,6 +36,7 @@ async function present(
   link: { secret: string; now: number },
   list: LeaveWithPerson[],
   codesOf: (orgId: string) => Parameters<typeof presentLeave>[2],
+  viewer: LeaveViewer,
   missionId?: string,
 ) {
   const files = await attachmentsOf(
@@ -43,7 +45,7 @@ async function present(
   );
   const address: AttachmentAddress = (leave, fileId) =>
     attachmentAddress(link, missionId ? { mission: missionId } : { org: leave.orgId }, leave.id, fileId);
-  return list.map(({ leave, person }) => presentLeave(leave, person, codesOf(leave.orgId), files, address));
+  return list.map(({ leave, person }) => presentLeave(leave, person, codesOf(leave.orgId), viewer, files, address));
 }
 
 /** `GET /people-leave/list/user`: my organisations (their codes, holidays, my balances) and all my requests. */
@@ -61,7 +63,7 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
   const now = clock.now();
   const orgList = await Promise.all(
     memberships.map(async ({ org, member }) => {
-      const mine = await personLeaves(db, org.id, [personId], [year - 1, year]);
+      const mine = await personLeaves(db, org.id, [personId], [year]);
       return {
         _id: org.id,
         title: org.title,
@@ -75,7 +77,12 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
     }),
   );
   const codes = new Map(memberships.map(({ org }) => [org.id, org.leaveCodes]));
-  return { year, orgs: orgList, requests: await present(db, linkSigner({ config, clock }), rows, (orgId) => codes.get(orgId) ?? []) };
+  const viewer = { personId, approvesOrg: () => false };
+  return {
+    year,
+    orgs: orgList,
+    requests: await present(db, linkSigner({ config, clock }), rows, (orgId) => codes.get(orgId) ?? [], viewer),
+  };
 }
 
 /**
@@ -98,7 +105,9 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
     )
   ).filter(({ leave }) => managed.reviews(leave));
   const codes = await codesOf(db, managed.orgIds);
-  const requests = await present(db, linkSigner({ config, clock }), list, (orgId) => codes.get(orgId) ?? []);
+  const approving = new Set(await approvingOrgIds(db, personId));
+  const viewer = { personId, approvesOrg: (orgId: string) => approving.has(orgId) };
+  const requests = await present(db, linkSigner({ config, clock }), list, (orgId) => codes.get(orgId) ?? [], viewer);
   const pending = list.filter(({ leave }) => leave.status === 'pending_approval');
   const impact = await leaveImpact(
     db,
@@ -162,15 +171,7 @@ export async function leaveBadges({ db, clock }: AppContext, personId: string): 
   };
   const managed = await managedPeople(db, personId);
   const forBoard = managed ? (await db.select(columns).from(leaveRequests).where(and(soon, managed.where))).filter(managed.reviews) : [];
-  const approving = (
-    await db
-      .select({ orgId: orgPeople.orgId, level: orgPeople.level, canApproveLeaves: orgPeople.canApproveLeaves })
-      .from(orgPeople)
-      .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
-      .where(and(eq(orgPeople.personId, personId), currentMembership()))
-  )
-    .filter((member) => approvesOrgLeave(member))
-    .map((member) => member.orgId);
+  const approving = await approvingOrgIds(db, personId);
   const forOrgs =
     approving.length === 0
       ? []
@@ -191,6 +192,16 @@ export async function leaveBadges({ db, clock }: AppContext, personId: string): 
       ),
     })),
   };
+}
+
+/** The organisations whose leave the person approves (admins, canApproveLeaves: rule 209). */
+async function approvingOrgIds(db: Db, personId: string): Promise<string[]> {
+  const memberships = await db
+    .select({ orgId: orgPeople.orgId, level: orgPeople.level, canApproveLeaves: orgPeople.canApproveLeaves })
+    .from(orgPeople)
+    .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
+    .where(and(eq(orgPeople.personId, personId), currentMembership()));
+  return memberships.filter((member) => approvesOrgLeave(member)).map((member) => member.orgId);
 }
 
 async function codesOf(db: Db, orgIds: string[]) {
@@ -216,9 +227,7 @@ export async function orgLeaves(
   const canApprove = approvesOrgLeave(access.member);
   const all = await leavesWhere(db, and(eq(leaveRequests.orgId, org.id), touchesYear(year)));
   const visible = all.filter(({ leave }) =>
-    canApprove
-      ? mayReviewRequest(callerId, leave) || leave.personId === callerId
-      : leave.personId === callerId || leave.createdBy === callerId,
+    canApprove ? mayReviewRequest(callerId, leave) : leave.personId === callerId || leave.createdBy === callerId,
   );
   const filtered = visible.filter(
     ({ leave }) => (!query.status || leave.status === query.status) && (!query.person || leave.personId === query.person),
@@ -236,7 +245,7 @@ export async function orgLeaves(
     db,
     org.id,
     shown.map(({ member }) => member.personId),
-    [year - 1, year],
+    [year],
   );
   const balances = shown.map(({ member, person }) => ({
     person: personRefOf(person),
@@ -247,23 +256,22 @@ export async function orgLeaves(
       ({ leave }) => leave.personId !== callerId && (leave.status === 'approved' || isPendingLeave(leave.status)) && leave.endDate >= today,
     )
     .map(({ leave, person }) => presentAway(leave, person));
-  const reviewable = canApprove ? filtered.filter(({ leave }) => isPendingLeave(leave.status) && mayReviewRequest(callerId, leave)) : [];
+  const reviewable = canApprove ? filtered.filter(({ leave }) => isPendingLeave(leave.status)) : [];
   return {
     year,
     canApprove,
     codes: org.leaveCodes.map(presentCode),
-    requests: await present(db, linkSigner({ config, clock }), filtered, () => org.leaveCodes),
+    requests: await present(db, linkSigner({ config, clock }), filtered, () => org.leaveCodes, {
+      personId: callerId,
+      approvesOrg: () => canApprove,
+    }),
     impact: await leaveImpact(
       db,
       reviewable.map(({ leave }) => leave),
     ),
     balances,
     away,
-    badge: leaveBadgeCount(
-      visible.filter(({ leave }) => canApprove && mayReviewRequest(callerId, leave)).map(({ leave }) => leave),
-      today,
-      'org',
-    ),
+    badge: leaveBadgeCount(canApprove ? visible.map(({ leave }) => leave) : [], today, 'org'),
   };
 }
 
@@ -291,9 +299,11 @@ export async function missionLeaves(
   const list = await leavesWhere(db, and(eq(leaveRequests.orgId, orgId), inArray(leaveRequests.personId, ids), range));
   const reviewable = canApprove ? list.filter(({ leave }) => leave.status !== 'draft' && mayReviewRequest(callerId, leave)) : [];
   const codes = await codesOf(db, [orgId]);
+  const orgApprover = reviewable.length > 0 && approvesOrgLeave(await membershipOf(db, orgId, callerId));
+  const viewer = { personId: callerId, approvesOrg: () => orgApprover };
   return {
     canApprove,
-    requests: await present(db, linkSigner({ config, clock }), reviewable, () => codes.get(orgId) ?? [], access.mission.id),
+    requests: await present(db, linkSigner({ config, clock }), reviewable, () => codes.get(orgId) ?? [], viewer, access.mission.id),
     impact: await leaveImpact(
       db,
       reviewable.filter(({ leave }) => isPendingLeave(leave.status)).map(({ leave }) => leave),

@@ -13,6 +13,7 @@ import {
   type LeaveActionBody,
   type LeaveCode,
   type LeaveCreate,
+  type LeaveDayHours,
   type LeaveHoursRefusal,
   type LeaveStatus,
   type LeaveUpdate,
@@ -65,21 +66,25 @@ async function checkedDays(tx: Tx, org: OrgRow, member: OrgMember, draft: Draft,
   );
   const mine = new Set(days.map((day) => day.date));
   if (clash.some((other) => other.days.some((day) => mine.has(day.date)))) throw appError('leaveOverlap');
-  const years = [...new Set(days.map((day) => Number(day.date.slice(0, 4))))];
-  const others = (await personLeaves(tx, org.id, [member.personId], years)).filter((row) => row.id !== except);
-  checkYears(org, member, code, days, others, years, today);
+  await checkYears(tx, org, member, code, days, today, except);
   return { code, days, from, to };
 }
 
-function checkYears(
+/**
+ * The code's times per year and, for a fixed code, what remains of it in each year the days touch, against the
+ * person's other requests (`except` leaves the request itself out); the carry-over from the real year before.
+ */
+async function checkYears(
+  tx: Tx,
   org: OrgRow,
   member: OrgMember,
   code: LeaveCode,
-  days: { date: string; hours: number }[],
-  others: LeaveRow[],
-  years: number[],
+  days: readonly LeaveDayHours[],
   today: string,
+  except?: string,
 ) {
+  const years = [...new Set(days.map((day) => Number(day.date.slice(0, 4))))];
+  const others = (await personLeaves(tx, org.id, [member.personId], years)).filter((row) => row.id !== except);
   const asBalance = others.map((row) => ({ codeId: row.codeId, status: row.status, days: row.days }));
   for (const year of years) {
     if (code.timesPerYear !== null && requestsInYear(asBalance, code.id, year) >= code.timesPerYear)
@@ -152,14 +157,17 @@ export async function createLeave(ctx: AppContext, access: OrgAccess, body: Leav
     return created!;
   });
   if (submit) await emitChanged(ctx, [row], null, callerId, true);
-  return presentOne(ctx, row);
+  return presentOne(ctx, row, callerId, approvesOrgLeave(access.member));
 }
 
-async function presentOne(ctx: AppContext, row: LeaveRow) {
+/** One request as the caller sees it: its own people and the organisation's approvers see a hidden reason. */
+async function presentOne(ctx: AppContext, row: LeaveRow, callerId: string, orgApprover: boolean) {
   const [withPerson] = await leavesWhere(ctx.db, eq(leaveRequests.id, row.id));
   const org = await loadOrg(ctx.db, row.orgId);
   const address = (leave: LeaveRow, fileId: string) => attachmentAddress(linkSigner(ctx), { org: leave.orgId }, leave.id, fileId);
-  return presentLeave(withPerson!.leave, withPerson!.person, org?.leaveCodes ?? [], await attachmentsOf(ctx.db, [row.id]), address);
+  const viewer = { personId: callerId, approvesOrg: () => orgApprover };
+  const files = await attachmentsOf(ctx.db, [row.id]);
+  return presentLeave(withPerson!.leave, withPerson!.person, org?.leaveCodes ?? [], viewer, files, address);
 }
 
 /** Loads one request the caller may change as its own (its person, its creator) or as the organisation's leave approver. */
@@ -169,14 +177,14 @@ async function ownRequest(ctx: AppContext, callerId: string, id: string) {
   const standing = await standingOn(ctx.db, row, callerId);
   if (!standing.own && !standing.orgApprover) throw standing.missionIds.length > 0 ? leaveNotAllowed() : leaveNotFound();
   const org = requireLeaveLicence(await loadOrg(ctx.db, row.orgId), ctx.clock.now());
-  return { row, org };
+  return { row, org, standing };
 }
 
 const wrongStatus = (status: LeaveStatus) => appError('leaveWrongStatus', status);
 
 /** `PUT /people-leave/action/update/:id`: a draft or pending request's code, days or comment; checked again whole. */
 export async function updateLeave(ctx: AppContext, callerId: string, id: string, body: LeaveUpdate) {
-  const { org } = await ownRequest(ctx, callerId, id);
+  const { org, standing } = await ownRequest(ctx, callerId, id);
   const row = await runOrgCommand(ctx, org.id, { personId: callerId, apiKeyId: null }, async (tx, record) => {
     const [current] = await lockLeaves(tx, [id]);
     if (!current) throw leaveNotFound();
@@ -207,7 +215,7 @@ export async function updateLeave(ctx: AppContext, callerId: string, id: string,
   });
   // nobody is notified of an edit, but the lists and badges that show its days refresh (rule 230)
   await emitChanged(ctx, [row], row.status, callerId, false);
-  return presentOne(ctx, row);
+  return presentOne(ctx, row, callerId, standing.orgApprover);
 }
 
 /** `DELETE /people-leave/action/delete/:id`: a draft, rejected or cancelled request (others are cancelled instead). */
@@ -237,6 +245,21 @@ function mayAct(action: LeaveAction, standing: Awaited<ReturnType<typeof standin
   return reviews && standing.orgApprover;
 }
 
+/** The actions that ask for or grant leave: each checks the balance again, as it stands then. */
+const SPENDS_LEAVE = new Set<LeaveAction>(['submit', 'approve', 'approveFinal']);
+
+/**
+ * A request still fits its code's times per year and balance when it is submitted or approved: a draft did not count
+ * against the balance, and entitlements, carry-over and other requests change while a request waits. A code without
+ * either (or one the organisation no longer has) has nothing to check.
+ */
+async function checkStillFits(tx: Tx, org: OrgRow, request: LeaveRow, today: string) {
+  const code = org.leaveCodes.find((entry) => entry.id === request.codeId);
+  if (!code || (!code.fixed && code.timesPerYear === null)) return;
+  const member = await lockMember(tx, org.id, request.personId);
+  await checkYears(tx, org, member, code, request.days, today, request.id);
+}
+
 const REVIEW_ACTION: Partial<Record<LeaveAction, 'accept' | 'reject' | 'update'>> = {
   approve: 'accept',
   approveFinal: 'accept',
@@ -254,8 +277,10 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
   const rows = await ctx.db.select().from(leaveRequests).where(inArray(leaveRequests.id, body.leaveIds));
   if (rows.length !== body.leaveIds.length) throw leaveNotFound();
   const byOrg = new Map<string, LeaveRow[]>();
+  const approverOf = new Map<string, boolean>();
   for (const row of rows) {
     const standing = await standingOn(ctx.db, row, callerId);
+    approverOf.set(row.orgId, standing.orgApprover);
     if (!standing.own && !standing.orgApprover && standing.missionIds.length === 0) throw leaveNotFound();
     if (!mayAct(action, standing, row, callerId)) throw leaveNotAllowed();
     if (body.payload.mission && action === 'approve' && !standing.orgApprover && !standing.missionIds.includes(body.payload.mission))
@@ -275,6 +300,7 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
       for (const current of locked) {
         const next = leaveTransition(current.status, action);
         if (!next) throw wrongStatus(current.status);
+        if (SPENDS_LEAVE.has(action)) await checkStillFits(tx, org, current, todayOf(ctx.clock));
         before.set(current.id, current.status);
         const review = {
           by: callerId,
@@ -296,7 +322,7 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
     for (const row of updated) await emitChanged(ctx, [row], before.get(row.id) ?? null, callerId, notify, body.payload.comment ?? '');
     done.push(...updated);
   }
-  const presented = await Promise.all(done.map((row) => presentOne(ctx, row)));
+  const presented = await Promise.all(done.map((row) => presentOne(ctx, row, callerId, approverOf.get(row.orgId) ?? false)));
   return { requests: presented };
 }
 

@@ -92,7 +92,7 @@ export function LeaveSettings({ orgId, initial, updatedAt }: { orgId: string; in
           <NumberInput
             label="Amount carried over"
             min={0}
-            max={1000}
+            max={100}
             value={values.carryOverAnnualLeaveAmount ?? ''}
             onChange={(v) => set({ carryOverAnnualLeaveAmount: v === '' ? null : Number(v) })}
             error={fieldError(error, 'carryOverAnnualLeaveAmount')}

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { HALF_LEAVE_DAY, HOURS_PER_LEAVE_DAY } from '@crewplan/domain/leave/hours';
 import { FLOATING_MESSAGES } from '@crewplan/domain/messages/index';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { FormError } from '../../components/FormError.tsx';
@@ -10,6 +26,7 @@ import { useCreateLeave, useDeleteLeave, useLeaveAction, useMyLeave } from './ap
 import { BalancesTable } from './BalancesTable.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { span } from './format.ts';
+import { requestHours } from './leave-rules.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -86,7 +103,7 @@ function RequestsTable({
           {requests.map((request) => (
             <Table.Tr key={request._id} data-leave={request._id}>
               <Table.Td>{span(request.startDate, request.endDate)}</Table.Td>
-              <Table.Td>{request.code?.description ?? request.reason}</Table.Td>
+              <Table.Td>{request.code?.description ?? request.reason ?? 'Leave'}</Table.Td>
               <Table.Td>{request.totalHours}</Table.Td>
               <Table.Td>
                 <StatusBadge status={request.status} />
@@ -136,7 +153,10 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [attachError, setAttachError] = useState<unknown>(null);
   const [month, setMonth] = useState(today.slice(0, 7));
+  // hours of each day: a code measured in hours takes any up to a day, one taken in half days 4 (rules 214, 217)
+  const [perDay, setPerDay] = useState<number | string>(HOURS_PER_LEAVE_DAY);
   const code = org.codes.find((entry) => entry.id === reason);
+  const hoursValid = typeof perDay === 'number' && perDay > 0 && perDay <= HOURS_PER_LEAVE_DAY;
   const pick = (day: string) => {
     if (!from || to || day < from) {
       setFrom(day);
@@ -151,7 +171,15 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
   const send = (submit: boolean) => {
     setAttachError(null);
     create.mutate(
-      { orgId: org._id, reason: reason!, dates: [{ from, to: to || from }], comment, submit, files },
+      {
+        orgId: org._id,
+        reason: reason!,
+        dates: [{ from, to: to || from }],
+        hours: requestHours({ from, to: to || from }, Number(perDay), org),
+        comment,
+        submit,
+        files,
+      },
       {
         onSuccess: (result) => {
           setFrom('');
@@ -170,7 +198,10 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
         label="Leave"
         data={org.codes.map((entry) => ({ value: entry.id, label: entry.description }))}
         value={reason}
-        onChange={setReason}
+        onChange={(value) => {
+          setReason(value);
+          setPerDay(HOURS_PER_LEAVE_DAY);
+        }}
         allowDeselect={false}
       />
       {code && (code.maxHours !== null || code.minHours !== null) && (
@@ -193,6 +224,26 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
         />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
+      {code?.measuredInHours && (
+        <NumberInput
+          label="Hours each day"
+          description="Working days only; weekends and public holidays are not counted"
+          min={0.25}
+          max={HOURS_PER_LEAVE_DAY}
+          step={0.5}
+          decimalScale={2}
+          value={perDay}
+          onChange={setPerDay}
+          error={hoursValid ? undefined : `More than 0 and at most ${HOURS_PER_LEAVE_DAY} hours`}
+        />
+      )}
+      {code && !code.measuredInHours && code.allowHalfDays && (
+        <Checkbox
+          label={`Half days (${HALF_LEAVE_DAY} h each)`}
+          checked={perDay === HALF_LEAVE_DAY}
+          onChange={(e) => setPerDay(e.currentTarget.checked ? HALF_LEAVE_DAY : HOURS_PER_LEAVE_DAY)}
+        />
+      )}
       <Group justify="space-between">
         <Button size="compact-sm" variant="subtle" onClick={() => shift(-1)} aria-label="Previous month">
           ‹
@@ -208,10 +259,10 @@ function NewRequest({ org, today }: { org: Org; today: string }) {
       {create.error && <FormError>{create.error.message}</FormError>}
       {attachError !== null && <FormError>{`The request is saved, but its files were not: ${uploadErrorMessage(attachError)}`}</FormError>}
       <Group justify="flex-end">
-        <Button variant="default" disabled={!from || !reason} loading={create.isPending} onClick={() => send(false)}>
+        <Button variant="default" disabled={!from || !reason || !hoursValid} loading={create.isPending} onClick={() => send(false)}>
           Save draft
         </Button>
-        <Button disabled={!from || !reason} loading={create.isPending} onClick={() => send(true)}>
+        <Button disabled={!from || !reason || !hoursValid} loading={create.isPending} onClick={() => send(true)}>
           Submit for approval
         </Button>
       </Group>

@@ -116,7 +116,7 @@ function OrgLeaves({ orgId }: { orgId: string }) {
                 {request.person.firstName} {request.person.lastName}
               </Table.Td>
               <Table.Td>{span(request.startDate, request.endDate)}</Table.Td>
-              <Table.Td>{request.code?.description ?? request.reason}</Table.Td>
+              <Table.Td>{request.code?.description ?? request.reason ?? 'Leave'}</Table.Td>
               <Table.Td>{request.totalHours}</Table.Td>
               <Table.Td>
                 <StatusBadge status={request.status} />

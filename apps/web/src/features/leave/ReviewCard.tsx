@@ -1,21 +1,30 @@
 import { useState } from 'react';
 import { Button, Card, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import type { LeaveReviewStage } from '@crewplan/domain/leave/rules';
 import { FormError } from '../../components/FormError.tsx';
 import { useLeaveAction, type LeaveImpact, type LeaveRequestView } from './api.ts';
 import { AttachmentLinks } from './Attachments.tsx';
 import { daysLabel, span } from './format.ts';
+import { reviewCalls } from './leave-rules.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /**
  * One request under review with what it does to the projects: per mission, the roles and hours lost, the tasks due
  * in those days, who else is away, whether a role drops below its allocation. `stage` picks the decision calls.
  */
-export function ReviewCard({ request, impact, stage }: { request: LeaveRequestView; impact?: LeaveImpact; stage: 'mission' | 'org' }) {
+export function ReviewCard({
+  request,
+  impact,
+  stage,
+}: {
+  request: LeaveRequestView;
+  impact?: LeaveImpact;
+  /** The reviewer's stage; null shows the request without decisions (its own person's view). */
+  stage: LeaveReviewStage | null;
+}) {
   const action = useLeaveAction();
   const [comment, setComment] = useState('');
-  const decidable = request.status === 'pending_approval' || (stage === 'org' && request.status === 'pending_final_approval');
-  const approve = stage === 'org' ? 'approve/final' : 'approve';
-  const reject = stage === 'org' ? 'reject/final' : 'reject';
+  const calls = stage ? reviewCalls(request.status, stage) : null;
   const name = `${request.person.firstName} ${request.person.lastName}`;
   return (
     <Card withBorder p="md" data-testid="leave-review" data-leave={request._id}>
@@ -65,7 +74,7 @@ export function ReviewCard({ request, impact, stage }: { request: LeaveRequestVi
             )}
           </Stack>
         ))}
-        {decidable && (
+        {calls && (
           <Group align="flex-end">
             <TextInput
               size="xs"
@@ -79,12 +88,16 @@ export function ReviewCard({ request, impact, stage }: { request: LeaveRequestVi
               color="red"
               variant="light"
               loading={action.isPending}
-              onClick={() => action.mutate({ path: reject, ids: [request._id], comment })}
+              onClick={() => action.mutate({ path: calls.reject, ids: [request._id], comment })}
             >
               Reject
             </Button>
-            <Button size="xs" loading={action.isPending} onClick={() => action.mutate({ path: approve, ids: [request._id], comment })}>
-              {stage === 'org' ? 'Final approve' : 'Approve'}
+            <Button
+              size="xs"
+              loading={action.isPending}
+              onClick={() => action.mutate({ path: calls.approve, ids: [request._id], comment })}
+            >
+              {calls.label}
             </Button>
           </Group>
         )}

@@ -215,7 +215,7 @@ export function OrgSettingsForm({
               <NumberInput
                 label="Amount carried over"
                 min={0}
-                max={1000}
+                max={100}
                 value={values.carryOverAnnualLeaveAmount ?? ''}
                 error={fieldError(error, 'carryOverAnnualLeaveAmount')}
                 onChange={(v) => set({ carryOverAnnualLeaveAmount: v === '' ? null : Number(v) })}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
+import { findNotice, requestHours, reviewCalls } from './leave-rules.ts';
+
+const request = (id: string, status: LeaveRequestView['status'] = 'pending_approval') => ({ _id: id, status }) as LeaveRequestView;
+const impact = (id: string) => ({ leaveId: id, missions: [] });
+
+describe('the decision calls of a reviewer (two stages)', () => {
+  it.each([
+    ['pending_approval', 'mission', 'approve', 'reject', 'Approve'],
+    ['pending_approval', 'org', 'approve', 'reject', 'Approve'],
+    ['pending_final_approval', 'org', 'approve/final', 'reject/final', 'Final approve'],
+  ] as const)('%s at the %s stage: %s, %s (%s)', (status, stage, approve, reject, label) => {
+    expect(reviewCalls(status, stage)).toEqual({ approve, reject, label });
+  });
+
+  it.each([
+    ['pending_final_approval', 'mission'],
+    ['approved', 'org'],
+    ['draft', 'org'],
+  ] as const)('%s at the %s stage: nothing to decide', (status, stage) => {
+    expect(reviewCalls(status, stage)).toBeNull();
+  });
+});
+
+describe('the hours of a new request', () => {
+  const org = { daysPerWeek: 5, holidays: [{ date: '2025-04-18' }] };
+  it('sends none for whole days', () => {
+    expect(requestHours({ from: '2025-04-16', to: '2025-04-18' }, 8, org)).toEqual([]);
+  });
+
+  it('sends the hours of each working day, weekends and public holidays skipped', () => {
+    expect(requestHours({ from: '2025-04-17', to: '2025-04-21' }, 4, org)).toEqual([
+      { date: '2025-04-17', hours: 4 },
+      { date: '2025-04-21', hours: 4 },
+    ]);
+    expect(requestHours({ from: '2025-04-16', to: '2025-04-16' }, 2.5, org)).toEqual([{ date: '2025-04-16', hours: 2.5 }]);
+  });
+});
+
+describe('the request a leave notice opens', () => {
+  const orgList = (requests: LeaveRequestView[], canApprove = true) =>
+    ({ canApprove, requests, impact: requests.map((entry) => impact(entry._id)) }) as unknown as OrgLeaveList;
+  const board = (requests: LeaveRequestView[]) =>
+    ({ requests, impact: requests.map((entry) => impact(entry._id)), badge: 0 }) as ReviewList;
+  const mine = (requests: LeaveRequestView[]) => ({ year: 2025, orgs: [], requests }) as unknown as MyLeave;
+
+  it("finds a request in the organisation's approval list, to decide at the organisation's stage", () => {
+    const found = findNotice('a', {
+      board: board([]),
+      orgs: [undefined, orgList([request('a', 'pending_final_approval')])],
+      mine: mine([]),
+    });
+    expect(found.review).toEqual({ request: request('a', 'pending_final_approval'), impact: impact('a'), stage: 'org' });
+    expect(found.own).toBeNull();
+  });
+
+  it("finds it on the board's list otherwise, at the first stage; never in a member's own organisation list", () => {
+    const found = findNotice('b', { board: board([request('b')]), orgs: [orgList([request('b')], false)] });
+    expect(found.review).toMatchObject({ stage: 'mission', request: { _id: 'b' } });
+  });
+
+  it('finds my own request, and nothing to review when no list holds it', () => {
+    expect(findNotice('c', { board: board([]), orgs: [], mine: mine([request('c', 'rejected')]) })).toEqual({
+      review: null,
+      own: request('c', 'rejected'),
+    });
+  });
+});
