@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
 import {
   actionItems,
@@ -28,9 +28,21 @@ const today = new Date().toISOString().slice(0, 10);
 const thisWeek = mondayOf(today);
 /** A Monday n weeks before this week. */
 const weeksAgo = (n: number) => addIsoDays(thisWeek, -7 * n);
-const ROLE_DATES = { startDate: addIsoDays(thisWeek, -70), endDate: addIsoDays(thisWeek, 70) };
+const ROLE_DATES = { startDate: addIsoDays(thisWeek, -1000), endDate: addIsoDays(thisWeek, 70) };
 const MISSION_DATES = { planStartDate: ROLE_DATES.startDate, planEndDate: ROLE_DATES.endDate };
 const WEEK = [8, 8, 8, 8, 8, 0, 0];
+
+/**
+ * A person's day holds 24 hours across all their sheets: a test that keeps hours in a week of its own gets it here
+ * (`current`, and the week before it), far from the weeks counted back from today that other tests use.
+ */
+let current = weeksAgo(20);
+let cursor = 20;
+const spareWeek = () => addIsoDays(current, -7);
+beforeEach(() => {
+  current = weeksAgo(cursor);
+  cursor += 2;
+});
 
 const token = (caller: Caller) => world.people[caller].token;
 const person = (caller: Caller) => world.people[caller].personId;
@@ -67,7 +79,7 @@ const notificationsOf = (caller: Caller) =>
     .from(notifications)
     .where(eq(notifications.personId, person(caller)));
 
-async function submitted(missionId: string, roleId: string, hours = WEEK, week = weeksAgo(1)) {
+async function submitted(missionId: string, roleId: string, hours = WEEK, week = current) {
   const response = await save('p0', missionId, {
     missionPlanId: roleId,
     payload: { weekStart: week, dailyHours: hours, status: 'submitted' },
@@ -81,7 +93,7 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
     const { missionId, roleId } = await missionWithRole();
     const first = await save('p0', missionId, {
       missionPlanId: roleId,
-      payload: { weekStart: weeksAgo(1), dailyHours: [7.5, 8.25, 0.1, 1 / 3, 0, 0, 0], snapshot: { role: 'Designer' } },
+      payload: { weekStart: current, dailyHours: [7.5, 8.25, 0.1, 1 / 3, 0, 0, 0], snapshot: { role: 'Designer' } },
     });
     expectStatus(first, 201);
     const sheet = first.json() as Timesheet;
@@ -93,8 +105,8 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
       belongsToOrg: false,
       status: 'draft',
       form: 'role',
-      weekStart: weeksAgo(1),
-      weekEnd: addIsoDays(weeksAgo(1), 6),
+      weekStart: current,
+      weekEnd: addIsoDays(current, 6),
       dailyHours: [7.5, 8.25, 0.1, 0.3333, 0, 0, 0],
       totalHours: 16.1833,
       snapshot: { role: 'Designer' },
@@ -102,7 +114,7 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
     const [row] = await sheetsOf(missionId);
     expect(row!.dailyMinutes).toEqual([450, 495, 6, 20, 0, 0, 0]);
 
-    const again = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } });
+    const again = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: current, dailyHours: WEEK } });
     expectStatus(again, 200);
     expect(again.json()).toMatchObject({ _id: sheet._id, totalHours: 40, snapshot: { role: 'Designer' } });
     expect(await sheetsOf(missionId)).toHaveLength(1);
@@ -124,14 +136,14 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
     const tasks = await t.database.db
       .insert(actionItems)
       .values([
-        { missionId, actionId: action!.id, title: 'Wireframes' },
-        { missionId, actionId: action!.id, title: 'Review' },
+        { missionId, actionId: action!.id, title: 'Wireframes', people: [person('p0')], ...ROLE_DATES },
+        { missionId, actionId: action!.id, title: 'Review', people: [person('p0')], dueDate: addIsoDays(current, 4) },
       ])
       .returning();
     const response = await save('p0', missionId, {
       missionPlanId: roleId,
       payload: {
-        weekStart: weeksAgo(2),
+        weekStart: current,
         actionItems: [
           { _id: tasks[0]!.id, days: '1.5,2,0,0,0,0,0' },
           { _id: tasks[1]!.id, days: [0.25, 0, 0, 0, 8, 0, 0] },
@@ -153,14 +165,14 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
   it.each([
     ['negative hours', { dailyHours: [8, -1, 0, 0, 0, 0, 0] }, 'payload.dailyHours.1'],
     ['more than 24 hours in a day', { dailyHours: [8, 0, 0, 24.5, 0, 0, 0] }, 'payload.dailyHours.3'],
-    ['a week not starting on Monday', { weekStart: addIsoDays(weeksAgo(1), 2) }, 'payload.weekStart'],
+    ['a week not starting on Monday', { weekStart: addIsoDays(current, 2) }, 'payload.weekStart'],
     ['six days', { dailyHours: [8, 8, 8, 8, 8, 0] }, 'payload.dailyHours'],
     ['both forms', { actionItems: [] }, 'payload.actionItems'],
   ])('refuses %s with 400 naming %s, writing nothing', async (_name, change, field) => {
     const { missionId, roleId } = await missionWithRole();
     const response = await save('p0', missionId, {
       missionPlanId: roleId,
-      payload: { weekStart: weeksAgo(1), dailyHours: WEEK, ...change },
+      payload: { weekStart: current, dailyHours: WEEK, ...change },
     });
     expectStatus(response, 400);
     expect(Object.keys(errorOf(response).fields ?? {})).toContain(field);
@@ -183,12 +195,12 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
       .values({ missionId: other.missionId, actionId: action!.id, title: 'T' })
       .returning();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ missionPlanId: '0123456789abcdef01234567', payload: { weekStart: weeksAgo(1), dailyHours: WEEK } }, 400, 'missionPlanId'],
-      [{ missionPlanId: other.roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } }, 400, 'missionPlanId'],
-      [{ missionPlanId: foreignRole!.id, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } }, 400, 'missionPlanId'],
-      [{ missionPlanId: 'not-an-id', payload: { weekStart: weeksAgo(1), dailyHours: WEEK } }, 400, 'missionPlanId'],
+      [{ missionPlanId: '0123456789abcdef01234567', payload: { weekStart: current, dailyHours: WEEK } }, 400, 'missionPlanId'],
+      [{ missionPlanId: other.roleId, payload: { weekStart: current, dailyHours: WEEK } }, 400, 'missionPlanId'],
+      [{ missionPlanId: foreignRole!.id, payload: { weekStart: current, dailyHours: WEEK } }, 400, 'missionPlanId'],
+      [{ missionPlanId: 'not-an-id', payload: { weekStart: current, dailyHours: WEEK } }, 400, 'missionPlanId'],
       [
-        { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), actionItems: [{ _id: task!.id, days: WEEK }] } },
+        { missionPlanId: roleId, payload: { weekStart: current, actionItems: [{ _id: task!.id, days: WEEK }] } },
         400,
         'payload.actionItems.0._id',
       ],
@@ -204,11 +216,11 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
 
   it("refuses a week on somebody else's role (403 naming the role) and on an inactive role", async () => {
     const { missionId, roleId } = await missionWithRole('p1');
-    const notMine = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } });
+    const notMine = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: current, dailyHours: WEEK } });
     expectStatus(notMine, 403);
     expect(errorOf(notMine)).toMatchObject({ code: 'time/not-allowed', fields: { missionPlanId: TIME_MESSAGES.notYourRole } });
     await t.database.db.update(planItems).set({ inactive: true }).where(eq(planItems.id, roleId));
-    const inactive = await save('p1', missionId, { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } });
+    const inactive = await save('p1', missionId, { missionPlanId: roleId, payload: { weekStart: current, dailyHours: WEEK } });
     expectStatus(inactive, 400);
     expect(errorOf(inactive).fields).toEqual({ missionPlanId: TIME_MESSAGES.roleInactive });
     expect(await sheetsOf(missionId)).toEqual([]);
@@ -216,7 +228,7 @@ describe('saving a week on a role (POST /timesheet/mission/:id)', () => {
 
   it('refuses weeks on a project that does not track timesheets (409)', async () => {
     const { missionId, roleId } = await missionWithRole('p0', { noTimesheets: true });
-    const response = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } });
+    const response = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: current, dailyHours: WEEK } });
     expectStatus(response, 409);
     expect(errorOf(response).code).toBe('time/no-timesheets');
   });
@@ -234,7 +246,7 @@ describe('submission and approval (PUT /timesheet/mission/:id/timesheet/:timeshe
     const edit = await update('p0', missionId, sheet._id, { dailyHours: [9, 8, 8, 8, 8, 0, 0] });
     expectStatus(edit, 409);
     expect(errorOf(edit).code).toBe('time/locked');
-    const overSave = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } });
+    const overSave = await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: current, dailyHours: WEEK } });
     expectStatus(overSave, 409);
 
     const selfApprove = await update('p0', missionId, sheet._id, { status: 'approved' });
@@ -340,9 +352,10 @@ describe('reading weeks', () => {
       .values({ missionId, type: 'person', title: 'PM', personId: person('p1pm'), ...ROLE_DATES })
       .returning();
     await submitted(missionId, roleId);
-    expectStatus(await save('p1pm', missionId, { missionPlanId: pmRole!.id, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } }), 201);
+    expectStatus(await save('p1pm', missionId, { missionPlanId: pmRole!.id, payload: { weekStart: current, dailyHours: WEEK } }), 201);
     const list = async (caller: Caller, path = '') => {
-      const response = await t.request({ method: 'GET', url: `/api/timesheet/mission/${missionId}${path}`, token: token(caller) });
+      const url = `/api/timesheet/mission/${missionId}${path}?from=${current}`;
+      const response = await t.request({ method: 'GET', url, token: token(caller) });
       return response;
     };
     const people = async (caller: Caller) => ((await list(caller)).json() as Timesheet[]).map((sheet) => sheet.person).sort();
@@ -363,12 +376,14 @@ describe('reading weeks', () => {
 
   it('drops drafts of a mission flagged noTimesheets and of an inactive role, keeping submitted weeks (rules 174, 175)', async () => {
     const { missionId, roleId } = await missionWithRole();
-    await submitted(missionId, roleId, WEEK, weeksAgo(2));
-    expectStatus(await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: weeksAgo(1), dailyHours: WEEK } }), 201);
+    await submitted(missionId, roleId, WEEK, spareWeek());
+    expectStatus(await save('p0', missionId, { missionPlanId: roleId, payload: { weekStart: current, dailyHours: WEEK } }), 201);
     const statuses = async () =>
-      ((await t.request({ method: 'GET', url: `/api/timesheet/mission/${missionId}`, token: token('p0') })).json() as Timesheet[]).map(
-        (s) => s.status,
-      );
+      (
+        (
+          await t.request({ method: 'GET', url: `/api/timesheet/mission/${missionId}?from=${spareWeek()}`, token: token('p0') })
+        ).json() as Timesheet[]
+      ).map((s) => s.status);
     expect(await statuses()).toEqual(['submitted', 'draft']);
     await t.database.db.update(missions).set({ noTimesheets: true }).where(eq(missions.id, missionId));
     expect(await statuses()).toEqual(['submitted']);
@@ -503,7 +518,7 @@ describe('organisation weeks (/timesheet/org/:orgId)', () => {
     return response.json() as Timesheet[];
   };
 
-  it('a member saves organisation work on an organisation role; admins and managers read and decide it; others do not', async () => {
+  it('a member saves organisation work on an organisation role; admins read and decide it; others, managers included, do not', async () => {
     const [role] = await t.database.db
       .insert(orgRoles)
       .values({ orgId: world.orgId, name: `Support ${Date.now()}` })
@@ -517,17 +532,22 @@ describe('organisation weeks (/timesheet/org/:orgId)', () => {
     expectStatus(saved, 201);
     const sheet = saved.json() as Timesheet;
     expect(sheet).toMatchObject({ belongsToOrg: true, mission: null, orgRole: role!.id, totalHours: 10, status: 'submitted' });
-    expect((await notificationsOf('orgManager')).some((n) => n.type === 'timesheetSubmitted' && n.orgId === world.orgId)).toBe(true);
+    const asked = async (caller: Caller) =>
+      (await notificationsOf(caller)).some((n) => n.type === 'timesheetSubmitted' && n.orgId === world.orgId && n.missionId === null);
+    expect(await asked('orgAdmin')).toBe(true);
+    expect(await asked('orgManager')).toBe(false);
 
     expect((await orgList('orgAdmin', '?giveOrgOnly=true')).map((s) => s._id)).toContain(sheet._id);
     expect((await orgList('orgAdmin', '?giveMissionOnly=true')).map((s) => s._id)).not.toContain(sheet._id);
     expect((await orgList('orgMember')).map((s) => s.person)).toEqual([person('orgMember')]);
+    expect((await orgList('orgManager')).map((s) => s._id)).not.toContain(sheet._id);
     expect(await orgList('orgObserver')).toEqual([]);
 
     const one = (caller: Caller) =>
       t.request({ method: 'GET', url: `/api/timesheet/org/${world.orgId}/timesheet/${sheet._id}`, token: token(caller) });
     expectStatus(await one('orgMember'), 200);
-    expectStatus(await one('orgManager'), 200);
+    expectStatus(await one('orgAdmin'), 200);
+    expectStatus(await one('orgManager'), 404);
     expectStatus(await one('orgObserver'), 404);
     expectStatus(await one('p0'), 404);
 
@@ -540,9 +560,10 @@ describe('organisation weeks (/timesheet/org/:orgId)', () => {
       });
     expectStatus(await decide('orgObserver', { status: 'approved' }), 403);
     expectStatus(await decide('p0', { status: 'approved' }), 403);
-    const approved = await decide('orgManager', { status: 'approved' });
+    expectStatus(await decide('orgManager', { status: 'approved' }), 403);
+    const approved = await decide('orgAdmin', { status: 'approved' });
     expectStatus(approved, 200);
-    expect(approved.json()).toMatchObject({ status: 'approved', decidedBy: person('orgManager') });
+    expect(approved.json()).toMatchObject({ status: 'approved', decidedBy: person('orgAdmin') });
     const audit = await t.database.db
       .select()
       .from(orgAuditEvents)
@@ -639,17 +660,18 @@ describe('realtime (changes/timesheets/<id>)', () => {
   beforeAll(() => sockets.listen());
   afterAll(() => sockets.close());
 
-  it("lets a person hear their own weeks, a mission's approvers its weeks, the organisation's reviewers all; nobody else", async () => {
+  it("lets a person hear their own weeks, a mission's approvers its weeks, the organisation's admins all; nobody else", async () => {
     const { missionId, roleId } = await missionWithRole();
     const room = (id: string) => `changes/timesheets/${id}`;
     expect((await sockets.join(token('p1'), room(person('p0')))).ok).toBe(false);
     expect((await sockets.join(token('p3'), room(missionId))).ok).toBe(false);
     expect((await sockets.join(token('p0'), room(missionId))).ok).toBe(false);
     expect((await sockets.join(token('orgObserver'), room(world.orgId))).ok).toBe(false);
+    expect((await sockets.join(token('orgManager'), room(world.orgId))).ok).toBe(false);
     expect((await sockets.join(token('outsider'), room(missionId))).ok).toBe(false);
     const own = await sockets.join(token('p0'), room(person('p0')));
     const approver = await sockets.join(token('p1pm'), room(missionId));
-    const reviewer = await sockets.join(token('orgManager'), room(world.orgId));
+    const reviewer = await sockets.join(token('orgAdmin'), room(world.orgId));
     expect([own.ok, approver.ok, reviewer.ok]).toEqual([true, true, true]);
     const heard: Record<string, Change[]> = { own: [], approver: [], reviewer: [] };
     // each socket also hears its person's own room (the approver's notification): only timesheet changes count here

@@ -153,10 +153,12 @@ describe('organisation route gates', () => {
   });
   const key: OrgActor = { kind: 'apiKey' };
 
-  it('weeks: every member keeps their own, admins and managers review everybody’s (rule 177), keys keep none', () => {
+  it('weeks: every member keeps their own, admins decide everybody’s, admins and managers read the reports (rule 177), keys keep none', () => {
     expect(canOnOrgTimesheet(member('MEMBER'), 'timesheet.save')).toBe(true);
     expect(canOnOrgTimesheet(member('MEMBER'), 'timesheet.update', { sheet: { ownerId: 'someone' } })).toBe(false);
-    expect(canOnOrgTimesheet(member('MANAGER'), 'timesheet.update', { sheet: { ownerId: 'someone' } })).toBe(true);
+    expect(canOnOrgTimesheet(member('MANAGER'), 'timesheet.update', { sheet: { ownerId: 'someone' } })).toBe(false);
+    expect(canOnOrgTimesheet(member('MANAGER'), 'timesheet.review')).toBe(true);
+    expect(canOnOrgTimesheet(member('ADMIN'), 'timesheet.update', { sheet: { ownerId: 'someone' } })).toBe(true);
     expect(canOnOrgTimesheet(member('MANAGER_LIMITED'), 'timesheet.review')).toBe(false);
     expect(canOnOrgTimesheet(member('ADMIN'), 'timesheet.review')).toBe(true);
     expect(canOnOrgTimesheet(key, 'timesheet.read')).toBe(false);

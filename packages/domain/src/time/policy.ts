@@ -10,11 +10,17 @@ export type TimesheetVerb = (typeof TIMESHEET_VERBS)[number];
 /** A week, once loaded: whose it is. */
 export type TimesheetFacts = { ownerId: string };
 
+/**
+ * Who decides (approves, rejects, reopens) and reads everybody's weeks of an organisation: its admins. Spec 2 §§1, 6:
+ * project managers and organisation admins approve timesheets; an organisation manager is neither.
+ */
+export const decidesOrgTime = (level: OrgLevel | null | undefined) => level === 'ADMIN';
+
 /** Who decides the weeks of a mission: rule 98's mission admins (project managers and owners) and organisation admins. */
 export const approvesMissionTime = (actor: MissionActor) =>
-  (!!actor.member && !actor.member.invitePending && isMissionAdmin(actor.member)) || actor.orgLevel === 'ADMIN';
+  (!!actor.member && !actor.member.invitePending && isMissionAdmin(actor.member)) || decidesOrgTime(actor.orgLevel);
 
-/** Organisation levels that review the organisation's time (approve its weeks, read its metrics and overtime). */
+/** Organisation levels that read the organisation's time reports (daily metrics and overtime), not its weeks. */
 const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
 export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
 
@@ -33,14 +39,13 @@ export function canOnMissionTimesheet(
 }
 
 /**
- * An organisation's weeks: every member keeps their own; its admins and managers review everybody's (rule 177).
- * An API key keeps no weeks.
+ * An organisation's weeks: every member keeps their own; its admins decide everybody's; its admins and managers read
+ * the reports (rule 177). An API key keeps no weeks.
  */
 export function canOnOrgTimesheet(actor: OrgActor, verb: TimesheetVerb, target: { sheet?: TimesheetFacts } = {}): boolean {
   if (actor.kind !== 'person') return false;
-  const reviews = reviewsOrgTime(actor.level);
-  if (verb === 'timesheet.review') return reviews;
-  return !target.sheet || target.sheet.ownerId === actor.personId || reviews;
+  if (verb === 'timesheet.review') return reviewsOrgTime(actor.level);
+  return !target.sheet || target.sheet.ownerId === actor.personId || decidesOrgTime(actor.level);
 }
 
 export const missionTimesheetPolicy: Policy<MissionActor, TimesheetVerb, { mission: MissionFacts; sheet?: TimesheetFacts }> = {

@@ -76,6 +76,23 @@ describe('timesheet inputs name the field they refuse', () => {
     expect(parsed.payload.actionItems?.[0]?.days).toEqual([1.5, 2, 0, 0, 0, 0, 0]);
   });
 
+  it.each([
+    ['1.5,2,.25,8.,0,0,0', [1.5, 2, 0.25, 8, 0, 0, 0]],
+    ['0x10,0,0,0,0,0,0', null],
+    ['1e1,0,0,0,0,0,0', null],
+    ['Infinity,0,0,0,0,0,0', null],
+    ['0b1,0,0,0,0,0,0', null],
+    ['+8,0,0,0,0,0,0', null],
+    ['1 2,0,0,0,0,0,0', null],
+  ])('reads task days %s as plain decimals only', (days, hours) => {
+    const result = missionTimesheetCreateSchema.safeParse({
+      missionPlanId: id,
+      payload: { weekStart: '2026-11-23', actionItems: [{ _id: id, days }] },
+    });
+    expect(result.success ? result.data.payload.actionItems?.[0]?.days : null).toEqual(hours);
+    if (!result.success) expect(fieldOf(result)).toBe('payload.actionItems.0.days');
+  });
+
   it('keeps organisation sheets to daily hours', () => {
     expect(fieldOf(orgTimesheetCreateSchema.safeParse({ payload: { weekStart: '2026-11-23', actionItems: [] } }))).toBe(
       'payload.actionItems',

@@ -56,6 +56,7 @@ export const TIME_MESSAGES = {
   outsideRole: 'The week is outside the dates of the role',
   roleInactive: 'The role is inactive',
   reasonNeeded: 'Please give a reason of at least 5 characters',
+  daysFormat: 'Days are seven decimal numbers separated by commas',
 } as const;
 
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
@@ -69,6 +70,9 @@ export const dayHoursSchema = z.number().finite().min(0, TIME_MESSAGES.negative)
 /** Seven daily hours, Monday to Sunday. */
 export const weekHoursSchema = z.array(dayHoursSchema).length(DAYS_PER_WEEK, 'Seven daily values, Monday to Sunday');
 
+/** A day's hours as text: plain decimal digits ('8', '7.5', '.25'), never JavaScript's other numbers ('0x10', '1e1', 'Infinity'). */
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
 /** Task form: the spec writes a task's days as seven comma-separated values; an array of seven numbers is taken too. */
 export const taskDaysSchema = z.union([
   weekHoursSchema,
@@ -77,6 +81,10 @@ export const taskDaysSchema = z.union([
     .max(200)
     .transform((text, ctx) => {
       const parts = text.split(',').map((part) => part.trim());
+      if (parts.some((part) => part !== '' && !DECIMAL.test(part))) {
+        ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.daysFormat });
+        return z.NEVER;
+      }
       const hours = parts.map((part) => (part === '' ? 0 : Number(part)));
       const parsed = weekHoursSchema.safeParse(hours);
       if (!parsed.success) {

@@ -1,8 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { approvesMissionTime as approvesTime, reviewsOrgTime, timeTrackingEligible, type RoleRefusal } from '@crewplan/domain';
+import {
+  approvesMissionTime as approvesTime,
+  decidesOrgTime,
+  reviewsOrgTime,
+  timeTrackingEligible,
+  type RoleRefusal,
+} from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { orgPeople, orgs } from '../../db/schema/index.ts';
 import { type AppError, appError } from '../../lib/errors.ts';
+import { missionRefusal } from '../../plugins/authz.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
@@ -14,7 +21,7 @@ export const timesheetNotFound = () => appError('timesheetNotFound');
 export const locked = () => appError('timesheetLocked');
 export const noTimesheets = () => appError('noTimesheets');
 
-export { reviewsOrgTime };
+export { decidesOrgTime, reviewsOrgTime };
 
 /** Rule 180: time tracking needs a licensed organisation (a running trial counts). */
 export function requireLicensed(org: OrgRow | null, now: Date): OrgRow {
@@ -26,6 +33,14 @@ export function requireLicensed(org: OrgRow | null, now: Date): OrgRow {
 export function timeTrackingRefusal(access: MissionAccess, now: Date): AppError | null {
   if (!access.org || !timeTrackingEligible(access.org, now)) return notLicensed();
   return access.mission.noTimesheets ? noTimesheets() : null;
+}
+
+/**
+ * Why the person may not keep hours on the mission now (null: they may): the save's gate (still on its team, with
+ * the right to save) and `timeTrackingRefusal`. Every write of a person's hours asks it, whichever route it came by.
+ */
+export function keepsHoursRefusal(access: MissionAccess | null, now: Date, notVisible?: () => AppError): AppError | null {
+  return missionRefusal(access, { mission: 'timesheet.save' }, notVisible) ?? timeTrackingRefusal(access!, now);
 }
 
 /** A mission whose weeks people keep (see `timeTrackingRefusal`): its organisation. */
@@ -46,10 +61,14 @@ export function roleRefused(refusal: RoleRefusal, fields: { role: string; week: 
 /** Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). */
 export const approvesMissionTime = (access: MissionAccess) => approvesTime(access.actor);
 
-/** The caller of an organisation time route: a person (keys do not keep timesheets). */
-export function orgCaller(access: OrgAccess): { personId: string; reviews: boolean } {
+/**
+ * The caller of an organisation time route: a person (keys do not keep timesheets), whether they decide and read
+ * everybody's weeks (`decidesOrgTime`) and whether they read the reports (`reviewsOrgTime`).
+ */
+export function orgCaller(access: OrgAccess): { personId: string; decides: boolean; reviews: boolean } {
   if (!access.personId) throw notAllowed();
-  return { personId: access.personId, reviews: reviewsOrgTime(access.member?.level) };
+  const level = access.member?.level;
+  return { personId: access.personId, decides: decidesOrgTime(level), reviews: reviewsOrgTime(level) };
 }
 
 /** The organisations the person currently belongs to that may track time now. */

@@ -5,7 +5,7 @@ import { currentMembership } from '../../plugins/org-access.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { TimesheetChange } from '../../events/bus.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { approvesMissionTime, reviewsOrgTime } from './time.access.ts';
+import { approvesMissionTime, decidesOrgTime } from './time.access.ts';
 
 /** `changes/timesheets/<id>`: a person's own sheets (their id), or a mission's or organisation's for who decides them. */
 export const TIMESHEET_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.timesheets;
@@ -21,7 +21,7 @@ export function subscribeTimeEvents(ctx: AppContext): void {
       .select({ level: orgPeople.level })
       .from(orgPeople)
       .where(and(eq(orgPeople.orgId, id), eq(orgPeople.personId, principal.personId), currentMembership()));
-    return reviewsOrgTime(member?.level);
+    return decidesOrgTime(member?.level);
   });
 
   ctx.events.on('timesheets.changed', ({ sheets }) => {
@@ -53,7 +53,7 @@ function oneMessage(changes: Change<'timesheets'>[]): Change<'timesheets'> {
   return { type: 'update', entity: 'timesheets', id: changes[0]!.id, data: { ids: changes.map((change) => change.id) } };
 }
 
-/** The people told of a submitted week: its mission's project managers and owners, else the organisation's admins and managers. */
+/** The people told of a submitted week: its mission's project managers and owners, else the organisation's admins. */
 export async function timesheetApprovers(ctx: AppContext, event: { orgId: string; missionId: string | null; personId: string }) {
   if (event.missionId) {
     const team = await ctx.db
@@ -70,5 +70,5 @@ export async function timesheetApprovers(ctx: AppContext, event: { orgId: string
     .select({ personId: orgPeople.personId, level: orgPeople.level })
     .from(orgPeople)
     .where(and(eq(orgPeople.orgId, event.orgId), currentMembership()));
-  return members.filter((row) => reviewsOrgTime(row.level) && row.personId !== event.personId).map((row) => row.personId);
+  return members.filter((row) => decidesOrgTime(row.level) && row.personId !== event.personId).map((row) => row.personId);
 }

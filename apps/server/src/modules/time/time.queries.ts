@@ -23,14 +23,18 @@ export type WeekSave = {
   snapshot: Record<string, unknown>;
 };
 
-/** The person's sheet of that week and scope, locked for this transaction; null when there is none yet. */
-export async function weekOf(tx: Tx, key: { personId: string; weekStart: string; scope: string }): Promise<TimesheetRow | null> {
-  const [row] = await tx
-    .select()
+/**
+ * Locks the person's sheets of the week for this transaction, in one order (by id), before a write of one of them
+ * reads the week: two writes of the same week then check the 24-hour day one after the other, and the whole week's
+ * save, which locks them too, sees the change (`saveWeekAsRead`).
+ */
+export async function lockWeek(tx: Tx, week: { personId: string; weekStart: string }): Promise<void> {
+  await tx
+    .select({ id: timesheets.id })
     .from(timesheets)
-    .where(and(eq(timesheets.personId, key.personId), eq(timesheets.weekStart, key.weekStart), eq(timesheets.scope, key.scope)))
+    .where(and(eq(timesheets.personId, week.personId), eq(timesheets.weekStart, week.weekStart)))
+    .orderBy(timesheets.id)
     .for('update');
-  return row ?? null;
 }
 
 /**

@@ -215,8 +215,8 @@ export async function personMissionTimesheets(
 }
 
 /**
- * `GET /timesheet/org/:orgId`: the organisation's admins and managers read its sheets, everybody else their own;
- * giveOrgOnly keeps the organisation's own sheets, giveMissionOnly the missions'.
+ * `GET /timesheet/org/:orgId`: the organisation's admins (who decide its weeks) read its sheets, everybody else their
+ * own; giveOrgOnly keeps the organisation's own sheets, giveMissionOnly the missions'.
  */
 export async function orgTimesheets(
   db: Db,
@@ -231,11 +231,11 @@ export async function orgTimesheets(
     : query.giveMissionOnly
       ? sql`${timesheets.missionId} is not null`
       : undefined;
-  const whose = caller.reviews ? undefined : eq(timesheets.personId, caller.personId);
+  const whose = caller.decides ? undefined : eq(timesheets.personId, caller.personId);
   return listKept(db, and(eq(timesheets.orgId, org.id), kind, whose, weeksFilter(query, now)));
 }
 
-/** `GET /timesheet/org/:orgId/timesheet/:id`: its person, or the organisation's reviewers, or the approvers of its mission. */
+/** `GET /timesheet/org/:orgId/timesheet/:id`: its person, or the organisation's admins, or the approvers of its mission. */
 export async function orgTimesheet(db: Db, now: Date, access: OrgAccess, id: string): Promise<Timesheet> {
   const org = requireLicensed(access.org, now);
   const caller = orgCaller(access);
@@ -247,6 +247,6 @@ export async function orgTimesheet(db: Db, now: Date, access: OrgAccess, id: str
   // a sheet the caller may not read answers as one that does not exist
   if (!row) throw timesheetNotFound();
   const missionApprover = !!row.member && !row.member.invitePending && isMissionAdmin(row.member);
-  if (row.sheet.personId !== caller.personId && !caller.reviews && !missionApprover) throw timesheetNotFound();
+  if (row.sheet.personId !== caller.personId && !caller.decides && !missionApprover) throw timesheetNotFound();
   return presentTimesheet(row.sheet);
 }

@@ -48,7 +48,8 @@ const orgSheetParams = z.object({ orgId: idSchema, id: idSchema });
 
 /**
  * Weekly timesheets (spec 2 §§4, 7; rules 171–181): a person saves and submits their weeks; project managers and
- * owners (and organisation admins) approve or reject them; the organisation area reads daily metrics and overtime.
+ * owners (and organisation admins) approve or reject them; the organisation area (admins and managers) reads daily
+ * metrics and overtime.
  * Every route needs an organisation licensed for time tracking (rule 180).
  */
 export async function timeRoutes(app: FastifyInstance): Promise<void> {
@@ -192,7 +193,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { org: 'timesheet.read' } },
     schema: {
       tags,
-      summary: "The organisation's weeks (admins and managers: everybody's; others: their own); giveOrgOnly / giveMissionOnly",
+      summary: "The organisation's weeks (admins: everybody's; others: their own); giveOrgOnly / giveMissionOnly",
       params: orgParams,
       querystring: orgTimesheetListQuerySchema,
       response: { 200: timesheetListSchema },
@@ -222,7 +223,8 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { org: 'timesheet.update' } },
     schema: {
       tags,
-      summary: 'Change, submit or recall my week; admins and managers approve, reject (with a reason) or reopen',
+      summary:
+        "Change, submit or recall my week; organisation admins (and a project's managers and owners, for its weeks) approve, reject (with a reason) or reopen",
       params: orgSheetParams,
       querystring: timesheetNotifyQuerySchema,
       body: timesheetUpdateSchema,

@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   canTransition,
   hoursEditable,
   REJECTION_REASON_MIN,
-  roleRefusal,
   timesheetActors,
   type MissionTimesheetCreate,
   type OrgTimesheetCreate,
@@ -13,36 +12,34 @@ import {
 } from '@crewplan/domain';
 import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { actionItems, orgRoles, planItems, timesheets } from '../../db/schema/index.ts';
+import { orgRoles, timesheets } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { approvalRates } from '../money/index.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import {
   approvesMissionTime,
+  keepsHoursRefusal,
   locked,
   notAllowed,
   orgCaller,
   requireLicensed,
   requireTimeTracked,
-  roleRefused,
   timesheetNotFound,
 } from './time.access.ts';
 import { presentTimesheet } from './time.presenter.ts';
-import { findTimesheet, saveWeek, weekOf } from './time.queries.ts';
+import { findTimesheet, lockWeek, saveWeek } from './time.queries.ts';
+import { checkOwnSheet, roleTitleOf, snapshotOf, type RowFacts, type SheetFields } from './time.week-rows.ts';
 import { announce, changeOf, minutesOf, summary, titleOf, type TimesheetEvent, type WeekContent } from './time.writes.ts';
 
-/** Every task of a task-form week must be a task of the mission (another project's or organisation's ids are refused). */
-async function requireMissionTasks(tx: Tx, missionId: string, tasks: { _id: string }[] | undefined): Promise<void> {
-  if (!tasks?.length) return;
-  const ids = [...new Set(tasks.map((task) => task._id))];
-  const found = await tx
-    .select({ id: actionItems.id })
-    .from(actionItems)
-    .where(and(eq(actionItems.missionId, missionId), inArray(actionItems.id, ids)));
-  const known = new Set(found.map((row) => row.id));
-  const index = tasks.findIndex((task) => !known.has(task._id));
-  if (index >= 0) throw appError('timeUnknownTask', `payload.actionItems.${index}._id`);
+/** The title of a live role of the organisation; 400 naming `payload.orgRole` for another organisation's or a deleted one. */
+async function orgRoleTitle(tx: Tx, orgId: string, orgRoleId: string): Promise<string> {
+  const [role] = await tx
+    .select({ name: orgRoles.name })
+    .from(orgRoles)
+    .where(and(eq(orgRoles.id, orgRoleId), eq(orgRoles.orgId, orgId), eq(orgRoles.isDeleted, false)));
+  if (!role) throw appError('timeUnknownOrgRole');
+  return role.name;
 }
 
 /** Runs a sheet write with its history: the mission's for a mission sheet, the organisation's for its own sheets. */
@@ -73,19 +70,27 @@ async function commit<T>(
   );
 }
 
-/** Saves the caller's week (create or write over a draft/rejected one), with its history, then tells who should know. */
+type Minutes = ReturnType<typeof minutesOf>;
+
+/**
+ * Saves the caller's week (create or write over a draft/rejected one), with its history, then tells who should know.
+ * `check` runs the checks of the write (`checkOwnSheet`) with the week locked and answers what they read and the
+ * snapshot to keep, which replaces the keys the person sent of the same name.
+ */
 async function saveOwnWeek(
   ctx: AppContext,
   where: { orgId: string; missionId: string | null; missionTitle: string | null },
   personId: string,
   key: { planItemId: string | null; orgRoleId: string | null; scope: string; weekStart: string },
   payload: WeekContent & { status?: 'draft' | 'submitted' | undefined; snapshot?: Record<string, unknown> | undefined },
-  validate: (tx: Tx) => Promise<void>,
+  check: (tx: Tx, content: Minutes) => Promise<{ facts: RowFacts; snapshot: Record<string, string> }>,
 ): Promise<{ timesheet: Timesheet; created: boolean }> {
   let event: TimesheetEvent | null = null;
   const result = await commit(ctx, where, personId, async (tx, record) => {
-    await validate(tx);
-    const existing = await weekOf(tx, { personId, weekStart: key.weekStart, scope: key.scope });
+    await lockWeek(tx, { personId, weekStart: key.weekStart });
+    const content = minutesOf(payload);
+    const { facts, snapshot } = await check(tx, content);
+    const existing = facts.week.find((sheet) => sheet.scope === key.scope) ?? null;
     if (existing && !hoursEditable(existing.status)) throw locked();
     const status = payload.status ?? 'draft';
     const row = await saveWeek(tx, {
@@ -97,8 +102,8 @@ async function saveOwnWeek(
       scope: key.scope,
       weekStart: key.weekStart,
       status,
-      ...minutesOf(payload),
-      snapshot: payload.snapshot ?? existing?.snapshot ?? {},
+      ...content,
+      snapshot: { ...(payload.snapshot ?? existing?.snapshot ?? {}), ...snapshot },
     });
     if (!row) throw locked();
     record(existing ? 'update' : 'create', row.id, titleOf(row), diffFields(summary(existing), summary(row)));
@@ -116,27 +121,29 @@ async function saveOwnWeek(
   return result;
 }
 
+const taskField = (i: number) => `payload.actionItems.${i}._id`;
+/** Refusals of a write that names no role or week (an update, the organisation's own week) point at the sheet's own fields. */
+const SHEET_FIELDS: SheetFields = { role: 'planItemId', week: 'weekStart', task: taskField };
+
 /**
  * `POST /timesheet/mission/:id`: the caller's week on one of their roles of the mission. The mission's organisation
  * must track time (403), the mission must keep timesheets (409), the role must be the caller's, live and active, and
- * the week inside its dates (400/403 naming the field); tasks must be the mission's.
+ * the week inside its dates (400/403 naming the field); tasks must be the mission's, assigned to the caller and
+ * planned in the week (or already on it), and no day of the caller's week may go over 24 hours.
  */
 export async function saveMissionWeek(ctx: AppContext, access: MissionAccess, input: MissionTimesheetCreate) {
   const org = requireTimeTracked(access, ctx.clock.now());
   const { missionPlanId, payload } = input;
-  return saveOwnWeek(
-    ctx,
-    { orgId: org.id, missionId: access.mission.id, missionTitle: access.mission.title },
-    access.personId,
-    { planItemId: missionPlanId, orgRoleId: null, scope: missionPlanId, weekStart: payload.weekStart },
-    payload,
-    async (tx) => {
-      const [role] = await tx.select().from(planItems).where(eq(planItems.id, missionPlanId));
-      const refusal = roleRefusal(role ?? null, { missionId: access.mission.id, personId: access.personId, weekStart: payload.weekStart });
-      if (refusal) throw roleRefused(refusal, { role: 'missionPlanId', week: 'payload.weekStart' });
-      await requireMissionTasks(tx, access.mission.id, payload.actionItems);
-    },
-  );
+  const where = { orgId: org.id, missionId: access.mission.id, missionTitle: access.mission.title };
+  const sheet = { missionId: access.mission.id, planItemId: missionPlanId, scope: missionPlanId, weekStart: payload.weekStart };
+  return saveOwnWeek(ctx, where, access.personId, { ...sheet, orgRoleId: null }, payload, async (tx, content) => {
+    const facts = await checkOwnSheet(tx, access.personId, { ...sheet, taskLines: content.taskLines }, content.dailyMinutes, {
+      role: 'missionPlanId',
+      week: 'payload.weekStart',
+      task: taskField,
+    });
+    return { facts, snapshot: snapshotOf(facts, access.mission.title, roleTitleOf(facts, missionPlanId)) };
+  });
 }
 
 /** `POST /timesheet/org/:orgId`: the caller's week of organisation work, on one of its roles or none. */
@@ -144,56 +151,82 @@ export async function saveOrgWeek(ctx: AppContext, access: OrgAccess, input: Org
   const org = requireLicensed(access.org, ctx.clock.now());
   const { personId } = orgCaller(access);
   const orgRoleId = input.payload.orgRole ?? null;
+  const sheet = { missionId: null, planItemId: null, scope: orgRoleId ?? org.id, weekStart: input.payload.weekStart };
   return saveOwnWeek(
     ctx,
     { orgId: org.id, missionId: null, missionTitle: null },
     personId,
-    { planItemId: null, orgRoleId, scope: orgRoleId ?? org.id, weekStart: input.payload.weekStart },
+    { ...sheet, orgRoleId },
     input.payload,
-    async (tx) => {
-      if (!orgRoleId) return;
-      const [role] = await tx
-        .select({ id: orgRoles.id })
-        .from(orgRoles)
-        .where(and(eq(orgRoles.id, orgRoleId), eq(orgRoles.orgId, org.id), eq(orgRoles.isDeleted, false)));
-      if (!role) throw appError('timeUnknownOrgRole');
+    async (tx, content) => {
+      const roleTitle = orgRoleId ? await orgRoleTitle(tx, org.id, orgRoleId) : '';
+      const facts = await checkOwnSheet(tx, personId, { ...sheet, taskLines: null }, content.dailyMinutes, SHEET_FIELDS);
+      return { facts, snapshot: snapshotOf(facts, null, roleTitle) };
     },
   );
 }
 
-type SheetScope = { orgId: string; missionId?: string; approves: boolean; personId: string; missionTitle: string | null };
+type SheetScope = {
+  orgId: string;
+  missionId?: string;
+  personId: string;
+  missionTitle: string | null;
+  /** The caller's access to a sheet's mission: the route's own, or read for a mission's sheet reached through its organisation. */
+  accessTo: (tx: Tx, missionId: string) => Promise<MissionAccess | null>;
+  /** Whether the caller decides the organisation's own sheets (`decidesOrgTime`). */
+  decidesOrgSheets: boolean;
+};
 
 /**
  * `PUT …/timesheet/:id`: the person changes the hours of their own draft or rejected week (409 once submitted or
  * approved) and submits or recalls it; approvers approve or reject a submitted week (a rejection needs a reason of
  * 5 characters or more) and reopen an approved one. Anything else: 403 for who is not party to it, 409 for a
- * transition the status does not allow.
+ * transition the status does not allow. The approvers of a mission's week are its project managers and owners and the
+ * organisation's admins, whichever route it comes by; of an organisation's own week, its admins. Nobody decides their
+ * own week. The person's writes pass the checks of a save (`checkOwnSheet`): still on the project, which keeps
+ * timesheets, on a live role of theirs, and no day over 24 hours.
  */
 async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input: TimesheetUpdate, notify: boolean): Promise<Timesheet> {
   const { payload } = input;
   let event: TimesheetEvent | null = null;
   const orgId = scope.orgId;
-  const sheetOf = async (tx: Tx) => {
+  // the mission whose history records the change is the sheet's own (an organisation route may reach a mission sheet)
+  const [first] = await ctx.db
+    .select({ missionId: timesheets.missionId, personId: timesheets.personId, weekStart: timesheets.weekStart })
+    .from(timesheets)
+    .where(eq(timesheets.id, id));
+  const result = await commit(ctx, { orgId, missionId: first?.missionId ?? null }, scope.personId, async (tx, record) => {
+    if (first) await lockWeek(tx, first);
     const sheet = await findTimesheet(tx, id, scope.missionId ? { missionId: scope.missionId } : { orgId });
     if (!sheet) throw timesheetNotFound();
-    return sheet;
-  };
-  // the mission whose history records the change is the sheet's own (an organisation route may reach a mission sheet)
-  const [first] = await ctx.db.select({ missionId: timesheets.missionId }).from(timesheets).where(eq(timesheets.id, id));
-  const result = await commit(ctx, { orgId, missionId: first?.missionId ?? null }, scope.personId, async (tx, record) => {
-    const sheet = await sheetOf(tx);
-    const actors = timesheetActors(sheet, { personId: scope.personId, approves: scope.approves });
+    const access = sheet.missionId ? await scope.accessTo(tx, sheet.missionId) : null;
+    const approves = sheet.missionId ? !!access && approvesMissionTime(access) : scope.decidesOrgSheets;
+    const actors = timesheetActors(sheet, { personId: scope.personId, approves });
     if (actors.length === 0) throw notAllowed();
     const patch: Partial<typeof timesheets.$inferInsert> = {};
     const changesHours = payload.dailyHours !== undefined || payload.actionItems !== undefined || payload.snapshot !== undefined;
+    const to: TimesheetStatus = payload.status ?? sheet.status;
     if (changesHours) {
       if (!actors.includes('owner')) throw notAllowed();
       if (!hoursEditable(sheet.status)) throw locked();
-      if (payload.actionItems !== undefined && sheet.missionId) await requireMissionTasks(tx, sheet.missionId, payload.actionItems);
-      if (payload.dailyHours !== undefined || payload.actionItems !== undefined) Object.assign(patch, minutesOf(payload));
-      if (payload.snapshot !== undefined) patch.snapshot = payload.snapshot;
     }
-    const to: TimesheetStatus = payload.status ?? sheet.status;
+    if (actors.includes('owner') && (changesHours || to !== sheet.status)) {
+      if (sheet.missionId) {
+        const refusal = keepsHoursRefusal(access, ctx.clock.now(), notAllowed);
+        if (refusal) throw refusal;
+      }
+      const roleTitle = sheet.orgRoleId ? await orgRoleTitle(tx, sheet.orgId, sheet.orgRoleId) : null;
+      const content = payload.dailyHours !== undefined || payload.actionItems !== undefined ? minutesOf(payload) : null;
+      const target = { ...sheet, taskLines: content ? content.taskLines : sheet.taskLines };
+      const facts = await checkOwnSheet(tx, scope.personId, target, content?.dailyMinutes ?? null, SHEET_FIELDS);
+      if (content) Object.assign(patch, content);
+      if (changesHours) {
+        const seen = sheet.missionId
+          ? snapshotOf(facts, access!.mission.title, roleTitleOf(facts, sheet.planItemId))
+          : snapshotOf(facts, null, roleTitle ?? '');
+        patch.snapshot = { ...(payload.snapshot ?? sheet.snapshot), ...seen };
+      }
+    }
     if (to !== sheet.status) {
       if (!canTransition(actors, sheet.status, to)) {
         if (!actors.includes('owner') && (to === 'draft' || to === 'submitted') && sheet.status !== 'approved') throw notAllowed();
@@ -213,7 +246,7 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
     if (patch.rejectionReason) changes.rejectionReason = { from: sheet.rejectionReason, to: patch.rejectionReason };
     record('update', sheet.id, titleOf(sheet), changes);
     event = changeOf(sheet, {
-      missionTitle: scope.missionTitle,
+      missionTitle: access?.mission.title ?? scope.missionTitle,
       status: row!.status,
       from: sheet.status,
       actorId: scope.personId,
@@ -256,16 +289,23 @@ const missionScope = (ctx: AppContext, access: MissionAccess): SheetScope => {
   return {
     orgId: org.id,
     missionId: access.mission.id,
-    approves: approvesMissionTime(access),
     personId: access.personId,
     missionTitle: access.mission.title,
+    accessTo: async () => access,
+    decidesOrgSheets: false,
   };
 };
 
 const orgScope = (ctx: AppContext, access: OrgAccess): SheetScope => {
   const org = requireLicensed(access.org, ctx.clock.now());
   const caller = orgCaller(access);
-  return { orgId: org.id, approves: caller.reviews, personId: caller.personId, missionTitle: null };
+  return {
+    orgId: org.id,
+    personId: caller.personId,
+    missionTitle: null,
+    accessTo: (tx, missionId) => loadMissionAccess(tx, missionId, caller.personId),
+    decidesOrgSheets: caller.decides,
+  };
 };
 
 export const updateMissionSheet = (ctx: AppContext, access: MissionAccess, id: string, input: TimesheetUpdate, notify: boolean) =>

@@ -1,23 +1,13 @@
-import {
-  dayTotals,
-  hoursEditable,
-  hoursToMinutes,
-  mergeTaskLines,
-  overfullWeekDay,
-  writesSheet,
-  type WeekSave,
-  type WeekSaved,
-} from '@crewplan/domain';
+import { dayTotals, hoursEditable, hoursToMinutes, mergeTaskLines, writesSheet, type WeekSave, type WeekSaved } from '@crewplan/domain';
 import { diffFields, runMissionsWrite } from '../../commands/index.ts';
 import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
-import { missionRefusal } from '../../plugins/authz.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { appError, atField } from '../../lib/errors.ts';
+import { atField } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { locked, timeTrackingRefusal } from './time.access.ts';
+import { keepsHoursRefusal, locked } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { saveWeekAsRead, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
-import { checkRows, roleTitlesOf, rowFactsOf, taskTitlesOf, type RowFacts } from './time.week-rows.ts';
+import { checkRows, requireDaysFit, roleTitleOf, rowFactsOf, snapshotOf, taskTitlesOf, type RowFacts } from './time.week-rows.ts';
 import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
 
 /** A sheet the week's rows live in: a role's (scope: the plan item) or a mission's task-form week (scope: the mission). */
@@ -46,7 +36,10 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
       const existing = byScope.get(plan.scope);
       if (existing && !hoursEditable(existing.status)) throw atField(locked(), plan.field);
     }
-    requireDaysFit(before, plans);
+    requireDaysFit(
+      before,
+      plans.map((plan) => plan.save),
+    );
     const writes = withSnapshots(
       facts,
       plans.filter((plan) => writesSheet(stateOf(byScope.get(plan.scope)), plan.save)),
@@ -97,7 +90,7 @@ async function missionsOfWeek(ctx: AppContext, personId: string, input: WeekSave
   for (const id of ids) {
     const field = `rows.${input.rows.findIndex((row) => row.missionId === id)}.missionId`;
     const access = accesses.get(id) ?? null;
-    const refusal = missionRefusal(access, { mission: 'timesheet.save' }) ?? timeTrackingRefusal(access!, ctx.clock.now());
+    const refusal = keepsHoursRefusal(access, ctx.clock.now());
     if (refusal) throw atField(refusal, field);
   }
   return accesses;
@@ -140,26 +133,13 @@ function planSheets(
   return plans;
 }
 
-/** A day holds at most 24 hours across every sheet of the person's week: those saved now and the others. */
-function requireDaysFit(before: readonly TimesheetRow[], plans: readonly Plan[]): void {
-  const saved = new Set(plans.map((plan) => plan.scope));
-  const after = [...before.filter((sheet) => !saved.has(sheet.scope)), ...plans.map((plan) => plan.save)];
-  const day = overfullWeekDay(after, before);
-  if (day >= 0) throw appError('timeOverDay', day);
-}
-
 const stateOf = (row: TimesheetRow | undefined) =>
   row ? { status: row.status, dailyMinutes: row.dailyMinutes, taskLines: row.taskLines } : null;
 
-/** What the person saw when saving, for the approvers' lists: project, role ('Tasks' for a task-form week) and name. */
+/** What the person saw when saving, for the approvers' lists (`snapshotOf`). */
 function withSnapshots(facts: RowFacts, plans: readonly Plan[], missions: ReadonlyMap<string, MissionAccess>): SheetSave[] {
-  const roleTitles = roleTitlesOf(facts);
   return plans.map((plan) => ({
     ...plan.save,
-    snapshot: {
-      missionTitle: missions.get(plan.missionId)!.mission.title,
-      roleTitle: plan.planItemId ? (roleTitles.get(plan.planItemId) ?? '') : 'Tasks',
-      personName: facts.personName,
-    },
+    snapshot: snapshotOf(facts, missions.get(plan.missionId)!.mission.title, roleTitleOf(facts, plan.planItemId)),
   }));
 }

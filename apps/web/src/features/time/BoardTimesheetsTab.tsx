@@ -4,10 +4,21 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, Stack, Ta
 import { notifications } from '@mantine/notifications';
 import { REJECTION_REASON_MIN, TIME_MESSAGES } from '@crewplan/domain/time/time';
 import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
+import { useProfile } from '../../lib/profile.ts';
 import { joinRoom } from '../../lib/realtime.ts';
 import { useDecide, useManagedRoleCells, useManagedTimesheets, type Timesheet } from './api.ts';
 import { EXPORT_COLUMNS, exportLines, missionName, personName, roleName, type Names } from './approvals.ts';
-import { allRows, BOARD_STATUS_OPTIONS, cellCounts, filterChoices, shownRows, type BoardFilters, type BoardStatus } from './board-rows.ts';
+import {
+  allRows,
+  BOARD_STATUS_OPTIONS,
+  cellCounts,
+  decidable,
+  filterChoices,
+  shownRows,
+  type BoardFilters,
+  type BoardStatus,
+} from './board-rows.ts';
+import { RejectionReason } from './RejectionReason.tsx';
 import { CELL_COLORS, RoleCellRow } from './RoleCellRow.tsx';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
 import { weekTitle } from './week.ts';
@@ -21,13 +32,14 @@ const CELL_SHORTCUTS = ['unfilled', 'needsAssignment', 'draft'] as const;
 
 /**
  * Board › Timesheets: the weeks of the missions I manage and, for each role of a week not submitted, its organisation-level
- * cell ('Unfilled role', 'Needs assignment', 'Not submitted yet (Draft)'); approve or reject one or many, filter, export
- * the weeks shown.
+ * cell ('Unfilled role', 'Needs assignment', 'Not submitted yet (Draft)'); approve or reject one or many (never my own
+ * week: somebody else decides it), filter, export the weeks shown.
  */
 export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
   const sheets = useManagedTimesheets();
   const roleCells = useManagedRoleCells();
   const decide = useDecide();
+  const selfId = useProfile().data?._id ?? null;
   const [filters, setFilters] = useState<BoardFilters>({ mission: null, person: null, status: 'submitted', week: null });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<Timesheet[] | null>(null);
@@ -50,7 +62,8 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
   const rows = useMemo(() => allRows(sheets.data ?? [], roleCells.data?.cells ?? []), [sheets.data, roleCells.data]);
   const shownAll = shownRows(rows, filters, names);
   const shown = shownAll.flatMap((row) => (row.type === 'sheet' ? [row.sheet] : []));
-  const chosen = shown.filter((sheet) => selected.has(sheet._id) && sheet.status === 'submitted');
+  const toDecide = shown.filter((sheet) => decidable(sheet, selfId));
+  const chosen = toDecide.filter((sheet) => selected.has(sheet._id));
   const counts = cellCounts(rows, filters);
 
   const run = (decisions: Parameters<typeof decide.mutate>[0], done: string) =>
@@ -160,12 +173,8 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
                 <Table.Th scope="col">
                   <Checkbox
                     aria-label="Select every submitted week shown"
-                    checked={chosen.length > 0 && chosen.length === shown.filter((s) => s.status === 'submitted').length}
-                    onChange={(event) =>
-                      setSelected(
-                        event.currentTarget.checked ? new Set(shown.filter((s) => s.status === 'submitted').map((s) => s._id)) : new Set(),
-                      )
-                    }
+                    checked={chosen.length > 0 && chosen.length === toDecide.length}
+                    onChange={(event) => setSelected(event.currentTarget.checked ? new Set(toDecide.map((s) => s._id)) : new Set())}
                   />
                 </Table.Th>
                 <Table.Th scope="col">Person</Table.Th>
@@ -184,12 +193,13 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
                   return <RoleCellRow key={`${row.cell.planItemId}:${row.cell.weekStart}`} cell={row.cell} names={names} />;
                 const { sheet } = row;
                 const who = personName(sheet, names);
+                const decides = decidable(sheet, selfId);
                 return (
                   <Table.Tr key={sheet._id} aria-label={`${who}, week of ${weekTitle(sheet.weekStart)}`}>
                     <Table.Td>
                       <Checkbox
                         aria-label={`Select ${who}, week of ${weekTitle(sheet.weekStart)}`}
-                        disabled={sheet.status !== 'submitted'}
+                        disabled={!decides}
                         checked={selected.has(sheet._id)}
                         onChange={() => toggle(sheet._id)}
                       />
@@ -211,13 +221,16 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
                         {STATUS_LABELS[sheet.status]}
                       </Badge>
                       {sheet.status === 'rejected' && sheet.rejectionReason && (
-                        <Text size="xs" c="dimmed">
-                          {sheet.rejectionReason}
-                        </Text>
+                        <RejectionReason c="dimmed" reason={sheet.rejectionReason} />
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {sheet.status === 'submitted' && (
+                      {sheet.status === 'submitted' && sheet.person === selfId && (
+                        <Text size="xs" c="dimmed">
+                          Your own week
+                        </Text>
+                      )}
+                      {decides && (
                         <Group gap={4} wrap="nowrap">
                           <Button size="compact-sm" onClick={() => approve([sheet])} loading={decide.isPending}>
                             Approve

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgNamesQuery, overtimeQuery } from './api.ts';
 import { localToday } from './week.ts';
-import { OVERTIME_PERIOD_TYPES, overtimePeriod, type OvertimePeriodType } from './overtime.ts';
+import { OVERTIME_PERIOD_TYPES, overtimePeriod, overtimePersonName, type OvertimePeriodType } from './overtime.ts';
 
 const TYPE_LABELS: Record<OvertimePeriodType, string> = { week: 'Week', month: 'Month', custom: 'Custom' };
 const MODE_LABELS = { day: 'a day', week: 'a week' } as const;
@@ -22,7 +22,7 @@ export function OvertimeScreen() {
     const next = overtimePeriod(start, end, type, localToday());
     setParams({ otPeriodStart: next.start, otPeriodEnd: next.end, otPeriodType: next.type }, { replace: true });
   };
-  const person = (id: string) => names.data?.people.get(id) ?? id;
+  const person = (id: string) => overtimePersonName(names.data?.people, id);
   const mission = (id: string) => names.data?.missions.get(id) ?? id;
 
   return (

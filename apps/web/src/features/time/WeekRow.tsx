@@ -4,6 +4,7 @@ import { IconSubtask } from '@tabler/icons-react';
 import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
 import { cellHours, sumHours, type GridRow } from './grid.ts';
 import type { Refusal } from './refusal.ts';
+import { RejectionReason } from './RejectionReason.tsx';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
 import classes from './time.module.css';
 
@@ -41,9 +42,7 @@ export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cell
           </Text>
         )}
         {showsReason && row.status === 'rejected' && row.sheet?.rejectionReason && (
-          <Text size="xs" c="red.8" data-testid="rejection-reason">
-            Rejected: {row.sheet.rejectionReason}
-          </Text>
+          <RejectionReason c="red.8" data-testid="rejection-reason" prefix="Rejected: " reason={row.sheet.rejectionReason} />
         )}
       </Table.Th>
       {row.cells.map((text, day) => (

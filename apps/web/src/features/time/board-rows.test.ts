@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleWeekCell, Timesheet } from '@crewplan/domain/time/time';
 import type { Names } from './approvals.ts';
-import { allRows, cellCounts, filterChoices, shownRows, type BoardFilters, type BoardRow } from './board-rows.ts';
+import { allRows, cellCounts, decidable, filterChoices, shownRows, type BoardFilters, type BoardRow } from './board-rows.ts';
 import { testTimesheet } from './test-timesheet.ts';
 
 const names: Names = {
@@ -96,5 +96,17 @@ describe("the board's Timesheets rows", () => {
     ]);
     expect(choices.missions).toEqual([{ value: 'cabins', label: 'Harbour cabins' }]);
     expect(choices.weeks.map((week) => week.value)).toEqual(['2026-11-23', '2026-11-16', '2026-11-09']);
+  });
+});
+
+describe('decidable', () => {
+  it.each([
+    ['a submitted week of somebody else', { status: 'submitted' as const, person: 'max' }, 'ada', true],
+    ['my own submitted week', { status: 'submitted' as const, person: 'ada' }, 'ada', false],
+    ['before I am known', { status: 'submitted' as const, person: 'max' }, null, false],
+    ['an approved week', { status: 'approved' as const, person: 'max' }, 'ada', false],
+    ['a rejected week', { status: 'rejected' as const, person: 'max' }, 'ada', false],
+  ])('%s → %s', (_name, over, selfId, expected) => {
+    expect(decidable(sheet(over), selfId)).toBe(expected);
   });
 });

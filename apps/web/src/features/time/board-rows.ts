@@ -35,6 +35,13 @@ export function rowPerson(row: BoardRow, names: Names): string {
   return row.cell.person ? (names.people.get(row.cell.person) ?? row.cell.personName ?? row.cell.person) : '';
 }
 
+/**
+ * Whether the viewer (`selfId`, null until known) decides this week from the board: a submitted week of somebody
+ * else. Nobody approves or rejects their own week; the server refuses it too.
+ */
+export const decidable = (sheet: Timesheet, selfId: string | null) =>
+  sheet.status === 'submitted' && selfId !== null && sheet.person !== selfId;
+
 /** Sheets and cells as one list, the cells' drafts not repeated as sheets. */
 export function allRows(sheets: readonly Timesheet[], cells: readonly RoleWeekCell[]): BoardRow[] {
   const drafts = new Set(cells.flatMap((cell) => (cell.draft ? [cell.draft._id] : [])));

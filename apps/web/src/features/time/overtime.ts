@@ -1,4 +1,5 @@
 import { addIsoDays, mondayOf } from '@crewplan/domain/missions/dates';
+import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 
 /** How the overtime report's period is chosen (`otPeriodType`): a week, a month from a Monday, or any range. */
 export const OVERTIME_PERIOD_TYPES = ['week', 'month', 'custom'] as const;
@@ -32,4 +33,13 @@ export function overtimePeriod(
   if (kind === 'week') return { start: monday, end: addIsoDays(monday, 6), type: kind };
   if (kind === 'month') return { start: monday, end: monthEnd(monday), type: kind };
   return { start: monday, end: readable(end) && end >= monday ? end : addIsoDays(monday, 6), type: kind };
+}
+
+/**
+ * How the report names a person: by the organisation's people once they are known; somebody no longer among them
+ * (they left, or were removed) is 'Person not found', never their raw id. Until the names are read, the id.
+ */
+export function overtimePersonName(people: ReadonlyMap<string, string> | undefined, id: string): string {
+  if (!people) return id;
+  return people.get(id) ?? MISSION_MESSAGES.personNotFound;
 }
