@@ -10,7 +10,8 @@ import { errorOf, expectStatus } from './support/org.ts';
 /**
  * A fixed code's balance holds whenever leave is asked for or granted: at creation, at submission and at each
  * approval stage, with the carry-over into the year computed from what the person really took the year before
- * (rule 224). Greek annual leave: 22 days in 2024 and 2025 for people employed since 2020; 5 days carry over.
+ * (rule 224), which holds what was carried into that year. Greek annual leave: 22 days in 2024 and 2025 for people
+ * employed since 2020; at most 5 days carry over.
  */
 type Caller = Exclude<MissionCaller, 'anonymous'>;
 let t: TestApp;
@@ -56,18 +57,19 @@ afterAll(async () => t.close());
 
 describe('the balance of a fixed code', () => {
   it('carries over what was really left of the year before: leave taken then is not carried again', async () => {
-    // 20 working days of 2024 taken: 2 of 22 are left, so 2 carry over (not 5) and 24 remain in 2025
-    const past = await create('p0', annual('2024-09-02', '2024-09-27'));
+    // 5 days carried into 2024 (employed since 2020) and 24 working days of 2024 taken: 22 + 5 − 24 = 3 are left, so
+    // 3 carry over (not 5) and 25 remain in 2025
+    const past = await create('p0', annual('2024-09-02', '2024-10-03'));
     expectStatus(past, 201);
-    expect((past.json() as LeaveRequestView).totalHours).toBe(160);
+    expect((past.json() as LeaveRequestView).totalHours).toBe(192);
     expectStatus(await act('p1pm', 'approve', [idOf(past)]), 200);
     expectStatus(await act('orgAdmin', 'approve/final', [idOf(past)]), 200);
-    expect(await balanceOf('p0')).toMatchObject({ entitled: 22, carriedOver: 2, remaining: 24 });
-    // five weeks of 2025 are 25 working days: more than remains
-    const tooMuch = await create('p0', annual('2025-09-01', '2025-10-03'));
+    expect(await balanceOf('p0')).toMatchObject({ entitled: 22, carriedOver: 3, remaining: 25 });
+    // 2025-09-01 to 2025-10-06 are 26 working days: more than remains
+    const tooMuch = await create('p0', annual('2025-09-01', '2025-10-06'));
     expectStatus(tooMuch, 422);
-    expect(errorOf(tooMuch)).toMatchObject({ code: 'leave/not-enough', message: 'Not enough leave left: 24 days remain.' });
-    expectStatus(await create('p0', annual('2025-09-01', '2025-10-02')), 201);
+    expect(errorOf(tooMuch)).toMatchObject({ code: 'leave/not-enough', message: 'Not enough leave left: 25 days remain.' });
+    expectStatus(await create('p0', annual('2025-09-01', '2025-10-03')), 201);
   });
 
   it('submitting drafts checks the balance again: two drafts that each fit do not both go through', async () => {

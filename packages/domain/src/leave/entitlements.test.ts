@@ -4,14 +4,17 @@ import {
   ANNUAL_LEAVE_DAYS,
   carryOverAmount,
   carryOverDue,
+  carryOverSince,
   countryAnnualLeave,
   countryLeaveCodes,
   countryLeaves,
   entitledDays,
   greekAnnualLeave,
   LEAVE_MESSAGES,
+  leaveBalances,
   LeaveYearMissingError,
 } from './entitlements.ts';
+import type { LeaveForBalance } from './rules.ts';
 
 const days = (country: string, year: number) => Object.fromEntries(countryLeaves(country, year).map((leave) => [leave.id, leave.days]));
 
@@ -126,6 +129,14 @@ describe('Greek-style annual leave (rules 220–223)', () => {
     // other week lengths: 24 in the first year (rule 222)
     [6, '2025-01-01', 2025, null, 24],
     [4, '2025-01-01', 2025, null, 24],
+    // the year the person starts is prorated whatever the tier: 25 × 183 of 365 days = 12.53, to the half day 12.5
+    [5, '2025-07-02', 2025, '15-0-0', 12.5],
+    [5, '2024-07-01', 2024, null, 10],
+    // without a start date: the first-year amount, whole; only pre-service lifts it
+    [5, null, 2025, null, 20],
+    [6, null, 2025, null, 24],
+    [5, null, 2025, '12-0-0', 25],
+    [5, null, 2025, '25-0-0', 26],
   ])('%i-day week, started %s, in %i with pre-service %s: %d days', (daysPerWeek, startDate, year, pre, expected) => {
     expect(greek(daysPerWeek, startDate, year, pre)).toBe(expected);
   });
@@ -165,6 +176,194 @@ describe('carry-over of annual leave (rule 224)', () => {
     expect(carryOverDue(settings('fixed', 5, '11-30'), 2026, '2025-11-29')).toBe(false);
     expect(carryOverDue(settings('fixed', 5, '11-30'), 2026, '2025-11-30')).toBe(true);
     expect(carryOverDue(settings('fixed', 5, null), 2026, '2026-06-01')).toBe(false);
+  });
+});
+
+describe('carry-over along the years (rule 224)', () => {
+  const annual = DEFAULT_LEAVE_CODES[0]!;
+  const taken = (dates: string[]): LeaveForBalance => ({
+    codeId: 'annual',
+    status: 'approved',
+    days: dates.map((date) => ({ date, hours: 8 })),
+  });
+  /** Five working days of September 2024. */
+  const week2024 = taken(['2024-09-02', '2024-09-03', '2024-09-04', '2024-09-05', '2024-09-06']);
+  const balance2025 = (input: {
+    country: string;
+    fx: 'percent' | 'fixed';
+    amount: number;
+    startDate: string | null;
+    requests?: LeaveForBalance[];
+    leaveAmounts?: Record<string, Record<string, { entitled: number; carryOver: number }>>;
+  }) =>
+    leaveBalances({
+      codes: [annual],
+      year: 2025,
+      today: '2025-04-01',
+      country: input.country,
+      daysPerWeek: 5,
+      settings: { carryOverAnnualLeaveCutOff: '01-01', carryOverAnnualLeaveAmount: input.amount, carryOverAnnualLeaveFx: input.fx },
+      person: { startDate: input.startDate, yearsOfPreService: null, leaveAmounts: input.leaveAmounts ?? {} },
+      requests: input.requests ?? [],
+    })[0]!;
+
+  it.each([
+    ['2020-03-01', 2025, 2020],
+    ['2025-06-01', 2025, 2025],
+    ['2026-01-01', 2025, 2025],
+    [null, 2025, 2024],
+  ] as const)('a person started %s: carry-overs into %i start from %i', (startDate, year, expected) => {
+    expect(carryOverSince(startDate, year)).toBe(expected);
+  });
+
+  const days24 = taken(Array.from({ length: 24 }, (_, i) => `2024-10-${String(i + 1).padStart(2, '0')}`));
+  it.each([
+    // Greek, started 2023: 20 in 2023 → 10 carried; 2024: 21 + 10 = 31 → 15.5 carried; 2025: 22 + 15.5
+    {
+      name: 'GR 50 % since 2023',
+      country: 'GR',
+      fx: 'percent',
+      amount: 50,
+      startDate: '2023-01-01',
+      requests: [],
+      entitled: 22,
+      carriedOver: 15.5,
+      remaining: 37.5,
+    },
+    // the same with a week of 2024 taken: 21 + 10 − 5 = 26 → 13 carried
+    {
+      name: 'GR 50 % since 2023, a week of 2024 taken',
+      country: 'GR',
+      fx: 'percent',
+      amount: 50,
+      startDate: '2023-01-01',
+      requests: [week2024],
+      entitled: 22,
+      carriedOver: 13,
+      remaining: 35,
+    },
+    // Greek 100 % since 2023: 20 → 20 carried; 2024: 21 + 20 = 41, all carried
+    {
+      name: 'GR 100 % since 2023',
+      country: 'GR',
+      fx: 'percent',
+      amount: 100,
+      startDate: '2023-01-01',
+      requests: [],
+      entitled: 22,
+      carriedOver: 41,
+      remaining: 63,
+    },
+    // Greek since 2020, fixed 5: 5 carried into 2024; 22 + 5 − 24 taken = 3 left → 3 carried (not 0)
+    {
+      name: 'GR fixed 5 since 2020, 24 days of 2024 taken',
+      country: 'GR',
+      fx: 'fixed',
+      amount: 5,
+      startDate: '2020-01-01',
+      requests: [days24],
+      entitled: 22,
+      carriedOver: 3,
+      remaining: 25,
+    },
+    // France, started 2025: nothing carried from 2024, when the person was not employed (though France gives 25 then)
+    {
+      name: 'FR fixed 5, started 2025',
+      country: 'FR',
+      fx: 'fixed',
+      amount: 5,
+      startDate: '2025-03-01',
+      requests: [],
+      entitled: 25,
+      carriedOver: 0,
+      remaining: 25,
+    },
+    // France, started mid-2024: 25 days of 2024 carry 5
+    {
+      name: 'FR fixed 5, started 2024',
+      country: 'FR',
+      fx: 'fixed',
+      amount: 5,
+      startDate: '2024-07-01',
+      requests: [],
+      entitled: 25,
+      carriedOver: 5,
+      remaining: 30,
+    },
+    // France 100 % since 2023: the tables give nothing before 2024, so only 2024's 25 carry
+    {
+      name: 'FR 100 % since 2023',
+      country: 'FR',
+      fx: 'percent',
+      amount: 100,
+      startDate: '2023-01-01',
+      requests: [],
+      entitled: 25,
+      carriedOver: 25,
+      remaining: 50,
+    },
+    // no start date: last year's remainder only (20 in Greece), nothing carried into it
+    {
+      name: 'GR 50 %, no start date',
+      country: 'GR',
+      fx: 'percent',
+      amount: 50,
+      startDate: null,
+      requests: [],
+      entitled: 20,
+      carriedOver: 10,
+      remaining: 30,
+    },
+  ] as const)(
+    '$name: entitled $entitled, carried over $carriedOver, remaining $remaining in 2025',
+    ({ entitled, carriedOver, remaining, requests, ...input }) => {
+      expect(balance2025({ ...input, requests: [...requests] })).toMatchObject({ entitled, carriedOver, remaining });
+    },
+  );
+
+  it('the person’s own carry-over of a year stands and the chain goes on from it', () => {
+    // own 2024: 22 entitled, 0 carried in; nothing taken → 22 left, 5 carried into 2025
+    const own = { annual: { '2024': { entitled: 22, carryOver: 0 } } };
+    expect(balance2025({ country: 'GR', fx: 'fixed', amount: 5, startDate: '2020-01-01', leaveAmounts: own })).toMatchObject({
+      carriedOver: 5,
+    });
+    // own 2024 carry-over of 3 with 20 entitled and 24 days taken: 20 + 3 − 24 < 0 → nothing carried into 2025
+    const short = { annual: { '2024': { entitled: 20, carryOver: 3 } } };
+    expect(
+      balance2025({ country: 'GR', fx: 'fixed', amount: 5, startDate: '2020-01-01', leaveAmounts: short, requests: [days24] }),
+    ).toMatchObject({ carriedOver: 0 });
+    // own 2025 figures win outright
+    const own2025 = { annual: { '2025': { entitled: 30, carryOver: 7 } } };
+    expect(balance2025({ country: 'GR', fx: 'fixed', amount: 5, startDate: '2020-01-01', leaveAmounts: own2025 })).toMatchObject({
+      entitled: 30,
+      carriedOver: 7,
+      remaining: 37,
+    });
+  });
+
+  it('carries nothing into a year whose cut-off has not come, nor without a cut-off', () => {
+    const notYet = leaveBalances({
+      codes: [annual],
+      year: 2026,
+      today: '2025-04-01',
+      country: 'FR',
+      daysPerWeek: 5,
+      settings: { carryOverAnnualLeaveCutOff: '12-31', carryOverAnnualLeaveAmount: 5, carryOverAnnualLeaveFx: 'fixed' },
+      person: { startDate: '2020-01-01', yearsOfPreService: null, leaveAmounts: {} },
+      requests: [],
+    })[0]!;
+    expect(notYet.carriedOver).toBe(0);
+    const none = leaveBalances({
+      codes: [annual],
+      year: 2025,
+      today: '2025-04-01',
+      country: 'FR',
+      daysPerWeek: 5,
+      settings: { carryOverAnnualLeaveCutOff: null, carryOverAnnualLeaveAmount: 5, carryOverAnnualLeaveFx: 'fixed' },
+      person: { startDate: '2020-01-01', yearsOfPreService: null, leaveAmounts: {} },
+      requests: [],
+    })[0]!;
+    expect(none.carriedOver).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { LeaveCode } from '../org/settings.ts';
 import { HOURS_PER_LEAVE_DAY } from './hours.ts';
+import { leaveBalance, type LeaveBalance, type LeaveForBalance } from './rules.ts';
 
 /** Spec texts of leave (catalog/messages.tsv). */
 export const LEAVE_MESSAGES = {
@@ -152,18 +153,18 @@ export const toHalfDays = (days: number) => Math.round(days * 2) / 2;
 
 export type GreekAnnualInput = {
   year: number | undefined;
-  /** The first day of employment (YYYY-MM-DD); without it the person counts as employed long before. */
+  /** The first day of employment in the organisation (YYYY-MM-DD), or null where it is not known. */
   startDate: string | null;
   yearsOfPreService?: string | null;
   daysPerWeek: number;
 };
 
 /**
- * Rules 220–223, annual leave of the Greek style, in days. Five-day week: 20 in the first calendar year (prorated by
- * the days employed), 21 in the second, 22 after; 25 once service (employment plus `yearsOfPreService`) reaches 12
- * years or employment alone 10; 26 from 25 years. Six-day or longer weeks: 24 in the first year (prorated), 25 in
- * the second, 26 after, 30 from the 12-year tier, 31 from 25 years. Other week lengths count as the longer week (24
- * in the first year).
+ * Rules 220–223, annual leave of the Greek style, in days. Five-day week: 20 in the first calendar year, 21 in the
+ * second, 22 after; 25 once service (employment plus `yearsOfPreService`) reaches 12 years or employment alone 10;
+ * 26 from 25 years. Six-day or longer weeks: 24 in the first year, 25 in the second, 26 after, 30 from the 12-year
+ * tier, 31 from 25 years. Other week lengths count as the longer week (24 in the first year). The calendar year the
+ * person starts is prorated by the days employed in it, whatever tier their pre-service gives.
  */
 export function greekAnnualLeave({ year, startDate, yearsOfPreService, daysPerWeek }: GreekAnnualInput): number {
   if (year === undefined) throw new LeaveYearMissingError();
@@ -171,17 +172,20 @@ export function greekAnnualLeave({ year, startDate, yearsOfPreService, daysPerWe
   const tiers = five
     ? { first: 20, second: 21, after: 22, twelve: 25, twentyFive: 26 }
     : { first: 24, second: 25, after: 26, twelve: 30, twentyFive: 31 };
-  if (startDate && Number(startDate.slice(0, 4)) > year) return 0;
-  const employed = startDate ? yearsEmployedBefore(startDate, year) : 99;
+  const startYear = startDate ? Number(startDate.slice(0, 4)) : null;
+  if (startYear !== null && startYear > year) return 0;
+  // Without a start date nothing shows any employment here: only pre-service counts, and the person gets the
+  // first-year amount, whole (there is no day to prorate from), never the tiers of long employment.
+  const employed = startDate ? yearsEmployedBefore(startDate, year) : 0;
   const service = employed + preServiceYears(yearsOfPreService);
-  if (service >= 25) return tiers.twentyFive;
-  if (service >= 12 || employed >= 10) return tiers.twelve;
-  if (startDate && Number(startDate.slice(0, 4)) === year) {
-    const worked = dayNumber(`${year}-12-31`) - dayNumber(startDate) + 1;
-    return toHalfDays((tiers.first * worked) / daysInYear(year));
-  }
-  if (employed <= 1 && startDate && Number(startDate.slice(0, 4)) === year - 1) return tiers.second;
-  return tiers.after;
+  let full: number = tiers.after;
+  if (service >= 25) full = tiers.twentyFive;
+  else if (service >= 12 || employed >= 10) full = tiers.twelve;
+  else if (startYear === null || startYear === year) full = tiers.first;
+  else if (startYear === year - 1) full = tiers.second;
+  if (!startDate || startYear !== year) return full;
+  const worked = dayNumber(`${year}-12-31`) - dayNumber(startDate) + 1;
+  return toHalfDays((full * worked) / daysInYear(year));
 }
 
 export type CarryOverSettings = {
@@ -244,6 +248,48 @@ export function entitledDays({ code, year, country, daysPerWeek, person }: Entit
     (leave) => code.id === leave.id || code.id === `${country?.toLowerCase()}-${leave.id}`,
   );
   return statutory?.days ?? null;
+}
+
+/**
+ * Rule 224: the first year whose remainder can reach `year` through carry-overs, with nothing carried into it. Nobody
+ * carries over from before they started: the chain begins in the year the person started. Without a start date
+ * nothing is known of the years before: last year's remainder carries, nothing carried into it.
+ */
+export function carryOverSince(startDate: string | null, year: number): number {
+  return startDate ? Math.min(Number(startDate.slice(0, 4)), year) : year - 1;
+}
+
+export type BalancesInput = Omit<EntitlementInput, 'code' | 'year'> & {
+  codes: readonly LeaveCode[];
+  year: number;
+  today: string;
+  settings: CarryOverSettings;
+  requests: readonly LeaveForBalance[];
+};
+
+/**
+ * Rules 208 and 220–229: a person's balance of each code in `year`. The carry-over into a year is the person's own
+ * figure where set, else (annual leave, once the cut-off of the year before has come) what the organisation's rule
+ * carries of the year before's remainder, which holds what was carried into that year in turn, back to
+ * `carryOverSince`. `requests` must hold the person's requests from that year on.
+ */
+export function leaveBalances({ codes, year, today, settings, requests, ...facts }: BalancesInput): LeaveBalance[] {
+  const balanceIn = (code: LeaveCode, y: number, carriedOver: number) =>
+    leaveBalance({ codeId: code.id, year: y, entitled: entitledDays({ ...facts, code, year: y }), carriedOver, requests });
+  const since = carryOverSince(facts.person.startDate, year);
+  return codes.map((code) => {
+    let carried = 0;
+    for (let y = since; y <= year; y += 1) {
+      const own = facts.person.leaveAmounts[code.id]?.[String(y)];
+      if (own) carried = own.carryOver;
+      else if (y === since || !isAnnualLeave(code) || !carryOverDue(settings, y, today)) carried = 0;
+      else {
+        const { remaining } = balanceIn(code, y - 1, carried);
+        carried = remaining === null ? 0 : carryOverAmount(remaining, settings);
+      }
+    }
+    return balanceIn(code, year, carried);
+  });
 }
 
 /** Days of leave as hours (rule 217). */

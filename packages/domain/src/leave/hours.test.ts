@@ -52,6 +52,20 @@ describe('rule 213: counted days skip weekends and public holidays', () => {
     ]);
     expect(totalHours(days)).toBe(12);
   });
+
+  it.each([
+    [[0.1, 0.1, 0.1], 0.3],
+    [[0.1, 0.2], 0.3],
+    [[1.25, 2.5, 0.75], 4.5],
+    [[0.7, 0.1], 0.8],
+  ])('totals %j hours as %d, to hundredths without float noise', (hours, expected) => {
+    expect(totalHours(hours.map((h, i) => ({ date: `2025-06-0${i + 2}`, hours: h })))).toBe(expected);
+  });
+
+  it('a code of at most 0.3 hours takes three days of 0.1 hours', () => {
+    const tenths = ['2025-06-02', '2025-06-03', '2025-06-04'].map((date) => ({ date, hours: 0.1 }));
+    expect(checkLeaveHours(code({ maxHours: 0.3 }), [{ from: '2025-06-02', to: '2025-06-04' }], tenths)).toBeNull();
+  });
 });
 
 describe('checking a request against its code', () => {

@@ -82,4 +82,8 @@ export function checkLeaveHours(
   return null;
 }
 
-export const totalHours = (days: readonly LeaveDayHours[]) => days.reduce((sum, day) => sum + day.hours, 0);
+/** Hours to hundredths: fractional hours add up without float noise (3 × 0.1 is 0.3, not 0.30000000000000004). */
+export const roundHours = (hours: number) => Math.round(hours * 100) / 100;
+
+/** The hours of the days, to hundredths. */
+export const totalHours = (days: readonly LeaveDayHours[]) => roundHours(days.reduce((sum, day) => sum + day.hours, 0));

@@ -71,6 +71,15 @@ describe('rule 208: balances', () => {
     });
   });
 
+  it('sums fractional hours without float noise: three requests of 0.1 hours are 0.0375 days', () => {
+    const tenths = ['2025-06-02', '2025-06-03', '2025-06-04'].map((date) => ({
+      codeId: 'school',
+      status: 'pending_approval' as const,
+      days: [{ date, hours: 0.1 }],
+    }));
+    expect(leaveBalance({ codeId: 'school', year: 2025, entitled: null, carriedOver: 0, requests: tenths }).pending).toBe(0.0375);
+  });
+
   it('counts requests per year for timesPerYear, without cancelled or rejected ones', () => {
     expect(requestsInYear(requests, 'annual', 2025)).toBe(5);
   });

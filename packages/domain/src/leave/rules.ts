@@ -1,4 +1,4 @@
-import { HOURS_PER_LEAVE_DAY, type LeaveDayHours } from './hours.ts';
+import { HOURS_PER_LEAVE_DAY, roundHours, totalHours, type LeaveDayHours } from './hours.ts';
 
 /** Rule 206: the statuses of a leave request; 'draft' is the initial state. */
 export const LEAVE_STATUSES = ['draft', 'pending_approval', 'pending_final_approval', 'approved', 'rejected', 'cancelled'] as const;
@@ -50,8 +50,7 @@ export type LeaveBalance = {
   remaining: number | null;
 };
 
-const hoursInYear = (days: readonly LeaveDayHours[], year: number) =>
-  days.filter((day) => day.date.startsWith(`${year}-`)).reduce((sum, day) => sum + day.hours, 0);
+const hoursInYear = (days: readonly LeaveDayHours[], year: number) => totalHours(days.filter((day) => day.date.startsWith(`${year}-`)));
 
 /** Rule 208: a person's balance of one code in one year, from their requests: approved taken, pending pending. */
 export function leaveBalance(input: {
@@ -69,8 +68,8 @@ export function leaveBalance(input: {
     if (request.status === 'approved') taken += hours;
     else if (isPendingLeave(request.status)) pending += hours;
   }
-  const takenDays = taken / HOURS_PER_LEAVE_DAY;
-  const pendingDays = pending / HOURS_PER_LEAVE_DAY;
+  const takenDays = roundHours(taken) / HOURS_PER_LEAVE_DAY;
+  const pendingDays = roundHours(pending) / HOURS_PER_LEAVE_DAY;
   const remaining = input.entitled === null ? null : input.entitled + input.carriedOver - takenDays - pendingDays;
   return {
     codeId: input.codeId,

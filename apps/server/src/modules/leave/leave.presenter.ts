@@ -1,4 +1,12 @@
-import { measuredInHours, seesLeaveReason, type LeaveAway, type LeaveCode, type LeaveRequestView, type PersonRef } from '@crewplan/domain';
+import {
+  measuredInHours,
+  roundHours,
+  seesLeaveReason,
+  type LeaveAway,
+  type LeaveCode,
+  type LeaveRequestView,
+  type PersonRef,
+} from '@crewplan/domain';
 import type { leaveAttachments, leaveRequests, people } from '../../db/schema/index.ts';
 import { avatarUrl } from '../people/index.ts';
 
@@ -40,7 +48,8 @@ export function presentLeave(
     code: code ? { id: code.id, code: code.code, description: code.description } : null,
     dates: row.dates,
     hours: row.days,
-    totalHours: row.totalHours,
+    // rows written before totals were rounded may hold float noise
+    totalHours: roundHours(row.totalHours),
     startDate: row.startDate,
     endDate: row.endDate,
     status: row.status,

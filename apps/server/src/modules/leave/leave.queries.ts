@@ -1,13 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import {
-  carryOverAmount,
-  carryOverDue,
-  entitledDays,
-  isAnnualLeave,
-  leaveBalance,
-  type LeaveBalance,
-  type LeaveCode,
-} from '@crewplan/domain';
+import { carryOverSince, leaveBalances, type LeaveBalance } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { leaveAttachments, leaveRequests, orgPeople, orgs, people } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
@@ -61,13 +53,21 @@ export async function overlapping(db: Db | Tx, orgId: string, personId: string, 
     );
 }
 
+type MemberFacts = Pick<OrgMember, 'personId' | 'startDate' | 'yearsOfPreService' | 'leaveAmounts'>;
+
 /**
  * People's requests in an organisation that the balances of `years` are computed from (`balancesOf`): those touching
- * the years and the year before the first, whose remainder is carried over (rule 224); and times per year.
+ * the years and the years before whose remainders carry over into them (rule 224, `carryOverSince`); and times per year.
  */
-export async function personLeaves(db: Db | Tx, orgId: string, personIds: string[], years: number[]): Promise<LeaveRow[]> {
-  if (personIds.length === 0) return [];
-  const first = Math.min(...years) - 1;
+export async function personLeaves(
+  db: Db | Tx,
+  orgId: string,
+  members: readonly Pick<MemberFacts, 'personId' | 'startDate'>[],
+  years: number[],
+): Promise<LeaveRow[]> {
+  if (members.length === 0) return [];
+  const personIds = members.map((member) => member.personId);
+  const first = Math.min(...members.map((member) => carryOverSince(member.startDate, Math.min(...years))));
   const last = Math.max(...years);
   return db
     .select()
@@ -82,39 +82,23 @@ export async function personLeaves(db: Db | Tx, orgId: string, personIds: string
     );
 }
 
-type MemberFacts = Pick<OrgMember, 'personId' | 'startDate' | 'yearsOfPreService' | 'leaveAmounts'>;
-
-/**
- * Rule 208 with rules 220–229 and 224: a person's balance of each code in `year`. The carry-over into the year is the
- * person's own figure where set, else (for annual leave, once the cut-off of the year before has come) what the
- * organisation's rule carries of last year's remainder: `requests` hold the year before too (`personLeaves`).
- */
+/** A person's balance of each code in `year` (`leaveBalances`); `requests` as `personLeaves` loads them. */
 export function balancesOf(org: OrgRow, member: MemberFacts, requests: readonly LeaveRow[], year: number, today: string): LeaveBalance[] {
-  const codes = org.leaveCodes;
-  const settings = {
-    carryOverAnnualLeaveCutOff: org.carryOverAnnualLeaveCutOff,
-    carryOverAnnualLeaveAmount: org.carryOverAnnualLeaveAmount,
-    carryOverAnnualLeaveFx: org.carryOverAnnualLeaveFx === 'percent' ? ('percent' as const) : ('fixed' as const),
-  };
-  const mine = requests.filter((request) => request.personId === member.personId);
-  const forBalance = mine.map((request) => ({ codeId: request.codeId, status: request.status, days: request.days }));
-  const person = { startDate: member.startDate, yearsOfPreService: member.yearsOfPreService, leaveAmounts: member.leaveAmounts };
-  const entitled = (code: LeaveCode, y: number) =>
-    entitledDays({ code, year: y, country: org.holidayCountryCode, daysPerWeek: org.daysPerWeek, person });
-  return codes.map((code) => {
-    const own = member.leaveAmounts[code.id]?.[String(year)];
-    let carriedOver = own?.carryOver ?? 0;
-    if (!own && isAnnualLeave(code) && carryOverDue(settings, year, today)) {
-      const last = leaveBalance({
-        codeId: code.id,
-        year: year - 1,
-        entitled: entitled(code, year - 1),
-        carriedOver: 0,
-        requests: forBalance,
-      });
-      carriedOver = last.remaining === null ? 0 : carryOverAmount(last.remaining, settings);
-    }
-    return leaveBalance({ codeId: code.id, year, entitled: entitled(code, year), carriedOver, requests: forBalance });
+  return leaveBalances({
+    codes: org.leaveCodes,
+    year,
+    today,
+    country: org.holidayCountryCode,
+    daysPerWeek: org.daysPerWeek,
+    settings: {
+      carryOverAnnualLeaveCutOff: org.carryOverAnnualLeaveCutOff,
+      carryOverAnnualLeaveAmount: org.carryOverAnnualLeaveAmount,
+      carryOverAnnualLeaveFx: org.carryOverAnnualLeaveFx === 'percent' ? 'percent' : 'fixed',
+    },
+    person: { startDate: member.startDate, yearsOfPreService: member.yearsOfPreService, leaveAmounts: member.leaveAmounts },
+    requests: requests
+      .filter((request) => request.personId === member.personId)
+      .map((request) => ({ codeId: request.codeId, status: request.status, days: request.days })),
   });
 }
 

@@ -63,7 +63,7 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
   const now = clock.now();
   const orgList = await Promise.all(
     memberships.map(async ({ org, member }) => {
-      const mine = await personLeaves(db, org.id, [personId], [year]);
+      const mine = await personLeaves(db, org.id, [member], [year]);
       return {
         _id: org.id,
         title: org.title,
@@ -244,7 +244,7 @@ export async function orgLeaves(
   const rows = await personLeaves(
     db,
     org.id,
-    shown.map(({ member }) => member.personId),
+    shown.map(({ member }) => member),
     [year],
   );
   const balances = shown.map(({ member, person }) => ({

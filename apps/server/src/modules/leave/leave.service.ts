@@ -84,7 +84,7 @@ async function checkYears(
   except?: string,
 ) {
   const years = [...new Set(days.map((day) => Number(day.date.slice(0, 4))))];
-  const others = (await personLeaves(tx, org.id, [member.personId], years)).filter((row) => row.id !== except);
+  const others = (await personLeaves(tx, org.id, [member], years)).filter((row) => row.id !== except);
   const asBalance = others.map((row) => ({ codeId: row.codeId, status: row.status, days: row.days }));
   for (const year of years) {
     if (code.timesPerYear !== null && requestsInYear(asBalance, code.id, year) >= code.timesPerYear)
