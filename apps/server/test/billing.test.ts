@@ -152,6 +152,8 @@ describe('POST /api/org/:orgId/subscription (paid, through the provider)', () =>
       { idempotencyKey: 'has spaces in it' },
       { idempotencyKey: 'sub-bad-details', customer: { ...details, billing_email: 'nope' } },
       { idempotencyKey: 'sub-bad-country', customer: { ...details, billing_country: 'Germany' } },
+      // two letters, but no country of ISO 3166
+      { idempotencyKey: 'sub-no-country', customer: { ...details, billing_country: 'ZZ' } },
       { idempotencyKey: 'sub-bad-pm-0001', paymentMethodId: 'card_123' },
     ]) {
       expectStatus(await call('POST', `/org/${orgId}/subscription`, admin.token, body), 400);
@@ -210,6 +212,10 @@ describe('customer details, payment methods, usage and cancelling', () => {
     expect(renamed.json()).toMatchObject({ customer: { billing_name: 'Bea Billing' }, hasProviderCustomer: true });
     expect(fake.objects.get(await customerIdOf(orgId))).toMatchObject({ name: 'Bea Billing', email: 'billing@example.com' });
     expectStatus(await call('PUT', `/org/${orgId}/subscription/customer`, admin.token, { ...details, extra: 1 }), 400);
+    const nowhere = await call('PUT', `/org/${orgId}/subscription/customer`, admin.token, { ...details, billing_country: 'zz' });
+    expectStatus(nowhere, 400);
+    expect(errorOf(nowhere).fields).toMatchObject({ billing_country: expect.any(String) });
+    expect(fake.objects.get(await customerIdOf(orgId))).toMatchObject({ address: { country: 'DE' } });
   });
 
   it('attaches (setDefault, detachDefault), updates and detaches payment methods; refuses unknown and foreign ones', async () => {
@@ -390,17 +396,34 @@ describe('POST /api/billing/webhook', () => {
         object: 'checkout.session',
         amount_total: 12_345,
         currency: 'eur',
+        payment_status: 'paid',
         metadata: { clientInvoiceId: 'abcdefabcdefabcdefabcdef' },
       });
       expect((await postWebhook(event.payload, event.signature)).json()).toEqual({ received: true, replayed: false, handled: true });
       expectStatus(await postWebhook(event.payload, event.signature), 200);
+      // the provider's whole yen, as our minor units of YEN (hundredths, as every currency is kept)
+      const yen = fake.signedEvent('payment_intent.succeeded', {
+        id: 'pi_yen_1',
+        object: 'payment_intent',
+        amount: 1_000,
+        currency: 'jpy',
+        metadata: { clientInvoiceId: 'abcdefabcdefabcdefabcdef' },
+      });
+      expectStatus(await postWebhook(yen.payload, yen.signature), 200);
       expect(seen).toEqual([
         {
           clientInvoiceId: 'abcdefabcdefabcdefabcdef',
           amountMinor: 12_345,
-          currency: 'eur',
+          currency: 'EUR',
           providerObjectId: 'cs_test_1',
           eventId: event.id,
+        },
+        {
+          clientInvoiceId: 'abcdefabcdefabcdefabcdef',
+          amountMinor: 100_000,
+          currency: 'YEN',
+          providerObjectId: 'pi_yen_1',
+          eventId: yen.id,
         },
       ]);
     } finally {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPENSE_MESSAGES, type Expense, type ExpenseList } from '@crewplan/domain';
+import { addIsoDays, EXPENSE_MESSAGES, type Expense, type ExpenseList } from '@crewplan/domain';
 import { expenseAttachments, expenses, missionAuditEvents, notifications, orgAuditEvents, people } from '../src/db/schema/index.ts';
 import { convertAmounts } from '../src/modules/currency/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -24,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const DAY = '2026-11-20';
+const TODAY = new Date().toISOString().slice(0, 10);
 const base = { amount: 12.5, tip: 1, tax1: 0.75, tax2: 0, currency: 'EUR', date: DAY, category: 'Travel', description: 'Train ticket' };
 
 const createOnMission = (caller: Caller, missionId: string, payload: Record<string, unknown> = base) =>
@@ -108,6 +109,8 @@ describe('creating (POST /expense/mission/:id, POST /expense/org/:orgId)', () =>
     ['an unknown currency', { ...base, currency: 'ZZZ' }, 'payload.currency'],
     ['no currency', { amount: 3, date: DAY }, 'payload.currency'],
     ['an impossible day', { ...base, date: '2026-02-30' }, 'payload.date'],
+    ['a day in the year 2999', { ...base, date: '2999-01-01' }, 'payload.date'],
+    ['a day a week ahead', { ...base, date: addIsoDays(TODAY, 7) }, 'payload.date'],
   ])('refuses %s with 400 naming the field, writing nothing', async (_what, payload, field) => {
     const missionId = await world.mission();
     const response = await createOnMission('p0', missionId, payload);
@@ -176,6 +179,20 @@ describe('changing and deleting (PUT, DELETE …/expense/:id)', () => {
     expectStatus(await t.request({ method: 'PUT', url, token: token('p1pm'), payload: { payload: { amount: 1 } } }), 403);
     expectStatus(await t.request({ method: 'DELETE', url, token: token('p0') }), 409);
     expect((await rowOf(expense._id))!.amountMinor).toBe(2000);
+  });
+
+  it('refuses to move a draft to a day ahead of tomorrow', async () => {
+    const expense = await orgExpense('orgMember');
+    const url = `/api/expense/org/${world.orgId}/expense/${expense._id}`;
+    const ahead = await t.request({ method: 'PUT', url, token: token('orgMember'), payload: { payload: { date: '2999-12-31' } } });
+    expectStatus(ahead, 400);
+    expect(errorOf(ahead)).toMatchObject({ code: 'validation', fields: { 'payload.date': EXPENSE_MESSAGES.dayAhead } });
+    expect((await rowOf(expense._id))!.day).toBe(DAY);
+    // tomorrow is today somewhere
+    const tomorrow = addIsoDays(TODAY, 1);
+    const moved = await t.request({ method: 'PUT', url, token: token('orgMember'), payload: { payload: { date: tomorrow } } });
+    expectStatus(moved, 200);
+    expect(moved.json()).toMatchObject({ date: tomorrow });
   });
 
   it('the owner deletes a draft with its receipts (rows and bytes)', async () => {
@@ -305,6 +322,28 @@ describe('the status call (PUT …/status)', () => {
     // an organisation expense joins no mission's cost
     expect(approved.json()).toMatchObject({ status: 'approved', cost: null });
     expectStatus(await orgStatus('orgAdmin', expense._id, { status: 'paid' }), 200);
+  });
+
+  it('nobody decides their own expense: another who decides approves, rejects or pays it', async () => {
+    // a project manager's own expense on their mission
+    const { expense } = await missionExpense('p1pm');
+    expectStatus(await missionStatus('p1pm', expense._id, { status: 'submitted' }), 200);
+    for (const payload of [{ status: 'approved' }, { status: 'rejected', reason: 'Not a real expense' }]) {
+      const own = await missionStatus('p1pm', expense._id, payload);
+      expectStatus(own, 403);
+      expect(errorOf(own).code).toBe('expense/not-allowed');
+    }
+    const listed = await t.request({ method: 'GET', url: `/api/expense/mission/${expense.mission}`, token: token('p1pm') });
+    expect((listed.json() as ExpenseList).expenses.find((e) => e._id === expense._id)?.abilities).toMatchObject({ decide: false });
+    expectStatus(await missionStatus('p2', expense._id, { status: 'approved' }), 200);
+
+    // an organisation manager's own expense of the organisation: approved by the admin, not marked paid by its owner
+    const mine = await orgExpense('orgManager');
+    expectStatus(await orgStatus('orgManager', mine._id, { status: 'submitted' }), 200);
+    expectStatus(await orgStatus('orgManager', mine._id, { status: 'approved' }), 403);
+    expectStatus(await orgStatus('orgAdmin', mine._id, { status: 'approved' }), 200);
+    expectStatus(await orgStatus('orgManager', mine._id, { status: 'paid' }), 403);
+    expect((await rowOf(mine._id))!.status).toBe('approved');
   });
 
   it('a mission expense is not reached through the organisation routes', async () => {

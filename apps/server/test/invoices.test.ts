@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, can, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
-import { clientInvoices, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
+import { BILLING_MESSAGES, can, INVOICE_MESSAGES, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
+import { clientInvoices, orgAuditEvents, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
 import type { PaymentLinkRequest } from '../src/modules/invoices/index.ts';
 import { accessOutcomes, orgExpectations, orgPrincipals, type Expectation } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -262,6 +262,24 @@ describe('rule 196: numbering per client', () => {
     expect((await created(await client())).numberText).toBe('0001');
   });
 
+  it('refuses to set a client’s next number below its highest + 1 (400), and numbers on from an allowed one', async () => {
+    const clientId = await client();
+    expect((await created(clientId, { number: 7 })).numberText).toBe('0007');
+    const url = `/api/org/${w.orgId}/client/${clientId}`;
+    for (const nextInvoiceNumber of [7, 3]) {
+      const backwards = await call({ method: 'PUT', url, payload: { nextInvoiceNumber } });
+      expect(backwards.statusCode).toBe(400);
+      expect(errorOf(backwards)).toMatchObject({
+        code: 'validation',
+        message: INVOICE_MESSAGES.nextNumberBackwards('0008'),
+        fields: { nextInvoiceNumber: INVOICE_MESSAGES.nextNumberBackwards('0008') },
+      });
+    }
+    expect((await call({ method: 'GET', url })).json()).toMatchObject({ nextInvoiceNumber: 8 });
+    expectStatus(await call({ method: 'PUT', url, payload: { nextInvoiceNumber: 20 } }), 200);
+    expect((await created(clientId)).numberText).toBe('0020');
+  });
+
   it('starts at the client’s next invoice number', async () => {
     expect((await created(await client({ nextInvoiceNumber: 120 }))).numberText).toBe('0120');
   });
@@ -291,6 +309,49 @@ describe('bad input writes nothing', () => {
     const response = await create(await client(), payload);
     expect(response.statusCode).toBe(status);
     expect(await invoiceCount()).toBe(before);
+  });
+
+  it('refuses amounts beyond the largest an invoice holds (400, not a server failure)', async () => {
+    const before = await invoiceCount();
+    for (const lines of [
+      // 1,000,000 × 1,000,000,000,000.00 overflows what the database keeps
+      [typed('Everything', 1_000_000, 1_000_000_000_000)],
+      // two lines at the largest amount each
+      [typed('Half', 1, 1_000_000_000_000), typed('Other half', 1, 1_000_000_000_000)],
+    ]) {
+      const response = await create(await client(), { lines });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'validation',
+        message: INVOICE_MESSAGES.tooLarge,
+        fields: { lines: INVOICE_MESSAGES.tooLarge },
+      });
+    }
+    expect(await invoiceCount()).toBe(before);
+    // a draft cannot be edited past it either
+    const draft = await created(await client(), { lines: [typed()] });
+    const edit = await call({
+      method: 'PUT',
+      url: `/api/clientInvoice/${draft._id}`,
+      payload: { payload: { lines: [typed('Everything', 1_000_000, 1_000_000_000_000)] } },
+    });
+    expect([edit.statusCode, errorOf(edit).code]).toEqual([400, 'validation']);
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/${draft._id}` })).json()).toMatchObject({ total: 100 });
+  });
+
+  it('refuses a due date before the issue date, on creation and on edit', async () => {
+    const before = await invoiceCount();
+    const early = await create(await client(), { issueDate: '2026-03-18', dueDate: '2026-03-17' });
+    expect(early.statusCode).toBe(400);
+    expect(errorOf(early)).toMatchObject({ code: 'validation', fields: { dueDate: INVOICE_MESSAGES.dueBeforeIssue } });
+    // without an issue date it is issued today (18 March 2026)
+    expect((await create(await client(), { dueDate: '2026-03-01' })).statusCode).toBe(400);
+    expect(await invoiceCount()).toBe(before);
+    const draft = await created(await client(), { issueDate: '2026-03-18', dueDate: '2026-04-17' });
+    const put = (payload: Record<string, unknown>) => call({ method: 'PUT', url: `/api/clientInvoice/${draft._id}`, payload: { payload } });
+    expect((await put({ dueDate: '2026-03-10' })).statusCode).toBe(400);
+    expect((await put({ issueDate: '2026-04-20' })).statusCode).toBe(400);
+    expectStatus(await put({ issueDate: '2026-04-01', dueDate: '2026-05-01' }), 200);
   });
 
   it('refuses an unknown client and another organisation’s client, mission and invoice', async () => {
@@ -436,6 +497,21 @@ describe('PDF, mail and payment link', () => {
     expect(response.json()).toEqual({ url: `https://pay.example.test/${invoice._id}` });
     expect(linkRequests.at(-1)).toMatchObject({ invoiceId: invoice._id, amountMinor: 1_250, currency: 'EUR', description: 'Invoice 0001' });
   });
+
+  it('issues a draft with its link: the amounts a link asks for can no longer change', async () => {
+    const invoice = await created(await client(), { lines: [typed('Work', 1, 12.5)] });
+    expectStatus(await call({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link` }), 200);
+    const issued = (await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json() as Invoice;
+    expect(issued).toMatchObject({ status: 'sent', total: 12.5 });
+    for (const payload of [{ lines: [typed('Work', 1, 1)] }, { currency: 'USD' }]) {
+      const edit = await call({ method: 'PUT', url: `/api/clientInvoice/${invoice._id}`, payload: { payload } });
+      expect([edit.statusCode, errorOf(edit).code]).toEqual([409, 'invoice/not-draft']);
+    }
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({
+      total: 12.5,
+      currency: 'EUR',
+    });
+  });
 });
 
 describe('the payment provider', () => {
@@ -449,6 +525,7 @@ describe('the payment provider', () => {
       const response = await bare.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
       expect(response.statusCode).toBe(503);
       expect(errorOf(response)).toMatchObject({ code: 'billing/not-configured', message: BILLING_MESSAGES.notConfigured });
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'draft' });
     } finally {
       await bare.app.close();
     }
@@ -471,6 +548,7 @@ describe('the payment provider', () => {
         object: 'checkout.session',
         amount_total: Math.round(invoice.total * 100),
         currency: 'eur',
+        payment_status: 'paid',
         metadata: { clientInvoiceId: invoice._id },
       });
       const webhook = () =>
@@ -524,7 +602,8 @@ describe('the payment provider', () => {
       const html = await page.text();
       expect(html).toContain(`Invoice ${invoice.numberText}`);
       expect(html).toContain(`${invoice.total.toFixed(2)} EUR`);
-      expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'draft' });
+      // issued with its link, not paid yet
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'sent' });
 
       // paying: the provider tells the app (both events verified by the SDK) before it sends the payer back
       const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
@@ -533,6 +612,144 @@ describe('the payment provider', () => {
       const again = await fetch(url, { method: 'POST', redirect: 'manual' });
       expect(again.status).toBe(409);
       expect(fake.requests.filter((request) => request === 'POST /v1/checkout/sessions')).toHaveLength(1);
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
+});
+
+describe('what the provider says was paid', () => {
+  it('marks the invoice paid only for its total in its currency; any other payment changes nothing and is kept in its history', async () => {
+    const fake = await startFakeStripe();
+    const paying = await buildTestApp({
+      clock,
+      database: t.database as never,
+      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    });
+    try {
+      const invoice = await created(await client(), { lines: [typed('Work', 2, 40)] });
+      expect([invoice.total, invoice.currency]).toEqual([80, 'EUR']);
+      const webhook = async (type: string, object: Record<string, unknown>, eventId?: string) => {
+        const kind = type === 'payment_intent.succeeded' ? 'payment_intent' : 'checkout.session';
+        const event = fake.signedEvent(
+          type,
+          { object: kind, metadata: { clientInvoiceId: invoice._id }, ...object },
+          eventId ? { id: eventId } : {},
+        );
+        const response = await paying.request({
+          method: 'POST',
+          url: '/api/billing/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          payload: event.payload,
+        });
+        expectStatus(response, 200);
+        return response.json() as { received: true; replayed: boolean; handled: boolean };
+      };
+      const status = async () => ((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json() as Invoice).status;
+      const refusedPayments = async () =>
+        (await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoice._id)))
+          .flatMap((row) => (row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : []))
+          .sort();
+
+      // a part of the total, the total in another currency, a session completed before its money came, no amount
+      const part = await webhook(
+        'checkout.session.completed',
+        { id: 'cs_part', amount_total: 1_000, currency: 'eur', payment_status: 'paid' },
+        'evt_part',
+      );
+      expect(part).toEqual({ received: true, replayed: false, handled: false });
+      for (const [type, object] of [
+        ['payment_intent.succeeded', { id: 'pi_usd', amount: 8_000, currency: 'usd' }],
+        ['payment_intent.succeeded', { id: 'pi_jpy', amount: 8_000, currency: 'jpy' }],
+        ['checkout.session.completed', { id: 'cs_unpaid', amount_total: 8_000, currency: 'eur', payment_status: 'unpaid' }],
+        ['payment_intent.succeeded', { id: 'pi_none', currency: 'eur' }],
+      ] as const) {
+        expect(await webhook(type, object)).toMatchObject({ replayed: false, handled: false });
+      }
+      expect(await status()).toBe('draft');
+      // a replayed event changes nothing and is not kept twice
+      expect(
+        await webhook(
+          'checkout.session.completed',
+          { id: 'cs_part', amount_total: 1_000, currency: 'eur', payment_status: 'paid' },
+          'evt_part',
+        ),
+      ).toMatchObject({ replayed: true, handled: false });
+      expect(await refusedPayments()).toEqual(
+        ['10 EUR (cs_part)', '80 USD (pi_usd)', '8000 YEN (pi_jpy)', 'nothing (cs_unpaid)', 'nothing (pi_none)'].sort(),
+      );
+
+      // the total, in its currency
+      expect(
+        await webhook('checkout.session.completed', { id: 'cs_total', amount_total: 8_000, currency: 'eur', payment_status: 'paid' }),
+      ).toMatchObject({ replayed: false, handled: true });
+      expect(await status()).toBe('paid');
+
+      // a void invoice paid at its old link stays void, the payment kept in its history to refund
+      const voided = await created(await client(), { lines: [typed('Work', 1, 10)] });
+      expectStatus(await call({ method: 'PUT', url: `/api/clientInvoice/${voided._id}`, payload: { payload: { status: 'void' } } }), 200);
+      const late = fake.signedEvent('payment_intent.succeeded', {
+        id: 'pi_late',
+        object: 'payment_intent',
+        amount: 1_000,
+        currency: 'eur',
+        metadata: { clientInvoiceId: voided._id },
+      });
+      const answer = await paying.request({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': late.signature },
+        payload: late.payload,
+      });
+      expect(answer.json()).toMatchObject({ handled: false });
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${voided._id}` })).json()).toMatchObject({ status: 'void' });
+      const kept = await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, voided._id));
+      expect(kept.map((row) => row.changes.paymentNotSettling?.to).filter(Boolean)).toEqual(['10 EUR (pi_late)']);
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
+
+  it('a yen invoice is paid at the provider in whole yen (jpy is zero-decimal) and comes back settled', async () => {
+    const receiver: { app?: TestApp } = {};
+    const fake = await startFakeStripe({
+      deliver: async ({ payload, signature }) =>
+        (
+          await receiver.app!.request({
+            method: 'POST',
+            url: '/api/billing/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            payload,
+          })
+        ).statusCode,
+    });
+    const paying = await buildTestApp({
+      clock,
+      database: t.database as never,
+      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    });
+    receiver.app = paying;
+    try {
+      const clientId = await client({ currency: 'YEN' });
+      const invoice = await created(clientId, { lines: [typed('Work', 3, 1_000)] });
+      expect([invoice.currency, invoice.total]).toEqual(['YEN', 3_000]);
+      const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
+      expectStatus(link, 200);
+      const session = [...fake.objects.values()].find(
+        (object) => object.object === 'checkout.session' && (object.metadata as Record<string, string>).clientInvoiceId === invoice._id,
+      );
+      expect([session?.currency, session?.amount_total]).toEqual(['jpy', 3_000]);
+      const paid = await fetch((link.json() as { url: string }).url, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'paid' });
+
+      // a fraction of a yen cannot be charged: refused, and the draft stays a draft
+      const odd = await created(clientId, { lines: [typed('Work', 1, 1_000.5)] });
+      const refused = await paying.request({ method: 'POST', url: `/api/clientInvoice/${odd._id}/payment-link`, token: admin() });
+      expect([refused.statusCode, errorOf(refused).code]).toEqual([422, 'billing/not-chargeable']);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${odd._id}` })).json()).toMatchObject({ status: 'draft' });
     } finally {
       await paying.app.close();
       await fake.close();

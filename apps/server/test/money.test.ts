@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, type CostTrackerRow, type MoneyActual, type MoneyReport, type Timesheet } from '@crewplan/domain';
-import { actions, exchangeRates, missions, planItems, programs, timesheets } from '../src/db/schema/index.ts';
+import { actions, exchangeRates, expenses, missions, planItems, programs, timesheets } from '../src/db/schema/index.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
@@ -495,6 +495,69 @@ describe('history is kept: the rate a week was approved with', () => {
     const [open] = await t.database.db.select().from(timesheets).where(eq(timesheets.id, first));
     expect(open!.approvedRateMinor).toBeNull();
     expect((await report(missionId)).total).toMatchObject({ approvedHours: 40, actualCost: 4_000 });
+  });
+});
+
+describe('a mission that changes its currency keeps what was booked in the old one', () => {
+  it('converts approved weeks and expenses kept in EUR into the new USD at the rates of their months, everywhere', async () => {
+    // 1 EUR = 1.25 USD every day of 2025 and 2026
+    const days = Array.from({ length: 730 }, (_, i) => addIsoDays('2025-01-01', i));
+    await t.database.db
+      .insert(exchangeRates)
+      .values(days.map((day) => ({ base: 'EUR', currency: 'USD', day, rate: '1.25' })))
+      .onConflictDoUpdate({ target: [exchangeRates.base, exchangeRates.currency, exchangeRates.day], set: { rate: '1.25' } });
+    const missionId = await world.mission({ currency: 'EUR', planStartDate: '2026-03-02', planEndDate: '2026-03-31' });
+    const role = await item(missionId, {
+      personId: person('p0'),
+      startDate: '2026-03-02',
+      endDate: '2026-03-31',
+      rateMinor: 5_000,
+      rateTime: 'Hourly',
+      billRateMinor: 7_500,
+      billUnit: 'Hourly',
+    });
+    // 40 h approved at 50.00/h billing 75.00/h in EUR: 2,000.00 cost, 3,000.00 revenue; an expense of 100.00 EUR
+    const sheet = await week(missionId, role, 'p0', '2026-03-09', FULL, 'approved', {
+      approvedRateMinor: 5_000,
+      approvedRateTime: 'Hourly',
+      approvedBillRateMinor: 7_500,
+      approvedBillUnit: 'Hourly',
+      approvedCurrency: 'EUR',
+      approvedRateItemId: role,
+    });
+    const [expense] = await t.database.db
+      .insert(expenses)
+      .values({
+        orgId: world.orgId,
+        missionId,
+        personId: person('p0'),
+        amountMinor: 10_000,
+        currency: 'EUR',
+        day: '2026-03-10',
+        status: 'approved',
+        costMinor: 10_000,
+        costCurrency: 'EUR',
+      })
+      .returning();
+    expect((await report(missionId)).total).toMatchObject({ actualCost: 2_100, actualRevenue: 3_000 });
+
+    const moved = await t.request({ method: 'PUT', url: `/api/mission/${missionId}`, token: token('p1pm'), payload: { currency: 'USD' } });
+    expectStatus(moved, 200);
+    const money = await report(missionId);
+    expect(money.currency).toBe('USD');
+    expect(money.total).toMatchObject({ approvedHours: 40, actualCost: 2_625, actualRevenue: 3_750 });
+    // one line per item and month, whatever currencies it was booked in
+    expect(money.rows.find((row) => row.planItemId === role)?.months['2026-03']).toMatchObject({ actualCost: 2_500, actualRevenue: 3_750 });
+    const actuals = (await (await get('p1pm', `/api/money/mission/${missionId}/actuals`)).json()) as MoneyActual[];
+    expect(actuals.map((row) => [row.kind, row.id, row.cost, row.revenue])).toEqual([
+      ['timesheet', sheet, 2_500, 3_750],
+      ['expense', expense!.id, 125, 0],
+    ]);
+    const tracker = (await (await get('p1pm', '/api/money/project-manager/cost-tracker')).json()) as CostTrackerRow[];
+    expect(tracker.find((row) => row.missionId === missionId)).toMatchObject({ currency: 'USD', spent: 2_625, margin: 1_125 });
+    // the organisation's report (in EUR) reads them in EUR again
+    const org = (await (await get('orgAdmin', `/api/money/org/${world.orgId}/report`)).json()) as MoneyReport;
+    expect(org.rows.find((row) => row.missionId === missionId)?.total).toMatchObject({ actualCost: 2_100, actualRevenue: 3_000 });
   });
 });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { countryOfCode } from '../money/countries.ts';
 import { SEAT_KINDS, SUBSCRIPTION_STATUSES } from './seats.ts';
 
 export * from './seats.ts';
+export * from './provider-money.ts';
 
 /** Texts of the billing area; the spec's own ('Payment issue') live with the notifications. */
 export const BILLING_MESSAGES = {
@@ -20,6 +22,7 @@ export const BILLING_MESSAGES = {
   proposalAlreadyPaid: 'This proposal was already paid.',
   noProposalPayment: 'There is no payment of this proposal to withdraw.',
   notYourPayment: 'Only the person who paid can withdraw the payment.',
+  notChargeable: 'The payment provider takes this currency in whole units only. Please make the amount a whole number.',
 } as const;
 
 /** A provider object id (`pm_…`, `acct_…`): letters, digits and underscores. */
@@ -42,7 +45,8 @@ export const billingDetailsSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
-      .transform((code) => code.toUpperCase()),
+      .transform((code) => code.toUpperCase())
+      .refine((code) => countryOfCode(code) !== undefined, 'Unknown country'),
     billing_zip: z.string().trim().max(20).default(''),
     vat_number: z.string().trim().max(30).default(''),
   })

@@ -67,6 +67,7 @@ const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   noExchangeRate: ['USD', '2026-01-05'],
   unknownCurrency: ['XXY'],
   invoiceNumberBackwards: ['INV-0007'],
+  clientNextNumberBackwards: ['0008'],
   invoiceBadStatus: ['paid', 'draft'],
   cardDeclined: ['Your card was declined.'],
   providerNotFound: [''],

@@ -39,6 +39,12 @@ export const MONEY_ERRORS = {
   orderNotFound: { code: 'client/order-not-found', status: 404, message: "Sorry that order wasn't found." },
   clientDuplicate: { code: 'client/duplicate', status: 409, message: 'Sorry but a client with this name already exists.' },
   orderDuplicate: { code: 'client/duplicate-order', status: 409, message: 'Sorry but this client already has an order with this code.' },
+  clientNextNumberBackwards: {
+    code: 'validation',
+    status: 400,
+    message: (floor: string) => INVOICE_MESSAGES.nextNumberBackwards(floor),
+    fields: (floor: string) => ({ nextInvoiceNumber: INVOICE_MESSAGES.nextNumberBackwards(floor) }),
+  },
   clientEndBeforeStart: {
     code: 'validation',
     status: 400,
@@ -64,6 +70,13 @@ export const MONEY_ERRORS = {
   invoiceNoEmail: { code: 'invoice/no-email', status: 400, message: INVOICE_MESSAGES.noEmail, fields: { to: INVOICE_MESSAGES.noEmail } },
   invoicingDisabled: { code: 'invoice/disabled', status: 403, message: INVOICE_MESSAGES.invoicingDisabled },
   invoiceNotPdf: { code: 'invoice/not-pdf', status: 415, message: INVOICE_MESSAGES.notPdf },
+  invoiceTooLarge: { code: 'validation', status: 400, message: INVOICE_MESSAGES.tooLarge, fields: { lines: INVOICE_MESSAGES.tooLarge } },
+  invoiceDueBeforeIssue: {
+    code: 'validation',
+    status: 400,
+    message: INVOICE_MESSAGES.dueBeforeIssue,
+    fields: { dueDate: INVOICE_MESSAGES.dueBeforeIssue },
+  },
   invoiceDrawnWithoutMission: {
     code: 'validation',
     status: 400,
@@ -89,6 +102,7 @@ export const MONEY_ERRORS = {
   proposalAlreadyPaid: { code: 'billing/proposal-paid', status: 409, message: BILLING_MESSAGES.proposalAlreadyPaid },
   notYourPayment: { code: 'forbidden', status: 403, message: BILLING_MESSAGES.notYourPayment },
   noProposalPayment: { code: 'billing/no-proposal-payment', status: 404, message: BILLING_MESSAGES.noProposalPayment },
+  amountNotChargeable: { code: 'billing/not-chargeable', status: 422, message: BILLING_MESSAGES.notChargeable },
   // What the payment provider answers (its own words where it gives them)
   cardDeclined: { code: 'billing/card-declined', status: 402, message: (providerText: string) => providerText },
   providerNotFound: {

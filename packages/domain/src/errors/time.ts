@@ -83,6 +83,12 @@ export const TIME_ERRORS = {
     message: EXPENSE_MESSAGES.reasonNeeded,
     fields: { 'payload.reason': EXPENSE_MESSAGES.reasonNeeded },
   },
+  expenseDayAhead: {
+    code: 'validation',
+    status: 400,
+    message: EXPENSE_MESSAGES.dayAhead,
+    fields: { 'payload.date': EXPENSE_MESSAGES.dayAhead },
+  },
   expenseAttachmentNotFound: { code: 'expense/attachment-not-found', status: 404, message: EXPENSE_MESSAGES.attachmentNotFound },
   expenseReceiptType: { code: 'expense/receipt-type', status: 415, message: EXPENSE_MESSAGES.receiptType },
   // Leave and working from home

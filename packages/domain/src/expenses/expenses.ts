@@ -15,6 +15,7 @@ export const EXPENSE_MESSAGES = {
   receiptType: 'A receipt must be an image or a PDF.',
   positive: 'Must be more than 0',
   notInOrg: 'This mission is not in this organization',
+  dayAhead: 'The date of an expense cannot be in the future.',
 } as const;
 
 export const expenseStatusSchema = z.enum(EXPENSE_STATUSES);

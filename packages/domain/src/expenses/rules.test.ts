@@ -3,6 +3,8 @@ import {
   canMoveExpense,
   EXPENSE_STATUSES,
   expenseAbilities,
+  expenseActors,
+  expenseDayAllowed,
   expenseCounts,
   expenseEditable,
   expensesCsv,
@@ -125,6 +127,33 @@ describe('who sees and does what', () => {
     expect(expenseAbilities(theirs('approved'), { personId: 'me', decides: true }).pay).toBe(true);
     expect(expenseAbilities(mine('submitted'), { personId: 'me', decides: false }).update).toBe(false);
     expect(expenseAbilities(mine('rejected'), { personId: 'me', decides: false }).update).toBe(true);
+  });
+
+  it.each([
+    // whose, decides → who the caller is to it: nobody decides their own expense
+    ['mine', false, ['owner']],
+    ['mine', true, ['owner']],
+    ['theirs', true, ['decider']],
+    ['theirs', false, []],
+  ] as const)('%s, deciding %s → %j', (whose, decides, actors) => {
+    expect(expenseActors({ ownerId: whose === 'mine' ? 'me' : 'them' }, { personId: 'me', decides })).toEqual(actors);
+  });
+
+  it.each([
+    // day, today → allowed: an expense is spent already, tomorrow at most (a person ahead of UTC)
+    ['2026-03-18', '2026-03-18', true],
+    ['2020-01-01', '2026-03-18', true],
+    ['2026-03-19', '2026-03-18', true],
+    ['2026-03-20', '2026-03-18', false],
+    ['2027-01-01', '2026-12-31', true],
+    ['2999-01-01', '2026-03-18', false],
+  ] as const)('an expense on %s, today %s → %s', (day, today, allowed) => {
+    expect(expenseDayAllowed(day, today)).toBe(allowed);
+  });
+
+  it('a decider neither approves, rejects nor pays their own expense', () => {
+    expect(expenseAbilities(mine('submitted'), { personId: 'me', decides: true })).toMatchObject({ decide: false, submit: false });
+    expect(expenseAbilities(mine('approved'), { personId: 'me', decides: true }).pay).toBe(false);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { addIsoDays } from '../missions/dates.ts';
 import { CURRENCY_CODES } from '../money/currencies.ts';
 
 /**
@@ -29,6 +30,15 @@ export const EXPENSE_TRANSITIONS: Readonly<Record<ExpenseActor, readonly (readon
   ],
 };
 
+/**
+ * Who the caller is to an expense: its owner, or one who decides it. Nobody decides their own expense (as approvers
+ * never review their own leave, rule 211): another who decides approves, rejects or pays it.
+ */
+export function expenseActors(expense: { ownerId: string }, caller: { personId: string; decides: boolean }): ExpenseActor[] {
+  if (expense.ownerId === caller.personId) return ['owner'];
+  return caller.decides ? ['decider'] : [];
+}
+
 /** Whether one of `actors` may move an expense from `from` to `to`. */
 export function canMoveExpense(actors: readonly ExpenseActor[], from: ExpenseStatus, to: ExpenseStatus): boolean {
   return actors.some((actor) => EXPENSE_TRANSITIONS[actor].some(([a, b]) => a === from && b === to));
@@ -42,6 +52,12 @@ export const expenseEditable = (status: ExpenseStatus) => status === 'draft' || 
 
 /** Rule 182: an expense counts toward cost only when approved or paid. */
 export const expenseCounts = (status: ExpenseStatus) => status === 'approved' || status === 'paid';
+
+/**
+ * An expense is money already spent: its day is at most tomorrow of the server's today (a person ahead of UTC is
+ * already there), never years ahead.
+ */
+export const expenseDayAllowed = (day: string, today: string) => day <= addIsoDays(today, 1);
 
 /** A rejection says why (at least 5 characters, like timesheets and role requests). */
 export const EXPENSE_REASON_MIN = 5;
@@ -71,9 +87,7 @@ export const expenseVisible = (expense: { ownerId: string; status: ExpenseStatus
 
 /** What the caller may do with an expense, as its answer carries them (`abilities`). */
 export function expenseAbilities(expense: { ownerId: string; status: ExpenseStatus }, caller: { personId: string; decides: boolean }) {
-  const actors: ExpenseActor[] = [];
-  if (expense.ownerId === caller.personId) actors.push('owner');
-  if (caller.decides) actors.push('decider');
+  const actors = expenseActors(expense, caller);
   const owner = actors.includes('owner');
   return {
     update: owner && expenseEditable(expense.status),

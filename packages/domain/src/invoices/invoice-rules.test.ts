@@ -5,6 +5,10 @@ import {
   invoiceTax,
   invoiceTotals,
   minutesAmount,
+  dueDateValid,
+  invoiceNumberFloor,
+  invoiceWithinBounds,
+  MAX_INVOICE_MINOR,
   nextInvoiceNumber,
   quantityAmount,
   REVERSE_CHARGE_NOTE,
@@ -32,6 +36,38 @@ describe('rule 196: invoice numbers', () => {
     [null, 5, 1, 1],
   ] as const)('highest %s, client next %i, requested %s → %s', (highest, clientNext, requested, expected) => {
     expect(nextInvoiceNumber({ highest, clientNext, requested })).toBe(expected);
+  });
+
+  it.each([
+    // highest existing → the lowest next number a client may be given
+    [null, 1],
+    [1, 2],
+    [7, 8],
+  ] as const)('highest %s → the next number is at least %i', (highest, floor) => {
+    expect(invoiceNumberFloor(highest)).toBe(floor);
+  });
+});
+
+describe('what an invoice may hold', () => {
+  it.each([
+    // line amounts, total (minor) → within bounds
+    [[100, 200], 300, true],
+    [[MAX_INVOICE_MINOR], MAX_INVOICE_MINOR, true],
+    // the largest quantity at the largest unit price: far beyond what a bigint column or a double keeps exactly
+    [[quantityAmount(1_000_000, MAX_INVOICE_MINOR)], quantityAmount(1_000_000, MAX_INVOICE_MINOR), false],
+    // each line fits, their sum (or the tax on it) does not
+    [[MAX_INVOICE_MINOR, 1], MAX_INVOICE_MINOR + 1, false],
+  ] as const)('lines %j, total %i → %s', (lines, total, expected) => {
+    expect(invoiceWithinBounds(lines, total)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-03-18', null, true],
+    ['2026-03-18', '2026-03-18', true],
+    ['2026-03-18', '2026-04-17', true],
+    ['2026-03-18', '2026-03-17', false],
+  ] as const)('issued %s, due %s → %s', (issueDate, dueDate, expected) => {
+    expect(dueDateValid(issueDate, dueDate)).toBe(expected);
   });
 });
 

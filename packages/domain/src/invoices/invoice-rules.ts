@@ -29,12 +29,15 @@ export const canMoveInvoice = (from: InvoiceStatus, to: InvoiceStatus) => from =
 export const INVOICE_LINE_KINDS = ['time', 'milestone', 'manual'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
+/** Rule 196: the lowest number a client's next invoice may take, its highest existing number + 1. */
+export const invoiceNumberFloor = (highest: number | null) => (highest ?? 0) + 1;
+
 /**
  * Rule 196: the number of a new invoice. Without a requested number it is the client's next number, but never below
  * the highest existing number + 1; a requested number below that would go backwards and is refused (null).
  */
 export function nextInvoiceNumber(input: { highest: number | null; clientNext: number; requested?: number | undefined }): number | null {
-  const floor = (input.highest ?? 0) + 1;
+  const floor = invoiceNumberFloor(input.highest);
   if (input.requested !== undefined) return input.requested >= floor ? input.requested : null;
   return Math.max(floor, input.clientNext);
 }
@@ -87,6 +90,17 @@ export function invoiceTax(client: { country: string | null; vatNumber: string |
   }
   return { country: country.code, ratePercent: EU_VAT_RATES[country.code] ?? 0, reverseCharge: false, note: null };
 }
+
+/**
+ * The most a line or an invoice may come to, in minor units: the largest amount money is typed in
+ * (1,000,000,000,000.00). Anything more is refused rather than stored (or lost to floating point).
+ */
+export const MAX_INVOICE_MINOR = 100_000_000_000_000;
+export const invoiceWithinBounds = (lineAmountsMinor: readonly number[], totalMinor: number) =>
+  totalMinor <= MAX_INVOICE_MINOR && lineAmountsMinor.every((amount) => amount <= MAX_INVOICE_MINOR);
+
+/** An invoice is due on or after the day it is issued (no due date: nothing to check). */
+export const dueDateValid = (issueDate: string, dueDate: string | null) => dueDate === null || dueDate >= issueDate;
 
 /** Subtotal (the lines' rounded amounts), tax (rounded once on the subtotal) and total, in minor units. */
 export function invoiceTotals(lineAmountsMinor: readonly number[], taxRatePercent: number) {

@@ -8,6 +8,7 @@ import { INVOICE_LINE_KINDS, INVOICE_STATUSES, QUANTITY_SCALE } from './invoice-
 export const INVOICE_MESSAGES = {
   notFound: "Sorry that invoice wasn't found.",
   numberBackwards: (floor: string) => `The invoice number must be at least ${floor}, the highest number of this client plus one.`,
+  nextNumberBackwards: (floor: string) => `The next invoice number must be at least ${floor}, the highest number of this client plus one.`,
   notDraft: 'Only a draft invoice can be changed. Void it and issue a new one instead.',
   badStatus: (from: string, to: string) => `An invoice that is ${from} cannot become ${to}.`,
   alreadyInvoiced: 'Some of this time or these milestones are invoiced already.',
@@ -16,6 +17,8 @@ export const INVOICE_MESSAGES = {
   invoicingDisabled: 'Invoicing is disabled for this organisation.',
   notPdf: 'Please upload a PDF file.',
   nothingToPay: 'This invoice has nothing to pay: its total is zero.',
+  tooLarge: 'An invoice line or total cannot be more than 1,000,000,000,000.',
+  dueBeforeIssue: 'The due date is before the issue date.',
   sent: 'The invoice was sent.',
 } as const;
 

@@ -5,6 +5,8 @@ import { toNumber } from './numbers.ts';
 describe('toNumber', () => {
   it.each<[unknown, number]>([
     ['1,234.5', 1234.5],
+    // a money input: the comma is a thousands separator, never the decimal point (not 1.25)
+    ['1,250.75', 1250.75],
     ['1,234,567', 1234567],
     ['1,2,3', 123],
     ['-1,000.25', -1000.25],

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../plugins/types.ts';
 
-/** What a paid client invoice hands to whoever registered for it. */
+/**
+ * What a paid client invoice hands to whoever registered for it: the amount paid in minor units of a product currency
+ * (null when the provider reports no payment or money the product cannot read).
+ */
 export type ClientInvoicePaid = {
   clientInvoiceId: string;
   amountMinor: number | null;
@@ -8,7 +11,7 @@ export type ClientInvoicePaid = {
   providerObjectId: string;
   eventId: string;
 };
-/** Marks the invoice paid; false when the event names no invoice it knows. */
+/** Marks the invoice paid; false when nothing was settled (no invoice it knows, or a payment that does not settle it). */
 export type ClientInvoicePaidHandler = (ctx: AppContext, paid: ClientInvoicePaid) => Promise<boolean> | boolean;
 
 let handler: ClientInvoicePaidHandler | null = null;

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
-import type { BillingDetails, PaymentMethod, SubscriptionStatus } from '@crewplan/domain';
+import { toProviderMoney, type BillingDetails, type PaymentMethod, type ProviderMoney, type SubscriptionStatus } from '@crewplan/domain';
 import type { Config } from '../../config.ts';
+import { appError } from '../../lib/errors.ts';
 
 export type ProviderSubscription = {
   id: string;
@@ -27,7 +28,8 @@ export type ProviderEvent = { id: string; type: string; object: Record<string, u
 
 /**
  * The few calls billing makes to the card payment provider. Stripe implements it through its official SDK; the SDK
- * can be pointed at another address (`STRIPE_API_BASE`), which is how tests run it against a local fake.
+ * can be pointed at another address (`STRIPE_API_BASE`), which is how tests run it against a local fake. Amounts are
+ * ours (minor units of a product currency); the implementation sends them as the provider counts them.
  */
 export interface PaymentProvider {
   createCustomer(details: BillingDetails, orgId: string, idempotencyKey: string): Promise<string>;
@@ -109,6 +111,13 @@ function accountOf(account: Stripe.Account): ProviderAccount {
   };
 }
 
+/** Our amount (minor units of a product currency) as the provider takes it; one it cannot charge exactly is refused. */
+function providerMoney(currency: string, amountMinor: number): ProviderMoney {
+  const money = toProviderMoney(currency, amountMinor);
+  if (!money) throw appError('amountNotChargeable');
+  return money;
+}
+
 function customerParams(details: BillingDetails) {
   return {
     name: details.billing_name,
@@ -156,16 +165,14 @@ export function stripeProvider(settings: {
       const subscription = await stripe.subscriptions.create(
         {
           customer: input.customerId,
-          items: input.lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: {
-              currency: input.currency.toLowerCase(),
-              product: product.id,
-              unit_amount: line.unitMinor,
-              recurring: { interval: 'month' },
-            },
-            metadata: { seat: line.name },
-          })),
+          items: input.lines.map((line) => {
+            const unit = providerMoney(input.currency, line.unitMinor);
+            return {
+              quantity: line.quantity,
+              price_data: { currency: unit.currency, product: product.id, unit_amount: unit.amount, recurring: { interval: 'month' } },
+              metadata: { seat: line.name },
+            };
+          }),
           default_payment_method: input.paymentMethodId,
           metadata: { orgId: input.orgId },
         },
@@ -229,10 +236,11 @@ export function stripeProvider(settings: {
       return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
     },
     async createPaymentIntent(input) {
+      const money = providerMoney(input.currency, input.amountMinor);
       const intent = await stripe.paymentIntents.create(
         {
-          amount: input.amountMinor,
-          currency: input.currency.toLowerCase(),
+          amount: money.amount,
+          currency: money.currency,
           payment_method: input.paymentMethodId,
           confirm: input.paymentMethodId ? true : undefined,
           automatic_payment_methods: input.paymentMethodId ? { enabled: true, allow_redirects: 'never' } : undefined,
@@ -249,14 +257,15 @@ export function stripeProvider(settings: {
       else if (intent.status !== 'canceled') await stripe.paymentIntents.cancel(paymentIntentId);
     },
     async createCheckoutLink(input) {
+      const money = providerMoney(input.currency, input.amountMinor);
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [
           {
             quantity: 1,
             price_data: {
-              currency: input.currency.toLowerCase(),
-              unit_amount: input.amountMinor,
+              currency: money.currency,
+              unit_amount: money.amount,
               product_data: { name: input.description },
             },
           },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { fromProviderMoney } from '@crewplan/domain';
 import { billingEvents, proposalPayments, subscriptions } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -92,11 +93,15 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
           return { received: true as const, replayed: false, handled: true };
         }
         if (metadata.clientInvoiceId) {
+          const amount = typeof object.amount_total === 'number' ? object.amount_total : object.amount;
+          const currency = text(object.currency);
+          // a session completed with a payment still to come (a bank debit) has paid nothing yet
+          const unpaid = event.type === 'checkout.session.completed' && object.payment_status !== 'paid';
+          const money = !unpaid && currency && typeof amount === 'number' ? fromProviderMoney(currency, amount) : null;
           const paid: ClientInvoicePaid = {
             clientInvoiceId: metadata.clientInvoiceId,
-            amountMinor:
-              typeof object.amount_total === 'number' ? object.amount_total : typeof object.amount === 'number' ? object.amount : null,
-            currency: text(object.currency),
+            amountMinor: money?.amountMinor ?? null,
+            currency: money?.currency ?? null,
             providerObjectId: text(object.id) ?? '',
             eventId: event.id,
           };

@@ -12,6 +12,7 @@ export const badTransition = () => appError('expenseTransition');
 export const reasonNeeded = () => appError('expenseReasonNeeded');
 export const attachmentNotFound = () => appError('expenseAttachmentNotFound');
 export const receiptType = () => appError('expenseReceiptType');
+export const dayAhead = () => appError('expenseDayAhead');
 
 /**
  * Where an expense route acts: an organisation's own expenses (`missionId` null) or one mission's, who calls, and

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   canMoveExpense,
   EXPENSE_REASON_MIN,
+  expenseActors,
+  expenseDayAllowed,
   expenseEditable,
   expenseTotalMinor,
   expenseVisible,
@@ -11,7 +13,6 @@ import {
   toMinorUnits,
   totalsByCurrency,
   type Expense,
-  type ExpenseActor,
   type ExpenseCreate,
   type ExpenseList,
   type ExpenseListQuery,
@@ -23,6 +24,7 @@ import { diffFields, runMissionCommand, runOrgCommand } from '../../commands/ind
 import type { Db, Tx } from '../../db/database.ts';
 import { expenseAttachments, expenses, missionPeople, orgs } from '../../db/schema/index.ts';
 import type { DomainEvents } from '../../events/bus.ts';
+import { todayOf } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
@@ -32,6 +34,7 @@ import { discard, storeTemp, type ReceivedFile } from '../files/index.ts';
 import {
   attachmentNotFound,
   badTransition,
+  dayAhead,
   expenseNotFound,
   isReceiptType,
   locked,
@@ -214,9 +217,14 @@ export async function projectManagerExpenses(ctx: AppContext, personId: string, 
   );
 }
 
+const refuseDayAhead = (ctx: AppContext, day: string | undefined) => {
+  if (day !== undefined && !expenseDayAllowed(day, todayOf(ctx.clock))) throw dayAhead();
+};
+
 /** `POST …`: a new expense of the caller, a draft or submitted at once. */
 export async function createExpense(ctx: AppContext, scope: ExpenseScope, input: ExpenseCreate): Promise<Expense> {
   const { payload } = input;
+  refuseDayAhead(ctx, payload.date);
   const status = payload.status ?? 'draft';
   let event: ExpenseEvent | null = null;
   const id = await commit(ctx, scope, async (tx, record) => {
@@ -249,6 +257,7 @@ export async function createExpense(ctx: AppContext, scope: ExpenseScope, input:
 /** `PUT …/expense/:id`: the owner changes their draft or rejected expense. */
 export async function updateExpense(ctx: AppContext, scope: ExpenseScope, id: string, input: ExpenseUpdate): Promise<Expense> {
   const { payload } = input;
+  refuseDayAhead(ctx, payload.date);
   await commit(ctx, scope, async (tx, record) => {
     const row = await editableExpense(tx, scope, id);
     const patch: Partial<typeof expenses.$inferInsert> = {};
@@ -296,9 +305,7 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
   await commit(ctx, scope, async (tx, record) => {
     const row = await visibleExpense(tx, scope, id, true);
     if (row.status === to) return;
-    const actors: ExpenseActor[] = [];
-    if (row.personId === scope.personId) actors.push('owner');
-    if (scope.decides) actors.push('decider');
+    const actors = expenseActors({ ownerId: row.personId }, scope);
     if (!canMoveExpense(actors, row.status, to)) throw isExpenseMove(row.status, to) ? notAllowed() : badTransition();
     if (to === 'rejected' && (reason ?? '').length < EXPENSE_REASON_MIN) throw reasonNeeded();
     const now = ctx.clock.now();

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import {
   can,
+  formatInvoiceNumber,
   fromMinorUnits,
+  invoiceNumberFloor,
   toMinorUnits,
   type Client,
   type ClientCreate,
@@ -12,7 +14,7 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { clientOrders, clients } from '../../db/schema/index.ts';
+import { clientInvoices, clientOrders, clients } from '../../db/schema/index.ts';
 import { type AppError, appError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
@@ -140,6 +142,16 @@ async function refuseDuplicateName(tx: Tx, orgId: string, name: string | undefin
   if (existing) throw duplicateClient();
 }
 
+/** Rule 196: a client's next invoice number is never below its highest + 1 (the row is locked: no invoice slips in). */
+async function refuseNumberBackwards(tx: Tx, clientId: string, next: number) {
+  const [{ highest } = { highest: null }] = await tx
+    .select({ highest: max(clientInvoices.number) })
+    .from(clientInvoices)
+    .where(eq(clientInvoices.clientId, clientId));
+  const floor = invoiceNumberFloor(highest);
+  if (next < floor) throw appError('clientNextNumberBackwards', formatInvoiceNumber(floor));
+}
+
 const uniqueOr = (onDuplicate: () => AppError) => (error: unknown) => {
   throw isUniqueViolation(error) ? onDuplicate() : error;
 };
@@ -166,6 +178,7 @@ export async function updateClient(ctx: AppContext, access: OrgAccess, clientId:
     checkFresh(current, updatedAt);
     const willBeLive = !(patch.archived ?? current.archived);
     if (willBeLive) await refuseDuplicateName(tx, access.org.id, patch.name ?? current.name, clientId);
+    if (patch.nextInvoiceNumber !== undefined) await refuseNumberBackwards(tx, clientId, patch.nextInvoiceNumber);
     const changes = diffFields(current as Record<string, unknown>, patch);
     if (Object.keys(changes).length === 0) return current;
     const [row] = await tx

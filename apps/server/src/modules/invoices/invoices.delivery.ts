@@ -127,18 +127,35 @@ export async function sendInvoice(
   return { to, invoice };
 }
 
-/** `POST /clientInvoice/:id/payment-link`: a link the client pays the invoice's total at, from the payment provider. */
+/**
+ * `POST /clientInvoice/:id/payment-link`: a link the client pays the invoice's total at, from the payment provider. A
+ * draft is issued (sent) with it, so its amounts can no longer change under a link that asks for the old total (to
+ * change them: void it and issue another); when the provider fails the draft stays a draft.
+ */
 export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: OrgAccess, invoiceId: string) {
-  const row = await loadInvoice(ctx.db, access.org.id, invoiceId);
-  if (row.status !== 'draft' && row.status !== 'sent') throw appError('invoiceBadStatus', row.status, 'paid by link');
-  if (row.totalMinor <= 0) throw appError('invoiceNothingToPay');
-  const invoice = await presentInvoice(ctx.db, row, access);
-  return deps.paymentLinks.create({
-    orgId: access.org.id,
-    invoiceId,
-    description: `Invoice ${invoice.numberText}`,
-    amountMinor: row.totalMinor,
-    currency: row.currency,
-    customerEmail: invoice.client.email,
+  return runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    const row = await loadInvoice(tx, access.org.id, invoiceId, true);
+    if (row.status !== 'draft' && row.status !== 'sent') throw appError('invoiceBadStatus', row.status, 'paid by link');
+    if (row.totalMinor <= 0) throw appError('invoiceNothingToPay');
+    const invoice = await presentInvoice(tx, row, access);
+    const link = await deps.paymentLinks.create({
+      orgId: access.org.id,
+      invoiceId,
+      description: `Invoice ${invoice.numberText}`,
+      amountMinor: row.totalMinor,
+      currency: row.currency,
+      customerEmail: invoice.client.email,
+    });
+    if (row.status === 'draft') {
+      await moveInvoice(ctx, tx, row, 'sent');
+      record({
+        action: 'update',
+        entity: 'client.invoices',
+        id: invoiceId,
+        title: invoice.numberText,
+        changes: { status: { from: 'draft', to: 'sent' }, paymentLink: { from: null, to: 'issued' } },
+      });
+    }
+    return link;
   });
 }

@@ -1,10 +1,13 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import {
   canMoveInvoice,
+  dueDateValid,
   formatInvoiceNumber,
   fromMinorUnits,
+  invoiceNumberFloor,
   invoiceTax,
   invoiceTotals,
+  invoiceWithinBounds,
   nextInvoiceNumber,
   quantityAmount,
   toMinorUnits,
@@ -204,10 +207,9 @@ async function orderOf(tx: Tx, access: OrgAccess, clientId: string, orderId: str
 
 const taxAndTotals = (client: ClientRow, access: OrgAccess, lines: LineValues[]) => {
   const tax = invoiceTax({ country: client.country, vatNumber: client.vatNumber }, orgCountryOf(access));
-  const totals = invoiceTotals(
-    lines.map((line) => line.amountMinor),
-    tax.ratePercent,
-  );
+  const amounts = lines.map((line) => line.amountMinor);
+  const totals = invoiceTotals(amounts, tax.ratePercent);
+  if (!invoiceWithinBounds(amounts, totals.total)) throw appError('invoiceTooLarge');
   return {
     taxRate: tax.ratePercent,
     reverseCharge: tax.reverseCharge,
@@ -235,8 +237,10 @@ export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId
       .from(clientInvoices)
       .where(eq(clientInvoices.clientId, clientId));
     const number = nextInvoiceNumber({ highest, clientNext: client.nextInvoiceNumber, requested: payload.number });
-    if (number === null) throw appError('invoiceNumberBackwards', formatInvoiceNumber((highest ?? 0) + 1));
+    if (number === null) throw appError('invoiceNumberBackwards', formatInvoiceNumber(invoiceNumberFloor(highest)));
     const currency = payload.currency ?? client.currency ?? mission?.currency ?? access.org.currency;
+    const issueDate = payload.issueDate ?? todayOf(ctx.clock);
+    if (!dueDateValid(issueDate, payload.dueDate)) throw appError('invoiceDueBeforeIssue');
     const lines = await buildLines(ctx, tx, access, mission?.id ?? null, payload.lines, currency);
     const [invoice] = await tx
       .insert(clientInvoices)
@@ -247,7 +251,7 @@ export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId
         missionId: mission?.id ?? null,
         number,
         currency,
-        issueDate: payload.issueDate ?? todayOf(ctx.clock),
+        issueDate,
         dueDate: payload.dueDate,
         notes: payload.notes,
         qbo: input.qbo,
@@ -302,6 +306,8 @@ export async function updateInvoice(ctx: AppContext, access: OrgAccess, invoiceI
     if (editsDraft && current.status !== 'draft') throw appError('invoiceNotDraft');
     let next: InvoiceRow = current;
     if (editsDraft) {
+      const dueDate = fields.dueDate === undefined ? current.dueDate : fields.dueDate;
+      if (!dueDateValid(fields.issueDate ?? current.issueDate, dueDate)) throw appError('invoiceDueBeforeIssue');
       const client = await loadClientRow(tx, access.org.id, current.clientId);
       const missionId = fields.missionId === undefined ? current.missionId : fields.missionId;
       if (missionId && missionId !== current.missionId) await loadMission(tx, access.org.id, missionId);
@@ -312,8 +318,8 @@ export async function updateInvoice(ctx: AppContext, access: OrgAccess, invoiceI
         const inputs = lines ?? (await currentLineInputs(tx, current.id));
         await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
         const built = await buildLines(ctx, tx, access, missionId, inputs, currency);
-        await insertLines(tx, current.id, built);
         totals = taxAndTotals(client, access, built);
+        await insertLines(tx, current.id, built);
       }
       const { orderId: _orderId, missionId: _missionId, ...plain } = fields;
       const [updated] = await tx

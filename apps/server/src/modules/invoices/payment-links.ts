@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatInvoiceNumber } from '@crewplan/domain';
+import { formatInvoiceNumber, fromMinorUnits } from '@crewplan/domain';
 import { runOrgCommand } from '../../commands/run.ts';
 import { clientInvoices } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -37,9 +37,10 @@ export const providerPaymentLinks = (ctx: AppContext): PaymentLinks => ({
 });
 
 /**
- * A payment at the provider settled an invoice: a draft or sent invoice becomes paid (through sent, as a person would
- * move it), with its history; one already paid stays so (the provider may send the event again). False when the
- * event names no invoice here.
+ * A payment at the provider for an invoice: when it is the invoice's total in the invoice's currency, a draft or sent
+ * invoice becomes paid (through sent, as a person would move it), with its history; one already paid stays so (the
+ * provider may send the event again). Any other payment, or one of a void invoice, changes no status: it is written
+ * into the invoice's history for a person to settle (or refund). False when nothing was settled.
  */
 export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePaid): Promise<boolean> {
   if (!/^[0-9a-f]{24}$/.test(paid.clientInvoiceId)) return false;
@@ -48,18 +49,32 @@ export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePai
     .from(clientInvoices)
     .where(eq(clientInvoices.id, paid.clientInvoiceId));
   if (!found) return false;
-  await runOrgCommand(ctx, found.orgId, { personId: null, apiKeyId: null }, async (tx, record) => {
+  return runOrgCommand(ctx, found.orgId, { personId: null, apiKeyId: null }, async (tx, record) => {
     const [current] = await tx.select().from(clientInvoices).where(eq(clientInvoices.id, paid.clientInvoiceId)).for('update');
-    if (!current || (current.status !== 'draft' && current.status !== 'sent')) return;
+    // paid already: the provider tells of one payment more than once (the session, then its payment)
+    if (!current || current.status === 'paid') return false;
+    const title = formatInvoiceNumber(current.number);
+    if (current.status === 'void' || paid.currency !== current.currency || paid.amountMinor !== current.totalMinor) {
+      const amount =
+        paid.amountMinor === null || paid.currency === null ? 'nothing' : `${fromMinorUnits(paid.amountMinor)} ${paid.currency}`;
+      record({
+        action: 'update',
+        entity: 'client.invoices',
+        id: current.id,
+        title,
+        changes: { paymentNotSettling: { from: null, to: `${amount} (${paid.providerObjectId})` } },
+      });
+      return false;
+    }
     const sent = current.status === 'draft' ? await moveInvoice(ctx, tx, current, 'sent') : current;
     await moveInvoice(ctx, tx, sent, 'paid');
     record({
       action: 'update',
       entity: 'client.invoices',
       id: current.id,
-      title: formatInvoiceNumber(current.number),
+      title,
       changes: { status: { from: current.status, to: 'paid' }, paidBy: { from: null, to: paid.providerObjectId } },
     });
+    return true;
   });
-  return true;
 }

@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../db/database.ts';
  * The money of missions in SQL, set-based (DESIGN §8): one statement reads the missions' plan items, approved weeks
  * and tasks and answers one line per mission, plan item and month, in integer minor units rounded once per line. The
  * rules are `money/cost.ts` of the domain; this file states them in SQL. Callers choose the grouping (`moneyLines`
- * per item and month, `missionTotals` per mission).
+ * per item and month, `missionTotals` per mission). Each line keeps its currency: the mission's, or the one a week
+ * or an expense was approved in when the mission has changed its currency since; callers convert (`inCurrency`).
  */
 
 /** Rule 189's hourly share of the unit in column `unit`, as SQL (null for One time and unknown units). */
@@ -40,20 +41,21 @@ const MILESTONES = sql.raw(MILESTONE_TYPES.map((type) => `'${type}'`).join(', ')
 
 /**
  * The line CTEs: `lines (mission_id, item_id, kind, month (its first day), planned_minutes, approved_minutes, planned_cost, actual_cost,
- * planned_revenue, actual_revenue, pv_to_date)` and `progress (mission_id, pct)`, for the organisation's missions `ids`.
+ * planned_revenue, actual_revenue, pv_to_date, source_id, day, currency)` and `progress (mission_id, pct)`, for the
+ * organisation's missions `ids`.
  */
 function linesWith(orgId: string | null, missionIds: string[], today: string): SQL {
   const inOrg = (column: string) => (orgId ? sql`and ${sql.raw(column)} = ${orgId}` : sql``);
   return sql`
   with m as (
-    select id, not_billable, bill_using_milestones, plan_start_date, plan_end_date
+    select id, currency, not_billable, bill_using_milestones, plan_start_date, plan_end_date
     from missions where id = any(${sql.param(missionIds)}::varchar[]) ${inOrg('org_id')}
   ),
   items as (
     select p.id, p.mission_id, p.type, p.allocation, p.inactive, p.was_deleted, p.person_id,
       coalesce(p.start_date, m.plan_start_date) as s, coalesce(p.end_date, m.plan_end_date) as e,
       p.rate_minor, p.rate_time, p.bill_rate_minor, coalesce(p.bill_unit, p.rate_time) as bill_unit,
-      p.amount_minor, p.approved, p.linked_to_task,
+      p.amount_minor, p.approved, p.linked_to_task, m.currency,
       case when m.not_billable then 'none' when m.bill_using_milestones then 'milestones' else 'hours' end as source
     from plan_items p join m on m.id = p.mission_id
     where p.type in ('person', 'cost', ${MILESTONES})
@@ -70,7 +72,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       0 as actual_revenue,
       case when i.rate_time = 'One time' then (case when g.first and i.s <= ${today}::date then i.rate_minor else 0 end)
         else ${plannedAmount('i.rate_minor', 'i.rate_time', 'g.to_date')} end as pv_to_date,
-      null::varchar as source_id, null::date as day
+      null::varchar as source_id, null::date as day, i.currency
     from items i
     cross join lateral (
       select seg.mo, seg.mo = ${sql.raw(monthStart('i.s'))} as first,
@@ -96,6 +98,8 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       coalesce(t.approved_rate_time, i.rate_time) as rate_time,
       case when t.approved_rate_time is not null then t.approved_bill_rate_minor else i.bill_rate_minor end as bill,
       coalesce(t.approved_bill_unit, t.approved_rate_time, i.bill_unit) as bill_unit,
+      -- kept rates are in the currency the week was approved in, which the mission may have left since
+      case when t.approved_rate_time is not null then coalesce(t.approved_currency, m.currency) else m.currency end as currency,
       -- a week crosses at most one month end: k of its days lie in the month it starts in
       (case when extract(day from t.week_start + 6) >= 7 then 7 else 7 - extract(day from t.week_start + 6)::int end) as k
     from timesheets t
@@ -112,7 +116,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     from sheets s
   ),
   sheet_months as (
-    select s.id, s.mission_id, s.week_start, s.item_id, s.counts, s.source, s.rate, s.rate_time, s.bill, s.bill_unit,
+    select s.id, s.mission_id, s.week_start, s.item_id, s.counts, s.source, s.rate, s.rate_time, s.bill, s.bill_unit, s.currency,
       case when p.part = 1 then ${sql.raw(monthStart('s.week_start'))} else s.week_start + s.k end as month,
       case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end as minutes,
       -- the line a One time rate counts in: the first approved week's first month with minutes
@@ -135,14 +139,14 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       case when not a.counts or a.source <> 'hours' then 0
         when a.bill_unit = 'One time' then (case when a.first_line then a.bill else 0 end)
         else ${minutesAmount('a.bill', 'a.bill_unit', 'a.minutes')} end as actual_revenue,
-      0 as pv_to_date, a.id as source_id, a.week_start as day
+      0 as pv_to_date, a.id as source_id, a.week_start as day, a.currency
     from sheet_months a
   ),
   costs as (
     select i.mission_id, i.id as item_id, 'cost' as kind, ${sql.raw(monthStart('i.s'))} as month, 0 as planned_minutes,
       0 as approved_minutes, i.amount_minor as planned_cost,
       case when i.s <= ${today}::date then i.amount_minor else 0 end as actual_cost, 0 as planned_revenue, 0 as actual_revenue,
-      case when i.s <= ${today}::date then i.amount_minor else 0 end as pv_to_date, i.id as source_id, i.s as day
+      case when i.s <= ${today}::date then i.amount_minor else 0 end as pv_to_date, i.id as source_id, i.s as day, i.currency
     from items i
     where i.type = 'cost' and not i.was_deleted and i.s is not null and coalesce(i.amount_minor, 0) <> 0
       and not (i.e is not null and i.s >= i.e)
@@ -151,7 +155,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     select i.mission_id, i.id as item_id, 'milestone' as kind, ${sql.raw(monthStart('i.s'))} as month, 0 as planned_minutes,
       0 as approved_minutes, 0 as planned_cost, 0 as actual_cost, i.amount_minor as planned_revenue,
       case when i.approved or coalesce(ta.percent_complete, ti.percent_complete) = 100 then i.amount_minor else 0 end as actual_revenue,
-      0 as pv_to_date, i.id as source_id, i.s as day
+      0 as pv_to_date, i.id as source_id, i.s as day, i.currency
     from items i
     left join actions ta on ta.id = i.linked_to_task and ta.mission_id = i.mission_id
     left join action_items ti on ti.id = i.linked_to_task and ti.mission_id = i.mission_id
@@ -162,7 +166,7 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     -- rule 182: approved or paid expenses, at the total converted into the mission's currency when approved
     select e.mission_id, null::varchar as item_id, 'expenses' as kind, ${sql.raw(monthStart('e.day'))} as month,
       0 as planned_minutes, 0 as approved_minutes, 0 as planned_cost, e.cost_minor as actual_cost, 0 as planned_revenue,
-      0 as actual_revenue, 0 as pv_to_date, e.id as source_id, e.day
+      0 as actual_revenue, 0 as pv_to_date, e.id as source_id, e.day, coalesce(e.cost_currency, m.currency) as currency
     from expenses e join m on m.id = e.mission_id
     where e.status in ('approved', 'paid') and e.cost_minor is not null ${inOrg('e.org_id')}
   ),
@@ -201,6 +205,7 @@ export type LineRow = RawFigures & {
   item_id: string | null;
   kind: 'person' | 'cost' | 'milestone' | 'expenses';
   month: string;
+  currency: string;
 };
 
 export type ItemRow = { id: string; title: string; person_name: string | null };
@@ -212,9 +217,9 @@ export type ItemRow = { id: string; title: string; person_name: string | null };
 export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, today: string) {
   const [result, items, progress] = await Promise.all([
     db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
-      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}
+      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, l.currency, ${FIGURES}
       from lines l
-      group by l.item_id, l.kind, l.month
+      group by l.item_id, l.kind, l.month, l.currency
       order by l.kind, l.item_id nulls last, l.month`),
     db.execute<ItemRow>(sql`
       select p.id, coalesce(nullif(p.title, ''), p.role, '') as title,
@@ -228,28 +233,30 @@ export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, 
   return { lines: result.rows, items: items.rows, pct: Number(progress.rows[0]?.pct ?? 0) };
 }
 
-export type MissionMonthRow = RawFigures & { mission_id: string; month: string; pct: string | null };
+export type MissionMonthRow = RawFigures & { mission_id: string; month: string; currency: string; pct: string | null };
 
-/** Several missions' lines per mission and month, with each mission's percent complete. */
+/** Several missions' lines per mission, month and currency, with each mission's percent complete. */
 export async function missionMonths(db: Db | Tx, orgId: string, missionIds: string[], today: string) {
   if (missionIds.length === 0) return [];
   const result = await db.execute<MissionMonthRow>(sql`${linesWith(orgId, missionIds, today)}
-    select l.mission_id, to_char(l.month, 'YYYY-MM') as month, ${FIGURES}, min(pr.pct) as pct
+    select l.mission_id, to_char(l.month, 'YYYY-MM') as month, l.currency, ${FIGURES}, min(pr.pct) as pct
     from lines l left join progress pr on pr.mission_id = l.mission_id
-    group by l.mission_id, l.month
+    group by l.mission_id, l.month, l.currency
     order by l.mission_id, l.month`);
   return result.rows;
 }
 
-export type MissionTotalRow = RawFigures & { mission_id: string; pct: string | null };
+/** A mission's total in its own currency (`month` null), or what it booked in another in one month. */
+export type MissionTotalRow = RawFigures & { mission_id: string; currency: string; month: string | null; pct: string | null };
 
-/** Several missions' totals, with each mission's percent complete. */
+/** Several missions' totals, with each mission's percent complete; amounts in another currency per month, to convert. */
 export async function missionTotals(db: Db | Tx, orgId: string | null, missionIds: string[], today: string) {
   if (missionIds.length === 0) return [];
   const result = await db.execute<MissionTotalRow>(sql`${linesWith(orgId, missionIds, today)}
-    select l.mission_id, ${FIGURES}, min(pr.pct) as pct
-    from lines l left join progress pr on pr.mission_id = l.mission_id
-    group by l.mission_id`);
+    select l.mission_id, l.currency, case when l.currency = m.currency then null else to_char(l.month, 'YYYY-MM') end as month,
+      ${FIGURES}, min(pr.pct) as pct
+    from lines l join m on m.id = l.mission_id left join progress pr on pr.mission_id = l.mission_id
+    group by l.mission_id, l.currency, 3`);
   return result.rows;
 }
 
@@ -259,6 +266,7 @@ export type ActualRow = {
   item_id: string | null;
   person_name: string | null;
   date: string;
+  currency: string;
   minutes: string;
   cost: string;
   revenue: string;
@@ -277,7 +285,7 @@ export async function actualLines(
 ) {
   const result = await db.execute<ActualRow>(sql`${linesWith(orgId, [missionId], today)}
     select case l.kind when 'person' then 'timesheet' when 'expenses' then 'expense' else l.kind end as kind,
-      l.source_id as id, l.item_id, to_char(l.day, 'YYYY-MM-DD') as date,
+      l.source_id as id, l.item_id, to_char(l.day, 'YYYY-MM-DD') as date, l.currency,
       min(nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '')) as person_name,
       sum(l.approved_minutes) as minutes, sum(l.actual_cost) as cost, sum(l.actual_revenue) as revenue
     from lines l
@@ -288,7 +296,7 @@ export async function actualLines(
       and (l.approved_minutes <> 0 or l.actual_cost <> 0 or l.actual_revenue <> 0)
       ${filter.planItemId ? sql`and l.item_id = ${filter.planItemId}` : sql``}
       ${filter.month ? sql`and l.month = ${`${filter.month}-01`}::date` : sql``}
-    group by l.kind, l.source_id, l.item_id, l.day
+    group by l.kind, l.source_id, l.item_id, l.day, l.currency
     order by l.day, l.kind, l.source_id`);
   return result.rows;
 }

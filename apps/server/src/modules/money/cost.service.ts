@@ -16,8 +16,8 @@ import { appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { actualLines, missionMonths, missionTotals, moneyLines } from './cost.queries.ts';
-import { convertLines, convertOnDays, reportCurrency } from './money.currency.ts';
+import { actualLines, missionMonths, missionTotals, moneyLines, type MissionTotalRow } from './cost.queries.ts';
+import { convertOnDays, inCurrency, reportCurrency } from './money.currency.ts';
 import {
   add,
   minorOf,
@@ -57,7 +57,7 @@ export async function missionReport(
   const found = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
   const { items, pct } = found;
   // amounts are kept in the mission's currency; another is asked: each month at its rate, the budget at today's
-  const lines = await convertLines(ctx, found.lines, () => mission.currency, currency);
+  const lines = await inCurrency(ctx, found.lines, currency, (line) => `${line.kind}:${line.item_id ?? ''}:${line.month}`);
   const [budgetMinor] =
     mission.budgetAvailableMinor === null
       ? [null]
@@ -115,8 +115,8 @@ export async function missionActuals(
   const converted = await convertOnDays(
     ctx,
     rows.flatMap((row) => [
-      { amountMinor: Number(row.cost), day: row.date, from: mission.currency },
-      { amountMinor: Number(row.revenue), day: row.date, from: mission.currency },
+      { amountMinor: Number(row.cost), day: row.date, from: row.currency },
+      { amountMinor: Number(row.revenue), day: row.date, from: row.currency },
     ]),
     currency,
   );
@@ -174,8 +174,7 @@ export async function orgReport(
   const currency = reportCurrency(query.currency, org.currency);
   const today = todayOf(ctx.clock);
   // each mission's amounts are in its own currency: converted to the report's, each month at its rate
-  const currencyOf = new Map(heads.map((head) => [head.id, head.currency]));
-  const lines = await convertLines(
+  const lines = await inCurrency(
     ctx,
     await missionMonths(
       ctx.db,
@@ -183,8 +182,8 @@ export async function orgReport(
       heads.map((head) => head.id),
       today,
     ),
-    (line) => currencyOf.get(line.mission_id)!,
     currency,
+    (line) => `${line.mission_id}:${line.month}`,
   );
   const budgeted = heads.filter((head) => head.budgetAvailableMinor !== null);
   const converted = await convertOnDays(
@@ -276,8 +275,19 @@ async function managedMissions(ctx: AppContext, personId: string): Promise<Missi
 export async function costTracker(ctx: AppContext, personId: string): Promise<CostTrackerRow[]> {
   const heads = await managedMissions(ctx, personId);
   if (heads.length === 0) return [];
-  const ids = heads.map((head) => head.id);
-  const totals = new Map((await missionTotals(ctx.db, null, ids, todayOf(ctx.clock))).map((row) => [row.mission_id, row]));
+  const found = await missionTotals(
+    ctx.db,
+    null,
+    heads.map((head) => head.id),
+    todayOf(ctx.clock),
+  );
+  // each in its mission's currency (what was booked in another before the mission changed it, each month at its rate)
+  const currencyOf = new Map(heads.map((head) => [head.id, head.currency]));
+  const totals = new Map<string, MissionTotalRow>();
+  for (const to of new Set(currencyOf.values())) {
+    const own = found.filter((row) => currencyOf.get(row.mission_id) === to);
+    for (const line of await inCurrency(ctx, own, to, (row) => row.mission_id)) totals.set(line.mission_id, line);
+  }
   const rows = heads.map((head) => {
     const line = totals.get(head.id);
     const figures = line ? minorOf(line) : ZERO;

@@ -1,10 +1,11 @@
 import './styles.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { FIRST_CURRENCIES } from '@crewplan/domain/money/currencies';
+import { toNumber } from '@crewplan/domain/shared/numbers';
 import { useMissionTree } from '../../lib/mission-tree.ts';
 import { useExpenseMutations, type Expense, type ExpenseTarget } from './api.ts';
 import { localDay, pastedFiles } from './format.ts';
@@ -14,7 +15,7 @@ const RECEIPT_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'i
 
 export type ExpenseOrg = { _id: string; title: string; currency: string };
 
-type Values = { amount: number | string; currency: string; date: string; where: string; category: string; description: string };
+type Values = { amount: string; currency: string; date: string; where: string; category: string; description: string };
 
 const targetOf = (where: string): ExpenseTarget =>
   where.startsWith('mission:') ? { missionId: where.slice('mission:'.length) } : { orgId: where.slice('org:'.length) };
@@ -39,7 +40,7 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
     [orgs, missions],
   );
   const [values, setValues] = useState<Values>(() => ({
-    amount: expense?.amount ?? '',
+    amount: expense ? String(expense.amount) : '',
     currency: expense?.currency ?? orgs[0]?.currency ?? 'USD',
     date: expense?.date ?? localDay(),
     where: expense ? (expense.mission ? `mission:${expense.mission}` : `org:${expense.org}`) : '',
@@ -78,9 +79,10 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
   );
 
   const save = async (submit: boolean) => {
-    const amount = typeof values.amount === 'number' ? values.amount : Number(String(values.amount).replace(',', '.'));
+    // commas are thousands separators: 1,250.75 is 1250.75
+    const amount = toNumber(values.amount);
     const found: Record<string, string> = {};
-    if (!Number.isFinite(amount) || amount <= 0) found.amount = 'Must be more than 0';
+    if (amount <= 0) found.amount = 'Must be more than 0';
     if (!values.where) found.where = 'Choose a mission or an organization';
     if (!values.date) found.date = 'Choose a day';
     setErrors(found);
@@ -108,13 +110,11 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
   return (
     <Stack gap="sm" data-testid="expense-form">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <NumberInput
+        <TextInput
           label="Amount"
+          inputMode="decimal"
           value={values.amount}
-          onChange={(amount) => set({ amount })}
-          decimalScale={2}
-          min={0}
-          hideControls
+          onChange={(e) => set({ amount: e.currentTarget.value })}
           error={errors.amount}
           data-autofocus
           required

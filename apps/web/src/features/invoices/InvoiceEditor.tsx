@@ -9,7 +9,6 @@ import {
   FileButton,
   Group,
   Loader,
-  NumberInput,
   Paper,
   ScrollArea,
   SimpleGrid,
@@ -25,6 +24,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { quantityAmount } from '@crewplan/domain/invoices/invoice-rules';
+import { toNumber } from '@crewplan/domain/shared/numbers';
 import type { Invoice, InvoiceLineInput } from '@crewplan/domain/invoices/invoices';
 import { PdfPages } from '../files/index.ts';
 import { FormError } from '../../components/FormError.tsx';
@@ -374,10 +374,11 @@ function DrawFromMission({
 
 function TypedLine({ onAdd }: { onAdd: (line: EditLine) => void }) {
   const [description, setDescription] = useState('');
-  const [quantity, setQuantity] = useState<number | string>(1);
-  const [unitPrice, setUnitPrice] = useState<number | string>(0);
-  const q = Number(quantity) || 0;
-  const p = Number(unitPrice) || 0;
+  const [quantity, setQuantity] = useState('1');
+  const [unitPrice, setUnitPrice] = useState('0');
+  // commas are thousands separators: 1,250.75 is 1250.75
+  const q = toNumber(quantity);
+  const p = toNumber(unitPrice);
   return (
     <Paper withBorder p="sm">
       <Text fw={500} mb="xs">
@@ -390,8 +391,8 @@ function TypedLine({ onAdd }: { onAdd: (line: EditLine) => void }) {
           onChange={(e) => setDescription(e.currentTarget.value)}
           style={{ flex: 2 }}
         />
-        <NumberInput label="Quantity" min={0} decimalScale={4} value={quantity} onChange={setQuantity} w={100} />
-        <NumberInput label="Unit price" min={0} decimalScale={2} value={unitPrice} onChange={setUnitPrice} w={120} />
+        <TextInput label="Quantity" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.currentTarget.value)} w={100} />
+        <TextInput label="Unit price" inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.currentTarget.value)} w={120} />
         <Button
           variant="default"
           disabled={!description.trim() || q < 0 || p < 0}
@@ -406,8 +407,8 @@ function TypedLine({ onAdd }: { onAdd: (line: EditLine) => void }) {
               shown: { description: description.trim(), quantity: q, unit: '', unitPrice: p, amount: typedAmount(q, p) },
             });
             setDescription('');
-            setQuantity(1);
-            setUnitPrice(0);
+            setQuantity('1');
+            setUnitPrice('0');
           }}
         >
           Add line

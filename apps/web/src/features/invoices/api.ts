@@ -109,6 +109,8 @@ export function useInvoiceCalls(orgId: string) {
     }),
     paymentLink: useMutation({
       mutationFn: (id: string) => api<{ url: string }>(`/clientInvoice/${id}/payment-link`, { method: 'POST' }),
+      // a draft is issued (sent) with its link
+      onSuccess: refresh,
     }),
   };
 }

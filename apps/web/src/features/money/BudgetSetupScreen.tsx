@@ -1,8 +1,9 @@
 import './styles.ts';
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { toNumber } from '@crewplan/domain/shared/numbers';
 import { FormError } from '../../components/FormError.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { usePhone } from '../../lib/phone.ts';
@@ -42,26 +43,30 @@ export function BudgetSetupScreen({ value: missionId }: { value: string }) {
 
 function BudgetForm({ mission, onDone }: { mission: Mission; onDone: () => void }) {
   const save = useSaveBudget(mission._id);
-  const [form, setForm] = useState<BudgetUpdate>({
+  const [form, setForm] = useState<Omit<BudgetUpdate, 'budgetAvailable'>>({
     currency: mission.currency,
-    budgetAvailable: mission.budgetAvailable,
     notBillable: mission.notBillable,
     billUsingMilestones: mission.billUsingMilestones,
     noTimesheets: mission.noTimesheets,
   });
-  const set = (change: Partial<BudgetUpdate>) => setForm((current) => ({ ...current, ...change }));
+  const [budget, setBudget] = useState(mission.budgetAvailable === null ? '' : String(mission.budgetAvailable));
+  const set = (change: Partial<typeof form>) => setForm((current) => ({ ...current, ...change }));
   const fieldError = (field: keyof BudgetUpdate) => {
     const message = isApiError(save.error) ? save.error.fields?.[field] : undefined;
     return typeof message === 'string' ? message : undefined;
   };
 
   const submit = () =>
-    save.mutate(form, {
-      onSuccess: () => {
-        notifications.show({ message: 'Budget saved' });
-        onDone();
+    // commas are thousands separators: 1,250.75 is 1250.75
+    save.mutate(
+      { ...form, budgetAvailable: budget.trim() === '' ? null : toNumber(budget) },
+      {
+        onSuccess: () => {
+          notifications.show({ message: 'Budget saved' });
+          onDone();
+        },
       },
-    });
+    );
 
   return (
     <form
@@ -83,16 +88,13 @@ function BudgetForm({ mission, onDone }: { mission: Mission; onDone: () => void 
             searchable
             error={fieldError('currency')}
           />
-          <NumberInput
+          <TextInput
             label="Budget available"
             description="Leave empty for no budget"
             placeholder="No budget"
-            value={form.budgetAvailable ?? ''}
-            onChange={(value) => set({ budgetAvailable: value === '' ? null : Number(value) })}
-            min={0}
-            max={1_000_000_000_000}
-            decimalScale={2}
-            thousandSeparator=","
+            inputMode="decimal"
+            value={budget}
+            onChange={(event) => setBudget(event.currentTarget.value)}
             leftSection={
               <Text size="xs" c="dimmed">
                 {form.currency}
