@@ -183,6 +183,28 @@ describe('sessions: one person is not booked twice', () => {
   });
 });
 
+describe('a role booked twice in one call', () => {
+  it('keeps the later booking only, as a later call would', async () => {
+    const started = (await recommend('manager', { rolesNeeded: [{ missionPlanId: w.roleId }] })).json() as RecommendResponse;
+    const booked = await post('manager', recommendUrl(`/session/${started.sessionId}`), {
+      assignedRoles: [
+        { missionPlanId: w.roleId, personId: w.carol.personId },
+        { missionPlanId: w.roleId, personId: w.bob.personId },
+      ],
+    });
+    expectStatus(booked, 200);
+    expect((booked.json() as StaffingSession).assignedRoles).toEqual([
+      { missionPlanId: w.roleId, personId: w.bob.personId, startDate: '2026-03-02', endDate: '2026-03-13' },
+    ]);
+    // Carol was not booked: another role on those days may still have her
+    const twin = await w.role({ title: 'Overlap twin' }, w.otherMissionId);
+    const next = await recommend('manager', { rolesNeeded: [{ missionPlanId: twin }], options: { sessionId: started.sessionId } });
+    const people = (next.json() as RecommendResponse).recommendations[0]!.preAssigned.resources.map((row) => row.personId);
+    expect(people).toContain(w.carol.personId);
+    expect(people).not.toContain(w.bob.personId);
+  });
+});
+
 describe('who may ask (every route, every level)', () => {
   const body = () => ({ rolesNeeded: [{ missionPlanId: w.roleId }] });
   it.each<[Caller | 'anonymous' | 'apiKey', number]>([
@@ -318,6 +340,59 @@ describe('bad input: a clear 4xx naming the field, nothing written', () => {
     const personal = await insertMission(t, w.people.admin, { orgId: null });
     const response = await post('admin', '/api/ai/what-if', { missionId: personal.id });
     expectStatus(response, 422);
+  });
+});
+
+describe('spans the ledger cannot be read over', () => {
+  it('what-if refuses a move of more than 366 days, or past the calendar, naming the field (no 500)', async () => {
+    const late = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '2999-03-01', planEndDate: '2999-11-30' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ missionId: w.missionId, startDate: '2999-12-31' }, 'startDate'],
+      [{ missionId: w.missionId, startDate: '1900-01-01' }, 'startDate'],
+      [{ missionId: w.missionId, startDate: '2027-03-29' }, 'startDate'],
+      [{ missionId: late.id }, 'shiftDays'],
+      [{ missionId: late.id, shiftDays: 30 }, 'shiftDays'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await post('admin', '/api/ai/what-if', payload);
+      expectStatus(response, 400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'validation',
+        message: STAFFING_MESSAGES.shiftTooFar,
+        fields: { [field]: STAFFING_MESSAGES.shiftTooFar },
+      });
+    }
+    // a year back is the most it moves
+    expectStatus(await post('admin', '/api/ai/what-if', { missionId: w.missionId, startDate: '2025-03-01' }), 200);
+  });
+
+  it('what-if refuses a project spanning more than three years, at once', async () => {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '2026-01-05', planEndDate: '2026-12-31' });
+    await w.role({ personId: w.alice.personId, startDate: '1950-01-02', endDate: '2800-12-29' }, mission.id);
+    const started = Date.now();
+    const response = await post('admin', '/api/ai/what-if', { missionId: mission.id });
+    expectStatus(response, 400);
+    expect(errorOf(response)).toMatchObject({ code: 'validation', fields: { missionId: STAFFING_MESSAGES.missionTooLong } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('recommend refuses roles spanning more than three years at once, naming the role, at once', async () => {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '1900-01-01', planEndDate: '2999-12-31' });
+    const endless = await w.role({ startDate: '1900-01-01', endDate: '2999-12-31' }, mission.id);
+    const late = await w.role({ startDate: '2030-03-04', endDate: '2030-03-08' }, mission.id);
+    const before = await sessions();
+    for (const rolesNeeded of [[{ missionPlanId: endless }], [{ missionPlanId: w.roleId }, { missionPlanId: late }]]) {
+      const started = Date.now();
+      const response = await recommend('admin', { rolesNeeded });
+      expectStatus(response, 400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'validation',
+        message: STAFFING_MESSAGES.rolesTooLong,
+        fields: { [`rolesNeeded.${rolesNeeded.length - 1}.missionPlanId`]: STAFFING_MESSAGES.rolesTooLong },
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+    expect(await sessions()).toBe(before);
   });
 });
 

@@ -147,6 +147,10 @@ describe('PUT /mission-plan/request/:id/submit', () => {
     const short = await requestCall(item._id, 'submit', 'p2', { context: 'org', reason: 'abc', person: person('p0') });
     expectStatus(short, 400);
     expect(errorOf(short).message).toBe('Please enter a longer description');
+    // three emoji are three characters, though six UTF-16 code units
+    const emoji = await requestCall(item._id, 'submit', 'p2', { context: 'org', reason: '😀😀😀', person: person('p0') });
+    expectStatus(emoji, 400);
+    expect(errorOf(emoji).message).toBe('Please enter a longer description');
     expectStatus(await requestCall(item._id, 'submit', 'p2', { context: 'boss', reason: 'Please staff it' }), 400);
     expect(await requestsOf(item._id)).toHaveLength(0);
   });

@@ -218,6 +218,20 @@ describe('statuses (PUT …/status and bulk status)', () => {
       .toHaveLength(1);
   });
 
+  it('refuses the merged status, which only a merge gives (it would freeze the item), writing nothing', async () => {
+    const item = await newItem();
+    for (const [url, body, field] of [
+      ['status', { rolePlanItemId: item._id, status: 'merged' }, 'status'],
+      ['bulk', { action: 'status', rolePlanItemIds: [item._id], status: ' merged ' }, 'status'],
+    ] as const) {
+      const response = await call('admin', 'PUT', `${base()}/role-plan-item/${url}`, body);
+      expectStatus(response, 400);
+      expect(errorOf(response).fields).toEqual({ [field]: ROLE_PLAN_MESSAGES.mergedOnlyByMerging });
+    }
+    expect(await rowOf(item._id)).toMatchObject({ status: 'draft', mergedTo: null });
+    expectStatus(await call('admin', 'DELETE', `${base()}/role-plan-item/${item._id}`), 200);
+  });
+
   it('moves many items at once; an id of another organisation is 404 naming the field and changes nothing', async () => {
     const [a, b] = [await newItem(), await newItem()];
     const ok = await call('admin', 'PUT', `${base()}/role-plan-item/bulk`, {
@@ -344,6 +358,45 @@ describe('merging (rules 87 and 88)', () => {
     });
     expectStatus(self, 400);
     expect(errorOf(self).fields).toHaveProperty('into');
+  });
+});
+
+describe('an id named twice is one item', () => {
+  it('a merge into one adds its approved hours once', async () => {
+    const target = await newItem({ hoursApproved: 8 });
+    const x = await newItem({ hoursApproved: 5 });
+    const response = await call('admin', 'PUT', `${base()}/role-plan-item/bulk`, {
+      action: 'mergeInto',
+      rolePlanItemIds: [x._id, x._id],
+      into: target._id,
+    });
+    expectStatus(response, 200);
+    expect((response.json() as RolePlanBulkResult).items[0]).toMatchObject({ _id: target._id, hoursApproved: 13 });
+    expect(await rowOf(target._id)).toMatchObject({ hoursApproved: 13 });
+  });
+
+  it('a bulk merge of one item twice has nothing to merge, writing nothing', async () => {
+    const x = await newItem({ hoursApproved: 5 });
+    const before = await count();
+    const response = await call('admin', 'PUT', `${base()}/role-plan-item/bulk`, { action: 'merge', rolePlanItemIds: [x._id, x._id] });
+    expectStatus(response, 409);
+    expect(errorOf(response)).toMatchObject({ code: 'role-plan/nothing-to-merge' });
+    expect(await count()).toBe(before);
+    expect(await rowOf(x._id)).toMatchObject({ status: 'draft', mergedTo: null, hoursApproved: 5 });
+  });
+
+  it('a bulk status change records the change once', async () => {
+    const x = await newItem();
+    const response = await call('admin', 'PUT', `${base()}/role-plan-item/bulk`, {
+      action: 'status',
+      rolePlanItemIds: [x._id, x._id],
+      status: 'approved',
+      message: 'Looks right',
+    });
+    expectStatus(response, 200);
+    const row = await rowOf(x._id);
+    expect(row!.statusChanges.map((change) => change.status)).toEqual(['draft', 'approved']);
+    expect(row!.messages.map((message) => message.msg)).toEqual(['Looks right']);
   });
 });
 

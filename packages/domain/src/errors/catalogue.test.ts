@@ -49,6 +49,8 @@ const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   staffingNotYourRole: ['missionPlanIds.0'],
   staffingNotARole: ['missionPlanIds.0'],
   staffingRoleWithoutDates: ['missionPlanIds.0'],
+  staffingShiftTooFar: ['startDate'],
+  staffingRolesTooLong: ['rolesNeeded.0.missionPlanId'],
   structureItemNotFound: ['office'],
   orgRoleInUse: ['2 people'],
   orgDepartmentInUse: ['2 people'],

@@ -259,6 +259,24 @@ export const MISSION_ERRORS = {
     message: STAFFING_MESSAGES.oneChange,
     fields: { startDate: STAFFING_MESSAGES.oneChange },
   },
+  staffingRolesTooLong: {
+    code: 'validation',
+    status: 400,
+    message: STAFFING_MESSAGES.rolesTooLong,
+    fields: atField(STAFFING_MESSAGES.rolesTooLong),
+  },
+  staffingMissionTooLong: {
+    code: 'validation',
+    status: 400,
+    message: STAFFING_MESSAGES.missionTooLong,
+    fields: { missionId: STAFFING_MESSAGES.missionTooLong },
+  },
+  staffingShiftTooFar: {
+    code: 'validation',
+    status: 400,
+    message: STAFFING_MESSAGES.shiftTooFar,
+    fields: atField(STAFFING_MESSAGES.shiftTooFar),
+  },
   staffingRangeBackwards: {
     code: 'validation',
     status: 400,

@@ -69,6 +69,8 @@ describe('isReasonLongEnough (rule 79)', () => {
     ['abcd', false],
     ['  abcd  ', false],
     ['abcde', true],
+    ['😀😀😀', false],
+    ['😀😀😀😀😀', true],
     [undefined, false],
   ])('%j → %s', (reason, expected) => expect(isReasonLongEnough(reason)).toBe(expected));
 });

@@ -74,8 +74,8 @@ export type RoleApprovalFacts = {
 export const assignmentNeedsApproval = (facts: RoleApprovalFacts) =>
   facts.rolesNeedApproval && !facts.canProjectManagersApproveRoles && !facts.callerMayApprove;
 
-/** Rule 79: a role reason must be at least 5 characters (trimmed). */
-export const isReasonLongEnough = (reason: string | null | undefined) => (reason ?? '').trim().length >= ROLE_REASON_MIN_LENGTH;
+/** Rule 79: a role reason must be at least 5 characters (trimmed; an emoji is one character, not two code units). */
+export const isReasonLongEnough = (reason: string | null | undefined) => [...(reason ?? '').trim()].length >= ROLE_REASON_MIN_LENGTH;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Hours and capacity (rules 10, 12)

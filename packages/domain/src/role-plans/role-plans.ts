@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { dateSchema, textSchema } from '../shared/inputs.ts';
-import { ROLE_PLAN_MESSAGES, ROLE_PLAN_ORIGINS } from './rules.ts';
+import { ROLE_PLAN_MERGED, ROLE_PLAN_MESSAGES, ROLE_PLAN_ORIGINS } from './rules.ts';
 
 /** Hours of a role plan: never below zero, quarter hours and finer are kept exactly. */
 const hoursSchema = z.number().min(0, 'Hours cannot be below zero').max(1_000_000);
 /** A status is a free value of the organisation (rule 85), short and trimmed. */
 export const rolePlanStatusSchema = textSchema(40, 1);
+/** A status given to items: any but the merged one, which only a merge gives (it freezes the item for good). */
+const newStatusSchema = rolePlanStatusSchema.refine((status) => status !== ROLE_PLAN_MERGED, ROLE_PLAN_MESSAGES.mergedOnlyByMerging);
 
 const datesInOrder = (value: { startDate?: string | null; endDate?: string | null }) =>
   !value.startDate || !value.endDate || value.startDate <= value.endDate;
@@ -42,7 +44,7 @@ export const rolePlanListBodySchema = z.object({
 /** `PUT …/role-plan-item/status`: one item's new status, with an optional message kept in its thread. */
 export const rolePlanStatusBodySchema = z.object({
   rolePlanItemId: idSchema,
-  status: rolePlanStatusSchema,
+  status: newStatusSchema,
   message: textSchema(2000, 1).optional(),
 });
 export type RolePlanStatusBody = z.infer<typeof rolePlanStatusBodySchema>;
@@ -66,7 +68,7 @@ export const rolePlanBulkBodySchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('status'),
     rolePlanItemIds: idsSchema,
-    status: rolePlanStatusSchema,
+    status: newStatusSchema,
     message: textSchema(2000, 1).optional(),
   }),
   z.object({ action: z.literal('merge'), rolePlanItemIds: idsSchema.min(2) }),

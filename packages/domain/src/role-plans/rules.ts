@@ -26,6 +26,7 @@ export const ROLE_PLAN_MESSAGES = {
   notAllowed: 'Sorry but only organization admins, project admins, role approvers or executives can do this.',
   datesBackwards: 'The end date must not be before the start date.',
   notInOrg: 'Sorry but that {kind} is not part of this organization.',
+  mergedOnlyByMerging: 'Only merging marks a role-plan item merged.',
 } as const;
 
 /** Every role-plan item starts as a draft (rule 85); other statuses are free values the organisation uses. */

@@ -96,6 +96,11 @@ describe('fitOf and scoreOf', () => {
   it.each([
     [0.12345, 12.3],
     [0.12355, 12.4],
+    // scores of four decimals ending in 5 round half up, not down by a binary residue
+    [0.0055, 0.6],
+    [0.0295, 3],
+    [0.1205, 12.1],
+    [0.5555, 55.6],
     [1, 100],
     [0, 0],
     [1.2, 100],

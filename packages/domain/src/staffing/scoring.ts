@@ -60,9 +60,10 @@ export const SCORE_WEIGHTS = { availability: 0.45, noLeave: 0.2, fit: 0.35 } as 
 /** Rule 258: with this many candidates or fewer no language model is asked; the plain list is the answer. */
 export const PLAIN_LIST_MAX_CANDIDATES = 8;
 
+/** Half up at `decimals`, on the decimal value: 0.0055 × 1000 is 5.4999… in binary, yet 0.6 percent is meant. */
 const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
+  return Math.round(Number((value * factor).toPrecision(12))) / factor;
 };
 /** A share 0–1 as a percent with one decimal (rule 259: 100 × the score, one decimal). */
 export const percentOf = (share: number) => round(Math.min(1, Math.max(0, share)) * 100, 1);

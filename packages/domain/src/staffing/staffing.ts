@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { dateSchema } from '../shared/inputs.ts';
+import { MAX_SHIFT_DAYS } from './what-if.ts';
 
 /** The module's own texts (the spec shows none for recommendations). */
 export const STAFFING_MESSAGES = {
@@ -13,12 +14,17 @@ export const STAFFING_MESSAGES = {
   sessionNotFound: 'That recommendation session has ended. Please ask again.',
   personNotFound: 'That person is not in this organization.',
   oneChange: 'Give either shiftDays or startDate, not both.',
+  rolesTooLong: 'These roles span more than three years. Please ask about fewer or shorter roles at a time.',
+  missionTooLong: 'This project spans more than three years: a what-if looks at three years at most.',
+  shiftTooFar: 'The project can move at most 366 days, and its dates must stay between the years 1900 and 2999.',
   missionWithoutDates: 'The project needs a start and an end date first.',
 } as const;
 
 /** Most roles one call may ask about; most candidates one row list shows. */
 export const MAX_ROLES_PER_CALL = 50;
 export const MAX_RESOURCES_PER_ROLE = 500;
+/** The most calendar days one recommendation or weekly plot reads of the availability ledger (three years). */
+export const MAX_STAFFING_SPAN_DAYS = 366 * 3;
 /** How long a recommendation session lives after its last use. */
 export const SESSION_HOURS = 8;
 
@@ -109,7 +115,7 @@ export type StaffingSession = z.infer<typeof sessionSchema>;
 export const whatIfBodySchema = z
   .object({
     missionId: idSchema,
-    shiftDays: z.number().int().min(-366).max(366).optional(),
+    shiftDays: z.number().int().min(-MAX_SHIFT_DAYS).max(MAX_SHIFT_DAYS).optional(),
     startDate: dateSchema.optional(),
     reassign: z
       .array(z.object({ missionPlanId: idSchema, personId: idSchema.nullable() }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDays } from '../leave/hours.ts';
-import { applyChange, loadsFor, missionFinish, roleHoursOn, weeklyPlot, type LoadDay, type MissionRole } from './what-if.ts';
+import { applyChange, loadsFor, missionFinish, roleHoursOn, shiftFits, weeklyPlot, type LoadDay, type MissionRole } from './what-if.ts';
 
 const ledgerDay = (day: string, allocatedHours: number, extra: Partial<LoadDay> = {}): LoadDay => {
   const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
@@ -104,5 +104,25 @@ describe('weeklyPlot', () => {
       { weekStart: '2026-03-02', plannedHours: 40, availableHours: 40, leaveHours: 0 },
       { weekStart: '2026-03-09', plannedHours: 0, availableHours: 32, leaveHours: 8 },
     ]);
+  });
+});
+
+describe('shiftFits', () => {
+  const span = { from: '2026-03-02', to: '2026-03-27' };
+  it.each<[{ from: string; to: string }, number, boolean]>([
+    [span, 0, true],
+    [span, 366, true],
+    [span, -366, true],
+    [span, 367, false],
+    [span, -46081, false],
+    // finishes are looked for 180 days past the end, before and after the move, inside 1900–2999
+    [{ from: '2999-01-04', to: '2999-07-04' }, 0, true],
+    [{ from: '2999-01-04', to: '2999-07-05' }, 0, false],
+    [{ from: '2999-01-04', to: '2999-06-04' }, 30, true],
+    [{ from: '2999-01-04', to: '2999-06-04' }, 31, false],
+    [{ from: '1900-01-10', to: '1900-02-10' }, -9, true],
+    [{ from: '1900-01-10', to: '1900-02-10' }, -10, false],
+  ])('%j moved %i days: %s', (days, shift, fits) => {
+    expect(shiftFits(days, shift)).toBe(fits);
   });
 });

@@ -1,4 +1,4 @@
-import { addIsoDays, mondayOf } from '../missions/dates.ts';
+import { addIsoDays, daysBetween, mondayOf } from '../missions/dates.ts';
 import { calendarDays, isWeekend } from '../leave/hours.ts';
 import type { StaffingDay } from './scoring.ts';
 
@@ -30,6 +30,22 @@ export type WhatIfChange = {
 
 /** How far past a role's end its finish is looked for; later counts as not finishing (null). */
 export const FINISH_HORIZON_DAYS = 180;
+
+/** The most calendar days a what-if moves a mission, either way (as `shiftDays` or as a new `startDate`). */
+export const MAX_SHIFT_DAYS = 366;
+
+/**
+ * Whether the mission's days (`span`: its plan and roles), moved by `shiftDays`, can be judged: a move of at most
+ * `MAX_SHIFT_DAYS`, and every day read (finishes looked for up to `FINISH_HORIZON_DAYS` after the end, before and
+ * after the move) inside the calendar the product keeps (1900–2999).
+ */
+export function shiftFits(span: { from: string; to: string }, shiftDays: number): boolean {
+  return (
+    Math.abs(shiftDays) <= MAX_SHIFT_DAYS &&
+    daysBetween('1900-01-01', span.from) + Math.min(shiftDays, 0) >= 0 &&
+    daysBetween(span.to, '2999-12-31') - Math.max(shiftDays, 0) >= FINISH_HORIZON_DAYS
+  );
+}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 

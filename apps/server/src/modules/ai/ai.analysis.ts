@@ -7,7 +7,9 @@ import {
   FINISH_HORIZON_DAYS,
   isMissionAdmin,
   loadsFor,
+  MAX_STAFFING_SPAN_DAYS,
   missionFinish,
+  shiftFits,
   staffsEveryRole,
   weeklyPlot,
   type LoadDay,
@@ -111,7 +113,7 @@ async function namesOf(ctx: AppContext, personIds: string[]): Promise<Map<string
   return new Map(result.rows.map((row) => [row.id, row.name]));
 }
 
-const span = (roles: readonly MissionRole[]) => ({
+const span = (roles: readonly { startDate: string; endDate: string }[]) => ({
   from: roles.reduce((min, role) => (role.startDate < min ? role.startDate : min), roles[0]!.startDate),
   to: roles.reduce((max, role) => (role.endDate > max ? role.endDate : max), roles[0]!.endDate),
 });
@@ -130,6 +132,10 @@ export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody
   const planEnd = mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
   if (!planStart || !planEnd) throw appError('staffingMissionWithoutDates');
   const shiftDays = body.startDate ? daysBetween(planStart, body.startDate) : (body.shiftDays ?? 0);
+  // the days read: the plan's and every role's, which may run past the plan
+  const days = span([...roles, { startDate: planStart, endDate: planEnd }]);
+  if (daysBetween(days.from, days.to) > MAX_STAFFING_SPAN_DAYS) throw appError('staffingMissionTooLong');
+  if (!shiftFits(days, shiftDays)) throw appError('staffingShiftTooFar', body.startDate ? 'startDate' : 'shiftDays');
   const reassign = body.reassign ?? [];
   reassign.forEach((entry, index) => {
     if (!roles.some((role) => role.planItemId === entry.missionPlanId)) {
@@ -180,7 +186,7 @@ export async function plotWeeks(
   const to = body.to ?? mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
   if (!from || !to) throw appError('staffingMissionWithoutDates');
   if (to < from) throw appError('staffingRangeBackwards');
-  if (daysBetween(from, to) > 366 * 3) throw appError('staffingRangeTooLong');
+  if (daysBetween(from, to) > MAX_STAFFING_SPAN_DAYS) throw appError('staffingRangeTooLong');
   const people = [...new Set(roles.map((role) => role.personId).filter((id): id is string => !!id))];
   const ledger = await ledgerByPerson(ctx, mission.orgId, people, from, to);
   return { missionId: mission.id, from, to, weeks: weeklyPlot(roles, ledger, { from, to }, mission.daysPerWeek) };

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   applyProposedOrder,
   bookedElsewhere,
+  daysBetween,
   defaultDailyHours,
   isMissionAdmin,
+  MAX_STAFFING_SPAN_DAYS,
   mayAskModel,
   rankCandidates,
   reasonsFor,
@@ -90,10 +92,10 @@ export async function bookingsOf(
   });
 }
 
-/** Adds bookings to a session, one per role (a later booking of a role replaces the earlier one). */
+/** Adds bookings to a session, one per role (a later booking of a role replaces the earlier one, in one call too). */
 export function mergeBookings(current: readonly SessionBooking[], added: readonly SessionBooking[]): SessionBooking[] {
-  const replaced = new Set(added.map((booking) => booking.missionPlanId));
-  return [...current.filter((booking) => !replaced.has(booking.missionPlanId)), ...added];
+  const latest = new Map(added.map((booking) => [booking.missionPlanId, booking]));
+  return [...current.filter((booking) => !latest.has(booking.missionPlanId)), ...latest.values()];
 }
 
 const overlaps = (a: { startDate: string | null; endDate: string | null }, b: { startDate: string; endDate: string }) =>
@@ -142,6 +144,10 @@ export async function recommend(
 
   const from = roles.reduce((min, role) => (role.startDate < min ? role.startDate : min), roles[0]!.startDate);
   const to = roles.reduce((max, role) => (role.endDate > max ? role.endDate : max), roles[0]!.endDate);
+  // the ledger is read day by day over the whole span: a span of centuries would hold the database for minutes
+  if (daysBetween(from, to) > MAX_STAFFING_SPAN_DAYS) {
+    throw appError('staffingRolesTooLong', `rolesNeeded.${roles.findIndex((role) => role.endDate === to)}.missionPlanId`);
+  }
   // the whole organisation's ledger, read beside the candidates (naming 500 people in the statement costs more)
   const [people, held, teams, ledger] = await Promise.all([
     candidatesOf(ctx.db, access.org.id),

@@ -156,9 +156,11 @@ export async function deleteItem(ctx: AppContext, access: OrgAccess, itemId: str
 }
 
 /** Locks the organisation's items of `ids` (all of them, else 404 naming `field`) and checks rule 89 on their projects. */
-async function lockForDecision(ctx: AppContext, tx: Tx, access: OrgAccess, ids: readonly string[], field: string) {
+async function lockForDecision(ctx: AppContext, tx: Tx, access: OrgAccess, asked: readonly string[], field: string) {
+  // an id named twice is one item: counted twice, a merge would add its hours twice
+  const ids = [...new Set(asked)];
   const rows = await lockItems(tx, access.org.id, ids);
-  if (rows.length !== new Set(ids).size) throw itemsNotFound(field);
+  if (rows.length !== ids.length) throw itemsNotFound(field);
   const missionIds = [...new Set(rows.map((row) => row.missionId).filter((id): id is string => id !== null))];
   const rights = await callerRights(tx, access.org.id, access.personId ?? '', missionIds);
   requireSpecialRights(
