@@ -34,6 +34,8 @@ export type FakeStripe = {
   addPaymentMethod: (brand?: string, last4?: string) => string;
   /** The next charge (a subscription's first invoice or a payment intent) is declined. */
   failNextPayment: () => void;
+  /** The next update of a subscription fails (the provider is unavailable; not worth a retry of that request). */
+  failNextSubscriptionUpdate: () => void;
   /** A signed webhook delivery of an event, as the provider sends it. */
   signedEvent: (
     type: string,
@@ -80,14 +82,20 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const send = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(body));
+const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers }).end(JSON.stringify(body));
 };
 const missing = (kind: string, id: string) => ({
   status: 404,
   body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' } },
 });
 const invalid = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message } } });
+/** The provider cannot serve the request now, and says a retry of this one would not help. */
+const unavailable = () => ({
+  status: 500,
+  headers: { 'stripe-should-retry': 'false' },
+  body: { error: { type: 'api_error', message: 'An unknown error occurred.' } },
+});
 const declined = () => ({
   status: 402,
   body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
@@ -134,6 +142,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
   const answered = new Map<string, { status: number; body: unknown }>();
   const counts = new Map<string, number>();
   let failNext = false;
+  let failUpdate = false;
   const now = () => Math.floor(Date.now() / 1000);
 
   const create = (object: string, prefix: string, fields: Json): Json => {
@@ -147,6 +156,21 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     return row && row.object === object ? row : null;
   };
   const listOf = (data: Json[], url: string) => ({ object: 'list', data, has_more: false, url });
+  /** A subscription item as the provider makes it from a requested one (`price_data` becomes its price). */
+  const subscriptionItem = (item: Json, periodEnd: number): Json => ({
+    id: newId('si'),
+    object: 'subscription_item',
+    quantity: Number(item.quantity ?? 1),
+    current_period_start: now(),
+    current_period_end: periodEnd,
+    price: {
+      id: newId('price'),
+      object: 'price',
+      ...(item.price_data as Json),
+      unit_amount: Number((item.price_data as Json)?.unit_amount),
+    },
+    metadata: item.metadata ?? {},
+  });
 
   const addPaymentMethod = (brand = 'visa', last4 = '4242') =>
     create('payment_method', 'pm', {
@@ -156,7 +180,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
       card: { brand, last4, exp_month: 12, exp_year: 2030, country: 'US', funding: 'credit' },
     }).id as string;
 
-  function route(method: string, path: string, params: Json): { status: number; body: unknown } {
+  function route(method: string, path: string, params: Json): { status: number; body: unknown; headers?: Record<string, string> } {
     const parts = path.split('/').filter(Boolean).slice(1); // drop v1
     const [resource, id, action] = parts;
     if (resource === 'customers') {
@@ -198,20 +222,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
         const customer = get(String(params.customer), 'customer');
         if (!customer) return missing('customer', String(params.customer));
         const end = now() + 30 * 24 * 3600;
-        const items = ((params.items as Json[] | undefined) ?? []).map((item) => ({
-          id: newId('si'),
-          object: 'subscription_item',
-          quantity: Number(item.quantity ?? 1),
-          current_period_start: now(),
-          current_period_end: end,
-          price: {
-            id: newId('price'),
-            object: 'price',
-            ...(item.price_data as Json),
-            unit_amount: Number((item.price_data as Json)?.unit_amount),
-          },
-          metadata: item.metadata ?? {},
-        }));
+        const items = ((params.items as Json[] | undefined) ?? []).map((item) => subscriptionItem(item, end));
         const status = failNext ? 'incomplete' : 'active';
         failNext = false;
         const subscription = create('subscription', 'sub', {
@@ -227,6 +238,26 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
       const subscription = id ? get(id, 'subscription') : null;
       if (!subscription) return missing('subscription', id ?? '');
       if (method === 'POST') {
+        if (failUpdate) {
+          failUpdate = false;
+          return unavailable();
+        }
+        const list = subscription.items as { data: Json[] };
+        const changes = (params.items as Json[] | undefined) ?? [];
+        // checked first, so that a refused update changes nothing
+        for (const change of changes) {
+          if (change.id && !list.data.some((item) => item.id === change.id))
+            return invalid(`No such subscription item: '${String(change.id)}'`);
+          if (!change.id && !(change.price_data as Json | undefined)?.product)
+            return invalid('Missing required param: items[price_data][product].');
+        }
+        const end = Number(list.data[0]?.current_period_end ?? now() + 30 * 24 * 3600);
+        for (const change of changes) {
+          const item = list.data.find((candidate) => candidate.id === change.id);
+          if (!item) list.data.push(subscriptionItem(change, end));
+          else if (change.deleted === 'true') list.data = list.data.filter((candidate) => candidate !== item);
+          else if ('quantity' in change) item.quantity = Number(change.quantity);
+        }
         if ('cancel_at_period_end' in params) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
         return { status: 200, body: subscription };
       }
@@ -459,7 +490,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
       const params = method === 'GET' || method === 'DELETE' ? decodeForm(url.searchParams.toString()) : decodeForm(raw);
       const answer = route(method, url.pathname, params);
       if (method === 'POST' && idempotencyKey && answer.status < 500) answered.set(idempotencyKey, answer);
-      send(response, answer.status, answer.body);
+      send(response, answer.status, answer.body, answer.headers);
     })();
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -476,6 +507,9 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     addPaymentMethod,
     failNextPayment: () => {
       failNext = true;
+    },
+    failNextSubscriptionUpdate: () => {
+      failUpdate = true;
     },
     signedEvent,
     sendEvent,

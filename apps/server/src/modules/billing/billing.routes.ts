@@ -26,6 +26,7 @@ import {
 import { missionAccessOf, orgAccessOf, principalOf } from '../../plugins/authz.ts';
 import { startTrial } from '../org/index.ts';
 import * as billing from './billing.service.ts';
+import { subscribeBillingEvents } from './billing.subscribers.ts';
 import * as connect from './connect.service.ts';
 import { offerCodeDoc, redeemOfferCode } from './offer-codes.service.ts';
 import { payProposal, withdrawProposalPayment } from './proposal.service.ts';
@@ -45,6 +46,7 @@ const ADMIN_ONLY = { org: 'billing.manage', refusal: ORG_MESSAGES.administerOrg 
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  await subscribeBillingEvents(ctx, app.log);
 
   r.get('/api/org/:orgId/subscription', {
     config: { authz: ADMIN_ONLY },

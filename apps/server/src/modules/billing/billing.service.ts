@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   BILLING_CURRENCY,
   decimalGigabytes,
@@ -8,7 +9,9 @@ import {
   trialEndsAt,
   type BillingDetails,
   type PaymentMethod,
+  type SeatCounts,
   type SubscriptionCreate,
+  type SubscriptionStatus,
   type SubscriptionView,
 } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
@@ -24,6 +27,7 @@ import {
   seatsOf,
   type SubscriptionRow,
 } from './billing.queries.ts';
+import type { ProviderItemChange, ProviderLine, ProviderSubscriptionItem } from './payment-provider.ts';
 import { callProvider, providerOf, requireProvider } from './provider.ts';
 
 const noCustomer = () => appError('billingNoCustomer');
@@ -75,7 +79,14 @@ export async function subscriptionView(ctx: AppContext, access: OrgAccess): Prom
   };
 }
 
-const OPEN_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
+const OPEN_STATUSES = new Set<SubscriptionStatus>(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
+
+/** The subscription lines of the seats (and the AI add-on) at the prices of rule 200; a kind with no seat has none. */
+function seatLines(seats: SeatCounts, aiAddon: boolean): ProviderLine[] {
+  return priceSeats(seats, aiAddon)
+    .lines.filter((line) => line.quantity > 0)
+    .map((line) => ({ name: line.kind, unitMinor: line.unitMinor, quantity: line.quantity }));
+}
 
 /**
  * Subscribes the organisation to Unlimited at the seat prices of rule 200, once per idempotency key: the key is
@@ -96,10 +107,7 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
         await callProvider(() => provider.attachPaymentMethod(body.paymentMethodId!, customerId));
         await callProvider(() => provider.setDefaultPaymentMethod(customerId, body.paymentMethodId!));
       }
-      const seats = await seatsOf(tx, orgId);
-      const lines = priceSeats(seats, body.aiAddon)
-        .lines.filter((line) => line.quantity > 0)
-        .map((line) => ({ name: line.kind, unitMinor: line.unitMinor, quantity: line.quantity }));
+      const lines = seatLines(await seatsOf(tx, orgId), body.aiAddon);
       const subscription = await callProvider(() =>
         provider.createSubscription({
           customerId,
@@ -130,6 +138,62 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
     return replayed;
   });
   return subscriptionView(ctx, await freshAccess(ctx, access));
+}
+
+/** What turns the provider's items (matched by seat kind) into `wanted`: new quantities, new lines, kinds gone. */
+function itemChanges(items: ProviderSubscriptionItem[], wanted: ProviderLine[]): ProviderItemChange[] {
+  const changes: ProviderItemChange[] = [];
+  for (const line of wanted) {
+    const item = items.find((candidate) => candidate.name === line.name);
+    if (!item) changes.push({ add: line });
+    else if (item.quantity !== line.quantity) changes.push({ id: item.id, quantity: line.quantity });
+  }
+  for (const item of items) {
+    if (item.name !== null && !wanted.some((line) => line.name === item.name)) changes.push({ id: item.id, deleted: true });
+  }
+  return changes;
+}
+
+export type SeatsSync = 'none' | 'unchanged' | 'updated' | 'failed';
+
+/**
+ * Brings the provider's subscription to the organisation's seats as they are now (people joined, left or changed
+ * level): one update with the changed quantities, the kinds new to it and without the kinds no seat holds any more,
+ * prorated as the provider does by default. Nothing is sent when the quantities already match. It never throws:
+ * a failure is logged, and the next membership change or the daily reconciliation tries again. The subscription
+ * row's lock makes two syncs of one organisation take turns, so an older count never lands last.
+ */
+export async function syncSeats(ctx: AppContext, orgId: string, log: FastifyBaseLogger): Promise<SeatsSync> {
+  const provider = providerOf(ctx);
+  const open = (row: SubscriptionRow | null) => Boolean(row?.providerSubscriptionId && OPEN_STATUSES.has(row.status));
+  try {
+    if (!provider || !open(await loadSubscription(ctx.db, orgId))) return 'none';
+    return await ctx.db.transaction(async (tx) => {
+      const row = await lockSubscription(tx, orgId);
+      if (!open(row)) return 'none';
+      const subscriptionId = row.providerSubscriptionId!;
+      const wanted = seatLines(await seatsOf(tx, orgId), row.aiAddon);
+      const { items } = await callProvider(() => provider.retrieveSubscription(subscriptionId));
+      const changes = itemChanges(items, wanted);
+      if (changes.length === 0) return 'unchanged';
+      const productId = items.find((item) => item.productId)?.productId;
+      if (!productId) throw new Error(`subscription ${subscriptionId} has no product to price seats under`);
+      await callProvider(() => provider.updateSubscriptionItems(subscriptionId, { currency: BILLING_CURRENCY, productId, changes }));
+      return 'updated';
+    });
+  } catch (err) {
+    log.warn({ err, orgId }, 'seats not synced with the payment provider; the next change or the daily reconciliation retries');
+    return 'failed';
+  }
+}
+
+/** The organisations with an open subscription at the provider (the daily reconciliation syncs each). */
+export async function orgsWithOpenSubscription(ctx: AppContext): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ orgId: subscriptions.orgId })
+    .from(subscriptions)
+    .where(and(isNotNull(subscriptions.providerSubscriptionId), inArray(subscriptions.status, [...OPEN_STATUSES])));
+  return rows.map((row) => row.orgId);
 }
 
 /** The organisation row as it is now (after a write), for the view. */

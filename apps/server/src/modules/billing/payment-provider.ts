@@ -13,6 +13,11 @@ export type ProviderSubscription = {
 
 export type ProviderLine = { name: string; unitMinor: number; quantity: number };
 
+/** An item of a subscription: `name` is the seat kind it bills (its `metadata.seat`), null for an item not ours. */
+export type ProviderSubscriptionItem = { id: string; name: string | null; quantity: number; productId: string | null };
+/** A change to a subscription's items: a new quantity, the item removed, or a new line. */
+export type ProviderItemChange = { id: string; quantity: number } | { id: string; deleted: true } | { add: ProviderLine };
+
 export type ProviderAccount = {
   accountId: string;
   country: string | null;
@@ -43,6 +48,12 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderSubscription>;
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription & { items: ProviderSubscriptionItem[] }>;
+  /** Changes the items in one update, prorated as the provider does by default; new lines are priced under `productId`. */
+  updateSubscriptionItems(
+    subscriptionId: string,
+    input: { currency: string; productId: string; changes: ProviderItemChange[] },
+  ): Promise<ProviderSubscription>;
   listPaymentMethods(customerId: string): Promise<PaymentMethod[]>;
   attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<void>;
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string | null): Promise<void>;
@@ -118,6 +129,16 @@ function providerMoney(currency: string, amountMinor: number): ProviderMoney {
   return money;
 }
 
+/** A subscription item billing `line` monthly under the product, tagged with its seat kind. */
+function seatItem(currency: string, productId: string, line: ProviderLine) {
+  const unit = providerMoney(currency, line.unitMinor);
+  return {
+    quantity: line.quantity,
+    price_data: { currency: unit.currency, product: productId, unit_amount: unit.amount, recurring: { interval: 'month' as const } },
+    metadata: { seat: line.name },
+  };
+}
+
 function customerParams(details: BillingDetails) {
   return {
     name: details.billing_name,
@@ -165,14 +186,7 @@ export function stripeProvider(settings: {
       const subscription = await stripe.subscriptions.create(
         {
           customer: input.customerId,
-          items: input.lines.map((line) => {
-            const unit = providerMoney(input.currency, line.unitMinor);
-            return {
-              quantity: line.quantity,
-              price_data: { currency: unit.currency, product: product.id, unit_amount: unit.amount, recurring: { interval: 'month' } },
-              metadata: { seat: line.name },
-            };
-          }),
+          items: input.lines.map((line) => seatItem(input.currency, product.id, line)),
           default_payment_method: input.paymentMethodId,
           metadata: { orgId: input.orgId },
         },
@@ -182,6 +196,22 @@ export function stripeProvider(settings: {
     },
     async cancelSubscriptionAtPeriodEnd(subscriptionId) {
       return subscriptionOf(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    },
+    async retrieveSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      return {
+        ...subscriptionOf(subscription),
+        items: subscription.items.data.map((item) => ({
+          id: item.id,
+          name: item.metadata?.seat ?? null,
+          quantity: item.quantity ?? 0,
+          productId: idOf(item.price.product),
+        })),
+      };
+    },
+    async updateSubscriptionItems(subscriptionId, input) {
+      const items = input.changes.map((change) => ('add' in change ? seatItem(input.currency, input.productId, change.add) : change));
+      return subscriptionOf(await stripe.subscriptions.update(subscriptionId, { items }));
     },
     async listPaymentMethods(customerId) {
       const customer = await stripe.customers.retrieve(customerId);
