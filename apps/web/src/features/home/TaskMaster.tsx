@@ -1,3 +1,4 @@
+import './styles.ts';
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   ActionIcon,

@@ -1,3 +1,4 @@
+import './styles.ts';
 import { Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
