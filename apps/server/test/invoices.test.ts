@@ -137,6 +137,30 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** The app with the fake payment provider's keys, and the provider posting its signed webhooks to that app. */
+async function withProvider() {
+  // the provider posts its webhooks to the app built once the provider's keys are known
+  const receiver: { app?: TestApp } = {};
+  const fake = await startFakeStripe({
+    deliver: async ({ payload, signature }) =>
+      (
+        await receiver.app!.request({
+          method: 'POST',
+          url: '/api/billing/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        })
+      ).statusCode,
+  });
+  const paying = await buildTestApp({
+    clock,
+    database: t.database as never,
+    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+  });
+  receiver.app = paying;
+  return { fake, paying };
+}
+
 describe('drawing lines from a mission', () => {
   it('proposes the approved, not yet invoiced time per role at the rate each week was approved with', async () => {
     const m = await hourlyMission();
@@ -571,25 +595,7 @@ describe('the payment provider', () => {
   });
 
   it("the link opens the provider's payment page; paying there marks the invoice paid by the provider's signed webhook", async () => {
-    // the provider posts its webhooks to the app built once the provider's keys are known
-    const receiver: { app?: TestApp } = {};
-    const fake = await startFakeStripe({
-      deliver: async ({ payload, signature }) =>
-        (
-          await receiver.app!.request({
-            method: 'POST',
-            url: '/api/billing/webhook',
-            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-            payload,
-          })
-        ).statusCode,
-    });
-    const paying = await buildTestApp({
-      clock,
-      database: t.database as never,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
-    });
-    receiver.app = paying;
+    const { fake, paying } = await withProvider();
     try {
       const invoice = await created(await client(), { lines: [typed('Work', 3, 40)] });
       const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
@@ -713,24 +719,7 @@ describe('what the provider says was paid', () => {
   });
 
   it('a yen invoice is paid at the provider in whole yen (jpy is zero-decimal) and comes back settled', async () => {
-    const receiver: { app?: TestApp } = {};
-    const fake = await startFakeStripe({
-      deliver: async ({ payload, signature }) =>
-        (
-          await receiver.app!.request({
-            method: 'POST',
-            url: '/api/billing/webhook',
-            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-            payload,
-          })
-        ).statusCode,
-    });
-    const paying = await buildTestApp({
-      clock,
-      database: t.database as never,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
-    });
-    receiver.app = paying;
+    const { fake, paying } = await withProvider();
     try {
       const clientId = await client({ currency: 'YEN' });
       const invoice = await created(clientId, { lines: [typed('Work', 3, 1_000)] });
