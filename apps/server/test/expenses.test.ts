@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, EXPENSE_MESSAGES, type Expense, type ExpenseList } from '@crewplan/domain';
-import { expenseAttachments, expenses, missionAuditEvents, notifications, orgAuditEvents, people } from '../src/db/schema/index.ts';
+import {
+  expenseAttachments,
+  expenses,
+  missionAuditEvents,
+  missionPeople,
+  notifications,
+  orgAuditEvents,
+  people,
+} from '../src/db/schema/index.ts';
 import { convertAmounts } from '../src/modules/currency/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
@@ -143,6 +151,25 @@ describe('creating (POST /expense/mission/:id, POST /expense/org/:orgId)', () =>
     expect([403, 404]).toContain(cross.statusCode);
     expect((await rowOf(ours._id))!.amountMinor).toBe(1250);
     expectStatus(await t.request({ method: 'POST', url: `/api/expense/mission/${missionId}`, payload: { payload: base } }), 401);
+  });
+
+  it('refuses a person of the team who is not in the organisation (a client invited from another domain)', async () => {
+    const missionId = await world.mission();
+    const client = await verifiedPerson(t, { firstName: 'Client', lastName: 'Observer' });
+    await t.database.db
+      .insert(missionPeople)
+      .values({ missionId, personId: client.personId, email: client.email, permission: 3, customRole: 'Client' });
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/expense/mission/${missionId}`,
+      token: client.token,
+      payload: { payload: base },
+    });
+    expectStatus(refused, 403);
+    expect(errorOf(refused).message).toBe(EXPENSE_MESSAGES.notAllowed);
+    expect(await t.database.db.select().from(expenses).where(eq(expenses.personId, client.personId))).toEqual([]);
+    // the organisation's own observer on the team still keeps expenses
+    expectStatus(await createOnMission('p3', missionId), 201);
   });
 
   it("refuses with the spec's message without an Unlimited subscription (rule 185)", async () => {

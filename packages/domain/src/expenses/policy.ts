@@ -16,8 +16,9 @@ const DECIDER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
 export const decidesOrgExpenses = (level: OrgLevel | null | undefined) => !!level && DECIDER_LEVELS.includes(level);
 
 /**
- * The gate of a mission's expense routes: whoever reads the mission keeps their own expenses on it; which expense
- * they may see or change, and which status move, is decided once the expense is loaded (licence, owner, status).
+ * The gate of a mission's expense routes: whoever reads the mission; a new expense needs a person of the mission's
+ * organisation too (the service checks it). Which expense they may see or change, and which status move, is decided
+ * once the expense is loaded (licence, owner, status).
  */
 export function canOnMissionExpense(actor: MissionActor, _verb: ExpenseVerb, target: { mission: MissionFacts }): boolean {
   return canOnMission(actor, 'mission.read', target.mission);

@@ -224,6 +224,8 @@ const refuseDayAhead = (ctx: AppContext, day: string | undefined) => {
 /** `POST …`: a new expense of the caller, a draft or submitted at once. */
 export async function createExpense(ctx: AppContext, scope: ExpenseScope, input: ExpenseCreate): Promise<Expense> {
   const { payload } = input;
+  // spec 2 §1: people who belong to organisations submit expenses; a client on the team from outside does not
+  if (scope.orgLevel === null) throw notAllowed();
   refuseDayAhead(ctx, payload.date);
   const status = payload.status ?? 'draft';
   let event: ExpenseEvent | null = null;
