@@ -77,8 +77,8 @@ describe('the annual leave balance from the start date', () => {
     expect(await balanceOf('p2')).toMatchObject({ entitled: 20, carriedOver: 10, remaining: 30 });
   });
 
-  it('carries nothing over into the year a person started where the country gives leave before it', async () => {
-    // France: 25 statutory days a year; fixed carry-over of 5 days
+  it('carries nothing over into the year a person started, and prorates the country’s days in it', async () => {
+    // France: 25 statutory days a year, 21 of them for 306 of 2025's 365 days; fixed carry-over of 5 days
     const org = await createOrg(t, token('p4'));
     await setOrg(t, org._id, {
       isOrgLicensed: true,
@@ -89,7 +89,7 @@ describe('the annual leave balance from the start date', () => {
       carryOverAnnualLeaveFx: 'fixed',
     });
     await startOn('p4', '2025-03-01', org._id);
-    expect(await balanceOf('p4', org._id)).toMatchObject({ entitled: 25, carriedOver: 0, remaining: 25 });
+    expect(await balanceOf('p4', org._id)).toMatchObject({ entitled: 21, carriedOver: 0, remaining: 21 });
   });
 });
 

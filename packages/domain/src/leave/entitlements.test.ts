@@ -266,7 +266,8 @@ describe('carry-over along the years (rule 224)', () => {
       carriedOver: 3,
       remaining: 25,
     },
-    // France, started 2025: nothing carried from 2024, when the person was not employed (though France gives 25 then)
+    // France, started 2025: nothing carried from 2024, when the person was not employed (though France gives 25
+    // then), and 2025's 25 days prorated: 306 of 365 days employed, 20.96
     {
       name: 'FR fixed 5, started 2025',
       country: 'FR',
@@ -274,9 +275,9 @@ describe('carry-over along the years (rule 224)', () => {
       amount: 5,
       startDate: '2025-03-01',
       requests: [],
-      entitled: 25,
+      entitled: 21,
       carriedOver: 0,
-      remaining: 25,
+      remaining: 21,
     },
     // France, started mid-2024: 25 days of 2024 carry 5
     {
@@ -392,5 +393,25 @@ describe('entitled days of a code', () => {
     expect(
       entitledDays({ code: code({ id: 'training', description: 'Training' }), year: 2025, country: 'CA', daysPerWeek: 5, person }),
     ).toBeNull();
+  });
+
+  // 2025 has 365 days; FR's statutory 25 days, prorated the way the Greek first year is
+  it.each([
+    { startDate: '2025-01-01', days: 25 },
+    { startDate: '2025-07-02', days: 12.5 }, // 183 days: 12.53
+    { startDate: '2025-11-01', days: 4 }, // 61 days: 4.18
+    { startDate: '2025-12-31', days: 0 }, // one day: 0.07
+    { startDate: '2024-11-01', days: 25 },
+    { startDate: '2026-01-05', days: 0 },
+    { startDate: null, days: 25 },
+  ])('prorates statutory annual leave in the year the person started ($startDate: $days)', ({ startDate, days }) => {
+    expect(entitledDays({ code: annual, year: 2025, country: 'FR', daysPerWeek: 5, person: { ...person, startDate } })).toBe(days);
+  });
+
+  it('prorates only annual leave: other statutory leave is whole in the first year', () => {
+    const sick = code({ id: 'sick', description: 'Sick' });
+    expect(entitledDays({ code: sick, year: 2025, country: 'CA', daysPerWeek: 5, person: { ...person, startDate: '2025-11-01' } })).toBe(
+      10,
+    );
   });
 });

@@ -183,8 +183,18 @@ export function greekAnnualLeave({ year, startDate, yearsOfPreService, daysPerWe
   else if (service >= 12 || employed >= 10) full = tiers.twelve;
   else if (startYear === null || startYear === year) full = tiers.first;
   else if (startYear === year - 1) full = tiers.second;
-  if (!startDate || startYear !== year) return full;
-  const worked = dayNumber(`${year}-12-31`) - dayNumber(startDate) + 1;
+  return prorated(full, startDate, year);
+}
+
+/**
+ * A year's annual leave for a person who started on `startDate`: nothing in the years before, the days employed
+ * of the year the person started (to the half day), the whole amount after and where the start is not known.
+ */
+export function prorated(full: number, startDate: string | null, year: number): number {
+  const startYear = startDate ? Number(startDate.slice(0, 4)) : null;
+  if (startYear === null || startYear < year) return full;
+  if (startYear > year) return 0;
+  const worked = dayNumber(`${year}-12-31`) - dayNumber(startDate!) + 1;
   return toHalfDays((full * worked) / daysInYear(year));
 }
 
@@ -231,7 +241,7 @@ export const isAnnualLeave = (code: LeaveCode) => code.id === 'annual' || /annua
 /**
  * The days a person is entitled to of one code in one year, null where nothing sets it: the person's own amount
  * first, then the code's days of that year, then for annual leave the Greek rule (in Greece) or the country's
- * statutory days (rule 229), then the country's statutory leave of the same name (rules 226–228).
+ * statutory days (rule 229, prorated in the year the person started, as the Greek first year is), then the country's statutory leave of the same name (rules 226–228).
  */
 export function entitledDays({ code, year, country, daysPerWeek, person }: EntitlementInput): number | null {
   if (year === undefined) throw new LeaveYearMissingError();
@@ -242,7 +252,8 @@ export function entitledDays({ code, year, country, daysPerWeek, person }: Entit
   if (isAnnualLeave(code)) {
     if (country === 'GR')
       return greekAnnualLeave({ year, startDate: person.startDate, yearsOfPreService: person.yearsOfPreService, daysPerWeek });
-    return countryAnnualLeave(country, year);
+    const statutoryAnnual = countryAnnualLeave(country, year);
+    return statutoryAnnual === null ? null : prorated(statutoryAnnual, person.startDate, year);
   }
   const statutory = countryLeaves(country, year).find(
     (leave) => code.id === leave.id || code.id === `${country?.toLowerCase()}-${leave.id}`,
