@@ -5,7 +5,7 @@ import { orgPeople, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
-import { errorOf, expectStatus } from './support/org.ts';
+import { errorOf, expectStatus, multipart, PNG_1X1 } from './support/org.ts';
 
 /**
  * What reviewers see of the requests they decide: never their own or those they created (rule 211), and of a code
@@ -79,9 +79,20 @@ describe('approvers and their own requests (rule 211)', () => {
 
 describe('hidden reasons (hideReason)', () => {
   it('the missions’ managers see a request of a code that hides its reason without it; its person and the organisation’s approvers see it', async () => {
-    const medical = await create('p0', { reason: 'medical', dates: [{ from: '2025-06-02', to: '2025-06-03' }] });
+    const medical = await create('p0', {
+      reason: 'medical',
+      dates: [{ from: '2025-06-02', to: '2025-06-03' }],
+      comment: 'Knee surgery follow-up',
+    });
+    const attached = await t.request({
+      method: 'POST',
+      url: `/api/people-leave/attachment/leave/${medical._id}`,
+      token: token('p0'),
+      ...multipart('file', 'certificate.png', 'image/png', PNG_1X1),
+    });
+    expectStatus(attached, 201);
     const training = await create('p0', { reason: 'training', dates: [{ from: '2025-06-10', to: '2025-06-10' }] });
-    const hidden = { reason: null, code: null, totalHours: 16 };
+    const hidden = { reason: null, code: null, totalHours: 16, comment: '', attachments: [] };
     const board = await get<LeaveReviewList>('p1pm', 'list/project-manager');
     expect(board.requests.find((request) => request._id === medical._id)).toMatchObject(hidden);
     expect(board.requests.find((request) => request._id === training._id)).toMatchObject({ reason: 'training' });
@@ -93,11 +104,13 @@ describe('hidden reasons (hideReason)', () => {
       ...hidden,
       status: 'pending_final_approval',
     });
-    expect(JSON.stringify(board)).not.toContain('Medical');
+    expect(JSON.stringify(board)).not.toMatch(/Medical|Knee|certificate/);
     const approver = await orgList('orgMember');
     expect(approver.requests.find((request) => request._id === medical._id)).toMatchObject({
       reason: 'medical',
       code: { description: 'Medical leave' },
+      comment: 'Knee surgery follow-up',
+      attachments: [expect.objectContaining({ name: 'certificate.png' })],
     });
     const final = await act('orgMember', 'approve/final', [medical._id]);
     expect((final.json() as { requests: LeaveRequestView[] }).requests[0]).toMatchObject({ reason: 'medical', status: 'approved' });

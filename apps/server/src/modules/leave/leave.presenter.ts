@@ -27,7 +27,11 @@ export type AttachmentAddress = (leave: LeaveRow, fileId: string) => string | nu
 /** Who looks at requests: the person, and whether they approve the leave of an organisation (hidden reasons). */
 export type LeaveViewer = { personId: string; approvesOrg: (orgId: string) => boolean };
 
-/** A request as its person, its reviewers and the organisation's admins see it; a hidden reason only where it shows. */
+/**
+ * A request as its person, its reviewers and the organisation's admins see it. Where its code hides the reason, a
+ * viewer who may not see it sees neither the code nor what would tell it: the comment and the attachments (a
+ * medical certificate names the illness).
+ */
 export function presentLeave(
   row: LeaveRow,
   person: PersonRow,
@@ -53,9 +57,9 @@ export function presentLeave(
     startDate: row.startDate,
     endDate: row.endDate,
     status: row.status,
-    comment: row.comment,
+    comment: shown ? row.comment : '',
     attachments: attachments
-      .filter((file) => file.leaveId === row.id)
+      .filter((file) => shown && file.leaveId === row.id)
       .map((file) => ({ _id: file.id, name: file.name, size: file.size, type: file.type, url: address(row, file.id) })),
     createdBy: row.createdBy,
     reviews: row.reviews,
