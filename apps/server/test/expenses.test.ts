@@ -16,7 +16,7 @@ import {
 import { convertAmounts } from '../src/modules/currency/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
-import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import { createOrg, errorOf, expectStatus, insertMember, verifiedPerson } from './support/org.ts';
 
 let t: TestApp;
 let world: MissionWorld;
@@ -371,6 +371,40 @@ describe('the status call (PUT …/status)', () => {
     expectStatus(await orgStatus('orgAdmin', mine._id, { status: 'approved' }), 200);
     expectStatus(await orgStatus('orgManager', mine._id, { status: 'paid' }), 403);
     expect((await rowOf(mine._id))!.status).toBe('approved');
+  });
+
+  it('the only person who decides decides their own expenses, until another joins who decides', async () => {
+    // a one-person organisation: its owner is its only admin, so nobody else could ever approve
+    const owner = await verifiedPerson(t);
+    const org = await createOrg(t, owner.token);
+    await setOrg(t, org._id, { isOrgLicensed: true, isLicensedActive: true });
+    const status = (id: string, payload: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: `/api/expense/org/${org._id}/expense/${id}/status`, token: owner.token, payload: { payload } });
+    const create = async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/expense/org/${org._id}`,
+        token: owner.token,
+        payload: { payload: base },
+      });
+      expectStatus(response, 201);
+      const expense = response.json() as Expense;
+      expectStatus(await status(expense._id, { status: 'submitted' }), 200);
+      return expense;
+    };
+    const alone = await create();
+    const listed = await t.request({ method: 'GET', url: `/api/expense/org/${org._id}`, token: owner.token });
+    expect((listed.json() as ExpenseList).expenses[0]!.abilities).toMatchObject({ decide: true, pay: false });
+    expectStatus(await status(alone._id, { status: 'approved' }), 200);
+    const paid = await status(alone._id, { status: 'paid' });
+    expectStatus(paid, 200);
+    expect(paid.json()).toMatchObject({ status: 'paid', abilities: { decide: false, pay: false } });
+
+    // a manager joins, who decides the organisation's expenses: the owner's next expense is theirs to decide
+    await insertMember(t, org._id, 'MANAGER');
+    const next = await create();
+    expectStatus(await status(next._id, { status: 'approved' }), 403);
+    expect((await rowOf(next._id))!.status).toBe('submitted');
   });
 
   it('a mission expense is not reached through the organisation routes', async () => {

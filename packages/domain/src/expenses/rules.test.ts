@@ -140,6 +140,16 @@ describe('who sees and does what', () => {
   });
 
   it.each([
+    // whose, decides, nobody else decides → who the caller is to it: the sole decider decides their own too
+    ['mine', true, true, ['owner', 'decider']],
+    ['mine', false, true, ['owner']],
+    ['theirs', true, true, ['decider']],
+    ['mine', true, false, ['owner']],
+  ] as const)('%s, deciding %s, alone in deciding %s → %j', (whose, decides, decidesOwn, actors) => {
+    expect(expenseActors({ ownerId: whose === 'mine' ? 'me' : 'them' }, { personId: 'me', decides, decidesOwn })).toEqual(actors);
+  });
+
+  it.each([
     // day, today → allowed: an expense is spent already, tomorrow at most (a person ahead of UTC)
     ['2026-03-18', '2026-03-18', true],
     ['2020-01-01', '2026-03-18', true],

@@ -30,12 +30,16 @@ export const EXPENSE_TRANSITIONS: Readonly<Record<ExpenseActor, readonly (readon
   ],
 };
 
+/** Who looks at an expense: whether they decide the scope's expenses, and their own too (`decidesOwn`). */
+export type ExpenseCaller = { personId: string; decides: boolean; decidesOwn?: boolean };
+
 /**
  * Who the caller is to an expense: its owner, or one who decides it. Nobody decides their own expense (as approvers
- * never review their own leave, rule 211): another who decides approves, rejects or pays it.
+ * never review their own leave, rule 211): another who decides approves, rejects or pays it. Where nobody else
+ * decides (`decidesOwn`: a one-person organisation's owner), the owner decides theirs, or it could never count.
  */
-export function expenseActors(expense: { ownerId: string }, caller: { personId: string; decides: boolean }): ExpenseActor[] {
-  if (expense.ownerId === caller.personId) return ['owner'];
+export function expenseActors(expense: { ownerId: string }, caller: ExpenseCaller): ExpenseActor[] {
+  if (expense.ownerId === caller.personId) return caller.decides && caller.decidesOwn ? ['owner', 'decider'] : ['owner'];
   return caller.decides ? ['decider'] : [];
 }
 
@@ -86,7 +90,7 @@ export const expenseVisible = (expense: { ownerId: string; status: ExpenseStatus
   expense.ownerId === caller.personId || (caller.decides && expense.status !== 'draft');
 
 /** What the caller may do with an expense, as its answer carries them (`abilities`). */
-export function expenseAbilities(expense: { ownerId: string; status: ExpenseStatus }, caller: { personId: string; decides: boolean }) {
+export function expenseAbilities(expense: { ownerId: string; status: ExpenseStatus }, caller: ExpenseCaller) {
   const actors = expenseActors(expense, caller);
   const owner = actors.includes('owner');
   return {

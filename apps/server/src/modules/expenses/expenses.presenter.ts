@@ -1,4 +1,4 @@
-import { expenseAbilities, expenseTotalMinor, fromMinorUnits, type Expense } from '@crewplan/domain';
+import { expenseAbilities, expenseTotalMinor, fromMinorUnits, type Expense, type ExpenseCaller } from '@crewplan/domain';
 import type { ExpenseWithContext } from './expenses.queries.ts';
 
 /** Where a receipt's bytes are read: through the route of the expense's scope. */
@@ -9,7 +9,7 @@ export function attachmentUrl(row: { orgId: string; missionId: string | null; id
 }
 
 /** An expense as the API answers it, with what the caller may do with it. */
-export function presentExpense(row: ExpenseWithContext, caller: { personId: string; decides: boolean }): Expense {
+export function presentExpense(row: ExpenseWithContext, caller: ExpenseCaller): Expense {
   const e = row.expense;
   return {
     _id: e.id,

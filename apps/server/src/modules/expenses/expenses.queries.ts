@@ -89,3 +89,22 @@ export async function findExpense(
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
+
+/**
+ * Whether someone besides `personId` decides the scope's expenses: for a mission, another of its project managers
+ * or owners who took the invite, or another admin of its organisation; for the organisation's own, another of its
+ * current admins or managers.
+ */
+export async function anotherDecides(db: Db | Tx, scope: { orgId: string; missionId: string | null; personId: string }): Promise<boolean> {
+  const orgDeciders = (levels: string[]) => sql`select 1 from org_people op
+    where op.org_id = ${scope.orgId} and op.person_id <> ${scope.personId} and op.level = any(${sql.param(levels)}::varchar[])
+      and (op.end_date is null or op.end_date > current_date)`;
+  const query = scope.missionId
+    ? sql`select exists (select 1 from mission_people mp
+          where mp.mission_id = ${scope.missionId} and mp.person_id <> ${scope.personId} and not mp.invite_pending
+            and (mp.permission = 2 or (mp.permission = 1 and mp.is_project_manager)))
+        or exists (${orgDeciders(['ADMIN'])}) as found`
+    : sql`select exists (${orgDeciders(['ADMIN', 'MANAGER'])}) as found`;
+  const { rows } = await db.execute<{ found: boolean }>(query);
+  return rows[0]!.found;
+}

@@ -13,6 +13,7 @@ import {
   toMinorUnits,
   totalsByCurrency,
   type Expense,
+  type ExpenseCaller,
   type ExpenseCreate,
   type ExpenseList,
   type ExpenseListQuery,
@@ -44,7 +45,15 @@ import {
   type ExpenseScope,
 } from './expenses.access.ts';
 import { presentExpense } from './expenses.presenter.ts';
-import { filtersOf, findExpense, readExpenses, seenBy, type ExpenseRow, type ExpenseWithContext } from './expenses.queries.ts';
+import {
+  anotherDecides,
+  filtersOf,
+  findExpense,
+  readExpenses,
+  seenBy,
+  type ExpenseRow,
+  type ExpenseWithContext,
+} from './expenses.queries.ts';
 
 type ExpenseEvent = DomainEvents['expense.changed'];
 type Record = (
@@ -97,10 +106,17 @@ async function announce(ctx: AppContext, event: ExpenseEvent | null): Promise<vo
 const inScope = (scope: ExpenseScope): SQL | undefined =>
   and(eq(expenses.orgId, scope.org.id), scope.missionId ? eq(expenses.missionId, scope.missionId) : isNull(expenses.missionId));
 
+/** The caller as the scope's rules see them: whether they decide their own expenses too (nobody else decides). */
+async function callerOf(db: Db | Tx, scope: ExpenseScope): Promise<ExpenseCaller> {
+  const { personId, decides } = scope;
+  const decidesOwn = decides && !(await anotherDecides(db, { orgId: scope.org.id, missionId: scope.missionId, personId }));
+  return { personId, decides, decidesOwn };
+}
+
 async function presentOne(ctx: AppContext, scope: ExpenseScope, id: string): Promise<Expense> {
   const [row] = await readExpenses(ctx.db, and(eq(expenses.id, id), inScope(scope)));
   if (!row) throw expenseNotFound();
-  return presentExpense(row, scope);
+  return presentExpense(row, await callerOf(ctx.db, scope));
 }
 
 /** The expense of the scope the caller may see (404 otherwise: members never learn of others' expenses). */
@@ -145,9 +161,9 @@ export async function totalsOf(ctx: AppContext, rows: ExpenseWithContext[]): Pro
   return { byCurrency, converted };
 }
 
-async function listOf(ctx: AppContext, rows: ExpenseWithContext[], decides: (row: ExpenseWithContext) => boolean, personId: string) {
+async function listOf(ctx: AppContext, rows: ExpenseWithContext[], caller: ExpenseCaller) {
   return {
-    expenses: rows.map((row) => presentExpense(row, { personId, decides: decides(row) })),
+    expenses: rows.map((row) => presentExpense(row, caller)),
     totals: await totalsOf(ctx, rows),
   } satisfies ExpenseList;
 }
@@ -155,7 +171,7 @@ async function listOf(ctx: AppContext, rows: ExpenseWithContext[], decides: (row
 /** `GET /expense/org/:orgId` and `GET /expense/mission/:id`: the scope's expenses the caller sees. */
 export async function scopeExpenses(ctx: AppContext, scope: ExpenseScope, query: ExpenseListQuery): Promise<ExpenseList> {
   const rows = await readExpenses(ctx.db, and(inScope(scope), seenBy(scope.personId, scope.decides), filtersOf(query)));
-  return listOf(ctx, rows, () => scope.decides, scope.personId);
+  return listOf(ctx, rows, await callerOf(ctx.db, scope));
 }
 
 /**
@@ -167,8 +183,8 @@ export async function orgMissionExpenses(ctx: AppContext, scope: ExpenseScope, q
     ctx.db,
     and(eq(expenses.orgId, scope.org.id), isNotNull(expenses.missionId), seenBy(scope.personId, scope.decides), filtersOf(query)),
   );
-  const admin = scope.orgLevel === 'ADMIN';
-  return listOf(ctx, rows, () => admin, scope.personId);
+  // decided here as an organisation admin; one's own only from the mission, where its other deciders are known
+  return listOf(ctx, rows, { personId: scope.personId, decides: scope.orgLevel === 'ADMIN' });
 }
 
 /** The organisations of `orgIds` whose licence lets people keep expenses now. */
@@ -185,8 +201,7 @@ export async function myExpenses(ctx: AppContext, personId: string, query: Expen
   return listOf(
     ctx,
     rows.filter((row) => licensed.has(row.expense.orgId)),
-    () => false,
-    personId,
+    { personId, decides: false },
   );
 }
 
@@ -212,8 +227,7 @@ export async function projectManagerExpenses(ctx: AppContext, personId: string, 
   return listOf(
     ctx,
     rows.filter((row) => licensed.has(row.expense.orgId)),
-    () => true,
-    personId,
+    { personId, decides: true },
   );
 }
 
@@ -307,7 +321,7 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
   await commit(ctx, scope, async (tx, record) => {
     const row = await visibleExpense(tx, scope, id, true);
     if (row.status === to) return;
-    const actors = expenseActors({ ownerId: row.personId }, scope);
+    const actors = expenseActors({ ownerId: row.personId }, await callerOf(tx, scope));
     if (!canMoveExpense(actors, row.status, to)) throw isExpenseMove(row.status, to) ? notAllowed() : badTransition();
     if (to === 'rejected' && (reason ?? '').length < EXPENSE_REASON_MIN) throw reasonNeeded();
     const now = ctx.clock.now();
