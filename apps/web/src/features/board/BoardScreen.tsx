@@ -78,7 +78,7 @@ export function BoardScreen() {
                 <Tabs.Tab
                   key={entry.value}
                   value={entry.value}
-                  rightSection={<CountBadge count={badgeOf(entry.value)} label={LEAVE_BADGE_LABEL} />}
+                  rightSection={badgeOf(entry.value) ? <CountBadge count={badgeOf(entry.value)} label={LEAVE_BADGE_LABEL} /> : undefined}
                 >
                   {entry.label}
                 </Tabs.Tab>
@@ -102,7 +102,9 @@ export function BoardScreen() {
                     <Menu.Item
                       key={entry.value}
                       onClick={() => choose(entry.value)}
-                      rightSection={<CountBadge count={badgeOf(entry.value)} label={LEAVE_BADGE_LABEL} />}
+                      rightSection={
+                        badgeOf(entry.value) ? <CountBadge count={badgeOf(entry.value)} label={LEAVE_BADGE_LABEL} /> : undefined
+                      }
                     >
                       {entry.label}
                     </Menu.Item>

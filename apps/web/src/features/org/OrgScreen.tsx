@@ -140,7 +140,8 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                       key={t.value}
                       value={t.value}
                       rightSection={
-                        t.value === 'org-leaves' ? (
+                        // an empty right section still takes its room: only a count gets one
+                        t.value === 'org-leaves' && leaveBadge ? (
                           <CountBadge count={leaveBadge} label="pending leave requests start in the next 3 days" />
                         ) : undefined
                       }
