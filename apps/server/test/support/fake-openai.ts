@@ -12,6 +12,8 @@ export type FakeOpenAi = {
   /** The authorization headers seen. */
   authorizations: (string | undefined)[];
   mode: FakeModelMode;
+  /** Runs after a call is recorded and before it is answered: what happens elsewhere while the server waits. */
+  onCall?: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -35,6 +37,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { role: string; content: string }[] };
     fake.calls.push(body);
     fake.authorizations.push(request.headers.authorization);
+    await fake.onCall?.();
     if (fake.mode === 'hang') {
       hanging.push(response);
       return;

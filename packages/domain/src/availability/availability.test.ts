@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityQuerySchema, dayCapacity, heatLevel } from './availability.ts';
-import { plannerRoleChangeSchema } from './planner.ts';
+import { PLANNER_OUT_OF_CALENDAR, plannerQuerySchema, plannerRoleChangeSchema } from './planner.ts';
 
 describe('dayCapacity', () => {
   it.each([
@@ -33,5 +33,21 @@ describe('the inputs', () => {
     expect(plannerRoleChangeSchema.safeParse({ personId: 'a'.repeat(24), allocation: 50 }).success).toBe(false);
     expect(plannerRoleChangeSchema.safeParse({}).success).toBe(false);
     expect(plannerRoleChangeSchema.safeParse({ allocation: 0 }).success).toBe(true);
+  });
+});
+
+describe('plannerQuerySchema', () => {
+  it.each([
+    [{ from: '2999-12-29', weeks: '1' }, null],
+    [{ from: '1900-01-01', weeks: '26' }, null],
+    [{ from: '2999-12-30', weeks: '1' }, PLANNER_OUT_OF_CALENDAR],
+    [{ from: '2999-11-15' }, PLANNER_OUT_OF_CALENDAR],
+    [{ from: '3000-01-01' }, 'Date out of range'],
+    [{ from: '2025-02-30' }, 'Invalid ISO date'],
+    [{ from: '2025-04-07', weeks: 'x' }, 'Expected a whole number'],
+  ])('%o → %s', (query, message) => {
+    const parsed = plannerQuerySchema.safeParse(query);
+    expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe(message);
+    if (!parsed.success) expect(parsed.error.issues).toHaveLength(1);
   });
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { dateSchema, queryIntSchema } from '../shared/inputs.ts';
+import { isIsoDay, mondayOf } from '../missions/dates.ts';
+import { spanInCalendar } from '../staffing/what-if.ts';
 import { PLANNER_MAX_WEEKS } from './availability.ts';
+
+/** The planner's weeks read every day they hold: the last one must end inside the calendar the product keeps. */
+export const PLANNER_OUT_OF_CALENDAR = 'The weeks shown must stay between the years 1900 and 2999';
 
 /** `?from&weeks`: the planner starts on the Monday of `from`'s week and shows 1–26 weeks (8 unless asked). */
 export const plannerQuerySchema = z
@@ -9,7 +14,18 @@ export const plannerQuerySchema = z
     from: dateSchema,
     weeks: queryIntSchema(1, PLANNER_MAX_WEEKS).default(8),
   })
-  .strict();
+  .strict()
+  // refinements run after a field's own issue too: a value that is not one is left to that field's own message
+  .refine(
+    (q) =>
+      !isIsoDay(q.from) ||
+      !Number.isInteger(q.weeks) ||
+      spanInCalendar({ from: mondayOf(q.from), to: mondayOf(q.from) }, 0, q.weeks * 7 - 1),
+    {
+      path: ['from'],
+      message: PLANNER_OUT_OF_CALENDAR,
+    },
+  );
 export type PlannerQuery = z.infer<typeof plannerQuerySchema>;
 
 /** One week of one person: capacity (contract less holidays and approved leave) against what is booked on it. */

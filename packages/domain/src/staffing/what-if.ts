@@ -35,15 +35,21 @@ export const FINISH_HORIZON_DAYS = 180;
 export const MAX_SHIFT_DAYS = 366;
 
 /**
+ * Whether every day read of `span`, with `before` more days read before its start and `after` more after its end,
+ * lies inside the calendar the product keeps (1900–2999, as `dateSchema`).
+ */
+export function spanInCalendar(span: { from: string; to: string }, before = 0, after = 0): boolean {
+  return daysBetween('1900-01-01', span.from) >= before && daysBetween(span.to, '2999-12-31') >= after;
+}
+
+/**
  * Whether the mission's days (`span`: its plan and roles), moved by `shiftDays`, can be judged: a move of at most
  * `MAX_SHIFT_DAYS`, and every day read (finishes looked for up to `FINISH_HORIZON_DAYS` after the end, before and
  * after the move) inside the calendar the product keeps (1900–2999).
  */
 export function shiftFits(span: { from: string; to: string }, shiftDays: number): boolean {
   return (
-    Math.abs(shiftDays) <= MAX_SHIFT_DAYS &&
-    daysBetween('1900-01-01', span.from) + Math.min(shiftDays, 0) >= 0 &&
-    daysBetween(span.to, '2999-12-31') - Math.max(shiftDays, 0) >= FINISH_HORIZON_DAYS
+    Math.abs(shiftDays) <= MAX_SHIFT_DAYS && spanInCalendar(span, Math.max(-shiftDays, 0), Math.max(shiftDays, 0) + FINISH_HORIZON_DAYS)
   );
 }
 

@@ -250,7 +250,7 @@ export async function recommend(
       preAssigned: { recommendedResource: best, resources },
     });
   }
-  const saved = await saveSession(ctx.db, { id: session?.id ?? null, orgId: access.org.id, ownerId, bookings }, now);
+  const saved = await saveSession(ctx.db, { id: session?.id ?? null, orgId: access.org.id, ownerId, bookings }, now, 'options.sessionId');
   return { sessionId: saved.id, recommendations };
 }
 
@@ -298,5 +298,7 @@ export async function bookIntoSession(
   const now = ctx.clock.now();
   const session = await ownSession(ctx.db, sessionId, access.personId!, now, 'sessionId', access.org.id);
   const bookings = mergeBookings(session.bookings, await bookingsOf(ctx, access, assigned));
-  return presentSession(await saveSession(ctx.db, { id: session.id, orgId: session.orgId, ownerId: session.ownerId, bookings }, now));
+  return presentSession(
+    await saveSession(ctx.db, { id: session.id, orgId: session.orgId, ownerId: session.ownerId, bookings }, now, 'sessionId'),
+  );
 }

@@ -22,11 +22,15 @@ export async function ownSession(db: Db, id: string, ownerId: string, now: Date,
   return row;
 }
 
-/** Keeps a session's bookings and moves its end to `SESSION_HOURS` from now; a new one is created (ended ones are swept). */
+/**
+ * Keeps a session's bookings and moves its end to `SESSION_HOURS` from now; a new one is created (ended ones are
+ * swept). A session ended while the call ran (deleted, or swept) is not brought back: 404 naming `field`.
+ */
 export async function saveSession(
   db: Db,
   session: { id: string | null; orgId: string; ownerId: string; bookings: SessionBooking[] },
   now: Date,
+  field: string,
 ): Promise<SessionRow> {
   const expiresAt = expiryFrom(now);
   if (session.id) {
@@ -35,7 +39,8 @@ export async function saveSession(
       .set({ bookings: session.bookings, expiresAt, updatedAt: now })
       .where(eq(staffingSessions.id, session.id))
       .returning();
-    return row!;
+    if (!row) throw sessionNotFound(field);
+    return row;
   }
   await db.delete(staffingSessions).where(lt(staffingSessions.expiresAt, now));
   const [row] = await db
