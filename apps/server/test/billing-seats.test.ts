@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, orgPeople } from '../src/db/schema/index.ts';
+import { jobs, orgPeople, orgs, subscriptions } from '../src/db/schema/index.ts';
 import { syncSeats } from '../src/modules/billing/billing.service.ts';
 import { SEATS_JOB } from '../src/modules/billing/billing.subscribers.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
 const details = { billing_name: 'Ada Admin', billing_email: 'billing@example.com', billing_country: 'de', billing_zip: '10115' };
 
 type Item = { id: string; quantity: number; metadata: { seat?: string }; price: { unit_amount: number; product: string } };
-type Subscription = { id: string; metadata: { orgId?: string }; items: { data: Item[] } };
+type Subscription = { id: string; status: string; metadata: { orgId?: string }; items: { data: Item[] } };
 
 /** An organisation of an admin and `members` members, subscribed to Unlimited (with the AI add-on). */
 async function subscribedOrg(members: number) {
@@ -165,5 +165,43 @@ describe('the provider subscription follows the seats', () => {
     expect(quantities(orgId).admins).toBe(1);
     await nextDay();
     expect(quantities(orgId)).toEqual({ admins: 2, members: 1, ai: 1 });
+  });
+});
+
+describe('a deleted organisation is charged no more', () => {
+  const ours = async (orgId: string) => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId)))[0]!;
+  const cancels = (orgId: string) => fake.requests.filter((r) => r === `DELETE /v1/subscriptions/${subscriptionOf(orgId).id}`).length;
+
+  it('cancels the subscription at the provider when an admin deletes the organisation', async () => {
+    const { admin, orgId } = await subscribedOrg(1);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/org/${orgId}`, token: admin.token }), 200);
+    expect([subscriptionOf(orgId).status, cancels(orgId)]).toEqual(['canceled', 1]);
+    expect(await ours(orgId)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+  });
+
+  it('cancels it when the only admin leaves and so deletes the organisation', async () => {
+    const { admin, orgId } = await subscribedOrg(2);
+    const left = await t.request({
+      method: 'DELETE',
+      url: `/api/org/${orgId}/people/${admin.personId}?confirmDeleteOrganisation=true`,
+      token: admin.token,
+    });
+    expectStatus(left, 200);
+    expect(left.json()).toMatchObject({ organisationDeleted: true });
+    expect([subscriptionOf(orgId).status, cancels(orgId)]).toEqual(['canceled', 1]);
+    expect((await ours(orgId)).status).toBe('canceled');
+    // the seats sync planned for the leaving day finds nothing left to change
+    await nextDay();
+    expect(cancels(orgId)).toBe(1);
+  });
+
+  it('deletes the organisation though the provider fails to cancel; the daily reconciliation cancels it', async () => {
+    const { admin, orgId } = await subscribedOrg(1);
+    fake.failNextSubscriptionUpdate();
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/org/${orgId}`, token: admin.token }), 200);
+    expect((await t.database.db.select({ deletedAt: orgs.deletedAt }).from(orgs).where(eq(orgs.id, orgId)))[0]!.deletedAt).not.toBeNull();
+    expect([subscriptionOf(orgId).status, (await ours(orgId)).status]).toEqual(['active', 'active']);
+    await nextDay();
+    expect([subscriptionOf(orgId).status, (await ours(orgId)).status]).toEqual(['canceled', 'canceled']);
   });
 });

@@ -128,8 +128,9 @@ beforeAll(async () => {
     paymentLinks: {
       create: async (request) => {
         linkRequests.push(request);
-        return { url: `https://pay.example.test/${request.invoiceId}` };
+        return { id: `cs_${request.invoiceId}`, url: `https://pay.example.test/${request.invoiceId}` };
       },
+      expire: async () => undefined,
     },
   });
   w = await createOrgWorld(t);
@@ -137,8 +138,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The app with the fake payment provider's keys, and the provider posting its signed webhooks to that app. */
-async function withProvider() {
+/**
+ * The app with the fake payment provider's keys, and the provider posting its signed webhooks to that app; with
+ * `logs`, the app's log lines are kept there.
+ */
+async function withProvider(logs?: string[]) {
   // the provider posts its webhooks to the app built once the provider's keys are known
   const receiver: { app?: TestApp } = {};
   const fake = await startFakeStripe({
@@ -155,7 +159,13 @@ async function withProvider() {
   const paying = await buildTestApp({
     clock,
     database: t.database as never,
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    env: {
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_BASE: fake.url,
+      ...(logs ? { LOG_LEVEL: 'warn' } : {}),
+    },
+    ...(logs ? { logger: true, logStream: { write: (line: string) => void logs.push(line) } } : {}),
   });
   receiver.app = paying;
   return { fake, paying };
@@ -618,6 +628,88 @@ describe('the payment provider', () => {
       const again = await fetch(url, { method: 'POST', redirect: 'manual' });
       expect(again.status).toBe(409);
       expect(fake.requests.filter((request) => request === 'POST /v1/checkout/sessions')).toHaveLength(1);
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
+
+  it('expires the link at the provider once the invoice is voided, marked paid by hand or given a new link', async () => {
+    const { fake, paying } = await withProvider();
+    try {
+      const linkOf = async (invoiceId: string) => {
+        const response = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoiceId}/payment-link`, token: admin() });
+        expectStatus(response, 200);
+        const { url } = response.json() as { url: string };
+        return { url, session: fake.objects.get(url.split('/').at(-1)!)! };
+      };
+      const setStatus = (invoiceId: string, status: string) =>
+        paying.request({ method: 'PUT', url: `/api/clientInvoice/${invoiceId}`, token: admin(), payload: { payload: { status } } });
+      const pay = async (url: string) => (await fetch(url, { method: 'POST', redirect: 'manual' })).status;
+      const history = async (invoiceId: string) =>
+        (await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoiceId))).flatMap((row) =>
+          row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : [],
+        );
+
+      // voided: the old link's page takes no payment, so none arrives to refund
+      const voided = await created(await client(), { lines: [typed('Work', 1, 25)] });
+      const first = await linkOf(voided._id);
+      const [row] = await t.database.db.select().from(clientInvoices).where(eq(clientInvoices.id, voided._id));
+      expect(row!.paymentSessionId).toBe(first.session.id);
+      expectStatus(await setStatus(voided._id, 'void'), 200);
+      expect(first.session.status).toBe('expired');
+      expect(await pay(first.url)).toBe(410);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${voided._id}` })).json()).toMatchObject({ status: 'void' });
+      expect(await history(voided._id)).toEqual([]);
+
+      // paid by hand (a bank transfer): its link is closed, the client cannot pay twice
+      const byHand = await created(await client(), { lines: [typed('Work', 1, 30)] });
+      const handLink = await linkOf(byHand._id);
+      expectStatus(await setStatus(byHand._id, 'paid'), 200);
+      expect([handLink.session.status, await pay(handLink.url)]).toEqual(['expired', 410]);
+
+      // a new link replaces the old one: only the new one is paid, and it settles the invoice
+      const relinked = await created(await client(), { lines: [typed('Work', 1, 35)] });
+      const old = await linkOf(relinked._id);
+      const fresh = await linkOf(relinked._id);
+      expect(old.session.status).toBe('expired');
+      expect(await pay(old.url)).toBe(410);
+      expect(await pay(fresh.url)).toBe(303);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${relinked._id}` })).json()).toMatchObject({ status: 'paid' });
+      const [settled] = await t.database.db.select().from(clientInvoices).where(eq(clientInvoices.id, relinked._id));
+      expect(settled!.paymentSessionId).toBe(fresh.session.id);
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
+
+  it('voids the invoice though the provider fails to expire its link (logged); a payment there then leaves it void', async () => {
+    const logs: string[] = [];
+    const { fake, paying } = await withProvider(logs);
+    try {
+      const invoice = await created(await client(), { lines: [typed('Work', 1, 40)] });
+      const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoice._id}/payment-link`, token: admin() });
+      const { url } = link.json() as { url: string };
+      fake.failNextSessionExpiry();
+      const voided = await paying.request({
+        method: 'PUT',
+        url: `/api/clientInvoice/${invoice._id}`,
+        token: admin(),
+        payload: { payload: { status: 'void' } },
+      });
+      expectStatus(voided, 200);
+      expect(voided.json()).toMatchObject({ status: 'void' });
+      expect(fake.requests.filter((request) => request.endsWith('/expire'))).toHaveLength(1);
+      const warned = logs.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level === 40);
+      expect(warned.map((line) => line.msg)).toEqual(['payment link not expired at the payment provider; it may still be paid']);
+
+      // the client pays at the link still open: the provider's events never mark the void invoice paid
+      expect((await fetch(url, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      const read = (await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json() as Invoice;
+      expect([read.status, read.paidAt]).toEqual(['void', null]);
+      const kept = await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoice._id));
+      expect(kept.flatMap((row) => (row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : []))).toHaveLength(2);
     } finally {
       await paying.app.close();
       await fake.close();

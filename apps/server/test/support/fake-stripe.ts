@@ -34,8 +34,10 @@ export type FakeStripe = {
   addPaymentMethod: (brand?: string, last4?: string) => string;
   /** The next charge (a subscription's first invoice or a payment intent) is declined. */
   failNextPayment: () => void;
-  /** The next update of a subscription fails (the provider is unavailable; not worth a retry of that request). */
+  /** The next update or cancellation of a subscription fails (the provider is unavailable; not worth a retry of that request). */
   failNextSubscriptionUpdate: () => void;
+  /** The next expiry of a checkout session fails (the provider is unavailable; not worth a retry of that request). */
+  failNextSessionExpiry: () => void;
   /** A signed webhook delivery of an event, as the provider sends it. */
   signedEvent: (
     type: string,
@@ -116,7 +118,13 @@ function paymentPage(session: Json, notice = ''): string {
 <body><main><h1>${escapeHtml(String(session.description))}</h1>
 <p class="amount" data-testid="amount">${escapeHtml(amount)}</p>
 ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
-${open ? `<form method="post"><p>Card •••• 4242 (test)</p><button type="submit">Pay</button></form>` : '<p role="status">Paid. Thank you.</p>'}
+${
+  open
+    ? `<form method="post"><p>Card •••• 4242 (test)</p><button type="submit">Pay</button></form>`
+    : session.status === 'expired'
+      ? '<p role="status">This payment page has expired.</p>'
+      : '<p role="status">Paid. Thank you.</p>'
+}
 </main></body></html>`;
 }
 
@@ -127,9 +135,10 @@ ${open ? `<form method="post"><p>Card •••• 4242 (test)</p><button type="
  *
  * Like the provider, it hosts the payment page a checkout session's `url` opens (`GET /pay/:id`); paying there
  * (`POST /pay/:id`) completes the session and delivers `checkout.session.completed` and `payment_intent.succeeded`,
- * signed, to `deliver` (the app's webhook) before it sends the payer back to the session's `success_url`. Two test
- * controls stand in for what happens at the provider without the app asking: `POST /test/payment-methods` (a card
- * as the provider's card form creates it; answers its id) and `POST /test/renewal-failed?org=` (a renewal fails).
+ * signed, to `deliver` (the app's webhook) before it sends the payer back to the session's `success_url`; the page
+ * of an expired session takes no payment (410). Two test controls stand in for what happens at the provider without
+ * the app asking: `POST /test/payment-methods` (a card as the provider's card form creates it; answers its id) and
+ * `POST /test/renewal-failed?org=` (a renewal fails).
  */
 export async function startFakeStripe(options: { port?: number; deliver?: DeliverWebhook } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -143,6 +152,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
   const counts = new Map<string, number>();
   let failNext = false;
   let failUpdate = false;
+  let failExpiry = false;
   const now = () => Math.floor(Date.now() / 1000);
 
   const create = (object: string, prefix: string, fields: Json): Json => {
@@ -236,12 +246,17 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
         return { status: 200, body: subscription };
       }
       const subscription = id ? get(id, 'subscription') : null;
-      if (!subscription) return missing('subscription', id ?? '');
+      // a cancelled subscription is gone for the API: cancelling it again is 404, as the provider answers
+      if (!subscription || (method === 'DELETE' && subscription.status === 'canceled')) return missing('subscription', id ?? '');
+      if ((method === 'POST' || method === 'DELETE') && failUpdate) {
+        failUpdate = false;
+        return unavailable();
+      }
+      if (method === 'DELETE') {
+        Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+        return { status: 200, body: subscription };
+      }
       if (method === 'POST') {
-        if (failUpdate) {
-          failUpdate = false;
-          return unavailable();
-        }
         const list = subscription.items as { data: Json[] };
         const changes = (params.items as Json[] | undefined) ?? [];
         // checked first, so that a refused update changes nothing
@@ -351,7 +366,21 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
       if (!intent) return missing('payment_intent', String(params.payment_intent));
       return { status: 200, body: create('refund', 're', { amount: intent.amount, payment_intent: intent.id, status: 'succeeded' }) };
     }
-    if (resource === 'checkout' && id === 'sessions' && method === 'POST') {
+    if (resource === 'checkout' && id === 'sessions' && action && parts[3] === 'expire' && method === 'POST') {
+      const session = get(action, 'checkout.session');
+      if (!session) return missing('checkout.session', action);
+      if (failExpiry) {
+        failExpiry = false;
+        return unavailable();
+      }
+      if (session.status !== 'open')
+        return invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(session.status)}\`.`,
+        );
+      Object.assign(session, { status: 'expired', url: null });
+      return { status: 200, body: session };
+    }
+    if (resource === 'checkout' && id === 'sessions' && !action && method === 'POST') {
       const lines = (params.line_items as Json[] | undefined) ?? [];
       const amount = lines.reduce((sum, line) => sum + Number((line.price_data as Json)?.unit_amount ?? 0) * Number(line.quantity ?? 1), 0);
       const session = create('checkout.session', 'cs_test', {
@@ -438,6 +467,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
       const session = get(payPage[1]!, 'checkout.session');
       if (!session) html(404, '<!doctype html><title>Not found</title><p>This payment page does not exist.</p>');
       else if (method === 'GET') html(200, paymentPage(session));
+      else if (method === 'POST' && session.status === 'expired') html(410, paymentPage(session, 'This payment page has expired.'));
       else if (method === 'POST' && session.status !== 'open') html(409, paymentPage(session, 'This payment is already complete.'));
       else if (method === 'POST') {
         const statuses = await pay(session);
@@ -510,6 +540,9 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     },
     failNextSubscriptionUpdate: () => {
       failUpdate = true;
+    },
+    failNextSessionExpiry: () => {
+      failExpiry = true;
     },
     signedEvent,
     sendEvent,

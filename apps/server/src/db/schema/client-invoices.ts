@@ -58,6 +58,8 @@ export const clientInvoices = pgTable(
     sentTo: text('sent_to'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** The provider's checkout session of the latest payment link, expired once the invoice takes no more payment there. */
+    paymentSessionId: text('payment_session_id'),
     createdBy: varchar('created_by', { length: 24 }).references(() => people.id, { onDelete: 'set null' }),
     ...timestamps,
   },

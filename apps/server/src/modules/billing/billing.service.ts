@@ -154,12 +154,13 @@ function itemChanges(items: ProviderSubscriptionItem[], wanted: ProviderLine[]):
   return changes;
 }
 
-export type SeatsSync = 'none' | 'unchanged' | 'updated' | 'failed';
+export type SeatsSync = 'none' | 'unchanged' | 'updated' | 'canceled' | 'failed';
 
 /**
  * Brings the provider's subscription to the organisation's seats as they are now (people joined, left or changed
  * level): one update with the changed quantities, the kinds new to it and without the kinds no seat holds any more,
- * prorated as the provider does by default. Nothing is sent when the quantities already match. It never throws:
+ * prorated as the provider does by default. Nothing is sent when the quantities already match. A deleted
+ * organisation holds no seat: its subscription is cancelled now, so that nothing more is charged. It never throws:
  * a failure is logged, and the next membership change or the daily reconciliation tries again. The subscription
  * row's lock makes two syncs of one organisation take turns, so an older count never lands last.
  */
@@ -172,6 +173,16 @@ export async function syncSeats(ctx: AppContext, orgId: string, log: FastifyBase
       const row = await lockSubscription(tx, orgId);
       if (!open(row)) return 'none';
       const subscriptionId = row.providerSubscriptionId!;
+      const [org] = await tx.select({ deletedAt: orgs.deletedAt }).from(orgs).where(eq(orgs.id, orgId));
+      if (org?.deletedAt) {
+        const ended = await callProvider(() => provider.cancelSubscription(subscriptionId));
+        await applySubscriptionStatus(tx, orgId, {
+          status: ended.status,
+          currentPeriodEnd: ended.currentPeriodEnd,
+          cancelAtPeriodEnd: ended.cancelAtPeriodEnd,
+        });
+        return 'canceled';
+      }
       const wanted = seatLines(await seatsOf(tx, orgId), row.aiAddon);
       const { items } = await callProvider(() => provider.retrieveSubscription(subscriptionId));
       const changes = itemChanges(items, wanted);
@@ -182,7 +193,10 @@ export async function syncSeats(ctx: AppContext, orgId: string, log: FastifyBase
       return 'updated';
     });
   } catch (err) {
-    log.warn({ err, orgId }, 'seats not synced with the payment provider; the next change or the daily reconciliation retries');
+    log.warn(
+      { err, orgId },
+      'subscription not in step with the seats at the payment provider; the next change or the daily reconciliation retries',
+    );
     return 'failed';
   }
 }

@@ -13,12 +13,16 @@ const DAY_MS = 24 * 3_600_000;
 /**
  * Keeps the provider's subscription in step with the seats (rule 200) once payments are configured: after every
  * committed change of the organisation's people, on the day a removed person actually leaves (they hold their seat
- * until then), and daily for every open subscription as a safety net.
+ * until then), once the organisation is deleted (its subscription is cancelled), and daily for every open
+ * subscription as a safety net.
  */
 export async function subscribeBillingEvents(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   if (!providerOf(ctx)) return;
   ctx.events.on('org.changed', async ({ orgId, changes }) => {
     if (changes.some((change) => change.entity === 'org.people')) await syncSeats(ctx, orgId, log);
+  });
+  ctx.events.on('org.deleted', async ({ orgId }) => {
+    await syncSeats(ctx, orgId, log);
   });
   ctx.events.on('org.person.removed', async ({ orgId, endDate }) => {
     if (!endDate) return;

@@ -14,3 +14,9 @@ export async function createPaymentLink(
   const provider = requireProvider(ctx);
   return callProvider(() => provider.createCheckoutLink({ ...input, returnUrl: new URL('/', ctx.config.publicUrl).toString() }));
 }
+
+/** Closes the provider's page of a payment link (its `id`): it can no longer be paid. */
+export async function expirePaymentLink(ctx: Pick<AppContext, 'config'>, id: string): Promise<void> {
+  const provider = requireProvider(ctx);
+  await callProvider(() => provider.expireCheckoutLink(id));
+}

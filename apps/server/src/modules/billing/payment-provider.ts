@@ -48,6 +48,8 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderSubscription>;
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Ends the subscription now: nothing more is charged. */
+  cancelSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription & { items: ProviderSubscriptionItem[] }>;
   /** Changes the items in one update, prorated as the provider does by default; new lines are priced under `productId`. */
   updateSubscriptionItems(
@@ -89,6 +91,8 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
     returnUrl: string;
   }): Promise<{ id: string; url: string }>;
+  /** Closes a checkout link's page: it can no longer be paid. */
+  expireCheckoutLink(sessionId: string): Promise<void>;
   /** Checks a webhook's signature against the raw body; throws when it does not hold. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }
@@ -196,6 +200,9 @@ export function stripeProvider(settings: {
     },
     async cancelSubscriptionAtPeriodEnd(subscriptionId) {
       return subscriptionOf(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    },
+    async cancelSubscription(subscriptionId) {
+      return subscriptionOf(await stripe.subscriptions.cancel(subscriptionId));
     },
     async retrieveSubscription(subscriptionId) {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
@@ -306,6 +313,9 @@ export function stripeProvider(settings: {
         cancel_url: input.returnUrl,
       });
       return { id: session.id, url: session.url ?? '' };
+    },
+    async expireCheckoutLink(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
     },
     verifyWebhook(rawBody, signature) {
       if (!settings.webhookSecret) throw new Error('no webhook secret configured');

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { appError } from '../../lib/errors.ts';
 import type { Invoice } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
@@ -11,7 +12,7 @@ import { discard, storeTemp, type ReceivedFile } from '../files/index.ts';
 import { formatAmount, renderInvoicePdf } from './invoices.pdf.ts';
 import { presentInvoice, type InvoiceRow } from './invoices.presenter.ts';
 import { loadInvoice, moveInvoice } from './invoices.service.ts';
-import type { PaymentLinks } from './payment-links.ts';
+import { expireInvoiceLink, type PaymentLinks } from './payment-links.ts';
 
 /** What the invoice routes need beyond the context: the file store and the payment provider. */
 export type InvoiceDeps = { store: FileStore; paymentLinks: PaymentLinks };
@@ -130,10 +131,11 @@ export async function sendInvoice(
 /**
  * `POST /clientInvoice/:id/payment-link`: a link the client pays the invoice's total at, from the payment provider. A
  * draft is issued (sent) with it, so its amounts can no longer change under a link that asks for the old total (to
- * change them: void it and issue another); when the provider fails the draft stays a draft.
+ * change them: void it and issue another); when the provider fails the draft stays a draft. The invoice keeps the
+ * provider's id of its link; the link it replaces is expired once the new one is kept.
  */
-export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: OrgAccess, invoiceId: string) {
-  return runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: OrgAccess, invoiceId: string, log: FastifyBaseLogger) {
+  const { link, replaced } = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const row = await loadInvoice(tx, access.org.id, invoiceId, true);
     if (row.status !== 'draft' && row.status !== 'sent') throw appError('invoiceBadStatus', row.status, 'paid by link');
     if (row.totalMinor <= 0) throw appError('invoiceNothingToPay');
@@ -147,7 +149,7 @@ export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: Or
       customerEmail: invoice.client.email,
     });
     if (row.status === 'draft') {
-      await moveInvoice(ctx, tx, row, 'sent');
+      await moveInvoice(ctx, tx, row, 'sent', { paymentSessionId: link.id });
       record({
         action: 'update',
         entity: 'client.invoices',
@@ -155,7 +157,11 @@ export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: Or
         title: invoice.numberText,
         changes: { status: { from: 'draft', to: 'sent' }, paymentLink: { from: null, to: 'issued' } },
       });
+    } else {
+      await tx.update(clientInvoices).set({ paymentSessionId: link.id }).where(eq(clientInvoices.id, invoiceId));
     }
-    return link;
+    return { link, replaced: row.paymentSessionId };
   });
+  if (replaced !== link.id) await expireInvoiceLink(deps.paymentLinks, replaced, log);
+  return { url: link.url };
 }

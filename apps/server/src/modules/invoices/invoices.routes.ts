@@ -20,7 +20,7 @@ import { contentDisposition, receiveUpload } from '../files/index.ts';
 import { invoicePdf, paymentLink, sendInvoice, uploadInvoicePdf, type InvoiceDeps } from './invoices.delivery.ts';
 import * as service from './invoices.service.ts';
 import { onClientInvoicePaid } from '../billing/index.ts';
-import { markPaidByProvider, providerPaymentLinks, type PaymentLinks } from './payment-links.ts';
+import { expireInvoiceLink, markPaidByProvider, providerPaymentLinks, type PaymentLinks } from './payment-links.ts';
 
 const tags = ['invoices'];
 const orgParams = z.object({ id: idSchema });
@@ -92,7 +92,10 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
       body: invoiceUpdateSchema,
       response: { 200: invoiceSchema },
     },
-    handler: async (request) => service.updateInvoice(ctx, orgAccessOf(request), request.params.id, request.body),
+    handler: async (request) =>
+      service.updateInvoice(ctx, orgAccessOf(request), request.params.id, request.body, (id) =>
+        expireInvoiceLink(deps.paymentLinks, id, request.log),
+      ),
   });
 
   r.delete('/api/clientInvoice/:id', {
@@ -165,6 +168,6 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
       params: invoiceParams,
       response: { 200: paymentLinkSchema },
     },
-    handler: async (request) => paymentLink(ctx, deps, orgAccessOf(request), request.params.id),
+    handler: async (request) => paymentLink(ctx, deps, orgAccessOf(request), request.params.id, request.log),
   });
 }

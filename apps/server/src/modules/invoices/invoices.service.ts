@@ -294,12 +294,19 @@ export async function moveInvoice(ctx: AppContext, tx: Tx, current: InvoiceRow, 
 
 /**
  * `PUT /clientInvoice/:id`: a draft's fields and lines (the lines replace the old ones, whose sources are released
- * first), a status change, the qbo flag. An invoice past draft changes only its status and qbo flag.
+ * first), a status change, the qbo flag. An invoice past draft changes only its status and qbo flag. An invoice voided
+ * or marked paid here takes no more payment at its link: once committed, `expireLink` is handed the link's id.
  */
-export async function updateInvoice(ctx: AppContext, access: OrgAccess, invoiceId: string, input: InvoiceUpdate) {
+export async function updateInvoice(
+  ctx: AppContext,
+  access: OrgAccess,
+  invoiceId: string,
+  input: InvoiceUpdate,
+  expireLink: (paymentSessionId: string) => Promise<void>,
+) {
   refuseWhenDisabled(access);
   const { status, updatedAt, lines, ...fields } = input.payload;
-  const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+  const { row, endedLink } = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const current = await loadInvoice(tx, access.org.id, invoiceId, true);
     checkFresh(current, updatedAt);
     const editsDraft = lines !== undefined || Object.values(fields).some((value) => value !== undefined);
@@ -343,8 +350,10 @@ export async function updateInvoice(ctx: AppContext, access: OrgAccess, invoiceI
     if (Object.keys(changes).length > 0 || lines !== undefined) {
       record({ action: 'update', entity: 'client.invoices', id: current.id, title: formatInvoiceNumber(current.number), changes });
     }
-    return next;
+    const linkEnded = next.status !== current.status && (next.status === 'void' || next.status === 'paid');
+    return { row: next, endedLink: linkEnded ? current.paymentSessionId : null };
   });
+  if (endedLink) await expireLink(endedLink);
   return presentInvoice(ctx.db, row, access);
 }
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { formatInvoiceNumber, fromMinorUnits } from '@crewplan/domain';
 import { runOrgCommand } from '../../commands/run.ts';
 import { clientInvoices } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { createPaymentLink, type ClientInvoicePaid } from '../billing/index.ts';
+import { createPaymentLink, expirePaymentLink, type ClientInvoicePaid } from '../billing/index.ts';
 import { moveInvoice } from './invoices.service.ts';
 
 /** What a payment link is made for: one invoice's total. */
@@ -17,24 +18,43 @@ export type PaymentLinkRequest = {
   customerEmail: string | null;
 };
 
-/** A card payment provider seen from invoices: it makes a link the client pays the invoice at. */
-export type PaymentLinks = { create: (request: PaymentLinkRequest) => Promise<{ url: string }> };
+/**
+ * A card payment provider seen from invoices: it makes a link the client pays the invoice at (`id` is the provider's,
+ * kept on the invoice), and expires a link so that it can no longer be paid.
+ */
+export type PaymentLinks = {
+  create: (request: PaymentLinkRequest) => Promise<{ id: string; url: string }>;
+  expire: (id: string) => Promise<void>;
+};
 
 /**
  * Links from the payment provider the billing module is configured with; the invoice's id rides in the metadata, so
  * that the provider's "paid" event comes back to `markPaidByProvider`. Without keys: 503 `billing/not-configured`.
  */
 export const providerPaymentLinks = (ctx: AppContext): PaymentLinks => ({
-  create: async (request) => {
-    const link = await createPaymentLink(ctx, {
+  create: (request) =>
+    createPaymentLink(ctx, {
       amountMinor: request.amountMinor,
       currency: request.currency,
       description: request.description,
       metadata: { clientInvoiceId: request.invoiceId, orgId: request.orgId },
-    });
-    return { url: link.url };
-  },
+    }),
+  expire: (id) => expirePaymentLink(ctx, id),
 });
+
+/**
+ * Expires an invoice's link once the invoice takes no more payment there (voided, paid otherwise, or its link
+ * replaced). It never throws: the change stands, and a failure is logged (a payment at that link still comes back
+ * to `markPaidByProvider`, which keeps it in the invoice's history).
+ */
+export async function expireInvoiceLink(links: PaymentLinks, id: string | null, log: FastifyBaseLogger): Promise<void> {
+  if (!id) return;
+  try {
+    await links.expire(id);
+  } catch (err) {
+    log.warn({ err, paymentSessionId: id }, 'payment link not expired at the payment provider; it may still be paid');
+  }
+}
 
 /**
  * A payment at the provider for an invoice: when it is the invoice's total in the invoice's currency, a draft or sent
