@@ -106,6 +106,15 @@ describe('validationFailure', () => {
     });
   });
 
+  it.each([
+    [1e308, 'Days must be at most 7'],
+    [-1e308, 'Days must be at least 1'],
+    [1.5, 'Days must be a whole number'],
+  ])('tells a whole number of %d its own bound, not the safe integers’', (days, text) => {
+    const schema = z.object({ days: z.number().int().min(1).max(7) });
+    expect(validationFailure(issuesOf(schema, { days }), 'body').fields).toEqual({ days: text });
+  });
+
   it('names the request part when the issue is about the whole of it, and an unknown field by its name', () => {
     expect(validationFailure(issuesOf(z.object({ a: z.string() }), 'x'), 'body')).toEqual({
       message: 'This must be a group of fields.',

@@ -140,13 +140,19 @@ export function invalidIdFailure(field: string): { message: string; fields: Reco
   return validationFailure([{ code: 'custom', path: [field], message: 'Invalid id' }], field);
 }
 
+const safeIntegerBound = (issue: ValidationIssue) =>
+  (issue.code === 'too_big' && issue.maximum === Number.MAX_SAFE_INTEGER) ||
+  (issue.code === 'too_small' && issue.minimum === Number.MIN_SAFE_INTEGER);
+
 /**
  * The 400 answer of a request that failed validation: every field's sentence (first issue per field) and a message
  * that repeats the first of them, so that a screen showing only the message still says what to fix.
  */
 export function validationFailure(issues: readonly ValidationIssue[], where: string): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
-  for (const issue of issues) {
+  // `.int()` bounds a number to the safe integers and reports that first: the field's own bound says more
+  const ordered = [...issues].sort((a, b) => Number(safeIntegerBound(a)) - Number(safeIntegerBound(b)));
+  for (const issue of ordered) {
     const key =
       issue.code === 'unrecognized_keys' && Array.isArray(issue.keys) && issue.keys.length > 0
         ? fieldKey([...issue.path, String(issue.keys[0])], where)
