@@ -5,7 +5,7 @@ import { DISPOSABLE_EMAIL_MESSAGE } from '../src/modules/identity/sign-up-rules.
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { latestCode, mailTo, signIn, signUpPerson, uniqueEmail } from './support/people.ts';
 import { insertMission } from './support/missions.ts';
-import { missionPeople } from '../src/db/schema/index.ts';
+import { missionPeople, personEmails } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { secretOf, totp } from './support/totp.ts';
 
@@ -288,6 +288,9 @@ describe('GET /api/auth/exists/:email', () => {
     const check = async (email: string) =>
       (await t.request({ method: 'GET', url: `/api/auth/exists/${encodeURIComponent(email)}` })).json();
     expect(await check(person.email.toUpperCase())).toEqual({ exists: true, secondary: false, onProject: false });
+    // Anybody can list an address they do not own: only once verified does it turn a sign-in away from signing up.
+    expect(await check(secondary)).toEqual({ exists: false, secondary: false, onProject: false });
+    await t.database.db.update(personEmails).set({ verified: true }).where(eq(personEmails.email, secondary));
     expect(await check(secondary)).toEqual({ exists: false, secondary: true, onProject: false });
     expect(await check(uniqueEmail('nobody'))).toEqual({ exists: false, secondary: false, onProject: false });
     expect((await t.request({ method: 'GET', url: '/api/auth/exists/nonsense' })).statusCode).toBe(400);

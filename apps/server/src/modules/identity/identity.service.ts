@@ -43,7 +43,8 @@ export async function signOut(ctx: AppContext, principal: Principal): Promise<vo
 }
 
 /**
- * What an email is to the sign-in (rule 153): an account's, a secondary address of one, or the address somebody with
+ * What an email is to the sign-in (rule 153): an account's, a verified secondary address of one (anybody can list an
+ * address they do not own, and that must not turn its owner away from signing up), or the address somebody with
  * another sign-in email joined a project by (`onProject`: they have since removed it from their account, or never
  * added it), which a new account would not bring them back to.
  */
@@ -51,7 +52,11 @@ export async function accountExists(db: Db, email: string) {
   const [primary] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
   const [secondary] = primary
     ? []
-    : await db.select({ id: personEmails.id }).from(personEmails).where(eq(personEmails.email, email)).limit(1);
+    : await db
+        .select({ id: personEmails.id })
+        .from(personEmails)
+        .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
+        .limit(1);
   const [onProject] =
     primary || secondary
       ? []

@@ -194,13 +194,20 @@ async function ownInvite(ctx: AppContext, principal: Principal, inviteId: string
 
 /**
  * `PUT /org-invite/:id/accept`: the invitee (a verified email of theirs) joins the organisation at the invited
- * level; somebody who had left comes back. The web then loads the client list (rule 139).
+ * level; somebody who had left comes back. A current member is refused (409) and keeps their level: an invite to
+ * another of their emails must not change it (nor take the last admin's). The web then loads the client list (rule 139).
  */
 export async function acceptInvite(ctx: AppContext, principal: Principal, inviteId: string) {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
   if (match !== 'verified') throw appError('emailNotVerifiedForInvites');
   const { invite, org } = row;
   const member = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
+    const [current] = await tx
+      .select({ id: orgPeople.id })
+      .from(orgPeople)
+      .where(and(eq(orgPeople.orgId, org.id), eq(orgPeople.personId, principal.personId), currentMembership()))
+      .for('update');
+    if (current) throw appError('alreadyOrgMember');
     const [claimed] = await tx
       .update(orgInvites)
       .set({ status: 'accepted', respondedBy: principal.personId, respondedAt: ctx.clock.now() })

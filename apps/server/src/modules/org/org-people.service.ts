@@ -236,7 +236,7 @@ export async function removePerson(
       .set({
         endDate: sql`least(coalesce(${orgPeople.endDate}, current_date + 1), current_date + 1)`,
         removeFromMissions: options.removeFromMissions,
-        removedBy: access.personId,
+        removedBy: removerAfter(access, member),
       })
       .where(and(eq(orgPeople.id, member.id), eq(orgPeople.orgId, access.org.id)))
       .returning();
@@ -266,11 +266,23 @@ export async function removePerson(
   };
 }
 
-/** `POST /org/:id/schedule/people`: the day a person leaves (after today), or null to cancel it. */
+/** The caller acts on their own membership, which somebody (or something) else has given an end. */
+const endedByOther = (access: OrgAccess, member: OrgPersonRow) =>
+  member.personId === access.personId && member.endDate !== null && member.removedBy !== access.personId;
+
+/** Who a new end is recorded against: leaving early keeps the remover who gave the first end. */
+const removerAfter = (access: OrgAccess, member: OrgPersonRow) => (endedByOther(access, member) ? member.removedBy : access.personId);
+
+/**
+ * `POST /org/:id/schedule/people`: the day a person leaves (after today), or null to cancel it. A person may bring
+ * their own end closer, but not cancel or postpone the one somebody else gave them.
+ */
 export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: OrgPersonSchedule) {
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member, person } = await loadMember(tx, access.org.id, input.personId, { lock: true });
     mayActOn(access, member, 'org.people.schedule');
+    // Cancelling or postponing an end somebody else gave would undo their removal.
+    if (endedByOther(access, member) && (input.endDate === null || input.endDate > member.endDate!)) throw appError('forbidden');
     if (input.endDate !== null) {
       const { rows } = await tx.execute<{ ok: boolean }>(sql`select ${input.endDate}::date > current_date as ok`);
       if (!rows[0]?.ok) throw appError('orgEndDatePast');
@@ -278,7 +290,11 @@ export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: 
     }
     const [updated] = await tx
       .update(orgPeople)
-      .set({ endDate: input.endDate, removeFromMissions: input.removeFromMissions, removedBy: input.endDate ? access.personId : null })
+      .set({
+        endDate: input.endDate,
+        removeFromMissions: input.removeFromMissions,
+        removedBy: input.endDate ? removerAfter(access, member) : null,
+      })
       .where(and(eq(orgPeople.id, member.id), eq(orgPeople.orgId, access.org.id)))
       .returning();
     record({

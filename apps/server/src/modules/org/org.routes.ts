@@ -252,7 +252,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { signedIn: 'invite.answer' } },
     schema: {
       tags: ['invites'],
-      summary: 'Accept an invite sent to one of my verified emails; I join the organisation',
+      summary: 'Accept an invite sent to one of my verified emails; I join the organisation (409 when I am a member already)',
       params: z.object({ id: idSchema }),
       response: { 200: z.object({ org: orgSchema, person: orgPersonSchema }) },
     },

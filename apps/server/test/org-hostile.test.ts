@@ -1,0 +1,191 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgInvites, orgPeople, orgRoles, orgs, personEmails } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { addMember, createOrg, createOrgWorld, errorOf, expectStatus, insertMember, verifiedPerson, type OrgWorld } from './support/org.ts';
+import { uniqueEmail } from './support/people.ts';
+
+/** The organisation API asked by a hostile but legitimate client: its own people, odd input, and rules it may try to bend. */
+
+let t: TestApp;
+let w: OrgWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createOrgWorld(t);
+});
+afterAll(async () => t.close());
+
+const tomorrow = () => new Date(Date.now() + 24 * 3_600_000).toISOString().slice(0, 10);
+const FORBIDDEN = { code: 'forbidden', message: 'You do not have permission to do this.' };
+
+async function membership(orgId: string, personId: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.personId, personId)));
+  return row!;
+}
+
+describe('accepting an invite while already a member', () => {
+  it('refuses the only admin an invite to their other email (409) and keeps them admin', async () => {
+    const founder = await verifiedPerson(t);
+    const org = await createOrg(t, founder.token);
+    const secondary = uniqueEmail('second');
+    await t.database.db.insert(personEmails).values({ personId: founder.personId, email: secondary, verified: true });
+    const invite = await t.request({
+      method: 'POST',
+      url: `/api/org/${org._id}/invite`,
+      token: founder.token,
+      payload: { inviteeEmail: secondary },
+    });
+    expectStatus(invite, 201);
+    const inviteId = (invite.json() as { _id: string })._id;
+
+    const accepted = await t.request({ method: 'PUT', url: `/api/org-invite/${inviteId}/accept`, token: founder.token });
+    expectStatus(accepted, 409);
+    expect(errorOf(accepted)).toEqual({ code: 'invite/already_member', message: 'That person is already part of this organization.' });
+    const member = await membership(org._id, founder.personId);
+    expect(member).toMatchObject({ level: 'ADMIN', email: founder.email });
+    const [row] = await t.database.db.select().from(orgInvites).where(eq(orgInvites.id, inviteId));
+    expect(row?.status).toBe('pending');
+    // The admin still administers the organisation.
+    expectStatus(await t.request({ method: 'PUT', url: `/api/org/${org._id}`, token: founder.token, payload: { title: 'Kept' } }), 200);
+  });
+
+  it('does not let an invite change the level of a current member, up or down', async () => {
+    const person = await verifiedPerson(t);
+    await addMember(t, w.orgId, person, 'MANAGER');
+    const other = uniqueEmail('other');
+    await t.database.db.insert(personEmails).values({ personId: person.personId, email: other, verified: true });
+    const invite = await t.request({
+      method: 'POST',
+      url: `/api/org/${w.orgId}/invite`,
+      token: w.people.limitedManager.token,
+      payload: { inviteeEmail: other, config: { permission: 'OBSERVER_ORG_LIMITED' } },
+    });
+    expectStatus(invite, 201);
+    const accepted = await t.request({
+      method: 'PUT',
+      url: `/api/org-invite/${(invite.json() as { _id: string })._id}/accept`,
+      token: person.token,
+    });
+    expectStatus(accepted, 409);
+    expect(await membership(w.orgId, person.personId)).toMatchObject({ level: 'MANAGER', email: person.email });
+  });
+});
+
+describe('a removed person cannot undo their removal', () => {
+  const schedule = (token: string, body: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: `/api/org/${w.orgId}/schedule/people`, token, payload: body });
+  const personUrl = (personId: string) => `/api/org/${w.orgId}/people/${personId}`;
+
+  it('neither cancels nor postpones the end a manager gave them; nothing is written', async () => {
+    const person = await verifiedPerson(t);
+    await addMember(t, w.orgId, person, 'MEMBER');
+    expectStatus(await t.request({ method: 'DELETE', url: personUrl(person.personId), token: w.people.manager.token }), 200);
+    for (const endDate of [null, '2099-01-01']) {
+      const response = await schedule(person.token, { personId: person.personId, endDate });
+      expectStatus(response, 403);
+      expect(errorOf(response)).toEqual(FORBIDDEN);
+    }
+    expect(await membership(w.orgId, person.personId)).toMatchObject({ endDate: tomorrow(), removedBy: w.people.manager.personId });
+  });
+
+  it('a manager removed by an admin cannot cancel it either', async () => {
+    const manager = await verifiedPerson(t);
+    await addMember(t, w.orgId, manager, 'MANAGER');
+    expectStatus(await t.request({ method: 'DELETE', url: personUrl(manager.personId), token: w.people.admin.token }), 200);
+    expectStatus(await schedule(manager.token, { personId: manager.personId, endDate: null }), 403);
+    expect((await membership(w.orgId, manager.personId)).endDate).toBe(tomorrow());
+  });
+
+  it('may leave earlier than scheduled, which still cannot be cancelled afterwards', async () => {
+    const person = await verifiedPerson(t);
+    await addMember(t, w.orgId, person, 'MEMBER');
+    expectStatus(await schedule(w.people.manager.token, { personId: person.personId, endDate: '2099-01-01' }), 200);
+    // Bringing the day closer is the person's to decide: by scheduling it, or by leaving now.
+    expectStatus(await schedule(person.token, { personId: person.personId, endDate: '2098-01-01' }), 200);
+    expectStatus(await t.request({ method: 'DELETE', url: personUrl(person.personId), token: person.token }), 200);
+    expect(await membership(w.orgId, person.personId)).toMatchObject({ endDate: tomorrow(), removedBy: w.people.manager.personId });
+    expectStatus(await schedule(person.token, { personId: person.personId, endDate: null }), 403);
+    expect((await membership(w.orgId, person.personId)).endDate).toBe(tomorrow());
+    // The manager may still take it back.
+    const cancelled = await schedule(w.people.manager.token, { personId: person.personId, endDate: null });
+    expectStatus(cancelled, 200);
+    expect(cancelled.json()).toMatchObject({ endDate: null });
+  });
+
+  it('still lets a person cancel or move the day they chose themselves', async () => {
+    const person = await verifiedPerson(t);
+    await addMember(t, w.orgId, person, 'MEMBER');
+    expectStatus(await schedule(person.token, { personId: person.personId, endDate: '2099-01-01' }), 200);
+    expectStatus(await schedule(person.token, { personId: person.personId, endDate: '2099-06-01' }), 200);
+    const cancelled = await schedule(person.token, { personId: person.personId, endDate: null });
+    expectStatus(cancelled, 200);
+    expect(cancelled.json()).toMatchObject({ endDate: null });
+  });
+});
+
+/** What a refused write must leave as it was: the settings and the roles. */
+async function orgState() {
+  const [org] = await t.database.db.select().from(orgs).where(eq(orgs.id, w.orgId));
+  const roles = await t.database.db.select({ id: orgRoles.id }).from(orgRoles).where(eq(orgRoles.orgId, w.orgId));
+  return { updatedAt: org!.updatedAt, roles: roles.length };
+}
+
+describe('odd numbers answer 400 naming the field and its real bound', () => {
+  it.each([
+    ['daysPerWeek', 'PUT', '', { daysPerWeek: 1e308 }, 'Days per week must be at most 7.'],
+    ['daysPerWeek', 'PUT', '', { daysPerWeek: 1.5 }, 'Days per week must be a whole number.'],
+    ['daysPerWeek', 'PUT', '', { daysPerWeek: -1 }, 'Days per week must be at least 1.'],
+    ['proposalDeadlines.0.days', 'PUT', '', { proposalDeadlines: [{ title: 'Offer', days: 1e308 }] }, 'Days must be at most 3650.'],
+    [
+      'leaveCodes.0.days.0.year',
+      'PUT',
+      '',
+      { leaveCodes: [{ id: 'annual', description: 'Annual', days: [{ year: 1e308, amount: 1 }] }] },
+      'Year must be at most 2999.',
+    ],
+    [
+      'leaveCodes.0.timesPerYear',
+      'PUT',
+      '',
+      { leaveCodes: [{ id: 'annual', description: 'Annual', timesPerYear: 1e308 }] },
+      'Times per year must be at most 366.',
+    ],
+    ['permission', 'POST', '/roles', { name: 'Huge', permission: 1e308 }, 'Permission must be at most 5.'],
+    [
+      'inviteDomains',
+      'PUT',
+      '',
+      { inviteDomains: Array.from({ length: 1000 }, (_, i) => `d${i}.com`) },
+      'Invite domains must be at most 50 items.',
+    ],
+  ])('%s: %s %s', async (field, method, path, payload, message) => {
+    const before = await orgState();
+    const response = await t.request({
+      method: method as 'PUT',
+      url: `/api/org/${w.orgId}${path}`,
+      token: w.people.admin.token,
+      payload,
+    });
+    expectStatus(response, 400);
+    expect(errorOf(response)).toMatchObject({ code: 'validation', message, fields: { [field]: message.slice(0, -1) } });
+    expect(await orgState()).toEqual(before);
+  });
+
+  it('keeps the people table of another organisation out of reach, whatever the id', async () => {
+    const stranger = await insertMember(t, w.otherOrgId, 'MEMBER');
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await t.request({
+        method,
+        url: `/api/org/${w.orgId}/people/${stranger.personId}`,
+        token: w.people.admin.token,
+        ...(method === 'PUT' ? { payload: { canApproveRoles: true } } : {}),
+      });
+      expectStatus(response, 404);
+      expect(errorOf(response).message).toBe('Not found in organization');
+    }
+    expect(await membership(w.otherOrgId, stranger.personId)).toMatchObject({ canApproveRoles: false, endDate: null });
+  });
+});
