@@ -9,8 +9,8 @@ import {
   type RaciOnTask,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
-import { actionItems, orgRoles, type planItems } from '../../db/schema/index.ts';
-import { appError } from '../../lib/errors.ts';
+import { actionItems, actions, orgRoles, type planItems } from '../../db/schema/index.ts';
+import { appError, atField } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { roleRateFor } from '../money/index.ts';
 
@@ -91,6 +91,20 @@ export async function raciOnTasksToSave(
     const computed = raciHoursNeeded({ hoursPer: entry.hoursPer, frequency: entry.frequency, startDate, endDate });
     return { ...entry, hoursNeeded: computed ?? entry.hoursNeeded ?? null };
   });
+}
+
+/** The task a milestone follows (rule 82) is an action or an action item of the mission: 400 naming `linkedToTask` otherwise. */
+export async function requireLinkedTask(tx: Tx, access: MissionAccess, taskId: string | null | undefined): Promise<void> {
+  if (!taskId) return;
+  const ofMission = (table: typeof actions | typeof actionItems) =>
+    tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, taskId), eq(table.missionId, access.mission.id)));
+  const [action] = await ofMission(actions);
+  if (action) return;
+  const [item] = await ofMission(actionItems);
+  if (!item) throw atField(appError('planTaskUnknown', 0), 'linkedToTask');
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   raciOnTasksToSave,
   rateFromCard,
   requireCostsOpen,
+  requireLinkedTask,
   requireMoneyRights,
   requireOrgRole,
 } from './plan.money.ts';
@@ -95,6 +96,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
     const pinnedTo = fields.pinnedTo ?? null;
     const dates = await resolveDates(tx, access, id, pinnedTo, { startDate: fields.startDate ?? null, endDate: fields.endDate ?? null });
     await requireOrgRole(tx, access, fields.orgRole);
+    await requireLinkedTask(tx, access, fields.linkedToTask);
     const fromCard =
       type === 'person' && fields.orgRole && fields.rate === undefined ? await rateFromCard(tx, access, fields.orgRole, fields) : {};
     const row = {
@@ -188,6 +190,7 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
     const before = await planItemRow(tx, access.mission.id, id, true);
     const patch: RowFields = rowFields(input);
     if (input.orgRole !== undefined && input.orgRole !== before.orgRoleId) await requireOrgRole(tx, access, input.orgRole);
+    if (input.linkedToTask !== before.linkedToTask) await requireLinkedTask(tx, access, input.linkedToTask);
     if (
       before.type === 'person' &&
       input.orgRole &&

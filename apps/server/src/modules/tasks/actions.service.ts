@@ -14,7 +14,7 @@ import { actionItems, actions, dependencies, planItems } from '../../db/schema/i
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { updateItemsInTx } from './action-items.service.ts';
-import { actionFacts, loadAction, requireOnTask, requireOnTeam, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
+import { actionFacts, loadAction, requireOnTask, requireOnTeam, requireSectionTag, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
 import { actionPatchOf, changesOf, claimCodes, nextSortIndex, nextWbs } from './tasks.fields.ts';
 import { actionById, itemsOfAction } from './tasks.queries.ts';
 
@@ -33,7 +33,8 @@ export async function readAction(ctx: AppContext, actionId: string): Promise<Act
 }
 
 /**
- * `POST /mission-plan/:id/action`: a new action under a plan item. Dates: none, or both with start before end
+ * `POST /mission-plan/:id/action`: a new action under a live plan item of the mission (404 for a deleted one), in a
+ * section of the mission when one is named. Dates: none, or both with start before end
  * (rule 52); its code comes from the mission's prefix (rule 50), its sort index and WBS number after the last ones.
  * `withItem` also creates a first action item with the same title.
  */
@@ -45,6 +46,7 @@ export async function createAction(
   options: { withItem?: boolean | undefined },
 ): Promise<ActionWithItems> {
   if (!actionDatesValid(input.startDate, input.endDate)) throw TASK_ERRORS.actionDates();
+  requireSectionTag(access, input.sectionTagId);
   const mission = access.mission;
   const actionId = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
     // Locks the mission row first (mission → action → task), handing out the codes.
@@ -52,7 +54,7 @@ export async function createAction(
     const [plan] = await tx
       .select({ id: planItems.id })
       .from(planItems)
-      .where(and(eq(planItems.id, planItemId), eq(planItems.missionId, mission.id)));
+      .where(and(eq(planItems.id, planItemId), eq(planItems.missionId, mission.id), eq(planItems.wasDeleted, false)));
     if (!plan) throw entityNotFound('planItem');
     await requireOnTeam(tx, mission.id, input.people ?? []);
     const parent = input.parentId ? await loadAction(tx, mission.id, input.parentId) : null;
@@ -121,6 +123,7 @@ async function updateActionInTx(
   const start = input.startDate === undefined ? before.startDate : input.startDate;
   const end = input.endDate === undefined ? before.endDate : input.endDate;
   if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
+  if (input.sectionTagId !== before.sectionTagId) requireSectionTag(access, input.sectionTagId);
   if (input.people) await requireOnTeam(tx, before.missionId, input.people);
   if (input.parentId && input.parentId !== before.parentId) {
     if (input.parentId === before.id) throw TASK_ERRORS.circular();

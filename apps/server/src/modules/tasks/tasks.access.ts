@@ -30,6 +30,12 @@ export function requireBoardColumn(mission: { cols: readonly { id: string }[] },
   throw field === 'col' ? error : atField(error, field);
 }
 
+/** A section tag named for an action must be one of its mission's (404 naming `sectionTagId` otherwise). */
+export function requireSectionTag(access: MissionAccess, sectionTagId: string | null | undefined): void {
+  if (!sectionTagId || access.mission.sectionTags.some((tag) => tag._id === sectionTagId)) return;
+  throw atField(appError('sectionTagNotFound'), 'sectionTagId');
+}
+
 /** The caller as the per-task rules see them. */
 export function taskActorOf(access: MissionAccess): TaskActor {
   return taskActorIn(access.actor, access.facts);

@@ -15,7 +15,7 @@ import {
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { missions, orgPeople, orgs, templates } from '../../db/schema/index.ts';
-import { appError } from '../../lib/errors.ts';
+import { AppError, appError, atField } from '../../lib/errors.ts';
 import {
   loadMissionAccess,
   missionInvitePending,
@@ -25,6 +25,7 @@ import {
 } from '../../plugins/mission-access.ts';
 import { currentMembership, loadOrgAccess, orgNotFound } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
+import { checkReferences } from '../missions/index.ts';
 import { createTemplateMission, layOutTemplate, snapshotMission } from './template-plan.ts';
 import { presentTemplate, templateDataOf, templateFactsOf, templatePlanItemsOf, type TemplateWithViewer } from './templates.presenter.ts';
 
@@ -87,6 +88,18 @@ async function missionToSave(tx: Tx, missionId: string, personId: string): Promi
 }
 
 /**
+ * The departments a template gives the projects made from it are live departments of its organisation (a personal
+ * template names none): 400 naming the field otherwise.
+ */
+async function checkTemplateDepartments(tx: Tx, orgId: string | null, departmentTags: string[]) {
+  try {
+    await checkReferences(tx, orgId, { departmentTags });
+  } catch (error) {
+    throw error instanceof AppError ? atField(error, 'template.data.departmentTags') : error;
+  }
+}
+
+/**
  * Creates a template (`POST /template`), in one transaction. From a mission: a snapshot of its data and plan, and
  * a template mission copied from it, linked both ways (the source's linkedTemplate, the copy's linkedProject).
  * Otherwise from the given data and plan items. Organisation templates need the right to create projects there.
@@ -116,7 +129,9 @@ export async function createTemplate(ctx: AppContext, principal: Principal, inpu
       noteChange(changes, source.id, { type: 'update', entity: 'missions', id: source.id, data: { linkedTemplate: copy.id } });
       content = { data: snapshot.data, dataPlanItems: snapshot.dataPlanItems, missionId: copy.id };
     } else {
-      content = { data: templateDataSchema.parse(input.data ?? {}), dataPlanItems: input.dataPlanItems ?? [], missionId: null };
+      const data = templateDataSchema.parse(input.data ?? {});
+      await checkTemplateDepartments(tx, input.org, data.departmentTags);
+      content = { data, dataPlanItems: input.dataPlanItems ?? [], missionId: null };
     }
     const [row] = await tx
       .insert(templates)
