@@ -126,6 +126,38 @@ describe('a removed person cannot undo their removal', () => {
   });
 });
 
+describe('the only staying admin leaving', () => {
+  it('does not delete the organisation while another admin is still a member until a later day', async () => {
+    const founder = await verifiedPerson(t);
+    const org = await createOrg(t, founder.token);
+    const other = await verifiedPerson(t);
+    await addMember(t, org._id, other, 'ADMIN', { endDate: '2099-01-01' });
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/org/${org._id}/people/${founder.personId}?confirmDeleteOrganisation=true`,
+      token: founder.token,
+    });
+    expectStatus(response, 409);
+    expect(errorOf(response).code).toBe('org/last-admin');
+    const [row] = await t.database.db.select({ deletedAt: orgs.deletedAt }).from(orgs).where(eq(orgs.id, org._id));
+    expect(row!.deletedAt).toBeNull();
+    expect((await membership(org._id, founder.personId)).endDate).toBeNull();
+    // once the other admin stays for good, the founder leaves and the organisation stays
+    expectStatus(
+      await t.request({
+        method: 'POST',
+        url: `/api/org/${org._id}/schedule/people`,
+        token: founder.token,
+        payload: { personId: other.personId, endDate: null },
+      }),
+      200,
+    );
+    const left = await t.request({ method: 'DELETE', url: `/api/org/${org._id}/people/${founder.personId}`, token: founder.token });
+    expectStatus(left, 200);
+    expect(left.json()).toMatchObject({ organisationDeleted: false });
+  });
+});
+
 /** What a refused write must leave as it was: the settings and the roles. */
 async function orgState() {
   const [org] = await t.database.db.select().from(orgs).where(eq(orgs.id, w.orgId));

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   accessGrantError,
   adminDomainError,
@@ -87,6 +87,23 @@ export async function getPerson(ctx: AppContext, access: OrgAccess, personId: st
 }
 
 /** Admins who stay: current and not scheduled to leave. */
+/** Admins besides `personId` who are still members today, though a day to leave is set for them. */
+async function otherAdminsLeavingLater(tx: Tx, orgId: string, personId: string): Promise<number> {
+  const [row] = await tx
+    .select({ value: count() })
+    .from(orgPeople)
+    .where(
+      and(
+        eq(orgPeople.orgId, orgId),
+        eq(orgPeople.level, 'ADMIN'),
+        ne(orgPeople.personId, personId),
+        currentMembership(),
+        isNotNull(orgPeople.endDate),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
 async function otherStayingAdmins(tx: Tx, orgId: string, personId: string): Promise<number> {
   const [row] = await tx
     .select({ value: count() })
@@ -230,6 +247,8 @@ export async function removePerson(
     const { member, person } = await loadMember(tx, access.org.id, personId, { lock: true });
     mayActOn(access, member, 'org.people.remove');
     const onlyAdmin = member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0;
+    // another admin still works here until their own later day: the organisation is not deleted under them
+    if (onlyAdmin && (await otherAdminsLeavingLater(tx, access.org.id, personId)) > 0) throw lastAdmin();
     if (onlyAdmin && !options.confirmDeleteOrganisation) throw onlyAdminLeaving();
     const [updated] = await tx
       .update(orgPeople)
