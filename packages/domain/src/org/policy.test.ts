@@ -152,6 +152,10 @@ describe('people management reaches', () => {
     ['MANAGER', {}, target('ADMIN'), false],
     ['MANAGER', {}, target('MANAGER'), true],
     ['MANAGER_LIMITED', {}, target('MEMBER'), true],
+    // only people of a level one may give: a limited manager never acts on a full or limited manager
+    ['MANAGER_LIMITED', {}, target('MANAGER'), false],
+    ['MANAGER_LIMITED', {}, target('MANAGER_LIMITED'), false],
+    ['MANAGER_LIMITED', {}, target('OBSERVER_ORG_LIMITED'), true],
     ['MANAGER', { accessibleDepartments: ['d1'] }, target('MEMBER', ['d1', 'd2']), true],
     ['MANAGER', { accessibleDepartments: ['d1'] }, target('MEMBER', ['d2']), false],
     ['MANAGER', { accessibleDepartments: ['d1'] }, target('MEMBER', []), true],
@@ -182,6 +186,7 @@ describe('people management reaches', () => {
       expect(can(me, action, { target: { ...target('MEMBER'), personId: me.personId } })).toBe(true);
       expect(can(member('MANAGER'), action, { target: target('ADMIN') })).toBe(false);
       expect(can(member('MANAGER'), action, { target: target('MEMBER') })).toBe(true);
+      expect(can(member('MANAGER_LIMITED'), action, { target: target('MANAGER') })).toBe(false);
       expect(can(member('MANAGER', { accessibleDepartments: ['d1'] }), action, { target: target('MEMBER', ['d2']) })).toBe(false);
       expect(can(apiKey, action, { target: target('MEMBER') })).toBe(true);
       expect(can(apiKey, action, { target: target('ADMIN') })).toBe(false);

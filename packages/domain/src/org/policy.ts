@@ -97,13 +97,14 @@ const EVERY_MEMBER: Rule = () => true;
 const overlaps = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x));
 
 /**
- * Whether a non-admin reaches a person: never an admin; and, when the actor's access is limited to some
+ * Whether a non-admin reaches a person: only one of a level they may give (never an admin); and, when the actor's access is limited to some
  * departments or offices, only people placed in one of them (by department or by office), or not placed yet.
  * Somebody reached by one but not the other is why the tag editors have their rules (spec 3 §5).
  */
 function reaches(member: OrgMemberFacts, target: OrgTargetFacts | undefined): boolean {
   if (member.level === 'ADMIN' || !target) return true;
-  if (target.level === 'ADMIN') return false;
+  // nobody acts on a person of a level they could not give (a limited manager on a full manager)
+  if (!ASSIGNABLE[member.level].includes(target.level)) return false;
   const byDepartments = member.accessibleDepartments.length > 0;
   const byOffices = member.accessibleOffices.length > 0;
   const departmentOk = target.departments.length === 0 || overlaps(target.departments, member.accessibleDepartments);
