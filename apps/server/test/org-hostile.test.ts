@@ -221,3 +221,133 @@ describe('odd numbers answer 400 naming the field and its real bound', () => {
     expect(await membership(w.otherOrgId, stranger.personId)).toMatchObject({ canApproveRoles: false, endDate: null });
   });
 });
+
+describe("an organisation email stays the person's own", () => {
+  const changeEmail = (token: string, personId: string, email: string) =>
+    t.request({ method: 'PUT', url: `/api/org/${w.orgId}/people/${personId}/email`, token, payload: { email } });
+  const IN_USE = { code: 'auth/email-already-in-use', message: 'Another person exists with this email.' };
+
+  it("refuses another member's sign-in or verified address (409)", async () => {
+    const member = await verifiedPerson(t);
+    await addMember(t, w.orgId, member, 'MEMBER');
+    const other = await insertMember(t, w.orgId);
+    // the other member goes by a work address here; their sign-in address is still theirs
+    await t.database.db
+      .update(orgPeople)
+      .set({ email: uniqueEmail('work') })
+      .where(and(eq(orgPeople.orgId, w.orgId), eq(orgPeople.personId, other.personId)));
+    const secondary = uniqueEmail('second');
+    await t.database.db.insert(personEmails).values({ personId: other.personId, email: secondary, verified: true });
+    for (const email of [other.email, secondary, ` ${other.email.toUpperCase()} `]) {
+      const response = await changeEmail(member.token, member.personId, email);
+      expectStatus(response, 409);
+      expect(errorOf(response)).toEqual(IN_USE);
+    }
+    expect((await membership(w.orgId, member.personId)).email).toBe(member.email);
+  });
+
+  it("takes an address no current member has: another's unverified one, a former member's, the person's own", async () => {
+    const member = await verifiedPerson(t);
+    await addMember(t, w.orgId, member, 'MEMBER');
+    const other = await insertMember(t, w.orgId);
+    const unverified = uniqueEmail('unverified');
+    await t.database.db.insert(personEmails).values({ personId: other.personId, email: unverified, verified: false });
+    const former = await insertMember(t, w.orgId, 'MEMBER', { endDate: '2020-01-01' });
+    for (const email of [unverified, former.email, uniqueEmail('own'), member.email]) {
+      const response = await changeEmail(member.token, member.personId, email);
+      expectStatus(response, 200);
+      expect(response.json()).toMatchObject({ email });
+    }
+  });
+
+  it("keeps an admin's organisation email on an approved domain (rule 124); others may use any", async () => {
+    const admin = await verifiedPerson(t);
+    await addMember(t, w.orgId, admin, 'ADMIN');
+    for (const token of [admin.token, w.people.admin.token]) {
+      const response = await changeEmail(token, admin.personId, 'boss@gmail.com');
+      expectStatus(response, 400);
+      expect(errorOf(response)).toEqual({
+        code: 'invite/domain-not-approved',
+        message: 'Permission admin is not permitted for domains that are not approved by the organization.',
+      });
+    }
+    expect((await membership(w.orgId, admin.personId)).email).toBe(admin.email);
+    const approved = uniqueEmail('boss');
+    expectStatus(await changeEmail(admin.token, admin.personId, approved), 200);
+    expect((await membership(w.orgId, admin.personId)).email).toBe(approved);
+    const member = await insertMember(t, w.orgId);
+    expectStatus(await changeEmail(w.people.admin.token, member.personId, member.email.replace('example.com', 'gmail.com')), 200);
+  });
+});
+
+describe('the dates of an organisation person', () => {
+  const update = (personId: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `/api/org/${w.orgId}/people/${personId}`, token: w.people.manager.token, payload });
+  const schedule = (personId: string, endDate: string | null) =>
+    t.request({
+      method: 'POST',
+      url: `/api/org/${w.orgId}/schedule/people`,
+      token: w.people.manager.token,
+      payload: { personId, endDate },
+    });
+  const BACKWARDS = 'The end date must not be before the start date';
+
+  it('refuses a start after the scheduled end, naming startDate, and keeps the entry', async () => {
+    const person = await insertMember(t, w.orgId, 'MEMBER', { endDate: '2099-01-01' });
+    const response = await update(person.personId, { startDate: '2099-06-01' });
+    expectStatus(response, 400);
+    expect(errorOf(response)).toEqual({ code: 'validation', message: `${BACKWARDS}.`, fields: { startDate: BACKWARDS } });
+    expect(await membership(w.orgId, person.personId)).toMatchObject({ startDate: null, endDate: '2099-01-01' });
+    expectStatus(await update(person.personId, { startDate: '2098-12-31' }), 200);
+  });
+
+  it('refuses scheduling the end before the start, naming endDate, and keeps the entry', async () => {
+    const person = await insertMember(t, w.orgId, 'MEMBER', { startDate: '2099-06-01' });
+    const response = await schedule(person.personId, '2099-01-01');
+    expectStatus(response, 400);
+    expect(errorOf(response)).toEqual({ code: 'validation', message: `${BACKWARDS}.`, fields: { endDate: BACKWARDS } });
+    expect(await membership(w.orgId, person.personId)).toMatchObject({ startDate: '2099-06-01', endDate: null });
+    expectStatus(await schedule(person.personId, '2099-06-02'), 200);
+  });
+
+  it('refuses far dates (400 naming the field)', async () => {
+    const person = await insertMember(t, w.orgId);
+    for (const startDate of ['3000-01-01', '1899-12-31', '275760-09-13']) {
+      const response = await update(person.personId, { startDate });
+      expectStatus(response, 400);
+      expect(Object.keys(errorOf(response).fields ?? {})).toEqual(['startDate']);
+    }
+    const far = await schedule(person.personId, '3000-01-01');
+    expectStatus(far, 400);
+    expect(errorOf(far).fields).toEqual({ endDate: 'End date must be between the years 1900 and 2999' });
+    expect(await membership(w.orgId, person.personId)).toMatchObject({ startDate: null, endDate: null });
+  });
+});
+
+describe('years of pre-service are years, months and days as the leave rules read them', () => {
+  const MESSAGE = 'Years of pre-service must be years-months-days, with at most 99 years, 11 months and 30 days';
+  const update = (personId: string, yearsOfPreService: string) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/org/${w.orgId}/people/${personId}`,
+      token: w.people.manager.token,
+      payload: { yearsOfPreService },
+    });
+
+  it.each(['9999-99-99', '3-12-0', '3-0-31', '3-99-0', '100-0-0', '3-6', '3-6-0-0', '-1-0-0'])(
+    'refuses %s (400 naming the field)',
+    async (text) => {
+      const person = await insertMember(t, w.orgId);
+      const response = await update(person.personId, text);
+      expectStatus(response, 400);
+      expect(errorOf(response)).toEqual({ code: 'validation', message: `${MESSAGE}.`, fields: { yearsOfPreService: MESSAGE } });
+      expect((await membership(w.orgId, person.personId)).yearsOfPreService).toBeNull();
+    },
+  );
+
+  it.each(['0-0-0', '3-6-0', '03-06-09', '99-11-30'])('takes %s', async (text) => {
+    const person = await insertMember(t, w.orgId);
+    expectStatus(await update(person.personId, text), 200);
+    expect((await membership(w.orgId, person.personId)).yearsOfPreService).toBe(text);
+  });
+});

@@ -60,6 +60,7 @@ const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   orgDepartmentRestricted: ['You can only move people within your departments.'],
   orgOfficeRestricted: ['You can only move people within your offices.'],
   orgAccessRestricted: ['You can only grant access you have.'],
+  orgDatesBackwards: ['startDate'],
   alreadyOnTeam: ['ada@example.com'],
   inviteEmailMismatch: ['ada@example.com'],
   inviteNoClearance: ['You cannot invite at this level.'],

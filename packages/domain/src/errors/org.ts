@@ -3,12 +3,13 @@ import { NOTIFICATION_MESSAGES } from '../notifications/rules.ts';
 import { TRIAL_MESSAGES } from '../org/licence.ts';
 import { LEAVE_SETTINGS_MESSAGES } from '../org/settings.ts';
 import { alreadyOnTeamMessage, TEAM_MESSAGES } from '../team/rules.ts';
-import type { ErrorEntry } from './entry.ts';
+import { atField, type ErrorEntry } from './entry.ts';
 
 const notPartOfOrg = (what: string) => `Sorry but that ${what} is not part of this organization.`;
 const duplicateName = (what: string) => `Sorry but a ${what} with this name already exists.`;
 const stillInUse = (what: string) => (usage: string) => `Sorry but this ${what} is still in use (${usage}). Move them elsewhere first.`;
 const HOLIDAY_COUNTRY = LEAVE_SETTINGS_MESSAGES.unknownHolidayCountry;
+const ORG_DATES_BACKWARDS = 'The end date must not be before the start date';
 
 export const ORG_ERRORS = {
   // The organisation and its settings
@@ -62,6 +63,7 @@ export const ORG_ERRORS = {
   orgOfficeRestricted: { code: 'org/office-restricted', status: 403, message: (refusal: string) => refusal },
   orgAccessRestricted: { code: 'org/access-restricted', status: 403, message: (refusal: string) => refusal },
   orgEndDatePast: { code: 'org/end-date-past', status: 400, message: 'The end date must be after today.' },
+  orgDatesBackwards: { code: 'validation', status: 400, message: `${ORG_DATES_BACKWARDS}.`, fields: atField(ORG_DATES_BACKWARDS) },
   directoryNotConfigured: {
     code: 'org/directory-not-configured',
     status: 409,

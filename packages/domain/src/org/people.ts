@@ -25,8 +25,16 @@ export const leaveAmountsSchema = z.record(
 );
 export type LeaveAmounts = z.infer<typeof leaveAmountsSchema>;
 
-/** Years of service before joining, written as years-months-days (e.g. 3-6-0). */
-export const yearsOfPreServiceSchema = z.string().regex(/^\d{1,4}-\d{1,2}-\d{1,2}$/, 'Use years-months-days');
+/**
+ * Years of service before joining, written as years-months-days (e.g. 3-6-0): up to 99 years, 11 months and 30 days,
+ * as the person form takes them; a larger part is the next one up (leave entitlements count months as twelfths).
+ */
+export const yearsOfPreServiceSchema = z
+  .string()
+  .regex(
+    /^\d{1,2}-(0?\d|1[01])-([0-2]?\d|30)$/,
+    'Years of pre-service must be years-months-days, with at most 99 years, 11 months and 30 days',
+  );
 
 export const orgPersonAbilitiesSchema = z.object({
   update: z.boolean(),

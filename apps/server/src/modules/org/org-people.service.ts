@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, exists, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   accessGrantError,
   adminDomainError,
@@ -11,7 +11,7 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
+import { departments, offices, orgPeople, orgRoles, people, personEmails, programs } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
@@ -169,6 +169,7 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
       }
       if (member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0) throw lastAdmin();
     }
+    if (fields.startDate && member.endDate && member.endDate < fields.startDate) throw appError('orgDatesBackwards', 'startDate');
     await checkExisting(tx, access.org.id, input);
     if (editor) {
       const departmentError = fields.departments ? departmentChangeError(editor, member.departments, fields.departments) : null;
@@ -208,18 +209,45 @@ function mayActOn(
   if (!can(access.actor, verb, { target: targetFacts(member) })) throw appError('forbidden');
 }
 
-/** `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. */
+/** Whether another current member of the organisation has this address: in the organisation, to sign in, or verified as theirs. */
+async function otherMemberHasEmail(tx: Tx, orgId: string, member: OrgPersonRow, email: string): Promise<boolean> {
+  const [taken] = await tx
+    .select({ id: orgPeople.id })
+    .from(orgPeople)
+    .innerJoin(people, eq(people.id, orgPeople.personId))
+    .where(
+      and(
+        eq(orgPeople.orgId, orgId),
+        ne(orgPeople.id, member.id),
+        currentMembership(),
+        or(
+          eq(orgPeople.email, email),
+          eq(people.email, email),
+          exists(
+            tx
+              .select({ id: personEmails.id })
+              .from(personEmails)
+              .where(and(eq(personEmails.personId, orgPeople.personId), eq(personEmails.email, email), eq(personEmails.verified, true))),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
+/**
+ * `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. It may not be another
+ * member's (invites to it would answer that they are already a member), and an admin's stays on an approved domain
+ * (rule 124).
+ */
 export async function changePersonEmail(ctx: AppContext, access: OrgAccess, personId: string, email: string) {
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
     mayActOn(access, member, 'org.people.email.update');
     if (member.email === email) throw appError('sameEmail');
-    const [taken] = await tx
-      .select({ id: orgPeople.id })
-      .from(orgPeople)
-      .where(and(eq(orgPeople.orgId, access.org.id), eq(orgPeople.email, email), ne(orgPeople.id, member.id), currentMembership()))
-      .limit(1);
-    if (taken) throw appError('emailInUse');
+    if (member.level === 'ADMIN' && adminDomainError(access.org.inviteDomains, email)) throw appError('adminDomainNotApproved');
+    if (await otherMemberHasEmail(tx, access.org.id, member, email)) throw appError('emailInUse');
     const [updated] = await tx
       .update(orgPeople)
       .set({ email })
@@ -305,6 +333,7 @@ export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: 
     if (input.endDate !== null) {
       const { rows } = await tx.execute<{ ok: boolean }>(sql`select ${input.endDate}::date > current_date as ok`);
       if (!rows[0]?.ok) throw appError('orgEndDatePast');
+      if (member.startDate && input.endDate < member.startDate) throw appError('orgDatesBackwards', 'endDate');
       if (member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, input.personId)) === 0) throw lastAdmin();
     }
     const [updated] = await tx
