@@ -158,6 +158,37 @@ describe('the only staying admin leaving', () => {
   });
 });
 
+describe('a limited organisation observer (someone from outside)', () => {
+  it('sees the people by name, not their emails, and finds nobody by an email', async () => {
+    const observer = await verifiedPerson(t, { firstName: 'Lina', lastName: 'Limited' });
+    await addMember(t, w.orgId, observer, 'OBSERVER_ORG_LIMITED');
+    type Listed = { people: { ref: { _id: string }; email: string }[] };
+    const list = async (token: string, search = '') => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/v2/orgs/${w.orgId}/people?search=${encodeURIComponent(search)}`,
+        token,
+      });
+      expectStatus(response, 200);
+      return (response.json() as Listed).people;
+    };
+    const seen = await list(observer.token);
+    const emailOf = (people: Listed['people'], personId: string) => people.find((person) => person.ref._id === personId)?.email;
+    expect(emailOf(seen, observer.personId)).toBe(observer.email);
+    expect(emailOf(seen, w.people.admin.personId)).toBe('');
+    expect(JSON.stringify(seen)).not.toContain(w.people.manager.email);
+    const one = await t.request({ method: 'GET', url: `/api/org/${w.orgId}/people/${w.people.manager.personId}`, token: observer.token });
+    expect((one.json() as { email: string }).email).toBe('');
+    expect(await list(observer.token, w.people.manager.email)).toEqual([]);
+    expect((await list(observer.token, 'Ada')).map((person) => person.ref._id)).toContain(w.people.admin.personId);
+    // everybody else of the organisation still sees the emails, and finds people by them
+    expect(emailOf(await list(w.people.member.token), w.people.admin.personId)).toBe(w.people.admin.email);
+    expect((await list(w.people.member.token, w.people.manager.email)).map((person) => person.ref._id)).toEqual([
+      w.people.manager.personId,
+    ]);
+  });
+});
+
 /** What a refused write must leave as it was: the settings and the roles. */
 async function orgState() {
   const [org] = await t.database.db.select().from(orgs).where(eq(orgs.id, w.orgId));

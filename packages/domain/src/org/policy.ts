@@ -115,6 +115,12 @@ function reaches(member: OrgMemberFacts, target: OrgTargetFacts | undefined): bo
   return true;
 }
 
+/**
+ * Whether a member sees the other people's emails: not a limited organisation observer (someone from outside, such
+ * as a client's contact, kept out of the team display); they see names and their own email.
+ */
+export const seesMemberEmails = (level: OrgLevel | null | undefined) => level !== 'OBSERVER_ORG_LIMITED';
+
 /** Which levels each level may hand out (invites and permission changes). */
 const ASSIGNABLE: Record<OrgLevel, readonly OrgLevel[]> = {
   ADMIN: ['ADMIN', 'MANAGER', 'MANAGER_LIMITED', 'MEMBER', 'OBSERVER_ORG', 'OBSERVER_ORG_LIMITED'],

@@ -5,6 +5,7 @@ import {
   can,
   departmentChangeError,
   officeChangeError,
+  seesMemberEmails,
   type OrgPeopleQuery,
   type OrgPersonSchedule,
   type OrgPersonUpdate,
@@ -49,8 +50,8 @@ export async function listPeople(ctx: AppContext, access: OrgAccess, query: OrgP
       or(
         ilike(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern),
         ilike(people.lastName, pattern),
-        ilike(orgPeople.email, pattern),
-        ilike(people.email, pattern),
+        // nobody finds an email by searching who may not see it
+        seesMemberEmails(access.member?.level) ? or(ilike(orgPeople.email, pattern), ilike(people.email, pattern)) : undefined,
       ),
     );
   }

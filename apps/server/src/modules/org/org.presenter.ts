@@ -17,6 +17,7 @@ import {
   type RateTime,
   type Role,
   orgLicenceActive,
+  seesMemberEmails,
 } from '@crewplan/domain';
 import type { departments, goals, offices, orgRoles, people, programs } from '../../db/schema/index.ts';
 import type { OrgPersonRow, OrgRow } from '../../plugins/types.ts';
@@ -189,12 +190,13 @@ export function personAbilities(row: OrgPersonRow, viewer: Viewer): OrgPerson['a
 /** An organisation person entry; leave amounts and pre-service only for the person and those who manage them. */
 export function presentOrgPerson(row: OrgPersonRow, person: PersonRow, viewer: Viewer): OrgPerson {
   const abilities = personAbilities(row, viewer);
-  const privateVisible = abilities.update || viewer.personId === row.personId;
+  const own = viewer.personId === row.personId;
+  const privateVisible = abilities.update || own;
   return {
     _id: row.id,
     org: row.orgId,
     ref: personRef(person),
-    email: row.email,
+    email: own || seesMemberEmails(viewer.member?.level) ? row.email : '',
     permission: ORG_PERMISSION_OF_LEVEL[row.level],
     level: row.level,
     role: row.roleId,
