@@ -199,6 +199,16 @@ describe('the resource planner', () => {
     expect(await roleRow(foreignRoleId)).toEqual(foreignBefore);
   });
 
+  it('says a change with only a reason changes nothing, naming the body rather than a field it never sent', async () => {
+    const before = await roleRow(surveyorId);
+    for (const payload of [{ reason: 'Just because' }, {}]) {
+      const response = await change(who.manager, surveyorId, payload);
+      expectStatus(response, 400);
+      expect(errorOf(response)).toMatchObject({ message: 'Nothing to change.', fields: { body: 'Nothing to change' } });
+    }
+    expect(await roleRow(surveyorId)).toEqual(before);
+  });
+
   it('moves only the edge it is given, by the week the planner drags it', async () => {
     const [role] = await t.database.db
       .insert(planItems)

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
 import {
@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { insertMission } from './support/missions.ts';
-import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import { testSockets } from './support/sockets.ts';
 import type { Change } from '../src/plugins/realtime.ts';
 
@@ -581,6 +581,49 @@ describe('organisation weeks (/timesheet/org/:orgId)', () => {
     const tasks = await orgSave('orgMember', { weekStart: weeksAgo(5), actionItems: [] });
     expectStatus(tasks, 400);
     expectStatus(await orgSave('outsider', { weekStart: weeksAgo(5), dailyHours: WEEK }), 404);
+  });
+
+  it('observers see the organisation, they do not work for it: they start no week, and one who became an observer keeps no hours on theirs', async () => {
+    const limited = await verifiedPerson(t);
+    await addMember(t, world.orgId, limited, 'OBSERVER_ORG_LIMITED');
+    const saveAs = (accessToken: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/timesheet/org/${world.orgId}`,
+        token: accessToken,
+        payload: { payload: { weekStart: weeksAgo(6), dailyHours: WEEK } },
+      });
+    for (const accessToken of [token('orgObserver'), limited.token]) expectStatus(await saveAs(accessToken), 403);
+    const stored = await t.database.db
+      .select()
+      .from(timesheets)
+      .where(and(eq(timesheets.orgId, world.orgId), inArray(timesheets.personId, [person('orgObserver'), limited.personId])));
+    expect(stored).toEqual([]);
+
+    const former = await verifiedPerson(t);
+    await addMember(t, world.orgId, former, 'MEMBER');
+    const draft = await saveAs(former.token);
+    expectStatus(draft, 201);
+    const sheet = draft.json() as Timesheet;
+    await addMember(t, world.orgId, former, 'OBSERVER_ORG');
+    const write = (payload: Record<string, unknown>) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/timesheet/org/${world.orgId}/timesheet/${sheet._id}`,
+        token: former.token,
+        payload: { payload },
+      });
+    expectStatus(await write({ dailyHours: [1, 1, 1, 1, 1, 0, 0] }), 403);
+    expectStatus(await write({ status: 'submitted' }), 403);
+    const [row] = await t.database.db.select().from(timesheets).where(eq(timesheets.id, sheet._id));
+    expect(row).toMatchObject({ status: 'draft', dailyMinutes: WEEK.map((hours) => hours * 60) });
+    // what they kept as a member they may still take away
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/timesheet/org/${world.orgId}/timesheet/${sheet._id}`,
+      token: former.token,
+    });
+    expectStatus(removed, 200);
   });
 });
 

@@ -99,5 +99,6 @@ export const plannerRoleChangeSchema = z
     path: ['personId'],
     message: 'Give a person, or dates and an allocation, not both at once',
   })
-  .refine((body) => Object.keys(body).some((key) => key !== 'reason'), { path: ['personId'], message: 'Nothing to change' });
+  // a body with nothing but a reason names no field: the issue is the body's own
+  .refine((body) => Object.keys(body).some((key) => key !== 'reason'), 'Nothing to change');
 export type PlannerRoleChange = z.infer<typeof plannerRoleChangeSchema>;

@@ -1,5 +1,5 @@
 import { isMissionAdmin, type MissionActor, type MissionFacts, canOnMission } from '../missions/policy.ts';
-import type { OrgLevel } from '../org/levels.ts';
+import { isObserverLevel, type OrgLevel } from '../org/levels.ts';
 import type { OrgActor } from '../org/policy.ts';
 import type { Policy } from '../shared/policy.ts';
 
@@ -25,6 +25,13 @@ const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
 export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
 
 /**
+ * Who keeps weeks of organisation work: its members who work (spec 2 §1: people record the hours they work). Its
+ * observers see its reports, not its work (rules 93, 111: above 3 is not a working member), as a mission's observers
+ * hold no role to keep hours on (rule 77).
+ */
+export const keepsOrgTime = (level: OrgLevel | null | undefined) => !!level && !isObserverLevel(level);
+
+/**
  * A mission's weeks: its readers keep their own weeks; its approvers read and decide everybody's and review them.
  * Licensing (rule 180) and each week's status are decided where the week is loaded.
  */
@@ -39,12 +46,13 @@ export function canOnMissionTimesheet(
 }
 
 /**
- * An organisation's weeks: every member keeps their own; its admins decide everybody's; its admins and managers read
- * the reports (rule 177). An API key keeps no weeks.
+ * An organisation's weeks: every member who works keeps their own (`keepsOrgTime`: observers start none); its admins
+ * decide everybody's; its admins and managers read the reports (rule 177). An API key keeps no weeks.
  */
 export function canOnOrgTimesheet(actor: OrgActor, verb: TimesheetVerb, target: { sheet?: TimesheetFacts } = {}): boolean {
   if (actor.kind !== 'person') return false;
   if (verb === 'timesheet.review') return reviewsOrgTime(actor.level);
+  if (verb === 'timesheet.save') return keepsOrgTime(actor.level);
   return !target.sheet || target.sheet.ownerId === actor.personId || decidesOrgTime(actor.level);
 }
 

@@ -25,6 +25,8 @@ describe('timesheet inputs name the field they refuse', () => {
     ],
     ['a week not starting on Monday', { missionPlanId: id, payload: { weekStart: '2026-11-24', dailyHours: week } }, 'payload.weekStart'],
     ['not a day', { missionPlanId: id, payload: { weekStart: '2026-13-01', dailyHours: week } }, 'payload.weekStart'],
+    ['a week ending after 2999', { missionPlanId: id, payload: { weekStart: '2999-12-30', dailyHours: week } }, 'payload.weekStart'],
+    ['the first week of the calendar', { missionPlanId: id, payload: { weekStart: '1900-01-01', dailyHours: week } }, undefined],
     [
       'negative hours',
       { missionPlanId: id, payload: { weekStart: '2026-11-23', dailyHours: [8, -1, 0, 0, 0, 0, 0] } },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { OVERTIME_MODES } from '../org/settings.ts';
 import { dateSchema, dateTimeSchema, queryBooleanSchema, textSchema } from '../shared/inputs.ts';
+import { isIsoDay } from '../missions/dates.ts';
+import { spanInCalendar } from '../staffing/what-if.ts';
 import { DAYS_PER_WEEK } from './week.ts';
 
 /**
@@ -45,6 +47,7 @@ export const TIME_MESSAGES = {
   notAllowed: 'Sorry but you are not allowed to do this with this timesheet.',
   transition: 'This timesheet cannot move to that status.',
   notMonday: 'Weeks start on Monday',
+  outOfCalendar: 'The week must stay between the years 1900 and 2999',
   negative: 'Hours cannot be negative',
   overDay: 'A day holds at most 24 hours',
   notYourRole: 'Not your role on this project',
@@ -63,6 +66,15 @@ const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1
 
 /** The week's Monday, 'YYYY-MM-DD'. */
 export const weekStartSchema = dateSchema.refine(isMonday, TIME_MESSAGES.notMonday);
+
+/**
+ * The Monday of a week hours are kept in: its Sunday too lies inside the calendar the product keeps (1900–2999, as
+ * `dateSchema`), so 2999-12-30 is refused. A value that is not a day is left to `dateSchema`'s own message.
+ */
+export const keptWeekStartSchema = weekStartSchema.refine(
+  (day) => !isIsoDay(day) || spanInCalendar({ from: day, to: day }, 0, DAYS_PER_WEEK - 1),
+  TIME_MESSAGES.outOfCalendar,
+);
 
 /** Hours of one day: 0–24, any fraction (kept to the minute). */
 export const dayHoursSchema = z.number().finite().min(0, TIME_MESSAGES.negative).max(MAX_HOURS_PER_DAY, TIME_MESSAGES.overDay);
@@ -134,7 +146,7 @@ export const missionTimesheetCreateSchema = z
   .object({
     missionPlanId: idSchema,
     payload: z
-      .object({ weekStart: weekStartSchema, status: saveStatusSchema.optional(), ...weekContentShape })
+      .object({ weekStart: keptWeekStartSchema, status: saveStatusSchema.optional(), ...weekContentShape })
       .strict()
       .refine(oneForm, oneFormError)
       .refine(tasksFitDays, tasksFitDaysError),
@@ -147,7 +159,7 @@ export const orgTimesheetCreateSchema = z
   .object({
     payload: z
       .object({
-        weekStart: weekStartSchema,
+        weekStart: keptWeekStartSchema,
         orgRole: idSchema.nullable().optional(),
         status: saveStatusSchema.optional(),
         ...weekContentShape,

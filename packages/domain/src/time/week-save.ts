@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
-import { saveStatusSchema, timesheetListSchema, TIME_MESSAGES, weekHoursSchema, weekStartSchema } from './time.ts';
+import { keptWeekStartSchema, saveStatusSchema, timesheetListSchema, TIME_MESSAGES, weekHoursSchema } from './time.ts';
 
 /**
  * `PUT /timesheet/week`: the person's whole week in one request (spec 2 §2, the personal grid; rules 171–176). Each
@@ -31,7 +31,7 @@ export const weekRowKey = (row: Pick<WeekSaveRow, 'planItemId' | 'actionItemId'>
 
 export const weekSaveSchema = z
   .object({
-    weekStart: weekStartSchema,
+    weekStart: keptWeekStartSchema,
     status: saveStatusSchema,
     /** Whether a submission tells the approvers (rule 176); it does unless told not to. */
     notify: z.boolean().optional(),

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   approvesMissionTime as approvesTime,
   decidesOrgTime,
+  keepsOrgTime,
   reviewsOrgTime,
   timeTrackingEligible,
   type RoleRefusal,
@@ -62,13 +63,14 @@ export function roleRefused(refusal: RoleRefusal, fields: { role: string; week: 
 export const approvesMissionTime = (access: MissionAccess) => approvesTime(access.actor);
 
 /**
- * The caller of an organisation time route: a person (keys do not keep timesheets), whether they decide and read
- * everybody's weeks (`decidesOrgTime`) and whether they read the reports (`reviewsOrgTime`).
+ * The caller of an organisation time route: a person (keys do not keep timesheets), whether they keep weeks of the
+ * organisation's work (`keepsOrgTime`), decide and read everybody's weeks (`decidesOrgTime`) and read the reports
+ * (`reviewsOrgTime`).
  */
-export function orgCaller(access: OrgAccess): { personId: string; decides: boolean; reviews: boolean } {
+export function orgCaller(access: OrgAccess): { personId: string; keeps: boolean; decides: boolean; reviews: boolean } {
   if (!access.personId) throw notAllowed();
   const level = access.member?.level;
-  return { personId: access.personId, decides: decidesOrgTime(level), reviews: reviewsOrgTime(level) };
+  return { personId: access.personId, keeps: keepsOrgTime(level), decides: decidesOrgTime(level), reviews: reviewsOrgTime(level) };
 }
 
 /** The organisations the person currently belongs to that may track time now. */

@@ -173,6 +173,8 @@ type SheetScope = {
   missionTitle: string | null;
   /** The caller's access to a sheet's mission: the route's own, or read for a mission's sheet reached through its organisation. */
   accessTo: (tx: Tx, missionId: string) => Promise<MissionAccess | null>;
+  /** Whether the caller keeps hours on the organisation's own sheets (`keepsOrgTime`: observers do not). */
+  keepsOrgSheets: boolean;
   /** Whether the caller decides the organisation's own sheets (`decidesOrgTime`). */
   decidesOrgSheets: boolean;
 };
@@ -184,7 +186,8 @@ type SheetScope = {
  * transition the status does not allow. The approvers of a mission's week are its project managers and owners and the
  * organisation's admins, whichever route it comes by; of an organisation's own week, its admins. Nobody decides their
  * own week. The person's writes pass the checks of a save (`checkOwnSheet`): still on the project, which keeps
- * timesheets, on a live role of theirs, and no day over 24 hours.
+ * timesheets, on a live role of theirs (on an organisation's own week: not one of its observers), and no day over
+ * 24 hours.
  */
 async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input: TimesheetUpdate, notify: boolean): Promise<Timesheet> {
   const { payload } = input;
@@ -214,7 +217,7 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
       if (sheet.missionId) {
         const refusal = keepsHoursRefusal(access, ctx.clock.now(), notAllowed);
         if (refusal) throw refusal;
-      }
+      } else if (!scope.keepsOrgSheets) throw notAllowed();
       const roleTitle = sheet.orgRoleId ? await orgRoleTitle(tx, sheet.orgId, sheet.orgRoleId) : null;
       const content = payload.dailyHours !== undefined || payload.actionItems !== undefined ? minutesOf(payload) : null;
       const target = { ...sheet, taskLines: content ? content.taskLines : sheet.taskLines };
@@ -292,6 +295,7 @@ const missionScope = (ctx: AppContext, access: MissionAccess): SheetScope => {
     personId: access.personId,
     missionTitle: access.mission.title,
     accessTo: async () => access,
+    keepsOrgSheets: false,
     decidesOrgSheets: false,
   };
 };
@@ -304,6 +308,7 @@ const orgScope = (ctx: AppContext, access: OrgAccess): SheetScope => {
     personId: caller.personId,
     missionTitle: null,
     accessTo: (tx, missionId) => loadMissionAccess(tx, missionId, caller.personId),
+    keepsOrgSheets: caller.keeps,
     decidesOrgSheets: caller.decides,
   };
 };
