@@ -454,6 +454,20 @@ describe('statuses and edits', () => {
     expect(errorOf(await put({ status: 'void' })).code).toBe('invoice/bad-status');
   });
 
+  it('refuses to delete a sent invoice (409 invoice/not-draft: void it instead), as its API description says', async () => {
+    const sent = await created(await client(), { lines: [typed()] });
+    expectStatus(await call({ method: 'PUT', url: `/api/clientInvoice/${sent._id}`, payload: { payload: { status: 'sent' } } }), 200);
+    const refused = await call({ method: 'DELETE', url: `/api/clientInvoice/${sent._id}` });
+    expect([refused.statusCode, errorOf(refused).code]).toEqual([409, 'invoice/not-draft']);
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/${sent._id}` })).json()).toMatchObject({ status: 'sent' });
+    const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const summary = document.paths['/api/clientInvoice/{id}']!.delete!.summary!;
+    expect(summary).toContain('409 invoice/not-draft');
+    expect(summary).not.toMatch(/is voided instead/);
+  });
+
   it('deletes a draft and lists the organisation’s invoices with status and totals', async () => {
     const clientId = await client();
     const keep = await created(clientId, { lines: [typed('A', 2, 10)] });
@@ -708,8 +722,80 @@ describe('the payment provider', () => {
       expect((await fetch(url, { method: 'POST', redirect: 'manual' })).status).toBe(303);
       const read = (await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json() as Invoice;
       expect([read.status, read.paidAt]).toEqual(['void', null]);
+      // one payment, told by two events (its session completed, its payment intent succeeded): kept once
+      const session = fake.objects.get(url.split('/').at(-1)!)!;
       const kept = await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoice._id));
-      expect(kept.flatMap((row) => (row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : []))).toHaveLength(2);
+      expect(kept.flatMap((row) => (row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : []))).toEqual([
+        `${invoice.total} EUR (${String(session.id)})`,
+      ]);
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
+
+  it('keeps a second payment of a paid invoice in its history to refund, once however often the provider tells of it', async () => {
+    const { fake, paying } = await withProvider();
+    try {
+      const linkOf = async (invoiceId: string) => {
+        const response = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoiceId}/payment-link`, token: admin() });
+        expectStatus(response, 200);
+        const { url } = response.json() as { url: string };
+        return { url, session: fake.objects.get(url.split('/').at(-1)!)! };
+      };
+      const pay = async (url: string) => (await fetch(url, { method: 'POST', redirect: 'manual' })).status;
+      const read = async (invoiceId: string) => (await call({ method: 'GET', url: `/api/clientInvoice/${invoiceId}` })).json() as Invoice;
+      const toRefund = async (invoiceId: string) =>
+        (await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoiceId))).flatMap((row) =>
+          row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : [],
+        );
+      const redeliver = async (event: { payload: string; signature: string }) =>
+        (
+          await paying.request({
+            method: 'POST',
+            url: '/api/billing/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+            payload: event.payload,
+          })
+        ).json() as { replayed: boolean; handled: boolean };
+
+      // marked paid by hand (a bank transfer) while its link failed to expire: the client pays there as well
+      const byHand = await created(await client(), { lines: [typed('Work', 1, 45)] });
+      const handLink = await linkOf(byHand._id);
+      fake.failNextSessionExpiry();
+      expectStatus(
+        await paying.request({
+          method: 'PUT',
+          url: `/api/clientInvoice/${byHand._id}`,
+          token: admin(),
+          payload: { payload: { status: 'paid' } },
+        }),
+        200,
+      );
+      const paidAt = (await read(byHand._id)).paidAt;
+      expect(await pay(handLink.url)).toBe(303);
+      expect(await read(byHand._id)).toMatchObject({ status: 'paid', paidAt });
+      const refund = [`${byHand.total} EUR (${String(handLink.session.id)})`];
+      expect(await toRefund(byHand._id)).toEqual(refund);
+      // the provider delivers its events again, and tells of the same payment in a new event: nothing more is kept
+      const events = fake.sent.slice(-2);
+      expect(events.map((event) => event.type)).toEqual(['checkout.session.completed', 'payment_intent.succeeded']);
+      for (const event of events) expect(await redeliver(event)).toMatchObject({ replayed: true, handled: false });
+      const intent = fake.objects.get(String(handLink.session.payment_intent))!;
+      expect(await fake.sendEvent('payment_intent.succeeded', intent)).toBe(200);
+      expect(await toRefund(byHand._id)).toEqual(refund);
+
+      // paid at its new link, and at the old one that failed to expire: the first payment settles, the second is kept
+      const twice = await created(await client(), { lines: [typed('Work', 1, 55)] });
+      const old = await linkOf(twice._id);
+      fake.failNextSessionExpiry();
+      const fresh = await linkOf(twice._id);
+      expect(await pay(fresh.url)).toBe(303);
+      expect(await read(twice._id)).toMatchObject({ status: 'paid' });
+      expect(await toRefund(twice._id)).toEqual([]);
+      expect(await pay(old.url)).toBe(303);
+      expect(await read(twice._id)).toMatchObject({ status: 'paid' });
+      expect(await toRefund(twice._id)).toEqual([`${twice.total} EUR (${String(old.session.id)})`]);
     } finally {
       await paying.app.close();
       await fake.close();

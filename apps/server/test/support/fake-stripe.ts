@@ -28,6 +28,8 @@ export type FakeStripe = {
   requests: string[];
   /** Idempotency keys of the POSTs seen, in order (a replayed key is listed each time). */
   idempotencyKeys: string[];
+  /** Every event handed to the app's webhook (the `deliver` option), as signed then, in order: a test may deliver one again. */
+  sent: (WebhookDelivery & { id: string; type: string })[];
   /** How many objects of a kind were created (a replayed idempotency key creates nothing). */
   created: (object: string) => number;
   /** A card payment method that exists at the provider but belongs to no customer yet (as a browser would create it). */
@@ -148,6 +150,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
   const objects = new Map<string, Json>();
   const requests: string[] = [];
   const idempotencyKeys: string[] = [];
+  const sent: FakeStripe['sent'] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   const counts = new Map<string, number>();
   let failNext = false;
@@ -420,7 +423,9 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
   };
   const sendEvent = async (type: string, object: Json): Promise<number> => {
     if (!options.deliver) throw new Error('this fake has no webhook to deliver to');
-    return options.deliver(signedEvent(type, object));
+    const event = signedEvent(type, object);
+    sent.push({ ...event, type });
+    return options.deliver(event);
   };
   const delivered = (statuses: number[]) => statuses.every((status) => status >= 200 && status < 300);
 
@@ -533,6 +538,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     objects,
     requests,
     idempotencyKeys,
+    sent,
     created: (object) => counts.get(object) ?? 0,
     addPaymentMethod,
     failNextPayment: () => {

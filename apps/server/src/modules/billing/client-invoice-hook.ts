@@ -9,6 +9,11 @@ export type ClientInvoicePaid = {
   amountMinor: number | null;
   currency: string | null;
   providerObjectId: string;
+  /**
+   * The payment intent a completed checkout session was paid with, when the provider names it: the session's
+   * completion and its payment intent's success tell of one payment.
+   */
+  paymentIntentId?: string;
   eventId: string;
 };
 /** Marks the invoice paid; false when nothing was settled (no invoice it knows, or a payment that does not settle it). */

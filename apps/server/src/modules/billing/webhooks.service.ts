@@ -98,11 +98,13 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
           // a session completed with a payment still to come (a bank debit) has paid nothing yet
           const unpaid = event.type === 'checkout.session.completed' && object.payment_status !== 'paid';
           const money = !unpaid && currency && typeof amount === 'number' ? fromProviderMoney(currency, amount) : null;
+          const paymentIntentId = event.type === 'checkout.session.completed' ? idOf(object.payment_intent) : null;
           const paid: ClientInvoicePaid = {
             clientInvoiceId: metadata.clientInvoiceId,
             amountMinor: money?.amountMinor ?? null,
             currency: money?.currency ?? null,
             providerObjectId: text(object.id) ?? '',
+            ...(paymentIntentId ? { paymentIntentId } : {}),
             eventId: event.id,
           };
           // inside the transaction: a failing handler leaves the event unrecorded, so the provider's retry runs it again

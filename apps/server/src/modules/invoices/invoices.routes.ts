@@ -102,7 +102,8 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
     config: issueOne,
     schema: {
       tags,
-      summary: 'Delete a draft invoice (its time and milestones become billable again); a sent one is voided instead',
+      summary:
+        'Delete a draft invoice (its time and milestones become billable again); any other is 409 invoice/not-draft (void it instead)',
       params: invoiceParams,
       response: { 200: z.object({ deleted: z.literal(true), _id: z.string() }) },
     },

@@ -377,7 +377,7 @@ async function currentLineInputs(tx: Tx, invoiceId: string): Promise<InvoiceLine
   );
 }
 
-/** `DELETE /clientInvoice/:id`: deletes a draft (its sources become billable again); others are voided instead. */
+/** `DELETE /clientInvoice/:id`: deletes a draft (its sources become billable again); any other is 409 (void it instead). */
 export async function deleteInvoice(ctx: AppContext, access: OrgAccess, invoiceId: string) {
   refuseWhenDisabled(access);
   const removed = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatInvoiceNumber, fromMinorUnits } from '@crewplan/domain';
+import type { FieldChanges } from '../../commands/changes.ts';
 import { runOrgCommand } from '../../commands/run.ts';
-import { clientInvoices } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { clientInvoices, orgAuditEvents } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { createPaymentLink, expirePaymentLink, type ClientInvoicePaid } from '../billing/index.ts';
 import { moveInvoice } from './invoices.service.ts';
@@ -58,9 +60,10 @@ export async function expireInvoiceLink(links: PaymentLinks, id: string | null, 
 
 /**
  * A payment at the provider for an invoice: when it is the invoice's total in the invoice's currency, a draft or sent
- * invoice becomes paid (through sent, as a person would move it), with its history; one already paid stays so (the
- * provider may send the event again). Any other payment, or one of a void invoice, changes no status: it is written
- * into the invoice's history for a person to settle (or refund). False when nothing was settled.
+ * invoice becomes paid (through sent, as a person would move it), with its history. Any other payment, or one of a
+ * void or paid invoice (money to refund), changes no status: it is written into the invoice's history for a person to
+ * settle (or refund). A payment is written once, by its payment intent (a session's completion and its intent's
+ * success, or the provider's retry, tell of it again). False when nothing was settled.
  */
 export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePaid): Promise<boolean> {
   if (!/^[0-9a-f]{24}$/.test(paid.clientInvoiceId)) return false;
@@ -69,20 +72,27 @@ export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePai
     .from(clientInvoices)
     .where(eq(clientInvoices.id, paid.clientInvoiceId));
   if (!found) return false;
+  const payment = paid.paymentIntentId ?? paid.providerObjectId;
   return runOrgCommand(ctx, found.orgId, { personId: null, apiKeyId: null }, async (tx, record) => {
     const [current] = await tx.select().from(clientInvoices).where(eq(clientInvoices.id, paid.clientInvoiceId)).for('update');
-    // paid already: the provider tells of one payment more than once (the session, then its payment)
-    if (!current || current.status === 'paid') return false;
+    if (!current) return false;
+    // money received is written with its payment, once; a report of nothing paid yet (a debit still to come) has none
+    const received = paid.amountMinor === null || paid.currency === null ? null : `${fromMinorUnits(paid.amountMinor)} ${paid.currency}`;
+    if (received && (await paymentWritten(tx, current, payment))) return false;
+    const written: FieldChanges = received ? { providerPayment: { from: null, to: payment } } : {};
     const title = formatInvoiceNumber(current.number);
-    if (current.status === 'void' || paid.currency !== current.currency || paid.amountMinor !== current.totalMinor) {
-      const amount =
-        paid.amountMinor === null || paid.currency === null ? 'nothing' : `${fromMinorUnits(paid.amountMinor)} ${paid.currency}`;
+    if (
+      current.status === 'void' ||
+      current.status === 'paid' ||
+      paid.currency !== current.currency ||
+      paid.amountMinor !== current.totalMinor
+    ) {
       record({
         action: 'update',
         entity: 'client.invoices',
         id: current.id,
         title,
-        changes: { paymentNotSettling: { from: null, to: `${amount} (${paid.providerObjectId})` } },
+        changes: { paymentNotSettling: { from: null, to: `${received ?? 'nothing'} (${paid.providerObjectId})` }, ...written },
       });
       return false;
     }
@@ -93,8 +103,25 @@ export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePai
       entity: 'client.invoices',
       id: current.id,
       title,
-      changes: { status: { from: current.status, to: 'paid' }, paidBy: { from: null, to: paid.providerObjectId } },
+      changes: { status: { from: current.status, to: 'paid' }, paidBy: { from: null, to: paid.providerObjectId }, ...written },
     });
     return true;
   });
+}
+
+/** Whether a provider payment is in the invoice's history already (`providerPayment`, written with it). */
+async function paymentWritten(tx: Tx, invoice: { id: string; orgId: string }, payment: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orgAuditEvents.id })
+    .from(orgAuditEvents)
+    .where(
+      and(
+        eq(orgAuditEvents.orgId, invoice.orgId),
+        eq(orgAuditEvents.entity, 'client.invoices'),
+        eq(orgAuditEvents.entityId, invoice.id),
+        sql`${orgAuditEvents.changes} -> 'providerPayment' ->> 'to' = ${payment}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
