@@ -277,14 +277,25 @@ describe("an organisation email stays the person's own", () => {
     expect((await membership(w.orgId, member.personId)).email).toBe(member.email);
   });
 
-  it("takes an address no current member has: another's unverified one, a former member's, the person's own", async () => {
+  it("refuses anybody else's address, in the organisation or not (rule 156)", async () => {
+    const member = await verifiedPerson(t);
+    await addMember(t, w.orgId, member, 'MEMBER');
+    const former = await insertMember(t, w.orgId, 'MEMBER', { endDate: '2020-01-01' });
+    for (const email of [former.email, w.people.outsider.email, w.people.otherOrgAdmin.email]) {
+      const response = await changeEmail(member.token, member.personId, email);
+      expectStatus(response, 409);
+      expect(errorOf(response)).toEqual(IN_USE);
+    }
+    expect((await membership(w.orgId, member.personId)).email).toBe(member.email);
+  });
+
+  it("takes an address nobody else has: another's unverified one, a new one, the person's own", async () => {
     const member = await verifiedPerson(t);
     await addMember(t, w.orgId, member, 'MEMBER');
     const other = await insertMember(t, w.orgId);
     const unverified = uniqueEmail('unverified');
     await t.database.db.insert(personEmails).values({ personId: other.personId, email: unverified, verified: false });
-    const former = await insertMember(t, w.orgId, 'MEMBER', { endDate: '2020-01-01' });
-    for (const email of [unverified, former.email, uniqueEmail('own'), member.email]) {
+    for (const email of [unverified, uniqueEmail('own'), member.email]) {
       const response = await changeEmail(member.token, member.personId, email);
       expectStatus(response, 200);
       expect(response.json()).toMatchObject({ email });

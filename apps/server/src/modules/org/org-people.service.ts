@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, eq, exists, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   accessGrantError,
   adminDomainError,
@@ -12,9 +12,10 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { departments, offices, orgPeople, orgRoles, people, personEmails, programs } from '../../db/schema/index.ts';
+import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
+import { otherPersonHasEmail } from '../people/index.ts';
 import type { AppContext, OrgAccess, OrgPersonRow } from '../../plugins/types.ts';
 import { CrmUnavailableError, type CrmConnector } from './crm-connector.ts';
 import { presentOrgPerson, targetFacts } from './org.presenter.ts';
@@ -210,36 +211,23 @@ function mayActOn(
   if (!can(access.actor, verb, { target: targetFacts(member) })) throw appError('forbidden');
 }
 
-/** Whether another current member of the organisation has this address: in the organisation, to sign in, or verified as theirs. */
-async function otherMemberHasEmail(tx: Tx, orgId: string, member: OrgPersonRow, email: string): Promise<boolean> {
+/**
+ * Whether this address is somebody else's: another person's sign-in or verified address anywhere (rule 156), or the
+ * organisation email of another current member.
+ */
+async function emailOfSomebodyElse(tx: Tx, orgId: string, member: OrgPersonRow, email: string): Promise<boolean> {
+  if (await otherPersonHasEmail(tx, member.personId, email)) return true;
   const [taken] = await tx
     .select({ id: orgPeople.id })
     .from(orgPeople)
-    .innerJoin(people, eq(people.id, orgPeople.personId))
-    .where(
-      and(
-        eq(orgPeople.orgId, orgId),
-        ne(orgPeople.id, member.id),
-        currentMembership(),
-        or(
-          eq(orgPeople.email, email),
-          eq(people.email, email),
-          exists(
-            tx
-              .select({ id: personEmails.id })
-              .from(personEmails)
-              .where(and(eq(personEmails.personId, orgPeople.personId), eq(personEmails.email, email), eq(personEmails.verified, true))),
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.email, email), ne(orgPeople.id, member.id), currentMembership()))
     .limit(1);
   return Boolean(taken);
 }
 
 /**
- * `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. It may not be another
- * member's (invites to it would answer that they are already a member), and an admin's stays on an approved domain
+ * `PUT /org/:id/people/:personId/email`: the address the organisation uses for this person. It may not be somebody
+ * else's (invites to them would answer that they are already a member), and an admin's stays on an approved domain
  * (rule 124).
  */
 export async function changePersonEmail(ctx: AppContext, access: OrgAccess, personId: string, email: string) {
@@ -248,7 +236,7 @@ export async function changePersonEmail(ctx: AppContext, access: OrgAccess, pers
     mayActOn(access, member, 'org.people.email.update');
     if (member.email === email) throw appError('sameEmail');
     if (member.level === 'ADMIN' && adminDomainError(access.org.inviteDomains, email)) throw appError('adminDomainNotApproved');
-    if (await otherMemberHasEmail(tx, access.org.id, member, email)) throw appError('emailInUse');
+    if (await emailOfSomebodyElse(tx, access.org.id, member, email)) throw appError('emailInUse');
     const [updated] = await tx
       .update(orgPeople)
       .set({ email })
