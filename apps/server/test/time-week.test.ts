@@ -384,17 +384,24 @@ describe('PUT /timesheet/week: who may save', () => {
     ['p1', 200],
     ['p1pm', 200],
     ['p2', 200],
-    ['p3', 200],
   ])('%s saves a week on their own role', async (caller, status) => {
     const { missionId, roleId } = await missionWithRole(caller);
     expectStatus(await saveWeek(caller, week([{ missionId, planItemId: roleId, dailyHours: WEEK }])), status);
+  });
+
+  it('an observer keeps no hours, even on a role they held before being made one (rule 77)', async () => {
+    const { missionId, roleId } = await missionWithRole('p3');
+    const response = await saveWeek('p3', week([{ missionId, planItemId: roleId, dailyHours: WEEK }]));
+    expectStatus(response, 403);
+    expect(errorOf(response)).toMatchObject({ code: 'forbidden', fields: { 'rows.0.missionId': expect.any(String) } });
+    expect(await sheetsOf(missionId)).toEqual([]);
   });
 
   it.each<[Caller, number, string, string]>([
     ['p1', 403, 'time/not-allowed', 'rows.0.planItemId'],
     ['p1pm', 403, 'time/not-allowed', 'rows.0.planItemId'],
     ['p2', 403, 'time/not-allowed', 'rows.0.planItemId'],
-    ['p3', 403, 'time/not-allowed', 'rows.0.planItemId'],
+    ['p3', 403, 'forbidden', 'rows.0.missionId'],
     ['orgAdmin', 403, 'time/not-allowed', 'rows.0.planItemId'],
     ['pending', 403, 'mission/invite-pending', 'rows.0.missionId'],
     ['orgMember', 404, 'mission/not-found', 'rows.0.missionId'],

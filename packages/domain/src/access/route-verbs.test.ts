@@ -70,7 +70,8 @@ const GATE: [MissionRouteVerb, Who[], 'action.items'?][] = [
   ['plan.request.decide', READERS],
   ['team.member.remove', READERS],
   ['timesheet.read', READERS],
-  ['timesheet.save', READERS],
+  // observers hold no role (rule 77), so they keep no hours; organisation people off the team may hold one
+  ['timesheet.save', READERS.filter((who) => who !== 'P3')],
   ['timesheet.update', READERS],
   ['timesheet.delete', READERS],
   ['timesheet.review', ['PM', 'P2', 'ORG_ADMIN']],
@@ -136,6 +137,18 @@ describe('with the entity’s facts', () => {
     expect(canOnMissionTimesheet(ACTORS.PM, 'timesheet.update', other)).toBe(true);
     expect(canOnMissionTimesheet(ACTORS.ORG_MANAGER, 'timesheet.update', other)).toBe(false);
     expect(canOnMissionTimesheet(ACTORS.ORG_ADMIN, 'timesheet.update', other)).toBe(true);
+  });
+
+  it.each([
+    [0, true],
+    [1, true],
+    [2, true],
+    [3, false],
+    [4, false],
+    [5, false],
+  ])('mission weeks: a team member of permission %i keeps hours: %s (observers hold no role, rule 77)', (permission, keeps) => {
+    expect(canOnMissionTimesheet(onTeam(permission), 'timesheet.save', { mission })).toBe(keeps);
+    expect(canOnMissionTimesheet(onTeam(permission), 'timesheet.read', { mission, sheet: { ownerId: 'caller' } })).toBe(true);
   });
 });
 

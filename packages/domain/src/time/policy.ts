@@ -1,5 +1,6 @@
 import { isMissionAdmin, type MissionActor, type MissionFacts, canOnMission } from '../missions/policy.ts';
 import { isObserverLevel, type OrgLevel } from '../org/levels.ts';
+import { mayHoldRole } from '../plan/rules.ts';
 import type { OrgActor } from '../org/policy.ts';
 import type { Policy } from '../shared/policy.ts';
 
@@ -42,6 +43,8 @@ export function canOnMissionTimesheet(
 ): boolean {
   if (!canOnMission(actor, 'mission.read', target.mission)) return false;
   if (verb === 'timesheet.review') return approvesMissionTime(actor);
+  // observers hold no role (rule 77): one made an observer since keeps no more hours on the role they held
+  if (verb === 'timesheet.save' && actor.member && !mayHoldRole(actor.member.permission)) return false;
   return !target.sheet || target.sheet.ownerId === actor.personId || approvesMissionTime(actor);
 }
 
