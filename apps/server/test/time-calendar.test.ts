@@ -107,7 +107,7 @@ describe('a week of hours ends inside the calendar', () => {
     const admin = world.people.orgAdmin.token;
     const wide = `from=${FIRST_WEEK}&to=${LAST_MONDAY}`;
     for (const [url, who] of [
-      [`/api/timesheet?week=${LAST_MONDAY}&${wide}`, token()],
+      [`/api/timesheet?${wide}`, token()],
       [`/api/timesheet/mission/${onRole.missionId}?${wide}`, token()],
       [`/api/timesheet/org/${world.orgId}?${wide}`, admin],
       [`/api/timesheet/project-manager/roles?from=${LAST_MONDAY}&to=${LAST_MONDAY}`, world.people.p2.token],
@@ -121,5 +121,9 @@ describe('a week of hours ends inside the calendar', () => {
       payload: { start: '2999-01-01', end: '2999-12-31' },
     });
     expectStatus(metrics, 200);
+    // the personal grid opens only a week that can be kept
+    const grid = await t.request({ method: 'GET', url: `/api/timesheet?week=${LAST_MONDAY}`, token: token() });
+    expectStatus(grid, 400);
+    expect(errorOf(grid).fields).toEqual({ week: TIME_MESSAGES.outOfCalendar });
   });
 });

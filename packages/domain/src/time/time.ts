@@ -201,9 +201,9 @@ export const orgTimesheetListQuerySchema = z
 
 export const timesheetWeeksQuerySchema = z.object({ from: weekStartSchema.optional(), to: weekStartSchema.optional() }).strict();
 
-/** `GET /timesheet`: weeks from `from` to `to`, and the tasks of the week starting `week`. */
+/** `GET /timesheet`: weeks from `from` to `to`, and the tasks of the week starting `week` (one that can be kept). */
 export const myTimesheetsQuerySchema = z
-  .object({ from: weekStartSchema.optional(), to: weekStartSchema.optional(), week: weekStartSchema.optional() })
+  .object({ from: weekStartSchema.optional(), to: weekStartSchema.optional(), week: keptWeekStartSchema.optional() })
   .strict();
 
 export const projectManagerTimesheetQuerySchema = z.object({ updatedAt: dateTimeSchema.optional() }).strict();
