@@ -168,7 +168,16 @@ async function withProvider(logs?: string[]) {
     ...(logs ? { logger: true, logStream: { write: (line: string) => void logs.push(line) } } : {}),
   });
   receiver.app = paying;
-  return { fake, paying };
+  /** A payment link of the invoice, issued by the admin, with the provider's session behind it. */
+  const linkOf = async (invoiceId: string) => {
+    const response = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoiceId}/payment-link`, token: admin() });
+    expectStatus(response, 200);
+    const { url } = response.json() as { url: string };
+    return { url, session: fake.objects.get(url.split('/').at(-1)!)! };
+  };
+  /** The client pays at the provider's page of a link: its answer's status. */
+  const pay = async (url: string) => (await fetch(url, { method: 'POST', redirect: 'manual' })).status;
+  return { fake, paying, linkOf, pay };
 }
 
 describe('drawing lines from a mission', () => {
@@ -649,17 +658,10 @@ describe('the payment provider', () => {
   });
 
   it('expires the link at the provider once the invoice is voided, marked paid by hand or given a new link', async () => {
-    const { fake, paying } = await withProvider();
+    const { fake, paying, linkOf, pay } = await withProvider();
     try {
-      const linkOf = async (invoiceId: string) => {
-        const response = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoiceId}/payment-link`, token: admin() });
-        expectStatus(response, 200);
-        const { url } = response.json() as { url: string };
-        return { url, session: fake.objects.get(url.split('/').at(-1)!)! };
-      };
       const setStatus = (invoiceId: string, status: string) =>
         paying.request({ method: 'PUT', url: `/api/clientInvoice/${invoiceId}`, token: admin(), payload: { payload: { status } } });
-      const pay = async (url: string) => (await fetch(url, { method: 'POST', redirect: 'manual' })).status;
       const history = async (invoiceId: string) =>
         (await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoiceId))).flatMap((row) =>
           row.changes.paymentNotSettling ? [row.changes.paymentNotSettling.to] : [],
@@ -735,15 +737,8 @@ describe('the payment provider', () => {
   });
 
   it('keeps a second payment of a paid invoice in its history to refund, once however often the provider tells of it', async () => {
-    const { fake, paying } = await withProvider();
+    const { fake, paying, linkOf, pay } = await withProvider();
     try {
-      const linkOf = async (invoiceId: string) => {
-        const response = await paying.request({ method: 'POST', url: `/api/clientInvoice/${invoiceId}/payment-link`, token: admin() });
-        expectStatus(response, 200);
-        const { url } = response.json() as { url: string };
-        return { url, session: fake.objects.get(url.split('/').at(-1)!)! };
-      };
-      const pay = async (url: string) => (await fetch(url, { method: 'POST', redirect: 'manual' })).status;
       const read = async (invoiceId: string) => (await call({ method: 'GET', url: `/api/clientInvoice/${invoiceId}` })).json() as Invoice;
       const toRefund = async (invoiceId: string) =>
         (await t.database.db.select().from(orgAuditEvents).where(eq(orgAuditEvents.entityId, invoiceId))).flatMap((row) =>

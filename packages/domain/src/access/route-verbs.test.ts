@@ -3,10 +3,10 @@ import { canOnComment } from '../comments/policy.ts';
 import { canOnFile } from '../files/policy.ts';
 import type { MissionActor, MissionFacts } from '../missions/policy.ts';
 import type { OrgActor, OrgMemberFacts } from '../org/policy.ts';
-import type { OrgLevel } from '../org/levels.ts';
+import { ORG_LEVELS, type OrgLevel } from '../org/levels.ts';
 import { canOnTaskVerb, type TaskFacts } from '../tasks/policy.ts';
 import { canOnTeam } from '../team/policy.ts';
-import { canOnMissionTimesheet, canOnOrgTimesheet } from '../time/policy.ts';
+import { canOnMissionTimesheet, canOnOrgTimesheet, keepsOrgTime } from '../time/policy.ts';
 import { canInMission, canInOrg, type MissionRouteVerb } from './route-verbs.ts';
 
 /**
@@ -175,6 +175,21 @@ describe('organisation route gates', () => {
     expect(canOnOrgTimesheet(member('MANAGER_LIMITED'), 'timesheet.review')).toBe(false);
     expect(canOnOrgTimesheet(member('ADMIN'), 'timesheet.review')).toBe(true);
     expect(canOnOrgTimesheet(key, 'timesheet.read')).toBe(false);
+  });
+
+  it.each(ORG_LEVELS.map((level) => [level, level !== 'OBSERVER_ORG' && level !== 'OBSERVER_ORG_LIMITED'] as const))(
+    'weeks of organisation work are kept by %s: %s (observers see reports, not work: rules 93, 111)',
+    (level, keeps) => {
+      expect(keepsOrgTime(level)).toBe(keeps);
+      expect(canOnOrgTimesheet(member(level), 'timesheet.save')).toBe(keeps);
+      // an observer still reads and takes away their own weeks
+      expect(canOnOrgTimesheet(member(level), 'timesheet.delete', { sheet: { ownerId: 'caller' } })).toBe(true);
+    },
+  );
+
+  it('nobody outside the organisation, and no key, keeps organisation weeks', () => {
+    expect(keepsOrgTime(null)).toBe(false);
+    expect(canOnOrgTimesheet(key, 'timesheet.save')).toBe(false);
   });
 
   it('hands organisation verbs to the organisation policy and timesheet verbs to the timesheet policy', () => {
