@@ -55,18 +55,45 @@ export function InvoiceEditor({ orgId, invoiceId, orgTitle }: { orgId: string; i
   const invoice = useQuery(invoiceQuery(invoiceId));
   // the calls outlive the editor below, which starts afresh from each saved version
   const calls = useInvoiceCalls(orgId);
+  // the link outlives the editor too: issuing it sends a draft, which starts the editor afresh
+  const [payment, setPayment] = useState<Payment | null>(null);
   if (invoice.isPending) return <Loader aria-label="Loading the invoice" />;
   if (invoice.isError) return <FormError>{invoice.error.message}</FormError>;
-  return <Editor key={invoice.data.updatedAt} orgId={orgId} invoice={invoice.data} orgTitle={orgTitle} calls={calls} />;
+  return (
+    <Editor
+      key={invoice.data.updatedAt}
+      orgId={orgId}
+      invoice={invoice.data}
+      orgTitle={orgTitle}
+      calls={calls}
+      payment={payment?.invoiceId === invoiceId ? payment : null}
+      setPayment={(shown) => setPayment({ ...shown, invoiceId })}
+    />
+  );
 }
 
 type Calls = ReturnType<typeof useInvoiceCalls>;
+/** The answer of the last payment link asked for, and the invoice it is for. */
+type Payment = { invoiceId: string } & ({ url: string } | { error: string });
 
-function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: Invoice; orgTitle: string; calls: Calls }) {
+function Editor({
+  orgId,
+  invoice,
+  orgTitle,
+  calls,
+  payment,
+  setPayment,
+}: {
+  orgId: string;
+  invoice: Invoice;
+  orgTitle: string;
+  calls: Calls;
+  payment: Payment | null;
+  setPayment: (shown: { url: string } | { error: string }) => void;
+}) {
   const [lines, setLines] = useState<EditLine[]>(() => invoice.lines.map(lineOf));
   const [notes, setNotes] = useState(invoice.notes);
   const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
-  const [payment, setPayment] = useState<{ url: string } | { error: string } | null>(null);
   const draft = invoice.status === 'draft' && invoice.abilities.update;
   const dirty =
     notes !== invoice.notes ||
@@ -189,7 +216,7 @@ function Editor({ orgId, invoice, orgTitle, calls }: { orgId: string; invoice: I
             {payment.error}
           </Alert>
         )}
-        {payment && 'url' in payment && (
+        {payment && 'url' in payment && (invoice.status === 'draft' || invoice.status === 'sent') && (
           <Alert color="blue" title="Payment link" data-testid="payment-link">
             <Text size="sm">The client pays the total at this link:</Text>
             <Anchor href={payment.url} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
