@@ -15,6 +15,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { convertAmounts } from '../src/modules/currency/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { insertMission } from './support/missions.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { createOrg, errorOf, expectStatus, insertMember, verifiedPerson } from './support/org.ts';
 
@@ -399,6 +400,30 @@ describe('the status call (PUT …/status)', () => {
     const paid = await status(alone._id, { status: 'paid' });
     expectStatus(paid, 200);
     expect(paid.json()).toMatchObject({ status: 'paid', abilities: { decide: false, pay: false } });
+
+    // on a mission of theirs, where nobody else decides either: every list that offers deciding offers it
+    const mission = await insertMission(t, owner, { orgId: org._id, currency: 'EUR' });
+    const onMission = await t.request({
+      method: 'POST',
+      url: `/api/expense/mission/${mission.id}`,
+      token: owner.token,
+      payload: { payload: base },
+    });
+    expectStatus(onMission, 201);
+    const missionExpenseId = (onMission.json() as Expense)._id;
+    const submit = { status: 'submitted' };
+    const submitted = await t.request({
+      method: 'PUT',
+      url: `/api/expense/mission/expense/${missionExpenseId}/status`,
+      token: owner.token,
+      payload: { payload: submit },
+    });
+    expectStatus(submitted, 200);
+    for (const url of [`/api/expense/mission/${mission.id}`, `/api/expense/org/${org._id}/mission`, '/api/expense/project-manager']) {
+      const list = await t.request({ method: 'GET', url, token: owner.token });
+      expectStatus(list, 200);
+      expect((list.json() as ExpenseList).expenses.find((e) => e._id === missionExpenseId)?.abilities).toMatchObject({ decide: true });
+    }
 
     // a manager joins, who decides the organisation's expenses: the owner's next expense is theirs to decide
     await insertMember(t, org._id, 'MANAGER');

@@ -113,6 +113,19 @@ async function callerOf(db: Db | Tx, scope: ExpenseScope): Promise<ExpenseCaller
   return { personId, decides, decidesOwn };
 }
 
+/**
+ * The caller of a list of missions' expenses, who decides them (`decides`): their own too where nobody else decides
+ * that mission's (as `callerOf`).
+ */
+async function missionCallers(db: Db, personId: string, decides: boolean, rows: ExpenseWithContext[]) {
+  const alone = new Set<string>();
+  if (decides) {
+    const own = new Map(rows.filter((row) => row.expense.personId === personId).map((row) => [row.expense.missionId!, row.expense.orgId]));
+    for (const [missionId, orgId] of own) if (!(await anotherDecides(db, { orgId, missionId, personId }))) alone.add(missionId);
+  }
+  return (row: ExpenseWithContext): ExpenseCaller => ({ personId, decides, decidesOwn: alone.has(row.expense.missionId!) });
+}
+
 async function presentOne(ctx: AppContext, scope: ExpenseScope, id: string): Promise<Expense> {
   const [row] = await readExpenses(ctx.db, and(eq(expenses.id, id), inScope(scope)));
   if (!row) throw expenseNotFound();
@@ -161,9 +174,9 @@ export async function totalsOf(ctx: AppContext, rows: ExpenseWithContext[]): Pro
   return { byCurrency, converted };
 }
 
-async function listOf(ctx: AppContext, rows: ExpenseWithContext[], caller: ExpenseCaller) {
+async function listOf(ctx: AppContext, rows: ExpenseWithContext[], caller: ExpenseCaller | ((row: ExpenseWithContext) => ExpenseCaller)) {
   return {
-    expenses: rows.map((row) => presentExpense(row, caller)),
+    expenses: rows.map((row) => presentExpense(row, typeof caller === 'function' ? caller(row) : caller)),
     totals: await totalsOf(ctx, rows),
   } satisfies ExpenseList;
 }
@@ -183,8 +196,8 @@ export async function orgMissionExpenses(ctx: AppContext, scope: ExpenseScope, q
     ctx.db,
     and(eq(expenses.orgId, scope.org.id), isNotNull(expenses.missionId), seenBy(scope.personId, scope.decides), filtersOf(query)),
   );
-  // decided here as an organisation admin; one's own only from the mission, where its other deciders are known
-  return listOf(ctx, rows, { personId: scope.personId, decides: scope.orgLevel === 'ADMIN' });
+  // decided here as an organisation admin
+  return listOf(ctx, rows, await missionCallers(ctx.db, scope.personId, scope.orgLevel === 'ADMIN', rows));
 }
 
 /** The organisations of `orgIds` whose licence lets people keep expenses now. */
@@ -227,7 +240,7 @@ export async function projectManagerExpenses(ctx: AppContext, personId: string, 
   return listOf(
     ctx,
     rows.filter((row) => licensed.has(row.expense.orgId)),
-    { personId, decides: true },
+    await missionCallers(ctx.db, personId, true, rows),
   );
 }
 
