@@ -855,6 +855,10 @@ describe('what the provider says was paid', () => {
           'evt_part',
         ),
       ).toMatchObject({ replayed: true, handled: false });
+      // the same session still unpaid, told by another event, is not noted twice
+      expect(
+        await webhook('checkout.session.completed', { id: 'cs_unpaid', amount_total: 8_000, currency: 'eur', payment_status: 'unpaid' }),
+      ).toMatchObject({ replayed: false, handled: false });
       expect(await refusedPayments()).toEqual(
         ['10 EUR (cs_part)', '80 USD (pi_usd)', '8000 YEN (pi_jpy)', 'nothing (cs_unpaid)', 'nothing (pi_none)'].sort(),
       );

@@ -76,9 +76,10 @@ export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePai
   return runOrgCommand(ctx, found.orgId, { personId: null, apiKeyId: null }, async (tx, record) => {
     const [current] = await tx.select().from(clientInvoices).where(eq(clientInvoices.id, paid.clientInvoiceId)).for('update');
     if (!current) return false;
-    // money received is written with its payment, once; a report of nothing paid yet (a debit still to come) has none
+    // money received is written with its payment, once; a report of nothing paid yet (a debit still to come) has none,
+    // and is noted once for its provider object
     const received = paid.amountMinor === null || paid.currency === null ? null : `${fromMinorUnits(paid.amountMinor)} ${paid.currency}`;
-    if (received && (await paymentWritten(tx, current, payment))) return false;
+    if (received && (await inHistory(tx, current, 'providerPayment', payment))) return false;
     const written: FieldChanges = received ? { providerPayment: { from: null, to: payment } } : {};
     const title = formatInvoiceNumber(current.number);
     if (
@@ -87,12 +88,14 @@ export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePai
       paid.currency !== current.currency ||
       paid.amountMinor !== current.totalMinor
     ) {
+      const note = `${received ?? 'nothing'} (${paid.providerObjectId})`;
+      if (!received && (await inHistory(tx, current, 'paymentNotSettling', note))) return false;
       record({
         action: 'update',
         entity: 'client.invoices',
         id: current.id,
         title,
-        changes: { paymentNotSettling: { from: null, to: `${received ?? 'nothing'} (${paid.providerObjectId})` }, ...written },
+        changes: { paymentNotSettling: { from: null, to: note }, ...written },
       });
       return false;
     }
@@ -109,8 +112,8 @@ export async function markPaidByProvider(ctx: AppContext, paid: ClientInvoicePai
   });
 }
 
-/** Whether a provider payment is in the invoice's history already (`providerPayment`, written with it). */
-async function paymentWritten(tx: Tx, invoice: { id: string; orgId: string }, payment: string): Promise<boolean> {
+/** Whether the invoice's history has a change of `field` to `value` already (a provider payment or note, written once). */
+async function inHistory(tx: Tx, invoice: { id: string; orgId: string }, field: string, value: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: orgAuditEvents.id })
     .from(orgAuditEvents)
@@ -119,7 +122,7 @@ async function paymentWritten(tx: Tx, invoice: { id: string; orgId: string }, pa
         eq(orgAuditEvents.orgId, invoice.orgId),
         eq(orgAuditEvents.entity, 'client.invoices'),
         eq(orgAuditEvents.entityId, invoice.id),
-        sql`${orgAuditEvents.changes} -> 'providerPayment' ->> 'to' = ${payment}`,
+        sql`${orgAuditEvents.changes} -> ${field} ->> 'to' = ${value}`,
       ),
     )
     .limit(1);
