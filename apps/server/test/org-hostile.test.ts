@@ -302,6 +302,22 @@ describe("an organisation email stays the person's own", () => {
     }
   });
 
+  it('gives an address to one of two members asking for it at the same moment; the other gets 409', async () => {
+    const [first, second] = await Promise.all([verifiedPerson(t), verifiedPerson(t)]);
+    await addMember(t, w.orgId, first, 'MEMBER');
+    await addMember(t, w.orgId, second, 'MEMBER');
+    for (let round = 0; round < 5; round++) {
+      const email = uniqueEmail(`both-${round}`);
+      const answers = await Promise.all([first, second].map((member) => changeEmail(member.token, member.personId, email)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const holders = await t.database.db
+        .select()
+        .from(orgPeople)
+        .where(and(eq(orgPeople.orgId, w.orgId), eq(orgPeople.email, email)));
+      expect(holders).toHaveLength(1);
+    }
+  });
+
   it("keeps an admin's organisation email on an approved domain (rule 124); others may use any", async () => {
     const admin = await verifiedPerson(t);
     await addMember(t, w.orgId, admin, 'ADMIN');

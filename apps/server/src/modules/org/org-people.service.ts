@@ -236,6 +236,8 @@ export async function changePersonEmail(ctx: AppContext, access: OrgAccess, pers
     mayActOn(access, member, 'org.people.email.update');
     if (member.email === email) throw appError('sameEmail');
     if (member.level === 'ADMIN' && adminDomainError(access.org.inviteDomains, email)) throw appError('adminDomainNotApproved');
+    // two people taking the same address at once: the second waits for the first, then finds it taken
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`org-email:${email}`}))`);
     if (await emailOfSomebodyElse(tx, access.org.id, member, email)) throw appError('emailInUse');
     const [updated] = await tx
       .update(orgPeople)
