@@ -200,7 +200,7 @@ export function ExpensesTable({
                       )}
                     </Table.Td>
                   )}
-                  <Table.Td>{expense.date}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{expense.date}</Table.Td>
                   <Table.Td>{expense.person.name}</Table.Td>
                   <Table.Td>{scopeOf(expense)}</Table.Td>
                   <Table.Td>
@@ -213,7 +213,8 @@ export function ExpensesTable({
                   </Table.Td>
                   <Table.Td ta="right">{moneyText(expense.total, expense.currency)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[expense.status]} variant="light">
+                    {/* whole beside a long description, which wraps instead */}
+                    <Badge color={STATUS_COLORS[expense.status]} variant="light" miw="max-content">
                       {STATUS_LABELS[expense.status]}
                     </Badge>
                     {expense.rejectionReason && (
