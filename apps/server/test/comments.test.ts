@@ -236,6 +236,18 @@ describe("a task's chat (POST and GET /action-item/:id/comment)", () => {
     const wrongReply = await post(itemChat(w), who.owner, { text: 'hi', replyTo: (elsewhere.json() as CommentDto)._id });
     expect(errorOf(wrongReply).code).toBe('comment/unknown-reply');
   });
+
+  it('refuses a reply to a message of another chat of the same task (team chat and subtask chats)', async () => {
+    const w = await world();
+    const inTeamChat = await say(w, who.assignee, 'team chat');
+    const inSubtask = await say(w, who.assignee, 'airlock?', { topic: w.subtask });
+    const fromSubtask = await post(itemChat(w), who.lead, { text: 'hi', replyTo: inTeamChat._id, topic: w.subtask });
+    expectStatus(fromSubtask, 400);
+    expect(errorOf(fromSubtask).code).toBe('comment/unknown-reply');
+    const fromTeamChat = await post(itemChat(w), who.lead, { text: 'hi', replyTo: inSubtask._id });
+    expect(errorOf(fromTeamChat).code).toBe('comment/unknown-reply');
+    expect((await list(`${itemChat(w)}?topic=${w.subtask}`, who.owner)).comments.map((c) => c._id)).toEqual([inSubtask._id]);
+  });
 });
 
 describe('rooms (/comment/room/:room/id/:id) and counts', () => {
@@ -273,6 +285,18 @@ describe('rooms (/comment/room/:room/id/:id) and counts', () => {
       'Action',
       'Action',
     ]);
+  });
+
+  it("answers 404 for a deleted role's chat, as the role itself does", async () => {
+    const w = await world();
+    const url = `/api/comment/room/MissionPlan/id/${w.planItem}`;
+    expectStatus(await post(url, who.owner, { text: 'before' }), 201);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/mission-plan/${w.planItem}`, token: who.owner.token }), 200);
+    expectStatus(await t.request({ method: 'GET', url: `/api/mission-plan/${w.planItem}`, token: who.owner.token }), 404);
+    const after = await post(url, who.owner, { text: 'after' });
+    expectStatus(after, 404);
+    expect(errorOf(after).code).toBe('plan-item/not-found');
+    expectStatus(await t.request({ method: 'GET', url, token: who.owner.token }), 404);
   });
 
   it('refuses a topic outside a task chat, an unknown room and an entity of another mission', async () => {
@@ -360,6 +384,38 @@ describe('edit, delete and clap', () => {
     expect((await list(itemChat(w), who.owner)).comments).toEqual([]);
     expectStatus(await t.request({ method: 'DELETE', url: `/api/comment/${mine._id}`, token: who.lead.token }), 404);
     expectStatus(await t.request({ method: 'DELETE', url: `/api/action-item/${w.item}/comment/nope`, token: who.lead.token }), 400);
+  });
+
+  it('a deleted task, action or subtask takes its chat along (counts, mission list, room)', async () => {
+    const w = await world();
+    const count = async () =>
+      (
+        (await t.request({ method: 'GET', url: `/api/comment/count/mission/${w.mission}`, token: who.owner.token })).json() as {
+          count: number;
+        }
+      ).count;
+    const inMission = await post(`/api/comment/room/Mission/id/${w.mission}`, who.owner, { text: 'stays' });
+    expectStatus(inMission, 201);
+    const question = await say(w, who.assignee, 'question');
+    await say(w, who.lead, 'answer', { replyTo: question._id });
+    await say(w, who.assignee, 'airlock?', { topic: w.subtask });
+    const onOther = await post(`/api/action-item/${w.otherItem}/comment`, who.owner, { text: 'rover', topic: w.otherSubtask });
+    expectStatus(onOther, 201);
+    const onAction = await post(`/api/comment/room/Action/id/${w.action}`, who.owner, { text: 'build' });
+    expectStatus(onAction, 201);
+    expect(await count()).toBe(6);
+
+    expectStatus(
+      await t.request({ method: 'DELETE', url: `/api/action-item/${w.otherItem}/checklist/${w.otherSubtask}`, token: who.owner.token }),
+      200,
+    );
+    expect(await count()).toBe(5);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/action-item/${w.item}`, token: who.owner.token }), 200);
+    expect(await count()).toBe(2);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/action/${w.action}`, token: who.owner.token }), 200);
+    expect(await count()).toBe(1);
+    const left = await t.request({ method: 'GET', url: `/api/comment/mission/${w.mission}`, token: who.owner.token });
+    expect((left.json() as { comments: CommentDto[] }).comments.map((c) => c._id)).toEqual([(inMission.json() as CommentDto)._id]);
   });
 
   it('toggles the caller’s clap; readers may clap', async () => {

@@ -25,7 +25,7 @@ export async function loadChatRoom(db: Db | Tx, access: MissionAccess, room: Com
     const [row] = await db
       .select({ title: planItems.title })
       .from(planItems)
-      .where(and(eq(planItems.id, roomId), eq(planItems.missionId, missionId)));
+      .where(and(eq(planItems.id, roomId), eq(planItems.missionId, missionId), eq(planItems.wasDeleted, false)));
     if (!row) throw entityNotFound('planItem');
     return { room, roomId, title: row.title, target: { room }, itemPeople: null };
   }

@@ -17,6 +17,7 @@ import { missionAccessOf } from '../../plugins/authz.ts';
 import { defineMentionJob } from './comments.mentions.ts';
 import { registerChatRooms } from './comments.rooms.ts';
 import * as service from './comments.service.ts';
+import { subscribeCommentEvents } from './comments.subscribers.ts';
 
 const tags = ['comments'];
 const params = z.object({ id: idSchema });
@@ -32,6 +33,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   registerChatRooms(ctx);
+  subscribeCommentEvents(ctx);
   const addMentioned = defineMentionJob(ctx, app.log);
 
   r.post('/api/comment/room/:room/id/:id', {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   canDeleteComment,
   canEditComment,
@@ -75,12 +75,20 @@ async function requireTopic(db: Db | Tx, chat: ChatRoom, topic: string | null): 
   if (!row) throw COMMENT_ERRORS.unknownTopic();
 }
 
-async function requireReplyTarget(db: Db | Tx, chat: ChatRoom, replyTo: string | null): Promise<void> {
+/** The answered message must be in the same chat: its room, and the same subtask chat (or the task's team chat). */
+async function requireReplyTarget(db: Db | Tx, chat: ChatRoom, replyTo: string | null, topic: string | null): Promise<void> {
   if (replyTo === null) return;
   const [row] = await db
     .select({ id: comments.id })
     .from(comments)
-    .where(and(eq(comments.id, replyTo), eq(comments.room, chat.room), eq(comments.roomId, chat.roomId)));
+    .where(
+      and(
+        eq(comments.id, replyTo),
+        eq(comments.room, chat.room),
+        eq(comments.roomId, chat.roomId),
+        topic === null ? isNull(comments.topic) : eq(comments.topic, topic),
+      ),
+    );
   if (!row) throw COMMENT_ERRORS.unknownReply();
 }
 
@@ -137,7 +145,7 @@ export async function postComment(
   if (!canPostComment(actor, chat.target)) throw COMMENT_ERRORS.mayNotPost();
   const text = cleanText(input.text);
   await requireTopic(ctx.db, chat, input.topic);
-  await requireReplyTarget(ctx.db, chat, input.replyTo);
+  await requireReplyTarget(ctx.db, chat, input.replyTo, input.topic);
   const mentions = await filterMentions(ctx.db, access, input.mentions);
   const [row] = await ctx.db
     .insert(comments)
