@@ -144,6 +144,14 @@ describe('content types come from the bytes, never from the client', () => {
     const served = await t.request({ method: 'GET', url: `/api/drive/${file._id}`, token: owner.token });
     expect(served.headers['content-disposition']).toBe(`inline; filename="_bersicht 2026.txt"; filename*=UTF-8''%C3%9Cbersicht%202026.txt`);
   });
+
+  it('cuts a long name to 255 characters without splitting an emoji in two', async () => {
+    const file = await sendOne(`${'a'.repeat(254)}😀.txt`, 'x');
+    expect(file.name).toBe('a'.repeat(254));
+    expect(file.name).not.toContain('\uFFFD');
+    const stored = await sendOne(`${'b'.repeat(253)}😀.txt`, 'x');
+    expect(stored.name).toBe(`${'b'.repeat(253)}😀`);
+  });
 });
 
 describe('with an S3-compatible store', () => {

@@ -502,6 +502,22 @@ describe('sharing links', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/drive/file/${file._id}`, token: member.token }), 200);
     expect((await link(file._id, `?token=${token}`)).statusCode).toBe(404);
   });
+
+  it('stops serving a link once the mission’s organisation is deleted (404), as the signed-in routes do', async () => {
+    const deletedOrg = (await createOrg(t, owner.token))._id;
+    const mission = (await insertMission(t, owner, { orgId: deletedOrg })).id;
+    const file = await uploadOne(`/api/mission/${mission}/drive`, owner, 'secret.txt', 'top secret');
+    const { url } = (await t.request({ method: 'GET', url: `/api/drive/signed/${file._id}`, token: owner.token })).json() as {
+      url: string;
+    };
+    const path = url.replace('http://localhost:3000', '');
+    expectStatus(await t.request({ method: 'GET', url: path }), 200);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/org/${deletedOrg}`, token: owner.token }), 200);
+    expectStatus(await t.request({ method: 'GET', url: `/api/drive/${file._id}`, token: owner.token }), 404);
+    const shared = await t.request({ method: 'GET', url: path });
+    expectStatus(shared, 404);
+    expect(shared.body).not.toContain('top secret');
+  });
 });
 
 describe('POST /action-item/:id/drive/:fileId/copy', () => {

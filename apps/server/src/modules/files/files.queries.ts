@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import { canOnMission, canOnTask, fileRoleOf, type FileRole } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { actionItems, actions, files, missions, people } from '../../db/schema/index.ts';
+import { actionItems, actions, files, missions, orgs, people } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import { itemFacts, taskActorOf } from '../tasks/index.ts';
 
@@ -72,13 +72,14 @@ export async function storageUsage(db: Db, orgId: string): Promise<{ bytes: numb
   return { bytes: Number(row?.bytes ?? 0), files: row?.files ?? 0 };
 }
 
-/** A file by id alone, for a sharing link: 404 when it is gone or its mission is archived. */
+/** A file by id alone, for a sharing link: 404 when it is gone, its mission archived or its organisation deleted. */
 export async function loadLinkedFile(db: Db, fileId: string): Promise<FileRow> {
   const [row] = await db
     .select({ file: files })
     .from(files)
     .innerJoin(missions, and(eq(missions.id, files.missionId), isNull(missions.archivedAt)))
-    .where(eq(files.id, fileId))
+    .leftJoin(orgs, eq(orgs.id, missions.orgId))
+    .where(and(eq(files.id, fileId), or(isNull(missions.orgId), and(isNotNull(orgs.id), isNull(orgs.deletedAt)))))
     .limit(1);
   if (!row) throw entityNotFound('file');
   return row.file;

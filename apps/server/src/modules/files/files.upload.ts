@@ -47,12 +47,18 @@ export async function sniffMimetype(path: string): Promise<string> {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
+const NAME_MAX = 255;
+
 /** A file name as stored: the last path segment, without control characters, at most 255 characters. */
 export function cleanFileName(raw: string | undefined): string {
-  const name = basename((raw ?? '').replaceAll('\\', '/'))
+  let name = basename((raw ?? '').replaceAll('\\', '/'))
     .replace(CONTROL_CHARACTERS, '')
-    .trim()
-    .slice(0, 255);
+    .trim();
+  if (name.length > NAME_MAX) {
+    // never keep half of a surrogate pair: the database would store it as U+FFFD
+    const cut = /[\uD800-\uDBFF]/.test(name[NAME_MAX - 1]!) ? NAME_MAX - 1 : NAME_MAX;
+    name = name.slice(0, cut).trim();
+  }
   return name && name !== '.' && name !== '..' ? name : 'file';
 }
 
