@@ -4,9 +4,35 @@ import { idSchema } from '../shared/ids.ts';
 import { dateSchema, idListSchema, queryBooleanSchema, textSchema, queryIntSchema } from '../shared/inputs.ts';
 import { LEAVE_STATUSES } from './rules.ts';
 
+/** What a request's input may not be, said to the person. */
+export const LEAVE_INPUT_MESSAGES = {
+  hundredths: 'Give hours to the hundredth at most.',
+  tooLong: 'A leave request spans at most a year: split longer leave into several requests.',
+} as const;
+
+/** The most calendar days from a request's first day to its last. */
+export const LEAVE_MAX_SPAN_DAYS = 366;
+
+const isHundredths = (hours: number) => Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6;
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Whether the first day to the last day of the ranges are at most `LEAVE_MAX_SPAN_DAYS` (backwards ones are refused elsewhere). */
+function withinAYear(ranges: readonly { from: string; to: string }[]): boolean {
+  const first = Math.min(...ranges.map((range) => dayMs(range.from)));
+  const last = Math.max(...ranges.map((range) => dayMs(range.to)));
+  // a malformed day (NaN) passes here: its own check refuses it
+  return !((last - first) / 86_400_000 + 1 > LEAVE_MAX_SPAN_DAYS);
+}
+
 const leaveCodeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid leave code');
 const rangeSchema = z.object({ from: dateSchema, to: dateSchema }).strict();
-const dayHoursSchema = z.object({ date: dateSchema, hours: z.number().gt(0).max(24) }).strict();
+// hours to the hundredth, as totals and balances count them: a thousandth of an hour would make a request of 0 hours
+const dayHoursSchema = z
+  .object({ date: dateSchema, hours: z.number().gt(0).max(24).refine(isHundredths, LEAVE_INPUT_MESSAGES.hundredths) })
+  .strict();
+/** A request's ranges, from the first day to the last within a year (a leave is counted day by day). */
+const rangesSchema = z.array(rangeSchema).min(1).max(20).refine(withinAYear, LEAVE_INPUT_MESSAGES.tooLong);
 
 /** `POST /people-leave/create[/submit]/:orgId`: a request of one code over one or more ranges of days. */
 export const leaveCreateSchema = z
@@ -14,7 +40,7 @@ export const leaveCreateSchema = z
     /** Whose leave (default: the caller's); organisation admins and leave approvers may request for others. */
     person: idSchema.optional(),
     reason: leaveCodeIdSchema,
-    dates: z.array(rangeSchema).min(1).max(20),
+    dates: rangesSchema,
     /** Hours of single days where they are not a full day (half days, or hours for a code measured in hours). */
     hours: z.array(dayHoursSchema).max(400).default([]),
     comment: textSchema(1000).default(''),
@@ -26,7 +52,7 @@ export type LeaveCreate = z.output<typeof leaveCreateSchema>;
 export const leaveUpdateSchema = z
   .object({
     reason: leaveCodeIdSchema.optional(),
-    dates: z.array(rangeSchema).min(1).max(20).optional(),
+    dates: rangesSchema.optional(),
     hours: z.array(dayHoursSchema).max(400).optional(),
     comment: textSchema(1000).optional(),
   })

@@ -149,6 +149,24 @@ async function managedPeople(db: Db, personId: string) {
   };
 }
 
+/** Rule 230: the pending requests that start in the next 3 days, whatever year the list shows. */
+function startingSoon(today: string) {
+  const { first, last } = leaveBadgeWindow(today);
+  return and(
+    inArray(leaveRequests.status, ['pending_approval', 'pending_final_approval']),
+    gte(leaveRequests.startDate, first),
+    lte(leaveRequests.startDate, last),
+  );
+}
+
+const badgeColumns = {
+  orgId: leaveRequests.orgId,
+  personId: leaveRequests.personId,
+  createdBy: leaveRequests.createdBy,
+  status: leaveRequests.status,
+  startDate: leaveRequests.startDate,
+};
+
 /**
  * `GET /people-leave/badge` (rule 230): the pending requests I decide that start in the next 3 days (today and the
  * two days after, by the server's clock): on the board, those of the people on the missions I own or manage at the
@@ -156,28 +174,18 @@ async function managedPeople(db: Db, personId: string) {
  */
 export async function leaveBadges({ db, clock }: AppContext, personId: string): Promise<LeaveBadges> {
   const today = todayOf(clock);
-  const { first, last } = leaveBadgeWindow(today);
-  const soon = and(
-    inArray(leaveRequests.status, ['pending_approval', 'pending_final_approval']),
-    gte(leaveRequests.startDate, first),
-    lte(leaveRequests.startDate, last),
-  );
-  const columns = {
-    orgId: leaveRequests.orgId,
-    personId: leaveRequests.personId,
-    createdBy: leaveRequests.createdBy,
-    status: leaveRequests.status,
-    startDate: leaveRequests.startDate,
-  };
+  const soon = startingSoon(today);
   const managed = await managedPeople(db, personId);
-  const forBoard = managed ? (await db.select(columns).from(leaveRequests).where(and(soon, managed.where))).filter(managed.reviews) : [];
+  const forBoard = managed
+    ? (await db.select(badgeColumns).from(leaveRequests).where(and(soon, managed.where))).filter(managed.reviews)
+    : [];
   const approving = await approvingOrgIds(db, personId);
   const forOrgs =
     approving.length === 0
       ? []
       : (
           await db
-            .select(columns)
+            .select(badgeColumns)
             .from(leaveRequests)
             .where(and(soon, inArray(leaveRequests.orgId, approving)))
         ).filter((leave) => mayReviewRequest(personId, leave));
@@ -257,6 +265,15 @@ export async function orgLeaves(
     )
     .map(({ leave, person }) => presentAway(leave, person));
   const reviewable = canApprove ? filtered.filter(({ leave }) => isPendingLeave(leave.status)) : [];
+  // the badge is the same in every year's view: a request starting on 1 January counts on 30 December
+  const soon = canApprove
+    ? (
+        await db
+          .select(badgeColumns)
+          .from(leaveRequests)
+          .where(and(eq(leaveRequests.orgId, org.id), startingSoon(today)))
+      ).filter((leave) => mayReviewRequest(callerId, leave))
+    : [];
   return {
     year,
     canApprove,
@@ -271,7 +288,7 @@ export async function orgLeaves(
     ),
     balances,
     away,
-    badge: leaveBadgeCount(canApprove ? visible.map(({ leave }) => leave) : [], today, 'org'),
+    badge: leaveBadgeCount(soon, today, 'org'),
   };
 }
 

@@ -72,7 +72,8 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
         body: leaveCreateSchema,
         response: { 201: leaveRequestSchema },
       },
-      handler: async (request, reply) => reply.status(201).send(await createLeave(ctx, orgAccessOf(request), request.body, submit)),
+      handler: async (request, reply) =>
+        reply.status(201).send(await createLeave(ctx, orgAccessOf(request), request.body, submit, request.query.notify ?? true)),
     });
   }
 

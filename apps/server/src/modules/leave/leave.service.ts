@@ -4,10 +4,12 @@ import {
   checkLeaveHours,
   countsForLeave,
   daysToHours,
+  HOURS_PER_LEAVE_DAY,
   leaveDays,
   leaveTransition,
   mayReviewRequest,
   requestsInYear,
+  roundHours,
   totalHours,
   type LeaveAction,
   type LeaveActionBody,
@@ -64,8 +66,11 @@ async function checkedDays(tx: Tx, org: OrgRow, member: OrgMember, draft: Draft,
       .at(-1)!,
     except,
   );
-  const mine = new Set(days.map((day) => day.date));
-  if (clash.some((other) => other.days.some((day) => mine.has(day.date)))) throw appError('leaveOverlap');
+  // two half days (a morning and an afternoon) share a day; more than a day's hours on one day overlap
+  const taken = new Map(days.map((day) => [day.date, day.hours]));
+  for (const day of clash.flatMap((other) => other.days))
+    if (taken.has(day.date)) taken.set(day.date, roundHours(taken.get(day.date)! + day.hours));
+  if ([...taken.values()].some((hours) => hours > HOURS_PER_LEAVE_DAY)) throw appError('leaveOverlap');
   await checkYears(tx, org, member, code, days, today, except);
   return { code, days, from, to };
 }
@@ -119,8 +124,11 @@ const recordLeave = (
     ...(status && status !== row.status ? { changes: { status: { from: row.status, to: status } } } : {}),
   });
 
-/** `POST /people-leave/create[/submit]/:orgId`: a request for the caller, or (organisation admins and leave approvers) for another member. */
-export async function createLeave(ctx: AppContext, access: OrgAccess, body: LeaveCreate, submit: boolean) {
+/**
+ * `POST /people-leave/create[/submit]/:orgId`: a request for the caller, or (organisation admins and leave approvers)
+ * for another member. A submitted one tells its reviewers unless `notify` is false.
+ */
+export async function createLeave(ctx: AppContext, access: OrgAccess, body: LeaveCreate, submit: boolean, notify = true) {
   const now = ctx.clock.now();
   const org = requireLeaveLicence(access.org, now);
   const callerId = access.personId!;
@@ -156,7 +164,7 @@ export async function createLeave(ctx: AppContext, access: OrgAccess, body: Leav
     recordLeave(record, 'create', created!);
     return created!;
   });
-  if (submit) await emitChanged(ctx, [row], null, callerId, true);
+  if (submit) await emitChanged(ctx, [row], null, callerId, notify);
   return presentOne(ctx, row, callerId, approvesOrgLeave(access.member));
 }
 
@@ -190,11 +198,10 @@ export async function updateLeave(ctx: AppContext, callerId: string, id: string,
     if (!current) throw leaveNotFound();
     if (!leaveTransition(current.status, 'update')) throw wrongStatus(current.status);
     const member = await lockMember(tx, org.id, current.personId);
-    const draft = {
-      codeId: body.reason ?? current.codeId,
-      dates: body.dates ?? current.dates,
-      hours: body.hours ?? (body.dates ? [] : current.hours),
-    };
+    const dates = body.dates ?? current.dates;
+    // new dates keep the half days and hours asked of the days they still hold
+    const kept = current.hours.filter((entry) => dates.some((range) => range.from <= entry.date && entry.date <= range.to));
+    const draft = { codeId: body.reason ?? current.codeId, dates, hours: body.hours ?? kept };
     const { days, from, to } = await checkedDays(tx, org, member, draft, todayOf(ctx.clock), id);
     const [updated] = await tx
       .update(leaveRequests)
