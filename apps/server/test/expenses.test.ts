@@ -113,6 +113,7 @@ describe('creating (POST /expense/mission/:id, POST /expense/org/:orgId)', () =>
   it.each([
     ['a negative amount', { ...base, amount: -5 }, 'payload.amount'],
     ['a zero amount', { ...base, amount: 0 }, 'payload.amount'],
+    ['an amount that keeps as 0 cents', { ...base, amount: 1e-9 }, 'payload.amount'],
     ['a negative tip', { ...base, tip: -1 }, 'payload.tip'],
     ['more than 2 decimals', { ...base, amount: 1.234 }, 'payload.amount'],
     ['an unknown currency', { ...base, currency: 'ZZZ' }, 'payload.currency'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
-import { currencySchema, dateSchema, moneySchema, textSchema } from '../shared/inputs.ts';
+import { currencySchema, dateSchema, moneySchema, textSchema, toMinorUnits } from '../shared/inputs.ts';
 import { EXPENSE_STATUSES } from './rules.ts';
 
 /** The module's own texts (the spec shows none for expenses beyond the licence message). */
@@ -20,8 +20,11 @@ export const EXPENSE_MESSAGES = {
 
 export const expenseStatusSchema = z.enum(EXPENSE_STATUSES);
 
-/** Amount of money as people type it (at most 2 decimals, never negative), kept as integer minor units. */
-const positiveMoney = moneySchema.refine((value) => value > 0, EXPENSE_MESSAGES.positive);
+/**
+ * Amount of money as people type it (at most 2 decimals, never negative), kept as integer minor units: at least one
+ * cent once kept (1e-9 is more than 0 but keeps as 0).
+ */
+const positiveMoney = moneySchema.refine((value) => toMinorUnits(value) > 0, EXPENSE_MESSAGES.positive);
 
 /** The fields of an expense a person writes. */
 export const expenseFieldsSchema = z.object({

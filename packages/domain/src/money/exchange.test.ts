@@ -50,6 +50,11 @@ describe('converting minor units', () => {
 
   it('refuses an amount that is not a whole number of cents', () => {
     expect(() => convertMinor(1.5, '1', '1')).toThrow(RangeError);
+    expect(() => convertMinor(Number.NaN, '1', '1')).toThrow(RangeError);
+  });
+
+  it('converts a sum beyond 2^53 minor units (a whole number, if no longer exact to the cent)', () => {
+    expect(convertMinor(76_216_000_000_000_000, '190.54', '1')).toBe(400_000_000_000_000);
   });
 });
 

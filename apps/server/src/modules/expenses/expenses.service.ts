@@ -47,6 +47,7 @@ import {
 import { presentExpense } from './expenses.presenter.ts';
 import {
   anotherDecides,
+  decidesIn,
   filtersOf,
   findExpense,
   readExpenses,
@@ -207,15 +208,34 @@ async function licensedOrgIds(ctx: AppContext, orgIds: string[]): Promise<Set<st
   return new Set(rows.filter((org) => timeTrackingEligible(org, ctx.clock.now())).map((org) => org.id));
 }
 
+/**
+ * The caller of their own expenses in several scopes: where they are the only one who decides, they decide theirs (as
+ * `callerOf`). Asked only of scopes with an expense waiting for a decision or a payment.
+ */
+async function ownCallers(db: Db, personId: string, rows: ExpenseWithContext[]) {
+  const scopeOf = (e: ExpenseRow) => `${e.orgId}:${e.missionId ?? ''}`;
+  const alone = new Set<string>();
+  const waiting = new Map(
+    rows
+      .filter((row) => row.expense.status === 'submitted' || row.expense.status === 'approved')
+      .map((row) => [scopeOf(row.expense), row.expense]),
+  );
+  for (const [key, e] of waiting) {
+    const scope = { orgId: e.orgId, missionId: e.missionId, personId };
+    if ((await decidesIn(db, scope)) && !(await anotherDecides(db, scope))) alone.add(key);
+  }
+  return (row: ExpenseWithContext): ExpenseCaller => {
+    const decides = alone.has(scopeOf(row.expense));
+    return { personId, decides, decidesOwn: decides };
+  };
+}
+
 /** `GET /expense/my`: the caller's own expenses in every organisation that keeps expenses. */
 export async function myExpenses(ctx: AppContext, personId: string, query: ExpenseListQuery): Promise<ExpenseList> {
   const rows = await readExpenses(ctx.db, and(eq(expenses.personId, personId), filtersOf(query)));
   const licensed = await licensedOrgIds(ctx, [...new Set(rows.map((row) => row.expense.orgId))]);
-  return listOf(
-    ctx,
-    rows.filter((row) => licensed.has(row.expense.orgId)),
-    { personId, decides: false },
-  );
+  const kept = rows.filter((row) => licensed.has(row.expense.orgId));
+  return listOf(ctx, kept, await ownCallers(ctx.db, personId, kept));
 }
 
 /**

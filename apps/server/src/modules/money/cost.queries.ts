@@ -85,12 +85,6 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     ) g
     where i.type = 'person' and not i.inactive and not i.was_deleted and i.s < i.e
   ),
-  first_roles as (
-    -- a task-form week approved before rates were kept with weeks: the person's (first) role on the mission
-    select distinct on (mission_id, person_id) mission_id, person_id, id from items
-    where type = 'person' and not was_deleted and person_id is not null
-    order by mission_id, person_id, s nulls last, id
-  ),
   sheets as (
     select t.id, t.mission_id, t.week_start, t.daily_minutes, i.id as item_id,
       coalesce(i.s < i.e, true) as counts, coalesce(i.source, 'none') as source,
@@ -104,8 +98,14 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
       (case when extract(day from t.week_start + 6) >= 7 then 7 else 7 - extract(day from t.week_start + 6)::int end) as k
     from timesheets t
     join m on m.id = t.mission_id
-    left join first_roles fr
-      on t.plan_item_id is null and t.approved_rate_item_id is null and fr.mission_id = t.mission_id and fr.person_id = t.person_id
+    -- a task-form week approved before rates were kept with weeks: the person's role covering the week, else their first
+    left join lateral (
+      select r.id from items r
+      where t.plan_item_id is null and t.approved_rate_item_id is null and r.mission_id = t.mission_id
+        and r.person_id = t.person_id and r.type = 'person' and not r.was_deleted
+      order by (r.s <= t.week_start + 6 and r.e >= t.week_start) desc nulls last, r.s nulls last, r.id
+      limit 1
+    ) fr on true
     left join items i on i.id = coalesce(t.plan_item_id, t.approved_rate_item_id, fr.id)
     where t.status = 'approved' ${inOrg('t.org_id')}
   ),

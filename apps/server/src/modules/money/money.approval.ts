@@ -19,11 +19,12 @@ const NONE: RateColumns = {
 /**
  * The money a week is approved with (issue Money: history is kept): its role's rate, rate time, bill rate, bill unit
  * (the rate time when it has none) and the mission's currency, written with the approval; a task-form week takes the
- * person's role on the mission. A week leaving 'approved' (reopened) drops them, to be taken again at its next approval.
+ * person's role on the mission whose dates cover the week (else their first). A week leaving 'approved' (reopened)
+ * drops them, to be taken again at its next approval.
  */
 export async function approvalRates(
   tx: Tx,
-  sheet: { missionId: string | null; planItemId: string | null; personId: string },
+  sheet: { missionId: string | null; planItemId: string | null; personId: string; weekStart: string },
   approving: boolean,
 ): Promise<RateColumns> {
   if (!approving || !sheet.missionId) return NONE;
@@ -42,7 +43,12 @@ export async function approvalRates(
     .from(planItems)
     .innerJoin(missions, eq(missions.id, planItems.missionId))
     .where(and(eq(planItems.missionId, sheet.missionId), which))
-    .orderBy(sql`${planItems.startDate} nulls last`, asc(planItems.id))
+    .orderBy(
+      sql`(coalesce(${planItems.startDate}, ${missions.planStartDate}) <= ${sheet.weekStart}::date + 6
+        and coalesce(${planItems.endDate}, ${missions.planEndDate}) >= ${sheet.weekStart}::date) desc nulls last`,
+      sql`${planItems.startDate} nulls last`,
+      asc(planItems.id),
+    )
     .limit(1);
   if (!row) return NONE;
   return {
