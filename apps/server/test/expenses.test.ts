@@ -373,6 +373,9 @@ describe('the status call (PUT …/status)', () => {
     expectStatus(await orgStatus('orgAdmin', mine._id, { status: 'approved' }), 200);
     expectStatus(await orgStatus('orgManager', mine._id, { status: 'paid' }), 403);
     expect((await rowOf(mine._id))!.status).toBe('approved');
+    // asking again for the status it has is a no-op for who may set it, and refused to anybody else
+    expectStatus(await orgStatus('orgManager', mine._id, { status: 'approved' }), 403);
+    expectStatus(await orgStatus('orgAdmin', mine._id, { status: 'approved' }), 200);
   });
 
   it('the only person who decides decides their own expenses, until another joins who decides', async () => {

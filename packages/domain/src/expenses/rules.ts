@@ -48,6 +48,10 @@ export function canMoveExpense(actors: readonly ExpenseActor[], from: ExpenseSta
   return actors.some((actor) => EXPENSE_TRANSITIONS[actor].some(([a, b]) => a === from && b === to));
 }
 
+/** Whether one of `actors` may put an expense into `status` at all: asking again for the status it has is theirs only. */
+export const canSetExpenseStatus = (actors: readonly ExpenseActor[], status: ExpenseStatus) =>
+  actors.some((actor) => EXPENSE_TRANSITIONS[actor].some(([, to]) => to === status));
+
 /** Whether the status exists in the machine at all as a move from `from` (for anybody): tells 409 from 403. */
 export const isExpenseMove = (from: ExpenseStatus, to: ExpenseStatus) => canMoveExpense(['owner', 'decider'], from, to);
 

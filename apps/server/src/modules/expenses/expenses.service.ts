@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   canMoveExpense,
+  canSetExpenseStatus,
   EXPENSE_REASON_MIN,
   expenseActors,
   expenseDayAllowed,
@@ -353,8 +354,11 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
   let event: ExpenseEvent | null = null;
   await commit(ctx, scope, async (tx, record) => {
     const row = await visibleExpense(tx, scope, id, true);
-    if (row.status === to) return;
     const actors = expenseActors({ ownerId: row.personId }, await callerOf(tx, scope));
+    if (row.status === to) {
+      if (!canSetExpenseStatus(actors, to)) throw notAllowed();
+      return;
+    }
     if (!canMoveExpense(actors, row.status, to)) throw isExpenseMove(row.status, to) ? notAllowed() : badTransition();
     if (to === 'rejected' && (reason ?? '').length < EXPENSE_REASON_MIN) throw reasonNeeded();
     const now = ctx.clock.now();
