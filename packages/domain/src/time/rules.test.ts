@@ -9,6 +9,7 @@ import {
   missingTimesheets,
   overtimeMinutes,
   overtimeSetting,
+  rejectionReasonLongEnough,
   spreadDays,
   spreadEstimate,
   timesheetActors,
@@ -95,6 +96,17 @@ describe('status transitions (rules 171, 176)', () => {
   ] as const)('%s', (_name, sheetPerson, approves, actors) => {
     expect(timesheetActors({ personId: sheetPerson }, { personId: 'p1', approves })).toEqual(actors);
   });
+});
+
+describe('a rejection says why in at least 5 characters', () => {
+  it.each<[string | undefined, boolean]>([
+    [undefined, false],
+    ['    ', false],
+    ['Late', false],
+    ['Late!', true],
+    ['👎👎👎👎', false],
+    ['👎👎👎👎👎', true],
+  ])('%j: %s', (reason, enough) => expect(rejectionReasonLongEnough(reason)).toBe(enough));
 });
 
 describe('which sheets views keep (rules 174, 175)', () => {

@@ -6,6 +6,7 @@ import {
   MAX_HOURS_PER_DAY,
   MINUTES_PER_HOUR,
   MISSING_TIMESHEET_WEEKS,
+  REJECTION_REASON_MIN,
   type OvertimeMode,
   type TimesheetStatus,
 } from './time.ts';
@@ -32,6 +33,9 @@ export const overfullDay = (minutes: readonly number[]) => minutes.findIndex((m)
 
 // ---------------------------------------------------------------------------------------------------------------
 // Statuses (rules 171, 176)
+
+/** A rejection's reason counts characters, as people see them: an emoji is one, not two UTF-16 units. */
+export const rejectionReasonLongEnough = (reason: string | null | undefined) => [...(reason ?? '').trim()].length >= REJECTION_REASON_MIN;
 
 /** Who acts on a sheet: its person, or somebody who decides it (a project manager or owner of its mission). */
 export type TimesheetActor = 'owner' | 'approver';

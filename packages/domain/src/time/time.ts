@@ -138,6 +138,15 @@ const tasksFitDays = (value: { actionItems?: { days: number[] }[] | undefined })
   );
 const tasksFitDaysError = { message: TIME_MESSAGES.overDay, path: ['actionItems'] };
 
+/** A task is one line of its week: a second line of it would count its hours twice. */
+const tasksOnce = (value: { actionItems?: { _id: string }[] | undefined }, ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  (value.actionItems ?? []).forEach((task, i) => {
+    if (seen.has(task._id)) ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.twiceInWeek, path: ['actionItems', i, '_id'] });
+    seen.add(task._id);
+  });
+};
+
 /** Status a person asks for when saving (submission is the update call too, rule 176). */
 export const saveStatusSchema = z.enum(['draft', 'submitted']);
 
@@ -149,7 +158,8 @@ export const missionTimesheetCreateSchema = z
       .object({ weekStart: keptWeekStartSchema, status: saveStatusSchema.optional(), ...weekContentShape })
       .strict()
       .refine(oneForm, oneFormError)
-      .refine(tasksFitDays, tasksFitDaysError),
+      .refine(tasksFitDays, tasksFitDaysError)
+      .superRefine(tasksOnce),
   })
   .strict();
 export type MissionTimesheetCreate = z.infer<typeof missionTimesheetCreateSchema>;
@@ -183,7 +193,8 @@ export const timesheetUpdateSchema = z
       })
       .strict()
       .refine(oneForm, oneFormError)
-      .refine(tasksFitDays, tasksFitDaysError),
+      .refine(tasksFitDays, tasksFitDaysError)
+      .superRefine(tasksOnce),
   })
   .strict();
 export type TimesheetUpdate = z.infer<typeof timesheetUpdateSchema>;

@@ -54,6 +54,7 @@ describe('taskRefusal: who keeps hours on a task', () => {
   it.each<[string, Parameters<typeof taskRefusal>[0], boolean, ReturnType<typeof taskRefusal>]>([
     ['a task assigned to me', task(['you', 'me']), false, null],
     ['no such task', null, false, 'unknown'],
+    ['a deleted task, already on my week', null, true, null],
     ["another project's task", task(['me'], 'm2'), false, 'unknown'],
     ["another project's task already on my week", task(['me'], 'm2'), true, 'unknown'],
     ["somebody else's task", task(['you']), false, 'notYours'],

@@ -44,13 +44,14 @@ export type TaskRefusal = 'unknown' | 'notYours' | 'outsideWeek';
 /**
  * Why the person may not keep hours on this task of `missionId` in the week, or null when they may: a task of that
  * mission, assigned to them and planned in the week (the grid offers no other), or already a line of their week
- * (assignments and dates change; the hours they kept stay theirs).
+ * (assignments and dates change, tasks are deleted; the hours they kept stay theirs).
  */
 export function taskRefusal(
   task: TimesheetTaskFacts | null,
   at: { missionId: string; personId: string; weekStart: string; onTheirWeek: boolean },
 ): TaskRefusal | null {
-  if (!task || task.missionId !== at.missionId) return 'unknown';
+  if (!task) return at.onTheirWeek ? null : 'unknown';
+  if (task.missionId !== at.missionId) return 'unknown';
   if (at.onTheirWeek) return null;
   if (!task.people.includes(at.personId)) return 'notYours';
   if (!weekWithinRole(at.weekStart, { startDate: task.firstDay, endDate: task.lastDay })) return 'outsideWeek';

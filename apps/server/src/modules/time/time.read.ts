@@ -31,11 +31,15 @@ const DEFAULT_WEEKS_BACK = 12;
 
 type Weeks = { from?: string | undefined; to?: string | undefined };
 
-const weeksFilter = (weeks: Weeks, now: Date): SQL | undefined =>
-  and(
-    gte(timesheets.weekStart, weeks.from ?? addIsoDays(mondayOf(now.toISOString().slice(0, 10)), -7 * DEFAULT_WEEKS_BACK)),
+/** Weeks from `from` to `to`; without `from`, the 12 weeks up to this one, or up to `to` when it is earlier. */
+function weeksFilter(weeks: Weeks, now: Date): SQL | undefined {
+  const thisWeek = mondayOf(now.toISOString().slice(0, 10));
+  const last = weeks.to && weeks.to < thisWeek ? weeks.to : thisWeek;
+  return and(
+    gte(timesheets.weekStart, weeks.from ?? addIsoDays(last, -7 * DEFAULT_WEEKS_BACK)),
     weeks.to ? lte(timesheets.weekStart, weeks.to) : undefined,
   );
+}
 
 /** Sheets matching `where`, minus the drafts and rejected ones that views drop (rules 174–175), oldest week first. */
 async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {

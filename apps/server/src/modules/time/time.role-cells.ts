@@ -14,13 +14,18 @@ import type { Db } from '../../db/database.ts';
 import { missions, people, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
 import { managedMissionIds } from './time.read.ts';
 
+/** The first day of the calendar the product keeps (1900–2999, `dateSchema`), a Monday. */
+const FIRST_MONDAY = '1900-01-01';
+
 /**
  * The weeks asked for, Mondays oldest first: by default from the Monday 30 days back (rule 179) to this week's; a
  * start alone runs up to this week (at most 26 weeks), an end alone goes back 30 days from it.
  */
 function weeksOf(query: { from?: string | undefined; to?: string | undefined }, today: string): string[] {
   const thisMonday = mondayOf(today);
-  const from = query.from ?? mondayOf(addIsoDays(query.to ?? today, -PROJECT_MANAGER_LOOKBACK_DAYS));
+  const back = addIsoDays(query.to ?? today, -PROJECT_MANAGER_LOOKBACK_DAYS);
+  // 30 days before an end in January 1900 fall outside the calendar: its first day, a Monday, starts the weeks
+  const from = query.from ?? (back < FIRST_MONDAY ? FIRST_MONDAY : mondayOf(back));
   const latest = addIsoDays(from, 7 * (ROLE_CELL_MAX_WEEKS - 1));
   const to = query.to ?? (thisMonday < from ? from : thisMonday < latest ? thisMonday : latest);
   const weeks: string[] = [];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   canTransition,
   hoursEditable,
-  REJECTION_REASON_MIN,
+  rejectionReasonLongEnough,
   timesheetActors,
   type MissionTimesheetCreate,
   type OrgTimesheetCreate,
@@ -235,7 +235,7 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
         if (!actors.includes('owner') && (to === 'draft' || to === 'submitted') && sheet.status !== 'approved') throw notAllowed();
         throw appError('timeTransition');
       }
-      if (to === 'rejected' && (payload.reason ?? '').length < REJECTION_REASON_MIN) throw appError('timeReasonNeeded');
+      if (to === 'rejected' && !rejectionReasonLongEnough(payload.reason)) throw appError('timeReasonNeeded');
       patch.status = to;
       if (to === 'submitted') patch.submittedAt = ctx.clock.now();
       if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: ctx.clock.now(), decidedBy: scope.personId });

@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import {
+  keepsTimesheet,
   overfullWeekDay,
   roleRefusal,
   taskRefusal,
   type TaskLine,
+  type TimesheetKeepFacts,
   type TimesheetRoleFacts,
   type TimesheetTaskFacts,
   type WeekSave,
@@ -24,6 +26,8 @@ export type RowFacts = {
   personName: string;
   /** Every sheet the person keeps for that week (roles, tasks, organisation work), as read. */
   week: TimesheetRow[];
+  /** The ids of the week's sheets that views drop (`keepsTimesheet`: a draft of an archived project, say). */
+  dropped: ReadonlySet<string>;
   /** The week as read (`weekFingerprint`): the write checks that it is still so. */
   readAs: string;
 };
@@ -36,6 +40,7 @@ type FactsRow = {
   tasks: (TimesheetTaskFacts & { id: string; title: string })[];
   name: string | null;
   week: Record<string, unknown>[];
+  keeps: (TimesheetKeepFacts & { id: string })[];
   read_as: string;
 };
 
@@ -52,6 +57,7 @@ const factsOf = (facts: FactsRow): RowFacts => ({
   tasks: new Map(facts.tasks.map((task) => [task.id, task])),
   personName: facts.name ?? '',
   week: facts.week.map(timesheetRowOf),
+  dropped: new Set(facts.keeps.filter((sheet) => !keepsTimesheet(sheet)).map((sheet) => sheet.id)),
   readAs: facts.read_as,
 });
 
@@ -86,6 +92,13 @@ const FACTS = `select
    from action_items a where a.id = any($4::varchar[])) as tasks,
   (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from people where id = $2) as name,
   (select coalesce(json_agg(t), '[]') from timesheets t where t.person_id = $2 and t.week_start = $5::date) as week,
+  (select coalesce(json_agg(json_build_object('id', t.id, 'status', t.status, 'weekStart', t.week_start,
+      'planItem', case when p.id is null then null else json_build_object('inactive', p.inactive, 'wasDeleted', p.was_deleted,
+        'startDate', p.start_date, 'endDate', p.end_date) end,
+      'mission', case when m.id is null then null else json_build_object('archived', m.archived_at is not null,
+        'noTimesheets', m.no_timesheets) end)), '[]')
+   from timesheets t left join plan_items p on p.id = t.plan_item_id left join missions m on m.id = t.mission_id
+   where t.person_id = $2 and t.week_start = $5::date) as keeps,
   ${weekFingerprint('(select id, xmin from timesheets where person_id = $2 and week_start = $5::date)')} as read_as`;
 
 /** The title of a sheet's role as the approvers' lists show it ('Tasks' for a task-form week, which has none). */
@@ -147,13 +160,15 @@ export function checkRows(
 }
 
 /**
- * A day holds at most 24 hours across every sheet of the person's week (`before`, as read): the sheets written now
- * (`saved`, by scope) and the others as they are (`overfullWeekDay`).
+ * A day holds at most 24 hours across every sheet of the person's week (`facts.week`, as read) that views keep: the
+ * sheets written now (`saved`, by scope) and the others as they are (`overfullWeekDay`). A draft that views drop
+ * (`facts.dropped`) is out of the person's reach and counts no more.
  */
 export function requireDaysFit(
-  before: readonly TimesheetRow[],
+  facts: Pick<RowFacts, 'week' | 'dropped'>,
   saved: readonly { scope: string; dailyMinutes: readonly number[] }[],
 ): void {
+  const before = facts.week.filter((sheet) => !facts.dropped.has(sheet.id));
   const scopes = new Set(saved.map((sheet) => sheet.scope));
   const day = overfullWeekDay([...before.filter((sheet) => !scopes.has(sheet.scope)), ...saved], before);
   if (day >= 0) throw appError('timeOverDay', day);
@@ -185,6 +200,6 @@ export async function checkOwnSheet(
     week: () => fields.week,
     task: (i) => fields.task(i - roleRows.length),
   });
-  if (dailyMinutes) requireDaysFit(facts.week, [{ scope: sheet.scope, dailyMinutes }]);
+  if (dailyMinutes) requireDaysFit(facts, [{ scope: sheet.scope, dailyMinutes }]);
   return facts;
 }

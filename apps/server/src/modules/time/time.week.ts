@@ -37,7 +37,7 @@ export async function saveWholeWeek(ctx: AppContext, personId: string, input: We
       if (existing && !hoursEditable(existing.status)) throw atField(locked(), plan.field);
     }
     requireDaysFit(
-      before,
+      facts,
       plans.map((plan) => plan.save),
     );
     const writes = withSnapshots(
@@ -118,7 +118,10 @@ function planSheets(
     if (row.actionItemId) taskRows.set(row.missionId, [...(taskRows.get(row.missionId) ?? []), i]);
     else if (row.planItemId) {
       const dailyMinutes = row.dailyHours.map(hoursToMinutes);
-      const save = { ...base(row.missionId), planItemId: row.planItemId, scope: row.planItemId, dailyMinutes, taskLines: null };
+      // a role's week kept per task (the single save's task form) keeps its tasks while its days are as they were
+      const kept = before.find((sheet) => sheet.scope === row.planItemId)?.taskLines;
+      const taskLines = kept && kept.length > 0 && sameDays(dayTotals(kept.map((line) => line.minutes)), dailyMinutes) ? kept : null;
+      const save = { ...base(row.missionId), planItemId: row.planItemId, scope: row.planItemId, dailyMinutes, taskLines };
       plans.push({ scope: row.planItemId, missionId: row.missionId, planItemId: row.planItemId, field: `rows.${i}.planItemId`, save });
     }
   });
@@ -132,6 +135,8 @@ function planSheets(
   }
   return plans;
 }
+
+const sameDays = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((minutes, i) => minutes === b[i]);
 
 const stateOf = (row: TimesheetRow | undefined) =>
   row ? { status: row.status, dailyMinutes: row.dailyMinutes, taskLines: row.taskLines } : null;
