@@ -280,6 +280,30 @@ describe('PUT /api/org/:id', () => {
     expect(response.json()).toMatchObject({ title: 'Renamed', currency: 'GBP', inviteDomains: ['ANY', 'acme.com'] });
   });
 
+  it('counts overtime after 40 hours once the mode is a week, unless another threshold is given (rule 177)', async () => {
+    const person = await signUpPerson(t);
+    const weekly = (await send('POST', '/api/org', person.token, { title: 'Weekly', overTimeAfterDayOrWeek: 'week' })).json() as Org;
+    expect([weekly.overTimeAfterDayOrWeek, weekly.overTimeAfter]).toEqual(['week', 40]);
+    const org = await createOrg(t, person.token);
+    expect([org.overTimeAfterDayOrWeek, org.overTimeAfter]).toEqual(['day', 8]);
+    const switched = await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'week' });
+    expectStatus(switched, 200);
+    expect((switched.json() as Org).overTimeAfter).toBe(40);
+    const back = (await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'day' })).json() as Org;
+    expect(back.overTimeAfter).toBe(8);
+    const chosen = (await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfter: 9.5 })).json() as Org;
+    expect((await send('PUT', `/api/org/${chosen._id}`, person.token, { overTimeAfterDayOrWeek: 'week' })).json()).toMatchObject({
+      overTimeAfterDayOrWeek: 'week',
+      overTimeAfter: 9.5,
+    });
+    expect(
+      (await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'day', overTimeAfter: 40 })).json(),
+    ).toMatchObject({
+      overTimeAfterDayOrWeek: 'day',
+      overTimeAfter: 40,
+    });
+  });
+
   it('refuses a stale copy with 409 conflict/stale, and takes the fresh one', async () => {
     const person = await signUpPerson(t);
     const org = await createOrg(t, person.token);

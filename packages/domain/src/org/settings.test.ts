@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orgUpdateSchema } from './org.ts';
-import { LEAVE_SETTINGS_MESSAGES } from './settings.ts';
+import { LEAVE_SETTINGS_MESSAGES, overtimeAfterForMode } from './settings.ts';
 
 describe('carry-over settings (rule 224)', () => {
   const refusal = (fields: Record<string, unknown>) => {
@@ -31,4 +31,15 @@ describe('carry-over settings (rule 224)', () => {
   it('says why a percentage above 100 is refused', () => {
     expect(refusal({ carryOverAnnualLeaveAmount: 150 })).toBe(`carryOverAnnualLeaveAmount: ${LEAVE_SETTINGS_MESSAGES.carryOverAtMost}`);
   });
+});
+
+describe('the overtime threshold follows a change of mode (rule 177: 8 a day, 40 a week)', () => {
+  it.each<[number, 'day' | 'week', 'day' | 'week', number]>([
+    [8, 'day', 'week', 40],
+    [40, 'week', 'day', 8],
+    [37.5, 'day', 'week', 37.5],
+    [10, 'week', 'day', 10],
+    [8, 'day', 'day', 8],
+    [40, 'day', 'day', 40],
+  ])('%s hours, %s → %s: %s', (hours, from, to, after) => expect(overtimeAfterForMode(hours, from, to)).toBe(after));
 });

@@ -10,6 +10,14 @@ export type RateTime = (typeof RATE_TIMES)[number];
 /** Overtime is counted per day or per week (spec 2 §9: 8 hours a day or 40 a week, daily by default). */
 export const OVERTIME_MODES = ['day', 'week'] as const;
 export const OVERTIME_DEFAULTS = { day: 8, week: 40 } as const;
+export type OvertimeModeName = (typeof OVERTIME_MODES)[number];
+
+/**
+ * The overtime threshold once the mode changes from `from` to `to` with no threshold given: one left at the old mode's
+ * default takes the new mode's (8 a day becomes 40 a week, rule 177); one a person chose stays.
+ */
+export const overtimeAfterForMode = (hours: number, from: OvertimeModeName, to: OvertimeModeName): number =>
+  from !== to && hours === OVERTIME_DEFAULTS[from] ? OVERTIME_DEFAULTS[to] : hours;
 
 export const CARRY_OVER_MODES = ['percent', 'fixed'] as const;
 

@@ -5,6 +5,9 @@ import {
   DEFAULT_LEAVE_CODES,
   emailDomain,
   isFreeEmailDomain,
+  OVERTIME_DEFAULTS,
+  overtimeAfterForMode,
+  type OvertimeModeName,
   type OrgCreate,
   type OrgDetail,
   type OrgUpdate,
@@ -67,6 +70,7 @@ export async function createOrg(ctx: AppContext, principal: Principal, input: Or
       .values({
         leaveCodes: DEFAULT_LEAVE_CODES,
         inviteDomains: isFreeEmailDomain(domain) ? [] : [domain],
+        ...(input.overTimeAfterDayOrWeek ? { overTimeAfter: OVERTIME_DEFAULTS[input.overTimeAfterDayOrWeek] } : {}),
         ...input,
         id: orgId,
         createdBy: principal.personId,
@@ -188,6 +192,12 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
     const [current] = await tx.select().from(orgs).where(eq(orgs.id, access.org.id)).for('update');
     if (!current || current.deletedAt) throw orgNotFound();
     checkFresh(current, updatedAt);
+    if (patch.overTimeAfterDayOrWeek && patch.overTimeAfter === undefined)
+      patch.overTimeAfter = overtimeAfterForMode(
+        current.overTimeAfter,
+        current.overTimeAfterDayOrWeek as OvertimeModeName,
+        patch.overTimeAfterDayOrWeek,
+      );
     const changes = diffFields(current as Record<string, unknown>, patch);
     if (Object.keys(changes).length === 0) return current;
     const [updated] = await tx.update(orgs).set(patch).where(eq(orgs.id, current.id)).returning();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { CARRY_OVER_MODES, OVERTIME_MODES, RATE_TIMES } from '@crewplan/domain/org/settings';
+import { CARRY_OVER_MODES, OVERTIME_MODES, overtimeAfterForMode, RATE_TIMES } from '@crewplan/domain/org/settings';
 import { fieldError, formMessage } from '../../lib/field-errors.ts';
 import type { Org, OrgSettingsInput } from './api.ts';
 import { FormError } from '../../components/FormError.tsx';
@@ -188,7 +188,14 @@ export function OrgSettingsForm({
               data={OVERTIME_MODES.map((m) => ({ value: m, label: m === 'day' ? 'Day' : 'Week' }))}
               value={values.overTimeAfterDayOrWeek}
               error={fieldError(error, 'overTimeAfterDayOrWeek')}
-              onChange={(v) => v && set({ overTimeAfterDayOrWeek: v as SettingsValues['overTimeAfterDayOrWeek'] })}
+              onChange={(v) => {
+                if (!v) return;
+                const mode = v as SettingsValues['overTimeAfterDayOrWeek'];
+                set({
+                  overTimeAfterDayOrWeek: mode,
+                  overTimeAfter: overtimeAfterForMode(values.overTimeAfter, values.overTimeAfterDayOrWeek, mode),
+                });
+              }}
               allowDeselect={false}
             />
             <NumberInput
