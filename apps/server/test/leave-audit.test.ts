@@ -1,11 +1,13 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveBadges, LeaveRequestView, OrgLeaveList } from '@crewplan/domain';
-import { leaveRequests, notifications, orgPeople, orgs } from '../src/db/schema/index.ts';
+import { leaveAttachments, leaveRequests, notifications, orgPeople, orgs } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
-import { errorOf, expectStatus } from './support/org.ts';
+import { errorOf, expectStatus, multipart, PNG_1X1 } from './support/org.ts';
 
 /**
  * Edges of leave requests: the year's end for the badge (rule 230), notifications asked off at submission, half days
@@ -170,5 +172,23 @@ describe('odd input', () => {
     const longer = await update('orgObserver', leaveOf(year)._id, { dates: [{ from: '2026-01-01', to: '2027-01-02' }] });
     expectStatus(longer, 400);
     expect((await requestsOf('orgObserver')).map((row) => row.endDate)).toEqual(['2026-12-31']);
+  });
+});
+
+describe('a deleted request', () => {
+  it("takes its attachments along, the stored bytes too (a doctor's note is not kept)", async () => {
+    const leave = leaveOf(await create('p3', { reason: 'training', dates: [{ from: '2026-02-16', to: '2026-02-16' }] }, false));
+    const upload = await t.request({
+      method: 'POST',
+      url: `/api/people-leave/attachment/leave/${leave._id}`,
+      token: token('p3'),
+      ...multipart('file', 'note.png', 'image/png', PNG_1X1),
+    });
+    expectStatus(upload, 201);
+    const folder = join(t.app.ctx.config.dataDir, 'files', 'leave', leave._id);
+    expect(readdirSync(folder)).toHaveLength(1);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/people-leave/action/delete/${leave._id}`, token: token('p3') }), 200);
+    expect(await t.database.db.select().from(leaveAttachments).where(eq(leaveAttachments.leaveId, leave._id))).toEqual([]);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 });

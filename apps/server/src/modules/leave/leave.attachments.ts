@@ -10,6 +10,12 @@ import { leaveNotAllowed, leaveNotFound, loadOrg, requireLeaveLicence, seesReque
 
 export type AttachmentBlobs = { store: FileStore; log: FastifyBaseLogger };
 
+/** Removes attachments' bytes whose rows are gone; a store that fails is logged and never fails the caller. */
+export async function removeBlobs(blobs: AttachmentBlobs, keys: readonly string[]): Promise<void> {
+  for (const key of keys)
+    await blobs.store.delete(key).catch((cause: unknown) => blobs.log.warn({ cause, key }, 'leave attachment bytes not removed'));
+}
+
 /** A request the caller may attach files to: their own (person or creator) or as its organisation's approver. */
 async function attachableRequest(ctx: AppContext, callerId: string, leaveId: string) {
   const [row] = await ctx.db.select().from(leaveRequests).where(eq(leaveRequests.id, leaveId));
@@ -36,8 +42,7 @@ export async function attachFiles(ctx: AppContext, blobs: AttachmentBlobs, calle
     const inserted = await ctx.db.insert(leaveAttachments).values(rows).returning();
     return { attachments: inserted.map((row) => ({ _id: row.id, name: row.name, size: row.size, type: row.type, url: null })) };
   } catch (error) {
-    for (const key of stored)
-      await blobs.store.delete(key).catch((cause: unknown) => blobs.log.warn({ cause, key }, 'leave attachment not removed'));
+    await removeBlobs(blobs, stored);
     throw error;
   } finally {
     await discard(received);
@@ -52,7 +57,7 @@ export async function removeAttachment(ctx: AppContext, blobs: AttachmentBlobs, 
     .where(and(eq(leaveAttachments.id, fileId), eq(leaveAttachments.leaveId, leaveId)))
     .returning();
   if (!row) throw appError('fileNotFound');
-  await blobs.store.delete(row.storageKey).catch((cause: unknown) => blobs.log.warn({ cause }, 'leave attachment bytes not removed'));
+  await removeBlobs(blobs, [row.storageKey]);
   return { deleted: true as const };
 }
 

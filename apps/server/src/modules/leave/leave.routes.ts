@@ -166,7 +166,7 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/api/people-leave/action/delete/:id', {
     config: { authz: { signedIn: 'leave.request' } },
     schema: { tags, summary: 'Delete a draft, rejected or cancelled request', params: idParams, response: { 200: leaveDeletedSchema } },
-    handler: async (request) => deleteLeave(ctx, principalOf(request).personId, request.params.id),
+    handler: async (request) => deleteLeave(ctx, blobs, principalOf(request).personId, request.params.id),
   });
 
   const actions: [string, LeaveAction, 'leave.request' | 'leave.review', string][] = [

@@ -27,7 +27,7 @@ import { appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { AppContext, OrgAccess, OrgRow } from '../../plugins/types.ts';
 import { leaveNotAllowed, leaveNotFound, loadOrg, membershipOf, requireLeaveLicence, standingOn, type OrgMember } from './leave.access.ts';
-import { attachmentAddress, linkSigner } from './leave.attachments.ts';
+import { attachmentAddress, linkSigner, removeBlobs, type AttachmentBlobs } from './leave.attachments.ts';
 import { holidayLookup } from '../../lib/holidays.ts';
 import { attachmentsOf, balancesOf, leavesWhere, lockLeaves, overlapping, personLeaves } from './leave.queries.ts';
 import { presentLeave, type LeaveRow } from './leave.presenter.ts';
@@ -226,15 +226,19 @@ export async function updateLeave(ctx: AppContext, callerId: string, id: string,
 }
 
 /** `DELETE /people-leave/action/delete/:id`: a draft, rejected or cancelled request (others are cancelled instead). */
-export async function deleteLeave(ctx: AppContext, callerId: string, id: string) {
+export async function deleteLeave(ctx: AppContext, blobs: AttachmentBlobs, callerId: string, id: string) {
   const { org } = await ownRequest(ctx, callerId, id);
-  await runOrgCommand(ctx, org.id, { personId: callerId, apiKeyId: null }, async (tx, record) => {
+  const keys = await runOrgCommand(ctx, org.id, { personId: callerId, apiKeyId: null }, async (tx, record) => {
     const [current] = await lockLeaves(tx, [id]);
     if (!current) throw leaveNotFound();
     if (!leaveTransition(current.status, 'delete')) throw wrongStatus(current.status);
+    const files = await attachmentsOf(tx, [id]);
     await tx.delete(leaveRequests).where(eq(leaveRequests.id, id));
     recordLeave(record, 'delete', current);
+    return files.map((file) => file.storageKey);
   });
+  // its attachments (a doctor's note) go with it, bytes too, once the request is gone
+  await removeBlobs(blobs, keys);
   return { deleted: true as const };
 }
 
