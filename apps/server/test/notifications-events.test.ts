@@ -134,6 +134,31 @@ describe('mentions (comment.created → mentionComment)', () => {
     const [row] = await notificationsOf(person('p1'), 'mentionComment').then((rows) => rows.filter((r) => r.missionId === mission));
     expect(row).toMatchObject({ actorId: person('p2'), data: { room: 'Mission', roomId: mission } });
   });
+
+  it("a person taken off the mission no longer has its mentions, their excerpts or their count; other missions' stay", async () => {
+    const [mission, other] = [await world.mission(), await world.mission()];
+    for (const [id, text] of [
+      [mission, 'Secret plan for the launch'],
+      [other, 'Still on this one'],
+    ] as const) {
+      const posted = await t.request({
+        method: 'POST',
+        url: `/api/comment/room/Mission/id/${id}`,
+        token: token('p2'),
+        payload: { text, mentions: [person('p1')] },
+      });
+      expectStatus(posted, 201);
+    }
+    const unread = async () =>
+      ((await t.request({ method: 'GET', url: '/api/notification/unread/count', token: token('p1') })).json() as { count: number }).count;
+    const before = await unread();
+    expect((await listed('p1')).map((n) => n.body)).toEqual(expect.arrayContaining(['Secret plan for the launch', 'Still on this one']));
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/mission/${mission}/people/${person('p1')}`, token: token('p1') }), 200);
+    const after = (await listed('p1')).map((n) => n.body);
+    expect(after).not.toContain('Secret plan for the launch');
+    expect(after).toContain('Still on this one');
+    expect(await unread()).toBe(before - 1);
+  });
 });
 
 describe('one-click unsubscribe', () => {

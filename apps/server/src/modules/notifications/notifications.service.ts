@@ -136,3 +136,11 @@ export async function disableNotification(ctx: AppContext, personId: string, id:
   if (rows.length === 0) throw notificationNotFound();
   return { updated: rows.length };
 }
+
+/** Hides the chat mentions a person was sent on a mission (with their excerpts) from their lists and counts. */
+export async function hideMissionMentions(ctx: AppContext, missionId: string, personId: string): Promise<void> {
+  await ctx.db
+    .update(notifications)
+    .set({ isDisabled: true })
+    .where(and(eq(notifications.personId, personId), eq(notifications.missionId, missionId), eq(notifications.type, 'mentionComment')));
+}

@@ -8,7 +8,7 @@ import { leaveReviewers } from '../leave/index.ts';
 import { timesheetApprovers } from '../time/index.ts';
 import { expenseDeciders } from '../expenses/index.ts';
 import { missionReaders, namesOf, personIdByEmail, roleRequestApprovers } from './notifications.recipients.ts';
-import { closeRoleRequestAsks, createNotifications } from './notifications.service.ts';
+import { closeRoleRequestAsks, createNotifications, hideMissionMentions } from './notifications.service.ts';
 
 /**
  * Notifications are made here, from domain events after their writes commit, never by routes: mentions in chat,
@@ -34,6 +34,11 @@ export function subscribeNotificationEvents(ctx: AppContext): void {
         open,
       })),
     );
+  });
+
+  // a person taken off a mission no longer reads its chats: the mentions they were sent there leave their lists
+  ctx.events.on('mission.person.removed', async ({ missionId, personId, effect }) => {
+    if (effect === 'remove') await hideMissionMentions(ctx, missionId, personId);
   });
 
   ctx.events.on('mission.invite.created', async (event) => {
