@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addIsoDays, mondayOf, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
+import { addIsoDays, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
 import { actionItems, actions, missions, planItems, timesheets } from '../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from './support/app.ts';
-import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import type { TestApp } from './support/app.ts';
+import type { MissionCaller, MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
+import { weeksAgo, ROLE_DATES, MISSION_DATES, WEEK, timeTrackingWorld } from './support/time-weeks.ts';
 
 /**
  * Edges of the weekly timesheets found in review: a task is one line of its week, a rejection's reason counts
@@ -14,11 +15,6 @@ let t: TestApp;
 let world: MissionWorld;
 
 type Caller = Exclude<MissionCaller, 'anonymous'>;
-const thisWeek = mondayOf(new Date().toISOString().slice(0, 10));
-const weeksAgo = (n: number) => addIsoDays(thisWeek, -7 * n);
-const ROLE_DATES = { startDate: addIsoDays(thisWeek, -1000), endDate: addIsoDays(thisWeek, 70) };
-const MISSION_DATES = { planStartDate: ROLE_DATES.startDate, planEndDate: ROLE_DATES.endDate };
-const WEEK = [8, 8, 8, 8, 8, 0, 0];
 
 let current = weeksAgo(1);
 let cursor = 1;
@@ -31,9 +27,7 @@ const token = (caller: Caller) => world.people[caller].token;
 const person = (caller: Caller) => world.people[caller].personId;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  world = await createMissionWorld(t);
-  await setOrg(t, world.orgId, { isOrgLicensed: true, isLicensedActive: true });
+  ({ t, world } = await timeTrackingWorld());
 });
 afterAll(async () => t.close());
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addIsoDays, mondayOf, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
+import { addIsoDays, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
 import { actionItems, actions, missionPeople, missions, notifications, orgRoles, planItems, timesheets } from '../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from './support/app.ts';
-import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import type { TestApp } from './support/app.ts';
+import type { MissionCaller, MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
+import { thisWeek, weeksAgo, ROLE_DATES, MISSION_DATES, WEEK, timeTrackingWorld } from './support/time-weeks.ts';
 
 /**
  * Every write of a person's hours passes the same checks, whichever route it comes by (the whole week, a single
@@ -16,11 +17,6 @@ let t: TestApp;
 let world: MissionWorld;
 
 type Caller = Exclude<MissionCaller, 'anonymous'>;
-const thisWeek = mondayOf(new Date().toISOString().slice(0, 10));
-const weeksAgo = (n: number) => addIsoDays(thisWeek, -7 * n);
-const ROLE_DATES = { startDate: addIsoDays(thisWeek, -1000), endDate: addIsoDays(thisWeek, 70) };
-const MISSION_DATES = { planStartDate: ROLE_DATES.startDate, planEndDate: ROLE_DATES.endDate };
-const WEEK = [8, 8, 8, 8, 8, 0, 0];
 
 /** Each test keeps its hours in a week of its own (a person's day holds 24 hours across all their sheets). */
 let current = weeksAgo(1);
@@ -35,9 +31,7 @@ const person = (caller: Caller) => world.people[caller].personId;
 const day = (hours: number, index: number) => Array.from({ length: 7 }, (_, i) => (i === index ? hours : 0));
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  world = await createMissionWorld(t);
-  await setOrg(t, world.orgId, { isOrgLicensed: true, isLicensedActive: true });
+  ({ t, world } = await timeTrackingWorld());
 });
 afterAll(async () => t.close());
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addIsoDays, mondayOf, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
+import { addIsoDays, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
 import {
   actionItems,
   actions,
@@ -14,23 +14,17 @@ import {
 } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
-import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { insertMission } from './support/missions.ts';
 import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import { testSockets } from './support/sockets.ts';
 import type { Change } from '../src/plugins/realtime.ts';
+import { thisWeek, weeksAgo, ROLE_DATES, MISSION_DATES, WEEK, timeTrackingWorld } from './support/time-weeks.ts';
 
 let t: TestApp;
 let world: MissionWorld;
 
 type Caller = Exclude<MissionCaller, 'anonymous'>;
-const today = new Date().toISOString().slice(0, 10);
-const thisWeek = mondayOf(today);
-/** A Monday n weeks before this week. */
-const weeksAgo = (n: number) => addIsoDays(thisWeek, -7 * n);
-const ROLE_DATES = { startDate: addIsoDays(thisWeek, -1000), endDate: addIsoDays(thisWeek, 70) };
-const MISSION_DATES = { planStartDate: ROLE_DATES.startDate, planEndDate: ROLE_DATES.endDate };
-const WEEK = [8, 8, 8, 8, 8, 0, 0];
 
 /**
  * A person's day holds 24 hours across all their sheets: a test that keeps hours in a week of its own gets it here
@@ -48,9 +42,7 @@ const token = (caller: Caller) => world.people[caller].token;
 const person = (caller: Caller) => world.people[caller].personId;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  world = await createMissionWorld(t);
-  await setOrg(t, world.orgId, { isOrgLicensed: true, isLicensedActive: true });
+  ({ t, world } = await timeTrackingWorld());
 });
 afterAll(async () => t.close());
 
