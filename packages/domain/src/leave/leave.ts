@@ -6,8 +6,8 @@ import { LEAVE_STATUSES } from './rules.ts';
 
 /** What a request's input may not be, said to the person. */
 export const LEAVE_INPUT_MESSAGES = {
-  hundredths: 'Give hours to the hundredth at most.',
-  tooLong: 'A leave request spans at most a year: split longer leave into several requests.',
+  hundredths: 'Give hours to the hundredth at most',
+  tooLong: 'A leave request spans at most a year: split longer leave into several requests',
 } as const;
 
 /** The most calendar days from a request's first day to its last. */
