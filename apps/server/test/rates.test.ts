@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOnOrgMoney, COSTS_BLOCKED_MESSAGE, type PlanItem, type RateCard } from '@crewplan/domain';
 import { changeOf } from '../src/commands/index.ts';
-import { actionItems, actions, clients, missions, planItems, rateCards } from '../src/db/schema/index.ts';
+import { newId } from '../src/lib/ids.ts';
+import { actionItems, actions, clients, missionAuditEvents, missions, planItems, rateCards } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess, orgActorOf, orgExpectations, orgPrincipals, type OrgPrincipal } from './support/authz-matrix.ts';
 import { createMissionWorld, MISSION_CALLERS, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
@@ -101,6 +102,47 @@ describe('who sees the money of plan items', () => {
       expect(keys, caller).toEqual(MONEY_SEERS.includes(caller as MissionCaller) ? ['billRateMinor', 'rateMinor'] : []);
     }
     expect(Object.keys(seen)).toEqual(expect.arrayContaining(['p0', 'p2']));
+  });
+
+  it('the mission history and audit tree keep people’s expenses and timesheets from those who may not see money', async () => {
+    const mission = await world.mission();
+    const event = (entity: string, title: string, changes: Record<string, { from: unknown; to: unknown }>) => ({
+      id: newId(),
+      missionId: mission,
+      actorPersonId: world.people.p0.personId,
+      action: 'create',
+      entity,
+      entityId: newId(),
+      title,
+      changes,
+    });
+    await t.database.db
+      .insert(missionAuditEvents)
+      .values([
+        event('expenses', 'Expense of 59.90 EUR on 2026-11-17', { total: { from: null, to: '59.90 EUR' } }),
+        event('timesheets', 'Week of 2026-11-16', { minutes: { from: null, to: 1170 } }),
+        event('kpis', 'Page load', { unit: { from: null, to: 's' } }),
+      ]);
+    const seen: Record<string, string[]> = {};
+    for (const caller of READERS) {
+      const token = tokenOf(caller as Exclude<MissionCaller, 'anonymous'>);
+      const history = await t.request({ method: 'GET', url: `/api/mission/${mission}/history`, token });
+      expectStatus(history, 200);
+      const entities = (history.json() as { events: { entity: string }[] }).events.map((e) => e.entity);
+      const tree = await t.request({ method: 'GET', url: `/api/mission/${mission}/audit/tree`, token });
+      expectStatus(tree, 200);
+      const kinds = (tree.json() as { children: { entity: string }[] }).children.map((kind) => kind.entity);
+      const told = (list: string[]) => list.filter((entity) => ['expenses', 'timesheets', 'kpis'].includes(entity)).sort();
+      seen[caller] = [...told(entities), '|', ...told(kinds)];
+    }
+    expect(seen).toEqual(
+      Object.fromEntries(
+        READERS.map((caller) => [
+          caller,
+          MONEY_SEERS.includes(caller) ? ['expenses', 'kpis', 'timesheets', '|', 'expenses', 'kpis', 'timesheets'] : ['kpis', '|', 'kpis'],
+        ]),
+      ),
+    );
   });
 
   it('my roles show my rate only on missions I administer', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { seesMissionMoney, type MissionAuditEvent } from '@crewplan/domain';
 import { missionAuditEvents, people } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
@@ -9,8 +9,15 @@ const atMs = sql`date_trunc('milliseconds', ${missionAuditEvents.createdAt})`;
 
 type Query = { before?: string | undefined; limit: number; entity?: string | undefined; entityId?: string | undefined };
 
+/**
+ * Entities whose every event tells of a person's pay or spending (an expense's amount is in its title, a week's hours
+ * in its changes): their events are read only by those who see the mission's money, as the entities themselves are.
+ */
+const MONEY_ENTITIES = ['expenses', 'timesheets'];
+
 /** The newest events of a mission (at most `limit`, before `before`), with their actors' names. */
-async function events(ctx: AppContext, missionId: string, query: Query): Promise<MissionAuditEvent[]> {
+async function events(ctx: AppContext, access: MissionAccess, query: Query): Promise<MissionAuditEvent[]> {
+  const missionId = access.mission.id;
   const select = () =>
     ctx.db
       .select({ event: missionAuditEvents, person: { firstName: people.firstName, lastName: people.lastName, email: people.email } })
@@ -20,6 +27,7 @@ async function events(ctx: AppContext, missionId: string, query: Query): Promise
     eq(missionAuditEvents.missionId, missionId),
     query.entity ? eq(missionAuditEvents.entity, query.entity) : undefined,
     query.entityId ? eq(missionAuditEvents.entityId, query.entityId) : undefined,
+    seesMissionMoney(access.actor) ? undefined : notInArray(missionAuditEvents.entity, MONEY_ENTITIES),
   ];
   const order = [desc(atMs), desc(missionAuditEvents.id)];
   const rows = await select()
@@ -70,13 +78,13 @@ function forViewer(access: MissionAccess, page: MissionAuditEvent[]): MissionAud
 
 /** `GET /mission/:id/history`: newest first; `nextBefore` pages on when the page was full. */
 export async function missionHistory(ctx: AppContext, access: MissionAccess, query: Query) {
-  const page = forViewer(access, await events(ctx, access.mission.id, query));
+  const page = forViewer(access, await events(ctx, access, query));
   return { events: page, nextBefore: page.length >= query.limit ? page.at(-1)!.at : null };
 }
 
 /** `GET /mission/:id/audit/tree`: mission → kind of entity → entity → events, newest first at every level. */
 export async function missionAuditTree(ctx: AppContext, access: MissionAccess, query: Query) {
-  const page = forViewer(access, await events(ctx, access.mission.id, query));
+  const page = forViewer(access, await events(ctx, access, query));
   const kinds = new Map<string, Map<string, { entityId: string; title: string; events: MissionAuditEvent[] }>>();
   for (const event of page) {
     const entities = kinds.get(event.entity) ?? new Map();
