@@ -54,10 +54,14 @@ const MONEY_SEERS: MissionCaller[] = ['p1pm', 'p2', 'orgAdmin', 'orgManager'];
 const READERS: MissionCaller[] = ['p0', 'p1', 'p1pm', 'p2', 'p3', 'p4', 'p5', 'orgAdmin', 'orgManager'];
 
 describe('who sees the money of plan items', () => {
-  it('the mission load carries rates, bill rates and amounts only for mission admins and organisation admins and managers', async () => {
+  it('the mission load carries rates, bill rates, amounts and the budget only for mission admins and organisation admins and managers', async () => {
     const mission = await world.mission();
     await createItem(mission, { role: 'Developer', rate: 12.5, billRate: 20, billUnit: 'Hourly', rateTime: 'Hourly' });
     await createItem(mission, { type: 'cost', title: 'Licences', amount: 999.99, quantity: 3 });
+    expectStatus(
+      await t.request({ method: 'PUT', url: `/api/mission/${mission}`, token: owner, payload: { budgetAvailable: 25000 } }),
+      200,
+    );
     const seen: Record<string, unknown> = {};
     for (const caller of READERS) {
       const response = await t.request({
@@ -66,15 +70,17 @@ describe('who sees the money of plan items', () => {
         token: tokenOf(caller as Exclude<MissionCaller, 'anonymous'>),
       });
       expectStatus(response, 200);
-      const items = (response.json() as { planItems: PlanItem[] }).planItems;
+      const { planItems: items, budgetAvailable } = response.json() as { planItems: PlanItem[]; budgetAvailable: number | null };
       const role = items.find((item) => item.role === 'Developer')!;
       const cost = items.find((item) => item.title === 'Licences')!;
-      seen[caller] = [role.rate, role.billRate, cost.amount];
+      seen[caller] = [role.rate, role.billRate, cost.amount, budgetAvailable];
       // Units and quantities are not money: everyone who reads the plan sees them.
       expect([role.rateTime, role.billUnit, cost.quantity]).toEqual(['Hourly', 'Hourly', 3]);
     }
     expect(seen).toEqual(
-      Object.fromEntries(READERS.map((caller) => [caller, MONEY_SEERS.includes(caller) ? [12.5, 20, 999.99] : [null, null, null]])),
+      Object.fromEntries(
+        READERS.map((caller) => [caller, MONEY_SEERS.includes(caller) ? [12.5, 20, 999.99, 25000] : [null, null, null, null]]),
+      ),
     );
   });
 

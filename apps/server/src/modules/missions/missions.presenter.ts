@@ -86,7 +86,8 @@ export function presentMission(
     kpis: mission.kpis,
     type: mission.type,
     currency: mission.currency,
-    budgetAvailable: mission.budgetAvailableMinor === null ? null : fromMinorUnits(mission.budgetAvailableMinor),
+    // the budget is money: told only to those who see the mission's money, as the plan's rates and amounts are
+    budgetAvailable: abilities['money.read'] && mission.budgetAvailableMinor !== null ? fromMinorUnits(mission.budgetAvailableMinor) : null,
     noTimesheets: mission.noTimesheets,
     ...presentMissionOvertime(mission),
     overtime: overtimeInEffect(access.org, mission),
