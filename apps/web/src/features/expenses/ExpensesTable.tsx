@@ -213,8 +213,7 @@ export function ExpensesTable({
                   </Table.Td>
                   <Table.Td ta="right">{moneyText(expense.total, expense.currency)}</Table.Td>
                   <Table.Td>
-                    {/* whole beside a long description, which wraps instead */}
-                    <Badge color={STATUS_COLORS[expense.status]} variant="light" miw="max-content">
+                    <Badge color={STATUS_COLORS[expense.status]} variant="light">
                       {STATUS_LABELS[expense.status]}
                     </Badge>
                     {expense.rejectionReason && (

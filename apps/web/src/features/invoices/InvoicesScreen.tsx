@@ -114,7 +114,7 @@ function InvoiceArea({ orgId, canIssue }: { orgId: string; canIssue: boolean }) 
               <Table.Td>{invoice.mission?.title ?? '—'}</Table.Td>
               <Table.Td>{invoice.issueDate}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[invoice.status]} variant="light" c={BADGE_TEXT} miw="max-content">
+                <Badge color={STATUS_COLORS[invoice.status]} variant="light" c={BADGE_TEXT}>
                   {STATUS_LABELS[invoice.status]}
                 </Badge>
               </Table.Td>

@@ -53,7 +53,7 @@ export function MissionTimesheets({ mission }: { mission: Mission }) {
               <Table.Td>{(sheet.planItemId && roles.get(sheet.planItemId)) || snapshotText(sheet.snapshot.roleTitle) || '—'}</Table.Td>
               <Table.Td ta="right">{formatHours(sheet.totalHours)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS[sheet.status].color} c={BADGE_TEXT} miw="max-content">
+                <Badge variant="light" color={STATUS[sheet.status].color} c={BADGE_TEXT}>
                   {STATUS[sheet.status].label}
                 </Badge>
               </Table.Td>

@@ -217,7 +217,7 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
                     <Table.Td>{weekTitle(sheet.weekStart)}</Table.Td>
                     <Table.Td ta="right">{sheet.totalHours}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[sheet.status]} variant="light" miw="max-content">
+                      <Badge color={STATUS_COLORS[sheet.status]} variant="light">
                         {STATUS_LABELS[sheet.status]}
                       </Badge>
                       {sheet.status === 'rejected' && sheet.rejectionReason && (
