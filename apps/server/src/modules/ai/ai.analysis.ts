@@ -6,6 +6,7 @@ import {
   defaultDailyHours,
   FINISH_HORIZON_DAYS,
   isMissionAdmin,
+  isObserverLevel,
   loadsFor,
   MAX_STAFFING_SPAN_DAYS,
   missionFinish,
@@ -38,8 +39,9 @@ type MissionRow = {
 
 /**
  * The mission a what-if or plot is about, for a caller who may plan its staffing: the organisation's admins and
- * managers, or its project managers and owners. Not there or not visible 404, a personal project 422, on the team
- * without managing it 403 — each naming `missionId`.
+ * managers, or its project managers and owners who are current members of the organisation at a working level (the
+ * analyses read its ledger, as recommendations do). Not there or not visible 404, a personal project 422, on the
+ * team without that right (not managing it, or from outside the organisation) 403 — each naming `missionId`.
  */
 async function plannedMission(ctx: AppContext, callerId: string, missionId: string) {
   const result = await ctx.db.execute<MissionRow>(sql`
@@ -59,9 +61,11 @@ async function plannedMission(ctx: AppContext, callerId: string, missionId: stri
   if (!mission.orgId || mission.daysPerWeek === null) {
     throw appError('staffingPersonalMission');
   }
+  // the analyses read the organisation's ledger: a project manager plans with them as a current member of it
+  const member = !!mission.level && !isObserverLevel(mission.level);
   if (
     !staffsEveryRole(mission.level) &&
-    !(onTeam && isMissionAdmin({ permission: mission.permission!, isProjectManager: mission.isProjectManager }))
+    !(member && onTeam && isMissionAdmin({ permission: mission.permission!, isProjectManager: mission.isProjectManager }))
   ) {
     throw appError('staffingNotYourMission');
   }

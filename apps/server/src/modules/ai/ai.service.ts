@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   applyProposedOrder,
+  approvesOrgLeave,
   bookedElsewhere,
   daysBetween,
   defaultDailyHours,
   isMissionAdmin,
   MAX_STAFFING_SPAN_DAYS,
   mayAskModel,
+  periodsOverlap,
   rankCandidates,
   reasonsFor,
   roleNeed,
+  seesLeaveReason,
   seesLeaveReasons,
   skillOverlap,
   staffsEveryRole,
@@ -38,7 +41,7 @@ import {
   type HeldRow,
   type RoleRow,
 } from './ai.queries.ts';
-import { ownSession, presentSession, saveSession } from './ai.sessions.ts';
+import { mergeBookings, ownSession, presentSession, saveSession } from './ai.sessions.ts';
 
 type Mode = 'rank' | 'preassign';
 type DatedRole = RoleRow & { startDate: string; endDate: string };
@@ -92,15 +95,6 @@ export async function bookingsOf(
   });
 }
 
-/** Adds bookings to a session, one per role (a later booking of a role replaces the earlier one, in one call too). */
-export function mergeBookings(current: readonly SessionBooking[], added: readonly SessionBooking[]): SessionBooking[] {
-  const latest = new Map(added.map((booking) => [booking.missionPlanId, booking]));
-  return [...current.filter((booking) => !latest.has(booking.missionPlanId)), ...latest.values()];
-}
-
-const overlaps = (a: { startDate: string | null; endDate: string | null }, b: { startDate: string; endDate: string }) =>
-  !!a.startDate && !!a.endDate && a.startDate <= b.endDate && a.endDate >= b.startDate;
-
 /** Facts of fit for one candidate and role, from the organisation's structure and the roles the person held. */
 function fitFor(role: DatedRole, person: CandidateRow, held: readonly HeldRow[]) {
   const name = role.name.toLowerCase();
@@ -140,7 +134,9 @@ export async function recommend(
   const options = body.options ?? {};
   const roles = await staffableRoles(ctx, access, body.rolesNeeded, (index) => `rolesNeeded.${index}.missionPlanId`);
   const session = options.sessionId ? await ownSession(ctx.db, options.sessionId, ownerId, now, 'options.sessionId', access.org.id) : null;
-  let bookings = mergeBookings(session?.bookings ?? [], await bookingsOf(ctx, access, body.assignedRoles ?? []));
+  // what this call books (the roles given, then each role's pick when preassigning), added to the session when saved
+  let added = await bookingsOf(ctx, access, body.assignedRoles ?? []);
+  let bookings = mergeBookings(session?.bookings ?? [], added);
 
   const from = roles.reduce((min, role) => (role.startDate < min ? role.startDate : min), roles[0]!.startDate);
   const to = roles.reduce((max, role) => (role.endDate > max ? role.endDate : max), roles[0]!.endDate);
@@ -166,6 +162,13 @@ export async function recommend(
   const reachable = new Set([...(access.member?.departments ?? []), ...(access.member?.accessibleDepartments ?? [])]);
   const reachesAll = access.member?.level === 'ADMIN';
   const leaveCodes = new Map(access.org.leaveCodes.map((code) => [code.id, code.description || code.code]));
+  // a code that hides its reason (hideReason) is named only to the organisation's leave approvers and the person away
+  const orgApprover = approvesOrgLeave(access.member);
+  const namesLeave = (personId: string, codeId: string) =>
+    seesLeaveReason(
+      access.org.leaveCodes.find((code) => code.id === codeId),
+      { own: personId === ownerId, orgApprover },
+    );
   const showLeave = seesLeaveReasons(access.member?.level);
 
   const recommendations: Recommendation[] = [];
@@ -189,7 +192,7 @@ export async function recommend(
         person.departments.length > 0 && person.departments.every((id) => person.closedDepartments.includes(id) && !reachable.has(id));
       if (!reachesAll && closed) continue;
       const mine = heldBy.get(person.personId) ?? [];
-      if (mine.some((row) => row.missionId === role.missionId && row.planItemId !== role.id && overlaps(row, role))) continue;
+      if (mine.some((row) => row.missionId === role.missionId && row.planItemId !== role.id && periodsOverlap(row, role))) continue;
       const fit = fitFor(role, person, mine);
       fits.set(person.personId, fit);
       candidates.push({ personId: person.personId, name: person.name, fit: fit.facts, days: daysOf.get(person.personId) ?? [] });
@@ -229,14 +232,16 @@ export async function recommend(
         departmentTitle: person.departmentTitles.length > 0 && row.fitFacts.sameDepartment ? person.departmentTitles.join(', ') : null,
         officeTitle: person.officeTitle,
         skills: fits.get(row.personId)?.skills ?? [],
-        leaveKinds: (kinds?.get(row.personId) ?? []).map((id) => leaveCodes.get(id) ?? id),
+        leaveKinds: (kinds?.get(row.personId) ?? []).filter((id) => namesLeave(row.personId, id)).map((id) => leaveCodes.get(id) ?? id),
       });
       const note = notes.get(row.personId);
       return note ? [note, ...reasons] : reasons;
     }
     const best = resources[0]?.personId ?? null;
     if (mode === 'preassign' && best) {
-      bookings = mergeBookings(bookings, [{ missionPlanId: role.id, personId: best, startDate: role.startDate, endDate: role.endDate }]);
+      const pick = { missionPlanId: role.id, personId: best, startDate: role.startDate, endDate: role.endDate };
+      added = mergeBookings(added, [pick]);
+      bookings = mergeBookings(bookings, [pick]);
     }
     recommendations.push({
       missionPlanId: role.id,
@@ -250,7 +255,7 @@ export async function recommend(
       preAssigned: { recommendedResource: best, resources },
     });
   }
-  const saved = await saveSession(ctx.db, { id: session?.id ?? null, orgId: access.org.id, ownerId, bookings }, now, 'options.sessionId');
+  const saved = await saveSession(ctx.db, { id: session?.id ?? null, orgId: access.org.id, ownerId, added }, now, 'options.sessionId');
   return { sessionId: saved.id, recommendations };
 }
 
@@ -297,8 +302,8 @@ export async function bookIntoSession(
 ) {
   const now = ctx.clock.now();
   const session = await ownSession(ctx.db, sessionId, access.personId!, now, 'sessionId', access.org.id);
-  const bookings = mergeBookings(session.bookings, await bookingsOf(ctx, access, assigned));
+  const added = await bookingsOf(ctx, access, assigned);
   return presentSession(
-    await saveSession(ctx.db, { id: session.id, orgId: session.orgId, ownerId: session.ownerId, bookings }, now, 'sessionId'),
+    await saveSession(ctx.db, { id: session.id, orgId: session.orgId, ownerId: session.ownerId, added }, now, 'sessionId'),
   );
 }

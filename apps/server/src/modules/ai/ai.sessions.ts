@@ -22,30 +22,42 @@ export async function ownSession(db: Db, id: string, ownerId: string, now: Date,
   return row;
 }
 
+/** Adds bookings to a session, one per role (a later booking of a role replaces the earlier one, in one call too). */
+export function mergeBookings(current: readonly SessionBooking[], added: readonly SessionBooking[]): SessionBooking[] {
+  const latest = new Map(added.map((booking) => [booking.missionPlanId, booking]));
+  return [...current.filter((booking) => !latest.has(booking.missionPlanId)), ...latest.values()];
+}
+
 /**
- * Keeps a session's bookings and moves its end to `SESSION_HOURS` from now; a new one is created (ended ones are
- * swept). A session ended while the call ran (deleted, or swept) is not brought back: 404 naming `field`.
+ * Adds a call's bookings (`added`) to a session and moves its end to `SESSION_HOURS` from now; a new one is created
+ * (ended ones are swept). The bookings are merged into the session's row as it is when written, under its lock: two
+ * calls booking into one session at once both keep theirs. A session ended while the call ran (deleted, or swept)
+ * is not brought back: 404 naming `field`.
  */
 export async function saveSession(
   db: Db,
-  session: { id: string | null; orgId: string; ownerId: string; bookings: SessionBooking[] },
+  session: { id: string | null; orgId: string; ownerId: string; added: SessionBooking[] },
   now: Date,
   field: string,
 ): Promise<SessionRow> {
   const expiresAt = expiryFrom(now);
-  if (session.id) {
-    const [row] = await db
-      .update(staffingSessions)
-      .set({ bookings: session.bookings, expiresAt, updatedAt: now })
-      .where(eq(staffingSessions.id, session.id))
-      .returning();
-    if (!row) throw sessionNotFound(field);
-    return row;
+  const { id } = session;
+  if (id) {
+    return db.transaction(async (tx) => {
+      const [current] = await tx.select().from(staffingSessions).where(eq(staffingSessions.id, id)).for('update');
+      if (!current) throw sessionNotFound(field);
+      const [row] = await tx
+        .update(staffingSessions)
+        .set({ bookings: mergeBookings(current.bookings, session.added), expiresAt, updatedAt: now })
+        .where(eq(staffingSessions.id, id))
+        .returning();
+      return row!;
+    });
   }
   await db.delete(staffingSessions).where(lt(staffingSessions.expiresAt, now));
   const [row] = await db
     .insert(staffingSessions)
-    .values({ id: newId(), orgId: session.orgId, ownerId: session.ownerId, bookings: session.bookings, expiresAt })
+    .values({ id: newId(), orgId: session.orgId, ownerId: session.ownerId, bookings: mergeBookings([], session.added), expiresAt })
     .returning();
   return row!;
 }
