@@ -113,7 +113,7 @@ describe('split', () => {
 });
 
 describe('CRM special rights (rule 89)', () => {
-  const none = { orgLevel: 'MEMBER', missionPermission: 0, canApproveRoles: false, roleName: 'Developer' };
+  const none = { orgLevel: 'MEMBER', missionPermission: 0, isProjectManager: false, canApproveRoles: false, roleName: 'Developer' };
   it.each([
     [{ ...none, orgLevel: 'ADMIN' }, true],
     [{ ...none, missionPermission: 2 }, true],
@@ -121,6 +121,8 @@ describe('CRM special rights (rule 89)', () => {
     [{ ...none, roleName: 'Engagement Executive A' }, true],
     [{ ...none, orgLevel: 'MANAGER' }, false],
     [{ ...none, missionPermission: 1 }, false],
+    [{ ...none, missionPermission: 1, isProjectManager: true }, true],
+    [{ ...none, missionPermission: null, isProjectManager: true }, false],
     [none, false],
     [{ ...none, roleName: null }, false],
   ])('%o → %s', (facts, allowed) => expect(hasCrmSpecialRights(facts)).toBe(allowed));

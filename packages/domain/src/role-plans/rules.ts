@@ -1,3 +1,5 @@
+import { isMissionAdmin } from '../missions/policy.ts';
+
 /**
  * CRM role plans (spec 3 §§3–6, rules 84–89): a project that comes from the CRM needs approved hours per role;
  * its roles are requested, merged, split and approved as role-plan items of the organisation. These are the rules,
@@ -159,6 +161,8 @@ export type CrmRightsFacts = {
   orgLevel: string | null;
   /** The caller's permission on the item's project (2 = project owner / admin), null when not on it. */
   missionPermission: number | null;
+  /** The caller is a project manager of the item's project (with permission 1, a project admin: rule 98). */
+  isProjectManager: boolean;
   canApproveRoles: boolean;
   /** The name of the caller's organisation role (a custom role). */
   roleName: string | null;
@@ -166,13 +170,14 @@ export type CrmRightsFacts = {
 
 /**
  * Rule 89: on a project that came from the CRM, approving and combining hours is for the organisation's admins,
- * the project's admins, people who may approve roles, and people whose custom role names an Executive
- * (the engagement executives of rule 90).
+ * the project's admins (its owners, and its project managers: rule 98), people who may approve roles, and people
+ * whose custom role names an Executive (the engagement executives of rule 90).
  */
 export function hasCrmSpecialRights(facts: CrmRightsFacts): boolean {
   return (
     facts.orgLevel === 'ADMIN' ||
-    facts.missionPermission === 2 ||
+    (facts.missionPermission !== null &&
+      isMissionAdmin({ permission: facts.missionPermission, isProjectManager: facts.isProjectManager })) ||
     facts.canApproveRoles ||
     (facts.roleName !== null && /executive/i.test(facts.roleName))
   );

@@ -20,22 +20,25 @@ export function requireLicensed(access: OrgAccess, now: Date): void {
 
 /**
  * Rule 89 for every item a decision touches: organisation admins, role approvers and executives decide anywhere;
- * a project's admins (permission 2) decide the items of their projects. An API key never decides.
+ * a project's admins (permission 2, or its project managers) decide the items of their projects. An API key never
+ * decides.
  */
 export function requireSpecialRights(
   access: OrgAccess,
-  rights: { roleName: string | null; permissionOn: Map<string, number> },
+  rights: { roleName: string | null; placeOn: Map<string, { permission: number; isProjectManager: boolean }> },
   missionIds: readonly (string | null)[],
 ): void {
   const member = access.member;
   if (!member) throw notAllowed();
-  const allowed = missionIds.every((missionId) =>
-    hasCrmSpecialRights({
+  const allowed = missionIds.every((missionId) => {
+    const place = missionId ? rights.placeOn.get(missionId) : undefined;
+    return hasCrmSpecialRights({
       orgLevel: member.level,
       canApproveRoles: member.canApproveRoles,
       roleName: rights.roleName,
-      missionPermission: missionId ? (rights.permissionOn.get(missionId) ?? null) : null,
-    }),
-  );
+      missionPermission: place?.permission ?? null,
+      isProjectManager: place?.isProjectManager ?? false,
+    });
+  });
   if (!allowed) throw notAllowed();
 }

@@ -51,7 +51,10 @@ export async function lockItems(tx: Tx, orgId: string, ids: readonly string[]): 
     .for('update');
 }
 
-/** What rule 89 reads of the caller: their organisation role's name and their permission on each of the projects. */
+/**
+ * What rule 89 reads of the caller: their organisation role's name and their place on each of the projects (their
+ * permission and whether they are its project manager).
+ */
 export async function callerRights(db: Db | Tx, orgId: string, personId: string, missionIds: readonly string[]) {
   const [member] = await db
     .select({ roleName: orgRoles.name })
@@ -62,7 +65,11 @@ export async function callerRights(db: Db | Tx, orgId: string, personId: string,
     missionIds.length === 0
       ? []
       : await db
-          .select({ missionId: missionPeople.missionId, permission: missionPeople.permission })
+          .select({
+            missionId: missionPeople.missionId,
+            permission: missionPeople.permission,
+            isProjectManager: missionPeople.isProjectManager,
+          })
           .from(missionPeople)
           .where(
             and(
@@ -71,7 +78,7 @@ export async function callerRights(db: Db | Tx, orgId: string, personId: string,
               eq(missionPeople.invitePending, false),
             ),
           );
-  return { roleName: member?.roleName ?? null, permissionOn: new Map(teams.map((row) => [row.missionId, row.permission])) };
+  return { roleName: member?.roleName ?? null, placeOn: new Map(teams.map(({ missionId, ...place }) => [missionId, place])) };
 }
 
 /** Which of the given references are not part of the organisation (by field name), for a 400 naming them. */

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RolePlanItem } from '@crewplan/domain';
+import { orgRoles, programs, rolePlanItems } from '../src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from './support/app.ts';
+import { addToMission, insertMission } from './support/missions.ts';
+import { setOrg } from './support/missions-world.ts';
+import { createOrgWorld, expectStatus, type OrgWorld } from './support/org.ts';
+
+let t: TestApp;
+let w: OrgWorld;
+let roleId: string;
+let programId: string;
+let missionId: string;
+
+type Who = keyof OrgWorld['people'];
+const base = () => `/api/org-role-plan-item/org/${w.orgId}`;
+const call = (who: Who, method: 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+  t.request({ method, url, token: w.people[who].token, ...(payload === undefined ? {} : { payload }) });
+const bulk = (who: Who, payload: Record<string, unknown>) => call(who, 'PUT', `${base()}/role-plan-item/bulk`, payload);
+
+async function newItem(body: Record<string, unknown> = {}): Promise<RolePlanItem> {
+  const response = await call('admin', 'POST', base(), { roleId, programId, hoursNeeded: 10, hoursApproved: 8, ...body });
+  expectStatus(response, 201);
+  return response.json() as RolePlanItem;
+}
+const rowOf = async (id: string) => (await t.database.db.select().from(rolePlanItems).where(eq(rolePlanItems.id, id)))[0];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createOrgWorld(t);
+  await setOrg(t, w.orgId, { isOrgLicensed: true, isLicensedActive: true });
+  roleId = (await t.database.db.insert(orgRoles).values({ orgId: w.orgId, name: 'Consultant' }).returning())[0]!.id;
+  programId = (await t.database.db.insert(programs).values({ orgId: w.orgId, title: 'Advisory' }).returning())[0]!.id;
+  missionId = (await insertMission(t, w.people.admin, { orgId: w.orgId, createdFromGtCrm: true })).id;
+});
+afterAll(async () => t.close());
+
+describe('rule 89: a project admin decides the items of a project from the CRM', () => {
+  it.each([
+    ['its project manager (permission 1, project manager)', 200, { isProjectManager: true }],
+    ['a team lead who is not its project manager', 403, { isProjectManager: false }],
+  ] as const)('%s answers %i', async (_who, status, place) => {
+    await addToMission(t, missionId, w.people.member, 1, place);
+    const item = await newItem({ missionId });
+    const response = await call('member', 'PUT', `${base()}/role-plan-item/status`, { rolePlanItemId: item._id, status: 'approved' });
+    expectStatus(response, status);
+    expect((await rowOf(item._id))!.status).toBe(status === 200 ? 'approved' : 'draft');
+    const other = await newItem({ missionId });
+    expectStatus(await bulk('member', { action: 'merge', rolePlanItemIds: [item._id, other._id] }), status === 200 ? 200 : 403);
+  });
+});
