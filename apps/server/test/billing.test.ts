@@ -360,10 +360,12 @@ describe('POST /api/billing/webhook', () => {
   it('follows the status the provider gives the subscription (updated: unpaid ends the licence)', async () => {
     const { admin, orgId } = await subscribed();
     const customer = await customerIdOf(orgId);
-    const event = fake.signedEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer, status: 'unpaid' });
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const id = row!.providerSubscriptionId;
+    const event = fake.signedEvent('customer.subscription.updated', { id, object: 'subscription', customer, status: 'unpaid' });
     expectStatus(await postWebhook(event.payload, event.signature), 200);
     expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({ status: 'unpaid', licensed: false });
-    const back = fake.signedEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer, status: 'active' });
+    const back = fake.signedEvent('customer.subscription.updated', { id, object: 'subscription', customer, status: 'active' });
     expectStatus(await postWebhook(back.payload, back.signature), 200);
     expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({ status: 'active', licensed: true });
   });

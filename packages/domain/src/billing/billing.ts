@@ -23,6 +23,8 @@ export const BILLING_MESSAGES = {
   noProposalPayment: 'There is no payment of this proposal to withdraw.',
   notYourPayment: 'Only the person who paid can withdraw the payment.',
   notChargeable: 'The payment provider takes this currency in whole units only. Please make the amount a whole number.',
+  subscribed: 'Subscribed to Unlimited.',
+  firstPaymentDeclined: 'The first payment did not go through, so the subscription has not started. Please add another card and try again.',
 } as const;
 
 /** A provider object id (`pm_…`, `acct_…`): letters, digits and underscores. */

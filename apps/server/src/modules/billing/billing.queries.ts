@@ -15,6 +15,9 @@ export async function loadSubscription(db: Db, orgId: string): Promise<Subscript
   return row ?? null;
 }
 
+/** The statuses in which the provider's subscription still runs (it may charge, or be paid still). */
+export const OPEN_STATUSES = new Set<SubscriptionStatus>(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
+
 /** The organisation's subscription row, created empty when missing, locked for the transaction. */
 export async function lockSubscription(tx: Tx, orgId: string): Promise<SubscriptionRow> {
   await tx.insert(subscriptions).values({ orgId }).onConflictDoNothing();

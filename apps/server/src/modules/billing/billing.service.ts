@@ -11,12 +11,11 @@ import {
   type PaymentMethod,
   type SeatCounts,
   type SubscriptionCreate,
-  type SubscriptionStatus,
   type SubscriptionView,
 } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { orgs, subscriptions } from '../../db/schema/index.ts';
-import { appError } from '../../lib/errors.ts';
+import { AppError, appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { storageUsage } from '../files/index.ts';
 import {
@@ -24,10 +23,11 @@ import {
   loadSubscription,
   lockSubscription,
   oncePerKey,
+  OPEN_STATUSES,
   seatsOf,
   type SubscriptionRow,
 } from './billing.queries.ts';
-import type { ProviderItemChange, ProviderLine, ProviderSubscriptionItem } from './payment-provider.ts';
+import type { PaymentProvider, ProviderItemChange, ProviderLine, ProviderSubscriptionItem } from './payment-provider.ts';
 import { callProvider, providerOf, requireProvider } from './provider.ts';
 
 const noCustomer = () => appError('billingNoCustomer');
@@ -79,13 +79,21 @@ export async function subscriptionView(ctx: AppContext, access: OrgAccess): Prom
   };
 }
 
-const OPEN_STATUSES = new Set<SubscriptionStatus>(['active', 'trialing', 'past_due', 'unpaid', 'incomplete']);
-
 /** The subscription lines of the seats (and the AI add-on) at the prices of rule 200; a kind with no seat has none. */
 function seatLines(seats: SeatCounts, aiAddon: boolean): ProviderLine[] {
   return priceSeats(seats, aiAddon)
     .lines.filter((line) => line.quantity > 0)
     .map((line) => ({ name: line.kind, unitMinor: line.unitMinor, quantity: line.quantity }));
+}
+
+/**
+ * Ends a subscription whose first payment was declined (nothing was charged), to make way for a new attempt; one
+ * the provider has ended already (404) is gone as wanted.
+ */
+async function endIncomplete(provider: PaymentProvider, subscriptionId: string): Promise<void> {
+  await callProvider(() => provider.cancelSubscription(subscriptionId)).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+  });
 }
 
 /**
@@ -98,7 +106,10 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
   await runOrgCommand(ctx, orgId, auditActorOf(access), async (tx, record) => {
     const { replayed } = await oncePerKey(tx, `subscription:${orgId}`, body.idempotencyKey, body, async () => {
       const row = await lockSubscription(tx, orgId);
-      if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status)) throw appError('billingAlreadySubscribed');
+      if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status)) {
+        if (row.status !== 'incomplete') throw appError('billingAlreadySubscribed');
+        await endIncomplete(provider, row.providerSubscriptionId);
+      }
       const customer = body.customer ?? row.customer;
       if (!customer) throw noCustomer();
       const customerId =
@@ -311,7 +322,10 @@ export async function attachPaymentMethod(
   const previousDefault = before.find((method) => method.isDefault && method.id !== paymentMethodId);
   await callProvider(() => provider.attachPaymentMethod(paymentMethodId, customerId));
   if (options.setDefault) await callProvider(() => provider.setDefaultPaymentMethod(customerId, paymentMethodId));
-  if (options.detachDefault && previousDefault) await callProvider(() => provider.detachPaymentMethod(previousDefault.id));
+  // only a default this method replaces is detached: the subscription keeps a card to renew with
+  if (options.setDefault && options.detachDefault && previousDefault) {
+    await callProvider(() => provider.detachPaymentMethod(previousDefault.id));
+  }
   return methodsOf(ctx, customerId);
 }
 

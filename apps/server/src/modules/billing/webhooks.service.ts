@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fromProviderMoney } from '@crewplan/domain';
 import { billingEvents, proposalPayments, subscriptions } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { applySubscriptionStatus } from './billing.queries.ts';
+import { applySubscriptionStatus, OPEN_STATUSES, type SubscriptionRow } from './billing.queries.ts';
 import { dispatchClientInvoicePaid, type ClientInvoicePaid } from './client-invoice-hook.ts';
 import { statusOf, type ProviderEvent } from './payment-provider.ts';
 import { providerOf } from './provider.ts';
@@ -13,6 +13,21 @@ const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value ? text((value as { id: unknown }).id) : null;
 const metadataOf = (object: Record<string, unknown>): Record<string, string> =>
   object.metadata && typeof object.metadata === 'object' ? (object.metadata as Record<string, string>) : {};
+
+/** The subscription an invoice bills: named on it, or (newer API versions) under its parent. */
+const billedSubscriptionOf = (invoice: Record<string, unknown>): string | null =>
+  idOf(invoice.subscription) ??
+  idOf((invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined)?.subscription_details?.subscription);
+
+/**
+ * Whether an event is of another subscription than the one the organisation runs: news of one it replaced (told
+ * late, or retried by the provider) changes nothing.
+ */
+const ofAnotherSubscription = (row: SubscriptionRow, subscriptionId: string | null) =>
+  subscriptionId !== null &&
+  row.providerSubscriptionId !== null &&
+  OPEN_STATUSES.has(row.status) &&
+  subscriptionId !== row.providerSubscriptionId;
 
 export type WebhookOutcome = { received: true; replayed: boolean; handled: boolean };
 
@@ -41,17 +56,19 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
     const [fresh] = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (!fresh) return { received: true as const, replayed: true, handled: false };
     const object = event.object;
-    const orgOfCustomer = async () => {
+    /** The subscription row of the event's customer, unless the event is of another subscription than it runs. */
+    const orgOfCustomer = async (subscriptionId: string | null) => {
       const customerId = idOf(object.customer);
       if (!customerId) return null;
-      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, customerId));
-      return row ?? null;
+      // locked: a subscription being created meanwhile is known before the event is weighed against it
+      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, customerId)).for('update');
+      return row && !ofAnotherSubscription(row, subscriptionId) ? row : null;
     };
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
-        const row = await orgOfCustomer();
+        const row = await orgOfCustomer(text(object.id));
         if (!row) return { received: true as const, replayed: false, handled: false };
         const items = (object.items as { data?: { current_period_end?: number }[] } | undefined)?.data;
         const periodEnd = items?.[0]?.current_period_end ?? (object.current_period_end as number | undefined);
@@ -65,7 +82,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
         return { received: true as const, replayed: false, handled: true };
       }
       case 'invoice.payment_failed': {
-        const row = await orgOfCustomer();
+        const row = await orgOfCustomer(billedSubscriptionOf(object));
         if (!row) return { received: true as const, replayed: false, handled: false };
         if (row.status === 'active' || row.status === 'trialing') {
           await applySubscriptionStatus(tx, row.orgId, { status: 'past_due' });
@@ -77,7 +94,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded': {
-        const row = await orgOfCustomer();
+        const row = await orgOfCustomer(billedSubscriptionOf(object));
         if (!row) return { received: true as const, replayed: false, handled: false };
         if (row.status === 'past_due' || row.status === 'unpaid' || row.status === 'incomplete') {
           await applySubscriptionStatus(tx, row.orgId, { status: 'active' });
@@ -89,8 +106,13 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
       case 'payment_intent.succeeded': {
         const metadata = metadataOf(object);
         if (metadata.proposalPaymentId) {
-          await tx.update(proposalPayments).set({ status: 'succeeded' }).where(eq(proposalPayments.id, metadata.proposalPaymentId));
-          return { received: true as const, replayed: false, handled: true };
+          // only a pending payment succeeds: one withdrawn meanwhile (cancelled or refunded) stays withdrawn
+          const [succeeded] = await tx
+            .update(proposalPayments)
+            .set({ status: 'succeeded' })
+            .where(and(eq(proposalPayments.id, metadata.proposalPaymentId), eq(proposalPayments.status, 'pending')))
+            .returning({ id: proposalPayments.id });
+          return { received: true as const, replayed: false, handled: succeeded !== undefined };
         }
         if (metadata.clientInvoiceId) {
           const amount = typeof object.amount_total === 'number' ? object.amount_total : object.amount;

@@ -6,6 +6,7 @@ import { BILLING_MESSAGES, type SubscriptionView } from '@crewplan/domain/billin
 import { priceSeats } from '@crewplan/domain/billing/seats';
 import BillingPanel from './BillingPanel.tsx';
 import { subscriptionQuery, usageQuery } from './api.ts';
+import { subscribedNotice } from './format.ts';
 
 /**
  * The billing screen as its admin first sees it, drawn from the server's answer. The browser journeys run with a
@@ -78,5 +79,12 @@ describe('the billing screen', () => {
     expect(html).not.toContain('billing-not-configured');
     expect(html).not.toContain(BILLING_MESSAGES.notConfigured);
     expect(disabled(buttonTag(html, 'Upgrade to Unlimited'))).toBe(false);
+  });
+});
+
+describe('subscribing', () => {
+  it('tells the admin a declined first payment (the subscription is left incomplete) rather than a subscription', () => {
+    expect(subscribedNotice({ status: 'incomplete' })).toEqual({ message: BILLING_MESSAGES.firstPaymentDeclined, color: 'red' });
+    expect(subscribedNotice({ status: 'active' })).toEqual({ message: BILLING_MESSAGES.subscribed, color: 'green' });
   });
 });

@@ -16,9 +16,10 @@ import {
   useStartTrial,
   useSubscribe,
 } from './api.ts';
-import { dollars, newIdempotencyKey, STATUS_LABELS } from './format.ts';
+import { dollars, newIdempotencyKey, STATUS_LABELS, subscribedNotice } from './format.ts';
 
-const PLAN_LABELS = { free: 'Free plan', trial: 'Free trial', unlimited: 'Unlimited' } as const;
+// a trial is of the Unlimited plan: its status badge says 'Free trial' beside it
+const PLAN_LABELS = { free: 'Free plan', trial: 'Unlimited', unlimited: 'Unlimited' } as const;
 
 /** The subscription and billing area of an organisation (its admins): plan, seats, details, payment methods, usage. */
 export default function BillingPanel({ orgId }: { orgId: string }) {
@@ -111,9 +112,9 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
                   subscribe.mutate(
                     { idempotencyKey: key, aiAddon },
                     {
-                      onSuccess: () => {
+                      onSuccess: (answer) => {
                         setKey(newIdempotencyKey());
-                        notifications.show({ message: 'Subscribed to Unlimited.', color: 'green' });
+                        notifications.show(subscribedNotice(answer));
                       },
                     },
                   )

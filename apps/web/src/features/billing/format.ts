@@ -1,3 +1,5 @@
+import { BILLING_MESSAGES, type SubscriptionView } from '@crewplan/domain/billing/billing';
+
 /** US dollars from cents, as the seat prices are shown ("$12.99"). */
 export const dollars = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
 
@@ -15,3 +17,9 @@ export const STATUS_LABELS: Record<string, string> = {
   unpaid: 'Unpaid',
   not_setup: 'Not set up',
 };
+
+/** What subscribing tells the admin: a declined first payment is answered with the subscription left incomplete. */
+export const subscribedNotice = (answer: Pick<SubscriptionView, 'status'>) =>
+  answer.status === 'incomplete'
+    ? { message: BILLING_MESSAGES.firstPaymentDeclined, color: 'red' }
+    : { message: BILLING_MESSAGES.subscribed, color: 'green' };
