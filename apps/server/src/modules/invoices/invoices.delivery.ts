@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { appError } from '../../lib/errors.ts';
-import type { Invoice } from '@crewplan/domain';
+import { formatInvoiceNumber, type Invoice } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { clientInvoices } from '../../db/schema/index.ts';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -56,7 +56,7 @@ export async function uploadInvoicePdf(ctx: AppContext, deps: InvoiceDeps, acces
         action: 'update',
         entity: 'client.invoices',
         id: invoiceId,
-        title: String(current.number),
+        title: formatInvoiceNumber(current.number),
         changes: { pdf: { from: previous, to: file.name } },
       });
       return row!;

@@ -25,7 +25,7 @@ import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { convertAmounts } from '../currency/index.ts';
 import { clientNotFound } from './clients.service.ts';
 import { presentInvoice, presentInvoices, type InvoiceRow } from './invoices.presenter.ts';
-import { billableSources, drawLines, LINE_KIND_OF, type DrawnLine } from './invoices.sources.ts';
+import { billableSources, drawLines, drawnAmount, LINE_KIND_OF, type DrawnLine } from './invoices.sources.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 type LineValues = Omit<typeof clientInvoiceLines.$inferInsert, 'invoiceId' | 'position'> & { sources: DrawnLine['sources'] };
@@ -94,23 +94,23 @@ export async function getInvoice(ctx: AppContext, access: OrgAccess, invoiceId: 
   return presentInvoice(ctx.db, await loadInvoice(ctx.db, access.org.id, invoiceId), access);
 }
 
-/** Converts drawn lines in another currency into the invoice's, at the rate serving each line's day (rule 193). */
+/**
+ * Converts drawn lines in another currency into the invoice's, at the rate serving each line's day (rule 193): the
+ * unit price is converted and the amount drawn again from it, so that a line's quantity at its price is its amount.
+ */
 async function convertLines(ctx: AppContext, tx: Tx, lines: DrawnLine[], currency: string): Promise<DrawnLine[]> {
   const foreign = lines.filter((line) => line.currency !== currency);
   if (foreign.length === 0) return lines;
   const converted = await convertAmounts(
     { db: tx, clock: ctx.clock },
     currency,
-    foreign.flatMap((line) => [
-      { amountMinor: line.amountMinor, from: line.currency, day: line.day },
-      { amountMinor: line.unitPriceMinor, from: line.currency, day: line.day },
-    ]),
+    foreign.map((line) => ({ amountMinor: line.unitPriceMinor, from: line.currency, day: line.day })),
   );
   let index = 0;
   return lines.map((line) => {
     if (line.currency === currency) return line;
-    const [amountMinor, unitPriceMinor] = [converted[index]!, converted[index + 1]!];
-    index += 2;
+    const unitPriceMinor = converted[index++]!;
+    const amountMinor = drawnAmount(line.kind, line.sources, unitPriceMinor);
     return { ...line, amountMinor, unitPriceMinor, currency, description: `${line.description} (from ${line.currency})` };
   });
 }

@@ -138,6 +138,21 @@ type SortedLine = DrawnLine & { from: string };
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 10_000) / 10_000;
 
 /**
+ * What a line of `sources` comes to at `rateMinor`: a milestone its amount; time its minutes at the rate per its
+ * unit, rounded once; a One time rate its amount once, on the line that holds the role's first approved week.
+ */
+export function drawnAmount(kind: DrawnLine['kind'], sources: readonly BillableSource[], rateMinor: number): number {
+  if (kind === 'milestone') return rateMinor;
+  const unit = sources[0]?.unit ?? 'Hourly';
+  if (unit === 'One time') return sources.some((source) => source.firstWeek) ? rateMinor : 0;
+  return minutesAmount(
+    sources.reduce((sum, source) => sum + source.minutes, 0),
+    rateMinor,
+    unit,
+  );
+}
+
+/**
  * Sources → lines: a role's weeks at one bill rate, unit and currency make one line (hours × rate, rounded once for
  * the line); each milestone is a line of its own.
  */
@@ -168,13 +183,6 @@ export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
     const minutes = group.reduce((sum, source) => sum + source.minutes, 0);
     const people = [...new Set(group.map((source) => source.personName).filter(Boolean))].join(', ');
     const from = group.reduce((earliest, source) => (source.day < earliest ? source.day : earliest), first.day);
-    // One time: the amount once, on the line that holds the role's first approved week
-    const amountMinor =
-      unit === 'One time'
-        ? group.some((source) => source.firstWeek)
-          ? first.rateMinor
-          : 0
-        : minutesAmount(minutes, first.rateMinor, unit);
     return {
       kind: 'time',
       sources: group,
@@ -182,7 +190,7 @@ export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
       quantity: hoursOf(minutes),
       unit: unit === 'Hourly' ? 'h' : `h, rate ${BILLING_UNIT_LABELS[unit]}`,
       unitPriceMinor: first.rateMinor,
-      amountMinor,
+      amountMinor: drawnAmount('time', group, first.rateMinor),
       currency: first.currency,
       day,
       from,
