@@ -48,11 +48,14 @@ test('role plans: CRM roles are bulk merged with the spec’s toast, a failure s
   await expectAccessible(page, 'request resources');
   await page.screenshot({ path: screenshot('role-plans-request-light') });
 
-  // a merge of roles that share no program and role: the server's message as an error toast
+  // a merge of roles that share no program and role: the server's message as an error toast, and reported to the
+  // server silently (rule 88)
   await rowOf(page, 'Analyst').getByRole('checkbox').check();
   await rowOf(page, 'Consultant').first().getByRole('checkbox').check();
+  const reported = page.waitForRequest((sent) => sent.url().includes('/api/log/web') && sent.method() === 'POST');
   await page.getByRole('button', { name: 'Combine approved hours' }).click();
   await expect(page.getByText('Choose at least two role-plan items of the same program and role to merge.')).toBeVisible();
+  expect((await reported).postDataJSON()).toMatchObject({ message: 'role-plan bulk change failed', data: { action: 'merge' } });
   await rowOf(page, 'Analyst').getByRole('checkbox').uncheck();
 
   // a bulk merge of the two Consultant offers: one merged role with their approved hours summed

@@ -8,6 +8,7 @@ import type {
   RolePlanItemList,
 } from '@crewplan/domain/role-plans/role-plans';
 import { api } from '../../lib/api.ts';
+import { reportToServer } from '../../lib/client-log.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 export type { RolePlanItem };
@@ -43,7 +44,11 @@ export function useRolePlanWrites(orgId: string) {
     onSuccess: (result) => {
       if (result.message) notifications.show({ color: 'teal', message: result.message });
     },
-    onError: failed,
+    // rule 88: a failed bulk change shows the server's message and is reported to it, silently
+    onError: (error, body) => {
+      failed(error);
+      void reportToServer('error', { message: 'role-plan bulk change failed', error, data: { action: body.action } });
+    },
     onSettled: refresh,
   });
   const remove = useMutation({
