@@ -4,6 +4,7 @@ import {
   missionOvertimeTooLong,
   overridesOvertime,
   overtimeByDay,
+  overtimeByMissionDay,
   overtimeInEffect,
   personOvertimeMinutes,
   presentMissionOvertime,
@@ -138,5 +139,66 @@ describe("a person's overtime across missions with and without their own thresho
     ],
   ] as const)('%s', (_name, days, expected) => {
     expect(personOvertimeMinutes(days, DAILY_8, shifts)).toBe(expected);
+  });
+});
+
+describe("a day's overtime shared among its missions (the daily metrics and the report's mission rows)", () => {
+  const shifts = new Map([['shifts', { mode: 'day', afterMinutes: 600 } as OvertimeSetting]]);
+  /** The shares as [mission, day, minutes], days with overtime only. */
+  const shares = (byMission: Map<string | null, Map<string, number>>) =>
+    [...byMission].flatMap(([mission, days]) => [...days].filter(([, minutes]) => minutes > 0).map(([day, m]) => [mission, day, m]));
+  it.each([
+    [
+      '6 h + 4 h against 8 h a day: 2 h shared 1.2 h and 0.8 h',
+      [...week([6], 'a'), ...week([4], 'b')],
+      DAILY_8,
+      [
+        ['a', '2026-11-23', 72],
+        ['b', '2026-11-23', 48],
+      ],
+    ],
+    [
+      'organisation work shares too',
+      [...week([6], 'a'), ...week([4], null)],
+      DAILY_8,
+      [
+        ['a', '2026-11-23', 72],
+        [null, '2026-11-23', 48],
+      ],
+    ],
+    [
+      'minutes left by rounding go to the largest remainders: 100 min over 3 equal parts',
+      [...week([3], 'a'), ...week([3], 'b'), ...week([3], 'c')],
+      { mode: 'day', afterMinutes: 440 },
+      [
+        ['a', '2026-11-23', 34],
+        ['b', '2026-11-23', 33],
+        ['c', '2026-11-23', 33],
+      ],
+    ],
+    [
+      'weekly 40: the day crossing it shares only the part beyond',
+      [...week([8, 8, 8, 8, 4], 'a'), ...week([0, 0, 0, 0, 6], 'b')],
+      WEEKLY_40,
+      [
+        ['a', '2026-11-27', 48],
+        ['b', '2026-11-27', 72],
+      ],
+    ],
+    [
+      'a mission with its own threshold keeps its own overtime',
+      [...week([11], 'shifts'), ...week([6], 'a'), ...week([3], 'b')],
+      DAILY_8,
+      [
+        ['shifts', '2026-11-23', 60],
+        ['a', '2026-11-23', 40],
+        ['b', '2026-11-23', 20],
+      ],
+    ],
+  ] as const)('%s', (_name, days, setting, expected) => {
+    const byMission = overtimeByMissionDay(days, setting, shifts);
+    expect(shares(byMission)).toEqual(expected);
+    const total = expected.reduce((sum, [, , minutes]) => sum + minutes, 0);
+    expect(total).toBe(personOvertimeMinutes(days, setting, shifts));
   });
 });

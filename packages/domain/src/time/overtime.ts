@@ -100,3 +100,57 @@ export function personOvertimeMinutes(
   for (const [mission, missionDays] of own) total += overtimeMinutes(missionDays, missionSettings.get(mission)!);
   return total;
 }
+
+/** A person's minutes on one mission (null: the organisation's own work) on one day. */
+export type MissionDayMinutes = { day: string; minutes: number; mission: string | null };
+
+/**
+ * A person's overtime per mission and day, adding up to `personOvertimeMinutes`: each threshold's overtime per day
+ * (`overtimeByDay`: hours on a mission with its own threshold against it, all the others together against the
+ * organisation's) is shared among the day's missions under that threshold in proportion to their minutes, as a day
+ * records no order in which its hours were worked. Shares are whole minutes; the minutes left over by rounding go to
+ * the largest remainders (the first mission of a tie), so a day's shares add up to its overtime.
+ */
+export function overtimeByMissionDay(
+  days: readonly MissionDayMinutes[],
+  orgSetting: OvertimeSetting,
+  missionSettings: ReadonlyMap<string, OvertimeSetting>,
+): Map<string | null, Map<string, number>> {
+  const ownThreshold = (mission: string | null) => mission !== null && missionSettings.has(mission);
+  const byThreshold = new Map<string | null, MissionDayMinutes[]>();
+  for (const day of days) {
+    const key = ownThreshold(day.mission) ? day.mission : null;
+    const group = byThreshold.get(key) ?? [];
+    group.push(day);
+    byThreshold.set(key, group);
+  }
+  const result = new Map<string | null, Map<string, number>>();
+  for (const [key, group] of byThreshold) {
+    const onDay = new Map<string, MissionDayMinutes[]>();
+    for (const row of group) onDay.set(row.day, [...(onDay.get(row.day) ?? []), row]);
+    const overtime = overtimeByDay(group, key === null ? orgSetting : missionSettings.get(key)!);
+    for (const [day, minutes] of overtime)
+      for (const [mission, share] of shareInProportion(minutes, onDay.get(day)!)) {
+        if (!result.has(mission)) result.set(mission, new Map());
+        result.get(mission)!.set(day, share);
+      }
+  }
+  return result;
+}
+
+/** `total` whole minutes shared among the parts' missions in proportion to their minutes (largest remainders first). */
+function shareInProportion(total: number, parts: readonly MissionDayMinutes[]): Map<string | null, number> {
+  const minutes = new Map<string | null, number>();
+  for (const part of parts) minutes.set(part.mission, (minutes.get(part.mission) ?? 0) + part.minutes);
+  const sum = [...minutes.values()].reduce((a, b) => a + b, 0);
+  const exact = [...minutes].map(([mission, m]) => ({ mission, exact: sum === 0 ? 0 : (total * m) / sum }));
+  const shares = new Map(exact.map((part) => [part.mission, Math.floor(part.exact)]));
+  let left = total - [...shares.values()].reduce((a, b) => a + b, 0);
+  const byRemainder = [...exact].sort((a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)));
+  for (const part of byRemainder) {
+    if (left <= 0) break;
+    shares.set(part.mission, shares.get(part.mission)! + 1);
+    left -= 1;
+  }
+  return shares;
+}

@@ -3,8 +3,7 @@ import {
   minutesToHours,
   mondayOf,
   overridesOvertime,
-  overtimeByDay,
-  overtimeMinutes,
+  overtimeByMissionDay,
   overtimeSetting,
   personOvertimeMinutes,
   type OvertimeSetting,
@@ -24,7 +23,7 @@ async function dayMinutes(
   db: Db,
   orgId: string,
   range: { start: string; end: string },
-  filter: { people?: string[] | undefined; missions?: string[] | undefined; approvedOnly?: boolean },
+  filter: { people?: string[] | undefined; approvedOnly?: boolean },
 ): Promise<DayRow[]> {
   const statuses = filter.approvedOnly ? ['approved'] : ['submitted', 'approved'];
   const result = await db.execute<{ person: string; mission: string | null; day: string; minutes: string; approved: string }>(sql`
@@ -44,14 +43,6 @@ async function dayMinutes(
         filter.people?.length
           ? sql`and t.person_id in (${sql.join(
               filter.people.map((p) => sql`${p}`),
-              sql`, `,
-            )})`
-          : sql``
-      }
-      ${
-        filter.missions?.length
-          ? sql`and t.mission_id in (${sql.join(
-              filter.missions.map((m) => sql`${m}`),
               sql`, `,
             )})`
           : sql``
@@ -82,10 +73,27 @@ async function missionThresholds(db: Db, org: OrgRow, rows: readonly DayRow[]): 
   return new Map(columns.filter(overridesOvertime).map((mission) => [mission.id, overtimeSetting(org, mission)]));
 }
 
+/** The person's approved minutes per mission and day beyond the thresholds (`overtimeByMissionDay`), by person. */
+function overtimeOfPeople(
+  rows: readonly DayRow[],
+  orgSetting: OvertimeSetting,
+  thresholds: ReadonlyMap<string, OvertimeSetting>,
+): Map<string, Map<string | null, Map<string, number>>> {
+  const byPerson = new Map<string, { day: string; minutes: number; mission: string | null }[]>();
+  for (const row of rows) {
+    const days = byPerson.get(row.person) ?? [];
+    days.push({ day: row.day, minutes: row.approved, mission: row.mission });
+    byPerson.set(row.person, days);
+  }
+  return new Map([...byPerson].map(([person, days]) => [person, overtimeByMissionDay(days, orgSetting, thresholds)]));
+}
+
 /**
  * `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`: daily hours per person and mission (admins and
- * managers), each day with its approved hours beyond the threshold of its mission — the mission's own when it sets one,
- * else the organisation's (rule 177). A weekly threshold counts from the Monday of the first week asked for.
+ * managers), each day with its share of the person's approved hours beyond the thresholds (rule 177) — the mission's
+ * own when it sets one, else the organisation's, which counts all the person's other hours of the day together — so
+ * that a person's rows add up to their overtime in the report. A weekly threshold counts from the Monday of the first
+ * week asked for. Rows of the missions asked for carry their share of all the person's hours.
  */
 export async function dailyMetrics(
   db: Db,
@@ -94,24 +102,15 @@ export async function dailyMetrics(
   query: { start: string; end: string; people?: string[] | undefined; missions?: string[] | undefined },
 ) {
   const org = requireReviewer(access, now);
-  const rows = await dayMinutes(db, org.id, { start: mondayOf(query.start), end: query.end }, query);
-  const thresholds = await missionThresholds(db, org, rows);
+  const allRows = await dayMinutes(db, org.id, { start: mondayOf(query.start), end: query.end }, { people: query.people });
+  const thresholds = await missionThresholds(db, org, allRows);
   const orgSetting = overtimeSetting(org);
   const settingOf = (mission: string | null) => (mission !== null && thresholds.get(mission)) || orgSetting;
-  const groups = new Map<string, DayRow[]>();
-  for (const row of rows) groups.set(`${row.person}:${row.mission}`, [...(groups.get(`${row.person}:${row.mission}`) ?? []), row]);
-  const overtime = new Map<string, Map<string, number>>();
-  for (const [key, group] of groups)
-    overtime.set(
-      key,
-      overtimeByDay(
-        group.map((row) => ({ day: row.day, minutes: row.approved })),
-        settingOf(group[0]!.mission),
-      ),
-    );
+  const overtime = overtimeOfPeople(allRows, orgSetting, thresholds);
+  const asked = query.missions?.length ? new Set<string | null>(query.missions) : null;
   return {
-    days: rows
-      .filter((row) => row.day >= query.start)
+    days: allRows
+      .filter((row) => row.day >= query.start && (!asked || asked.has(row.mission)))
       .map((row) => {
         const setting = settingOf(row.mission);
         return {
@@ -120,7 +119,7 @@ export async function dailyMetrics(
           day: row.day,
           hours: minutesToHours(row.minutes),
           approvedHours: minutesToHours(row.approved),
-          overtimeHours: minutesToHours(overtime.get(`${row.person}:${row.mission}`)?.get(row.day) ?? 0),
+          overtimeHours: minutesToHours(overtime.get(row.person)?.get(row.mission)?.get(row.day) ?? 0),
           overtimeAfter: minutesToHours(setting.afterMinutes),
           overtimeMode: setting.mode,
         };
@@ -132,7 +131,8 @@ export async function dailyMetrics(
  * `GET /timesheet/org/:orgId/overtime`: approved hours (rule 173) and overtime per person over the period, and per
  * mission against the mission's own threshold when it sets one, else the organisation's (rule 177). A person's own
  * figure counts their hours on missions with their own threshold against those, and all their other hours together
- * against the organisation's.
+ * against the organisation's; each mission's figure is its share of that overtime (`overtimeByMissionDay`), as in
+ * the daily metrics.
  */
 export async function overtimeReport(db: Db, now: Date, access: OrgAccess, period: { otPeriodStart: string; otPeriodEnd: string }) {
   const org = requireReviewer(access, now);
@@ -144,6 +144,8 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
   for (const row of rows) byPerson.set(row.person, [...(byPerson.get(row.person) ?? []), row]);
   const hoursOf = (days: DayRow[]) => minutesToHours(days.reduce((sum, day) => sum + day.minutes, 0));
   const threshold = (setting: OvertimeSetting) => ({ after: minutesToHours(setting.afterMinutes), mode: setting.mode });
+  const overtime = overtimeOfPeople(rows, orgSetting, thresholds);
+  const sumOf = (minutes: ReadonlyMap<string, number> | undefined) => [...(minutes?.values() ?? [])].reduce((a, b) => a + b, 0);
   return {
     start: range.start,
     end: range.end,
@@ -160,7 +162,7 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
           return {
             mission,
             hours: hoursOf(missionDays),
-            overtimeHours: minutesToHours(overtimeMinutes(missionDays, setting)),
+            overtimeHours: minutesToHours(sumOf(overtime.get(person)?.get(mission))),
             ...threshold(setting),
           };
         }),
