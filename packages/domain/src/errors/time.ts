@@ -60,6 +60,8 @@ export const TIME_ERRORS = {
   timeNotYourTask: timeField('time/not-allowed', TIME_MESSAGES.notYourTask),
   timeNotYourRole: timeField('time/not-allowed', TIME_MESSAGES.notYourRole),
   timeNoProjectRole: timeField('time/not-allowed', TIME_MESSAGES.noProjectRole),
+  /** Named at the field of the days sent (`atField` of the server). */
+  timeKeptPerTask: { code: 'validation', status: 400, message: TIME_MESSAGES.keptPerTask },
   missionOvertimeTooLong: {
     code: 'validation',
     status: 400,

@@ -60,6 +60,7 @@ export const TIME_MESSAGES = {
   roleInactive: 'The role is inactive',
   reasonNeeded: 'Please give a reason of at least 5 characters',
   daysFormat: 'Days are seven decimal numbers separated by commas',
+  keptPerTask: 'This week is kept per task: change the hours of its tasks',
 } as const;
 
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;

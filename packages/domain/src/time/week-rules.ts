@@ -85,6 +85,13 @@ const sameLines = (a: readonly TaskLine[] | null, b: readonly TaskLine[] | null)
     : a.length === b.length && a.every((line, i) => line.actionItemId === b[i]!.actionItemId && sameDays(line.minutes, b[i]!.minutes));
 
 /**
+ * Whether role days saved over a week would lose its task lines: a week kept per task takes as role days only its
+ * tasks' own day totals (submitting it, say), and its tasks' hours are changed as tasks. Any other days are refused.
+ */
+export const roleDaysLoseTasks = (taskLines: readonly TaskLine[] | null, dailyMinutes: readonly number[]) =>
+  !!taskLines && taskLines.length > 0 && !sameDays(dayTotals(taskLines.map((line) => line.minutes)), dailyMinutes);
+
+/**
  * Whether a save writes this sheet: an existing sheet when its status or hours change; a new one when it holds
  * hours, or when a role's week is submitted empty (that declares the week; an empty task-form week declares nothing).
  */

@@ -6,12 +6,13 @@ import {
   missingTimesheets,
   mondayOf,
   PROJECT_MANAGER_LOOKBACK_DAYS,
+  timeTrackingEligible,
   weekEndOf,
   type MyTimesheetTask,
   type Timesheet,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { actionItems, missionPeople, missions, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
+import { actionItems, missionPeople, missions, orgs, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
@@ -179,23 +180,28 @@ export async function projectManagerTimesheets(db: Db, now: Date, personId: stri
   return listKept(db, and(inArray(timesheets.missionId, missionIds), gte(timesheets.updatedAt, since)));
 }
 
-/** The missions the person manages (project manager or owner), not archived, in organisations that track time. */
+/**
+ * The missions the person manages (project manager or owner), not archived, in organisations that track time: theirs
+ * or another's (a project manager invited from outside decides the project's weeks as its other approvers do).
+ */
 export async function managedMissionIds(db: Db, now: Date, personId: string): Promise<string[]> {
-  const orgIds = await eligibleOrgIds(db, personId, now);
-  if (orgIds.length === 0) return [];
   const managed = await db
-    .select({ missionId: missionPeople.missionId, permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager })
+    .select({
+      missionId: missionPeople.missionId,
+      permission: missionPeople.permission,
+      isProjectManager: missionPeople.isProjectManager,
+      org: {
+        isLicensedActive: orgs.isLicensedActive,
+        isOrgLicensed: orgs.isOrgLicensed,
+        isKeyLicensed: orgs.isKeyLicensed,
+        trialStartedOn: orgs.trialStartedOn,
+      },
+    })
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
-    .where(
-      and(
-        eq(missionPeople.personId, personId),
-        eq(missionPeople.invitePending, false),
-        inArray(missions.orgId, orgIds),
-        isNull(missions.archivedAt),
-      ),
-    );
-  return managed.filter((row) => isMissionAdmin(row)).map((row) => row.missionId);
+    .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
+    .where(and(eq(missionPeople.personId, personId), eq(missionPeople.invitePending, false), isNull(missions.archivedAt)));
+  return managed.filter((row) => isMissionAdmin(row) && timeTrackingEligible(row.org, now)).map((row) => row.missionId);
 }
 
 /** `GET /timesheet/mission/:id`: approvers read every sheet of the mission; everybody else only their own. */

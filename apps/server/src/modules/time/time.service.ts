@@ -30,7 +30,7 @@ import {
 import { presentTimesheet } from './time.presenter.ts';
 import { findTimesheet, lockWeek, saveWeek } from './time.queries.ts';
 import { checkOwnSheet, roleTitleOf, snapshotOf, type RowFacts, type SheetFields } from './time.week-rows.ts';
-import { announce, changeOf, minutesOf, summary, titleOf, type TimesheetEvent, type WeekContent } from './time.writes.ts';
+import { announce, changeOf, keepingTaskLines, minutesOf, summary, titleOf, type TimesheetEvent, type WeekContent } from './time.writes.ts';
 
 /** The title of a live role of the organisation; 400 naming `payload.orgRole` for another organisation's or a deleted one. */
 async function orgRoleTitle(tx: Tx, orgId: string, orgRoleId: string): Promise<string> {
@@ -88,10 +88,11 @@ async function saveOwnWeek(
   let event: TimesheetEvent | null = null;
   const result = await commit(ctx, where, personId, async (tx, record) => {
     await lockWeek(tx, { personId, weekStart: key.weekStart });
-    const content = minutesOf(payload);
-    const { facts, snapshot } = await check(tx, content);
+    const sent = minutesOf(payload);
+    const { facts, snapshot } = await check(tx, sent);
     const existing = facts.week.find((sheet) => sheet.scope === key.scope) ?? null;
     if (existing && !hoursEditable(existing.status)) throw locked();
+    const content = keepingTaskLines(sent, existing, 'payload.dailyHours');
     const status = payload.status ?? 'draft';
     const row = await saveWeek(tx, {
       orgId: where.orgId,
@@ -219,7 +220,10 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
         if (refusal) throw refusal;
       } else if (!scope.keepsOrgSheets) throw notAllowed();
       const roleTitle = sheet.orgRoleId ? await orgRoleTitle(tx, sheet.orgId, sheet.orgRoleId) : null;
-      const content = payload.dailyHours !== undefined || payload.actionItems !== undefined ? minutesOf(payload) : null;
+      const content =
+        payload.dailyHours !== undefined || payload.actionItems !== undefined
+          ? keepingTaskLines(minutesOf(payload), sheet, 'payload.dailyHours')
+          : null;
       const target = { ...sheet, taskLines: content ? content.taskLines : sheet.taskLines };
       const facts = await checkOwnSheet(tx, scope.personId, target, content?.dailyMinutes ?? null, SHEET_FIELDS);
       if (content) Object.assign(patch, content);

@@ -8,7 +8,7 @@ import { keepsHoursRefusal, locked } from './time.access.ts';
 import { presentTimesheet, type TimesheetRow } from './time.presenter.ts';
 import { saveWeekAsRead, taskTitles, type WeekSave as SheetSave } from './time.queries.ts';
 import { checkRows, requireDaysFit, roleTitleOf, rowFactsOf, snapshotOf, taskTitlesOf, type RowFacts } from './time.week-rows.ts';
-import { announce, changeOf, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
+import { announce, changeOf, keepingTaskLines, summary, titleOf, type TimesheetEvent } from './time.writes.ts';
 
 /** A sheet the week's rows live in: a role's (scope: the plan item) or a mission's task-form week (scope: the mission). */
 type Plan = { scope: string; missionId: string; planItemId: string | null; field: string; save: SheetSave };
@@ -117,10 +117,12 @@ function planSheets(
   input.rows.forEach((row, i) => {
     if (row.actionItemId) taskRows.set(row.missionId, [...(taskRows.get(row.missionId) ?? []), i]);
     else if (row.planItemId) {
-      const dailyMinutes = row.dailyHours.map(hoursToMinutes);
-      // a role's week kept per task (the single save's task form) keeps its tasks while its days are as they were
-      const kept = before.find((sheet) => sheet.scope === row.planItemId)?.taskLines;
-      const taskLines = kept && kept.length > 0 && sameDays(dayTotals(kept.map((line) => line.minutes)), dailyMinutes) ? kept : null;
+      // a role's week kept per task (the single save's task form) keeps its tasks
+      const { dailyMinutes, taskLines } = keepingTaskLines(
+        { dailyMinutes: row.dailyHours.map(hoursToMinutes), taskLines: null },
+        before.find((sheet) => sheet.scope === row.planItemId) ?? null,
+        `rows.${i}.dailyHours`,
+      );
       const save = { ...base(row.missionId), planItemId: row.planItemId, scope: row.planItemId, dailyMinutes, taskLines };
       plans.push({ scope: row.planItemId, missionId: row.missionId, planItemId: row.planItemId, field: `rows.${i}.planItemId`, save });
     }
@@ -135,8 +137,6 @@ function planSheets(
   }
   return plans;
 }
-
-const sameDays = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((minutes, i) => minutes === b[i]);
 
 const stateOf = (row: TimesheetRow | undefined) =>
   row ? { status: row.status, dailyMinutes: row.dailyMinutes, taskLines: row.taskLines } : null;

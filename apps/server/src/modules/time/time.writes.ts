@@ -1,7 +1,8 @@
-import { dayTotals, hoursToMinutes } from '@crewplan/domain';
+import { dayTotals, hoursToMinutes, roleDaysLoseTasks } from '@crewplan/domain';
 import type { TimesheetTaskLine } from '../../db/schema/index.ts';
 import type { TimesheetChange } from '../../events/bus.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { appError, atField } from '../../lib/errors.ts';
 import type { TimesheetRow } from './time.presenter.ts';
 
 /** What every sheet write shares: the history it records, the event it tells once committed, the minutes it stores. */
@@ -44,4 +45,17 @@ export function minutesOf(content: WeekContent): { dailyMinutes: number[]; taskL
     return { dailyMinutes: dayTotals(taskLines.map((line) => line.minutes)), taskLines };
   }
   return { dailyMinutes: (content.dailyHours ?? [0, 0, 0, 0, 0, 0, 0]).map(hoursToMinutes), taskLines: null };
+}
+
+type Minutes = ReturnType<typeof minutesOf>;
+
+/**
+ * Role days written over a sheet kept per task keep its task lines when they are the lines' own day totals (submitting
+ * it, say); other days would lose the tasks' hours and are refused (400 naming `field`): those are changed as tasks.
+ */
+export function keepingTaskLines(content: Minutes, sheet: { taskLines: TimesheetTaskLine[] | null } | null, field: string): Minutes {
+  const kept = sheet?.taskLines ?? null;
+  if (content.taskLines !== null || !kept || kept.length === 0) return content;
+  if (roleDaysLoseTasks(kept, content.dailyMinutes)) throw atField(appError('timeKeptPerTask'), field);
+  return { ...content, taskLines: kept };
 }
