@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { capitaliseName } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { authSessions, missionPeople, people, personEmails } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../commands/index.ts';
 import { CLIENT_IP_HEADER } from '../../lib/identity-http.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
@@ -20,7 +21,9 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
     .signUpEmail({ body: { email: input.email, password: input.password, name: '' }, headers: new Headers({ [CLIENT_IP_HEADER]: ip }) })
     .catch((error: unknown) => {
       const code = (error as { body?: { code?: string } }).body?.code;
-      if (code?.includes('ALREADY_EXISTS')) throw appError('emailInUse');
+      // an account made for the address since the check (by a sign-up at the same time) is refused like any other
+      const inUse = appError('emailInUse');
+      if (code?.includes('ALREADY_EXISTS') || code === inUse.code || isUniqueViolation(error)) throw inUse;
       if (code?.includes('PASSWORD')) throw appError('weakPassword');
       throw error;
     });

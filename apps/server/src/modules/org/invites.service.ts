@@ -193,9 +193,16 @@ async function ownInvite(ctx: AppContext, principal: Principal, inviteId: string
 }
 
 /**
+ * The rights somebody who had left does not get back with an invite, which gives a level and nothing more (an
+ * inviter who could not give those rights would give them otherwise). Their access lists stay: only narrowing.
+ */
+const RIGHTS_NOT_KEPT = { canApproveRoles: false, canApproveLeaves: false, canManageGoals: false, canCreateProjects: false } as const;
+
+/**
  * `PUT /org-invite/:id/accept`: the invitee (a verified email of theirs) joins the organisation at the invited
- * level; somebody who had left comes back. A current member is refused (409) and keeps their level: an invite to
- * another of their emails must not change it (nor take the last admin's). The web then loads the client list (rule 139).
+ * level; somebody who had left comes back, without the rights they held. A current member is refused (409) and keeps
+ * their level: an invite to another of their emails must not change it (nor take the last admin's). The web then
+ * loads the client list (rule 139).
  */
 export async function acceptInvite(ctx: AppContext, principal: Principal, inviteId: string) {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
@@ -226,6 +233,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
       .onConflictDoUpdate({
         target: [orgPeople.orgId, orgPeople.personId],
         set: {
+          ...RIGHTS_NOT_KEPT,
           level: invite.level,
           email: invite.inviteeEmail,
           endDate: null,

@@ -12,7 +12,7 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, checkFresh, diffFields, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { departments, offices, orgPeople, orgRoles, people, programs } from '../../db/schema/index.ts';
+import { departments, offices, orgPeople, orgRoles, orgs, people, programs } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { otherPersonHasEmail } from '../people/index.ts';
@@ -88,7 +88,14 @@ export async function getPerson(ctx: AppContext, access: OrgAccess, personId: st
   return presentOrgPerson(member, person, viewerOf(access));
 }
 
-/** Admins who stay: current and not scheduled to leave. */
+/**
+ * Changes to an organisation's people take turns (the organisation's row, locked first): of two admins demoting or
+ * removing each other at once, the second then counts the admins the first has left, and the last one stays.
+ */
+async function takeTurnInOrg(tx: Tx, orgId: string): Promise<void> {
+  await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, orgId)).for('no key update');
+}
+
 /** Admins besides `personId` who are still members today, though a day to leave is set for them. */
 async function otherAdminsLeavingLater(tx: Tx, orgId: string, personId: string): Promise<number> {
   const [row] = await tx
@@ -106,6 +113,7 @@ async function otherAdminsLeavingLater(tx: Tx, orgId: string, personId: string):
   return row?.value ?? 0;
 }
 
+/** Admins besides `personId` who stay: current and not scheduled to leave. */
 async function otherStayingAdmins(tx: Tx, orgId: string, personId: string): Promise<number> {
   const [row] = await tx
     .select({ value: count() })
@@ -154,6 +162,7 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
   const editor = access.member;
   const self = access.personId === personId;
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    await takeTurnInOrg(tx, access.org.id);
     const { member } = await loadMember(tx, access.org.id, personId, { lock: true });
     checkFresh(member, updatedAt);
     const target = targetFacts(member);
@@ -263,6 +272,7 @@ export async function removePerson(
   options: { removeFromMissions: boolean; confirmDeleteOrganisation: boolean },
 ) {
   const result = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    await takeTurnInOrg(tx, access.org.id);
     const { member, person } = await loadMember(tx, access.org.id, personId, { lock: true });
     mayActOn(access, member, 'org.people.remove');
     const onlyAdmin = member.level === 'ADMIN' && (await otherStayingAdmins(tx, access.org.id, personId)) === 0;
@@ -317,6 +327,7 @@ const removerAfter = (access: OrgAccess, member: OrgPersonRow) => (endedByOther(
  */
 export async function schedulePerson(ctx: AppContext, access: OrgAccess, input: OrgPersonSchedule) {
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
+    await takeTurnInOrg(tx, access.org.id);
     const { member, person } = await loadMember(tx, access.org.id, input.personId, { lock: true });
     mayActOn(access, member, 'org.people.schedule');
     // Cancelling or postponing an end somebody else gave would undo their removal.

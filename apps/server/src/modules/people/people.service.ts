@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../commands/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode, issueActionCode } from '../identity/index.ts';
@@ -107,10 +108,15 @@ export async function confirmEmailChange(ctx: AppContext, principal: Principal, 
 }
 
 async function applyEmailChange(ctx: AppContext, personId: string, oldEmail: string, newEmail: string, verified: boolean) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(personEmails).where(and(eq(personEmails.personId, personId), eq(personEmails.email, newEmail)));
-    await tx.update(people).set({ email: newEmail, emailVerified: verified }).where(eq(people.id, personId));
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      await tx.delete(personEmails).where(and(eq(personEmails.personId, personId), eq(personEmails.email, newEmail)));
+      await tx.update(people).set({ email: newEmail, emailVerified: verified }).where(eq(people.id, personId));
+    })
+    // somebody else took the address between the check and this write
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailInUse() : error;
+    });
   ctx.sessions.forgetPerson(personId);
   const recover = await issueActionCode(ctx.db, ctx.clock, 'recoverEmail', personId, oldEmail);
   await ctx.mailer.send(mails.recoverEmail(oldEmail, newEmail, emailLink(ctx.config.publicUrl, 'recoverEmail', recover)));
@@ -143,7 +149,13 @@ export async function addSecondaryEmail(ctx: AppContext, personId: string, email
   if (profile.emailList.some((e) => e.email === email)) throw appError('emailAlreadyListed');
   refuseDisposable(email);
   if (await otherPersonHasEmail(ctx.db, personId, email)) throw emailInUse();
-  await ctx.db.insert(personEmails).values({ personId, email });
+  // the same address added twice at once: the second finds it listed
+  await ctx.db
+    .insert(personEmails)
+    .values({ personId, email })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? appError('emailAlreadyListed') : error;
+    });
   await mailSecondaryVerification(ctx, personId, email);
   return loadProfile(ctx.db, personId);
 }
