@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PERMISSION_LABELS, type MissionInviteAnswered, type MissionInviteByToken } from '@crewplan/domain';
-import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
+import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
@@ -10,6 +10,7 @@ import { appError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { OPEN_INVITE_STATUSES, type MissionInviteRow } from './invites.service.ts';
+import { isOnTeam } from './team.service.ts';
 
 export const missionInviteNoLongerValid = () => appError('missionInviteNoLongerValid');
 const inviteNotFound = () => appError('missionInviteNotFound');
@@ -262,14 +263,23 @@ async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record:
 
 /**
  * `PUT /mission-invite/:id/accept` (rules 136–137): needs the invitee email verified. The invitee joins the
- * mission's team at the invited permission (their pending row becomes active); with autoCreateRole a Team member
- * (or the invited role) plan item for the whole mission is created for them, else the invite's plan item is theirs.
+ * mission's team at the invited permission (their pending row becomes active; somebody already on it is refused, 409);
+ * with autoCreateRole a Team member (or the invited role) plan item for the whole mission is created for them, else
+ * the invite's plan item is theirs.
  */
 export async function acceptMissionInvite(ctx: AppContext, principal: Principal, inviteId: string): Promise<MissionInviteAnswered> {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
   if (match !== 'verified') throw appError('emailNotVerifiedForInvites');
   const { invite, mission } = row;
   const { answer, asked } = await runMissionCommand(ctx, invite.missionId, principal.personId, async (tx, record) => {
+    // Invites and acceptances of one mission take turns, so that the team row read here is the one changed below.
+    await lockMission(tx, invite.missionId);
+    const [current] = await tx
+      .select()
+      .from(missionPeople)
+      .where(and(eq(missionPeople.missionId, invite.missionId), eq(missionPeople.personId, principal.personId)));
+    // An invite to another of their addresses must not change the permission (nor take the last admin's) of somebody on the team.
+    if (isOnTeam(current)) throw appError('alreadyOnTeam', invite.inviteeEmail);
     const [accepted] = await tx
       .update(missionInvites)
       .set({ status: 'accepted', personId: principal.personId, respondedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })

@@ -7,7 +7,6 @@ import {
   defaultInviteMessage,
   FREE_SLOTS,
   inviteOptions,
-  isDomainApproved,
   isMissionAdmin,
   MISSION_INVITE_LIFETIME_DAYS,
   MISSION_PERMISSIONS,
@@ -24,7 +23,7 @@ import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
-import { activeMemberOf, personNotFound } from './team.service.ts';
+import { activeMemberOf, adminDomainApproved, isOnTeam, personNotFound } from './team.service.ts';
 
 export type MissionInviteRow = typeof missionInvites.$inferSelect;
 
@@ -168,9 +167,7 @@ async function checkInvite(
   now: Date,
 ) {
   const { mission, org, orgMember } = access;
-  if (teamRow && !teamRow.invitePending && teamRow.permission <= 3) {
-    throw appError('alreadyOnTeam', invitee.email);
-  }
+  if (isOnTeam(teamRow)) throw appError('alreadyOnTeam', invitee.email);
   const inviter = activeMemberOf(access);
   const inviterIsOrgAdmin = orgMember?.level === 'ADMIN';
   if (invitee.orgMember && inviter?.permission !== PERMISSION_ADMIN && !inviterIsOrgAdmin) {
@@ -182,8 +179,7 @@ async function checkInvite(
     });
     if (refusal) throw appError('inviteNoClearance', refusal);
   }
-  const domains = [...(org?.inviteDomains ?? []), ...mission.inviteDomains];
-  const domainApproved = (!org && mission.inviteDomains.length === 0) || isDomainApproved(domains, invitee.email);
+  const domainApproved = adminDomainApproved(access, invitee.email);
   if (grant.permission === PERMISSION_ADMIN && !domainApproved) {
     throw appError('adminDomainNotApproved');
   }

@@ -1,6 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
+  isDomainApproved,
   isMissionAdmin,
+  isWorkingMember,
   PERMISSION_ADMIN,
   REMOVED_ORG_ADMIN,
   removalCheck,
@@ -11,9 +13,9 @@ import { diffFields, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { presentMissionPerson } from './team.presenter.ts';
+import { presentMissionPerson, type TeamRow } from './team.presenter.ts';
 import { loadTeamPerson } from './team.queries.ts';
 
 export const personNotFound = () => appError('personNotFound');
@@ -21,6 +23,27 @@ const lastAdmin = () => appError('missionLastAdmin');
 
 /** The caller's team row once their invite is accepted (a pending invitee acts as nobody on the team). */
 export const activeMemberOf = (access: MissionAccess) => (access.member && !access.member.invitePending ? access.member : null);
+
+/** Somebody already working on the team (an accepted row at permission 3 or less), whom an invite must not change. */
+export const isOnTeam = (row: MissionPersonRow | null | undefined) => !!row && !row.invitePending && isWorkingMember(row.permission);
+
+/**
+ * Whether an email's domain is approved for admin (rule 124): by the organisation or the mission; a personal mission
+ * that approves no domain approves every one.
+ */
+export function adminDomainApproved(access: MissionAccess, email: string): boolean {
+  const { mission, org } = access;
+  if (!org && mission.inviteDomains.length === 0) return true;
+  return isDomainApproved([...(org?.inviteDomains ?? []), ...mission.inviteDomains], email);
+}
+
+/** The invites of a team person to the mission that can still be answered: bound to them, or to one of their emails. */
+const openInvitesOf = (missionId: string, { member, person }: TeamRow) =>
+  and(
+    eq(missionInvites.missionId, missionId),
+    inArray(missionInvites.status, ['pending', 'confirmed']),
+    or(eq(missionInvites.personId, person.id), inArray(missionInvites.inviteeEmail, [...new Set([member.email, person.email])])),
+  );
 
 /** How many accepted admins (permission 2) the mission has; read in the command's transaction, the rows locked. */
 async function countAdmins(tx: Tx, missionId: string): Promise<number> {
@@ -36,7 +59,8 @@ async function countAdmins(tx: Tx, missionId: string): Promise<number> {
 
 /**
  * `PUT /mission/:id/people/:personId`: changes a team person's permission, project-manager flag, role or custom
- * role. Only mission admins and organisation admins give admin (2); nobody demotes the last admin.
+ * role. Only mission admins and organisation admins give admin (2), and only to approved domains; nobody demotes the
+ * last admin.
  */
 export async function updateMissionPerson(
   ctx: AppContext,
@@ -53,6 +77,9 @@ export async function updateMissionPerson(
     const target = await loadTeamPerson(tx, mission, personId);
     if (!target) throw personNotFound();
     const before = target.member;
+    if (givesAdmin && before.permission !== PERMISSION_ADMIN && !adminDomainApproved(access, before.email)) {
+      throw appError('adminDomainNotApproved');
+    }
     const demotesAdmin = before.permission === PERMISSION_ADMIN && !before.invitePending && patch.permission !== undefined && !givesAdmin;
     if (demotesAdmin && (await countAdmins(tx, mission.id)) <= 1) throw lastAdmin();
     const changes = diffFields(before, patch);
@@ -62,6 +89,16 @@ export async function updateMissionPerson(
       .set({ ...patch, updatedAt: ctx.clock.now() })
       .where(and(eq(missionPeople.id, before.id), eq(missionPeople.missionId, access.mission.id)));
     record({ action: 'update', entity: 'mission.people', id: before.id, title: before.email, changes });
+    // A pending person joins with what their invite says: it changes with their row, or accepting would undo the change.
+    if (before.invitePending) {
+      const { permission, isProjectManager, role } = patch;
+      const invites = await tx
+        .update(missionInvites)
+        .set({ permission, isProjectManager, role, updatedAt: ctx.clock.now() })
+        .where(openInvitesOf(mission.id, target))
+        .returning({ id: missionInvites.id });
+      for (const invite of invites) record({ action: 'update', entity: 'mission.invites', id: invite.id, title: before.email, changes });
+    }
   });
   const updated = await loadTeamPerson(ctx.db, mission, personId);
   if (!updated) throw personNotFound();
@@ -109,17 +146,10 @@ export async function removeMissionPerson(ctx: AppContext, access: MissionAccess
       await tx.delete(missionPeople).where(and(eq(missionPeople.id, row.id), eq(missionPeople.missionId, access.mission.id)));
       record({ action: 'remove', entity: 'mission.people', id: row.id, title: row.email });
     }
-    const emails = [...new Set([row.email, target.person.email])];
     const revoked = await tx
       .update(missionInvites)
       .set({ status: 'revoked', updatedAt: ctx.clock.now() })
-      .where(
-        and(
-          eq(missionInvites.missionId, mission.id),
-          inArray(missionInvites.status, ['pending', 'confirmed']),
-          or(eq(missionInvites.personId, personId), inArray(missionInvites.inviteeEmail, emails)),
-        ),
-      )
+      .where(openInvitesOf(mission.id, target))
       .returning({ id: missionInvites.id, email: missionInvites.inviteeEmail });
     for (const invite of revoked) {
       record({
