@@ -206,11 +206,32 @@ describe('signing in with single sign-on', () => {
     expect(account?.auth_accounts.providerId).toBe(`oidc-${DOMAIN}`);
   });
 
-  it('links an existing password account of the domain (the domain is verified by its organisation)', async () => {
+  it('links an existing password account of the domain that is a member of the organisation', async () => {
     const existing = await verifiedPerson(t, { email: `bob.sso@${DOMAIN}` });
+    await addMember(t, org._id, existing, 'MEMBER');
     const journey = await ssoJourney({ providerId: `oidc-${DOMAIN}`, email: existing.email });
     const profile = await t.request({ method: 'GET', url: '/api/people/profile', token: journey.token! });
     expect(profile.json()).toMatchObject({ _id: existing.personId });
+  });
+
+  it("neither links nor locks out an existing account of the domain that is not the organisation's: any organisation may list a domain", async () => {
+    const outsider = await verifiedPerson(t, { email: `olga.sso@${DOMAIN}` });
+    const journey = await ssoJourney({ providerId: `oidc-${DOMAIN}`, email: outsider.email });
+    expect(journey.token).toBeNull();
+    const refusal = new URL(journey.location, 'http://localhost:3000').searchParams.get('error') ?? '';
+    expect(ssoCallbackErrorCode(refusal)).toBe('auth/sso-not-authorized');
+    const accounts = await t.database.db.select().from(authAccounts).where(eq(authAccounts.userId, outsider.personId));
+    expect(accounts.map((account) => account.providerId)).toEqual(['credential']);
+    // the domain requires single sign-on of the organisation's people only: this person keeps their password
+    expectStatus(await signIn(t, outsider.email, 'correct-horse-battery'), 200);
+    const lookup = await t.request({ method: 'GET', url: `/api/auth/sso/${outsider.email}` });
+    expect(lookup.json()).toMatchObject({ sso: true, required: false });
+    // once they join the organisation, its provider binds them
+    await addMember(t, org._id, outsider, 'MEMBER');
+    expectStatus(await signIn(t, outsider.email, 'correct-horse-battery'), 403);
+    const joined = await ssoJourney({ providerId: `oidc-${DOMAIN}`, email: outsider.email });
+    const profile = await t.request({ method: 'GET', url: '/api/people/profile', token: joined.token! });
+    expect(profile.json()).toMatchObject({ _id: outsider.personId });
   });
 
   it('refuses a password sign-in on a domain that requires single sign-on (auth/sso-required)', async () => {

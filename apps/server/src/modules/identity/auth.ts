@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import * as schema from '../../db/schema/index.ts';
 import { emailLink, mails, type Mailer } from '../mail/index.ts';
 import { signUpRefusal } from './sign-up-rules.ts';
-import { ssoProviderDomain, ssoRequiredFor } from '../sso/index.ts';
+import { accountBindingAllowed, ssoProviderDomain, ssoRequiredFor } from '../sso/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/identity-http.ts';
 import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from '../../lib/sessions.ts';
@@ -92,6 +92,15 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
     databaseHooks: {
       // Every way better-auth ends a session (sign-out, revoke, reset, change with revoke) deletes its row here.
       session: { delete: { after: async (session) => onSessionEnded(session.id) } },
+      // An organisation's provider signs in an existing account only of that organisation's members (the link is
+      // refused otherwise): any organisation may list a domain, and must not take over other people's accounts.
+      account: {
+        create: {
+          before: async (account) => {
+            if (!(await accountBindingAllowed(db, account.providerId, account.userId))) return false;
+          },
+        },
+      },
       user: {
         create: {
           // A provider signs up only people of its own domain: an account for another domain's address is refused

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { emailDomain } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { ssoProviders } from '../../db/schema/index.ts';
+import { authAccounts, orgPeople, people, ssoProviders } from '../../db/schema/index.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
@@ -16,14 +17,49 @@ export async function providersForEmail(db: Db, email: string) {
     .where(and(eq(ssoProviders.domain, emailDomain(email)), usable()));
 }
 
-/** Whether the email's domain refuses password sign-in. */
+/** Whether a person is a current member of an organisation (each a value, a column or a subquery). */
+const memberOf = (organizationId: SQLWrapper | string, personId: SQLWrapper | string) =>
+  sql`exists (select 1 from ${orgPeople} where ${orgPeople.orgId} = ${organizationId} and ${orgPeople.personId} = ${personId}
+    and ${currentMembership()})`;
+
+/**
+ * Whether the email's account refuses password sign-in: a provider of its domain requires single sign-on and the
+ * account is new or belongs to the provider's organisation. Any organisation may list a domain, so a provider binds
+ * only its own people; the others keep their password.
+ */
 export async function ssoRequiredFor(db: Db, email: string): Promise<boolean> {
+  const person = sql`(select ${people.id} from ${people} where ${people.email} = ${email})`;
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(ssoProviders)
-    .where(and(eq(ssoProviders.domain, emailDomain(email)), eq(ssoProviders.required, true), usable()))
+    .where(
+      and(
+        eq(ssoProviders.domain, emailDomain(email)),
+        eq(ssoProviders.required, true),
+        usable(),
+        sql`(${person} is null or ${memberOf(ssoProviders.organizationId, person)})`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Whether a provider may bind an account to `userId`: any sign-in method that is not an organisation's provider; a
+ * provider, for the account it has just made (the person has no other way in) or for a current member of its
+ * organisation. Any organisation may list a domain: it must not take over the accounts of people who are not its own.
+ */
+export async function accountBindingAllowed(db: Db, providerId: string, userId: string): Promise<boolean> {
+  const [provider] = await db
+    .select({ organizationId: ssoProviders.organizationId })
+    .from(ssoProviders)
+    .where(eq(ssoProviders.providerId, providerId))
+    .limit(1);
+  if (!provider) return true;
+  const { rows } = await db.execute<{ allowed: boolean }>(sql`select
+    not exists (select 1 from ${authAccounts} where ${authAccounts.userId} = ${userId})
+    or ${memberOf(provider.organizationId ?? '', userId)} as allowed`);
+  return rows[0]?.allowed === true;
 }
 
 /** An organisation's providers, scoped in the query. */

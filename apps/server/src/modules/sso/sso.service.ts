@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { presentProvider } from './sso.presenter.ts';
-import { listOrgProviders, providersForEmail } from './sso.queries.ts';
+import { listOrgProviders, providersForEmail, ssoRequiredFor } from './sso.queries.ts';
 
 type CreateBody = z.output<typeof createSsoProviderBodySchema>;
 
@@ -148,7 +148,7 @@ export async function lookup(ctx: AppContext, email: string, ip: string): Promis
   return {
     sso: Boolean(sso),
     microsoft: Boolean(microsoft),
-    required: rows.some((row) => row.required),
+    required: rows.some((row) => row.required) && (await ssoRequiredFor(ctx.db, email)),
     ssoProviderId: sso?.providerId ?? null,
     microsoftProviderId: microsoft?.providerId ?? null,
   };
