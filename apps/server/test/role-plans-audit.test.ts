@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RolePlanItem } from '@crewplan/domain';
+import { ROLE_PLAN_MESSAGES, type RolePlanItem } from '@crewplan/domain';
 import { orgRoles, programs, rolePlanItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
@@ -48,5 +48,27 @@ describe('rule 89: a project admin decides the items of a project from the CRM',
     expect((await rowOf(item._id))!.status).toBe(status === 200 ? 'approved' : 'draft');
     const other = await newItem({ missionId });
     expectStatus(await bulk('member', { action: 'merge', rolePlanItemIds: [item._id, other._id] }), status === 200 ? 200 : 403);
+  });
+});
+
+describe('deleting an item that holds merged hours', () => {
+  it('is refused (409) for a bulk merge’s item and a merge-into target: the merged items keep their approved hours', async () => {
+    const [a, b] = [await newItem(), await newItem()];
+    const merged = await bulk('admin', { action: 'merge', rolePlanItemIds: [a._id, b._id] });
+    expectStatus(merged, 200);
+    const combined = (merged.json() as { items: RolePlanItem[] }).items[0]!;
+    const [target, source] = [await newItem(), await newItem()];
+    expectStatus(await bulk('admin', { action: 'mergeInto', rolePlanItemIds: [source._id], into: target._id }), 200);
+    for (const holder of [combined, target]) {
+      const response = await t.request({ method: 'DELETE', url: `${base()}/role-plan-item/${holder._id}`, token: w.people.admin.token });
+      expectStatus(response, 409);
+      expect(response.json()).toMatchObject({ error: { code: 'role-plan/holds-merged', message: ROLE_PLAN_MESSAGES.holdsMerged } });
+      expect(await rowOf(holder._id)).toBeDefined();
+    }
+    expect((await rowOf(a._id))!.mergedTo).toBe(combined._id);
+    // an item nothing was merged into still goes
+    const loose = await newItem();
+    expectStatus(await t.request({ method: 'DELETE', url: `${base()}/role-plan-item/${loose._id}`, token: w.people.admin.token }), 200);
+    expect(await rowOf(loose._id)).toBeUndefined();
   });
 });

@@ -167,6 +167,12 @@ export const MISSION_ERRORS = {
     message: ROLE_PLAN_MESSAGES.alreadyMerged,
     fields: atField(ROLE_PLAN_MESSAGES.alreadyMerged),
   },
+  rolePlanHoldsMerged: {
+    code: 'role-plan/holds-merged',
+    status: 409,
+    message: ROLE_PLAN_MESSAGES.holdsMerged,
+    fields: { itemId: ROLE_PLAN_MESSAGES.holdsMerged },
+  },
   rolePlanNothingToMerge: {
     code: 'role-plan/nothing-to-merge',
     status: 409,

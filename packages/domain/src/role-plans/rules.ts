@@ -22,6 +22,7 @@ export const ROLE_PLAN_MESSAGES = {
   // Texts of our own (the spec gives none) for the refusals of this area.
   notFound: 'Sorry that role-plan item was not found. It may have been deleted.',
   alreadyMerged: 'This role-plan item was merged into another and cannot change any more.',
+  holdsMerged: 'This role-plan item holds the approved hours of the items merged into it and cannot be deleted.',
   nothingToMerge: 'Choose at least two role-plan items of the same program and role to merge.',
   mergeTarget: 'A role-plan item cannot be merged into itself.',
   splitTooMuch: 'The parts need more hours than the role-plan item has.',

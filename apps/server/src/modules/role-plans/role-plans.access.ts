@@ -8,6 +8,7 @@ export const itemsNotFound = (field: string) => appError('rolePlanNotFound', fie
 export const notInOrg = (fields: readonly string[]) => appError('rolePlanNotInOrg', fields);
 export const alreadyMerged = (field: string) => appError('rolePlanMerged', field);
 export const nothingToMerge = () => appError('rolePlanNothingToMerge');
+export const holdsMerged = () => appError('rolePlanHoldsMerged');
 export const mergeTarget = () => appError('rolePlanMergeTarget');
 export const splitTooMuch = () => appError('rolePlanSplitTooMuch');
 export const datesBackwards = (field: string) => appError('rolePlanDatesBackwards', field);

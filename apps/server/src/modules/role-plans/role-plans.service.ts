@@ -22,6 +22,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import {
   alreadyMerged,
+  holdsMerged,
   datesBackwards,
   itemsNotFound,
   mergeTarget,
@@ -149,6 +150,9 @@ export async function deleteItem(ctx: AppContext, access: OrgAccess, itemId: str
     const [row] = await lockItems(tx, access.org.id, [itemId]);
     if (!row) throw itemsNotFound('itemId');
     if (row.mergedTo || row.status === ROLE_PLAN_MERGED) throw alreadyMerged('itemId');
+    // the items merged into it keep only their link to it: deleted, their approved hours would be gone for good
+    const [merged] = await tx.select({ id: rolePlanItems.id }).from(rolePlanItems).where(eq(rolePlanItems.mergedTo, itemId)).limit(1);
+    if (merged) throw holdsMerged();
     await tx.delete(rolePlanItems).where(eq(rolePlanItems.id, itemId));
     record({ action: 'delete', entity: ENTITY, id: itemId, title: titleOf(row) });
   });
