@@ -86,9 +86,17 @@ describe('POST /api/org/:orgId/subscription (paid, through the provider)', () =>
     expectStatus(again, 200);
     expect(viewOf(again).status).toBe('active');
     expect(fake.created('subscription') - before).toBe(1);
-    expect(fake.idempotencyKeys).toContain('sub-once-0001');
+    expect(fake.idempotencyKeys).toContain(`${orgId}-sub-once-0001`);
     const org = await call('GET', `/org/${orgId}`, admin.token);
     expect(org.json()).toMatchObject({ isLicensedActive: true, isOrgLicensed: true });
+  });
+
+  it('keeps two organisations that use the same key apart at the provider: each gets its own customer and subscription', async () => {
+    const [first, second] = [await subscribed('shared-key-0001'), await subscribed('shared-key-0001')];
+    const rowOf = async (orgId: string) => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId)))[0]!;
+    const [a, b] = [await rowOf(first.orgId), await rowOf(second.orgId)];
+    expect(a.providerSubscriptionId).not.toBe(b.providerSubscriptionId);
+    expect(a.providerCustomerId).not.toBe(b.providerCustomerId);
   });
 
   it('charges once when the same key arrives twice at the same moment', async () => {

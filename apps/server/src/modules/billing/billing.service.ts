@@ -104,6 +104,8 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
   const provider = requireProvider(ctx);
   const orgId = access.org.id;
   await runOrgCommand(ctx, orgId, auditActorOf(access), async (tx, record) => {
+    // the provider keeps keys for its whole account: scoped to the organisation, two organisations' keys never meet
+    const providerKey = `${orgId}-${body.idempotencyKey}`;
     const { replayed } = await oncePerKey(tx, `subscription:${orgId}`, body.idempotencyKey, body, async () => {
       const row = await lockSubscription(tx, orgId);
       if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status)) {
@@ -113,7 +115,7 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
       const customer = body.customer ?? row.customer;
       if (!customer) throw noCustomer();
       const customerId =
-        row.providerCustomerId ?? (await callProvider(() => provider.createCustomer(customer, orgId, `${body.idempotencyKey}-customer`)));
+        row.providerCustomerId ?? (await callProvider(() => provider.createCustomer(customer, orgId, `${providerKey}-customer`)));
       if (body.paymentMethodId) {
         await callProvider(() => provider.attachPaymentMethod(body.paymentMethodId!, customerId));
         await callProvider(() => provider.setDefaultPaymentMethod(customerId, body.paymentMethodId!));
@@ -126,7 +128,7 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
           currency: BILLING_CURRENCY,
           lines,
           paymentMethodId: body.paymentMethodId,
-          idempotencyKey: body.idempotencyKey,
+          idempotencyKey: providerKey,
         }),
       );
       await tx.update(subscriptions).set({ customer, providerCustomerId: customerId }).where(eq(subscriptions.orgId, orgId));
