@@ -111,3 +111,22 @@ describe('rule 196 in the history', () => {
     for (const event of events) expect(event.title).toMatch(/(^| )0001$/);
   });
 });
+
+describe('a draft moved to another mission', () => {
+  it('does not keep lines drawn from the first mission (409), and takes the move with lines of its new one', async () => {
+    const [first, second] = [await hourlyMission(), await hourlyMission()];
+    const clientId = await client();
+    const draft = await created(clientId, { missionId: first.missionId, lines: [{ kind: 'time', sourceIds: [first.week] }] });
+    const moved = await put(draft._id, { missionId: second.missionId });
+    expectStatus(moved, 409);
+    expect(moved.json()).toMatchObject({ error: { code: 'invoice/not-billable' } });
+    const kept = await call({ method: 'GET', url: `/api/clientInvoice/${draft._id}` });
+    expect(kept.json()).toMatchObject({ mission: { _id: first.missionId }, lines: [{ kind: 'time', quantity: 40 }] });
+    const withLines = await put(draft._id, { missionId: second.missionId, lines: [{ kind: 'time', sourceIds: [second.week] }] });
+    expectStatus(withLines, 200);
+    expect(withLines.json()).toMatchObject({ mission: { _id: second.missionId }, lines: [{ kind: 'time', quantity: 40 }] });
+    // the first mission's week is billable again
+    const billable = await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/billable?mission=${first.missionId}` });
+    expect((billable.json() as { lines: unknown[] }).lines).toHaveLength(1);
+  });
+});

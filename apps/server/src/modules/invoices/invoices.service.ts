@@ -321,7 +321,8 @@ export async function updateInvoice(
       const order = fields.orderId === undefined ? {} : await orderOf(tx, access, current.clientId, fields.orderId);
       const currency = fields.currency ?? current.currency;
       let totals = {};
-      if (lines !== undefined || currency !== current.currency) {
+      // a draft's lines are drawn again for another currency, and for another mission (whose sources they must be)
+      if (lines !== undefined || currency !== current.currency || missionId !== current.missionId) {
         const inputs = lines ?? (await currentLineInputs(tx, current.id));
         await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
         const built = await buildLines(ctx, tx, access, missionId, inputs, currency);
