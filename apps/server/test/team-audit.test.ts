@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personEmails } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
-import { errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import { addMember, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import { uniqueEmail } from './support/people.ts';
 import { createTeamWorld, invitesOf, teamRow, type TeamWorld } from './support/team.ts';
 
@@ -125,5 +125,33 @@ describe('changing the permission of somebody whose invite is pending', () => {
       role: 'Planner',
       invitePending: false,
     });
+  });
+});
+
+describe("rule 132: the 'Limited' project manager of an unapproved domain has no settings access", () => {
+  const projectManager = async (missionId: string, email: string, options: { orgMember?: boolean } = {}) => {
+    const person = await verifiedPerson(t, { email });
+    await addToMission(t, missionId, person, 1, { isProjectManager: true });
+    if (options.orgMember) await addMember(t, w.orgId, person, 'MEMBER');
+    return person;
+  };
+  const abilitiesOf = async (missionId: string, token: string) => {
+    const response = await t.request({ method: 'GET', url: `/api/mission/${missionId}`, token });
+    expectStatus(response, 200);
+    return (response.json() as { abilities: Record<string, boolean> }).abilities;
+  };
+  const rename = (missionId: string, token: string) =>
+    t.request({ method: 'PUT', url: `/api/mission/${missionId}`, token, payload: { title: `Renamed ${Date.now()}` } });
+
+  it.each([
+    ['from an unapproved domain', `guest.${Date.now()}@elsewhere.org`, {}, false],
+    ['from an approved domain', uniqueEmail('pm'), {}, true],
+    ['from an unapproved domain who is a member of the organisation', `member.${Date.now()}@elsewhere.org`, { orgMember: true }, true],
+  ] as const)('a project manager %s', async (_who, email, options, settings) => {
+    const missionId = await soloMission();
+    const pm = await projectManager(missionId, email, options);
+    const abilities = await abilitiesOf(missionId, pm.token);
+    expect({ update: abilities['mission.update'], plan: abilities['plan.manage'] }).toEqual({ update: settings, plan: true });
+    expectStatus(await rename(missionId, pm.token), settings ? 200 : 403);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { type MissionActor, type MissionFacts } from '@crewplan/domain';
+import { missionApprovesDomain, type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
@@ -122,12 +122,27 @@ const accessQuery = (db: Db | Tx, personId: string | Placeholder) =>
 
 type AccessRow = Awaited<ReturnType<ReturnType<typeof accessQuery>['where']>>[number];
 
+/**
+ * Rule 132: a project manager from a domain neither the organisation nor the mission approves, who is not a member
+ * of the organisation, is the 'Limited' form (no settings access). A personal mission that approves no domain has
+ * no such limit.
+ */
+function limitedProjectManager({ member, org, orgMember, mission }: AccessRow): boolean {
+  if (!member || member.permission !== 1 || !member.isProjectManager || orgMember) return false;
+  return !missionApprovesDomain(org?.inviteDomains ?? null, mission.inviteDomains, member.email);
+}
+
 function accessOf(row: AccessRow, personId: string): MissionAccess | null {
   if (row.mission.orgId && !row.org) return null;
   const actor: MissionActor = {
     personId,
     member: row.member
-      ? { permission: row.member.permission, isProjectManager: row.member.isProjectManager, invitePending: row.member.invitePending }
+      ? {
+          permission: row.member.permission,
+          isProjectManager: row.member.isProjectManager,
+          invitePending: row.member.invitePending,
+          limited: limitedProjectManager(row),
+        }
       : null,
     orgLevel: row.orgMember?.level ?? null,
     orgCanApproveRoles: row.orgMember?.canApproveRoles ?? false,

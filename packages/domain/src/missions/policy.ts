@@ -9,8 +9,11 @@ import type { Policy } from '../shared/policy.ts';
 /** What the rules need to know about the caller and one mission. */
 export type MissionActor = {
   personId: string;
-  /** The caller's row on the team, if any. */
-  member: { permission: number; isProjectManager: boolean; invitePending: boolean } | null;
+  /**
+   * The caller's row on the team, if any. `limited`: the 'Limited' project manager of rule 132, invited from a domain
+   * the organisation has not approved and not its member, who has no settings access.
+   */
+  member: { permission: number; isProjectManager: boolean; invitePending: boolean; limited?: boolean } | null;
   /** The caller's current level in the mission's organisation, if the mission has one and they belong to it. */
   orgLevel: OrgLevel | null;
   orgCanApproveRoles: boolean;
@@ -68,7 +71,7 @@ const ADMIN: Rule = (a) => isMissionAdmin(activeMember(a));
 const RULES: Record<MissionAction, Rule> = {
   'mission.read': (a) => effectivePermission(a) !== null,
   // Rule 108: organisation admins and managers update projects (and repair their dates).
-  'mission.update': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),
+  'mission.update': (a, m) => (ADMIN(a, m) && !activeMember(a)!.limited) || isOrgOverseer(a.orgLevel),
   'mission.delete': (a) => activeMember(a)?.permission === 2 || a.orgLevel === 'ADMIN',
   // Rule 105: admins, organisation admins, managers with canApproveRoles; observers never; never when cancelled.
   'mission.invite': (a, m) =>

@@ -14,6 +14,15 @@ export function isDomainApproved(inviteDomains: readonly string[], email: string
 }
 
 /**
+ * Whether a mission approves an email's domain: its organisation's domains (null: a personal mission) and its own;
+ * a personal mission that names none approves every domain.
+ */
+export function missionApprovesDomain(orgDomains: readonly string[] | null, missionDomains: readonly string[], email: string): boolean {
+  if (orgDomains === null && missionDomains.length === 0) return true;
+  return isDomainApproved([...(orgDomains ?? []), ...missionDomains], email);
+}
+
+/**
  * Admin is not permitted for email domains the organisation has not approved (rule 124).
  * Returns the spec's message, or null when the level may be given.
  */

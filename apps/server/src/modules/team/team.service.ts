@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
-  isDomainApproved,
+  missionApprovesDomain,
   isMissionAdmin,
   isWorkingMember,
   PERMISSION_ADMIN,
@@ -31,11 +31,8 @@ export const isOnTeam = (row: MissionPersonRow | null | undefined) => !!row && !
  * Whether an email's domain is approved for admin (rule 124): by the organisation or the mission; a personal mission
  * that approves no domain approves every one.
  */
-export function adminDomainApproved(access: MissionAccess, email: string): boolean {
-  const { mission, org } = access;
-  if (!org && mission.inviteDomains.length === 0) return true;
-  return isDomainApproved([...(org?.inviteDomains ?? []), ...mission.inviteDomains], email);
-}
+export const adminDomainApproved = ({ mission, org }: MissionAccess, email: string) =>
+  missionApprovesDomain(org?.inviteDomains ?? null, mission.inviteDomains, email);
 
 /** The invites of a team person to the mission that can still be answered: bound to them, or to one of their emails. */
 const openInvitesOf = (missionId: string, { member, person }: TeamRow) =>
