@@ -675,3 +675,24 @@ describe('answering a mission invite', () => {
     }
   });
 });
+
+describe('rule 140: signing up through an invite', () => {
+  const signUp = (email: string, token?: string) =>
+    t.request({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'long-enough-1', ...(token ? { token } : {}) } });
+  const verificationMails = async (email: string) =>
+    (await mailTo(t, email)).filter((mail) => mail.subject === 'Verify your email for Crewplan');
+
+  it('sends no verification email with the invite’s token; without it, or with another address’s, one is sent', async () => {
+    const missionId = await soloMission();
+    const [invited, other] = [uniqueEmail('invited'), uniqueEmail('other')];
+    for (const email of [invited, other]) expectStatus(await invite(missionId, { inviteeEmail: email }), 201);
+    expectStatus(await signUp(invited, await mailedToken(invited)), 201);
+    expect(await verificationMails(invited)).toHaveLength(0);
+    // a token of somebody else's invite is not a proof of this address
+    expectStatus(await signUp(other, await mailedToken(invited)), 201);
+    expect(await verificationMails(other)).toHaveLength(1);
+    const plain = uniqueEmail('plain');
+    expectStatus(await signUp(plain, 'not-a-token'), 201);
+    expect(await verificationMails(plain)).toHaveLength(1);
+  });
+});

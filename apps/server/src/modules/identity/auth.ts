@@ -11,6 +11,7 @@ import * as schema from '../../db/schema/index.ts';
 import { emailLink, mails, type Mailer } from '../mail/index.ts';
 import { signUpRefusal } from './sign-up-rules.ts';
 import { accountBindingAllowed, ssoProviderDomain, ssoRequiredFor } from '../sso/index.ts';
+import { skipsVerificationMail } from './invited-sign-ups.ts';
 import { newId } from '../../lib/ids.ts';
 import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/identity-http.ts';
 import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from '../../lib/sessions.ts';
@@ -71,8 +72,10 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 3600,
-      sendVerificationEmail: async ({ user, token }) =>
-        mailer.send(mails.verifyEmail(user.email, emailLink(config.publicUrl, 'verifyEmail', token))),
+      sendVerificationEmail: async ({ user, token }) => {
+        if (skipsVerificationMail(user.email)) return;
+        await mailer.send(mails.verifyEmail(user.email, emailLink(config.publicUrl, 'verifyEmail', token)));
+      },
     },
     session: { expiresIn: SESSION_LIFETIME_S, updateAge: SESSION_REFRESH_AFTER_S },
     rateLimit: {

@@ -7,26 +7,37 @@ import { CLIENT_IP_HEADER } from '../../lib/identity-http.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode } from './action-codes.ts';
+import { signingUpInvited } from './invited-sign-ups.ts';
 import { signUpRefusal } from './sign-up-rules.ts';
 
 export { DISPOSABLE_EMAIL_MESSAGE } from './sign-up-rules.ts';
 
-type SignUp = { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined };
+type SignUp = {
+  email: string;
+  password: string;
+  /** The token of the invite whose link the person signs up from (rule 140: no verification mail then). */
+  token?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+};
 
 /** Creates an account (email already normalised by the schema) and returns a session token. */
 export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
   const refusal = await signUpRefusal(ctx.db, input.email);
   if (refusal) throw refusal;
-  const result = await ctx.auth.api
-    .signUpEmail({ body: { email: input.email, password: input.password, name: '' }, headers: new Headers({ [CLIENT_IP_HEADER]: ip }) })
-    .catch((error: unknown) => {
-      const code = (error as { body?: { code?: string } }).body?.code;
-      // an account made for the address since the check (by a sign-up at the same time) is refused like any other
-      const inUse = appError('emailInUse');
-      if (code?.includes('ALREADY_EXISTS') || code === inUse.code || isUniqueViolation(error)) throw inUse;
-      if (code?.includes('PASSWORD')) throw appError('weakPassword');
-      throw error;
-    });
+  const result = await signingUpInvited(ctx.db, input.email, input.token, () =>
+    ctx.auth.api.signUpEmail({
+      body: { email: input.email, password: input.password, name: '' },
+      headers: new Headers({ [CLIENT_IP_HEADER]: ip }),
+    }),
+  ).catch((error: unknown) => {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    // an account made for the address since the check (by a sign-up at the same time) is refused like any other
+    const inUse = appError('emailInUse');
+    if (code?.includes('ALREADY_EXISTS') || code === inUse.code || isUniqueViolation(error)) throw inUse;
+    if (code?.includes('PASSWORD')) throw appError('weakPassword');
+    throw error;
+  });
   if (!result.token) throw appError('signUpWithoutSession');
   const firstName = capitaliseName(input.firstName ?? '');
   const lastName = capitaliseName(input.lastName ?? '');

@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { establishSessionCookie } from '../../lib/session.ts';
 import { getToken, setToken } from '../../lib/token.ts';
 import { navigate, withParams } from '../../lib/url-state.ts';
+import { inviteTokenOf } from './invite-link.ts';
 import { isSsoSignOutCode, isUnknownCredentials, SECONDARY_ON_PROJECT, signInFailureMessage } from './sign-in-messages.ts';
 
 export type SignInOutcome =
@@ -34,7 +35,8 @@ async function signUpOrExplain(email: string, password: string): Promise<SignInO
   if (check.secondary) return { kind: 'failed', message: SIGN_IN_MESSAGES.secondaryAccount };
   if (check.onProject) return { kind: 'failed', message: SECONDARY_ON_PROJECT };
   try {
-    const { token } = await api<{ token: string }>('/auth/signup', { method: 'POST', body: { email, password } });
+    const body = { email, password, ...inviteTokenOf(new URLSearchParams(window.location.search)) };
+    const { token } = await api<{ token: string }>('/auth/signup', { method: 'POST', body });
     await finishSignIn(token);
     return { kind: 'signed-in' };
   } catch (error) {
