@@ -98,34 +98,37 @@ export function PlannerTab({ workspace }: { workspace: BoardWorkspace | undefine
                 {plural(group.items.length, 'task')}
               </Badge>
             </Group>
-            <Table verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Task</Table.Th>
-                  <Table.Th>Mission</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>People</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.items.map((item) => (
-                  <Table.Tr key={item._id}>
-                    <Table.Td>
-                      <UnstyledButton td="underline" onClick={() => setParams({ mission: item.missionId, 'action-item': item._id })}>
-                        {item.title}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{missions.get(item.missionId)}</Table.Td>
-                    <Table.Td>{dayText(targetDayOf(item)) || '—'}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{item.people.map((id) => names.get(id) ?? 'Somebody else').join(', ') || '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>{TASK_STATUS_LABELS[item.status] ?? item.status}</Table.Td>
+            {/* the same column widths in every group, so that the groups' columns line up down the page; a phone scrolls */}
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing={4} layout="fixed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="32%">Task</Table.Th>
+                    <Table.Th w="22%">Mission</Table.Th>
+                    <Table.Th w="14%">When</Table.Th>
+                    <Table.Th w="20%">People</Table.Th>
+                    <Table.Th w="12%">Status</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {group.items.map((item) => (
+                    <Table.Tr key={item._id}>
+                      <Table.Td>
+                        <UnstyledButton td="underline" onClick={() => setParams({ mission: item.missionId, 'action-item': item._id })}>
+                          {item.title}
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>{missions.get(item.missionId)}</Table.Td>
+                      <Table.Td>{dayText(targetDayOf(item)) || '—'}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{item.people.map((id) => names.get(id) ?? 'Somebody else').join(', ') || '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>{TASK_STATUS_LABELS[item.status] ?? item.status}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
         ))
       )}
