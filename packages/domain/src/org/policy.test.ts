@@ -29,7 +29,7 @@ const K: Who = 'API_KEY';
  * Who may do each action with no special flags and no context, written from the spec:
  * rule 95 (2 admin, 1 manager, others members), 107 (create projects), 108 (admins and managers repair dates,
  * update projects, delete the organisation; admins approve roles), 111 (observers see workspace reports, not
- * projects), 112 (client view: admins, managers, observers), 113 (licence 1 and 2; trial 2), the 'Limited'
+ * projects), 112 (client view: admins, managers, observers, not the limited organisation observer from outside), 113 (licence 1 and 2; trial 2), the 'Limited'
  * manager without settings access, and the API key that maintains data but never administers.
  */
 const ALLOWED: Record<OrgAction, Who[]> = {
@@ -48,7 +48,7 @@ const ALLOWED: Record<OrgAction, Who[]> = {
   'org.admins.manage': [A],
   'org.structure.manage': [A, M, K],
   'org.clients.read': [A, M, L, MB, O, OL, K],
-  'org.clients.view': [A, M, L, O, OL, K],
+  'org.clients.view': [A, M, L, O, K],
   'org.clients.manage': [A, M, K],
   'org.invite': [A, M, L],
   'org.apiKeys.manage': [A],

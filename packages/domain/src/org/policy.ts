@@ -166,8 +166,9 @@ const PERSON_RULES: Record<OrgAction, Rule> = {
   'org.admins.manage': levels('ADMIN'),
   'org.structure.manage': ADMIN_OR_MANAGER,
   'org.clients.read': EVERY_MEMBER,
-  // Rule 112: client view for organisation admins, managers and observers.
-  'org.clients.view': (m) => m.level !== 'MEMBER',
+  // Rule 112: client view for organisation admins, managers and observers; not a limited organisation observer, who
+  // is an external participant (often a client's own contact) and must not read every client's invoices.
+  'org.clients.view': (m) => m.level !== 'MEMBER' && m.level !== 'OBSERVER_ORG_LIMITED',
   'org.clients.manage': ADMIN_OR_MANAGER,
   'org.invite': ANY_MANAGER,
   'org.apiKeys.manage': levels('ADMIN'),
