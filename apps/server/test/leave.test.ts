@@ -208,6 +208,25 @@ describe('approving leave', () => {
     expect((await notificationsOf('p0')).map((n) => n.type)).toContain('leave_request_approval_final');
   });
 
+  it('a project manager cancels a request still under review, but not leave the organisation approved', async () => {
+    const response = await create('p0', { reason: 'training', dates: [{ from: '2025-10-13', to: '2025-10-13' }] });
+    const id = leaveOf(response)._id;
+    expectStatus(await act('p1pm', 'approve', [id], { mission: missionId }), 200);
+    expectStatus(await act('orgAdmin', 'approve/final', [id]), 200);
+    const refused = await act('p1pm', 'cancel', [id]);
+    expectStatus(refused, 403);
+    expect(errorOf(refused).code).toBe('leave/not-allowed');
+    const [row] = await t.database.db.select().from(leaveRequests).where(eq(leaveRequests.id, id));
+    expect(row!.status).toBe('approved');
+    expectStatus(await act('orgAdmin', 'cancel', [id]), 200);
+    const pending = leaveOf(await create('p0', { reason: 'training', dates: [{ from: '2025-10-20', to: '2025-10-20' }] }))._id;
+    expectStatus(await act('p1pm', 'cancel', [pending]), 200);
+    const approvedOwn = leaveOf(await create('p0', { reason: 'training', dates: [{ from: '2025-10-27', to: '2025-10-27' }] }))._id;
+    expectStatus(await act('p1pm', 'approve', [approvedOwn], { mission: missionId }), 200);
+    expectStatus(await act('orgAdmin', 'approve/final', [approvedOwn]), 200);
+    expectStatus(await act('p0', 'cancel', [approvedOwn]), 200);
+  });
+
   it("a rejection tells the person 'Oh-oh, a leave request was rejected'", async () => {
     const response = await create('p0', { reason: 'training', dates: [{ from: '2025-05-12', to: '2025-05-13' }] });
     const id = leaveOf(response)._id;

@@ -289,9 +289,11 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
   if (rows.length !== body.leaveIds.length) throw leaveNotFound();
   const byOrg = new Map<string, LeaveRow[]>();
   const approverOf = new Map<string, boolean>();
+  const ownOrApprover = new Set<string>();
   for (const row of rows) {
     const standing = await standingOn(ctx.db, row, callerId);
     approverOf.set(row.orgId, standing.orgApprover);
+    if (standing.own || standing.orgApprover) ownOrApprover.add(row.id);
     if (!standing.own && !standing.orgApprover && standing.missionIds.length === 0) throw leaveNotFound();
     if (!mayAct(action, standing, row, callerId)) throw leaveNotAllowed();
     if (body.payload.mission && action === 'approve' && !standing.orgApprover && !standing.missionIds.includes(body.payload.mission))
@@ -311,6 +313,9 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
       for (const current of locked) {
         const next = leaveTransition(current.status, action);
         if (!next) throw wrongStatus(current.status);
+        // leave the organisation finally approved is undone only by its person or the organisation's approvers, not
+        // by a project manager whose stage it has passed (checked on the locked row: an approval may just have landed)
+        if (action === 'cancel' && current.status === 'approved' && !ownOrApprover.has(current.id)) throw leaveNotAllowed();
         if (SPENDS_LEAVE.has(action)) await checkStillFits(tx, org, current, todayOf(ctx.clock));
         before.set(current.id, current.status);
         const review = {
