@@ -284,12 +284,18 @@ describe('the status call (PUT …/status)', () => {
       }),
       200,
     );
-    expect((await missionStatus('p0', id, { status: 'submitted' })).json()).toMatchObject({ status: 'submitted', rejectionReason: null });
+    expect((await missionStatus('p0', id, { status: 'submitted' })).json()).toMatchObject({
+      status: 'submitted',
+      rejectionReason: null,
+      decidedAt: null,
+    });
     const approved = await missionStatus('p2', id, { status: 'approved' });
     expectStatus(approved, 200);
-    expect(approved.json()).toMatchObject({ status: 'approved', cost: { amount: 14.75, currency: 'EUR' } });
+    expect(approved.json()).toMatchObject({ status: 'approved', cost: { amount: 14.75, currency: 'EUR' }, decidedAt: expect.any(String) });
     const paid = await missionStatus('orgAdmin', id, { status: 'paid' });
     expectStatus(paid, 200);
+    // paying keeps when it was approved
+    expect(paid.json()).toMatchObject({ status: 'paid', decidedAt: (approved.json() as { decidedAt: string }).decidedAt });
     // a paid expense is final
     for (const to of ['approved', 'rejected', 'submitted', 'draft']) {
       const response = await missionStatus('p2', id, { status: to, reason: 'Changed my mind' });

@@ -284,6 +284,28 @@ describe('PUT /timesheet/week refuses, naming the row, and writes nothing', () =
     expect(await historyOf(w.mine.missionId)).toHaveLength(w.historyRows);
   });
 
+  it('a rejected week sent again as submitted no longer carries its decision: who, when, why', async () => {
+    const { missionId, roleId } = await missionWithRole();
+    const rows = [{ missionId, planItemId: roleId, dailyHours: WEEK }];
+    const sent = await saveWeek('p0', week(rows, { status: 'submitted', notify: false, weekStart: spareWeek(2) }));
+    const [sheet] = (sent.json() as { timesheets: Timesheet[] }).timesheets;
+    const rejected = await t.request({
+      method: 'PUT',
+      url: `/api/timesheet/mission/${missionId}/timesheet/${sheet!._id}?notify=false`,
+      token: token('p1pm'),
+      payload: { payload: { status: 'rejected', reason: 'Wrong project' } },
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', decidedBy: person('p1pm'), rejectionReason: 'Wrong project' });
+    const again = await saveWeek('p0', week(rows, { status: 'submitted', notify: false, weekStart: spareWeek(2) }));
+    expectStatus(again, 200);
+    expect((again.json() as { timesheets: Timesheet[] }).timesheets[0]).toMatchObject({
+      status: 'submitted',
+      decidedAt: null,
+      decidedBy: null,
+      rejectionReason: null,
+    });
+  });
+
   it('counts the other sheets of my week towards the 24-hour day', async () => {
     const w = await fixture();
     const response = await saveWeek('p0', week([{ ...w.other, dailyHours: [0, 0, 0, 0, 0, 0, 20] }]));

@@ -291,12 +291,19 @@ describe('submission and approval (PUT /timesheet/mission/:id/timesheet/:timeshe
     expect(errorOf(noReason).fields).toEqual({ 'payload.reason': TIME_MESSAGES.reasonNeeded });
     const rejected = await update('p1pm', missionId, sheet._id, { status: 'rejected', reason: 'Friday is a holiday' }, '?notify=false');
     expectStatus(rejected, 200);
-    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Friday is a holiday' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Friday is a holiday', decidedBy: person('p1pm') });
     expect((await notificationsOf('p0')).filter((n) => n.missionId === missionId)).toEqual([]);
 
     const resubmitted = await update('p0', missionId, sheet._id, { dailyHours: [8, 8, 8, 8, 0, 0, 0], status: 'submitted' });
     expectStatus(resubmitted, 200);
-    expect(resubmitted.json()).toMatchObject({ status: 'submitted', totalHours: 32, rejectionReason: null });
+    // waiting again: the earlier decision no longer stands
+    expect(resubmitted.json()).toMatchObject({
+      status: 'submitted',
+      totalHours: 32,
+      rejectionReason: null,
+      decidedAt: null,
+      decidedBy: null,
+    });
     const rejectAgain = await update('p1pm', missionId, sheet._id, { status: 'rejected', reason: 'Still wrong, sorry' });
     expectStatus(rejectAgain, 200);
     const told = (await notificationsOf('p0')).filter((n) => n.missionId === missionId);

@@ -365,7 +365,9 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
     const patch: Partial<typeof expenses.$inferInsert> = { status: to };
     if (to === 'submitted') Object.assign(patch, { submittedAt: now, rejectionReason: null });
     if (to === 'draft') patch.submittedAt = null;
-    if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: now, decidedBy: scope.personId });
+    const decided = to === 'approved' || to === 'rejected';
+    // paid keeps who approved it; back to draft or submitted, the earlier decision no longer stands
+    if (to !== 'paid') Object.assign(patch, { decidedAt: decided ? now : null, decidedBy: decided ? scope.personId : null });
     if (to === 'rejected') patch.rejectionReason = reason ?? null;
     if (to === 'approved' && scope.missionCurrency) {
       const [cost] = await convertAmounts({ db: tx, clock: ctx.clock }, scope.missionCurrency, [

@@ -61,6 +61,8 @@ const upsertWeeks = (filter: string) => `insert into timesheets (id, org_id, mis
       submitted_at = coalesce(excluded.submitted_at, timesheets.submitted_at),
       -- a resubmitted week no longer carries the reason it was rejected for
       rejection_reason = case when excluded.status = 'submitted' then null else timesheets.rejection_reason end,
+      decided_at = case when excluded.status = 'submitted' then null else timesheets.decided_at end,
+      decided_by = case when excluded.status = 'submitted' then null else timesheets.decided_by end,
       updated_at = now()
     where timesheets.status in ('draft', 'rejected')
     returning *`;

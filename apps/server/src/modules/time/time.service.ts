@@ -242,7 +242,8 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
       if (to === 'rejected' && !rejectionReasonLongEnough(payload.reason)) throw appError('timeReasonNeeded');
       patch.status = to;
       if (to === 'submitted') patch.submittedAt = ctx.clock.now();
-      if (to === 'approved' || to === 'rejected') Object.assign(patch, { decidedAt: ctx.clock.now(), decidedBy: scope.personId });
+      const decided = to === 'approved' || to === 'rejected';
+      Object.assign(patch, { decidedAt: decided ? ctx.clock.now() : null, decidedBy: decided ? scope.personId : null });
       // the money the week is approved with stays with it (a later rate change does not rewrite past cost)
       if (to === 'approved' || sheet.status === 'approved') Object.assign(patch, await approvalRates(tx, sheet, to === 'approved'));
       patch.rejectionReason = to === 'rejected' ? (payload.reason ?? null) : null;
