@@ -432,6 +432,19 @@ describe('bad input writes nothing', () => {
     });
   });
 
+  it('refuses to invoice an archived client (409) until it is restored', async () => {
+    const clientId = await client();
+    const archive = (archived: boolean) => call({ method: 'PUT', url: `/api/org/${w.orgId}/client/${clientId}`, payload: { archived } });
+    expectStatus(await archive(true), 200);
+    const refused = await create(clientId, { lines: [typed()] });
+    expect([refused.statusCode, errorOf(refused).code]).toEqual([409, 'invoice/client-archived']);
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${clientId}` })).json()).toEqual({
+      invoices: [],
+    });
+    expectStatus(await archive(false), 200);
+    expectStatus(await create(clientId, { lines: [typed()] }), 201);
+  });
+
   it('refuses writes while invoicing is disabled', async () => {
     const clientId = await client();
     await t.database.db.update(orgs).set({ invoicingDisabled: true }).where(eq(orgs.id, w.orgId));

@@ -59,6 +59,7 @@ export const MONEY_ERRORS = {
     message: (floor: string) => INVOICE_MESSAGES.numberBackwards(floor),
   },
   invoiceNotDraft: { code: 'invoice/not-draft', status: 409, message: INVOICE_MESSAGES.notDraft },
+  invoiceClientArchived: { code: 'invoice/client-archived', status: 409, message: 'This client is archived: restore it to invoice it.' },
   invoiceBadStatus: {
     code: 'invoice/bad-status',
     status: 409,

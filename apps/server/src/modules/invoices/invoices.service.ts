@@ -230,6 +230,7 @@ export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId
   const { payload } = input;
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const client = await loadClientRow(tx, access.org.id, clientId, true);
+    if (client.archived) throw appError('invoiceClientArchived');
     const mission = payload.missionId ? await loadMission(tx, access.org.id, payload.missionId) : null;
     const order = await orderOf(tx, access, clientId, payload.orderId);
     const [{ highest } = { highest: null }] = await tx
