@@ -65,7 +65,7 @@ describe('PUT /api/mission/:id/people/:personId', () => {
   });
 
   it('lets mission admins (2, or 1 with the project-manager flag) and organisation admins make admins', async () => {
-    const mission = await teamMission(t, w);
+    const mission = await teamMission(t, w, { isLicensedActive: true });
     for (const [who, target] of [
       ['p1pm', 'p0'],
       ['orgAdmin', 'p1'],
@@ -74,6 +74,34 @@ describe('PUT /api/mission/:id/people/:personId', () => {
       const response = await updatePerson(mission, person(target).personId, { permission: 2 }, person(who).token);
       expectStatus(response, 200);
       expect((response.json() as { permission: number }).permission).toBe(2);
+    }
+  });
+
+  it('gives a new permission only as an invite would: a free seat (rule 134) and a choice the invite dialog offers', async () => {
+    // the team already fills the free plan's five seats; an observer (3) takes none
+    const free = await teamMission(t, w);
+    const observer = person('p3').personId;
+    for (const permission of [0, 1, 2]) {
+      const full = await updatePerson(free, observer, { permission });
+      expectStatus(full, 402);
+      expect(errorOf(full).code).toBe('free-slots/full');
+    }
+    expect(await teamRow(t, free, observer)).toMatchObject({ permission: 3 });
+    // somebody holding a seat keeps moving between seats; a licensed mission has no limit
+    expectStatus(await updatePerson(free, person('p0').personId, { permission: 1, isProjectManager: true }), 200);
+    const licensed = await teamMission(t, w, { isLicensedActive: true });
+    expectStatus(await updatePerson(licensed, observer, { permission: 0 }), 200);
+    // only what the dialog offers: no team lead on a gantt project, no admin on a CRM project, never 4 or 5
+    for (const [options, payload] of [
+      [{ projectType: 'mx-gantt' }, { permission: 1, isProjectManager: false }],
+      [{ createdFromGtCrm: true }, { permission: 2 }],
+      [{}, { permission: 4 }],
+      [{}, { permission: 5 }],
+    ] as const) {
+      const mission = await teamMission(t, w, { isLicensedActive: true, ...options });
+      const refused = await updatePerson(mission, person('p0').personId, payload);
+      expectStatus(refused, 403);
+      expect(errorOf(refused).code).toBe('invite/permission-not-allowed');
     }
   });
 

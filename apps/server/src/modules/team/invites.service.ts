@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import {
   autoCreateRoleFor,
   clearanceCheck,
-  countsAsSeat,
   defaultInviteMessage,
-  FREE_SLOTS,
-  inviteOptions,
-  isMissionAdmin,
   MISSION_INVITE_LIFETIME_DAYS,
-  MISSION_PERMISSIONS,
   PERMISSION_ADMIN,
-  PERMISSION_TEAM_LEAD,
   type MissionInvite,
   type MissionInviteCreate,
-  orgLicenceActive,
 } from '@crewplan/domain';
 import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
@@ -23,13 +16,12 @@ import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
-import { activeMemberOf, adminDomainApproved, isOnTeam, personNotFound } from './team.service.ts';
+import { activeMemberOf, checkGrant, OPEN_INVITE_STATUSES, type Grant } from './grants.ts';
+import { isOnTeam, personNotFound } from './team.service.ts';
 
 export type MissionInviteRow = typeof missionInvites.$inferSelect;
 
-/** Invite states in which the invite can still be answered. */
-export const OPEN_INVITE_STATUSES = ['pending', 'confirmed'] as const;
-const SEAT_PERMISSIONS = MISSION_PERMISSIONS.filter(countsAsSeat);
+export { OPEN_INVITE_STATUSES };
 
 export function presentMissionInvite(row: MissionInviteRow, alreadyInvited = false): MissionInvite {
   return {
@@ -120,57 +112,14 @@ async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee, now: Da
 }
 
 /**
- * Free-plan seats taken on the mission, pending invites included, leaving out the invitee's own (rule 134):
- * team people at a counting permission, plus open invites of people not yet on the team.
- */
-async function seatsTakenByOthers(tx: Tx, missionId: string, invitee: Invitee, now: Date): Promise<number> {
-  const [team] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(missionPeople)
-    .where(
-      and(
-        eq(missionPeople.missionId, missionId),
-        inArray(missionPeople.permission, SEAT_PERMISSIONS),
-        invitee.personId ? ne(missionPeople.personId, invitee.personId) : undefined,
-      ),
-    );
-  const [invited] = await tx
-    .select({ n: sql<number>`count(distinct ${missionInvites.inviteeEmail})::int` })
-    .from(missionInvites)
-    .where(
-      and(
-        eq(missionInvites.missionId, missionId),
-        inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
-        gt(missionInvites.expiresAt, now),
-        inArray(missionInvites.permission, SEAT_PERMISSIONS),
-        ne(missionInvites.inviteeEmail, invitee.email),
-        sql`not exists (select 1 from ${missionPeople} where ${missionPeople.missionId} = ${missionInvites.missionId} and ${missionPeople.personId} = ${missionInvites.personId})`,
-      ),
-    );
-  return (team?.n ?? 0) + (invited?.n ?? 0);
-}
-
-const freeSlotsFull = () => appError('freeSlotsFull');
-const cannotGive = () => appError('invitePermissionNotAllowed');
-
-/**
  * The rules an invite passes before anything is written (rules 119–135): not already on the team, the inviter's
- * clearance over an organisation person, admin only for approved domains, only the permissions the invite dialog
- * offers the inviter, and a free seat unless the mission or its organisation is licensed.
+ * clearance over an organisation person, then what any grant of a permission passes (`checkGrant`).
  */
-async function checkInvite(
-  tx: Tx,
-  access: MissionAccess,
-  invitee: Invitee,
-  teamRow: MissionPersonRow | null,
-  grant: { permission: number; isProjectManager: boolean },
-  now: Date,
-) {
-  const { mission, org, orgMember } = access;
+async function checkInvite(tx: Tx, access: MissionAccess, invitee: Invitee, teamRow: MissionPersonRow | null, grant: Grant, now: Date) {
+  const { orgMember } = access;
   if (isOnTeam(teamRow)) throw appError('alreadyOnTeam', invitee.email);
   const inviter = activeMemberOf(access);
-  const inviterIsOrgAdmin = orgMember?.level === 'ADMIN';
-  if (invitee.orgMember && inviter?.permission !== PERMISSION_ADMIN && !inviterIsOrgAdmin) {
+  if (invitee.orgMember && inviter?.permission !== PERMISSION_ADMIN && orgMember?.level !== 'ADMIN') {
     const refusal = clearanceCheck({
       inviterPermission: inviter?.permission ?? 4,
       inviterAccessibleDepartments: orgMember?.accessibleDepartments ?? [],
@@ -179,33 +128,7 @@ async function checkInvite(
     });
     if (refusal) throw appError('inviteNoClearance', refusal);
   }
-  const domainApproved = adminDomainApproved(access, invitee.email);
-  if (grant.permission === PERMISSION_ADMIN && !domainApproved) {
-    throw appError('adminDomainNotApproved');
-  }
-  const options = inviteOptions({
-    inviterIsMissionAdmin: isMissionAdmin(inviter),
-    inviterIsOrgAdmin,
-    inviterIsProjectManager: inviter?.isProjectManager ?? false,
-    inviterIsOrgMember: orgMember !== null,
-    rolesNeedApproval: org?.rolesNeedApproval ?? false,
-    fromCrm: mission.createdFromGtCrm,
-    projectType: mission.projectType,
-    isTemplate: mission.isTemplate,
-    isModel: mission.isModel,
-    hasOrg: org !== null,
-    domainApproved,
-  });
-  const offered = options.some(
-    (option) =>
-      option.permission === grant.permission &&
-      (grant.permission !== PERMISSION_TEAM_LEAD || option.isProjectManager === grant.isProjectManager),
-  );
-  if (!offered) throw cannotGive();
-  const licensed = mission.isLicensedActive || (org ? orgLicenceActive(org, now) : false);
-  if (countsAsSeat(grant.permission) && !licensed && (await seatsTakenByOthers(tx, mission.id, invitee, now)) >= FREE_SLOTS) {
-    throw freeSlotsFull();
-  }
+  await checkGrant(tx, access, invitee, grant, now);
 }
 
 const planItemNotFound = () => appError('inviteRoleNotFound');

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
-  missionApprovesDomain,
+  countsAsSeat,
   isMissionAdmin,
   isWorkingMember,
   PERMISSION_ADMIN,
@@ -15,24 +15,15 @@ import { missionInvites, missionPeople } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { activeMemberOf, checkGrant } from './grants.ts';
 import { presentMissionPerson, type TeamRow } from './team.presenter.ts';
 import { loadTeamPerson } from './team.queries.ts';
 
 export const personNotFound = () => appError('personNotFound');
 const lastAdmin = () => appError('missionLastAdmin');
 
-/** The caller's team row once their invite is accepted (a pending invitee acts as nobody on the team). */
-export const activeMemberOf = (access: MissionAccess) => (access.member && !access.member.invitePending ? access.member : null);
-
 /** Somebody already working on the team (an accepted row at permission 3 or less), whom an invite must not change. */
 export const isOnTeam = (row: MissionPersonRow | null | undefined) => !!row && !row.invitePending && isWorkingMember(row.permission);
-
-/**
- * Whether an email's domain is approved for admin (rule 124): by the organisation or the mission; a personal mission
- * that approves no domain approves every one.
- */
-export const adminDomainApproved = ({ mission, org }: MissionAccess, email: string) =>
-  missionApprovesDomain(org?.inviteDomains ?? null, mission.inviteDomains, email);
 
 /** The invites of a team person to the mission that can still be answered: bound to them, or to one of their emails. */
 const openInvitesOf = (missionId: string, { member, person }: TeamRow) =>
@@ -56,8 +47,8 @@ async function countAdmins(tx: Tx, missionId: string): Promise<number> {
 
 /**
  * `PUT /mission/:id/people/:personId`: changes a team person's permission, project-manager flag, role or custom
- * role. Only mission admins and organisation admins give admin (2), and only to approved domains; nobody demotes the
- * last admin.
+ * role. Only mission admins and organisation admins give admin (2); a new permission passes what inviting with it
+ * would (`checkGrant`); nobody demotes the last admin.
  */
 export async function updateMissionPerson(
   ctx: AppContext,
@@ -74,8 +65,14 @@ export async function updateMissionPerson(
     const target = await loadTeamPerson(tx, mission, personId);
     if (!target) throw personNotFound();
     const before = target.member;
-    if (givesAdmin && before.permission !== PERMISSION_ADMIN && !adminDomainApproved(access, before.email)) {
-      throw appError('adminDomainNotApproved');
+    const grant = {
+      permission: patch.permission ?? before.permission,
+      isProjectManager: patch.isProjectManager ?? before.isProjectManager,
+    };
+    // a new permission passes what an invite of it would (the dialog's choices, approved domains, free seats)
+    if (grant.permission !== before.permission || grant.isProjectManager !== before.isProjectManager) {
+      const grantee = { email: before.email, personId };
+      await checkGrant(tx, access, grantee, grant, ctx.clock.now(), countsAsSeat(before.permission));
     }
     const demotesAdmin = before.permission === PERMISSION_ADMIN && !before.invitePending && patch.permission !== undefined && !givesAdmin;
     if (demotesAdmin && (await countAdmins(tx, mission.id)) <= 1) throw lastAdmin();

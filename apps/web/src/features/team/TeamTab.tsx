@@ -29,8 +29,12 @@ import { missionOrgQuery, removeTeamPerson, useUpdateTeamPerson } from './api.ts
 import { InviteCard } from './InviteCard.tsx';
 import {
   PERMISSION_CHOICES,
+  allowedDomains,
+  changeChoices,
   choiceOf,
+  domainCleared,
   freeSlotsText,
+  inviteOptionsFor,
   fullName,
   personSummaryOf,
   visibleTeam,
@@ -132,6 +136,9 @@ function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person
   const name = fullName(person.ref) || person.email;
   const choice = choiceOf(person);
   const label = permissionLabel(person, { isTemplate: mission.isTemplate });
+  const inviter = { orgLevel: org?.me?.level ?? null, rolesNeedApproval: org?.rolesNeedApproval ?? false };
+  const approved = domainCleared(person.email, mission.org !== null, allowedDomains(org?.inviteDomains ?? [], mission.inviteDomains));
+  const choices = changeChoices(inviteOptionsFor(mission, inviter, approved), choice);
 
   const save = (change: Parameters<typeof update.mutate>[0]['change']) =>
     update.mutate(
@@ -187,7 +194,7 @@ function TeamRow({ mission, person, self, onRemove }: { mission: Mission; person
             size="xs"
             w={200}
             allowDeselect={false}
-            data={PERMISSION_CHOICES.map((option) => ({
+            data={choices.map((option) => ({
               value: option.value,
               label:
                 mission.isTemplate && (option.value === 'admin' || option.value === 'manager')

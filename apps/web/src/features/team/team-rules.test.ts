@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mission, MissionPerson } from '@crewplan/domain/missions/mission';
 import {
   allowedDomains,
+  changeChoices,
   choiceOf,
   completeDomain,
   domainCleared,
@@ -138,6 +139,22 @@ describe('invite options shown', () => {
       'member',
     ]);
     expect(values(inviteOptionsFor(mission(), { orgLevel: 'ADMIN', rolesNeedApproval: true }, true))).not.toContain('admin');
+  });
+  it('the team tab changes a permission only to what the dialog offers, keeping the one held', () => {
+    const choiceValues = (choices: readonly { value: string }[]) => choices.map((choice) => choice.value);
+    expect(choiceValues(changeChoices(inviteOptionsFor(mission({ projectType: 'mx-gantt' }), admin, false), 'member'))).toEqual([
+      'manager',
+      'member',
+      'observer',
+    ]);
+    // somebody already admin keeps admin among the choices though it would not be offered to their domain now
+    expect(choiceValues(changeChoices(inviteOptionsFor(mission(), admin, false), 'admin'))).toEqual([
+      'admin',
+      'manager',
+      'lead',
+      'member',
+      'observer',
+    ]);
   });
   it('an organisation observer of the mission is not taken for its admin', () => {
     const seenFromOrg = mission({ permission: 4, loadedFromOrg: true });

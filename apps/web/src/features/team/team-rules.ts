@@ -147,6 +147,14 @@ export function choiceOf(person: { permission: number; isProjectManager: boolean
   return found?.value ?? null;
 }
 
+/**
+ * The change menu's choices for a team person: those the invite dialog would offer for their email now (a new
+ * permission passes what an invite of it would; the server checks it too), and the one they hold.
+ */
+export function changeChoices(offered: readonly InviteOption[], current: PermissionChoice | null) {
+  return PERMISSION_CHOICES.filter((choice) => choice.value === current || offered.some((option) => option.value === choice.value));
+}
+
 /** Message of a failed invite (rule 138): the toast's text, or null for a silent code. */
 export function inviteErrorToast(error: { code?: string; message: string }): string | null {
   if (error.code === 'invite/active-directory' || error.code === 'invite/already_invited') return null;
