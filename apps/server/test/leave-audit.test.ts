@@ -97,6 +97,21 @@ describe('create and submit with notify=false', () => {
       .where(and(eq(notifications.personId, person('p1pm')), sql`${notifications.data}->>'leaveId' = ${leaveOf(loud)._id}`));
     expect(toldLoud.length).toBe(1);
   });
+
+  it('cancelling a draft tells nobody: no reviewer ever saw it', async () => {
+    const draft = await create('p3', { reason: 'training', dates: [{ from: '2026-02-09', to: '2026-02-09' }] }, false);
+    expectStatus(draft, 201);
+    const id = leaveOf(draft)._id;
+    expectStatus(
+      await t.request({ method: 'PUT', url: '/api/people-leave/action/cancel', token: token('p3'), payload: { leaveIds: [id] } }),
+      200,
+    );
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.data}->>'leaveId' = ${id}`);
+    expect(told).toEqual([]);
+  });
 });
 
 describe('half days', () => {
@@ -194,5 +209,63 @@ describe('a deleted request', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/people-leave/action/delete/${leave._id}`, token: token('p3') }), 200);
     expect(await t.database.db.select().from(leaveAttachments).where(eq(leaveAttachments.leaveId, leave._id))).toEqual([]);
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+});
+
+const setMember = (caller: Caller, values: Partial<typeof orgPeople.$inferInsert>) =>
+  t.database.db
+    .update(orgPeople)
+    .set(values)
+    .where(and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, person(caller))));
+const act = (caller: Caller, path: string, id: string) =>
+  t.request({ method: 'PUT', url: `/api/people-leave/action/${path}`, token: token(caller), payload: { leaveIds: [id] } });
+
+describe('leave the organisation approved for somebody else', () => {
+  it('is cancelled by its person or a leave approver, not by whoever asked for it once they no longer approve', async () => {
+    await setMember('orgManager', { canApproveLeaves: true });
+    const asked = await create('orgManager', {
+      person: person('p1'),
+      reason: 'training',
+      dates: [{ from: '2026-04-13', to: '2026-04-13' }],
+    });
+    expectStatus(asked, 201);
+    const id = leaveOf(asked)._id;
+    expectStatus(await act('orgAdmin', 'approve', id), 200);
+    expectStatus(await act('orgAdmin', 'approve/final', id), 200);
+    await setMember('orgManager', { canApproveLeaves: false });
+    expectStatus(await act('orgManager', 'cancel', id), 403);
+    expect((await requestsOf('p1')).find((row) => row.id === id)!.status).toBe('approved');
+    expectStatus(await act('p1', 'cancel', id), 200);
+  });
+});
+
+describe('a person who has left the organisation', () => {
+  it('no longer acts on the requests they made there, for themselves or for others', async () => {
+    await setMember('orgMember', { canApproveLeaves: true });
+    const forOther = await create('orgMember', {
+      person: person('p0'),
+      reason: 'training',
+      dates: [{ from: '2026-04-06', to: '2026-04-06' }],
+    });
+    expectStatus(forOther, 201);
+    const own = await create('orgMember', { reason: 'training', dates: [{ from: '2026-04-07', to: '2026-04-07' }] }, false);
+    expectStatus(own, 201);
+    await setMember('orgMember', { canApproveLeaves: false, endDate: '2020-01-01' });
+    try {
+      for (const id of [leaveOf(forOther)._id, leaveOf(own)._id]) {
+        expectStatus(await act('orgMember', 'cancel', id), 404);
+        expectStatus(await update('orgMember', id, { comment: 'still mine?' }), 404);
+      }
+      const stored = await t.database.db
+        .select()
+        .from(leaveRequests)
+        .where(eq(leaveRequests.createdBy, person('orgMember')));
+      expect(stored.map((row) => [row.status, row.comment]).sort()).toEqual([
+        ['draft', ''],
+        ['pending_approval', ''],
+      ]);
+    } finally {
+      await setMember('orgMember', { endDate: null });
+    }
   });
 });

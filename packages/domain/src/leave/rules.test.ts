@@ -80,6 +80,20 @@ describe('rule 208: balances', () => {
     expect(leaveBalance({ codeId: 'school', year: 2025, entitled: null, carriedOver: 0, requests: tenths }).pending).toBe(0.0375);
   });
 
+  it.each([
+    // entitled days, hours taken, hours left: remaining × 8 is exactly what is left, so all of it can still be asked
+    [4, 16.1, 15.9],
+    [4, 18.6, 13.4],
+    [1, 0.56, 7.44],
+    [1, 1.31, 6.69],
+    [22, 0.3, 175.7],
+  ])('%s days with %s hours taken leave exactly %s hours, without float noise', (entitled, hours, left) => {
+    const taken: LeaveForBalance[] = [{ codeId: 'school', status: 'approved', days: [{ date: '2025-06-02', hours }] }];
+    const balance = leaveBalance({ codeId: 'school', year: 2025, entitled, carriedOver: 0, requests: taken });
+    expect(balance.remaining! * 8).toBe(left);
+    expect(balance.remaining).toBe(left / 8);
+  });
+
   it('counts requests per year for timesPerYear, without cancelled or rejected ones', () => {
     expect(requestsInYear(requests, 'annual', 2025)).toBe(5);
   });

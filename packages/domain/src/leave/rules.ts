@@ -70,7 +70,13 @@ export function leaveBalance(input: {
   }
   const takenDays = roundHours(taken) / HOURS_PER_LEAVE_DAY;
   const pendingDays = roundHours(pending) / HOURS_PER_LEAVE_DAY;
-  const remaining = input.entitled === null ? null : input.entitled + input.carriedOver - takenDays - pendingDays;
+  // counted in hours to the hundredth, then into days (÷ 8 is exact): remaining × 8 is exactly the hours left to ask,
+  // not 15.899999999999999 of 15.9, which would refuse the last of it
+  const remaining =
+    input.entitled === null
+      ? null
+      : roundHours((input.entitled + input.carriedOver) * HOURS_PER_LEAVE_DAY - roundHours(taken) - roundHours(pending)) /
+        HOURS_PER_LEAVE_DAY;
   return {
     codeId: input.codeId,
     year: input.year,

@@ -50,7 +50,10 @@ export async function missionsReviewedFor(db: Db | Tx, orgId: string, reviewerId
   return rows.rows.map((row) => row.id);
 }
 
-/** How the caller stands to one request: theirs (its person or creator), its organisation's approver, a mission approver. */
+/**
+ * How the caller stands to one request: theirs (its person or creator, while a member), its organisation's approver, a
+ * mission approver.
+ */
 export type LeaveStanding = { own: boolean; orgApprover: boolean; missionIds: string[] };
 
 export async function standingOn(
@@ -58,10 +61,13 @@ export async function standingOn(
   request: { orgId: string; personId: string; createdBy: string },
   callerId: string,
 ): Promise<LeaveStanding> {
-  const own = request.personId === callerId || request.createdBy === callerId;
   const member = await membershipOf(db, request.orgId, callerId);
+  // a request stays theirs only while they belong to its organisation: one who left (an approver who asked leave for
+  // somebody) no longer changes it
+  const mine = request.personId === callerId || request.createdBy === callerId;
+  const own = !!member && mine;
   const orgApprover = approvesOrgLeave(member);
-  const missionIds = own ? [] : await missionsReviewedFor(db, request.orgId, callerId, request.personId);
+  const missionIds = mine ? [] : await missionsReviewedFor(db, request.orgId, callerId, request.personId);
   return { own, orgApprover, missionIds };
 }
 

@@ -289,11 +289,12 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
   if (rows.length !== body.leaveIds.length) throw leaveNotFound();
   const byOrg = new Map<string, LeaveRow[]>();
   const approverOf = new Map<string, boolean>();
-  const ownOrApprover = new Set<string>();
+  const personOrApprover = new Set<string>();
   for (const row of rows) {
     const standing = await standingOn(ctx.db, row, callerId);
     approverOf.set(row.orgId, standing.orgApprover);
-    if (standing.own || standing.orgApprover) ownOrApprover.add(row.id);
+    // its person, not whoever once asked for it on their behalf (who may no longer approve leave)
+    if ((standing.own && row.personId === callerId) || standing.orgApprover) personOrApprover.add(row.id);
     if (!standing.own && !standing.orgApprover && standing.missionIds.length === 0) throw leaveNotFound();
     if (!mayAct(action, standing, row, callerId)) throw leaveNotAllowed();
     if (body.payload.mission && action === 'approve' && !standing.orgApprover && !standing.missionIds.includes(body.payload.mission))
@@ -315,7 +316,7 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
         if (!next) throw wrongStatus(current.status);
         // leave the organisation finally approved is undone only by its person or the organisation's approvers, not
         // by a project manager whose stage it has passed (checked on the locked row: an approval may just have landed)
-        if (action === 'cancel' && current.status === 'approved' && !ownOrApprover.has(current.id)) throw leaveNotAllowed();
+        if (action === 'cancel' && current.status === 'approved' && !personOrApprover.has(current.id)) throw leaveNotAllowed();
         if (SPENDS_LEAVE.has(action)) await checkStillFits(tx, org, current, todayOf(ctx.clock));
         before.set(current.id, current.status);
         const review = {
@@ -335,7 +336,12 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
       }
       return out;
     });
-    for (const row of updated) await emitChanged(ctx, [row], before.get(row.id) ?? null, callerId, notify, body.payload.comment ?? '');
+    for (const row of updated) {
+      const from = before.get(row.id) ?? null;
+      // a draft never reached a reviewer: its own people cancelling it is nobody else's news (the lists still refresh)
+      const quiet = from === 'draft' && (row.personId === callerId || row.createdBy === callerId);
+      await emitChanged(ctx, [row], from, callerId, notify && !quiet, body.payload.comment ?? '');
+    }
     done.push(...updated);
   }
   const presented = await Promise.all(done.map((row) => presentOne(ctx, row, callerId, approverOf.get(row.orgId) ?? false)));
