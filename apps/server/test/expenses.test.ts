@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, EXPENSE_MESSAGES, type Expense, type ExpenseList } from '@crewplan/domain';
+import { addIsoDays, EXPENSE_MESSAGES, type Expense, type ExpenseList, type MoneyActual } from '@crewplan/domain';
 import {
   expenseAttachments,
   expenses,
@@ -473,9 +473,11 @@ describe('cost roll-up (rule 182)', () => {
     expect(expected).not.toBe(10000);
     expect((approved.json() as Expense).cost).toEqual({ amount: expected! / 100, currency: 'EUR' });
     expect(await actualCost(missionId)).toBeCloseTo(before + expected! / 100, 2);
-    // the line behind the figure is the expense
+    // the line behind the figure is the expense, with who spent it
     const actuals = await t.request({ method: 'GET', url: `/api/money/mission/${missionId}/actuals`, token: token('p2') });
-    expect(JSON.stringify(actuals.json())).toContain(expense._id);
+    expect((actuals.json() as MoneyActual[]).filter((line) => line.id === expense._id)).toEqual([
+      expect.objectContaining({ kind: 'expense', personName: expense.person.name, date: DAY, cost: expected! / 100 }),
+    ]);
     expectStatus(await missionStatus('p1pm', expense._id, { status: 'paid' }), 200);
     expect(await actualCost(missionId)).toBeCloseTo(before + expected! / 100, 2);
   });

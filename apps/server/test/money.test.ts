@@ -6,6 +6,7 @@ import { expectAccess } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, missionExpectations, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { addToMission, insertMission } from './support/missions.ts';
 import { expectStatus } from './support/org.ts';
 
 /**
@@ -323,6 +324,15 @@ describe('the mission report (GET /money/mission/:id)', () => {
     expectStatus(await get('p1pm', `/api/money/mission/${a.missionId}?currency=eur`), 400);
     expectStatus(await get('p1pm', `/api/money/mission/not-an-id`), 400);
     expectStatus(await get('p1pm', `/api/money/mission/${'f'.repeat(24)}`), 404);
+  });
+
+  it('a personal mission (of no organisation) names its plan items', async () => {
+    const owner = world.people.outsider;
+    const { id } = await insertMission(t, owner, { currency: 'USD', planStartDate: '2026-03-02', planEndDate: '2026-03-31' });
+    await item(id, { title: 'Designer', startDate: '2026-03-02', endDate: '2026-03-06', rateMinor: 1_000, rateTime: 'Hourly' });
+    const response = await get('outsider', `/api/money/mission/${id}`);
+    expectStatus(response, 200);
+    expect((response.json() as MoneyReport).rows.map((row) => [row.title, row.total.plannedCost])).toEqual([['Designer', 400]]);
   });
 
   it('is read by mission admins and the organisation’s admins and managers only', async () => {
@@ -656,6 +666,15 @@ describe('the cost tracker (GET /money/project-manager/cost-tracker)', () => {
     ]);
     expect(rows.map((row) => row.missionId)).toContain(notBillable);
     expect(rows.slice(2).every((row) => row.risk === null)).toBe(true);
+  });
+
+  it('lists the missions of another organisation that I manage, invited from outside it, as their report does', async () => {
+    const missionId = await world.mission({ currency: 'EUR', budgetAvailableMinor: 50_000 });
+    await addToMission(t, missionId, world.people.outsider, 1, { isProjectManager: true });
+    expectStatus(await get('outsider', `/api/money/mission/${missionId}`), 200);
+    const response = await get('outsider', '/api/money/project-manager/cost-tracker');
+    expectStatus(response, 200);
+    expect((response.json() as CostTrackerRow[]).map((row) => [row.missionId, row.budget])).toEqual([[missionId, 500]]);
   });
 
   it('lists nothing to who manages nothing; refuses the anonymous', async () => {

@@ -214,7 +214,7 @@ export type ItemRow = { id: string; title: string; person_name: string | null };
  * One mission's lines per plan item and month, with beside them the titles and people of its items (in the order of
  * their start) and the mission's percent complete.
  */
-export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, today: string) {
+export async function moneyLines(db: Db | Tx, orgId: string | null, missionId: string, today: string) {
   const [result, items, progress] = await Promise.all([
     db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
       select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, l.currency, ${FIGURES}
@@ -225,7 +225,7 @@ export async function moneyLines(db: Db | Tx, orgId: string, missionId: string, 
       select p.id, coalesce(nullif(p.title, ''), p.role, '') as title,
         nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '') as person_name
       from plan_items p join missions m on m.id = p.mission_id left join people pe on pe.id = p.person_id
-      where p.mission_id = ${missionId} and m.org_id = ${orgId}
+      where p.mission_id = ${missionId} and m.org_id is not distinct from ${orgId}
       order by p.start_date nulls last, p.id`),
     // only the CTEs it reads are run: the mission and its tasks
     db.execute<{ pct: string | null }>(sql`${linesWith(orgId, [missionId], today)} select pct from progress`),
@@ -278,7 +278,7 @@ export type ActualRow = {
  */
 export async function actualLines(
   db: Db | Tx,
-  orgId: string,
+  orgId: string | null,
   missionId: string,
   today: string,
   filter: { planItemId?: string | undefined; month?: string | undefined },
@@ -290,8 +290,10 @@ export async function actualLines(
       sum(l.approved_minutes) as minutes, sum(l.actual_cost) as cost, sum(l.actual_revenue) as revenue
     from lines l
     left join timesheets t on t.id = l.source_id and l.kind = 'person'
+    left join expenses e on e.id = l.source_id and l.kind = 'expenses'
     left join plan_items p on p.id = l.item_id
-    left join people pe on pe.id = coalesce(t.person_id, p.person_id)
+    -- who worked the week or spent the expense, else the plan item's person
+    left join people pe on pe.id = coalesce(t.person_id, e.person_id, p.person_id)
     where l.source_id is not null
       and (l.approved_minutes <> 0 or l.actual_cost <> 0 or l.actual_revenue <> 0)
       ${filter.planItemId ? sql`and l.item_id = ${filter.planItemId}` : sql``}

@@ -10,8 +10,7 @@ import {
   type MoneyReport,
   type MoneyRow,
 } from '@crewplan/domain';
-import { missionPeople, missions, orgPeople, orgs, programs } from '../../db/schema/index.ts';
-import { currentMembership } from '../../plugins/org-access.ts';
+import { missionPeople, missions, orgs, programs } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
@@ -54,7 +53,7 @@ export async function missionReport(
   const { mission } = access;
   const currency = reportCurrency(query.currency, mission.currency);
   const today = todayOf(ctx.clock);
-  const found = await moneyLines(ctx.db, mission.orgId!, mission.id, today);
+  const found = await moneyLines(ctx.db, mission.orgId, mission.id, today);
   const { items, pct } = found;
   // amounts are kept in the mission's currency; another is asked: each month at its rate, the budget at today's
   const lines = await inCurrency(ctx, found.lines, currency, (line) => `${line.kind}:${line.item_id ?? ''}:${line.month}`);
@@ -110,7 +109,7 @@ export async function missionActuals(
 ): Promise<MoneyActual[]> {
   const { mission } = access;
   const currency = reportCurrency(query.currency, mission.currency);
-  const rows = await actualLines(ctx.db, mission.orgId!, mission.id, todayOf(ctx.clock), query);
+  const rows = await actualLines(ctx.db, mission.orgId, mission.id, todayOf(ctx.clock), query);
   // in another currency: each at the rate of its day (a week's start, an expense's or cost item's day)
   const converted = await convertOnDays(
     ctx,
@@ -242,7 +241,8 @@ export async function orgReport(
 
 /**
  * The missions the person manages (project manager or owner, invitation accepted), not archived nor templates, in
- * organisations they belong to that are licensed (the board's project-manager workspace, as its Timesheets tab).
+ * licensed organisations, theirs or another's (the board's project-manager workspace, as its Timesheets tab: a project
+ * manager invited from outside sees the mission's money there too).
  */
 async function managedMissions(ctx: AppContext, personId: string): Promise<MissionHead[]> {
   const rows = await ctx.db
@@ -254,7 +254,6 @@ async function managedMissions(ctx: AppContext, personId: string): Promise<Missi
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
     .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
-    .innerJoin(orgPeople, and(eq(orgPeople.orgId, orgs.id), eq(orgPeople.personId, personId), currentMembership()))
     .where(
       and(
         eq(missionPeople.personId, personId),
