@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionItems, actions, orgs } from '../src/db/schema/index.ts';
+import { actionItems, actions, orgs, people } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission, type MissionOptions } from './support/missions.ts';
 import { addMember, createOrg, expectStatus, verifiedPerson } from './support/org.ts';
@@ -122,6 +122,21 @@ describe('GET /board/workspace', () => {
     const answer = await workspace(me);
     expect(titles(answer)).toEqual(['org mission']);
     expect(answer.items.map((item) => item.title)).toEqual(['Org task']);
+  });
+
+  it('withholds an organisation’s missions, their tasks and team while it requires two-factor sign-in I lack (rule 109)', async () => {
+    const me = await verifiedPerson(t, { firstName: 'Mfa', lastName: 'Less' });
+    const org = await createOrg(t, me.token);
+    await t.database.db.update(orgs).set({ isLicensedActive: true, isOrgLicensed: true, isMFARequired: true }).where(eq(orgs.id, org._id));
+    const mission = await insertMission(t, me, { title: 'secret org mission', orgId: org._id });
+    await addTask(mission.id, 'Secret task');
+    await licensed(me, 'personal');
+    const answer = await workspace(me);
+    expect(titles(answer)).toEqual(['personal']);
+    expect(answer.items).toEqual([]);
+
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
+    expect(titles(await workspace(me))).toEqual(['personal', 'secret org mission']);
   });
 
   it('drops an organisation’s missions once I have left the organisation', async () => {

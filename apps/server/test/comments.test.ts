@@ -287,11 +287,21 @@ describe('rooms (/comment/room/:room/id/:id) and counts', () => {
     ]);
   });
 
-  it("answers 404 for a deleted role's chat, as the role itself does", async () => {
+  it("answers 404 for a deleted role's chat, as the role itself does, and drops it from the mission's count and list", async () => {
     const w = await world();
     const url = `/api/comment/room/MissionPlan/id/${w.planItem}`;
+    const missionWide = async () => {
+      const count = await t.request({ method: 'GET', url: `/api/comment/count/mission/${w.mission}`, token: who.owner.token });
+      const list = await t.request({ method: 'GET', url: `/api/comment/mission/${w.mission}`, token: who.owner.token });
+      return {
+        count: (count.json() as { count: number }).count,
+        texts: (list.json() as { comments: CommentDto[] }).comments.map((c) => c.text),
+      };
+    };
     expectStatus(await post(url, who.owner, { text: 'before' }), 201);
+    expect(await missionWide()).toEqual({ count: 1, texts: ['before'] });
     expectStatus(await t.request({ method: 'DELETE', url: `/api/mission-plan/${w.planItem}`, token: who.owner.token }), 200);
+    expect(await missionWide()).toEqual({ count: 0, texts: [] });
     expectStatus(await t.request({ method: 'GET', url: `/api/mission-plan/${w.planItem}`, token: who.owner.token }), 404);
     const after = await post(url, who.owner, { text: 'after' });
     expectStatus(after, 404);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FileDto } from '@crewplan/domain';
@@ -368,6 +369,24 @@ describe('deleting files', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/mission/${gone}`, token: owner.token }), 200);
     expect((await t.database.db.select().from(files)).map((row) => row.id)).toEqual([kept._id]);
     expect(blobCount()).toBe(1);
+  });
+
+  it('keeps nothing of an upload to a task deleted while its bytes were still arriving', async () => {
+    const doomed = await insertTask(missionId, 'Doomed while uploading');
+    const { payload, headers } = upload({ name: 'late.txt', bytes: 'x'.repeat(64 * 1024) });
+    const body = new PassThrough();
+    const answer = t.request({ method: 'POST', url: `/api/action-item/${doomed}/drive`, token: owner.token, headers, payload: body });
+    body.write(payload.subarray(0, 1024));
+    const tmp = join(t.dataDir, 'tmp');
+    // the upload has passed its checks once its bytes land in a temporary file
+    await expect.poll(() => existsSync(tmp) && readdirSync(tmp).some((name) => name.startsWith('upload-')), { timeout: 5000 }).toBe(true);
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/action-item/${doomed}`, token: owner.token }), 200);
+    body.end(payload.subarray(1024));
+    const response = await answer;
+    expectStatus(response, 404);
+    expect(errorOf(response).code).toBe('task/not-found');
+    expect(await t.database.db.select().from(files)).toEqual([]);
+    expect(blobCount()).toBe(0);
   });
 });
 

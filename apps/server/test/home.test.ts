@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionItems, actions, missions } from '../src/db/schema/index.ts';
+import { actionItems, actions, missions, people } from '../src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';
-import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 type Json = ReturnType<typeof JSON.parse>;
@@ -198,6 +198,36 @@ describe("Home's reads, asked by someone of another organisation, by no one, or 
     }
     const pinned = (await t.request({ method: 'GET', url: '/api/action-item/my/items?pinned=true', token: other.token })).json();
     expect(pinned.items.map((item: Json) => item._id)).toEqual([theirs!.id]);
+  });
+
+  it('withhold the tasks of an organisation requiring two-factor sign-in until I set it up (rule 109)', async () => {
+    const me = await verifiedPerson(t, { firstName: 'Mfa', lastName: 'Less' });
+    const org = (await createOrg(t, me.token))._id;
+    await setOrg(t, org, { isMFARequired: true });
+    const mission = await insertMission(t, me, { orgId: org, isLicensedActive: true, title: 'Withheld' });
+    const [action] = await t.database.db.insert(actions).values({ missionId: mission.id, title: 'Action' }).returning();
+    const [item] = await t.database.db
+      .insert(actionItems)
+      .values({ missionId: mission.id, actionId: action!.id, title: 'Secret task', dueDate: TODAY, people: [me.personId] })
+      .returning();
+    const ids = async (url: string) => {
+      const response = await t.request({ method: 'GET', url, token: me.token });
+      expectStatus(response, 200);
+      const answer = response.json() as Json;
+      return {
+        items: (answer.items ?? answer.suggestions.map((entry: Json) => entry.item)).map((row: Json) => row._id),
+        missionIds: answer.missionIds ?? [],
+      };
+    };
+    const suggestionsUrl = `/api/action-item/my/suggestions?today=${TODAY}&limit=50`;
+    const taskMasterUrl = '/api/action-item/my/task-master?limit=500';
+    expect(await ids(suggestionsUrl)).toEqual({ items: [], missionIds: [] });
+    expect((await ids(taskMasterUrl)).items).toEqual([]);
+
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
+    t.app.ctx.reads.changed(); // written behind the server's back
+    expect(await ids(suggestionsUrl)).toEqual({ items: [item!.id], missionIds: [mission.id] });
+    expect((await ids(taskMasterUrl)).items).toEqual([item!.id]);
   });
 
   it('answer 401 to a caller without identity, whatever their session cookie holds', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationList } from '@crewplan/domain/notifications/notifications';
 import { notifications } from '../src/db/schema/index.ts';
+import { personRoom } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import type { TestPerson } from './support/people.ts';
@@ -160,6 +161,29 @@ describe('PUT /notification/read', () => {
     expect(response.json()).toEqual({ updated: 3 });
     expect(await count(person.token)).toBe(0);
     expect(await count(bob.token)).toBe(bobBefore);
+  });
+
+  it("tells the person's own room, so that their other tabs and devices refresh the bell", async () => {
+    const person = await verifiedPerson(t);
+    const [one, , hidden] = await insertNotifications(person.personId, [{}, {}, {}]);
+    const publish = vi.spyOn(t.app.ctx.realtime, 'publish');
+    try {
+      const told = () => publish.mock.calls.filter(([room]) => room === personRoom(person.personId)).map(([, change]) => change);
+      expectStatus(await markRead(person.token, { notificationId: one }), 200);
+      expect(told()).toEqual([{ type: 'update', entity: 'notifications', id: one }]);
+      publish.mockClear();
+      expectStatus(await disable(person.token, hidden!), 200);
+      expect(told()).toEqual([{ type: 'update', entity: 'notifications', id: hidden }]);
+      publish.mockClear();
+      expectStatus(await markRead(person.token, { all: true }), 200);
+      expect(told()).toEqual([{ type: 'update', entity: 'notifications', id: expect.any(String) }]);
+      publish.mockClear();
+      // nothing left unread: nothing to tell
+      expectStatus(await markRead(person.token, { all: true }), 200);
+      expect(told()).toEqual([]);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('refuses bad bodies (400) and anonymous callers (401)', async () => {

@@ -140,6 +140,9 @@ describe('sizes (decimal units) and storage in GB (spec 3 §9)', () => {
     [25_000_000, '25 MB'],
     [123_456_789, '123 MB'],
     [1_200_000_000, '1.2 GB'],
+    [999_499, '999 KB'],
+    [999_999, '1 MB'],
+    [999_999_999, '1 GB'],
   ])('%d bytes → %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
   });

@@ -50,13 +50,15 @@ export function uploadTimeLabel(createdAt: Date | string, now: Date = new Date()
 export function formatFileSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
+  const shown = (value: number) => (value >= 100 ? Math.round(value) : Number(value.toFixed(1)));
   let value = bytes / 1000;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
+  // the value as shown decides: 999,999 bytes rounds to 1000 KB, which reads as 1 MB
+  while (shown(value) >= 1000 && unit < units.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
+  return `${shown(value)} ${units[unit]}`;
 }
 
 /** Storage used, in gigabytes with a decimal base (spec 3 §9): 1,500,000,000 bytes is '1.5 GB'. */

@@ -88,6 +88,9 @@ describe('rows (rule 238)', () => {
     expect(clampTitle('y'.repeat(80), 'actionItem')).toBe('y'.repeat(80));
     expect(clampTitle('y'.repeat(71), 'other')).toHaveLength(70);
     expect(clampTitle('Short', 'other')).toBe('Short');
+    // characters, not UTF-16 units: an emoji is never cut in half
+    expect(clampTitle(`${'x'.repeat(68)}🚀🚀🚀`, 'other')).toBe(`${'x'.repeat(68)}🚀…`);
+    expect(clampTitle(`${'x'.repeat(66)}🚀🚀🚀🚀`, 'other')).toBe(`${'x'.repeat(66)}🚀🚀🚀🚀`);
   });
 
   it('shows a due date only when it parses as a day', () => {

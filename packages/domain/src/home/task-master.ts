@@ -52,10 +52,16 @@ export const ITEM_TITLE_CLAMP = 80;
 /** A row's height: 120 for an action item (its tile shows pills and people), 76 for other rows. */
 export const rowHeightOf = (kind: 'actionItem' | 'other') => (kind === 'actionItem' ? TASK_MASTER_ITEM_ROW_HEIGHT : TASK_MASTER_ROW_HEIGHT);
 
-/** A title cut to its clamp, with an ellipsis when cut. */
+/** A title cut to its clamp (in characters, so that an emoji is never cut in half), with an ellipsis when cut. */
 export function clampTitle(title: string, kind: 'actionItem' | 'other'): string {
   const max = kind === 'actionItem' ? ITEM_TITLE_CLAMP : TITLE_CLAMP;
-  return title.length <= max ? title : `${title.slice(0, max - 1).trimEnd()}…`;
+  const chars = Array.from(title);
+  return chars.length <= max
+    ? title
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** A task tile shows its due date only when it parses as a day (spec 3 §2). */

@@ -14,7 +14,8 @@ const LICENSED = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_l
 
 /**
  * The caller's missions that may be in the PM work space: on the team with the invite accepted, not archived; an
- * organisation's mission only while the organisation exists and the caller has not left it (`STILL_WITH_ORG`).
+ * organisation's mission only while the organisation exists, the caller has not left it (`STILL_WITH_ORG`) and it does
+ * not require two-factor sign-in the caller lacks (rule 109: withheld, as in the mission tree).
  */
 const candidatesQuery = (personId: string) => ({
   text: `select m.id as "_id", m.title, m.org_id as org, m.client_id as client, m.project_status as "projectStatus",
@@ -27,9 +28,11 @@ const candidatesQuery = (personId: string) => ({
            (select count(*)::int from action_items ai where ai.mission_id = m.id and ai.status <> 'done') as "openTasks"
          from mission_people mp
          join missions m on m.id = mp.mission_id
+         join people me on me.id = mp.person_id
          left join orgs o on o.id = m.org_id
          where mp.person_id = $1 and not mp.invite_pending and m.archived_at is null
-           and (m.org_id is null or (o.id is not null and o.deleted_at is null and ${STILL_WITH_ORG}))
+           and (m.org_id is null or (o.id is not null and o.deleted_at is null
+             and (not o.is_mfa_required or me.two_factor_enabled) and ${STILL_WITH_ORG}))
          order by m.title, m.id`,
   values: [personId],
 });

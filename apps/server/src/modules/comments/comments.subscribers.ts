@@ -4,8 +4,9 @@ import { comments } from '../../db/schema/index.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
 /**
- * A chat goes with what it is about: a deleted task or action takes its room's messages along, a deleted subtask its
- * subtask chat (as files go with their task), so that counts and mission-wide lists never show chats nobody can open.
+ * A chat goes with what it is about: a deleted task, action or role (plan item, only marked deleted but never shown
+ * again) takes its room's messages along, a deleted subtask its subtask chat (as files go with their task), so that
+ * counts and mission-wide lists never show chats nobody can open.
  */
 export function subscribeCommentEvents(ctx: AppContext): void {
   ctx.events.on('mission.changed', async ({ missionId, changes }) => {
@@ -13,11 +14,13 @@ export function subscribeCommentEvents(ctx: AppContext): void {
     const items = deleted('action.items');
     const actionIds = deleted('actions');
     const subtasks = deleted('checklist');
-    if (items.length + actionIds.length + subtasks.length === 0) return;
+    const roles = deleted('plan.items');
+    if (items.length + actionIds.length + subtasks.length + roles.length === 0) return;
     const rooms = [
       items.length > 0 ? and(eq(comments.room, 'ActionItem'), inArray(comments.roomId, items)) : undefined,
       actionIds.length > 0 ? and(eq(comments.room, 'Action'), inArray(comments.roomId, actionIds)) : undefined,
       subtasks.length > 0 ? and(eq(comments.room, 'ActionItem'), inArray(comments.topic, subtasks)) : undefined,
+      roles.length > 0 ? and(eq(comments.room, 'MissionPlan'), inArray(comments.roomId, roles)) : undefined,
     ];
     const removed = await ctx.db
       .delete(comments)

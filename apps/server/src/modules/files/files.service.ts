@@ -1,13 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
 import { canOnMission, canOnTask, type FileDto } from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
-import { files } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/database.ts';
+import { actionItems, files, missions } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
-import { entityNotFound, loadMissionAccess, missionIdOf, type MissionAccess } from '../../plugins/mission-access.ts';
+import { entityNotFound, loadMissionAccess, missionIdOf, missionNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { itemFacts, loadItem, requireOnTask, taskActorOf } from '../tasks/index.ts';
 import { presentFile } from './files.presenter.ts';
@@ -68,6 +69,7 @@ export async function storeUpload(
     }
     const uploadedAt = ctx.clock.now().getTime();
     const ids = await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+      await requireStillThere(tx, access.mission.id, attached);
       const inserted = await tx
         .insert(files)
         .values(
@@ -98,6 +100,29 @@ export async function storeUpload(
   } finally {
     await discard(received);
   }
+}
+
+/**
+ * What the files go to is still there, and stays so until they are stored: an upload's bytes may take minutes to
+ * arrive, and a task deleted (or mission archived) meanwhile has already had its files cleared, so rows added now would
+ * be left over. The row is locked against deletion (a task) or archiving (the mission) until the command ends.
+ */
+async function requireStillThere(tx: Tx, missionId: string, attached: Attached): Promise<void> {
+  if (attached.to === 'action.items') {
+    const [item] = await tx
+      .select({ id: actionItems.id })
+      .from(actionItems)
+      .where(and(eq(actionItems.id, attached.id), eq(actionItems.missionId, missionId)))
+      .for('key share');
+    if (!item) throw entityNotFound('actionItem');
+    return;
+  }
+  const [mission] = await tx
+    .select({ id: missions.id })
+    .from(missions)
+    .where(and(eq(missions.id, missionId), isNull(missions.archivedAt)))
+    .for('share');
+  if (!mission) throw missionNotFound();
 }
 
 /** 403 unless the caller is the file's OWNER or a WRITER (spec 3 §6). */
@@ -167,6 +192,7 @@ export async function copyFile(
   await store.put(key, bytes, file.size, file.mimetype);
   try {
     const id = await runMissionCommand(ctx, target.mission.id, target.personId, async (tx, record) => {
+      await requireStillThere(tx, target.mission.id, { to: 'action.items', id: targetItemId });
       const [copy] = await tx
         .insert(files)
         .values({

@@ -96,6 +96,14 @@ async function mailNotifications(ctx: AppContext, rows: (NewNotification & { id:
   if (sent.length > 0) await ctx.db.update(notifications).set({ emailedAt: ctx.clock.now() }).where(inArray(notifications.id, sent));
 }
 
+/**
+ * The person's other tabs and devices refetch their notifications (and the bell's count) on any message of their room;
+ * one message says it however many changed.
+ */
+function tellChanged(ctx: AppContext, personId: string, rows: { id: string }[]): void {
+  if (rows[0]) ctx.realtime.publish(personRoom(personId), { type: 'update', entity: 'notifications', id: rows[0].id });
+}
+
 /** `PUT /notification/read`: marks one of the caller's notifications read (404 for any other), or all of theirs. */
 export async function markRead(ctx: AppContext, personId: string, body: MarkReadBody): Promise<{ updated: number }> {
   const mine = eq(notifications.personId, personId);
@@ -105,6 +113,7 @@ export async function markRead(ctx: AppContext, personId: string, body: MarkRead
       .set({ isRead: true })
       .where(and(mine, eq(notifications.isRead, false)))
       .returning({ id: notifications.id });
+    tellChanged(ctx, personId, rows);
     return { updated: rows.length };
   }
   const rows = await ctx.db
@@ -113,6 +122,7 @@ export async function markRead(ctx: AppContext, personId: string, body: MarkRead
     .where(and(mine, eq(notifications.id, body.notificationId)))
     .returning({ id: notifications.id });
   if (rows.length === 0) throw notificationNotFound();
+  tellChanged(ctx, personId, rows);
   return { updated: rows.length };
 }
 
@@ -134,6 +144,7 @@ export async function disableNotification(ctx: AppContext, personId: string, id:
     .where(and(eq(notifications.personId, personId), eq(notifications.id, id)))
     .returning({ id: notifications.id });
   if (rows.length === 0) throw notificationNotFound();
+  tellChanged(ctx, personId, rows);
   return { updated: rows.length };
 }
 
