@@ -97,7 +97,9 @@ describe('the invalidation map', () => {
     expect(area({ type: 'update', entity: 'plan.requests', id: 'r1' })).toEqual([['missions'], ['timesheets']]);
     expect(area({ type: 'create', entity: 'mission.invites', id: 'i1', data: { mission: 'm1' } })).toEqual([['missions']]);
     expect(area({ type: 'update', entity: 'org.people', id: 'p1' })).toEqual([['orgs']]);
-    expect(area({ type: 'update', entity: 'timesheets', id: 's1' })).toEqual([['timesheets']]);
+    // an approval moves the actual cost: the money reads refresh with the lists
+    expect(area({ type: 'update', entity: 'timesheets', id: 's1' })).toEqual([['timesheets'], ['missions', 'money']]);
+    expect(area({ type: 'update', entity: 'expenses', id: 'e1' })).toEqual([['expenses'], ['missions', 'money']]);
     expect(area({ type: 'create', entity: 'notifications', id: 'n1' })).toEqual([['notifications']]);
     expect(area({ type: 'create', entity: 'comments', id: 'c1' })).toEqual([['comments']]);
   });

@@ -39,6 +39,10 @@ const MISSION_READ: QueryKey = ['missions', 'one'];
 const areaOf = (root: string): ChangePlan => ({ ...NOTHING, invalidate: [[root]] });
 const missionsArea = () => areaOf('missions');
 const orgsArea = () => areaOf('orgs');
+/** The money reads (cost tracker, Plan vs actual, drill-downs): approved weeks and expenses are their actual cost. */
+const MONEY_READS: QueryKey = ['missions', 'money'];
+/** A week or an expense refreshes its own lists and the money it adds to once decided. */
+const costArea = (root: string): ChangePlan => ({ ...NOTHING, invalidate: [[root], MONEY_READS] });
 /** Roles are rows of the timesheet grid and cells of the board's Timesheets tab: a role change refreshes both. */
 const rolesArea = (): ChangePlan => ({ ...NOTHING, invalidate: [['missions'], ['timesheets']] });
 
@@ -95,8 +99,8 @@ export const CHANGE_QUERIES: { [E in ChangeEntity]: (change: Change<E>) => Chang
   'rate.cards': orgsArea,
   'leave.requests': () => areaOf('leave'),
   'work.from.home': () => areaOf('leave'),
-  timesheets: () => areaOf('timesheets'),
-  expenses: () => areaOf('expenses'),
+  timesheets: () => costArea('timesheets'),
+  expenses: () => costArea('expenses'),
   'role.plan.items': () => areaOf('role-plans'),
   notifications: () => areaOf('notifications'),
   comments: () => areaOf('comments'),
