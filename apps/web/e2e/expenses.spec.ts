@@ -11,7 +11,7 @@ const RECEIPT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP
 type Expense = { _id: string; status: string; total: number; currency: string; cost: { amount: number; currency: string } | null };
 
 /** Pastes a receipt onto the page, as a screenshot or a photo copied from the phone would be. */
-async function pasteReceipt(page: Page, name: string) {
+async function pasteReceipt(page: Page, name: string, base64 = RECEIPT_PNG) {
   await page.evaluate(
     ({ base64, name }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -19,7 +19,7 @@ async function pasteReceipt(page: Page, name: string) {
       data.items.add(new File([bytes], name, { type: 'image/png' }));
       window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     },
-    { base64: RECEIPT_PNG, name },
+    { base64, name },
   );
 }
 
@@ -56,6 +56,11 @@ test('expenses: a member snaps a receipt and submits; the manager rejects it, th
   await expect(form.getByRole('combobox', { name: 'Mission' })).toHaveValue('Harbour cabins');
   await form.getByLabel('Category').fill('Travel');
   await form.getByLabel('Description').fill('Ferry to the harbour');
+  // a file that only claims to be a photo is refused after the draft was made: saving again keeps to that one draft
+  await pasteReceipt(mine, 'not-a-photo.png', btoa('plain text, not an image'));
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(mine.getByRole('alert').filter({ hasText: /receipt|file|image/i }).first()).toBeVisible();
+  await form.getByRole('button', { name: 'Remove not-a-photo.png' }).click();
   await pasteReceipt(mine, 'ferry-ticket.png');
   await expect(form.getByTestId('pending-receipt')).toHaveText('ferry-ticket.png');
   await mine.screenshot({ path: screenshot('expenses-form') });
@@ -63,6 +68,8 @@ test('expenses: a member snaps a receipt and submits; the manager rejects it, th
   await expect(rowOf(mine, 'Ferry to the harbour')).toHaveAttribute('data-status', 'submitted');
   await expect(rowOf(mine, 'Ferry to the harbour')).toContainText('42.50 USD');
   await expect(rowOf(mine, 'Ferry to the harbour').getByRole('button', { name: 'ferry-ticket.png' })).toBeVisible();
+  const mineNow = await apiCall<{ expenses: Expense[] }>(request, 'get', member.token, '/api/expense/my');
+  expect(mineNow.expenses.map((expense) => expense.status)).toEqual(['submitted']);
   await expectAccessible(mine, 'my expenses');
   await mine.screenshot({ path: screenshot('expenses-mine') });
 

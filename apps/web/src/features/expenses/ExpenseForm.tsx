@@ -48,6 +48,8 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
     description: expense?.description ?? '',
   }));
   const [files, setFiles] = useState<File[]>([]);
+  // the draft a first save made, though a receipt was then refused: saving again changes it, never a second expense
+  const [draft, setDraft] = useState<Expense | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const openRef = useRef<() => void>(null);
   const { create, update } = useExpenseMutations();
@@ -95,9 +97,15 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
       description: values.description,
     };
     try {
-      if (expense) await update.mutateAsync({ expense, payload: fields, files, submit });
+      const saved = expense ?? draft;
+      if (saved) await update.mutateAsync({ expense: saved, payload: fields, files, submit });
       else
-        await create.mutateAsync({ target: targetOf(values.where), payload: { ...fields, status: submit ? 'submitted' : 'draft' }, files });
+        await create.mutateAsync({
+          target: targetOf(values.where),
+          payload: { ...fields, status: submit ? 'submitted' : 'draft' },
+          files,
+          onCreated: setDraft,
+        });
       notifications.show({ message: submit ? 'The expense is submitted.' : 'The expense is saved as a draft.' });
       onDone();
     } catch (error) {
@@ -141,7 +149,7 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
         data={choices}
         value={values.where || null}
         onChange={(where) => where && set({ where })}
-        disabled={!!expense}
+        disabled={!!(expense ?? draft)}
         error={errors.where}
         searchable
         allowDeselect={false}

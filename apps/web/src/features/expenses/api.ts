@@ -90,15 +90,27 @@ export function useExpenseMutations() {
   const onSuccess = () => refresh();
   return {
     create: useMutation({
-      mutationFn: async ({ target, payload, files }: { target: ExpenseTarget; payload: NewExpense; files: File[] }) => {
+      mutationFn: async ({
+        target,
+        payload,
+        files,
+        onCreated,
+      }: {
+        target: ExpenseTarget;
+        payload: NewExpense;
+        files: File[];
+        /** Told of the draft as soon as it exists: a receipt refused after it leaves that draft to save again. */
+        onCreated?: (expense: Expense) => void;
+      }) => {
         // the receipts go onto the draft before it is submitted: a submitted expense takes no more receipts
         const { status, ...fields } = payload;
         let expense = await createExpense(target, { ...fields, status: files.length > 0 ? 'draft' : status });
+        onCreated?.(expense);
         if (files.length > 0) expense = await attachReceipts(expense, files);
         if (files.length > 0 && status === 'submitted') expense = await setExpenseStatus(expense, 'submitted');
         return expense;
       },
-      onSuccess,
+      onSettled: onSuccess,
     }),
     update: useMutation({
       mutationFn: async ({
