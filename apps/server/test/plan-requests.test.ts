@@ -74,6 +74,26 @@ describe('role approval in an organisation where roles need approval (rule 71)',
     expectStatus(await requestCall(item._id, 'approve', 'orgAdmin', { context: 'org' }), 409);
   });
 
+  it("a plan manager's pm approval does not assign past the organisation: it asks the organisation for the person", async () => {
+    await setOrg(t, world.orgId, { rolesNeedApproval: true, canProjectManagersApproveRoles: false });
+    const mission = await world.mission();
+    const item = await createItem(mission, { role: 'Dev' });
+    expectStatus(await requestCall(item._id, 'submit', 'p1pm', { context: 'pm', reason: 'Please staff it', person: person('p0') }), 200);
+    const approved = await requestCall(item._id, 'approve', 'p2', { context: 'pm' });
+    expectStatus(approved, 200);
+    expect(approved.json()).toMatchObject({ person: null, allocationStatus: { pm: 'pending_approval', org: 'pending_approval' } });
+    expect((approved.json() as PlanItem).requests).toMatchObject([
+      { context: 'pm', status: 'approved', person: person('p0'), actionedBy: person('p2') },
+      { context: 'org', status: 'pending_approval', person: person('p0'), reason: 'Please staff it', sentForApprovalBy: person('p2') },
+    ]);
+    const assigned = await requestCall(item._id, 'approve', 'orgAdmin', { context: 'org' });
+    expect(assigned.json()).toMatchObject({ person: person('p0'), allocationStatus: { org: 'approved' } });
+    // who may approve roles assigns with a pm approval, as with an assignment
+    const other = await createItem(mission, { role: 'QA' });
+    await requestCall(other._id, 'submit', 'p2', { context: 'pm', reason: 'Please staff it', person: person('p1') });
+    expect((await requestCall(other._id, 'approve', 'orgAdmin', { context: 'pm' })).json()).toMatchObject({ person: person('p1') });
+  });
+
   it('a member with canApproveRoles assigns straight through and approves; a rejection keeps the role unfilled', async () => {
     await setOrg(t, world.orgId, { rolesNeedApproval: true });
     await addMember(t, world.orgId, world.people.p0, 'MEMBER', { canApproveRoles: true });

@@ -181,7 +181,11 @@ describe('PUT /action/:id', () => {
     expect(errorOf(closed).message).toBe('This action is done and closed. Reopen it first.');
     expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'C' }, 'p0'), 403);
     expectStatus(await call('PUT', `/api/action/${action._id}`, { status: 'open' }, 'p0'), 403);
-    expectStatus(await call('PUT', `/api/action/${action._id}`, { status: 'open' }), 200);
+    // reopened, it is no longer complete (as a reopened task)
+    expect((await call('PUT', `/api/action/${action._id}`, { status: 'open' })).json()).toMatchObject({
+      status: 'open',
+      percentComplete: 0,
+    });
     expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'C' }), 200);
   });
 
@@ -198,6 +202,30 @@ describe('PUT /action/:id', () => {
     const people = assigned ? [w.people[caller as 'p0'].personId] : [];
     const { action } = await create(planId, { title: 'A', people });
     expectStatus(await call('PUT', `/api/action/${action._id}`, { title: 'Z' }, caller), status);
+  });
+
+  it("changing an action's people is its admins' (rule 99: invite); an assignee may only take themselves off", async () => {
+    const { planId } = await setup();
+    const id = (caller: 'p0' | 'p1' | 'p2') => w.people[caller].personId;
+    const { action } = await create(planId, { title: 'A', people: [id('p0')] });
+    const url = `/api/action/${action._id}`;
+    for (const [caller, people] of [
+      ['p0', [id('p0'), id('p1')]],
+      ['p1', [id('p0'), id('p1')]],
+      ['p1', []],
+    ] as const) {
+      const refused = await call('PUT', url, { people }, caller);
+      expectStatus(refused, 403);
+      expect(errorOf(refused).code).toBe('task/forbidden');
+    }
+    expect((await t.database.db.select().from(actions).where(eq(actions.id, action._id)))[0]!.people).toEqual([id('p0')]);
+    // other fields stay open to them, and the people given unchanged with them
+    expectStatus(await call('PUT', url, { title: 'B', people: [id('p0')] }, 'p1'), 200);
+    expect((await call('PUT', url, { people: [] }, 'p0')).json()).toMatchObject({ people: [] });
+    expect((await call('PUT', url, { people: [id('p1')] })).json()).toMatchObject({ people: [id('p1')] });
+    // the creator of an action administers it
+    const own = await create(planId, { title: 'Mine' }, 'p1');
+    expect((await call('PUT', `/api/action/${own.action._id}`, { people: [id('p0')] }, 'p1')).json()).toMatchObject({ people: [id('p0')] });
   });
 
   it("refuses a parent under the action itself with 'Circular dependency' (400), nothing written; an unknown parent is 404", async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionItems, actions, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
+import { DEFAULT_KANBAN_COLUMNS } from '@crewplan/domain';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
@@ -21,8 +22,8 @@ const call = (method: 'POST' | 'PUT', url: string, payload: Json, caller: Exclud
   t.request({ method, url, payload, ...(caller === 'anonymous' ? {} : { token: w.people[caller].token }) });
 const read = (url: string) => t.request({ method: 'GET', url, token: w.people.p2.token });
 
-async function setup() {
-  const missionId = await w.mission({ defaultTaskCode: 'B' });
+async function setup(options: Parameters<MissionWorld['mission']>[0] = {}) {
+  const missionId = await w.mission({ defaultTaskCode: 'B', ...options });
   const [plan] = await t.database.db.insert(planItems).values({ missionId, title: 'Dev' }).returning();
   const actionIds: string[] = [];
   for (const title of ['One', 'Two']) {
@@ -105,6 +106,26 @@ describe('POST /mission/:id/tasks/bulk', () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     const answered = (response.json() as Json).actionItems as Json[];
     expect(answered.find((item) => item.title === odd)).toMatchObject({ tags: ['x,y', '{z}', '"q"', 'NULL', '🚀'] });
+  });
+
+  it('keeps status and column together as one create does: created done it is in Done, created in Done it is done', async () => {
+    const { missionId, actionIds } = await setup({ projectType: 'kanban', cols: DEFAULT_KANBAN_COLUMNS.map((col) => ({ ...col })) });
+    const response = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+      items: [
+        { actionId: actionIds[0], title: 'Done status', status: 'done' },
+        { actionId: actionIds[0], title: 'Done column', col: 'done' },
+        { actionId: actionIds[0], title: 'Doing', col: 'doing' },
+      ],
+    });
+    expectStatus(response, 201);
+    const rows = await t.database.db.select().from(actionItems).where(eq(actionItems.missionId, missionId));
+    const byTitle = new Map(rows.map((row) => [row.title, row]));
+    const done = { status: 'done', col: 'done', percentComplete: 100, completedBy: w.people.p2.personId };
+    expect(byTitle.get('Done status')).toMatchObject(done);
+    expect(byTitle.get('Done column')).toMatchObject(done);
+    expect(byTitle.get('Doing')).toMatchObject({ status: 'in-progress', col: 'doing', completedOn: null });
+    const single = await call('POST', `/api/action-item/action/${actionIds[0]}`, { title: 'One', col: 'done' });
+    expect(single.json()).toMatchObject({ status: 'done', col: 'done' });
   });
 
   it('writes nothing when one task breaks a rule of single create', async () => {

@@ -276,6 +276,34 @@ describe('PUT /action-item/:id', () => {
     expectStatus(await call('PUT', `/api/action-item/${item._id}`, { startDate: '2026-02-02', endDate: '2026-02-01' }), 400);
   });
 
+  it('money on tasks is set only by who sees the mission money (403 money/forbidden), by every call that sets it', async () => {
+    const { missionId, actionId, planId, item } = await setup({}, { people: [pid('p0')] });
+    const refusedFor = async (caller: MissionCaller, method: 'POST' | 'PUT', url: string, payload: Json, fields: string[]) => {
+      const response = await call(method, url, payload, caller);
+      expectStatus(response, 403);
+      expect(errorOf(response)).toMatchObject({ code: 'money/forbidden' });
+      expect(Object.keys(errorOf(response).fields ?? {})).toEqual(fields);
+    };
+    for (const caller of ['p0', 'p1'] as const) {
+      await refusedFor(caller, 'PUT', `/api/action-item/${item._id}`, { title: 'T', billRate: 500 }, ['billRate']);
+      await refusedFor(caller, 'PUT', `/api/action-item/${item._id}`, { billUnit: 'Hourly' }, ['billUnit']);
+      await refusedFor(caller, 'PUT', `/api/action-item/${item._id}/bulk`, { items: [{ _id: item._id, billRate: 1 }] }, ['billRate']);
+      await refusedFor(caller, 'PUT', `/api/action/${actionId}/bulk`, { items: [{ _id: item._id, billRate: 1 }] }, ['billRate']);
+    }
+    await refusedFor('p1', 'PUT', `/api/action/${actionId}`, { title: 'A', rate: 1, billRate: 2 }, ['rate', 'billRate']);
+    await refusedFor('p1', 'POST', `/api/action-item/action/${actionId}`, { title: 'x', billRate: 9 }, ['billRate']);
+    await refusedFor('p1', 'POST', `/api/mission/${missionId}/tasks/bulk`, { items: [{ actionId, title: 'x', billRate: 9 }] }, [
+      'billRate',
+    ]);
+    await refusedFor('p1', 'POST', `/api/mission-plan/${planId}/action`, { title: 'x', rate: 9 }, ['rate']);
+    expect(await row(item._id)).toMatchObject({ title: 'Task', billRateMinor: null, billUnit: null });
+    // what they may change stays open to them, and the project's managers set money
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { title: 'Renamed' }, 'p0'), 200);
+    for (const caller of ['p2', 'p1pm', 'orgManager'] as const)
+      expectStatus(await call('PUT', `/api/action-item/${item._id}`, { billRate: 12.5 }, caller), 200);
+    expect((await row(item._id)).billRateMinor).toBe(1250);
+  });
+
   it('a task under a done action is closed', async () => {
     const { actionId, item } = await setup({}, { people: [pid('p0')] });
     await call('PUT', `/api/action/${actionId}`, { status: 'done' });
@@ -349,6 +377,24 @@ describe('the column and the status are one fact', () => {
     expect(started).toMatchObject({ status: 'in-progress', col: 'doing' });
     const blocked = (await call('PUT', `/api/action-item/${item._id}`, { status: 'blocked' }, 'p0')).json() as Json;
     expect(blocked).toMatchObject({ status: 'blocked', col: 'doing' });
+  });
+
+  it('a copy starts open, out of a column that holds another status; a column of no status of its own is kept', async () => {
+    const { missionId, actionId, item } = await setup(board);
+    expectStatus(await call('GET', `/api/mission/${missionId}`), 200);
+    const copyOf = async (status: string, col: string) => {
+      await t.database.db.update(actionItems).set({ status, col }).where(eq(actionItems.id, item._id));
+      const copy = await call('POST', `/api/action-item/action/${actionId}`, { copyOf: item._id });
+      expectStatus(copy, 201);
+      return copy.json() as Json;
+    };
+    expect(await copyOf('done', 'done')).toMatchObject({ status: 'open', col: 'todo', completedOn: null, percentComplete: 0 });
+    expect(await copyOf('in-progress', 'doing')).toMatchObject({ status: 'open', col: 'todo' });
+    await t.database.db
+      .update(missions)
+      .set({ cols: [...board.cols, { id: 'qa', name: 'QA' }] })
+      .where(eq(missions.id, missionId));
+    expect(await copyOf('blocked', 'qa')).toMatchObject({ status: 'open', col: 'qa' });
   });
 
   it('moving to Done completes the task, moving out of Done reopens it to the column it lands in', async () => {

@@ -9,6 +9,7 @@ import type { MissionAccess } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import {
+  assignmentGoesThroughRequest,
   assignPersonFirst,
   mayActionRequest,
   requireNoOverlap,
@@ -16,7 +17,7 @@ import {
   requireReason,
   requireTeamCandidate,
 } from './plan.guards.ts';
-import { announceRequestChanges } from './plan.events.ts';
+import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { requestAlreadyPending } from './plan.people.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
@@ -104,7 +105,8 @@ type Decision = 'approved' | 'rejected';
 /**
  * Approves or rejects the pending request of a context. 'org' needs `roles.approve` (organisation admins, members
  * with canApproveRoles, project managers when the organisation lets them); 'pm' the mission's plan managers.
- * Approval assigns the person (the body's, else the requested one; 400 without one, 409 on an overlapping role);
+ * Approval assigns the person (the body's, else the requested one; 400 without one, 409 on an overlapping role),
+ * except that a pm approval by who would have to ask (rule 71) files an organisation request for them instead;
  * both record actionedOn/By. The requester hears of it on their own realtime room.
  */
 async function decide(ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput, decision: Decision): Promise<PlanItem> {
@@ -114,6 +116,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
   let requester: string | null = null;
   let requestId = '';
   let requestedPerson: string | null = null;
+  const forwarded: RequestChange[] = [];
   const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
     await lockMission(tx, missionId);
     const row = await planItemRow(tx, access.mission.id, id, true);
@@ -132,7 +135,37 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
         .update(planItemRequests)
         .set({ ...actioned, personId: person })
         .where(eq(planItemRequests.id, request.id));
-      if (row.personId !== person || row.allocationDraft !== null) {
+      if (input.context === 'pm' && assignmentGoesThroughRequest(access)) {
+        // Rule 71: where the organisation approves roles, a plan manager who may not approve them assigns nobody by
+        // approving: the person is asked of the organisation, as an assignment by them would be.
+        const forwardedId = newId();
+        await tx.insert(planItemRequests).values({
+          id: forwardedId,
+          planItemId: id,
+          missionId,
+          context: 'org',
+          personId: person,
+          reason: request.reason,
+          sentForApprovalBy: access.personId,
+        });
+        record({
+          action: 'create',
+          entity: 'plan.requests',
+          id: forwardedId,
+          title: row.title,
+          changes: { person: { from: null, to: person }, context: { from: null, to: 'org' } },
+        });
+        forwarded.push({
+          requestId: forwardedId,
+          planItemId: id,
+          title: row.title,
+          status: 'pending_approval',
+          context: 'org',
+          person,
+          reason: request.reason,
+          requester: access.personId,
+        });
+      } else if (row.personId !== person || row.allocationDraft !== null) {
         await tx.update(planItems).set({ personId: person, allocationDraft: null }).where(eq(planItems.id, id));
         record({ action: 'update', entity: 'plan.items', id, title: row.title, changes: { person: { from: row.personId, to: person } } });
       }
@@ -158,6 +191,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
   }
   await announceRequestChanges(ctx, access, [
     { requestId, planItemId: id, title: item.title, status: decision, context: input.context, person: requestedPerson, reason, requester },
+    ...forwarded,
   ]);
   return item;
 }

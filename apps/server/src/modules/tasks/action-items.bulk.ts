@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { statusEffects, type ActionItemsBulkCreate } from '@crewplan/domain';
+import { alignStatusAndColumn, statusEffects, TO_DO_COLUMN, type ActionItemsBulkCreate } from '@crewplan/domain';
 import { runMissionCommand, type MissionWrite } from '../../commands/index.ts';
 import { newIds } from '../../lib/ids.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { powerEnd } from './action-items.service.ts';
-import { requireBoardColumn, requireOnTeam, TASK_ERRORS } from './tasks.access.ts';
+import { requireBoardColumn, requireOnTeam, requireTaskMoneyRights, TASK_ERRORS } from './tasks.access.ts';
 import { claimCodes, itemPatchOf } from './tasks.fields.ts';
 import { insertRowsAnswering } from './tasks.bulk-queries.ts';
 
@@ -21,6 +21,7 @@ type ItemInsert = typeof actionItems.$inferInsert;
 export async function createItems(ctx: AppContext, access: MissionAccess, input: ActionItemsBulkCreate): Promise<string> {
   const mission = access.mission;
   const { items } = input;
+  for (const item of items) requireTaskMoneyRights(access, item);
   return runMissionCommand(
     ctx,
     mission.id,
@@ -55,11 +56,12 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         requireBoardColumn(mission, patch.col, `items.${i}.col`);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
         if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
-        if (status !== undefined)
-          Object.assign(
-            patch,
-            statusEffects({ status: 'open' }, status, { personId: access.personId, now, projectType: mission.projectType }),
-          );
+        // as one create: created in Done it is done, created done it is in Done
+        const placed = { status: 'open', col: TO_DO_COLUMN };
+        const both = alignStatusAndColumn(placed, { status, col: patch.col ?? undefined }, mission.cols);
+        if (both.col !== undefined) patch.col = both.col;
+        if (both.status !== undefined)
+          Object.assign(patch, statusEffects(placed, both.status, { personId: access.personId, now, projectType: mission.projectType }));
         const sortIndex = fields.sortIndex ?? nextSort.get(actionId)!;
         if (fields.sortIndex === undefined) nextSort.set(actionId, sortIndex + 1);
         return {

@@ -25,6 +25,7 @@ import {
   requireOnTask,
   requireBoardColumn,
   requireOnTeam,
+  requireTaskMoneyRights,
   TASK_ERRORS,
   type ActionFactsRow,
   type ActionItemRow,
@@ -135,6 +136,7 @@ function planUpdate(
   const facts = itemFacts(item, action);
   if (status !== undefined && status !== item.status) requireOnTask(access, 'changeStatus', facts);
   if (Object.values(rest).some((value) => value !== undefined)) requireOnTask(access, 'update', facts);
+  requireTaskMoneyRights(access, rest);
   const patch = effectsOf(access, item, fields, now);
   const changes = changesOf(item, patch);
   if (seen !== undefined) patch.seen = mark(item.seen, access.personId, seen, now);
@@ -229,6 +231,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
   const mission = access.mission;
   const id = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
     const { copyOf, people, status, ...fields } = input;
+    requireTaskMoneyRights(access, fields);
     // Locks the mission row first (mission → action → task), handing out the code.
     const [autoCode] = await claimCodes(tx, mission.id, fields.code ? 0 : 1);
     const action = await loadAction(tx, mission.id, actionId, 'share');
@@ -255,7 +258,9 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
         completedBy: _b,
         ...copied
       } = source;
-      base = { ...copied, title: `${source.title}${COPY_SUFFIX}`, status: 'open', percentComplete: 0 };
+      // the copy starts open: out of Done, or of a column that holds another status, into the open one
+      const reopened = alignStatusAndColumn(source, { status: 'open' }, mission.cols);
+      base = { ...copied, title: `${source.title}${COPY_SUFFIX}`, status: 'open', col: reopened.col ?? source.col, percentComplete: 0 };
       checklist = await tx.select().from(checklistItems).where(eq(checklistItems.actionItemId, copyOf));
     }
     const patch = itemPatchOf(fields);

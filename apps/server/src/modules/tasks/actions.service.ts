@@ -14,7 +14,16 @@ import { actionItems, actions, dependencies, planItems } from '../../db/schema/i
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { updateItemsInTx } from './action-items.service.ts';
-import { actionFacts, loadAction, requireOnTask, requireOnTeam, requireSectionTag, TASK_ERRORS, type ActionRow } from './tasks.access.ts';
+import {
+  actionFacts,
+  loadAction,
+  requireOnTask,
+  requireOnTeam,
+  requireSectionTag,
+  requireTaskMoneyRights,
+  TASK_ERRORS,
+  type ActionRow,
+} from './tasks.access.ts';
 import { actionPatchOf, changesOf, claimCodes, nextSortIndex, nextWbs } from './tasks.fields.ts';
 import { actionById, itemsOfAction } from './tasks.queries.ts';
 
@@ -46,6 +55,7 @@ export async function createAction(
   options: { withItem?: boolean | undefined },
 ): Promise<ActionWithItems> {
   if (!actionDatesValid(input.startDate, input.endDate)) throw TASK_ERRORS.actionDates();
+  requireTaskMoneyRights(access, input);
   requireSectionTag(access, input.sectionTagId);
   const mission = access.mission;
   const actionId = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
@@ -120,11 +130,19 @@ async function updateActionInTx(
   const others = Object.values(rest).some((value) => value !== undefined);
   if (status !== undefined && status !== before.status) requireOnTask(access, 'changeStatus', actionFacts(before));
   if (others || status === before.status) requireOnTask(access, 'update', actionFacts(before));
+  requireTaskMoneyRights(access, input);
   const start = input.startDate === undefined ? before.startDate : input.startDate;
   const end = input.endDate === undefined ? before.endDate : input.endDate;
   if (start && end && end < start) throw TASK_ERRORS.endBeforeStart();
   if (input.sectionTagId !== before.sectionTagId) requireSectionTag(access, input.sectionTagId);
-  if (input.people) await requireOnTeam(tx, before.missionId, input.people);
+  if (input.people) {
+    // taking people on or off is the action's admins' (rule 99: invite), as on its tasks; anyone may take themselves off
+    const next = input.people;
+    const added = next.some((personId) => !before.people.includes(personId));
+    const othersRemoved = before.people.some((personId) => personId !== access.personId && !next.includes(personId));
+    if (added || othersRemoved) requireOnTask(access, 'invite', actionFacts(before));
+    await requireOnTeam(tx, before.missionId, next);
+  }
   if (input.parentId && input.parentId !== before.parentId) {
     if (input.parentId === before.id) throw TASK_ERRORS.circular();
     await loadAction(tx, before.missionId, input.parentId);
@@ -137,7 +155,11 @@ async function updateActionInTx(
     if (createsCycle(edges, before.id, input.parentId)) throw TASK_ERRORS.circular();
   }
   const patch = actionPatchOf(input);
-  if (status === 'done' && input.percentComplete === undefined) patch.percentComplete = 100;
+  if (input.percentComplete === undefined && status !== undefined && status !== before.status) {
+    // done is complete; reopened, it is no longer complete (as a task, rule 44: the gantt draws its progress)
+    if (status === 'done') patch.percentComplete = 100;
+    else if (before.status === 'done') patch.percentComplete = 0;
+  }
   const changes = changesOf(before, patch);
   if (Object.keys(changes).length === 0) return;
   await tx

@@ -1,5 +1,13 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { boardTakesColumn, canOnTask, taskActorOf as taskActorIn, type TaskAction, type TaskActor, type TaskFacts } from '@crewplan/domain';
+import {
+  boardTakesColumn,
+  canOnTask,
+  seesMissionMoney,
+  taskActorOf as taskActorIn,
+  type TaskAction,
+  type TaskActor,
+  type TaskFacts,
+} from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionPeople } from '../../db/schema/index.ts';
 import { appError, atField } from '../../lib/errors.ts';
@@ -34,6 +42,19 @@ export function requireBoardColumn(mission: { cols: readonly { id: string }[] },
 export function requireSectionTag(access: MissionAccess, sectionTagId: string | null | undefined): void {
   if (!sectionTagId || access.mission.sectionTags.some((tag) => tag._id === sectionTagId)) return;
   throw atField(appError('sectionTagNotFound'), 'sectionTagId');
+}
+
+/** The money fields of actions (rate, bill rate) and action items (bill rate and unit). */
+const TASK_MONEY_FIELDS = ['rate', 'billRate', 'billUnit'] as const;
+
+/**
+ * Money on tasks is set only by who sees the mission's money (`seesMissionMoney`: its admins and project managers,
+ * the organisation's admins and managers), as on plan items: 403 naming the fields given otherwise.
+ */
+export function requireTaskMoneyRights(access: MissionAccess, input: Partial<Record<string, unknown>>): void {
+  if (seesMissionMoney(access.actor)) return;
+  const given = TASK_MONEY_FIELDS.filter((field) => input[field] !== undefined);
+  if (given.length > 0) throw appError('planMoneyForbidden', given);
 }
 
 /** The caller as the per-task rules see them. */
