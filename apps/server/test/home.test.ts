@@ -200,7 +200,7 @@ describe("Home's reads, asked by someone of another organisation, by no one, or 
     expect(pinned.items.map((item: Json) => item._id)).toEqual([theirs!.id]);
   });
 
-  it('withhold the tasks of an organisation requiring two-factor sign-in until I set it up (rule 109)', async () => {
+  it('withhold the tasks of an organisation requiring two-factor sign-in until I set it up (rule 109), my items too', async () => {
     const me = await verifiedPerson(t, { firstName: 'Mfa', lastName: 'Less' });
     const org = (await createOrg(t, me.token))._id;
     await setOrg(t, org, { isMFARequired: true });
@@ -221,13 +221,17 @@ describe("Home's reads, asked by someone of another organisation, by no one, or 
     };
     const suggestionsUrl = `/api/action-item/my/suggestions?today=${TODAY}&limit=50`;
     const taskMasterUrl = '/api/action-item/my/task-master?limit=500';
+    // my/items feeds the notification panel's Pinned view
+    const myItemsUrl = '/api/action-item/my/items';
     expect(await ids(suggestionsUrl)).toEqual({ items: [], missionIds: [] });
     expect((await ids(taskMasterUrl)).items).toEqual([]);
+    expect((await ids(myItemsUrl)).items).toEqual([]);
 
     await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
     t.app.ctx.reads.changed(); // written behind the server's back
     expect(await ids(suggestionsUrl)).toEqual({ items: [item!.id], missionIds: [mission.id] });
     expect((await ids(taskMasterUrl)).items).toEqual([item!.id]);
+    expect((await ids(myItemsUrl)).items).toEqual([item!.id]);
   });
 
   it('answer 401 to a caller without identity, whatever their session cookie holds', async () => {

@@ -12,13 +12,6 @@ export interface WeighedRow extends WeighedTask {
 const END = `case when ai.end_date < ai.start_date then ai.start_date else ai.end_date end`;
 
 /**
- * My tasks (`MY_ITEMS_FROM`, `$1` me) as Home may show them: an organisation requiring two-factor sign-in I have not
- * set up withholds its projects (rule 109), their tasks included, as the mission tree and the work space do.
- */
-const MY_SHOWN_ITEMS_FROM = `${MY_ITEMS_FROM}
-  and (o.id is null or not o.is_mfa_required or exists (select 1 from people me where me.id = $1 and me.two_factor_enabled))`;
-
-/**
  * My open, licensed tasks with what their weight reads (`$1` me, `$3` today). Tasks aimed more than the horizon past
  * today weigh 0 whatever else holds, so SQL leaves them out before the weight is worked out.
  */
@@ -26,7 +19,7 @@ export const weighedQuery = (personId: string, today: string) => ({
   text: `select ai.id, ai.title, ai.status, ai.due_date::text as "dueDate", (${END})::text as "endDate", ai.week::text as week,
            ai.prev_end_date::text as "prevEndDate", ai.complexity_multiplier as "complexityMultiplier", ai.people,
            ai.meta_type as "metaType", m.client_id as client
-         ${MY_SHOWN_ITEMS_FROM} and ai.status <> 'done'
+         ${MY_ITEMS_FROM} and ai.status <> 'done'
            and (coalesce(ai.due_date, ${END}, ai.week) is null or coalesce(ai.due_date, ${END}, ai.week) <= $3::date + ${WEIGHT.horizonDays})`,
   values: [personId, true, today],
 });
@@ -34,13 +27,13 @@ export const weighedQuery = (personId: string, today: string) => ({
 /** My items with these ids as a JSON array, in the order of the ids. */
 export const myItemsByIdsQuery = (personId: string, ids: string[]) => ({
   text: `select coalesce(json_agg(${itemWithMissionJson()} order by array_position($3::varchar[], ai.id)), '[]'::json)::text as json
-         ${MY_SHOWN_ITEMS_FROM} and ai.id = any($3::varchar[])`,
+         ${MY_ITEMS_FROM} and ai.id = any($3::varchar[])`,
   values: [personId, true, ids],
 });
 
 /** The missions of my licensed tasks. */
 export const myMissionIdsQuery = (personId: string) => ({
-  text: `select distinct ai.mission_id as id ${MY_SHOWN_ITEMS_FROM}`,
+  text: `select distinct ai.mission_id as id ${MY_ITEMS_FROM}`,
   values: [personId, true],
 });
 
@@ -50,7 +43,7 @@ export const myMissionIdsQuery = (personId: string) => ({
  */
 const TASK_MASTER_FROM = `from action_items ai
   join missions m on m.id = ai.mission_id
-  where (ai.mission_id = any($3::varchar[]) or ai.id in (select ai.id ${MY_SHOWN_ITEMS_FROM}))
+  where (ai.mission_id = any($3::varchar[]) or ai.id in (select ai.id ${MY_ITEMS_FROM}))
     and ($4::text = 'all' or m.project_status = $4::text)
     and ($5::varchar is null or ai.people @> array[$5::varchar])`;
 
