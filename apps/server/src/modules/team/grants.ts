@@ -29,6 +29,14 @@ export const activeMemberOf = (access: MissionAccess) => (access.member && !acce
 const adminDomainApproved = ({ mission, org }: MissionAccess, email: string) =>
   missionApprovesDomain(org?.inviteDomains ?? null, mission.inviteDomains, email);
 
+/** An invite to the mission that can still be answered. */
+export const openInviteOn = (missionId: string, now: Date) =>
+  and(
+    eq(missionInvites.missionId, missionId),
+    inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
+    gt(missionInvites.expiresAt, now),
+  );
+
 /** Who is given a permission on the mission: their email, and their account if they have one. */
 export type Grantee = { email: string; personId: string | null };
 export type Grant = { permission: number; isProjectManager: boolean };
@@ -53,9 +61,7 @@ async function seatsTakenByOthers(tx: Tx, missionId: string, grantee: Grantee, n
     .from(missionInvites)
     .where(
       and(
-        eq(missionInvites.missionId, missionId),
-        inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
-        gt(missionInvites.expiresAt, now),
+        openInviteOn(missionId, now),
         inArray(missionInvites.permission, SEAT_PERMISSIONS),
         ne(missionInvites.inviteeEmail, grantee.email),
         sql`not exists (select 1 from ${missionPeople} where ${missionPeople.missionId} = ${missionInvites.missionId} and ${missionPeople.personId} = ${missionInvites.personId})`,

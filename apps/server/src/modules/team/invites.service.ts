@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import {
   autoCreateRoleFor,
   clearanceCheck,
@@ -16,7 +16,7 @@ import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
-import { activeMemberOf, checkGrant, OPEN_INVITE_STATUSES, type Grant } from './grants.ts';
+import { activeMemberOf, checkGrant, OPEN_INVITE_STATUSES, openInviteOn, type Grant } from './grants.ts';
 import { isOnTeam, personNotFound } from './team.service.ts';
 
 export type MissionInviteRow = typeof missionInvites.$inferSelect;
@@ -98,14 +98,7 @@ async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee, now: Da
   const [row] = await tx
     .select()
     .from(missionInvites)
-    .where(
-      and(
-        eq(missionInvites.missionId, missionId),
-        inArray(missionInvites.status, [...OPEN_INVITE_STATUSES]),
-        gt(missionInvites.expiresAt, now),
-        who,
-      ),
-    )
+    .where(and(openInviteOn(missionId, now), who))
     .orderBy(desc(missionInvites.createdAt))
     .limit(1);
   return row ?? null;
