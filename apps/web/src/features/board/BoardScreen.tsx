@@ -7,12 +7,11 @@ import { launchpadLabel } from '@crewplan/domain/board/workspace';
 import { CountBadge } from '../../components/CountBadge.tsx';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
-import { expensesTabShown } from '@crewplan/domain/expenses/tab';
 import { resourceTabOrgs } from '@crewplan/domain/role-plans/tab';
 import { useLeaveBadges } from '../leave/index.ts';
 import { useMyOrgs } from '../org/index.ts';
 import { useWorkspace } from './api.ts';
-import { BOARD_TAB_KEY, BOARD_TABS, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
+import { BOARD_TAB_KEY, BOARD_TABS, boardExpensesTabShown, boardTabOf, splitTabs, type BoardTab } from './board-tabs.ts';
 import { LaunchpadTab } from './LaunchpadTab.tsx';
 import { MissionDocsTab } from './MissionDocsTab.tsx';
 import { PlannerTab } from './PlannerTab.tsx';
@@ -34,16 +33,20 @@ function remembered(): string | null {
 export function BoardScreen() {
   const { params } = useUrl();
   const orgs = useMyOrgs();
-  // rule 184: no Expenses tab where invoicing is disabled (nor without the Unlimited subscription)
-  const withExpenses = expensesTabShown(orgs.data ?? []);
+  const workspace = useWorkspace();
+  // rule 184: Expenses as Timesheets, but not where invoicing is disabled: known once the organisations and the
+  // missions I manage are read
+  const expensesKnown = orgs.isSuccess && !workspace.isPending;
+  const withExpenses = boardExpensesTabShown(orgs.data ?? [], workspace.data?.missions ?? []);
   // the organisation licence condition of Request and Assign resources
   const withResources = resourceTabOrgs(orgs.data ?? []).length > 0;
-  // until the organisations are read every tab may open (a link to one is not turned away)
-  const hidden: BoardTab[] = !orgs.isSuccess
-    ? []
-    : [...(withExpenses ? [] : (['expenses'] as const)), ...(withResources ? [] : (['gt-request', 'gt-assign'] as const))];
+  // until then every tab may open (a link to one is not turned away)
+  const hidden: BoardTab[] = [
+    ...(expensesKnown && !withExpenses ? (['expenses'] as const) : []),
+    ...(orgs.isSuccess && !withResources ? (['gt-request', 'gt-assign'] as const) : []),
+  ];
+  const known = (value: BoardTab) => !HIDDEN_UNTIL_KNOWN.includes(value) || (value === 'expenses' ? expensesKnown : orgs.isSuccess);
   const tab = boardTabOf(params.get('board-tab'), remembered(), hidden);
-  const workspace = useWorkspace();
   const { ref, width } = useElementSize();
 
   useEffect(() => {
@@ -55,9 +58,9 @@ export function BoardScreen() {
     if (params.get('board-tab') !== tab) setParams({ 'board-tab': tab }, { replace: true });
   }, [tab, params]);
 
-  const tabs = BOARD_TABS.filter(
-    (entry) => !hidden.includes(entry.value) && (orgs.isSuccess || !HIDDEN_UNTIL_KNOWN.includes(entry.value)),
-  ).map((entry) => (entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry));
+  const tabs = BOARD_TABS.filter((entry) => !hidden.includes(entry.value) && known(entry.value)).map((entry) =>
+    entry.value === 'vision-board' ? { ...entry, label: launchpadLabel(workspace.data?.missions.length ?? 0) } : entry,
+  );
   // before the bar is measured every tab shows
   const { shown, more } = width > 0 ? splitTabs(tabs, width, tab) : { shown: tabs, more: [] };
   // rule 230: pending requests I decide that start in the next 3 days

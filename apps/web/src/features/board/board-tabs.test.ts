@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_TABS, boardTabOf, MORE_WIDTH, splitTabs, tabWidth } from './board-tabs.ts';
+import { BOARD_TABS, boardExpensesTabShown, boardTabOf, MORE_WIDTH, splitTabs, tabWidth } from './board-tabs.ts';
 
 describe('boardTabOf', () => {
   it('prefers the URL, then the remembered tab, then Launchpad', () => {
@@ -13,6 +13,24 @@ describe('boardTabOf', () => {
     expect(boardTabOf(null, 'gt-assign', ['gt-request', 'gt-assign'])).toBe('vision-board');
     expect(boardTabOf('scheduling', null)).toBe('scheduling');
     expect(boardTabOf(null, null)).toBe('vision-board');
+  });
+});
+
+describe('the Expenses tab of the board (rule 184)', () => {
+  const org = (id: string, isLicensedActive: boolean, invoicingDisabled = false) => ({ _id: id, isLicensedActive, invoicingDisabled });
+  const on = (id: string) => ({ org: id });
+  it.each([
+    ['a project manager invited from outside, with no organisation of their own', [], [on('x')], true],
+    ['nobody managing anything, as Timesheets shows', [], [], true],
+    ['a member of an organisation without a licence, as Timesheets shows', [org('a', false)], [], true],
+    ['a member of a licensed organisation', [org('a', true)], [on('a')], true],
+    ['invoicing disabled in their only organisation', [org('a', true, true)], [on('a')], false],
+    ['invoicing disabled, no missions', [org('a', true, true)], [], false],
+    ['invoicing disabled in theirs, managing a mission of another', [org('a', true, true)], [on('a'), on('x')], true],
+    ['invoicing disabled in one of two licensed organisations', [org('a', true, true), org('b', true)], [on('a')], true],
+    ['missions without an organisation', [org('a', true, true)], [{ org: null }], false],
+  ] as const)('%s', (_who, orgs, missions, shown) => {
+    expect(boardExpensesTabShown(orgs, missions)).toBe(shown);
   });
 });
 

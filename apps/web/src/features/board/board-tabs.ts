@@ -1,7 +1,7 @@
 /**
  * Tabs of the project-manager work space (rule 239). The spec's board-tab values; 'mission-docs' is ours (the spec
- * gives the Mission docs tab no value). Expenses shows only where an organisation of the person keeps expenses with
- * invoicing on (rule 184); Request and Assign resources only where one has an active licence and shows its role plans.
+ * gives the Mission docs tab no value). Expenses shows as Timesheets does, but not where invoicing is off (rule 184);
+ * Request and Assign resources only where an organisation of the person has an active licence and shows its role plans.
  */
 export const BOARD_TABS = [
   { value: 'vision-board', label: 'Launchpad', empty: 'Missions you manage will appear here.' },
@@ -30,6 +30,25 @@ export function boardTabOf(param: string | null, remembered: string | null, hidd
   if (open(param)) return param;
   if (open(remembered)) return remembered;
   return BOARD_TABS[0].value;
+}
+
+/**
+ * Rule 184 on the board: the Expenses tab shows as the Timesheets tab does — also to a project manager invited from
+ * outside the organisations of their missions — unless every organisation whose expenses it would list (the person's
+ * licensed ones and those of the missions they manage) has invoicing disabled. Only the person's own organisations
+ * are known to have it disabled.
+ */
+export function boardExpensesTabShown(
+  orgs: readonly { _id: string; isLicensedActive: boolean; invoicingDisabled: boolean }[],
+  missions: readonly { org: string | null }[],
+): boolean {
+  const listed = new Set([
+    ...orgs.filter((org) => org.isLicensedActive).map((org) => org._id),
+    ...missions.flatMap((mission) => (mission.org ? [mission.org] : [])),
+  ]);
+  if (listed.size === 0) return true;
+  const disabled = new Set(orgs.filter((org) => org.invoicingDisabled).map((org) => org._id));
+  return [...listed].some((id) => !disabled.has(id));
 }
 
 /** Width (px) a tab takes: its label at about 8 px a character plus padding. */

@@ -1,11 +1,15 @@
 import { Table } from '@mantine/core';
 import type { MyLeave } from './api.ts';
-import { daysText } from './format.ts';
+import { balanceText } from './format.ts';
 
 type Balance = MyLeave['orgs'][number]['balances'][number];
+type Code = { id: string; description: string; measuredInHours: boolean };
 
-/** Balances per code of one year (rule 208): entitled, carried over, taken (approved), pending, remaining — in days. */
-export function BalancesTable({ balances, codes }: { balances: Balance[]; codes: { id: string; description: string }[] }) {
+/**
+ * Balances per code of one year (rule 208): entitled, carried over, taken (approved), pending, remaining — in hours
+ * for a code measured in hours, else in days (rule 214).
+ */
+export function BalancesTable({ balances, codes }: { balances: Balance[]; codes: Code[] }) {
   return (
     <Table striped withTableBorder aria-label="Leave balances" data-testid="leave-balances">
       <Table.Thead>
@@ -19,16 +23,20 @@ export function BalancesTable({ balances, codes }: { balances: Balance[]; codes:
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {balances.map((balance) => (
-          <Table.Tr key={balance.codeId} data-code={balance.codeId}>
-            <Table.Td>{codes.find((code) => code.id === balance.codeId)?.description ?? balance.codeId}</Table.Td>
-            <Table.Td>{daysText(balance.entitled)}</Table.Td>
-            <Table.Td>{daysText(balance.carriedOver)}</Table.Td>
-            <Table.Td data-testid="balance-taken">{daysText(balance.taken)}</Table.Td>
-            <Table.Td data-testid="balance-pending">{daysText(balance.pending)}</Table.Td>
-            <Table.Td data-testid="balance-remaining">{daysText(balance.remaining)}</Table.Td>
-          </Table.Tr>
-        ))}
+        {balances.map((balance) => {
+          const code = codes.find((entry) => entry.id === balance.codeId);
+          const text = (days: number | null) => balanceText(days, code?.measuredInHours ?? false);
+          return (
+            <Table.Tr key={balance.codeId} data-code={balance.codeId}>
+              <Table.Td>{code?.description ?? balance.codeId}</Table.Td>
+              <Table.Td>{text(balance.entitled)}</Table.Td>
+              <Table.Td>{text(balance.carriedOver)}</Table.Td>
+              <Table.Td data-testid="balance-taken">{text(balance.taken)}</Table.Td>
+              <Table.Td data-testid="balance-pending">{text(balance.pending)}</Table.Td>
+              <Table.Td data-testid="balance-remaining">{text(balance.remaining)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
   );

@@ -8,7 +8,7 @@ import { orgQuery } from '../../lib/org-query.ts';
 import { useOrgLeave } from './api.ts';
 import { AttachmentLinks } from './Attachments.tsx';
 import { LeaveSettings } from './LeaveSettings.tsx';
-import { daysText, span, STATUS_LABEL } from './format.ts';
+import { balanceText, span, STATUS_LABEL } from './format.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -147,8 +147,12 @@ function OrgLeaves({ orgId }: { orgId: string }) {
               {data.codes.map((code) => {
                 const balance = entry.balances.find((b) => b.codeId === code.id);
                 return (
-                  <Table.Td key={code.id} title="taken / pending / remaining days">
-                    {balance ? `${daysText(balance.taken)} / ${daysText(balance.pending)} / ${daysText(balance.remaining)}` : '—'}
+                  <Table.Td key={code.id} title={`taken / pending / remaining ${code.measuredInHours ? 'hours' : 'days'}`}>
+                    {balance
+                      ? [balance.taken, balance.pending, balance.remaining]
+                          .map((days) => balanceText(days, code.measuredInHours))
+                          .join(' / ')
+                      : '—'}
                   </Table.Td>
                 );
               })}

@@ -1,3 +1,4 @@
+import { HOURS_PER_LEAVE_DAY, roundHours } from '@crewplan/domain/leave/hours';
 import type { LeaveStatus } from '@crewplan/domain/leave/rules';
 
 export const STATUS_LABEL: Record<LeaveStatus, string> = {
@@ -26,3 +27,10 @@ export const daysText = (days: number | null) => (days === null ? '—' : String
 
 /** '1 day', '2 days', '1.5 days'. */
 export const daysLabel = (days: number) => `${daysText(days)} ${days === 1 ? 'day' : 'days'}`;
+
+/**
+ * A balance figure (kept in days) in its code's unit (rule 214): hours to the hundredth with their unit for a code
+ * measured in hours ('30.75 h', not '3.8'), else days as `daysText`; '—' without a figure.
+ */
+export const balanceText = (days: number | null, inHours: boolean) =>
+  days === null ? '—' : inHours ? `${roundHours(days * HOURS_PER_LEAVE_DAY)} h` : daysText(days);

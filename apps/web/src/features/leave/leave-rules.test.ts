@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
+import { balanceText } from './format.ts';
 import { findNotice, requestHours, reviewCalls } from './leave-rules.ts';
 
 const request = (id: string, status: LeaveRequestView['status'] = 'pending_approval') => ({ _id: id, status }) as LeaveRequestView;
@@ -65,5 +66,22 @@ describe('the request a leave notice opens', () => {
       review: null,
       own: request('c', 'rejected'),
     });
+  });
+});
+
+describe("a balance figure in its code's unit (rule 214)", () => {
+  // balances come in days (8 hours each)
+  it.each([
+    ['30.75 hours left of a code in hours', 30.75 / 8, true, '30.75 h'],
+    ['5 days of a code in hours', 5, true, '40 h'],
+    ['nothing of a code in hours', 0, true, '0 h'],
+    ['0.1 + 0.2 hours', (0.1 + 0.2) / 8, true, '0.3 h'],
+    ['1.5 hours overdrawn', -1.5 / 8, true, '-1.5 h'],
+    ['no entitlement, in hours', null, true, '—'],
+    ['2 days of a code in days', 2, false, '2'],
+    ['a day and a half', 1.5, false, '1.5'],
+    ['no entitlement, in days', null, false, '—'],
+  ] as const)('%s', (_label, days, inHours, text) => {
+    expect(balanceText(days, inHours)).toBe(text);
   });
 });

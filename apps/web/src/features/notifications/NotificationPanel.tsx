@@ -31,6 +31,7 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
     if (target.kind === 'invite') setParams({ 'invite-notice': target.notificationId });
     if (target.kind === 'mission') setParams({ mission: target.missionId });
     if (target.kind === 'org') setParams({ org: target.orgId, ...(target.tab ? { 'org-tab': target.tab } : {}) });
+    if (target.kind === 'leave') setParams({ 'leave-notice': target.leaveId });
     if (target.kind !== 'none') onClose();
   };
 

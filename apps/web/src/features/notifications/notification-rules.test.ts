@@ -34,6 +34,18 @@ describe('what a notification opens', () => {
       { kind: 'mission', missionId: 'm1' },
     ],
     [
+      { ...base, type: 'leave_request_rejected', mission: null, data: { leaveId: 'l1', status: 'rejected' } },
+      { kind: 'leave', leaveId: 'l1' },
+    ],
+    [
+      { ...base, type: 'leave_request_approval', mission: null, data: { leaveId: 'l1', status: 'pending_approval' } },
+      { kind: 'leave', leaveId: 'l1' },
+    ],
+    [
+      { ...base, type: 'leave_request_approval_final', mission: null, data: { leaveId: 'l1', status: 'approved' } },
+      { kind: 'leave', leaveId: 'l1' },
+    ],
+    [
       { ...base, type: 'leave_request_rejected', mission: null },
       { kind: 'org', orgId: 'o1' },
     ],

@@ -1,5 +1,5 @@
 import type { Notification } from '@crewplan/domain/notifications/notifications';
-import type { NotificationView } from '@crewplan/domain/notifications/rules';
+import { viewOfType, type NotificationView } from '@crewplan/domain/notifications/rules';
 
 /** The panel's tabs: everything, then the spec's views (rule 245). */
 export const PANEL_TABS = ['all', 'pinned', 'chats', 'invites', 'leaves', 'allocations'] as const;
@@ -34,19 +34,21 @@ export type NotificationTarget =
   | { kind: 'invite'; notificationId: string }
   | { kind: 'mission'; missionId: string }
   | { kind: 'org'; orgId: string; tab?: 'billing' }
+  | { kind: 'leave'; leaveId: string }
   | { kind: 'none' };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * A task mention opens its thread; invites their notice; role changes their mission (their organisation for readers who
- * may not open it); leave notices their organisation; a payment issue the organisation's billing, where the payment
- * information is updated.
+ * may not open it); leave notices their request's review, as their mail's link does (their organisation when they
+ * name no request); a payment issue the organisation's billing, where the payment information is updated.
  */
 export function targetOf(notification: Pick<Notification, '_id' | 'type' | 'mission' | 'org' | 'data'>): NotificationTarget {
   const { type, mission, org, data } = notification;
   if (type === 'invite' || type === 'orgInvite') return { kind: 'invite', notificationId: notification._id };
   if (type === 'payment' && org) return { kind: 'org', orgId: org, tab: 'billing' };
+  if (viewOfType(type) === 'leaves' && text(data.leaveId)) return { kind: 'leave', leaveId: text(data.leaveId) };
   if (type === 'mentionComment' && data.room === 'ActionItem' && mission && text(data.roomId))
     return { kind: 'thread', missionId: mission, actionItemId: text(data.roomId), title: text(data.roomName) };
   // a role approver off the mission's team is sent to the organisation instead
