@@ -61,7 +61,7 @@ describe('requesting leave', () => {
     expect(leave).toMatchObject({
       status: 'pending_approval',
       reason: 'annual',
-      code: { id: 'annual', description: 'Annual leave' },
+      code: { id: 'annual', description: 'Annual leave', measuredInHours: false },
       hours: [
         { date: '2025-04-16', hours: 8 },
         { date: '2025-04-17', hours: 8 },

@@ -102,7 +102,7 @@ export const leaveRequestSchema = z.object({
   person: personRefSchema,
   /** The leave code's id; null with `code` where the code hides its reason from this viewer (`seesLeaveReason`). */
   reason: z.string().nullable(),
-  code: z.object({ id: z.string(), code: z.string(), description: z.string() }).nullable(),
+  code: z.object({ id: z.string(), code: z.string(), description: z.string(), measuredInHours: z.boolean() }).nullable(),
   dates: z.array(z.object({ from: z.string(), to: z.string() })),
   hours: z.array(z.object({ date: z.string(), hours: z.number() })),
   totalHours: z.number(),

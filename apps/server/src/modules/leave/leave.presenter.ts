@@ -49,7 +49,7 @@ export function presentLeave(
     org: row.orgId,
     person: personRefOf(person),
     reason: shown ? row.codeId : null,
-    code: code ? { id: code.id, code: code.code, description: code.description } : null,
+    code: code ? { id: code.id, code: code.code, description: code.description, measuredInHours: measuredInHours(code) } : null,
     dates: row.dates,
     hours: row.days,
     // rows written before totals were rounded may hold float noise

@@ -4,7 +4,7 @@ import type { LeaveReviewStage } from '@crewplan/domain/leave/rules';
 import { FormError } from '../../components/FormError.tsx';
 import { useLeaveAction, type LeaveImpact, type LeaveRequestView } from './api.ts';
 import { AttachmentLinks } from './Attachments.tsx';
-import { daysLabel, span } from './format.ts';
+import { lengthLabel, span } from './format.ts';
 import { reviewCalls } from './leave-rules.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -32,7 +32,7 @@ export function ReviewCard({
         <Group justify="space-between">
           <Text fw={600}>
             {name} · {request.code?.description ?? 'Leave'} · {span(request.startDate, request.endDate)} (
-            {daysLabel(request.totalHours / 8)})
+            {lengthLabel(request.totalHours, request.code?.measuredInHours ?? false)})
           </Text>
           <StatusBadge status={request.status} />
         </Group>

@@ -34,3 +34,7 @@ export const daysLabel = (days: number) => `${daysText(days)} ${days === 1 ? 'da
  */
 export const balanceText = (days: number | null, inHours: boolean) =>
   days === null ? '—' : inHours ? `${roundHours(days * HOURS_PER_LEAVE_DAY)} h` : daysText(days);
+
+/** How long a request is, in its code's unit (rule 214): '30.75 h' for a code measured in hours, else '2 days'. */
+export const lengthLabel = (totalHours: number, inHours: boolean) =>
+  inHours ? `${roundHours(totalHours)} h` : daysLabel(totalHours / HOURS_PER_LEAVE_DAY);

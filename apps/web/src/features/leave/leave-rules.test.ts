@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
-import { balanceText } from './format.ts';
+import { balanceText, lengthLabel } from './format.ts';
 import { findNotice, requestHours, reviewCalls } from './leave-rules.ts';
 
 const request = (id: string, status: LeaveRequestView['status'] = 'pending_approval') => ({ _id: id, status }) as LeaveRequestView;
@@ -83,5 +83,17 @@ describe("a balance figure in its code's unit (rule 214)", () => {
     ['no entitlement, in days', null, false, '—'],
   ] as const)('%s', (_label, days, inHours, text) => {
     expect(balanceText(days, inHours)).toBe(text);
+  });
+});
+
+describe("a request's length in its code's unit (rule 214)", () => {
+  it.each([
+    [16, false, '2 days'],
+    [8, false, '1 day'],
+    [12, false, '1.5 days'],
+    [30.75, true, '30.75 h'],
+    [4, true, '4 h'],
+  ] as const)('%s hours, measured in hours %s: %s', (hours, inHours, text) => {
+    expect(lengthLabel(hours, inHours)).toBe(text);
   });
 });
