@@ -517,6 +517,13 @@ describe('lists (GET /expense/my, /project-manager, /org/:orgId, /org/:orgId/mis
     const board = await list('p1pm', `/api/expense/project-manager?mission=${missionId}`);
     expect(ids(board)).toEqual([theirs.expense._id]);
     expect(ids(await list('p1pm', `/api/expense/project-manager?mission=${missionId}&status=approved`))).toEqual([]);
+    // rule 184: the board's Expenses tab leaves out an organisation with invoicing disabled
+    await setOrg(t, world.orgId, { invoicingDisabled: true });
+    try {
+      expect(ids(await list('p1pm', `/api/expense/project-manager?mission=${missionId}`))).toEqual([]);
+    } finally {
+      await setOrg(t, world.orgId, { invoicingDisabled: false });
+    }
     expect((await list('p0', '/api/expense/my')).expenses.every((e) => e.person._id === person('p0'))).toBe(true);
     expect(ids(await list('p0', `/api/expense/my?mission=${missionId}`))).toEqual([mine.expense._id]);
 

@@ -203,10 +203,11 @@ export async function orgMissionExpenses(ctx: AppContext, scope: ExpenseScope, q
 }
 
 /** The organisations of `orgIds` whose licence lets people keep expenses now. */
-async function licensedOrgIds(ctx: AppContext, orgIds: string[]): Promise<Set<string>> {
+async function licensedOrgIds(ctx: AppContext, orgIds: string[], { withInvoicing = false } = {}): Promise<Set<string>> {
   if (orgIds.length === 0) return new Set();
   const rows = await ctx.db.select().from(orgs).where(inArray(orgs.id, orgIds));
-  return new Set(rows.filter((org) => timeTrackingEligible(org, ctx.clock.now())).map((org) => org.id));
+  const kept = rows.filter((org) => timeTrackingEligible(org, ctx.clock.now()) && !(withInvoicing && org.invoicingDisabled));
+  return new Set(kept.map((org) => org.id));
 }
 
 /**
@@ -241,7 +242,7 @@ export async function myExpenses(ctx: AppContext, personId: string, query: Expen
 
 /**
  * `GET /expense/project-manager`: the expenses of the missions the caller manages (project manager or owner) in
- * licensed organisations, beyond drafts, with the caller's own.
+ * licensed organisations with invoicing on, beyond drafts, with the caller's own.
  */
 export async function projectManagerExpenses(ctx: AppContext, personId: string, query: ExpenseListQuery): Promise<ExpenseList> {
   const managed = await ctx.db
@@ -257,7 +258,8 @@ export async function projectManagerExpenses(ctx: AppContext, personId: string, 
   const missionIds = managed.map((row) => row.missionId);
   if (missionIds.length === 0) return { expenses: [], totals: { byCurrency: [], converted: [] } };
   const rows = await readExpenses(ctx.db, and(inArray(expenses.missionId, missionIds), seenBy(personId, true), filtersOf(query)));
-  const licensed = await licensedOrgIds(ctx, [...new Set(rows.map((row) => row.expense.orgId))]);
+  // rule 184: the board's Expenses tab leaves out organisations with invoicing disabled
+  const licensed = await licensedOrgIds(ctx, [...new Set(rows.map((row) => row.expense.orgId))], { withInvoicing: true });
   return listOf(
     ctx,
     rows.filter((row) => licensed.has(row.expense.orgId)),
