@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  expenseReasonLongEnough,
   canMoveExpense,
   EXPENSE_STATUSES,
   expenseAbilities,
@@ -252,5 +253,18 @@ describe('rule 184: the Expenses tab', () => {
     [[], false],
   ])('%o shows the tab: %s', (orgs, shown) => {
     expect(expensesTabShown(orgs)).toBe(shown);
+  });
+});
+
+describe('a rejection reason', () => {
+  it.each([
+    ['Wrong', true],
+    ['  no  ', false],
+    ['😀😀😀', false],
+    ['😀😀😀😀😀', true],
+    ['', false],
+    [null, false],
+  ] as const)('%j is long enough: %s', (reason, ok) => {
+    expect(expenseReasonLongEnough(reason)).toBe(ok);
   });
 });

@@ -70,6 +70,9 @@ export const expenseDayAllowed = (day: string, today: string) => day <= addIsoDa
 /** A rejection says why (at least 5 characters, like timesheets and role requests). */
 export const EXPENSE_REASON_MIN = 5;
 
+/** Whether a rejection's reason is long enough: 5 characters once trimmed, an emoji counting as one. */
+export const expenseReasonLongEnough = (reason: string | null | undefined) => [...(reason ?? '').trim()].length >= EXPENSE_REASON_MIN;
+
 /** The amounts of an expense, in minor units. */
 export type ExpenseAmounts = { amountMinor: number; tipMinor: number; tax1Minor: number; tax2Minor: number };
 

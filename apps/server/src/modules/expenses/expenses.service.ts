@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   canMoveExpense,
   canSetExpenseStatus,
-  EXPENSE_REASON_MIN,
+  expenseReasonLongEnough,
   expenseActors,
   expenseDayAllowed,
   expenseEditable,
@@ -362,7 +362,7 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
       return;
     }
     if (!canMoveExpense(actors, row.status, to)) throw isExpenseMove(row.status, to) ? notAllowed() : badTransition();
-    if (to === 'rejected' && (reason ?? '').length < EXPENSE_REASON_MIN) throw reasonNeeded();
+    if (to === 'rejected' && !expenseReasonLongEnough(reason)) throw reasonNeeded();
     const now = ctx.clock.now();
     const patch: Partial<typeof expenses.$inferInsert> = { status: to };
     if (to === 'submitted') Object.assign(patch, { submittedAt: now, rejectionReason: null });

@@ -17,7 +17,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EXPENSE_REASON_MIN } from '@crewplan/domain/expenses/rules';
+import { expenseReasonLongEnough } from '@crewplan/domain/expenses/rules';
 import { useExpenseMutations, useExpenses, type Expense, type ExpenseListQuery, type ExpenseSource, type ExpenseStatus } from './api.ts';
 import { csvOf, downloadText, localDay, moneyText, scopeOf, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 import { ReceiptViewer } from './ReceiptViewer.tsx';
@@ -302,7 +302,7 @@ export function ExpensesTable({
 function RejectDialog({ count, onClose, onReject }: { count: number; onClose: () => void; onReject: (reason: string) => Promise<void> }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const short = reason.trim().length < EXPENSE_REASON_MIN;
+  const short = !expenseReasonLongEnough(reason);
   return (
     <Modal
       opened
