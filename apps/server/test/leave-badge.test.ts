@@ -93,6 +93,19 @@ describe('GET /people-leave/badge (rule 230)', () => {
     expect((member.json() as OrgLeaveList).badge).toBe(0);
   });
 
+  it('counts nothing where the organisation no longer keeps leave (its subscription lapsed): nobody could decide it', async () => {
+    expect((await badges('p1pm')).board).toBe(2);
+    await setOrg(t, orgId, { isOrgLicensed: false, isLicensedActive: false });
+    try {
+      expect(await badges('p1pm')).toEqual({ board: 0, orgs: [] });
+      expect(await badges('orgAdmin')).toEqual({ board: 0, orgs: [] });
+      const list = await t.request({ method: 'GET', url: '/api/people-leave/list/project-manager', token: token('p1pm') });
+      expect(list.json()).toMatchObject({ requests: [], badge: 0 });
+    } finally {
+      await setOrg(t, orgId, { isOrgLicensed: true, isLicensedActive: true });
+    }
+  });
+
   it('moves with the clock: a request that started yesterday drops out, the next day comes in', async () => {
     clock.set('2025-04-15T09:00:00Z');
     try {

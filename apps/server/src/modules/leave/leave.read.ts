@@ -12,6 +12,7 @@ import {
   type LeaveStatus,
   type MissionLeaveList,
   type MyLeave,
+  type OrgLicenceFacts,
   type OrgLeaveList,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
@@ -92,7 +93,7 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
  */
 export async function projectManagerLeaves({ db, clock, config }: AppContext, personId: string, lastUpdate?: string) {
   const since = lastUpdate ? new Date(lastUpdate) : new Date(clock.now().getTime() - 5 * 86_400_000);
-  const managed = await managedPeople(db, personId);
+  const managed = await managedPeople(db, clock.now(), personId);
   if (!managed) return { requests: [], impact: [], badge: 0 };
   const list = (
     await leavesWhere(
@@ -105,7 +106,7 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
     )
   ).filter(({ leave }) => managed.reviews(leave));
   const codes = await codesOf(db, managed.orgIds);
-  const approving = new Set(await approvingOrgIds(db, personId));
+  const approving = new Set(await approvingOrgIds(db, clock.now(), personId));
   const viewer = { personId, approvesOrg: (orgId: string) => approving.has(orgId) };
   const requests = await present(db, linkSigner({ config, clock }), list, (orgId) => codes.get(orgId) ?? [], viewer);
   const pending = list.filter(({ leave }) => leave.status === 'pending_approval');
@@ -125,19 +126,22 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
 }
 
 /**
- * The people on the missions I own or manage (rule 212), per organisation: a filter of their requests and the check
- * that I review one (never mine or one I created, rule 211). Null when I manage nobody.
+ * The people on the missions I own or manage (rule 212), per organisation that keeps leave: a filter of their requests
+ * and the check that I review one (never mine or one I created, rule 211). Null when I manage nobody.
  */
-async function managedPeople(db: Db, personId: string) {
-  const managed = await db.execute<{ person_id: string; org_id: string }>(sql`
-    select distinct member.person_id, m.org_id
+async function managedPeople(db: Db, now: Date, personId: string) {
+  const managed = await db.execute<{ person_id: string; org_id: string } & OrgLicenceFacts>(sql`
+    select distinct member.person_id, m.org_id, o.is_licensed_active as "isLicensedActive", o.is_org_licensed as "isOrgLicensed",
+      o.is_key_licensed as "isKeyLicensed", o.trial_started_on as "trialStartedOn"
     from ${missionPeople} reviewer
     join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null
+    join ${orgs} o on o.id = m.org_id and o.deleted_at is null
     join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
     where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
       and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
       and member.person_id <> ${personId}`);
-  const pairs = managed.rows;
+  // leave is decided only where the organisation keeps it (Unlimited or a running trial): nothing to list elsewhere
+  const pairs = managed.rows.filter((row) => timeTrackingEligible(row, now));
   if (pairs.length === 0) return null;
   const inPair = new Set(pairs.map((pair) => `${pair.org_id}:${pair.person_id}`));
   const orgIds = [...new Set(pairs.map((pair) => pair.org_id))];
@@ -175,11 +179,11 @@ const badgeColumns = {
 export async function leaveBadges({ db, clock }: AppContext, personId: string): Promise<LeaveBadges> {
   const today = todayOf(clock);
   const soon = startingSoon(today);
-  const managed = await managedPeople(db, personId);
+  const managed = await managedPeople(db, clock.now(), personId);
   const forBoard = managed
     ? (await db.select(badgeColumns).from(leaveRequests).where(and(soon, managed.where))).filter(managed.reviews)
     : [];
-  const approving = await approvingOrgIds(db, personId);
+  const approving = await approvingOrgIds(db, clock.now(), personId);
   const forOrgs =
     approving.length === 0
       ? []
@@ -202,14 +206,14 @@ export async function leaveBadges({ db, clock }: AppContext, personId: string): 
   };
 }
 
-/** The organisations whose leave the person approves (admins, canApproveLeaves: rule 209). */
-async function approvingOrgIds(db: Db, personId: string): Promise<string[]> {
+/** The organisations whose leave the person approves (admins, canApproveLeaves: rule 209), where it is kept. */
+async function approvingOrgIds(db: Db, now: Date, personId: string): Promise<string[]> {
   const memberships = await db
-    .select({ orgId: orgPeople.orgId, level: orgPeople.level, canApproveLeaves: orgPeople.canApproveLeaves })
+    .select({ orgId: orgPeople.orgId, level: orgPeople.level, canApproveLeaves: orgPeople.canApproveLeaves, org: orgs })
     .from(orgPeople)
     .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
     .where(and(eq(orgPeople.personId, personId), currentMembership()));
-  return memberships.filter((member) => approvesOrgLeave(member)).map((member) => member.orgId);
+  return memberships.filter((member) => approvesOrgLeave(member) && timeTrackingEligible(member.org, now)).map((member) => member.orgId);
 }
 
 async function codesOf(db: Db, orgIds: string[]) {
