@@ -95,7 +95,10 @@ describe('GET /people-leave/badge (rule 230)', () => {
 
   it('counts nothing where the organisation no longer keeps leave (its subscription lapsed): nobody could decide it', async () => {
     expect((await badges('p1pm')).board).toBe(2);
-    await setOrg(t, orgId, { isOrgLicensed: false, isLicensedActive: false });
+    // a running trial keeps leave
+    await setOrg(t, orgId, { isOrgLicensed: false, isLicensedActive: true, trialStartedOn: new Date('2025-04-01T00:00:00Z') });
+    expect((await badges('p1pm')).board).toBe(2);
+    await setOrg(t, orgId, { isOrgLicensed: false, isLicensedActive: false, trialStartedOn: null });
     try {
       expect(await badges('p1pm')).toEqual({ board: 0, orgs: [] });
       expect(await badges('orgAdmin')).toEqual({ board: 0, orgs: [] });

@@ -130,7 +130,9 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
  * and the check that I review one (never mine or one I created, rule 211). Null when I manage nobody.
  */
 async function managedPeople(db: Db, now: Date, personId: string) {
-  const managed = await db.execute<{ person_id: string; org_id: string } & OrgLicenceFacts>(sql`
+  const managed = await db.execute<
+    { person_id: string; org_id: string; trialStartedOn: string | null } & Omit<OrgLicenceFacts, 'trialStartedOn'>
+  >(sql`
     select distinct member.person_id, m.org_id, o.is_licensed_active as "isLicensedActive", o.is_org_licensed as "isOrgLicensed",
       o.is_key_licensed as "isKeyLicensed", o.trial_started_on as "trialStartedOn"
     from ${missionPeople} reviewer
@@ -141,7 +143,10 @@ async function managedPeople(db: Db, now: Date, personId: string) {
       and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
       and member.person_id <> ${personId}`);
   // leave is decided only where the organisation keeps it (Unlimited or a running trial): nothing to list elsewhere
-  const pairs = managed.rows.filter((row) => timeTrackingEligible(row, now));
+  const pairs = managed.rows.filter((row) =>
+    // a raw read gives the trial's start as text
+    timeTrackingEligible({ ...row, trialStartedOn: row.trialStartedOn === null ? null : new Date(row.trialStartedOn) }, now),
+  );
   if (pairs.length === 0) return null;
   const inPair = new Set(pairs.map((pair) => `${pair.org_id}:${pair.person_id}`));
   const orgIds = [...new Set(pairs.map((pair) => pair.org_id))];
