@@ -8,7 +8,7 @@ import type { TestPerson } from './support/people.ts';
 
 type Workspace = {
   missions: { _id: string; title: string; openTasks: number; peopleCount: number; permission: number; isProjectManager: boolean }[];
-  items: { _id: string; title: string; missionId: string }[];
+  items: { _id: string; title: string; missionId: string; billRate: number | null }[];
   people: { _id: string; firstName: string }[];
 };
 
@@ -72,6 +72,21 @@ describe('GET /board/workspace', () => {
     expect(answer.items.map((item) => item.title).sort()).toEqual(['Done task', 'Managed task', 'Open task']);
     expect(answer.items.find((item) => item._id === open.id)).toMatchObject({ missionId: owned.id, people: [other.personId] });
     expect(answer.people.map((person) => person.firstName).sort()).toEqual(['Maya', 'Otto']);
+  });
+
+  it("tells the tasks' bill rates only of the missions whose money I see", async () => {
+    const me = await verifiedPerson(t);
+    const other = await verifiedPerson(t);
+    const owned = await licensed(me, 'owned');
+    const ownedTask = await addTask(owned.id, 'Owned task', { billRateMinor: 1250 });
+    // an observer flagged project manager is in the work space (rule 240) but is no admin of the mission (rule 98)
+    const observed = await licensed(other, 'observed as PM');
+    await addToMission(t, observed.id, me, 3, { isProjectManager: true });
+    const observedTask = await addTask(observed.id, 'Observed task', { billRateMinor: 990 });
+    const answer = await workspace(me);
+    expect(titles(answer)).toEqual(['observed as PM', 'owned']);
+    expect(answer.items.find((item) => item._id === ownedTask.id)?.billRate).toBe(12.5);
+    expect(answer.items.find((item) => item._id === observedTask.id)?.billRate).toBeNull();
   });
 
   it('leaves out missions I do not manage, unlicensed ones, templates and pending or observer places (rule 240)', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLAN_MESSAGES, type PlanItem } from '@crewplan/domain';
-import { planItemRequests, planItems } from '../src/db/schema/index.ts';
+import { missionAuditEvents, notifications, planItemRequests, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { createMissionWorld, missionExpectations, setOrg, type MissionWorld } from './support/missions-world.ts';
@@ -261,5 +261,38 @@ describe('approve and reject: who may', () => {
     const response = await requestCall(item._id, 'approve', 'p2', { context: 'pm' });
     expectStatus(response, 409);
     expect(errorOf(response).message).toBe(PLAN_MESSAGES.noPendingRequest);
+  });
+});
+
+describe('DELETE /mission-plan/:id with a request pending', () => {
+  it("ends the role's pending request with it: rejected by who deleted the role, told as a decision is", async () => {
+    await setOrg(t, world.orgId, { rolesNeedApproval: true, canProjectManagersApproveRoles: false });
+    const mission = await world.mission();
+    const item = await createItem(mission, { role: 'Dev', person: person('p0'), reason: 'Needs a developer' }, 'p1pm');
+    const [asked] = await requestsOf(item._id);
+    const askOf = async (caller: keyof MissionWorld['people']) =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.personId, person(caller)))
+      ).find((row) => (row.data as { statusMap?: { requestId?: string } }).statusMap?.requestId === asked!.id);
+    expect((await askOf('orgAdmin'))?.data).toMatchObject({ statusMap: { status: 'pending_approval' } });
+    const publish = vi.spyOn(t.app.ctx.realtime, 'publish');
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/mission-plan/${item._id}`, token: token('p2') }), 200);
+
+    const [request] = await requestsOf(item._id);
+    expect(request).toMatchObject({ id: asked!.id, status: 'rejected', actionedBy: person('p2') });
+    expect(request!.actionedOn).toBeInstanceOf(Date);
+    const history = await t.database.db.select().from(missionAuditEvents).where(eq(missionAuditEvents.entityId, asked!.id));
+    expect(history.map((event) => event.action)).toEqual(['create', 'reject']);
+    // the approvers' ask is closed, the requester hears of it (as of a rejection)
+    expect((await askOf('orgAdmin'))?.data).toMatchObject({ statusMap: { status: 'rejected' } });
+    expect(publish).toHaveBeenCalledWith(
+      `people/${person('p1pm')}`,
+      expect.objectContaining({ entity: 'plan.requests', data: expect.objectContaining({ status: 'rejected', planItemId: item._id }) }),
+    );
+    expect((await askOf('p1pm'))?.title).toMatch(/rejected the request for Dev/);
+    expectStatus(await requestCall(item._id, 'approve', 'orgAdmin', { context: 'org' }), 404);
   });
 });

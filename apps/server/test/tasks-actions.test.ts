@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createsCycle } from '@crewplan/domain';
 import { actionItems, actions, dependencies, missionAuditEvents, planItems } from '../src/db/schema/index.ts';
 import type { Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -347,6 +348,28 @@ describe('PUT /action/:id/dependency/add|remove', () => {
     expect((removed.json() as Json).dependencies).toEqual([]);
     expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: 'nope' }), 400);
     expectStatus(await call('PUT', `/api/action/${b.action._id}/dependency/add`, { actionId: a.action._id }, 'p0'), 403);
+  });
+
+  it('two links that together would close a loop, asked at once: one is refused, no loop is stored', async () => {
+    const { missionId, planId } = await setup();
+    const add = (from: string, to: string) => call('PUT', `/api/action/${from}/dependency/add`, { actionId: to });
+    for (let round = 0; round < 6; round++) {
+      const [a, b, c, d] = (await Promise.all(['A', 'B', 'C', 'D'].map(async (title) => (await create(planId, { title })).action._id))) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      // a → b and c → d; then b → c and d → a, which share no action (each locks only its own two)
+      expectStatus(await add(a, b), 200);
+      expectStatus(await add(c, d), 200);
+      const answers = await Promise.all([add(b, c), add(d, a)]);
+      expect(answers.map((answer) => answer.statusCode).sort(), `round ${round}`).toEqual([200, 400]);
+    }
+    const edges = await t.database.db.select().from(dependencies).where(eq(dependencies.missionId, missionId));
+    const linked = edges.map((edge) => ({ fromId: edge.fromId, toId: edge.toId }));
+    // no link closes a loop through the others
+    expect(edges.some((edge, i) => createsCycle(linked.toSpliced(i, 1), edge.fromId, edge.toId))).toBe(false);
   });
 });
 

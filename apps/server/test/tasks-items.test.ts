@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionItems, actions, checklistItems, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
-import { DEFAULT_KANBAN_COLUMNS } from '@crewplan/domain';
+import { actionItems, actions, checklistItems, dependencies, missionAuditEvents, missions, planItems } from '../src/db/schema/index.ts';
+import { createsCycle, DEFAULT_KANBAN_COLUMNS } from '@crewplan/domain';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createMissionWorld, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus } from './support/org.ts';
@@ -565,6 +565,29 @@ describe('dependencies', () => {
     expect(((await call('DELETE', `/api/action-item/${b._id}/dependency`)).json() as Json).dependencies).toEqual([]);
     expectStatus(await call('DELETE', `/api/action-item/${b._id}/dependency`, undefined, 'p0'), 403);
   });
+
+  it('two links that together would close a loop, asked at once: one is refused, no loop is stored', async () => {
+    const { missionId, actionId } = await setup();
+    for (let round = 0; round < 6; round++) {
+      const [a, b, c, d] = await Promise.all(
+        ['A', 'B', 'C', 'D'].map(
+          async (title) => ((await call('POST', `/api/action-item/action/${actionId}`, { title })).json() as Json)._id,
+        ),
+      );
+      // a → b and c → d; then b → c and d → a, which share no task (each locks only its own two)
+      expectStatus(await call('POST', `/api/action-item/${a}/dependency`, { linkId: b }), 200);
+      expectStatus(await call('POST', `/api/action-item/${c}/dependency`, { linkId: d }), 200);
+      const answers = await Promise.all([
+        call('POST', `/api/action-item/${b}/dependency`, { linkId: c }),
+        call('POST', `/api/action-item/${d}/dependency`, { linkId: a }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort(), `round ${round}`).toEqual([200, 400]);
+    }
+    const edges = await t.database.db.select().from(dependencies).where(eq(dependencies.missionId, missionId));
+    const linked = edges.map((edge) => ({ fromId: edge.fromId, toId: edge.toId }));
+    // no link closes a loop through the others
+    expect(edges.some((edge, i) => createsCycle(linked.toSpliced(i, 1), edge.fromId, edge.toId))).toBe(false);
+  });
 });
 
 describe('GET /action-item/my/items and GET /mission/:id', () => {
@@ -587,6 +610,44 @@ describe('GET /action-item/my/items and GET /mission/:id', () => {
     expect(mission.actions.map((a: Json) => a._id)).toEqual([actionId]);
     expect(mission.actionItems).toMatchObject([{ _id: item._id, actionId, title: 'Task' }]);
     expect(mission.people.length).toBeGreaterThan(0);
+  });
+
+  it("tells a task's and an action's money only to who sees the mission's money, on every read and write answer", async () => {
+    const { missionId, actionId, item } = await setup({}, { people: [pid('p0'), pid('p3'), pid('p1pm')] });
+    expectStatus(await call('PUT', `/api/action-item/${item._id}`, { billRate: 12.5, billUnit: 'Hourly' }), 200);
+    expectStatus(await call('PUT', `/api/action/${actionId}`, { rate: 40, billRate: 90 }), 200);
+    /** The task's bill rate and the action's rate and bill rate, as each read (and a write's answer) tells them. */
+    const moneyAsSeenBy = async (caller: MissionCaller) => {
+      const mission = (await call('GET', `/api/mission/${missionId}`, undefined, caller)).json() as Json;
+      const action = (await call('GET', `/api/action/${actionId}`, undefined, caller)).json() as Json;
+      const mine = (await call('GET', '/api/action-item/my/items?licensedOnly=false', undefined, caller)).json() as Json;
+      const written = await call('PUT', `/api/action-item/${item._id}`, { seen: true }, caller);
+      return {
+        missionItem: mission.actionItems[0].billRate,
+        missionAction: [mission.actions[0].rate, mission.actions[0].billRate],
+        item: ((await call('GET', `/api/action-item/${item._id}`, undefined, caller)).json() as Json).billRate,
+        action: [action.rate, action.billRate],
+        // only the task's people list it as theirs; observers may not write
+        myItems: mine.items.find((i: Json) => i._id === item._id)?.billRate,
+        written: written.statusCode === 200 ? (written.json() as Json).billRate : undefined,
+      };
+    };
+    const hidden = { missionItem: null, missionAction: [null, null], item: null, action: [null, null] };
+    expect(await moneyAsSeenBy('p0')).toEqual({ ...hidden, myItems: null, written: null });
+    const bulk = await call('PUT', `/api/action-item/${item._id}/bulk`, { items: [{ _id: item._id, title: 'Task' }] }, 'p0');
+    expect(((bulk.json() as Json).actionItems as Json[]).map((i) => i.billRate)).toEqual([null]);
+    expect(await moneyAsSeenBy('p3')).toEqual({ ...hidden, myItems: null, written: undefined });
+    const shown = { missionItem: 12.5, missionAction: [40, 90], item: 12.5, action: [40, 90], written: 12.5 };
+    expect(await moneyAsSeenBy('p1pm')).toEqual({ ...shown, myItems: 12.5 });
+    for (const caller of ['p2', 'orgManager'] as const)
+      expect(await moneyAsSeenBy(caller), caller).toEqual({ ...shown, myItems: undefined });
+    // the unit of the rate is not money (as on plan items); an approval's bill rate is
+    const approvals = [{ approvedOn: '2026-01-05', billRate: 12.5 }, { cancelledOn: '2026-01-06' }];
+    await t.database.db.update(actionItems).set({ approvals }).where(eq(actionItems.id, item._id));
+    const read = (caller: MissionCaller) => call('GET', `/api/action-item/${item._id}`, undefined, caller);
+    expect((await read('p0')).json()).toMatchObject({ billUnit: 'Hourly', approvals: [{ approvedOn: '2026-01-05' }, approvals[1]] });
+    expect(((await read('p0')).json() as Json).approvals[0]).not.toHaveProperty('billRate');
+    expect(((await read('p2')).json() as Json).approvals).toEqual(approvals);
   });
 
   it('reads a task or action that ends before it starts (older or imported data) as ending on its start day (rule 24)', async () => {

@@ -69,6 +69,7 @@ export const actionSchema = z.object({
   position: z.number().nullable(),
   percentComplete: z.number(),
   wbs: z.string().nullable(),
+  /** Money: null for callers who may not see the mission's money (`seesMissionMoney`). */
   rate: z.number().nullable(),
   billRate: z.number().nullable(),
   actionItems: z.array(z.string()),
@@ -112,6 +113,7 @@ export const actionItemSchema = z.object({
   checklist: z.array(checklistItemSchema),
   tags: z.array(z.string()),
   complexityMultiplier: z.number(),
+  /** Money: null (and left out of `approvals`) for callers who may not see the mission's money (`seesMissionMoney`). */
   billRate: z.number().nullable(),
   billUnit: z.string().nullable(),
   percentComplete: z.number(),

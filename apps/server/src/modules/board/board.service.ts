@@ -67,7 +67,8 @@ export async function boardWorkspace(ctx: AppContext, personId: string): Promise
   const ids = missions.map((mission) => mission._id);
   if (ids.length === 0) return { missions: [], items: [], people: [] };
   const [items, people] = await Promise.all([
-    ctx.pool.query<{ json: string }>(itemsQuery('ai.mission_id = any($2::varchar[])', personId, ids)),
+    // the caller manages these missions, yet may not see the money of each (an observer flagged project manager)
+    ctx.pool.query<{ json: string }>(itemsQuery('ai.mission_id = any($2::varchar[])', personId, ids, 'each mission')),
     teamPeople(ctx, ids),
   ]);
   return { missions, items: JSON.parse(items.rows[0]!.json) as ActionItem[], people };

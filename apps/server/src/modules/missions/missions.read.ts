@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import { canOnMission, fixPlanItemEnd, isMissionAdmin, isIsoDay, repairMissionDates, type Mission } from '@crewplan/domain';
+import {
+  canOnMission,
+  fixPlanItemEnd,
+  isMissionAdmin,
+  isIsoDay,
+  repairMissionDates,
+  seesMissionMoney,
+  type Mission,
+} from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { actionItems, actions, missionBaselines, missionInvites, missionPeople, missions, planItems } from '../../db/schema/index.ts';
@@ -179,7 +187,7 @@ async function markManagerVisit(ctx: AppContext, access: MissionAccess): Promise
  */
 export async function readMissionJson(ctx: AppContext, access: MissionAccess): Promise<Readable> {
   const mission = await readMission(ctx, access);
-  const tasks = await missionTasksJson(ctx.pool, access.mission.id, access.personId);
+  const tasks = await missionTasksJson(ctx.pool, access.mission.id, access.personId, seesMissionMoney(access.actor));
   const head = JSON.stringify(mission);
   // one batch waits while the reader takes the last: memory grows with readers, not with the mission's size
   return Readable.from(missionText(`${head.slice(0, -1)},"actions":${tasks.actions},"actionItems":[`, tasks.actionItems), {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type PlanItem, type PlanRequestInput, type RequestContext } from '@crewplan/domain';
-import { lockMission, runMissionCommand } from '../../commands/index.ts';
+import { lockMission, runMissionCommand, type RecordMissionWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
@@ -181,19 +181,72 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
     });
     return presentPlanItemById(tx, access, id);
   });
-  if (requester && requester !== access.personId) {
-    ctx.realtime.publish(personRoom(requester), {
+  await announceDecisions(ctx, access, [
+    { requestId, planItemId: id, title: item.title, status: decision, context: input.context, person: requestedPerson, reason, requester },
+  ]);
+  await announceRequestChanges(ctx, access, forwarded);
+  return item;
+}
+
+/**
+ * Tells of decided requests, once committed: each requester on their own realtime room (unless they decided it), and
+ * the event bus (`announceRequestChanges`).
+ */
+export async function announceDecisions(ctx: AppContext, access: MissionAccess, decided: RequestChange[]): Promise<void> {
+  for (const change of decided) {
+    if (!change.requester || change.requester === access.personId) continue;
+    ctx.realtime.publish(personRoom(change.requester), {
       type: 'update',
       entity: 'plan.requests',
-      id: requestId,
-      data: { status: decision, planItemId: id, missionId, title: item.title, reason },
+      id: change.requestId,
+      data: {
+        status: change.status,
+        planItemId: change.planItemId,
+        missionId: access.mission.id,
+        title: change.title,
+        reason: change.reason,
+      },
     });
   }
-  await announceRequestChanges(ctx, access, [
-    { requestId, planItemId: id, title: item.title, status: decision, context: input.context, person: requestedPerson, reason, requester },
-    ...forwarded,
-  ]);
-  return item;
+  await announceRequestChanges(ctx, access, decided);
+}
+
+/**
+ * Ends the pending requests of a plan item whose role goes (deleted), in the transaction: rejected, actioned now by
+ * the caller, each in the history as a rejection. Answers them, to be told (`announceDecisions`) once committed, so
+ * that no approver is left asked to approve a role that is no longer there.
+ */
+export async function rejectPendingRequests(
+  tx: Tx,
+  record: RecordMissionWrite,
+  access: MissionAccess,
+  item: { id: string; title: string },
+  now: Date,
+): Promise<RequestChange[]> {
+  const ended = await tx
+    .update(planItemRequests)
+    .set({ status: 'rejected', actionedOn: now, actionedBy: access.personId })
+    .where(and(eq(planItemRequests.planItemId, item.id), eq(planItemRequests.status, 'pending_approval')))
+    .returning();
+  return ended.map((request) => {
+    record({
+      action: 'reject',
+      entity: 'plan.requests',
+      id: request.id,
+      title: item.title,
+      changes: { status: { from: 'pending_approval', to: 'rejected' } },
+    });
+    return {
+      requestId: request.id,
+      planItemId: item.id,
+      title: item.title,
+      status: 'rejected',
+      context: request.context,
+      person: request.personId,
+      reason: '',
+      requester: request.sentForApprovalBy,
+    };
+  });
 }
 
 export const approveRequest = (ctx: AppContext, access: MissionAccess, id: string, input: PlanRequestInput) =>

@@ -22,6 +22,7 @@ import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
+import { announceDecisions, rejectPendingRequests } from './plan.requests.ts';
 import {
   missionRoleRateTime,
   raciOnTasksToSave,
@@ -229,16 +230,19 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
 }
 
 /**
- * `DELETE /mission-plan/:id`: marks the item deleted (its requests and schedules stay for the record). Its
- * dependencies go, and items pinned to it are unpinned. Any role may be deleted by who manages the plan, the
- * creator's Project manager role included (the mission's admins stay admins: roles are not permissions).
+ * `DELETE /mission-plan/:id`: marks the item deleted (its requests and schedules stay for the record); a request
+ * still pending ends rejected, told as a decision is. Its dependencies go, and items pinned to it are unpinned. Any
+ * role may be deleted by who manages the plan, the creator's Project manager role included (the mission's admins stay
+ * admins: roles are not permissions).
  */
 export async function deletePlanItem(ctx: AppContext, access: MissionAccess, id: string): Promise<{ deleted: string[] }> {
   const missionId = access.mission.id;
-  return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+  const { deleted, rejected } = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
+    // the item's lock also waits for a decision of its request under way (decisions lock it too)
     const before = await planItemRow(tx, access.mission.id, id, true);
     await tx.update(planItems).set({ wasDeleted: true }).where(eq(planItems.id, id));
     record({ action: 'delete', entity: 'plan.items', id, title: before.title, changes: { wasDeleted: { from: false, to: true } } });
+    const rejected = await rejectPendingRequests(tx, record, access, before, ctx.clock.now());
     const removed = await tx
       .delete(dependencies)
       .where(
@@ -264,8 +268,10 @@ export async function deletePlanItem(ctx: AppContext, access: MissionAccess, id:
       .returning({ id: planItems.id, title: planItems.title });
     for (const item of pinned)
       record({ action: 'update', entity: 'plan.items', id: item.id, title: item.title, changes: { pinnedTo: { from: id, to: null } } });
-    return { deleted: [id] };
+    return { deleted: [id], rejected };
   });
+  await announceDecisions(ctx, access, rejected);
+  return { deleted };
 }
 
 /** Ids of `ids` that are live plan items of the mission. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alignStatusAndColumn, statusEffects, TO_DO_COLUMN, type ActionItemsBulkCreate } from '@crewplan/domain';
+import { alignStatusAndColumn, seesMissionMoney, statusEffects, TO_DO_COLUMN, type ActionItemsBulkCreate } from '@crewplan/domain';
 import { runMissionCommand, type MissionWrite } from '../../commands/index.ts';
 import { newIds } from '../../lib/ids.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
@@ -84,7 +84,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         changes: { actionId: { from: null, to: actionId } },
         actionIds: [actionId],
       }));
-      return insertRowsAnswering(tx, values, history(writes), access.personId);
+      return insertRowsAnswering(tx, values, history(writes), access.personId, seesMissionMoney(access.actor));
     },
     { oneMessage: true },
   );

@@ -11,6 +11,7 @@ import {
   type ActionItemMove,
   type ActionItemUpdate,
   type TaskStatus,
+  seesMissionMoney,
 } from '@crewplan/domain';
 import { type MissionWrite, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
@@ -38,9 +39,9 @@ type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };
 type PowerFields = Pick<ItemPatch, 'startDate' | 'startHour' | 'estimatedDuration' | 'endDate'>;
 
-/** The item as the caller sees it after a write. */
+/** The item as the caller sees it after a write (its money only if they see the mission's). */
 export const presentItem = async (ctx: AppContext, access: MissionAccess, id: string): Promise<ActionItem> => {
-  const item = await itemById(ctx.pool, access.personId, id);
+  const item = await itemById(ctx.pool, access.personId, id, seesMissionMoney(access.actor));
   if (!item) throw entityNotFound('actionItem');
   return item;
 };
@@ -355,6 +356,7 @@ export async function bulkUpdateItems(ctx: AppContext, access: MissionAccess, in
       return updateRowsAnswering(tx, updates, writes.length > 0 ? history(writes) : null, {
         ids: input.items.map((item) => item._id),
         personId: access.personId,
+        money: seesMissionMoney(access.actor),
       });
     },
     { oneMessage: true },

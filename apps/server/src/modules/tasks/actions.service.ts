@@ -2,13 +2,14 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import {
   actionDatesValid,
   createsCycle,
+  seesMissionMoney,
   type Action,
   type ActionBulk,
   type ActionCreate,
   type ActionItem,
   type ActionUpdate,
 } from '@crewplan/domain';
-import { type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
+import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, actions, dependencies, planItems } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -29,14 +30,18 @@ import { actionById, itemsOfAction } from './tasks.queries.ts';
 
 export type ActionWithItems = { action: Action; actionItems: ActionItem[] };
 
-const withItems = async (ctx: AppContext, personId: string, actionId: string): Promise<ActionWithItems> => ({
-  action: (await actionById(ctx.pool, actionId))!,
-  actionItems: await itemsOfAction(ctx.pool, personId, actionId),
+/** The action as the caller sees it (its money only if they see the mission's). */
+const presentAction = async (ctx: AppContext, access: MissionAccess, actionId: string) =>
+  actionById(ctx.pool, actionId, seesMissionMoney(access.actor));
+
+const withItems = async (ctx: AppContext, access: MissionAccess, actionId: string): Promise<ActionWithItems> => ({
+  action: (await presentAction(ctx, access, actionId))!,
+  actionItems: await itemsOfAction(ctx.pool, access.personId, actionId, seesMissionMoney(access.actor)),
 });
 
 /** `GET /action/:id`: one action as the mission read carries it (what a realtime change of it reads again). */
-export async function readAction(ctx: AppContext, actionId: string): Promise<Action> {
-  const action = await actionById(ctx.pool, actionId);
+export async function readAction(ctx: AppContext, access: MissionAccess, actionId: string): Promise<Action> {
+  const action = await presentAction(ctx, access, actionId);
   if (!action) throw entityNotFound('action');
   return action;
 }
@@ -111,7 +116,7 @@ export async function createAction(
     }
     return row!.id;
   });
-  return withItems(ctx, access.personId, actionId);
+  return withItems(ctx, access, actionId);
 }
 
 /**
@@ -175,7 +180,7 @@ export async function updateAction(ctx: AppContext, access: MissionAccess, actio
     const before = await loadAction(tx, access.mission.id, actionId);
     await updateActionInTx(tx, record, access, before, input, ctx.clock.now());
   });
-  return (await actionById(ctx.pool, actionId))!;
+  return (await presentAction(ctx, access, actionId))!;
 }
 
 /** `PUT /action/:id/bulk`: the action's fields and several of its items' fields at once, all or nothing. */
@@ -205,7 +210,7 @@ export async function bulkUpdateAction(
       await updateItemsInTx(ctx, tx, record, access, input.items);
     }
   });
-  return withItems(ctx, access.personId, actionId);
+  return withItems(ctx, access, actionId);
 }
 
 /** `DELETE /action/:id`: the action, its items (and their checklists) and every dependency on any of them. */
@@ -231,7 +236,8 @@ export async function deleteAction(ctx: AppContext, access: MissionAccess, actio
 
 /**
  * `PUT /action/:id/dependency/add|remove`: the action depends (or no longer depends) on another action of the
- * mission; a dependency on itself or closing a loop is 'Circular dependency'.
+ * mission; a dependency on itself or closing a loop is 'Circular dependency'. An add locks the mission row first
+ * (mission → action → task), so that two links asked at once are checked one after the other.
  */
 export async function changeActionDependency(
   ctx: AppContext,
@@ -241,6 +247,7 @@ export async function changeActionDependency(
   change: 'add' | 'remove',
 ): Promise<Action> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    if (change === 'add') await lockMission(tx, access.mission.id);
     const before = await loadAction(tx, access.mission.id, actionId);
     requireOnTask(access, 'update', actionFacts(before));
     if (otherId === actionId) throw TASK_ERRORS.circular();
@@ -276,5 +283,5 @@ export async function changeActionDependency(
       changes: { linkTo: { from: null, to: otherId } },
     });
   });
-  return (await actionById(ctx.pool, actionId))!;
+  return (await presentAction(ctx, access, actionId))!;
 }

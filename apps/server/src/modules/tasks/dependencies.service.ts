@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createsCycle, type ActionItem, type TaskLinkType } from '@crewplan/domain';
-import { runMissionCommand } from '../../commands/index.ts';
+import { lockMission, runMissionCommand } from '../../commands/index.ts';
 import { dependencies } from '../../db/schema/index.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -10,7 +10,8 @@ import { itemFacts, loadItem, requireOnTask, TASK_ERRORS } from './tasks.access.
 /**
  * `POST /action-item/:id/dependency`: the item depends on another item of the mission (link type, lag in days).
  * On itself, or closing a loop through other dependencies: 400 'Circular dependency' (rule 53). Linking again
- * updates the link type and lag.
+ * updates the link type and lag. The mission row is locked first (mission → action → task), so that two links asked
+ * at once are checked one after the other: each alone closes no loop, both together may.
  */
 export async function addItemDependency(
   ctx: AppContext,
@@ -19,6 +20,7 @@ export async function addItemDependency(
   input: { linkId: string; linkType: TaskLinkType; lag: number },
 ): Promise<ActionItem> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    await lockMission(tx, access.mission.id);
     const { item, action } = await loadItem(tx, access.mission.id, id);
     requireOnTask(access, 'update', itemFacts(item, action));
     if (input.linkId === id) throw TASK_ERRORS.circular();

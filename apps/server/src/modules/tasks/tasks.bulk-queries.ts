@@ -64,7 +64,7 @@ export async function updateRowsAnswering(
   tx: Tx,
   updates: readonly ItemUpdate[],
   history: SQL | null,
-  answer: { ids: string[]; personId: string },
+  answer: { ids: string[]; personId: string; money: boolean },
 ): Promise<string> {
   const update = updateStatement(updates);
   const unique = [...new Set(answer.ids)];
@@ -73,7 +73,7 @@ export async function updateRowsAnswering(
   const rows = update
     ? sql`select * from updated union all select * from action_items where id = any(${ids}) and id not in (select id from updated)`
     : sql`select * from action_items where id = any(${ids})`;
-  return answerOf(tx, ctes, rows, unique, answer.personId);
+  return answerOf(tx, ctes, rows, unique, answer.personId, answer.money);
 }
 
 /**
@@ -85,6 +85,7 @@ export async function insertRowsAnswering(
   values: readonly (ItemInsert & { id: string })[],
   history: SQL,
   personId: string,
+  money: boolean,
 ): Promise<string> {
   const names = insertStatements(actionItems, values).map((statement, i) => ({ name: sql.identifier(`inserted${i}`), statement }));
   const ctes = [...names.map(({ name, statement }) => sql`${name} as (${statement} returning *)`), sql`history as (${history})`];
@@ -98,11 +99,12 @@ export async function insertRowsAnswering(
     rows,
     values.map((value) => value.id),
     personId,
+    money,
   );
 }
 
-async function answerOf(tx: Tx, ctes: SQL[], rows: SQL, ids: string[], personId: string): Promise<string> {
-  const answer = itemsAnswerSql(rows, ids, personId);
+async function answerOf(tx: Tx, ctes: SQL[], rows: SQL, ids: string[], personId: string, money: boolean): Promise<string> {
+  const answer = itemsAnswerSql(rows, ids, personId, money);
   const statement = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${answer}` : answer;
   const result = await tx.execute<{ json: string }>(statement);
   return result.rows[0]!.json;

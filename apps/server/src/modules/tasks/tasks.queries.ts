@@ -9,7 +9,25 @@ import Cursor from 'pg-cursor';
  */
 
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const money = (column: string) => `round(${column} / 100.0, 2)`;
+/** A money column, in units, for callers who see the mission's money (`sees`, SQL); null for others. */
+const money = (column: string, sees: string) => `case when ${sees} then round(${column} / 100.0, 2) end`;
+
+/**
+ * Whether the caller sees the money of a task's mission (`seesMissionMoney`), as SQL: one mission's reads pass it as
+ * a parameter; a list across missions works it out for each task's mission. `ShownMoney` says which.
+ */
+export type ShownMoney = boolean | 'each mission';
+
+/**
+ * `seesMissionMoney` in SQL, for the caller `caller` and the mission `mission`: they administer it (permission 2, or 1
+ * as project manager, invite accepted), or are an admin or manager of its organisation now.
+ */
+const seesMoneyOf = (caller: string, mission: string) => `(exists (select 1 from mission_people mx
+    where mx.mission_id = ${mission} and mx.person_id = ${caller} and not mx.invite_pending
+      and (mx.permission = 2 or (mx.permission = 1 and mx.is_project_manager)))
+  or exists (select 1 from missions mm join org_people ox on ox.org_id = mm.org_id
+    where mm.id = ${mission} and ox.person_id = ${caller} and ox.level in ('ADMIN', 'MANAGER')
+      and (ox.end_date is null or ox.end_date > current_date)))`;
 
 const LINKS = `json_agg(json_build_object('linkTo', d.to_id, 'linkType', d.link_type, 'lag', d.lag) order by d.created_at, d.id)`;
 const dependenciesOf = (kind: 'action' | 'actionItem', alias: string) =>
@@ -35,9 +53,10 @@ const OWN_LISTS = {
 
 /**
  * A task's JSON (44 fields), as its names and the SQL of each. `caller` is the SQL of the caller's id (their own seen
- * and pinned marks), `$1` unless a statement says otherwise; `lists` the SQL of its checklist and links.
+ * and pinned marks), `$1` unless a statement says otherwise; `sees` the SQL of whether they see its money (its bill
+ * rate, and the bill rates of its approvals); `lists` the SQL of its checklist and links.
  */
-const itemFields = (caller = '$1::text', lists = OWN_LISTS): [string, string][] => [
+const itemFields = (sees: string, caller = '$1::text', lists = OWN_LISTS): [string, string][] => [
   ['_id', 'ai.id'],
   ['actionId', 'ai.action_id'],
   ['missionId', 'ai.mission_id'],
@@ -65,7 +84,7 @@ const itemFields = (caller = '$1::text', lists = OWN_LISTS): [string, string][] 
   ['checklist', lists.checklist],
   ['tags', 'ai.tags'],
   ['complexityMultiplier', 'ai.complexity_multiplier'],
-  ['billRate', money('ai.bill_rate_minor')],
+  ['billRate', money('ai.bill_rate_minor', sees)],
   ['billUnit', 'ai.bill_unit'],
   ['percentComplete', 'ai.percent_complete'],
   ['metaType', 'ai.meta_type'],
@@ -73,7 +92,11 @@ const itemFields = (caller = '$1::text', lists = OWN_LISTS): [string, string][] 
   ['templateId', 'ai.template_id'],
   ['seen', `ai.seen @> jsonb_build_array(jsonb_build_object('by', ${caller}))`],
   ['pinned', `ai.pinned @> jsonb_build_array(jsonb_build_object('by', ${caller}))`],
-  ['approvals', 'ai.approvals'],
+  [
+    'approvals',
+    `case when ai.approvals = '[]'::jsonb or ${sees} then ai.approvals else (select jsonb_agg(e.value - 'billRate' order by e.n)
+      from jsonb_array_elements(ai.approvals) with ordinality e (value, n)) end`,
+  ],
   ['prevEndDate', 'ai.prev_end_date'],
   ['dependencies', lists.dependencies],
   ['descriptionUpdate', instant('ai.description_update')],
@@ -92,33 +115,40 @@ const asPairs = (fields: [string, string][]) => fields.map(([name, value]) => `'
  */
 const asColumns = (fields: [string, string][]) => fields.map(([name, value]) => `${value} as "${name}"`).join(', ');
 
-const ITEM_COLUMNS = asColumns(itemFields());
+/** Tasks of one mission: `$3` is whether the caller sees its money. */
+const ITEM_COLUMNS = asColumns(itemFields('$3::boolean'));
+/** Tasks of several missions: whether the caller (`$1`) sees their money is worked out for each one's mission. */
+const ITEM_COLUMNS_EACH_MISSION = asColumns(itemFields(seesMoneyOf('$1::text', 'ai.mission_id')));
 /** The order of a list of tasks, on the rows of `ITEM_COLUMNS`. */
 const ITEM_ORDER = `t."sortIndex", t."_id"`;
 
+/** An action (alias `a`); `$2` is whether the caller sees its mission's money. */
 const ACTION_JSON = `json_build_object(
   '_id', a.id, 'missionId', a.mission_id, 'planItemId', a.plan_item_id, 'code', a.code, 'title', a.title, 'tags', a.tags,
   'startDate', a.start_date, 'endDate', ${repairedEnd('a')}, 'dueDate', a.due_date, 'week', a.week, 'status', a.status,
   'estimatedDuration', a.estimated_duration, 'complexityMultiplier', a.complexity_multiplier, 'source', a.source,
   'sectionTagId', a.section_tag_id, 'people', a.people, 'parentId', a.parent_id, 'isAction', a.is_action,
   'sortIndex', a.sort_index, 'position', a.position, 'percentComplete', a.percent_complete, 'wbs', a.wbs,
-  'rate', ${money('a.rate_minor')}, 'billRate', ${money('a.bill_rate_minor')},
+  'rate', ${money('a.rate_minor', '$2::boolean')}, 'billRate', ${money('a.bill_rate_minor', '$2::boolean')},
   'actionItems', coalesce((select json_agg(i.id order by i.sort_index, i.id) from action_items i where i.action_id = a.id), '[]'::json),
   'dependencies', ${dependenciesOf('action', 'a')},
   'createdBy', a.created_by, 'createdAt', ${instant('a.created_at')}, 'updatedAt', ${instant('a.updated_at')})`;
 
-/** Action items chosen by `where` (on alias `ai`; `$1` is the caller, `$2` the filter value) as one JSON array. */
-export const itemsQuery = (where: string, personId: string, value: unknown) => ({
+/**
+ * Action items chosen by `where` (on alias `ai`; `$1` is the caller, `$2` the filter value) as one JSON array, their
+ * money shown as `money` says.
+ */
+export const itemsQuery = (where: string, personId: string, value: unknown, money: ShownMoney) => ({
   text: `select coalesce(json_agg(t order by ${ITEM_ORDER}), '[]'::json)::text as json
-         from (select ${ITEM_COLUMNS} from action_items ai where ${where}) t`,
-  values: [personId, value],
+         from (select ${money === 'each mission' ? ITEM_COLUMNS_EACH_MISSION : ITEM_COLUMNS} from action_items ai where ${where}) t`,
+  values: money === 'each mission' ? [personId, value] : [personId, value, money],
 });
 
-/** Actions chosen by `where` (on alias `a`; `$1` the filter value) as one JSON array. */
-export const actionsQuery = (where: string, value: unknown) => ({
+/** Actions of one mission chosen by `where` (on alias `a`; `$1` the filter value) as one JSON array, money if `money`. */
+export const actionsQuery = (where: string, value: unknown, money: boolean) => ({
   text: `select coalesce(json_agg(${ACTION_JSON} order by a.sort_index, a.created_at, a.id), '[]'::json)::text as json
          from actions a where ${where}`,
-  values: [value],
+  values: [value, money],
 });
 
 async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] }): Promise<T> {
@@ -126,19 +156,19 @@ async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] })
   return JSON.parse(rows[0]!.json) as T;
 }
 
-/** The action items with these ids, as the caller sees them. */
-export const itemsByIds = (pool: Pool, personId: string, ids: string[]) =>
-  jsonOf<ActionItem[]>(pool, itemsQuery('ai.id = any($2::varchar[])', personId, ids));
+/** The action items of one mission with these ids, as the caller sees them (its money if `money`). */
+export const itemsByIds = (pool: Pool, personId: string, ids: string[], money: boolean) =>
+  jsonOf<ActionItem[]>(pool, itemsQuery('ai.id = any($2::varchar[])', personId, ids, money));
 
 /**
  * `{"actionItems":[…]}` text of the action items `rows` gives (a statement's rows of action_items, such as a CTE of a
  * write's RETURNING; `ids` are theirs), as `personId` sees them: the same JSON as `itemsQuery`, built in the statement
  * that wrote them.
  */
-export function itemsAnswerSql(rows: SQL, ids: string[], personId: string): SQL {
+export function itemsAnswerSql(rows: SQL, ids: string[], personId: string, money: boolean): SQL {
   // many tasks at once: their checklists and links are gathered by one grouped read each, not a subquery per task
   const columns = asColumns(
-    itemFields('caller.id', {
+    itemFields('caller.money', 'caller.id', {
       checklist: `coalesce(checklists.lines, '[]'::json)`,
       dependencies: `coalesce(links.lines, '[]'::json)`,
     }),
@@ -147,28 +177,24 @@ export function itemsAnswerSql(rows: SQL, ids: string[], personId: string): SQL 
   return sql`select '{"actionItems":' || coalesce(json_agg(t order by ${sql.raw(ITEM_ORDER)}), '[]'::json)::text || '}' as json
     from (select ${sql.raw(columns)}
     from (${rows}) ai
-    cross join (select ${personId}::text as id) caller
+    cross join (select ${personId}::text as id, ${money}::boolean as money) caller
     left join (select c.action_item_id, ${sql.raw(CHECKLIST_LINES)} as lines from checklist_items c
       where c.action_item_id = any(${named}) group by c.action_item_id) checklists on checklists.action_item_id = ai.id
     left join (select d.from_id, ${sql.raw(LINKS)} as lines from dependencies d
       where d.kind = 'actionItem' and d.from_id = any(${named}) group by d.from_id) links on links.from_id = ai.id) t`;
 }
 
-/** The action items with these ids as `{"actionItems":[…]}` text, built by SQL and not parsed (bulk writes answer it). */
-export async function itemsByIdsJson(pool: Pool, personId: string, ids: string[]): Promise<string> {
-  const { rows } = await pool.query<{ json: string }>(itemsQuery('ai.id = any($2::varchar[])', personId, ids));
-  return `{"actionItems":${rows[0]!.json}}`;
-}
+/** One action item, as the caller sees it (its money if `money`); null when it is gone. */
+export const itemById = async (pool: Pool, personId: string, id: string, money: boolean) =>
+  (await itemsByIds(pool, personId, [id], money))[0] ?? null;
 
-/** One action item, as the caller sees it; null when it is gone. */
-export const itemById = async (pool: Pool, personId: string, id: string) => (await itemsByIds(pool, personId, [id]))[0] ?? null;
+/** The items of an action, as the caller sees them (their money if `money`). */
+export const itemsOfAction = (pool: Pool, personId: string, actionId: string, money: boolean) =>
+  jsonOf<ActionItem[]>(pool, itemsQuery('ai.action_id = $2', personId, actionId, money));
 
-/** The items of an action, as the caller sees them. */
-export const itemsOfAction = (pool: Pool, personId: string, actionId: string) =>
-  jsonOf<ActionItem[]>(pool, itemsQuery('ai.action_id = $2', personId, actionId));
-
-/** One action; null when it is gone. */
-export const actionById = async (pool: Pool, id: string) => (await jsonOf<Action[]>(pool, actionsQuery('a.id = $1', id)))[0] ?? null;
+/** One action (its money if `money`); null when it is gone. */
+export const actionById = async (pool: Pool, id: string, money: boolean) =>
+  (await jsonOf<Action[]>(pool, actionsQuery('a.id = $1', id, money)))[0] ?? null;
 
 /** Action items a mission read's cursor takes at a time: the server holds about this many tasks' JSON per reader. */
 export const ITEMS_PER_BATCH = 200;
@@ -185,17 +211,18 @@ export async function missionTasksJson(
   pool: Pool,
   missionId: string,
   personId: string,
+  money: boolean,
 ): Promise<{ actions: string; actionItems: AsyncGenerator<string> }> {
-  const actions = await pool.query<{ json: string }>(actionsQuery('a.mission_id = $1', missionId));
-  return { actions: actions.rows[0]!.json, actionItems: itemBatches(pool, missionId, personId) };
+  const actions = await pool.query<{ json: string }>(actionsQuery('a.mission_id = $1', missionId, money));
+  return { actions: actions.rows[0]!.json, actionItems: itemBatches(pool, missionId, personId, money) };
 }
 
-async function* itemBatches(pool: Pool, missionId: string, personId: string): AsyncGenerator<string> {
+async function* itemBatches(pool: Pool, missionId: string, personId: string, money: boolean): AsyncGenerator<string> {
   const client = await pool.connect();
   const cursor = client.query(
     new Cursor<{ json: string }>(
       `select row_to_json(t)::text as json from (select ${ITEM_COLUMNS} from action_items ai where ai.mission_id = $2) t order by ${ITEM_ORDER}`,
-      [personId, missionId],
+      [personId, missionId, money],
     ),
   );
   let released = false;
@@ -243,9 +270,12 @@ export const MY_ITEMS_FROM = `from action_items ai
 /** Whether the caller (`$1`) pinned the item `ai`. */
 export const PINNED_BY_ME = `ai.pinned @> jsonb_build_array(jsonb_build_object('by', $1::text))`;
 
-/** An item `ai` as JSON with its mission `m` (`_id`, `title`, `projectType` and any `missionFields` pairs). */
+/**
+ * An item `ai` as JSON with its mission `m` (`_id`, `title`, `projectType` and any `missionFields` pairs); its money
+ * only when the caller (`$1`) sees its mission's money.
+ */
 export const itemWithMissionJson = (missionFields = '') =>
-  `json_build_object(${asPairs(itemFields())}, 'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type${missionFields}))`;
+  `json_build_object(${asPairs(itemFields(seesMoneyOf('$1::text', 'ai.mission_id')))}, 'mission', json_build_object('_id', m.id, 'title', m.title, 'projectType', m.project_type${missionFields}))`;
 
 /** `GET /action-item/my/items`: the caller's assigned items in missions they work on, with their mission; `pinned` keeps those I pinned. */
 export function myItemsQuery(personId: string, licensedOnly: boolean, pinned = false) {

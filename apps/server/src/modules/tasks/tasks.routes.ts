@@ -73,7 +73,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
       params,
       response: { 200: actionSchema },
     },
-    handler: async (request) => actions.readAction(ctx, request.params.id),
+    handler: async (request) => actions.readAction(ctx, missionAccessOf(request), request.params.id),
   });
 
   r.put('/api/action/:id', {
