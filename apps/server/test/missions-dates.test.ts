@@ -141,7 +141,7 @@ describe('PUT /api/mission/:id: fields', () => {
     expect(((await put(id, { includeWeekends: false }, w.people.orgManager.token)).json() as Json).includeWeekends).toBe(false);
   });
 
-  it('bad input is 400: unknown field, bad colour, bad date, bad status, client of another organisation', async () => {
+  it('bad input is 400: unknown field, bad colour, bad date, bad status, client of another organisation, a column id twice', async () => {
     const id = await w.mission();
     for (const payload of [
       { nope: 1 },
@@ -151,6 +151,12 @@ describe('PUT /api/mission/:id: fields', () => {
       { client: '0123456789abcdef01234567' },
       { departmentTags: ['0123456789abcdef01234567'] },
       { updatedAt: 'yesterday' },
+      {
+        cols: [
+          { id: 'todo', name: 'To do' },
+          { id: 'todo', name: 'Later' },
+        ],
+      },
     ]) {
       expectStatus(await put(id, payload), 400);
     }
@@ -172,6 +178,15 @@ describe('PUT /api/mission/:id: dates (rules 25–28)', () => {
     const id = await w.mission({ planStartDate: '2026-03-02', planEndDate: '2026-06-28' });
     const response = (await put(id, { planEndDate: '2026-02-01' })).json() as Json;
     expect([response.planStartDate, response.planEndDate]).toEqual(['2026-03-02', '2026-03-09']);
+  });
+
+  it('dates computed past the last storable day stop on it: no 500, and nothing to repair on the next read', async () => {
+    const id = await w.mission({ planStartDate: '2999-11-02', planEndDate: '2999-12-20' });
+    const response = await put(id, { planStartDate: '2999-12-29', planEndDate: '2999-12-01' });
+    expectStatus(response, 200);
+    expect([response.json().planStartDate, response.json().planEndDate]).toEqual(['2999-12-29', '2999-12-31']);
+    const read = await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token });
+    expect(read.json()).toMatchObject({ planEndDate: '2999-12-31', datesRepaired: false });
   });
 
   it('shortening the end clamps section tags and clears action items after it, in one go (rule 26)', async () => {

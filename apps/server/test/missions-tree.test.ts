@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missionPeople, missions, orgPeople, people } from '../src/db/schema/index.ts';
+import { missionAuditEvents, missionPeople, missions, orgPeople, people } from '../src/db/schema/index.ts';
 import { TREE_STREAM_BATCH } from '../src/modules/missions/tree.service.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
@@ -131,6 +131,28 @@ describe('GET /api/mission/list/tree', () => {
     expect(titles(await tree('?staleDate=2025-06-01'))).toEqual(['stale']);
     expect(titles(await tree(`?org=${orgId}`))).not.toContain('personal admin');
     expect(titles(await tree(`?org=${orgId}&isActive=false`))).toEqual(['cancelled', 'completed', 'stopped']);
+  });
+
+  it('staleDate also keeps missions whose plan ended before that day, changed lately or not (the vault: older ones)', async () => {
+    const keeper = await verifiedPerson(t);
+    await insertMission(t, keeper, { title: 'ended long ago', kickedOff: true, planStartDate: '2024-10-01', planEndDate: '2025-01-31' });
+    await insertMission(t, keeper, { title: 'ends after', kickedOff: true, planStartDate: '2025-05-01', planEndDate: '2025-06-01' });
+    expect(titles(await tree('?staleDate=2025-06-01', keeper.token))).toEqual(['ended long ago']);
+  });
+
+  it('staleDate leaves out a mission whose plan or tasks changed since that day (its history), though the mission itself did not', async () => {
+    const worker = await verifiedPerson(t);
+    const worked = await insertMission(t, worker, { title: 'worked on', kickedOff: true, updatedAt: new Date('2025-03-01T00:00:00Z') });
+    await insertMission(t, worker, { title: 'left alone', kickedOff: true, updatedAt: new Date('2025-03-01T00:00:00Z') });
+    await t.database.db.insert(missionAuditEvents).values({
+      missionId: worked.id,
+      actorPersonId: worker.personId,
+      action: 'update',
+      entity: 'action.items',
+      entityId: worked.id,
+      createdAt: new Date('2025-07-01T00:00:00Z'),
+    });
+    expect(titles(await tree('?staleDate=2025-06-01', worker.token))).toEqual(['left alone']);
   });
 
   it('withholds the projects of an organisation requiring two-factor sign-in until I set it up (rule 109)', async () => {

@@ -383,6 +383,17 @@ describe('DELETE /api/mission/:id', () => {
     expectStatus(await t.request({ method: 'GET', url: `/api/mission/${foreign.id}`, token: solo.token }), 200);
   });
 
+  it("deleting a template mission keeps the project it was made from and clears that project's link to it", async () => {
+    const source = await w.mission();
+    const template = await w.mission({ isTemplate: true, linkedProject: source });
+    await t.database.db.update(missions).set({ linkedTemplate: template }).where(eq(missions.id, source));
+    const response = await t.request({ method: 'DELETE', url: `/api/mission/${template}`, token: w.owner.token });
+    expect((response.json() as Json).deleted).toEqual([template]);
+    const read = await t.request({ method: 'GET', url: `/api/mission/${source}`, token: w.owner.token });
+    expectStatus(read, 200);
+    expect((read.json() as Json).linkedTemplate).toBeNull();
+  });
+
   it('access matrix', async () => {
     await expectAccess(
       t,

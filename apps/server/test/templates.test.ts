@@ -168,6 +168,20 @@ describe('GET /api/template', () => {
     expectStatus(await t.request({ method: 'GET', url: '/api/template?sort=title', token: token('admin') }), 400);
   });
 
+  it('shows the rates and budget of an organisation template only to those who may manage it (as project money)', async () => {
+    const priced = await createTemplate(
+      t,
+      token('manager'),
+      orgTemplate('Priced', { data: { budgetAvailable: 9000 }, dataPlanItems: [{ title: 'Lead', role: 'Lead', rate: 120 }] }),
+    );
+    const seen = async (name: keyof OrgWorld['people']) => {
+      const template = (await listTemplates(t, token(name))).find((candidate) => candidate._id === priced._id)!;
+      return [template.data.budgetAvailable, template.dataPlanItems[0]!.rate];
+    };
+    for (const name of ['manager', 'admin'] as const) expect(await seen(name)).toEqual([9000, 120]);
+    for (const name of ['member', 'limitedManager', 'observerOrg'] as const) expect(await seen(name)).toEqual([null, null]);
+  });
+
   it('stops listing an organisation’s templates once the membership ends', async () => {
     const leaver = await verifiedPerson(t);
     await addMember(t, w.orgId, leaver, 'MEMBER');

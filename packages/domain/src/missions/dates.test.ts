@@ -83,6 +83,9 @@ describe('repairMissionDates (rule 24)', () => {
     ['equal dates unchanged', '2025-01-01', '2025-01-01', '2025-01-01', '2025-01-01', false],
     ['month end clamps (31 Jan + 2 months)', '2025-12-31', null, '2025-12-31', '2026-02-28', true],
     ['leap day clamps', null, '2024-04-30', '2024-02-29', '2024-04-30', true],
+    ['an end past the last storable day stops on it', '2999-12-20', null, '2999-12-20', '2999-12-31', true],
+    ['an inverted pair near the last day', '2999-12-20', '2999-12-01', '2999-12-20', '2999-12-31', true],
+    ['a start before the first storable day starts on it', null, '1900-01-20', '1900-01-01', '1900-01-20', true],
   ] as const)('%s', (_name, planStartDate, planEndDate, start, end, repaired) => {
     expect(repairMissionDates({ planStartDate, planEndDate }, today)).toEqual({ planStartDate: start, planEndDate: end, repaired });
   });
@@ -107,6 +110,7 @@ describe('fixProjectEndOnUpdate (rule 25: 1 week)', () => {
     ['end equal to start is kept', '2025-03-10', '2025-03-10', '2025-03-10'],
     ['end after start is kept', '2025-03-10', '2025-04-01', '2025-04-01'],
     ['across a month end', '2025-01-28', '2025-01-01', '2025-02-04'],
+    ['stops on the last storable day', '2999-12-29', '2999-12-01', '2999-12-31'],
   ])('%s', (_name, start, end, expected) => {
     expect(fixProjectEndOnUpdate(start, end)).toBe(expected);
   });
@@ -120,6 +124,7 @@ describe('fixPlanItemEnd (§5: 5 days)', () => {
     ['across February', '2025-02-26', '2025-02-01', '2025-03-03'],
     ['across the US clock change (9 March)', '2025-03-07', '2025-03-01', '2025-03-12'],
     ['across the EU clock change (30 March)', '2025-03-28', '2025-03-28', '2025-04-02'],
+    ['stops on the last storable day', '2999-12-29', '2999-12-01', '2999-12-31'],
   ])('%s', (_name, start, end, expected) => {
     expect(fixPlanItemEnd(start, end)).toBe(expected);
   });
@@ -220,6 +225,14 @@ describe('planStartChange (§4)', () => {
     });
   });
 
+  it('a pushed start stops on the last storable day', () => {
+    expect(planStartChange({ oldStart: '2999-12-27', newStart: '2999-12-28', shift: true })).toMatchObject({
+      effectiveStart: '2999-12-31',
+      offsetDays: 4,
+      pushedForward: true,
+    });
+  });
+
   it('Mondays', () => {
     expect(['2025-03-10', '2025-03-12', '2025-03-16'].map(mondayOf)).toEqual(['2025-03-10', '2025-03-10', '2025-03-10']);
   });
@@ -239,6 +252,12 @@ describe('shiftItemDates', () => {
   ] as const)('%s', (_name, weeks, startDate, endDate, expectedStart, expectedEnd) => {
     expect(shiftItemDates([{ _id: 'i', startDate, endDate }], weeks, newStart)).toEqual([
       { _id: 'i', startDate: expectedStart, endDate: expectedEnd },
+    ]);
+  });
+
+  it('never shifts past the last storable day', () => {
+    expect(shiftItemDates([{ _id: 'i', startDate: '2999-12-20', endDate: '2999-12-28' }], 1, '2999-12-13')).toEqual([
+      { _id: 'i', startDate: '2999-12-27', endDate: '2999-12-31' },
     ]);
   });
 
@@ -275,6 +294,17 @@ describe('pinnedDates (rule 28)', () => {
     ['not pinned', null, '2025-03-01', '2025-03-20', '2025-03-01', '2025-03-20'],
   ] as const)('%s', (_name, pinnedTo, startDate, endDate, expectedStart, expectedEnd) => {
     expect(pinnedDates(pinnedTo, mission, { startDate, endDate })).toEqual({ startDate: expectedStart, endDate: expectedEnd });
+  });
+
+  it('stays within the storable days (1900–2999)', () => {
+    expect(pinnedDates('startOfMission', { start: '2999-12-29', end: '2999-12-31' }, { startDate: null, endDate: null })).toEqual({
+      startDate: '2999-12-29',
+      endDate: '2999-12-31',
+    });
+    expect(pinnedDates('end', { start: '1900-01-01', end: '1900-01-03' }, { startDate: null, endDate: null })).toEqual({
+      startDate: '1900-01-01',
+      endDate: '1900-01-03',
+    });
   });
 
   it('movePlan changes only pinned items whose dates differ', () => {

@@ -32,6 +32,16 @@ export function isIsoDay(value: string | null | undefined): value is string {
   return isValid(parsed) && iso(parsed) === value;
 }
 
+/** The first and last days a date may be (as `dateSchema`). */
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '2999-12-31';
+
+/**
+ * A computed day kept within the storable days: an end a month or a week after a start near the last day stops on
+ * it, where it would otherwise be a day no rule can read again (a 500, or a repair on every read).
+ */
+const storable = (value: string) => (value < FIRST_DAY ? FIRST_DAY : value > LAST_DAY ? LAST_DAY : value);
+
 /** Parses a day that must be valid; a programming error otherwise. */
 function day(value: string): Date {
   if (!isIsoDay(value)) throw new RangeError(`Not a calendar day (YYYY-MM-DD): ${value}`);
@@ -91,14 +101,14 @@ export function repairMissionDates(dates: MissionDates, today: string): Repaired
   const end = isIsoDay(dates.planEndDate) ? dates.planEndDate : null;
   if (start === null && end === null) {
     const startDay = iso(day(today));
-    return { planStartDate: startDay, planEndDate: addIsoMonths(startDay, DEFAULT_PROJECT_MONTHS), repaired: true };
+    return { planStartDate: startDay, planEndDate: storable(addIsoMonths(startDay, DEFAULT_PROJECT_MONTHS)), repaired: true };
   }
   if (end === null) {
     const startDay = start ?? iso(day(today));
-    return { planStartDate: startDay, planEndDate: addIsoMonths(startDay, DERIVED_PROJECT_MONTHS), repaired: true };
+    return { planStartDate: startDay, planEndDate: storable(addIsoMonths(startDay, DERIVED_PROJECT_MONTHS)), repaired: true };
   }
-  if (start === null) return { planStartDate: addIsoMonths(end, -DERIVED_PROJECT_MONTHS), planEndDate: end, repaired: true };
-  if (end < start) return { planStartDate: start, planEndDate: addIsoMonths(start, DEFAULT_PROJECT_MONTHS), repaired: true };
+  if (start === null) return { planStartDate: storable(addIsoMonths(end, -DERIVED_PROJECT_MONTHS)), planEndDate: end, repaired: true };
+  if (end < start) return { planStartDate: start, planEndDate: storable(addIsoMonths(start, DEFAULT_PROJECT_MONTHS)), repaired: true };
   return { planStartDate: start, planEndDate: end, repaired: false };
 }
 
@@ -107,12 +117,12 @@ export function repairMissionDates(dates: MissionDates, today: string): Repaired
 
 /** Project update (rule 25): an end before the start becomes the start plus 1 week; otherwise the end is kept. */
 export function fixProjectEndOnUpdate(start: string, end: string): string {
-  return daysBetween(start, end) < 0 ? iso(addWeeks(day(start), PROJECT_END_FIX_WEEKS)) : end;
+  return daysBetween(start, end) < 0 ? storable(iso(addWeeks(day(start), PROJECT_END_FIX_WEEKS))) : end;
 }
 
 /** Plan item update (§5): an end not after the start (equal or earlier) becomes the start plus 5 days. */
 export function fixPlanItemEnd(start: string, end: string): string {
-  return daysBetween(start, end) <= 0 ? addIsoDays(start, PLAN_ITEM_END_FIX_DAYS) : end;
+  return daysBetween(start, end) <= 0 ? storable(addIsoDays(start, PLAN_ITEM_END_FIX_DAYS)) : end;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -226,8 +236,8 @@ export function workingDaysBetween(from: string, to: string): number {
 export function planStartChange(input: StartChangeInput): StartChange {
   const raw = daysBetween(input.oldStart, input.newStart);
   const pushedForward = raw > 0 && raw < START_SHIFT_MIN_DAYS;
-  const offsetDays = pushedForward ? START_SHIFT_MIN_DAYS : raw;
-  const effectiveStart = addIsoDays(input.oldStart, offsetDays);
+  const effectiveStart = storable(addIsoDays(input.oldStart, pushedForward ? START_SHIFT_MIN_DAYS : raw));
+  const offsetDays = daysBetween(input.oldStart, effectiveStart);
   const weeks = Math.round(daysBetween(mondayOf(input.oldStart), mondayOf(effectiveStart)) / 7);
   const workingDays = workingDaysBetween(input.oldStart, effectiveStart);
   const timeShiftAllowed = workingDays >= 0 && workingDays <= TIME_SHIFT_MAX_WORKING_DAYS;
@@ -269,12 +279,12 @@ export function shiftItemDates<T extends DatedItem>(items: T[], weeks: number, n
     const start = isIsoDay(item.startDate) ? item.startDate : null;
     const end = isIsoDay(item.endDate) ? item.endDate : null;
     let startDate = item.startDate;
-    let endDate = end === null ? item.endDate : addIsoDays(end, 7 * weeks);
+    let endDate = end === null ? item.endDate : storable(addIsoDays(end, 7 * weeks));
     if (start !== null) {
-      startDate = addIsoDays(start, 7 * weeks);
+      startDate = storable(addIsoDays(start, 7 * weeks));
       if (daysBetween(newStart, startDate) < 0) {
         startDate = newStart;
-        if (end !== null) endDate = addIsoDays(newStart, daysBetween(start, end));
+        if (end !== null) endDate = storable(addIsoDays(newStart, daysBetween(start, end)));
       }
     } else if (endDate !== null && end !== null && daysBetween(newStart, endDate) < 0) {
       endDate = newStart;
@@ -313,7 +323,7 @@ export function pinnedDates(
     case 'endOfMission':
     case 'end': {
       const start = isIsoDay(item.startDate) && daysBetween(item.startDate, mission.end) > 0 ? item.startDate : null;
-      return { startDate: start ?? addIsoDays(mission.end, -PLAN_ITEM_END_FIX_DAYS), endDate: mission.end };
+      return { startDate: start ?? storable(addIsoDays(mission.end, -PLAN_ITEM_END_FIX_DAYS)), endDate: mission.end };
     }
     default:
       return { startDate: item.startDate, endDate: item.endDate };

@@ -125,7 +125,10 @@ export const missionTreeQuerySchema = z
   .object({
     /** true: only missions not finished; false: only finished ones (the vault). */
     isActive: queryBooleanSchema.optional(),
-    /** Only missions not changed since this day (older or abandoned ones). */
+    /**
+     * Only missions not changed since this day (nor their plan or tasks), or whose plan ended before it: the vault's
+     * abandoned and older ones.
+     */
     staleDate: dateSchema.optional(),
     org: idSchema.optional(),
     /** `stream=true` answers the array as it is built (large lists). */
@@ -246,7 +249,11 @@ export const missionUpdateSchema = z
     offices: z.array(idSchema).max(50),
     inviteDomains: z.array(textSchema(253, 1)).max(50),
     theme: missionThemeSchema.nullable(),
-    cols: z.array(z.object({ id: textSchema(24, 1), name: textSchema(60, 1) })).max(30),
+    cols: z
+      .array(z.object({ id: textSchema(24, 1), name: textSchema(60, 1) }))
+      .max(30)
+      // a task names its column by id: two columns with one id would both hold it
+      .refine((cols) => new Set(cols.map((col) => col.id)).size === cols.length, 'Each column id once'),
     autoAssign: z.boolean(),
     includeWeekends: z.boolean(),
     defaultTaskCode: textSchema(12).nullable(),

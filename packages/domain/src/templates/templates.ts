@@ -62,7 +62,8 @@ export const templateSchema = z.object({
   org: z.string().nullable(),
   isProposalTemplate: z.boolean(),
   data: templateDataSchema,
-  dataPlanItems: z.array(templatePlanItemSchema),
+  /** A rate (and the data's budget) is money: null for those who may not manage the template (`canManageTemplate`). */
+  dataPlanItems: z.array(templatePlanItemSchema.extend({ rate: z.number().nullable() })),
   mission: z.string().nullable(),
   owner: z.string(),
   createdAt: z.string(),

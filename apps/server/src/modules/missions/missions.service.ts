@@ -149,17 +149,29 @@ export async function deleteMission(ctx: AppContext, access: MissionAccess): Pro
     if (other && canOnMission(other.actor, 'mission.delete', other.facts)) linked.push(id);
   }
   const deleted = [mission.id, ...linked];
-  await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+  const unlinked = await runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
     await tx
       .update(missions)
       .set({ archivedAt: ctx.clock.now() })
       .where(and(inArray(missions.id, deleted), isNull(missions.archivedAt)));
     // A deleted template mission takes its template with it (rule 32: the linked template is deleted too).
     await tx.delete(templates).where(inArray(templates.missionId, deleted));
+    // The projects kept (a template's source) no longer point at a deleted template, as when the template is deleted.
+    const sources = await tx
+      .update(missions)
+      .set({ linkedTemplate: null })
+      .where(and(inArray(missions.linkedTemplate, deleted), isNull(missions.archivedAt)))
+      .returning({ id: missions.id });
     record({ action: 'delete', entity: 'missions', id: mission.id, title: mission.title });
+    return sources.map(({ id }) => id);
   });
   for (const id of linked)
     await ctx.events.emit('mission.changed', { missionId: id, changes: [{ type: 'delete', entity: 'missions', id }] });
+  for (const id of unlinked)
+    await ctx.events.emit('mission.changed', {
+      missionId: id,
+      changes: [{ type: 'update', entity: 'missions', id, data: { linkedTemplate: null } }],
+    });
   return { deleted };
 }
 

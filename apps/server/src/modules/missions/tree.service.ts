@@ -25,7 +25,8 @@ export const STILL_WITH_ORG = `(exists (select 1 from org_people op where op.org
  * people from outside the organisation see the missions they are on), and it does not require two-factor sign-in the caller lacks (rule 109: withheld).
  *
  * Filters: `isActive` true keeps missions not finished (rule 21), false only finished ones (the vault); `staleDate`
- * keeps missions not updated since that day; `org` one organisation's missions.
+ * keeps missions not changed since that day (the mission, or anything its history records) or whose plan ended
+ * before it; `org` one organisation's missions.
  *
  * Rule 22 (listed in the work-space even if not kicked off when created on or after 2025-01-08) applies to the
  * work-space's list, `isActive=true`: an active mission created before that day that was never kicked off is left out
@@ -49,7 +50,13 @@ export function treeQuery(personId: string, filters: TreeFilters, batch: { after
     where.push(`not ${FINISHED}`, `(m.kicked_off or m.created_at >= ${param(`${WORKSPACE_LISTING_SINCE}T00:00:00Z`)}::timestamptz)`);
   }
   if (filters.isActive === false) where.push(FINISHED);
-  if (filters.staleDate) where.push(`m.updated_at < ${param(filters.staleDate)}::date`);
+  if (filters.staleDate) {
+    // the vault's abandoned missions (neither the mission nor its plan and tasks, which its history records, changed
+    // since) and older ones (their plan ended before it), as `inVault`
+    const day = param(filters.staleDate);
+    where.push(`((m.updated_at < ${day}::date and not exists (select 1 from mission_audit_events e
+      where e.mission_id = m.id and e.created_at >= ${day}::date)) or m.plan_end_date < ${day}::date)`);
+  }
   if (filters.org) where.push(`m.org_id = ${param(filters.org)}`);
   if (batch) where.push(`m.id > ${param(batch.after)}`);
   const limit = batch ? `limit ${param(batch.limit)}` : '';

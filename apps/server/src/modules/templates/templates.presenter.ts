@@ -34,6 +34,10 @@ export const templateFactsOf = (row: TemplateRow) => ({ ownerId: row.ownerId, or
 
 /** A template as `templateSchema` shapes it, with what the caller may do with it. */
 export function presentTemplate(row: TemplateRow, viewer: { personId: string; orgLevel: OrgLevel | null }): Template {
+  const abilities = templateAbilities(viewer, templateFactsOf(row));
+  // the rates and budget of the project it was made from are told only to those who manage it, as a project's money is
+  const data = templateDataOf(row);
+  const planItems = templatePlanItemsOf(row);
   return {
     _id: row.id,
     title: row.title,
@@ -41,12 +45,12 @@ export function presentTemplate(row: TemplateRow, viewer: { personId: string; or
     isPrivate: row.isPrivate,
     org: row.orgId,
     isProposalTemplate: row.isProposalTemplate,
-    data: templateDataOf(row),
-    dataPlanItems: templatePlanItemsOf(row),
+    data: abilities.update ? data : { ...data, budgetAvailable: null },
+    dataPlanItems: abilities.update ? planItems : planItems.map((item) => ({ ...item, rate: null })),
     mission: row.missionId,
     owner: row.ownerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: templateAbilities(viewer, templateFactsOf(row)),
+    abilities,
   };
 }

@@ -16,6 +16,7 @@ import { missionTreeQuery, useMissionTree } from '../../lib/mission-tree.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { missionQuery, useMissionLive } from '../../lib/mission-query.ts';
 import { missionKeys } from '../../lib/mission-keys.ts';
+import { withCachedTasks } from './mission-rules.ts';
 
 export type { KanbanColumn, Mission, MissionAuditEvent, MissionKpi, MissionTreeItem, MissionUpdate, MissionUpdated, Org, SectionTag };
 export { missionQuery, missionTreeQuery, useMissionLive, useMissionTree };
@@ -49,7 +50,9 @@ export function useUpdateMission(missionId: string) {
   return useMutation({
     mutationFn: (update: MissionUpdate) => api<MissionUpdated>(`/mission/${missionId}`, { method: 'PUT', body: update }),
     onSuccess: (mission) => {
-      queryClient.setQueryData(missionKeys.mission(missionId), mission);
+      queryClient.setQueryData<Mission>(missionKeys.mission(missionId), (cached) => withCachedTasks<Mission>(mission, cached));
+      // tasks the new dates moved or cleared are read again
+      if (mission.moved.actionItems + mission.moved.actions + mission.cleared.actionItems > 0) void refreshMission(missionId);
       void refreshTree();
     },
   });

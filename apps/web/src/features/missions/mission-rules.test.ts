@@ -14,6 +14,7 @@ import {
   tabChangeParams,
   tabOfPart,
   visibleMissionTabs,
+  withCachedTasks,
 } from './mission-rules.ts';
 
 const tabOf = (query: string, canUpdate: boolean, projectType?: 'simple' | 'kanban' | 'power' | 'mx-gantt') =>
@@ -232,5 +233,19 @@ describe('licenceErrorText', () => {
       'Ooops. Please ask an organization manager to activate the license.',
     );
     expect(licenceErrorText(new ApiError(400, 'licence/invalid', 'That licence key is not valid.'))).toBe('That licence key is not valid.');
+  });
+});
+
+describe('withCachedTasks', () => {
+  type Cached = { title: string; actions?: unknown[]; actionItems?: unknown[] };
+  const tasks = { actions: [{ _id: 'a' }], actionItems: [{ _id: 'i' }] };
+  it('keeps the cached actions and action items under a write answer, which carries none', () => {
+    expect(withCachedTasks<Cached>({ title: 'Renamed' }, { title: 'Old', ...tasks })).toEqual({ title: 'Renamed', ...tasks });
+  });
+
+  it('takes the answer as it is when it carries tasks or nothing is cached', () => {
+    const fresh = { title: 'Read', actions: [], actionItems: [] };
+    expect(withCachedTasks<Cached>(fresh, { title: 'Old', ...tasks })).toBe(fresh);
+    expect(withCachedTasks<Cached>({ title: 'New' }, undefined)).toEqual({ title: 'New' });
   });
 });

@@ -164,6 +164,15 @@ export function dateEffectsText(effects: {
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
+/**
+ * The mission a write answered (`PUT /mission/:id` carries no actions nor action items) put over the cached read:
+ * the cached tasks stay, so that a board does not empty after a change of settings or columns.
+ */
+export function withCachedTasks<T extends { actions?: unknown[]; actionItems?: unknown[] }>(answer: T, cached: T | undefined): T {
+  if (answer.actions !== undefined || !cached) return answer;
+  return { ...answer, actions: cached.actions, actionItems: cached.actionItems };
+}
+
 /** A refused licence or promo activation says who may do it (the spec's text); other failures their own message. */
 export const licenceErrorText = (error: Error) =>
   error instanceof ApiError && error.status === 403 ? MISSION_MESSAGES.activateLicence : error.message;
