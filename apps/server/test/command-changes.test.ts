@@ -41,6 +41,11 @@ describe('changeOf', () => {
     for (const entity of ['mission.invites', 'org.invites', 'org.apiKeys', 'timesheets'] as const) {
       expect(changeOf({ action: 'update', entity, id: 'i', title: 't', changes })).toEqual({ type: 'update', entity, id: 'i' });
     }
+    // a task's and an action's money is for who sees the mission's money: the mission room is told only what else changed
+    const money = { title: { from: 'a', to: 'b' }, rateMinor: { from: 100, to: 200 }, billRateMinor: { from: 100, to: 300 } };
+    expect(changeOf({ action: 'update', entity: 'actions', id: 'a', title: 't', changes: money }).data).toEqual({ title: 'b' });
+    const { rateMinor: _rate, ...taskMoney } = money;
+    expect(changeOf({ action: 'update', entity: 'action.items', id: 'i', title: 't', changes: taskMoney }).data).toEqual({ title: 'b' });
     expect(changeOf({ action: 'update', entity: 'org.people', id: 'p', title: 't', changes: { email: changes.email } })).toEqual({
       type: 'update',
       entity: 'org.people',

@@ -52,6 +52,8 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   timesheets: 'all',
   // Money is seen only by the mission's and organisation's money people (`seesMissionMoney`, `canOnOrgMoney`).
   'plan.items': ['rateMinor', 'billRateMinor', 'amountMinor', 'rateTime', 'billUnit'],
+  'action.items': ['billRateMinor'],
+  actions: ['rateMinor', 'billRateMinor'],
   roles: ['costMinor'],
   'rate.cards': 'all',
   // people's spending: who is told refetches what they may see
