@@ -59,7 +59,12 @@ test('expenses: a member snaps a receipt and submits; the manager rejects it, th
   // a file that only claims to be a photo is refused after the draft was made: saving again keeps to that one draft
   await pasteReceipt(mine, 'not-a-photo.png', btoa('plain text, not an image'));
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(mine.getByRole('alert').filter({ hasText: /receipt|file|image/i }).first()).toBeVisible();
+  await expect(
+    mine
+      .getByRole('alert')
+      .filter({ hasText: /receipt|file|image/i })
+      .first(),
+  ).toBeVisible();
   await form.getByRole('button', { name: 'Remove not-a-photo.png' }).click();
   await pasteReceipt(mine, 'ferry-ticket.png');
   await expect(form.getByTestId('pending-receipt')).toHaveText('ferry-ticket.png');
