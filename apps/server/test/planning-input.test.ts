@@ -138,6 +138,45 @@ describe('the task a milestone follows (linkedToTask) is a task of its mission',
   });
 });
 
+describe('a deleted task or action leaves no link on the plan', () => {
+  it("drops a deleted task's hours-on-tasks entries and unlinks milestones, so the role still saves", async () => {
+    const m = await fixture();
+    const [other] = await t.database.db
+      .insert(actionItems)
+      .values({ missionId: m.missionId, actionId: m.action, title: 'Stays', createdBy: w.owner.personId })
+      .returning();
+    const raciOnTasks = [
+      { taskId: m.item, hoursPer: 2, frequency: 'Total' },
+      { taskId: other!.id, hoursPer: 3, frequency: 'Total' },
+    ];
+    expectStatus(await call('PUT', `/api/mission-plan/${m.plan}/bulk`, { raciOnTasks }), 200);
+    const milestone = await call('POST', `/api/mission-plan/mission/${m.missionId}`, {
+      type: 'milestone',
+      title: 'Paid',
+      linkedToTask: m.item,
+    });
+    const milestoneId = (milestone.json() as Json)._id as string;
+
+    expectStatus(await call('DELETE', `/api/action-item/${m.item}`), 200);
+    const rows = await t.database.db.select().from(planItems).where(eq(planItems.missionId, m.missionId));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(m.plan)!.raciOnTasks.map((entry) => entry.taskId)).toEqual([other!.id]);
+    expect(byId.get(milestoneId)!.linkedToTask).toBeNull();
+    // the role saves again with what its manager sees
+    expectStatus(await call('PUT', `/api/mission-plan/${m.plan}/bulk`, { raciOnTasks: byId.get(m.plan)!.raciOnTasks }), 200);
+
+    expectStatus(await call('PUT', `/api/mission-plan/${milestoneId}/bulk`, { linkedToTask: m.action }), 200);
+    expectStatus(await call('DELETE', `/api/action/${m.action}`), 200);
+    const after = await t.database.db.select().from(planItems).where(eq(planItems.missionId, m.missionId));
+    expect(after.map((row) => [row.title, row.raciOnTasks.length, row.linkedToTask])).toEqual(
+      expect.arrayContaining([
+        ['Dev', 0, null],
+        ['Paid', 0, null],
+      ]),
+    );
+  });
+});
+
 describe('the departments a template gives its projects', () => {
   it("refuses another organisation's or an unknown department, naming the field, and writes no template", async () => {
     const outsider = await verifiedPerson(t);

@@ -34,6 +34,7 @@ import {
 import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
 import { updateRows, updateRowsAnswering, type ItemUpdate } from './tasks.bulk-queries.ts';
 import { itemById, myItemsQuery } from './tasks.queries.ts';
+import { unlinkDeletedTasks } from './tasks.unlink.ts';
 
 type ItemPatch = Partial<typeof actionItems.$inferInsert>;
 type Mark = { by: string; when: string };
@@ -411,6 +412,7 @@ export async function deleteItem(ctx: AppContext, access: MissionAccess, id: str
     await tx.delete(dependencies).where(and(eq(dependencies.kind, 'actionItem'), eq(dependencies.toId, id)));
     await tx.delete(actionItems).where(and(eq(actionItems.id, id), eq(actionItems.missionId, access.mission.id)));
     record({ action: 'delete', entity: 'action.items', id, title: item.title, actionIds: [item.actionId] });
+    await unlinkDeletedTasks(tx, access.mission.id, [id], record);
     return { deleted: [id] };
   });
 }

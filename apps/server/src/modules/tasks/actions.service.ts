@@ -27,6 +27,7 @@ import {
 } from './tasks.access.ts';
 import { actionPatchOf, changesOf, claimCodes, nextSortIndex, nextWbs } from './tasks.fields.ts';
 import { actionById, itemsOfAction } from './tasks.queries.ts';
+import { unlinkDeletedTasks } from './tasks.unlink.ts';
 
 export type ActionWithItems = { action: Action; actionItems: ActionItem[] };
 
@@ -230,6 +231,7 @@ export async function deleteAction(ctx: AppContext, access: MissionAccess, actio
     await tx.delete(actions).where(and(eq(actions.id, actionId), eq(actions.missionId, access.mission.id)));
     for (const item of items) record({ action: 'delete', entity: 'action.items', id: item.id, title: item.title, actionIds: [actionId] });
     record({ action: 'delete', entity: 'actions', id: actionId, title: before.title });
+    await unlinkDeletedTasks(tx, access.mission.id, ids, record);
     return { deleted: ids };
   });
 }
