@@ -437,6 +437,22 @@ describe('creating a mission from a template (POST /api/mission with template)',
     expect((await planOf(t, (response.json() as { _id: string })._id)).map((item) => item.title)).toContain('Backend');
   });
 
+  it("keeps an organisation template's rates and budget inside its organisation", async () => {
+    const template = await createTemplate(t, token('admin'), { ...planned, title: 'Priced plan', isPrivate: false, org: w.orgId });
+    const backendRate = async (missionId: string) => (await planOf(t, missionId)).find((item) => item.title === 'Backend')!.rateMinor;
+    const inOrg = await createMission(token('manager'), { title: 'Org project', org: w.orgId, template: template._id });
+    expectStatus(inOrg, 201);
+    const inOrgId = (inOrg.json() as { _id: string })._id;
+    expect(await backendRate(inOrgId)).toBe(12_550);
+    expect((await missionRow(t, inOrgId)).budgetAvailableMinor).toBe(250_000);
+
+    const personal = await createMission(token('member'), { title: 'My own copy', template: template._id });
+    expectStatus(personal, 201);
+    const personalId = (personal.json() as { _id: string })._id;
+    expect(await backendRate(personalId)).toBe(0);
+    expect(await missionRow(t, personalId)).toMatchObject({ orgId: null, budgetAvailableMinor: null, projectType: 'kanban' });
+  });
+
   it('answers 404 for someone else’s personal template and creates nothing', async () => {
     const template = await createTemplate(t, token('admin'), planned);
     const response = await createMission(token('member'), { title: 'Not mine', template: template._id });

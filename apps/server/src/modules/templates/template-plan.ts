@@ -150,7 +150,9 @@ async function existingPlan(tx: Tx, missionId: string): Promise<{ count: number;
  * Lays a template's plan out in a new project: each item starts at the project's plan start plus its offset and
  * keeps its length, inside the project's dates (`datesFromOffsets`), nobody assigned; the Project manager role the
  * project was created with keeps its place. The template's type (when the project kept the default 'simple'),
- * budget and departments (same organisation only) fill in what the project did not set.
+ * budget and departments fill in what the project did not set. Its money (rates, budget) and departments go only
+ * into a project of the template's own organisation (or from a personal template into a personal project): an
+ * organisation's rates are told only to who manages its money, not to whoever makes a project of their own.
  */
 export async function layOutTemplate(
   tx: Tx,
@@ -161,6 +163,7 @@ export async function layOutTemplate(
 ): Promise<void> {
   const { planStartDate: start, planEndDate: end } = repairMissionDates(mission, today);
   const existing = await existingPlan(tx, mission.id);
+  const sameOwner = mission.orgId === template.orgId;
   const rows = template.dataPlanItems
     .filter((item) => copiedIntoMission(item, existing.hasProjectManager))
     .map((item, index) => ({
@@ -170,7 +173,7 @@ export async function layOutTemplate(
       role: item.role,
       allocation: item.allocation,
       ...datesFromOffsets({ start, end }, item),
-      rateMinor: toMinorUnits(item.rate),
+      ...(sameOwner && { rateMinor: toMinorUnits(item.rate) }),
       rateTime: item.rateTime,
       pinnedTo: isPinTarget(item.pinnedTo) ? item.pinnedTo : null,
       y: existing.count + index,
@@ -180,9 +183,9 @@ export async function layOutTemplate(
   const { data } = template;
   const fill: Partial<typeof missions.$inferInsert> = {};
   if (mission.projectType === 'simple' && data.projectType !== 'simple') fill.projectType = data.projectType;
-  if (mission.budgetAvailableMinor === null && data.budgetAvailable !== null)
+  if (sameOwner && mission.budgetAvailableMinor === null && data.budgetAvailable !== null)
     fill.budgetAvailableMinor = toMinorUnits(data.budgetAvailable);
-  if (mission.departmentTags.length === 0 && data.departmentTags.length > 0 && mission.orgId !== null && mission.orgId === template.orgId) {
+  if (sameOwner && mission.orgId !== null && mission.departmentTags.length === 0 && data.departmentTags.length > 0) {
     fill.departmentTags = data.departmentTags;
   }
   if (Object.keys(fill).length > 0) await tx.update(missions).set(fill).where(eq(missions.id, mission.id));
