@@ -5,7 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { setParams } from '../../lib/url-state.ts';
 import { useDeleteMission, type Mission } from './api.ts';
 import { FormError } from '../../components/FormError.tsx';
-import { clearedMissionParams, confirmsTitle } from './mission-rules.ts';
+import { clearedMissionParams, confirmsTitle, deleteAlsoText } from './mission-rules.ts';
 
 /** Deleting the mission, confirmed by typing its title. */
 export function DeleteMission({ mission }: { mission: Mission }) {
@@ -45,8 +45,7 @@ export function DeleteMission({ mission }: { mission: Mission }) {
           <Stack>
             <Text size="sm">
               Its plan, tasks and team go with it
-              {mission.linkedTemplate || mission.linkedProject ? ', and so does its linked project or template' : ''}. This cannot be
-              undone. Type the mission title to confirm.
+              {deleteAlsoText(mission)}. This cannot be undone. Type the mission title to confirm.
             </Text>
             <TextInput
               label="Mission title"

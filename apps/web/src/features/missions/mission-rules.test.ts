@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import {
   confirmsTitle,
   dateChangeSteps,
+  deleteAlsoText,
   dateEffectsText,
   datesProblem,
   groupByOrg,
@@ -190,6 +191,14 @@ describe('status, title and observer rules', () => {
     expect(confirmsTitle('  apollo ', 'Apollo')).toBe(true);
     expect(confirmsTitle('Apol', 'Apollo')).toBe(false);
     expect(confirmsTitle('', '')).toBe(false);
+  });
+
+  it.each([
+    [{ isTemplate: true, linkedTemplate: null, linkedProject: 'p' }, ', and so does its template; the project it was saved from stays'],
+    [{ isTemplate: false, linkedTemplate: 't', linkedProject: null }, ', and so does its linked project or template'],
+    [{ isTemplate: false, linkedTemplate: null, linkedProject: null }, ''],
+  ])('says what else a delete takes: %o', (mission, text) => {
+    expect(deleteAlsoText(mission)).toBe(text);
   });
 
   it('knows the organisation observer levels', () => {

@@ -124,6 +124,15 @@ export const statusNeedsConfirmation = (from: ProjectStatus, to: ProjectStatus) 
 export const confirmsTitle = (typed: string, title: string) =>
   typed.trim().toLowerCase() === title.trim().toLowerCase() && title.trim() !== '';
 
+/**
+ * What else deleting the mission takes (rule 32): a template mission takes its template but never the project it was
+ * saved from; a project takes the template or project linked to it.
+ */
+export function deleteAlsoText(mission: { isTemplate: boolean; linkedTemplate: string | null; linkedProject: string | null }): string {
+  if (mission.isTemplate) return ', and so does its template; the project it was saved from stays';
+  return mission.linkedTemplate || mission.linkedProject ? ', and so does its linked project or template' : '';
+}
+
 /** What a change of the plan dates needs before it is saved (spec 1 §4, rules 26–27). */
 export interface DateChangeSteps {
   changed: boolean;
