@@ -321,6 +321,23 @@ describe('date repair on load (rule 24)', () => {
     expect(again.datesRepaired).toBe(false);
   });
 
+  it('repair=false answers the mission as stored and saves nothing, even to a manager', async () => {
+    const id = await w.mission({ planStartDate: null, planEndDate: '2026-06-30' });
+    await t.database.db.insert(planItems).values({ missionId: id, title: 'Bad', startDate: '2026-05-10', endDate: '2026-05-01' });
+    const raw = await t.request({ method: 'GET', url: `/api/mission/${id}?repair=false`, token: w.people.orgManager.token });
+    expectStatus(raw, 200);
+    const seen = raw.json() as Json;
+    expect(seen).toMatchObject({ planStartDate: null, planEndDate: '2026-06-30', datesRepaired: false });
+    expect(seen.planItems.find((item: Json) => item.title === 'Bad').endDate).toBe('2026-05-01');
+    const [row] = await t.database.db.select().from(missions).where(eq(missions.id, id));
+    expect(row!.planStartDate).toBeNull();
+    expectStatus(await t.request({ method: 'GET', url: `/api/mission/${id}?repair=maybe`, token: w.people.orgManager.token }), 400);
+    const repaired = (
+      await t.request({ method: 'GET', url: `/api/mission/${id}?repair=true`, token: w.people.orgManager.token })
+    ).json() as Json;
+    expect(repaired).toMatchObject({ planStartDate: '2026-04-30', datesRepaired: true });
+  });
+
   it('tasks ending before they start end the day they start, saved by those who may update the mission', async () => {
     const id = await w.mission();
     const [action] = await t.database.db

@@ -155,7 +155,11 @@ async function repairTaskDates(ctx: AppContext, access: MissionAccess): Promise<
 }
 
 /** `GET /mission/:id`: the whole mission with its team, plan items, free slots and the caller's abilities. */
-export async function readMission(ctx: AppContext, access: MissionAccess): Promise<Mission> {
+export async function readMission(ctx: AppContext, access: MissionAccess, options: { repair: boolean }): Promise<Mission> {
+  if (!options.repair) {
+    await markManagerVisit(ctx, access);
+    return presentCurrent(ctx.db, access, ctx.clock.now());
+  }
   const repaired = await repairOnLoad(ctx, access, access.mission, await loadPlan(ctx.db, access.mission.id));
   const tasksRepaired = (await repairTaskDates(ctx, access)) > 0;
   const id = repaired.mission.id;
@@ -185,8 +189,8 @@ async function markManagerVisit(ctx: AppContext, access: MissionAccess): Promise
  * `GET /mission/:id` as a stream of JSON text: the mission as `readMission` presents it, then its actions and action
  * items, built as JSON by SQL and spliced in unparsed (DESIGN §8), the items a batch at a time.
  */
-export async function readMissionJson(ctx: AppContext, access: MissionAccess): Promise<Readable> {
-  const mission = await readMission(ctx, access);
+export async function readMissionJson(ctx: AppContext, access: MissionAccess, options: { repair: boolean }): Promise<Readable> {
+  const mission = await readMission(ctx, access, options);
   const tasks = await missionTasksJson(ctx.pool, access.mission.id, access.personId, seesMissionMoney(access.actor));
   const head = JSON.stringify(mission);
   // one batch waits while the reader takes the last: memory grows with readers, not with the mission's size

@@ -83,7 +83,8 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { mission: 'mission.read' }, readCache: true },
     schema: {
       tags,
-      summary: 'The whole mission with its team, plan items, free slots and my abilities; bad dates are repaired (rule 24)',
+      summary:
+        'The whole mission with its team, plan items, free slots and my abilities; bad dates are repaired (rule 24) unless repair=false asks for it as stored',
       params,
       querystring: missionReadQuerySchema,
       response: { 200: missionSchema },
@@ -91,7 +92,8 @@ export async function missionsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       // SQL shapes the tasks' JSON (DESIGN §8) and it is streamed as it is read: the response schema documents it.
       reply.type('application/json; charset=utf-8');
-      return reply.send((await readMissionJson(ctx, missionAccessOf(request))) as never);
+      const repair = request.query.repair ?? true;
+      return reply.send((await readMissionJson(ctx, missionAccessOf(request), { repair })) as never);
     },
   });
 
