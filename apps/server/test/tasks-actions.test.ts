@@ -327,6 +327,25 @@ describe('DELETE /action/:id', () => {
     expect(await t.database.db.select().from(dependencies).where(eq(dependencies.toId, a.action._id))).toEqual([]);
     expectStatus(await call('DELETE', `/api/action/${a.action._id}`), 404);
   });
+
+  it('two new parents that together would close a loop, asked at once: one is refused, no loop is stored', async () => {
+    const { missionId, planId } = await setup();
+    const make = async (title: string, parentId?: string) =>
+      (await create(planId, { title, ...(parentId && { parentId }) })).action._id as string;
+    for (let round = 0; round < 6; round++) {
+      // c ← b and a ← d; then a under b and c under d, which share no action (each locks only its own two)
+      const [a, c] = [await make('A'), await make('C')];
+      const [b, d] = [await make('B', c), await make('D', a)];
+      const answers = await Promise.all([
+        call('PUT', `/api/action/${a}`, { parentId: b }),
+        call('PUT', `/api/action/${c}/bulk`, { action: { parentId: d } }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort(), `round ${round}`).toEqual([200, 400]);
+    }
+    const tree = await t.database.db.select().from(actions).where(eq(actions.missionId, missionId));
+    const edges = tree.filter((row) => row.parentId).map((row) => ({ fromId: row.id, toId: row.parentId! }));
+    expect(edges.some((edge, i) => createsCycle(edges.toSpliced(i, 1), edge.fromId, edge.toId))).toBe(false);
+  });
 });
 
 describe('PUT /action/:id/dependency/add|remove', () => {

@@ -175,9 +175,18 @@ async function updateActionInTx(
   record({ action: 'update', entity: 'actions', id: before.id, title: input.title ?? before.title, changes });
 }
 
+/**
+ * A new parent is checked against the mission's whole tree of actions: the mission row is locked first (mission →
+ * action → task), so that two re-parentings asked at once are checked one after the other and cannot close a loop.
+ */
+async function lockForNewParent(tx: Tx, access: MissionAccess, input: ActionUpdate): Promise<void> {
+  if (input.parentId) await lockMission(tx, access.mission.id);
+}
+
 /** `PUT /action/:id`: change an action (a done action is closed: only its admins may reopen it). */
 export async function updateAction(ctx: AppContext, access: MissionAccess, actionId: string, input: ActionUpdate): Promise<Action> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    await lockForNewParent(tx, access, input);
     const before = await loadAction(tx, access.mission.id, actionId);
     await updateActionInTx(tx, record, access, before, input, ctx.clock.now());
   });
@@ -192,6 +201,7 @@ export async function bulkUpdateAction(
   input: ActionBulk,
 ): Promise<ActionWithItems> {
   await runMissionCommand(ctx, access.mission.id, access.personId, async (tx, record) => {
+    if (input.action) await lockForNewParent(tx, access, input.action);
     const before = await loadAction(tx, access.mission.id, actionId);
     if (input.action) await updateActionInTx(tx, record, access, before, input.action, ctx.clock.now());
     if (input.items?.length) {
