@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BILLING_MESSAGES } from '@crewplan/domain';
 import { files, proposalPayments, subscriptions } from '../src/db/schema/index.ts';
 import { createPaymentLink, issueOfferCodes, onClientInvoicePaid, type ClientInvoicePaid } from '../src/modules/billing/index.ts';
+import { providerOf } from '../src/modules/billing/provider.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
@@ -365,6 +367,22 @@ describe('POST /api/billing/webhook', () => {
     expect((await call('GET', `/org/${orgId}`, admin.token)).json()).toMatchObject({ isOrgLicensed: false, isLicensedActive: false });
   });
 
+  it('keeps an ended subscription ended when an older update of it arrives late (the provider does not keep order)', async () => {
+    const { admin, orgId } = await subscribed();
+    const customer = await customerIdOf(orgId);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const id = row!.providerSubscriptionId;
+    const deleted = fake.signedEvent('customer.subscription.deleted', { id, object: 'subscription', customer, status: 'canceled' });
+    expectStatus(await postWebhook(deleted.payload, deleted.signature), 200);
+    // an update sent before the end, delivered (or retried) after it
+    const late = fake.signedEvent('customer.subscription.updated', { id, object: 'subscription', customer, status: 'active' });
+    expect((await postWebhook(late.payload, late.signature)).json()).toEqual({ received: true, replayed: false, handled: false });
+    const paid = fake.signedEvent('invoice.paid', { id: 'in_late_1', object: 'invoice', customer, subscription: id });
+    expectStatus(await postWebhook(paid.payload, paid.signature), 200);
+    expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({ status: 'canceled', licensed: false });
+    expect((await call('GET', `/org/${orgId}`, admin.token)).json()).toMatchObject({ isOrgLicensed: false, isLicensedActive: false });
+  });
+
   it('follows the status the provider gives the subscription (updated: unpaid ends the licence)', async () => {
     const { admin, orgId } = await subscribed();
     const customer = await customerIdOf(orgId);
@@ -547,6 +565,51 @@ describe('connected account and proposal payments', () => {
     expect(withdrawn.json()).toMatchObject({ status: 'withdrawn' });
     expect([...fake.objects.values()].some((o) => o.object === 'refund' && o.payment_intent === intent.id)).toBe(true);
     expectStatus(await call('DELETE', `/mission/${missionId}/proposal/pay`, client.token), 404);
+  });
+
+  it('keeps two proposals paid with the same idempotency key apart at the provider: each gets its own payment', async () => {
+    const first = await proposal();
+    const second = await proposal();
+    for (const { admin, orgId } of [first, second]) {
+      expectStatus(await call('POST', `/org/${orgId}/stripe/connect/account`, admin.token, { payload: {} }), 201);
+    }
+    const before = fake.created('payment_intent');
+    const paid = [];
+    for (const { missionId, client } of [first, second]) {
+      const response = await call('POST', `/mission/${missionId}/proposal/pay`, client.token, { idempotency_key: 'same-key-0001' });
+      expectStatus(response, 200);
+      paid.push(response.json() as { _id: string });
+    }
+    expect(fake.created('payment_intent') - before).toBe(2);
+    const intents = await t.database.db.select().from(proposalPayments);
+    const [a, b] = paid.map((payment) => intents.find((row) => row.id === payment._id)!.paymentIntentId);
+    expect(a).not.toBe(b);
+  });
+
+  it('takes one payment when two of the proposal’s people pay at the same moment: the other is told it is paid (409)', async () => {
+    const { admin, orgId, missionId, client } = await proposal();
+    const colleague = await verifiedPerson(t);
+    await addToMission(t, missionId, colleague, 3);
+    expectStatus(await call('POST', `/org/${orgId}/stripe/connect/account`, admin.token, { payload: {} }), 201);
+    // the provider takes its time: both payments are under way together
+    const provider = providerOf(t.app.ctx)!;
+    const pay = provider.createPaymentIntent.bind(provider);
+    const slow = vi
+      .spyOn(provider, 'createPaymentIntent')
+      .mockImplementation(async (input) => new Promise((resolve) => setTimeout(resolve, 300)).then(() => pay(input)));
+    const before = fake.created('payment_intent');
+    const answers = await Promise.all(
+      [client, colleague].map((payer, index) =>
+        call('POST', `/mission/${missionId}/proposal/pay`, payer.token, {
+          idempotency_key: `same-moment-${index}`,
+          paymentMethodId: fake.addPaymentMethod(),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(errorOf(answers.find((answer) => answer.statusCode === 409)!).message).toBe(BILLING_MESSAGES.proposalAlreadyPaid);
+    slow.mockRestore();
+    expect(fake.created('payment_intent') - before).toBe(1);
   });
 
   it('marks a pending proposal payment succeeded when the provider says so', async () => {

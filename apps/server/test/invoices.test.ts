@@ -447,11 +447,18 @@ describe('bad input writes nothing', () => {
 
   it('refuses writes while invoicing is disabled', async () => {
     const clientId = await client();
+    const draft = await created(clientId, { lines: [typed()] });
     await t.database.db.update(orgs).set({ invoicingDisabled: true }).where(eq(orgs.id, w.orgId));
     try {
       const response = await create(clientId);
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).code).toBe('invoice/disabled');
+      // a payment link would issue the draft and ask the client for money
+      const requested = linkRequests.length;
+      const link = await call({ method: 'POST', url: `/api/clientInvoice/${draft._id}/payment-link` });
+      expect([link.statusCode, errorOf(link).code]).toEqual([403, 'invoice/disabled']);
+      expect(linkRequests).toHaveLength(requested);
+      expect((await call({ method: 'GET', url: `/api/clientInvoice/${draft._id}` })).json()).toMatchObject({ status: 'draft' });
     } finally {
       await t.database.db.update(orgs).set({ invoicingDisabled: false }).where(eq(orgs.id, w.orgId));
     }

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { runMissionCommand } from '../../commands/index.ts';
-import { proposalPayments } from '../../db/schema/index.ts';
+import { missions, proposalPayments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
@@ -35,6 +35,9 @@ export async function payProposal(
   const destination = orgId ? await connectedAccountId(ctx, orgId) : null;
   if (!orgId || !destination) throw appError('proposalWithoutConnectedAccount');
   return runMissionCommand(ctx, mission.id, access.personId, async (tx, record) => {
+    // two payers at once take turns (with no payment yet there is no row to lock): the second is told it is paid,
+    // rather than charged a second time at the provider
+    await tx.select({ id: missions.id }).from(missions).where(eq(missions.id, mission.id)).for('update');
     const { result } = await oncePerKey(tx, `proposal:${mission.id}`, body.idempotency_key, body, async () => {
       const [open] = await tx
         .select()
@@ -50,7 +53,8 @@ export async function payProposal(
           destinationAccountId: destination,
           paymentMethodId: body.paymentMethodId,
           metadata: { proposalPaymentId: id, missionId: mission.id },
-          idempotencyKey: body.idempotency_key,
+          // the provider keeps keys for its whole account: scoped to the proposal, two proposals' keys never meet
+          idempotencyKey: `${mission.id}-${body.idempotency_key}`,
         }),
       );
       const status = intent.status === 'succeeded' ? 'succeeded' : 'pending';

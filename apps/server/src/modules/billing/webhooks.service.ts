@@ -29,6 +29,16 @@ const ofAnotherSubscription = (row: SubscriptionRow, subscriptionId: string | nu
   OPEN_STATUSES.has(row.status) &&
   subscriptionId !== row.providerSubscriptionId;
 
+/** The statuses a provider subscription never leaves: it can neither run nor charge again. */
+const ENDED_STATUSES = new Set<SubscriptionRow['status']>(['canceled', 'incomplete_expired']);
+
+/**
+ * Whether an event is of the organisation's subscription after it ended: the provider does not keep its events in
+ * order, so an update sent before the end (or retried) can arrive after it, and must not bring the licence back.
+ */
+const ofEndedSubscription = (row: SubscriptionRow, subscriptionId: string | null) =>
+  subscriptionId !== null && subscriptionId === row.providerSubscriptionId && ENDED_STATUSES.has(row.status);
+
 export type WebhookOutcome = { received: true; replayed: boolean; handled: boolean };
 
 /**
@@ -62,7 +72,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
       if (!customerId) return null;
       // locked: a subscription being created meanwhile is known before the event is weighed against it
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, customerId)).for('update');
-      return row && !ofAnotherSubscription(row, subscriptionId) ? row : null;
+      return row && !ofAnotherSubscription(row, subscriptionId) && !ofEndedSubscription(row, subscriptionId) ? row : null;
     };
     switch (event.type) {
       case 'customer.subscription.created':

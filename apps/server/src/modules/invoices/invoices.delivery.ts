@@ -135,6 +135,7 @@ export async function sendInvoice(
  * provider's id of its link; the link it replaces is expired once the new one is kept.
  */
 export async function paymentLink(ctx: AppContext, deps: InvoiceDeps, access: OrgAccess, invoiceId: string, log: FastifyBaseLogger) {
+  if (access.org.invoicingDisabled) throw appError('invoicingDisabled');
   const { link, replaced } = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const row = await loadInvoice(tx, access.org.id, invoiceId, true);
     if (row.status !== 'draft' && row.status !== 'sent') throw appError('invoiceBadStatus', row.status, 'paid by link');
