@@ -128,6 +128,25 @@ describe('a day holds at most 24 hours, whichever route writes it', () => {
     expect(await minutesOf(org._id)).toEqual(day(60, 2));
   });
 
+  it('saves of a new week sent at once (two projects and the organisation, in several tabs) never fill a day past 24 hours', async () => {
+    for (let round = 0; round < 4; round++) {
+      current = weeksAgo(100 + round);
+      const a = await missionWithRole();
+      const b = await missionWithRole();
+      const sent = await Promise.all([
+        save('p0', a.missionId, a.roleId, { dailyHours: day(16, 0) }),
+        orgSave('p0', { dailyHours: day(16, 0) }),
+        save('p0', b.missionId, b.roleId, { dailyHours: day(16, 0) }),
+      ]);
+      expect(sent.map((response) => response.statusCode).sort()).toEqual([201, 400, 400]);
+      const rows = await t.database.db
+        .select({ dailyMinutes: timesheets.dailyMinutes })
+        .from(timesheets)
+        .where(and(eq(timesheets.personId, person('p0')), eq(timesheets.weekStart, current)));
+      expect(rows.map((row) => row.dailyMinutes[0])).toEqual([16 * 60]);
+    }
+  });
+
   it('a day already over 24 hours (older data) refuses only a write that adds to it', async () => {
     const a = await missionWithRole();
     const b = await missionWithRole();

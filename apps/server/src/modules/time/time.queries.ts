@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { HISTORY_INSERT } from '../../commands/index.ts';
 import { boundSql } from '../../db/prepared.ts';
@@ -23,12 +23,20 @@ export type WeekSave = {
   snapshot: Record<string, unknown>;
 };
 
+/** The name of the lock of a person's week, taken by every write of it (`lockWeek`, `saveWeekAsRead`). */
+const weekLockName = (week: { personId: string; weekStart: string }) => `timesheet-week:${week.personId}:${week.weekStart}`;
+/** `weekLockName` in the whole week's statement ($13 the person, $14 the week). */
+const WEEK_LOCK_KEY = `hashtextextended('timesheet-week:' || $13::varchar || ':' || to_char($14::date, 'YYYY-MM-DD'), 0)`;
+
 /**
  * Locks the person's sheets of the week for this transaction, in one order (by id), before a write of one of them
  * reads the week: two writes of the same week then check the 24-hour day one after the other, and the whole week's
  * save, which locks them too, sees the change (`saveWeekAsRead`).
  */
 export async function lockWeek(tx: Tx, week: { personId: string; weekStart: string }): Promise<void> {
+  // row locks cannot hold back a sheet not yet written: two first saves of a week (a project's and the
+  // organisation's, say) would each find the day empty, so the week itself is locked too
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${weekLockName(week)}, 0))`);
   await tx
     .select({ id: timesheets.id })
     .from(timesheets)
@@ -124,8 +132,10 @@ export async function saveWeekAsRead(
 }
 
 const WEEK_SAVE = `with week as (select id, xmin from timesheets where person_id = $13 and week_start = $14::date for update),
-  unchanged as (select case when ${weekFingerprint('week')} = $15 then true
-    else write_conflict('the week changed after it was read') end as ok),
+  unchanged as (select case when ${weekFingerprint('week')} <> $15 then write_conflict('the week changed after it was read')
+    -- a single write of the week (lockWeek) may be adding a sheet this statement cannot see yet
+    when not pg_try_advisory_xact_lock(${WEEK_LOCK_KEY}) then write_conflict('the week is being written')
+    else true end as ok),
   saved as (${upsertWeeks('where (select ok from unchanged)')}),
   history as (${renumbered(HISTORY_INSERT, 15)} where (select ok from unchanged))
   select case when count(*) = cardinality($1::varchar[]) and coalesce(bool_and(saved.id = any($1::varchar[])), true)
