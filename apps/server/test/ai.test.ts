@@ -422,6 +422,17 @@ describe('POST /api/ai/what-if and /api/ai/weekly-plot', () => {
     expect((startDate.json() as WhatIfResponse).shiftDays).toBe(7);
   });
 
+  it('reads the days of a role that starts before the plan: a free person finishes it on its end date', async () => {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '2026-03-02', planEndDate: '2026-03-27' });
+    const early = await insertMember(t, w.orgId, 'MEMBER');
+    await addToMission(t, mission.id, early, 0);
+    // two weeks at 100 %, the first before the plan starts; nothing else is booked on them
+    await w.role({ personId: early.personId, startDate: '2026-02-23', endDate: '2026-03-06' }, mission.id);
+    const response = await post('admin', '/api/ai/what-if', { missionId: mission.id });
+    expectStatus(response, 200);
+    expect((response.json() as WhatIfResponse).finish).toEqual({ planned: '2026-03-27', before: '2026-03-06', after: '2026-03-06' });
+  });
+
   it('weekly plot: planned and available hours per week for a chart', async () => {
     const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '2026-03-02', planEndDate: '2026-03-15' });
     const solo = await insertMember(t, w.orgId, 'MEMBER');

@@ -126,6 +126,17 @@ describe('the resource planner', () => {
     expect((response.json() as Availability).days).toEqual([]);
   });
 
+  it('does not offer planning to an organisation observer who runs a project: the planner refuses their changes', async () => {
+    const watcher = await verifiedPerson(t, { firstName: 'Wanda', lastName: 'Watcher' });
+    await addMember(t, orgId, watcher, 'OBSERVER_ORG');
+    await addToMission(t, missionId, watcher, 2);
+    const view = await planner(watcher);
+    expect(view.people.length).toBeGreaterThan(1);
+    expect(view.canPlan).toBe(false);
+    expectStatus(await change(watcher, surveyorId, { allocation: 40 }), 403);
+    expect((await roleRow(surveyorId)).allocation).toBe(50);
+  });
+
   it('gives the ledger by day over HTTP, to the people who may see it', async () => {
     const response = await get(who.manager, `/api/availability/org/${orgId}?from=2025-04-21&to=2025-04-23&personIds=${who.ann.personId}`);
     expectStatus(response, 200);

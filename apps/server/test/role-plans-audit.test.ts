@@ -5,7 +5,7 @@ import { orgRoles, programs, rolePlanItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { setOrg } from './support/missions-world.ts';
-import { createOrgWorld, expectStatus, type OrgWorld } from './support/org.ts';
+import { createOrgWorld, errorOf, expectStatus, type OrgWorld } from './support/org.ts';
 
 let t: TestApp;
 let w: OrgWorld;
@@ -70,5 +70,35 @@ describe('deleting an item that holds merged hours', () => {
     const loose = await newItem();
     expectStatus(await t.request({ method: 'DELETE', url: `${base()}/role-plan-item/${loose._id}`, token: w.people.admin.token }), 200);
     expect(await rowOf(loose._id)).toBeUndefined();
+  });
+});
+
+describe('withdrawing an item that was decided on', () => {
+  it('needs the rights of rule 89: a manager without them withdraws a draft, not an approved item', async () => {
+    const [draft, approved] = [await newItem({ missionId }), await newItem({ missionId })];
+    expectStatus(await call('admin', 'PUT', `${base()}/role-plan-item/status`, { rolePlanItemId: approved._id, status: 'approved' }), 200);
+    const remove = (id: string) => t.request({ method: 'DELETE', url: `${base()}/role-plan-item/${id}`, token: w.people.manager.token });
+    const refused = await remove(approved._id);
+    expectStatus(refused, 403);
+    expect(errorOf(refused)).toMatchObject({ code: 'role-plan/not-allowed', message: ROLE_PLAN_MESSAGES.notAllowed });
+    expect((await rowOf(approved._id))!.hoursApproved).toBe(8);
+    expectStatus(await remove(draft._id), 200);
+    expect(await rowOf(draft._id)).toBeUndefined();
+    expectStatus(await t.request({ method: 'DELETE', url: `${base()}/role-plan-item/${approved._id}`, token: w.people.admin.token }), 200);
+  });
+});
+
+describe('the item a bulk merge made', () => {
+  it("is decided by the project admin who combined their project's hours, not by those without rights on its items", async () => {
+    await addToMission(t, missionId, w.people.member, 1, { isProjectManager: true });
+    const [a, b] = [await newItem({ missionId }), await newItem({ missionId })];
+    const merged = await bulk('member', { action: 'merge', rolePlanItemIds: [a._id, b._id] });
+    expectStatus(merged, 200);
+    const combined = (merged.json() as { items: RolePlanItem[] }).items[0]!;
+    expect(combined).toMatchObject({ missionId: 'merged', hoursApproved: 16 });
+    const approve = (who: Who) => call(who, 'PUT', `${base()}/role-plan-item/status`, { rolePlanItemId: combined._id, status: 'approved' });
+    expectStatus(await approve('manager'), 403);
+    expectStatus(await approve('member'), 200);
+    expect((await rowOf(combined._id))!.status).toBe('approved');
   });
 });

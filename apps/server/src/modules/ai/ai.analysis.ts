@@ -162,7 +162,12 @@ export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody
     to: [planEnd, addIsoDays(planEnd, shiftDays)].sort()[1]!,
   };
   const people = [...new Set([...roles, ...after].map((role) => role.personId).filter((id): id is string => !!id))];
-  const ledger = await ledgerByPerson(ctx, mission.orgId, people, window.from, addIsoDays(window.to, FINISH_HORIZON_DAYS));
+  // finishes are worked out from each role's own start, which may come before the plan's (and its end after it)
+  const read = {
+    from: [days.from, addIsoDays(days.from, shiftDays)].sort()[0]!,
+    to: addIsoDays([days.to, addIsoDays(days.to, shiftDays)].sort()[1]!, FINISH_HORIZON_DAYS),
+  };
+  const ledger = await ledgerByPerson(ctx, mission.orgId, people, read.from, read.to);
   const names = await namesOf(ctx, people);
   const loads = loadsFor(ledger, roles, after, window, mission.daysPerWeek);
   return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   availabilityReach,
   can,
+  canOnOrgAvailability,
   departmentsClosedTo,
   mondayOf,
   type Availability,
@@ -195,7 +196,8 @@ export async function readPlanner(ctx: AppContext, access: OrgAccess, query: Pla
       roles: rolesByPerson.get(m.personId) ?? [],
     })),
     unfilled: roles.filter((role) => role.personId === null),
-    canPlan: reach !== 'self',
+    // an organisation observer may run a project and so see its people, yet the planner's writes are not theirs
+    canPlan: reach !== 'self' && canOnOrgAvailability(access.actor, 'planner.plan'),
   };
 }
 

@@ -51,6 +51,18 @@ export async function lockItems(tx: Tx, orgId: string, ids: readonly string[]): 
     .for('update');
 }
 
+/** The projects of the items merged into each of `ids` (null for an item of no project), by the item they went into. */
+export async function mergedSourceProjects(db: Db | Tx, orgId: string, ids: readonly string[]): Promise<Map<string, (string | null)[]>> {
+  const sources = new Map<string, (string | null)[]>();
+  if (ids.length === 0) return sources;
+  const rows = await db
+    .select({ into: rolePlanItems.mergedTo, missionId: rolePlanItems.missionId })
+    .from(rolePlanItems)
+    .where(and(eq(rolePlanItems.orgId, orgId), inArray(rolePlanItems.mergedTo, [...ids])));
+  for (const row of rows) sources.set(row.into!, [...(sources.get(row.into!) ?? []), row.missionId]);
+  return sources;
+}
+
 /**
  * What rule 89 reads of the caller: their organisation role's name and their place on each of the projects (their
  * permission and whether they are its project manager).

@@ -91,7 +91,7 @@ export async function rolePlansRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { org: 'rolePlan.delete' } },
     schema: {
       tags,
-      summary: 'Withdraw a role-plan item (409 once merged into another)',
+      summary: 'Withdraw a role-plan item (409 once merged into another); one out of draft only with the rights of rule 89',
       params: itemParams,
       response: { 200: rolePlanDeletedSchema },
     },

@@ -39,6 +39,7 @@ import {
   filtersOf,
   foreignReferences,
   lockItems,
+  mergedSourceProjects,
   ofPerson,
   readItems,
   type RolePlanRow,
@@ -143,13 +144,18 @@ export async function createItem(ctx: AppContext, access: OrgAccess, body: RoleP
   return (await present(ctx, access.org.id, [id]))[0]!;
 }
 
-/** `DELETE …/role-plan-item/:itemId`: withdraws an item; what was merged into another stays as history (409). */
+/**
+ * `DELETE …/role-plan-item/:itemId`: withdraws an item; what was merged into another stays as history (409). A draft
+ * is withdrawn by those who request items; one decided on since (approved, say) only by those rule 89 lets decide it.
+ */
 export async function deleteItem(ctx: AppContext, access: OrgAccess, itemId: string) {
   requireLicensed(access, ctx.clock.now());
   await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const [row] = await lockItems(tx, access.org.id, [itemId]);
     if (!row) throw itemsNotFound('itemId');
     if (row.mergedTo || row.status === ROLE_PLAN_MERGED) throw alreadyMerged('itemId');
+    // once decided on (out of draft), withdrawing it undoes that decision: rule 89 decides who, as for a status
+    if (row.status !== ROLE_PLAN_DRAFT) await requireRightsOn(tx, access, [row]);
     // the items merged into it keep only their link to it: deleted, their approved hours would be gone for good
     const [merged] = await tx.select({ id: rolePlanItems.id }).from(rolePlanItems).where(eq(rolePlanItems.mergedTo, itemId)).limit(1);
     if (merged) throw holdsMerged();
@@ -159,19 +165,27 @@ export async function deleteItem(ctx: AppContext, access: OrgAccess, itemId: str
   return { deleted: itemId };
 }
 
+/**
+ * Rule 89 on the projects of `rows`: 403 unless the caller has the special rights on every one of them. The item a
+ * bulk merge made stands for no one project: it is decided by whoever may decide every item that went into it (so
+ * the project admin who combined their project's hours still decides the result).
+ */
+async function requireRightsOn(tx: Tx, access: OrgAccess, rows: readonly RolePlanRow[]) {
+  const combined = rows.filter((row) => row.origin === 'merge' && row.missionId === null).map((row) => row.id);
+  const sources = await mergedSourceProjects(tx, access.org.id, combined);
+  const projects = rows.flatMap((row) => sources.get(row.id) ?? [row.missionId]);
+  const missionIds = [...new Set(projects.filter((id): id is string => id !== null))];
+  const rights = await callerRights(tx, access.org.id, access.personId ?? '', missionIds);
+  requireSpecialRights(access, rights, projects);
+}
+
 /** Locks the organisation's items of `ids` (all of them, else 404 naming `field`) and checks rule 89 on their projects. */
 async function lockForDecision(ctx: AppContext, tx: Tx, access: OrgAccess, asked: readonly string[], field: string) {
   // an id named twice is one item: counted twice, a merge would add its hours twice
   const ids = [...new Set(asked)];
   const rows = await lockItems(tx, access.org.id, ids);
   if (rows.length !== ids.length) throw itemsNotFound(field);
-  const missionIds = [...new Set(rows.map((row) => row.missionId).filter((id): id is string => id !== null))];
-  const rights = await callerRights(tx, access.org.id, access.personId ?? '', missionIds);
-  requireSpecialRights(
-    access,
-    rights,
-    rows.map((row) => row.missionId),
-  );
+  await requireRightsOn(tx, access, rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)!);
 }
