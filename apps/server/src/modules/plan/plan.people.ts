@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { removedRole, type ChangePerson, type MissionPlanBulk, type PlanItem } from '@crewplan/domain';
-import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
+import { diffFields, lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { planItemRequests, planItems } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
@@ -59,33 +59,7 @@ async function setPerson(
     requireNoOverlap({ ...before, personId: person }, items);
     if (assignmentGoesThroughRequest(access)) {
       if (await pendingRequestOf(tx, itemId)) throw requestAlreadyPending();
-      const requestId = newId();
-      await tx.insert(planItemRequests).values({
-        id: requestId,
-        planItemId: itemId,
-        missionId: access.mission.id,
-        context: 'org',
-        personId: person,
-        reason: reason ?? '',
-        sentForApprovalBy: access.personId,
-      });
-      record({
-        action: 'create',
-        entity: 'plan.requests',
-        id: requestId,
-        title: before.title,
-        changes: { person: { from: null, to: person }, context: { from: null, to: 'org' } },
-      });
-      submitted.push({
-        requestId,
-        planItemId: itemId,
-        title: before.title,
-        status: 'pending_approval',
-        context: 'org',
-        person,
-        reason: reason ?? '',
-        requester: access.personId,
-      });
+      submitted.push(await askOrganisation(tx, record, access, { id: itemId, title: before.title }, person, reason ?? ''));
       return;
     }
     patch = { personId: person };
@@ -147,4 +121,45 @@ export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, c
   });
   await announceRequestChanges(ctx, access, submitted);
   return rows;
+}
+
+/**
+ * Asks the organisation for `person` on a role where it approves roles (rule 71): a pending 'org' request, recorded;
+ * answers the change for `announceRequestChanges`.
+ */
+export async function askOrganisation(
+  tx: Tx,
+  record: RecordMissionWrite,
+  access: MissionAccess,
+  role: { id: string; title: string },
+  person: string | null,
+  reason: string,
+): Promise<RequestChange> {
+  const requestId = newId();
+  await tx.insert(planItemRequests).values({
+    id: requestId,
+    planItemId: role.id,
+    missionId: access.mission.id,
+    context: 'org',
+    personId: person,
+    reason,
+    sentForApprovalBy: access.personId,
+  });
+  record({
+    action: 'create',
+    entity: 'plan.requests',
+    id: requestId,
+    title: role.title,
+    changes: diffFields({}, { planItemId: role.id, person, context: 'org' }),
+  });
+  return {
+    requestId,
+    planItemId: role.id,
+    title: role.title,
+    status: 'pending_approval',
+    context: 'org',
+    person,
+    reason,
+    requester: access.personId,
+  };
 }

@@ -18,7 +18,7 @@ import {
   requireTeamCandidate,
 } from './plan.guards.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
-import { requestAlreadyPending } from './plan.people.ts';
+import { askOrganisation, requestAlreadyPending } from './plan.people.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
 
 const noPendingRequest = () => appError('planNoPendingRequest');
@@ -138,33 +138,7 @@ async function decide(ctx: AppContext, access: MissionAccess, id: string, input:
       if (input.context === 'pm' && assignmentGoesThroughRequest(access)) {
         // Rule 71: where the organisation approves roles, a plan manager who may not approve them assigns nobody by
         // approving: the person is asked of the organisation, as an assignment by them would be.
-        const forwardedId = newId();
-        await tx.insert(planItemRequests).values({
-          id: forwardedId,
-          planItemId: id,
-          missionId,
-          context: 'org',
-          personId: person,
-          reason: request.reason,
-          sentForApprovalBy: access.personId,
-        });
-        record({
-          action: 'create',
-          entity: 'plan.requests',
-          id: forwardedId,
-          title: row.title,
-          changes: { person: { from: null, to: person }, context: { from: null, to: 'org' } },
-        });
-        forwarded.push({
-          requestId: forwardedId,
-          planItemId: id,
-          title: row.title,
-          status: 'pending_approval',
-          context: 'org',
-          person,
-          reason: request.reason,
-          requester: access.personId,
-        });
+        forwarded.push(await askOrganisation(tx, record, access, { id, title: row.title }, person, request.reason));
       } else if (row.personId !== person || row.allocationDraft !== null) {
         await tx.update(planItems).set({ personId: person, allocationDraft: null }).where(eq(planItems.id, id));
         record({ action: 'update', entity: 'plan.items', id, title: row.title, changes: { person: { from: row.personId, to: person } } });

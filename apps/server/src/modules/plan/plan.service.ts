@@ -12,7 +12,7 @@ import {
 } from '@crewplan/domain';
 import { diffFields, lockMission, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { dependencies, planItemRequests, planItems } from '../../db/schema/index.ts';
+import { dependencies, planItems } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
@@ -22,6 +22,7 @@ import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById } from './plan.queries.ts';
+import { askOrganisation } from './plan.people.ts';
 import { announceDecisions, rejectPendingRequests } from './plan.requests.ts';
 import {
   missionRoleRateTime,
@@ -139,35 +140,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
         { type, title: row.title, role: row.role, person: row.personId, startDate: row.startDate, endDate: row.endDate },
       ),
     });
-    if (viaRequest) {
-      const requestId = newId();
-      await tx.insert(planItemRequests).values({
-        id: requestId,
-        planItemId: id,
-        missionId,
-        context: 'org',
-        personId: person,
-        reason: reason ?? '',
-        sentForApprovalBy: access.personId,
-      });
-      record({
-        action: 'create',
-        entity: 'plan.requests',
-        id: requestId,
-        title: row.title,
-        changes: diffFields({}, { planItemId: id, person, context: 'org' }),
-      });
-      submitted.push({
-        requestId,
-        planItemId: id,
-        title: row.title,
-        status: 'pending_approval',
-        context: 'org',
-        person: person ?? null,
-        reason: reason ?? '',
-        requester: access.personId,
-      });
-    }
+    if (viaRequest) submitted.push(await askOrganisation(tx, record, access, { id, title: row.title }, person ?? null, reason ?? ''));
     return presentPlanItemById(tx, access, id);
   });
   await announceRequestChanges(ctx, access, submitted);
