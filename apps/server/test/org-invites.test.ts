@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgInvites, orgPeople, people, personEmails } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { createOrg, createOrgWorld, errorOf, expectStatus, verifiedPerson, type OrgWorld } from './support/org.ts';
+import { addMember, createOrg, createOrgWorld, errorOf, expectStatus, verifiedPerson, type OrgWorld } from './support/org.ts';
 import { mailTo, signUpPerson, uniqueEmail } from './support/people.ts';
 
 /** Spec texts (messages.tsv), word for word, typos included. */
@@ -114,6 +114,23 @@ describe('POST /api/org/:id/invite', () => {
       expectStatus(await invite(uniqueEmail(), {}, w.people[who].token), 403);
     expectStatus(await invite(uniqueEmail(), {}, w.apiKey), 403);
     expectStatus(await invite(uniqueEmail(), {}, w.people.outsider.token), 404);
+  });
+
+  it('does not let a manager limited to some departments invite a manager, who would join without limits', async () => {
+    const limited = await verifiedPerson(t);
+    const sales = await t.request({
+      method: 'POST',
+      url: `/api/org/${w.orgId}/departments`,
+      token: admin,
+      payload: { title: 'Invite sales' },
+    });
+    await addMember(t, w.orgId, limited, 'MANAGER', { accessibleDepartments: [(sales.json() as { _id: string })._id] });
+    for (const permission of [1, 'MANAGER_LIMITED']) {
+      const response = await invite(uniqueEmail(), { config: { permission } }, limited.token);
+      expectStatus(response, 403);
+      expect(errorOf(response)).toEqual({ code: 'org/access-restricted', message: 'Sorry but you are limited to just this department' });
+    }
+    expectStatus(await invite(uniqueEmail(), { config: { permission: 0 } }, limited.token), 201);
   });
 
   it("needs the inviter's own email verified (rule 127)", async () => {
@@ -266,6 +283,28 @@ describe('accepting an invite from the mailed link', () => {
     const again = (await invite(email, { config: { permission: 4 } })).json() as Invite;
     const accepted = await t.request({ method: 'PUT', url: `/api/org-invite/${again._id}/accept`, token: person.token });
     expect(accepted.json()).toMatchObject({ person: { level: 'OBSERVER_ORG', endDate: null, removeFromMissions: false } });
+  });
+
+  it('makes an admin invitee a member when their domain is no longer approved by the time they accept (rule 124)', async () => {
+    const founder = await verifiedPerson(t);
+    const open = await createOrg(t, founder.token, { inviteDomains: ['ANY'] });
+    const email = uniqueEmail('outside').replace('example.com', 'elsewhere.org');
+    const created = (await invite(email, { config: { permission: 2 } }, founder.token, open._id)).json() as Invite;
+    expect(created.level).toBe('ADMIN');
+    // the organisation stops approving every domain before the invite is accepted
+    const org = await t.request({ method: 'GET', url: `/api/org/${open._id}`, token: founder.token });
+    const { updatedAt } = org.json() as { updatedAt: string };
+    const narrowed = await t.request({
+      method: 'PUT',
+      url: `/api/org/${open._id}`,
+      token: founder.token,
+      payload: { inviteDomains: ['example.com'], updatedAt },
+    });
+    expectStatus(narrowed, 200);
+    const invitee = await verifiedPerson(t, { email });
+    const accepted = await t.request({ method: 'PUT', url: `/api/org-invite/${created._id}/accept`, token: invitee.token });
+    expectStatus(accepted, 200);
+    expect(accepted.json()).toMatchObject({ person: { level: 'MEMBER', permission: 0 } });
   });
 
   it('answers 410 for an expired invite and 404 for an unknown token, with the spec text', async () => {

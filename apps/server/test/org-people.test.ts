@@ -259,6 +259,30 @@ describe('PUT /api/org/:id/people/:personId', () => {
     expect(errorOf(own).message).toBe('You cannot change your own permissions.');
   });
 
+  it('does not let a manager give themselves leave: their own entitlements, pre-service years or start date', async () => {
+    const manager = await verifiedPerson(t);
+    await addMember(t, w.orgId, manager, 'MANAGER', { startDate: '2024-01-01' });
+    for (const body of [
+      { leaveAmounts: { annual: { '2026': { entitled: 200, carryOver: 30 } } } },
+      { yearsOfPreService: '40-0-0' },
+      { startDate: '1990-01-01' },
+    ]) {
+      const response = await put(personUrl(manager.personId), manager.token, body);
+      expectStatus(response, 403);
+      expect(errorOf(response)).toEqual({ code: 'forbidden', message: 'You cannot change your own leave entitlement.' });
+    }
+    const [row] = await t.database.db.select().from(orgPeople).where(eq(orgPeople.personId, manager.personId));
+    expect(row).toMatchObject({ leaveAmounts: {}, yearsOfPreService: null, startDate: '2024-01-01' });
+    const own = await t.request({ method: 'GET', url: personUrl(manager.personId), token: manager.token });
+    expect(own.json()).toMatchObject({ abilities: { update: true, editLeave: false } });
+    const byAdmin = await t.request({ method: 'GET', url: personUrl(manager.personId), token: admin });
+    expect(byAdmin.json()).toMatchObject({ abilities: { update: true, editLeave: true } });
+    // their own role and placement are theirs to keep up to date; an admin sets anybody's leave, their own too
+    expectStatus(await put(personUrl(manager.personId), manager.token, { departments: [ids.support] }), 200);
+    expectStatus(await put(personUrl(manager.personId), admin, { yearsOfPreService: '2-0-0' }), 200);
+    expectStatus(await put(personUrl(w.people.admin.personId), admin, { yearsOfPreService: '1-0-0' }), 200);
+  });
+
   it('keeps managers away from admins', async () => {
     const response = await put(personUrl(w.people.admin.personId), w.people.manager.token, { startDate: '2026-01-01' });
     expectStatus(response, 403);
@@ -352,6 +376,39 @@ describe('PUT /api/org/:id/people/:personId', () => {
       const response = await put(personUrl(target.personId), editor.token, { accessibleDepartments: [ids.sales, ids.design] });
       expectStatus(response, 403);
       expect(errorOf(response).message).toBe(SPEC.limitedToDepartment);
+    });
+
+    it('refuses to lift the limits I have myself: emptied access lists, or a new manager without any', async () => {
+      // an empty list is every department (office): a manager limited to Sales may not hand that out
+      const limited = await insertMember(t, w.orgId, 'MANAGER', {
+        departments: [ids.sales],
+        accessibleDepartments: [ids.sales],
+        accessibleOffices: [ids.london],
+      });
+      for (const [body, message] of [
+        [{ accessibleDepartments: [] }, SPEC.limitedToDepartment],
+        [{ accessibleOffices: [] }, SPEC.limitedToOffice],
+      ] as const) {
+        const response = await put(personUrl(limited.personId), editor.token, body);
+        expectStatus(response, 403);
+        expect(errorOf(response)).toEqual({ code: 'org/access-restricted', message });
+      }
+      const member = await insertMember(t, w.orgId, 'MEMBER', { departments: [ids.sales] });
+      for (const permission of ['MANAGER', 'MANAGER_LIMITED']) {
+        const response = await put(personUrl(member.personId), editor.token, { permission });
+        expectStatus(response, 403);
+        expect(errorOf(response).code).toBe('org/access-restricted');
+      }
+      const [row] = await t.database.db.select().from(orgPeople).where(eq(orgPeople.personId, member.personId));
+      expect(row).toMatchObject({ level: 'MEMBER', accessibleDepartments: [], accessibleOffices: [] });
+      // within my own limits it is fine
+      const promoted = await put(personUrl(member.personId), editor.token, {
+        permission: 'MANAGER',
+        accessibleDepartments: [ids.sales],
+        accessibleOffices: [ids.london],
+      });
+      expectStatus(promoted, 200);
+      expect(promoted.json()).toMatchObject({ level: 'MANAGER', accessibleDepartments: [ids.sales] });
     });
 
     it('lets me edit within my access, and an admin edit freely', async () => {

@@ -204,6 +204,40 @@ describe('programs', () => {
   });
 });
 
+describe('programs out of sight', () => {
+  it('are 404 to a manager who cannot see their portfolio, and cannot be put under one', async () => {
+    const sales = await create('departments', { title: 'Program sales' });
+    const design = await create('departments', { title: 'Program design' });
+    const salesManager = await verifiedPerson(t);
+    await addMember(t, w.orgId, salesManager, 'MANAGER', { accessibleDepartments: [sales._id] });
+    const salesGoal = await create('goal', { title: 'Program sales goal', departments: [sales._id] });
+    const designGoal = await create('goal', { title: 'Program design goal', departments: [design._id] });
+    const hidden = await create('programs', { title: 'Design program', portfolio: designGoal._id });
+    const url = `/api/org/${w.orgId}/programs/${hidden._id}`;
+    for (const response of [
+      await call('PUT', url, salesManager.token, { title: 'Renamed by sales' }),
+      await call('PUT', url, salesManager.token, { portfolio: salesGoal._id }),
+      await call('DELETE', url, salesManager.token),
+    ]) {
+      expectStatus(response, 404);
+      expect(errorOf(response).code).toBe('org/item-not-found');
+    }
+    const untouched = (await detail()).programs!.find((p) => p._id === hidden._id);
+    expect(untouched).toMatchObject({ title: 'Design program', portfolio: designGoal._id, isDeleted: false });
+    // a goal out of sight is no portfolio for the manager's programs either
+    const own = await create('programs', { title: 'Sales program', portfolio: salesGoal._id }, salesManager.token);
+    for (const response of [
+      await call('PUT', `/api/org/${w.orgId}/programs/${own._id}`, salesManager.token, { portfolio: designGoal._id }),
+      await call('POST', `/api/org/${w.orgId}/programs`, salesManager.token, { title: 'Sneaky', portfolio: designGoal._id }),
+    ]) {
+      expectStatus(response, 400);
+      expect(errorOf(response).code).toBe('org/unknown-goal');
+    }
+    expectStatus(await call('PUT', `/api/org/${w.orgId}/programs/${own._id}`, salesManager.token, { title: 'Sales program 2' }), 200);
+    expectStatus(await call('PUT', url, admin, { title: 'Renamed by admin' }), 200);
+  });
+});
+
 describe('goals (portfolios)', () => {
   it('a goal with programs under it cannot be deleted (409); without, it can', async () => {
     const goal = await create('goal', { title: 'Parent goal' });

@@ -58,6 +58,7 @@ export const ORG_ERRORS = {
       'Sorry but the organization has no other admin: if this admin leaves, the organization is deleted. Make another person an admin first, or confirm that the organization is to be deleted.',
   },
   ownPermissions: { code: 'forbidden', status: 403, message: 'You cannot change your own permissions.' },
+  ownLeave: { code: 'forbidden', status: 403, message: 'You cannot change your own leave entitlement.' },
   levelNotGiven: { code: 'forbidden', status: 403, message: 'You cannot give this permission.' },
   orgDepartmentRestricted: { code: 'org/department-restricted', status: 403, message: (refusal: string) => refusal },
   orgOfficeRestricted: { code: 'org/office-restricted', status: 403, message: (refusal: string) => refusal },

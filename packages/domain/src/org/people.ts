@@ -39,6 +39,8 @@ export const yearsOfPreServiceSchema = z
 export const orgPersonAbilitiesSchema = z.object({
   update: z.boolean(),
   grant: z.boolean(),
+  /** Start date, pre-service years and leave amounts: not one's own, unless an admin. */
+  editLeave: z.boolean(),
   remove: z.boolean(),
   changeEmail: z.boolean(),
 });

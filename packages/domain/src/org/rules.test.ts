@@ -60,6 +60,9 @@ describe('granting access', () => {
     [editor(['d1']), ['d1'], [], null],
     [editor(['d1']), ['d1', 'd2'], [], LIMITED_DEPARTMENT],
     [editor([], ['o1']), [], ['o2'], LIMITED_OFFICE],
+    // an empty list is no limit: not for an editor limited on it
+    [editor(['d1']), [], [], LIMITED_DEPARTMENT],
+    [editor(['d1'], ['o1']), ['d1'], [], LIMITED_OFFICE],
     [editor([], []), ['d9'], ['o9'], null],
     [editor(['d1'], ['o1'], 'ADMIN'), ['d9'], ['o9'], null],
   ] as const)('%j gives %j / %j → %s', (who, departments, offices, expected) => {

@@ -60,16 +60,15 @@ export function officeChangeError(editor: DepartmentEditor, before: string | nul
 
 /**
  * A limited editor may hand out access only within their own (accessible departments and offices of
- * somebody else must be a subset of the editor's own). Returns the spec's message or null.
+ * somebody else must be a subset of the editor's own). An empty list is no limit at all, so an editor limited
+ * to some departments (offices) may not give it. Returns the spec's message or null.
  */
 export function accessGrantError(editor: DepartmentEditor, departments: readonly string[], offices: readonly string[]): string | null {
   if (editor.level === 'ADMIN') return null;
-  if (editor.accessibleDepartments.length > 0 && departments.some((d) => !editor.accessibleDepartments.includes(d))) {
-    return ORG_MESSAGES.limitedToDepartment;
-  }
-  if (editor.accessibleOffices.length > 0 && offices.some((o) => !editor.accessibleOffices.includes(o))) {
-    return ORG_MESSAGES.limitedToOffice;
-  }
+  const beyond = (given: readonly string[], own: readonly string[]) =>
+    own.length > 0 && (given.length === 0 || given.some((id) => !own.includes(id)));
+  if (beyond(departments, editor.accessibleDepartments)) return ORG_MESSAGES.limitedToDepartment;
+  if (beyond(offices, editor.accessibleOffices)) return ORG_MESSAGES.limitedToOffice;
   return null;
 }
 

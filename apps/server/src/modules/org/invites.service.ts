@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import {
+  accessGrantError,
   adminDomainError,
   can,
+  isManagerLevel,
   ORG_INVITE_LIFETIME_DAYS,
   ORG_PERMISSION_OF_LEVEL,
   type OrgInvite,
@@ -54,6 +56,9 @@ export async function createInvite(ctx: AppContext, access: OrgAccess, principal
   const level = input.config.permission;
   if (!principal.emailVerified) throw appError('emailNotVerified');
   if (!can(access.actor, 'org.people.assignLevel', { level })) throw appError('levelNotGiven');
+  // an invited manager joins with no access limits, which an inviter limited to some departments or offices has not
+  const limitsError = isManagerLevel(level) && access.member ? accessGrantError(access.member, [], []) : null;
+  if (limitsError) throw appError('orgAccessRestricted', limitsError);
   if (level === 'ADMIN') {
     const domainError = adminDomainError(access.org.inviteDomains, email);
     if (domainError) throw appError('adminDomainNotApproved');
@@ -208,6 +213,8 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
   const { row, match } = await ownInvite(ctx, principal, inviteId);
   if (match !== 'verified') throw appError('emailNotVerifiedForInvites');
   const { invite, org } = row;
+  // rule 124: an admin invite to a domain the organisation has stopped approving since gives a team member
+  const level = invite.level === 'ADMIN' && adminDomainError(org.inviteDomains, invite.inviteeEmail) ? 'MEMBER' : invite.level;
   const member = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
     const [current] = await tx
       .select({ id: orgPeople.id })
@@ -226,7 +233,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
       .values({
         orgId: org.id,
         personId: principal.personId,
-        level: invite.level,
+        level,
         email: invite.inviteeEmail,
         startDate: sql`current_date`,
       })
@@ -234,7 +241,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
         target: [orgPeople.orgId, orgPeople.personId],
         set: {
           ...RIGHTS_NOT_KEPT,
-          level: invite.level,
+          level,
           email: invite.inviteeEmail,
           endDate: null,
           removeFromMissions: false,
@@ -255,7 +262,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
       entity: 'org.people',
       id: principal.personId,
       title: invite.inviteeEmail,
-      changes: { level: { from: null, to: invite.level } },
+      changes: { level: { from: null, to: level } },
     });
     return member!;
   });

@@ -4,6 +4,7 @@ import {
   adminDomainError,
   can,
   departmentChangeError,
+  isManagerLevel,
   officeChangeError,
   seesMemberEmails,
   type OrgPeopleQuery,
@@ -150,9 +151,11 @@ const GRANT_FIELDS = [
   'accessibleOffices',
 ] as const;
 
+const OWN_LEAVE_FIELDS = ['leaveAmounts', 'yearsOfPreService', 'startDate'] as const;
+
 /**
  * `PUT /org/:id/people/:personId`. Managers (and limited managers) edit the people they reach; handing out
- * levels and rights takes a full manager (admin for admins); nobody but an admin changes their own rights;
+ * levels and rights takes a full manager (admin for admins); nobody but an admin changes their own rights or leave;
  * the department and office tag rules apply to editors limited to some of them; admin needs an approved domain;
  * the last admin stays an admin.
  */
@@ -168,8 +171,11 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
     const target = targetFacts(member);
     if (!can(access.actor, 'org.people.manage', { target })) throw appError('forbidden');
     const grants = GRANT_FIELDS.some((field) => input[field] !== undefined);
+    const notAdminSelf = self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN';
+    // what the person's leave balance is counted from
+    if (notAdminSelf && OWN_LEAVE_FIELDS.some((field) => input[field] !== undefined)) throw appError('ownLeave');
     if (grants) {
-      if (self && access.actor.kind === 'person' && access.actor.level !== 'ADMIN') throw appError('ownPermissions');
+      if (notAdminSelf) throw appError('ownPermissions');
       if (!can(access.actor, 'org.people.grant', { target })) throw appError('forbidden');
     }
     if (permission !== undefined && permission !== member.level) {
@@ -187,8 +193,16 @@ export async function updatePerson(ctx: AppContext, access: OrgAccess, personId:
       if (departmentError) throw appError('orgDepartmentRestricted', departmentError);
       const officeError = fields.office !== undefined ? officeChangeError(editor, member.officeId, fields.office) : null;
       if (officeError) throw appError('orgOfficeRestricted', officeError);
-      const grantError = accessGrantError(editor, fields.accessibleDepartments ?? [], fields.accessibleOffices ?? []);
-      if (grantError) throw appError('orgAccessRestricted', grantError);
+      // the access the person ends up with, when it changes or comes to matter (a new manager manages people by it)
+      const becomesManager = permission !== undefined && permission !== member.level && isManagerLevel(permission);
+      if (fields.accessibleDepartments !== undefined || fields.accessibleOffices !== undefined || becomesManager) {
+        const grantError = accessGrantError(
+          editor,
+          fields.accessibleDepartments ?? member.accessibleDepartments,
+          fields.accessibleOffices ?? member.accessibleOffices,
+        );
+        if (grantError) throw appError('orgAccessRestricted', grantError);
+      }
     }
     const { role, office, ...rest } = fields;
     const patch: Partial<OrgPersonRow> = {

@@ -182,6 +182,8 @@ export function personAbilities(row: OrgPersonRow, viewer: Viewer): OrgPerson['a
     // Nobody but an admin changes their own rights.
     grant:
       can(viewer.actor, 'org.people.grant', { target }) && (!self || (viewer.actor.kind === 'person' && viewer.actor.level === 'ADMIN')),
+    // Nor their own leave: entitlements, pre-service years and start date.
+    editLeave: update && (!self || (viewer.actor.kind === 'person' && viewer.actor.level === 'ADMIN')),
     remove: self || update,
     changeEmail: self || update,
   };

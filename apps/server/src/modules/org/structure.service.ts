@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   can,
   canSeeGoal,
+  canSeeProgram,
   toMinorUnits,
   type AuditEntity,
   type Department,
@@ -237,6 +238,8 @@ async function checkReferences(
 }
 
 type Values = Record<string, unknown>;
+/** Visibility and rights that depend on the current row (and what it points at). */
+type Check = (row: Row, tx: Tx) => void | Promise<void>;
 
 /** Creates an item; duplicates (also when two arrive at once) are 409. */
 async function createItem<T>(
@@ -272,12 +275,12 @@ async function updateItem<T>(
   kindName: StructureKind | 'goals',
   id: string,
   values: Values,
-  options: { updatedAt?: string | undefined; refs?: Parameters<typeof checkReferences>[2]; check?: (row: Row) => void } = {},
+  options: { updatedAt?: string | undefined; refs?: Parameters<typeof checkReferences>[2]; check?: Check } = {},
 ) {
   const kind = KINDS[kindName];
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record: RecordOrgWrite) => {
     const current = await loadItem(tx, kind, access.org.id, id);
-    options.check?.(current);
+    await options.check?.(current, tx);
     checkFresh(current, options.updatedAt);
     await checkReferences(tx, access.org.id, options.refs ?? {});
     await refuseDuplicate(tx, kind, access.org.id, values[kind.nameField] as string | undefined, id);
@@ -303,17 +306,11 @@ async function updateItem<T>(
  * Deletes an item: refused with 409 while people, goals or programs still use it; otherwise it is marked
  * isDeleted (spec rule 286), so that what it named keeps its history.
  */
-async function deleteItem<T>(
-  ctx: AppContext,
-  access: OrgAccess,
-  kindName: StructureKind | 'goals',
-  id: string,
-  check?: (row: Row) => void,
-) {
+async function deleteItem<T>(ctx: AppContext, access: OrgAccess, kindName: StructureKind | 'goals', id: string, check?: Check) {
   const kind = KINDS[kindName];
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const current = await loadItem(tx, kind, access.org.id, id);
-    check?.(current);
+    await check?.(current, tx);
     const usage = (await kind.usage?.(tx, access.org.id, id)) ?? none;
     if (usage.people + usage.goals + usage.programs > 0) throw inUse(kind.singular, usage);
     const table = kind.table as PgTable & { id: AnyPgColumn; orgId: AnyPgColumn };
@@ -365,14 +362,43 @@ export function updateOffice(ctx: AppContext, access: OrgAccess, id: string, inp
 }
 export const deleteOffice = (ctx: AppContext, access: OrgAccess, id: string) => deleteItem<Office>(ctx, access, 'offices', id);
 
-export const createProgram = (ctx: AppContext, access: OrgAccess, input: ProgramCreate) =>
-  createItem<Program>(
+/** A live goal of the organisation as visibility needs it, or null. */
+async function goalOf(tx: Tx | AppContext['db'], orgId: string, goalId: string) {
+  const [goal] = await tx
+    .select()
+    .from(goals)
+    .where(and(eq(goals.id, goalId), eq(goals.orgId, orgId), eq(goals.isDeleted, false)));
+  return goal ? goalFacts(goal) : null;
+}
+
+/** A portfolio out of the caller's sight is, to them, no goal of the organisation. */
+async function refuseUnseenPortfolio(tx: Tx | AppContext['db'], access: OrgAccess, portfolio: string | null | undefined) {
+  if (!portfolio) return;
+  const goal = await goalOf(tx, access.org.id, portfolio);
+  if (goal && !canSeeGoal(access.actor, goal)) throw appError(UNKNOWN_IN_ORG.goal);
+}
+
+/** Programs are seen by their managers and under portfolios the caller sees (spec 3 §6); one out of sight is 404. */
+function programAccess(access: OrgAccess, portfolio?: string | null): Check {
+  return async (row, tx) => {
+    const current = row.portfolioId ? await goalOf(tx, access.org.id, row.portfolioId as string) : null;
+    if (!canSeeProgram(access.actor, { managers: row.managers as string[], portfolio: current })) {
+      throw structureItemNotFound('program');
+    }
+    await refuseUnseenPortfolio(tx, access, portfolio);
+  };
+}
+
+export async function createProgram(ctx: AppContext, access: OrgAccess, input: ProgramCreate) {
+  await refuseUnseenPortfolio(ctx.db, access, input.portfolio);
+  return createItem<Program>(
     ctx,
     access,
     'programs',
     { title: input.title, portfolioId: input.portfolio, managers: input.managers },
     { people: input.managers, goal: input.portfolio },
   );
+}
 export function updateProgram(ctx: AppContext, access: OrgAccess, id: string, input: ProgramUpdate) {
   const { updatedAt, portfolio, ...rest } = input;
   return updateItem<Program>(
@@ -384,10 +410,12 @@ export function updateProgram(ctx: AppContext, access: OrgAccess, id: string, in
     {
       updatedAt,
       refs: { people: input.managers, goal: portfolio },
+      check: programAccess(access, portfolio),
     },
   );
 }
-export const deleteProgram = (ctx: AppContext, access: OrgAccess, id: string) => deleteItem<Program>(ctx, access, 'programs', id);
+export const deleteProgram = (ctx: AppContext, access: OrgAccess, id: string) =>
+  deleteItem<Program>(ctx, access, 'programs', id, programAccess(access));
 
 /**
  * Goals (portfolios). Goal managers (admins, canManageGoals) create them for anyone; others create goals they own.

@@ -246,6 +246,7 @@ function EditPersonModal({
   const office = value('office', person.office) ?? null;
   const canGrant = person.abilities.grant;
   const canEdit = person.abilities.update;
+  const canEditLeave = person.abilities.editLeave;
   // only the levels the server lets this editor hand out (a limited manager: member and observers)
   const levels = assignableLevels(org.me, person.level);
   const name = `${person.ref.firstName} ${person.ref.lastName}`.trim() || person.email;
@@ -283,7 +284,7 @@ function EditPersonModal({
       <Tabs defaultValue={firstTab} keepMounted={false}>
         <Tabs.List mb="md">
           {canEdit && <Tabs.Tab value="details">Details</Tabs.Tab>}
-          {(canEdit || person.abilities.remove) && <Tabs.Tab value="dates">Dates and leave</Tabs.Tab>}
+          {(canEditLeave || person.abilities.remove) && <Tabs.Tab value="dates">Dates and leave</Tabs.Tab>}
           {person.abilities.changeEmail && <Tabs.Tab value="email">Email</Tabs.Tab>}
         </Tabs.List>
         {canEdit && (
@@ -373,7 +374,7 @@ function EditPersonModal({
         )}
         <Tabs.Panel value="dates">
           <Stack>
-            {canEdit && (
+            {canEditLeave && (
               <>
                 <TextInput
                   label="Start date"
