@@ -472,6 +472,24 @@ describe('mentions join the task (rule 65)', () => {
     expect(history.every((row) => row.actor === who.observer.personId)).toBe(true);
   });
 
+  it('tells and takes in only the people an edit mentions anew', async () => {
+    const w = await world();
+    const comment = await say(w, who.owner, 'hello', { mentions: [who.lead.personId] });
+    await t.app.ctx.jobs.runDue();
+    created.length = 0;
+    const edit = (mentions: string[]) =>
+      t.request({ method: 'PUT', url: `/api/comment/${comment._id}`, token: who.owner.token, payload: { text: 'hello both', mentions } });
+    expectStatus(await edit([who.lead.personId, who.member.personId]), 200);
+    expect(created.map((event) => [event.commentId, event.mentions, event.excerpt])).toEqual([
+      [comment._id, [who.member.personId], 'hello both'],
+    ]);
+    expect(await t.app.ctx.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await peopleOn(w.item)).toEqual([who.assignee.personId, who.lead.personId, who.member.personId]);
+    // the same mentions again, or fewer, tell nobody
+    expectStatus(await edit([who.member.personId]), 200);
+    expect(created).toHaveLength(1);
+  });
+
   it('takes nobody into a task of a closed action (rule 45), though its admins still talk there', async () => {
     const w = await world();
     await t.database.db.update(actions).set({ status: 'done' }).where(eq(actions.id, w.action));

@@ -51,8 +51,9 @@ export type DomainEvents = {
     rejectedBy: string;
   };
   /**
-   * A chat message was posted. Mentioned people (already filtered to the team's permission ≤ 3, without the author)
-   * are told by the notifications module; the comments module adds them to the task.
+   * A chat message was posted, or an edit mentioned people it did not before (`mentions` then holds only them).
+   * Mentioned people (already filtered to the team's permission ≤ 3, without the author) are told by the
+   * notifications module; the comments module adds them to the task.
    */
   'comment.created': {
     commentId: string;

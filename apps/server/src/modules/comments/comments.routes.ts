@@ -100,7 +100,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       body: commentUpdateSchema,
       response: { 200: commentSchema },
     },
-    handler: async (request) => service.editComment(ctx, missionAccessOf(request), request.params.id, request.body),
+    handler: async (request) => service.editComment(ctx, missionAccessOf(request), request.params.id, request.body, addMentioned),
   });
 
   r.delete('/api/comment/:id', {

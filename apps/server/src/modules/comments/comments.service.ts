@@ -162,23 +162,38 @@ export async function postComment(
     .returning({ id: comments.id });
   const comment = await present(ctx.db, actor, row!.id);
   publish(ctx, chat, 'create', comment._id);
+  await tellMentioned(ctx, access, chat, { comment, text, topic: input.topic, mentions }, addMentioned);
+  return comment;
+}
+
+/**
+ * The people a message mentions (newly, after an edit) are told ('comment.created', the notifications module), and in a
+ * task's chat those not on the task join it one after another (rule 65).
+ */
+async function tellMentioned(
+  ctx: AppContext,
+  access: MissionAccess,
+  chat: ChatRoom,
+  message: { comment: CommentDto; text: string; topic: string | null; mentions: string[] },
+  addMentioned: MentionAdder,
+): Promise<void> {
+  const { comment, mentions } = message;
   await ctx.events.emit('comment.created', {
     commentId: comment._id,
     missionId: access.mission.id,
     missionTitle: access.mission.title,
     orgId: access.mission.orgId,
-    room,
-    roomId,
+    room: chat.room,
+    roomId: chat.roomId,
     roomName: chat.title,
-    topic: input.topic,
+    topic: message.topic,
     authorId: access.personId,
     authorName: comment.createdBy ? `${comment.createdBy.firstName} ${comment.createdBy.lastName}`.trim() : '',
     mentions,
-    excerpt: excerptOf(text),
+    excerpt: excerptOf(message.text),
   });
   const joining = chat.itemPeople ? mentions.filter((personId) => !chat.itemPeople!.includes(personId)) : [];
-  if (joining.length > 0) await addMentioned(access, roomId, joining);
-  return comment;
+  if (joining.length > 0) await addMentioned(access, chat.roomId, joining);
 }
 
 /** Runs `change` on one message of the mission in a transaction; 404 when it is not there (or not in `inRoom`). */
@@ -196,10 +211,19 @@ async function onComment<T>(
   });
 }
 
-/** `PUT /comment/:id`: the author changes their message (marked edited); mentions, when sent, are filtered again. */
-export async function editComment(ctx: AppContext, access: MissionAccess, id: string, input: CommentUpdate): Promise<CommentDto> {
+/**
+ * `PUT /comment/:id`: the author changes their message (marked edited); mentions, when sent, are filtered again, and
+ * the people it mentions only now are told as a new message's would be.
+ */
+export async function editComment(
+  ctx: AppContext,
+  access: MissionAccess,
+  id: string,
+  input: CommentUpdate,
+  addMentioned: MentionAdder,
+): Promise<CommentDto> {
   const actor = taskActorOf(access);
-  const row = await onComment(ctx, access, id, async (tx, row) => {
+  const { row, text, mentions } = await onComment(ctx, access, id, async (tx, row) => {
     if (!canEditComment(actor, row)) throw COMMENT_ERRORS.notAuthor();
     const text = cleanText(input.text);
     const mentions = input.mentions ? await filterMentions(tx, access, input.mentions) : row.mentions;
@@ -208,10 +232,16 @@ export async function editComment(ctx: AppContext, access: MissionAccess, id: st
       .update(comments)
       .set({ text, mentions, editedAt: now, updatedAt: now })
       .where(and(eq(comments.id, id), eq(comments.missionId, access.mission.id)));
-    return row;
+    return { row, text, mentions };
   });
   publish(ctx, row, 'update', id);
-  return present(ctx.db, actor, id);
+  const comment = await present(ctx.db, actor, id);
+  const added = mentions.filter((personId) => !row.mentions.includes(personId));
+  if (added.length > 0) {
+    const chat = await loadChatRoom(ctx.db, access, row.room as CommentRoomName, row.roomId);
+    await tellMentioned(ctx, access, chat, { comment, text, topic: row.topic, mentions: added }, addMentioned);
+  }
+  return comment;
 }
 
 /**
