@@ -78,16 +78,6 @@ async function samlJourney(email: string) {
   return { url, form, acs, location, token, xml: samlResponseXml(form.SAMLResponse) };
 }
 
-/**
- * Server bug (open): every SAMLResponse that passes signature, audience, recipient, destination and InResponseTo
- * checks is answered 500 by the ACS (POST /api/identity/sso/saml2/sp/acs/:providerId). @better-auth/sso
- * reserves the assertion id against replay (processSAMLResponse → internalAdapter.reserveVerificationValue),
- * which inserts into auth_verifications with its own id (base64url SHA-256, 43 characters, forceAllowId), but
- * that column is varchar(24) (src/db/schema/identity.ts `id: idColumn()`, src/db/schema/columns.ts;
- * migrations/0000_foundation.sql): PostgreSQL 22001 "value too long for type character varying(24)".
- * With the column widened on the test database only, these tests pass; flip them to `it` once it is fixed.
- */
-
 describe('SAML single sign-on against a SAML identity provider', () => {
   it('registers the identity provider for an approved domain, and the provider trusts our service-provider metadata', async () => {
     const created = await t.request({
@@ -138,6 +128,25 @@ describe('SAML single sign-on against a SAML identity provider', () => {
       .innerJoin(people, eq(people.id, authAccounts.userId))
       .where(eq(people.email, email));
     expect(account?.auth_accounts.providerId).toBe(PROVIDER_ID);
+  });
+
+  it('refuses the same signed response posted a second time (a replay), and opens no second session', async () => {
+    const email = `ada.replay@${DOMAIN}`;
+    idp.nextUser = { email };
+    const journey = await samlJourney(email);
+    expect(journey.token).toBeTruthy();
+    const action = new URL(journey.form.action);
+    const replay = await t.request({
+      method: 'POST',
+      url: `${action.pathname}${action.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: journey.form.SAMLResponse,
+        ...(journey.form.RelayState ? { RelayState: journey.form.RelayState } : {}),
+      }).toString(),
+    });
+    expect(replay.statusCode).toBeLessThan(500);
+    expect(cookiesOf(replay.headers['set-cookie'])).not.toMatch(/session_token/);
   });
 
   it('refuses a response signed with another key, and signs nobody in', async () => {

@@ -108,6 +108,27 @@ describe('single sign-on setups of an organisation (admins)', () => {
     expect(errorOf(response).code).toBe('sso/already-configured');
   });
 
+  it('refuses a setup of any kind for a domain another organisation has set up (409): its people would be sent to either', async () => {
+    const outsider = await verifiedPerson(t);
+    const squatter = await createOrg(t, outsider.token, { inviteDomains: [DOMAIN] });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/org/${squatter._id}/sso`,
+      token: outsider.token,
+      payload: {
+        kind: 'microsoft',
+        domain: DOMAIN,
+        tenantId: 'contoso.onmicrosoft.com',
+        clientId: 'crewplan-ms',
+        clientSecret: 'ms-secret',
+      },
+    });
+    expectStatus(response, 409);
+    expect(errorOf(response).code).toBe('sso/already-configured');
+    const rows = await t.database.db.select().from(ssoProviders).where(eq(ssoProviders.domain, DOMAIN));
+    expect(rows.map((row) => row.organizationId)).toEqual([org._id]);
+  });
+
   it.each([
     ['a domain the organisation has not approved', () => oidcBody({ domain: 'elsewhere.test' }), 'sso/domain-not-approved'],
     ['a free mail domain', () => oidcBody({ domain: 'gmail.com' }), 'sso/free-domain'],
@@ -269,6 +290,41 @@ describe('signing in with single sign-on', () => {
     expectStatus(response, 404);
     expect(SSO_MESSAGES.noSso).toBe(SIGN_IN_MESSAGES.noSso);
     expect(SSO_MESSAGES.noSso).toBe("There's no single sign-on setup for your email...");
+  });
+});
+
+describe('single sign-on of a deleted organisation', () => {
+  it('stops requiring, offering and making accounts through the providers of an organisation once it is deleted', async () => {
+    const domain = 'gone-sso.test';
+    const owner = await verifiedPerson(t);
+    const gone = await createOrg(t, owner.token, { inviteDomains: [domain] });
+    const member = await verifiedPerson(t, { email: `mia@${domain}` });
+    await addMember(t, gone._id, member, 'MEMBER');
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/org/${gone._id}/sso`,
+      token: owner.token,
+      payload: oidcBody({ domain, required: true }),
+    });
+    expectStatus(created, 201);
+    expectStatus(await signIn(t, member.email, 'correct-horse-battery'), 403);
+
+    expectStatus(await t.request({ method: 'DELETE', url: `/api/org/${gone._id}`, token: owner.token }), 200);
+    // nobody can manage that setup any more: it must not keep binding the organisation's former people
+    expect((await t.request({ method: 'GET', url: `/api/auth/sso/${member.email}` })).json()).toMatchObject({
+      sso: false,
+      required: false,
+    });
+    expectStatus(await signIn(t, member.email, 'correct-horse-battery'), 200);
+    const newcomer = `nate@${domain}`;
+    const journey = await ssoJourney({ providerId: `oidc-${domain}`, email: newcomer });
+    expect(journey.token).toBeNull();
+    expect(await t.database.db.select().from(people).where(eq(people.email, newcomer))).toHaveLength(0);
+    // the domain is free for the organisation that approves it next
+    const next = await createOrg(t, owner.token, { inviteDomains: [domain] });
+    const again = await t.request({ method: 'POST', url: `/api/org/${next._id}/sso`, token: owner.token, payload: oidcBody({ domain }) });
+    expectStatus(again, 201);
+    expect((await t.request({ method: 'GET', url: `/api/auth/sso/${member.email}` })).json()).toMatchObject({ sso: true });
   });
 });
 

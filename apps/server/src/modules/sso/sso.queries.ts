@@ -1,13 +1,22 @@
-import { and, asc, eq, isNotNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { emailDomain } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { authAccounts, orgPeople, people, ssoProviders } from '../../db/schema/index.ts';
+import { authAccounts, orgPeople, orgs, people, ssoProviders } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 
-/** Providers that may sign people in: registered by an organisation for an approved (verified) domain. */
-const usable = () => and(isNotNull(ssoProviders.organizationId), eq(ssoProviders.domainVerified, true));
+/**
+ * Providers that may sign people in: registered by an organisation for an approved (verified) domain, while that
+ * organisation exists. A deleted organisation's setups can no longer be managed by anyone: they must stop binding
+ * its former people, offering themselves and making accounts.
+ */
+const usable = () =>
+  and(
+    isNotNull(ssoProviders.organizationId),
+    eq(ssoProviders.domainVerified, true),
+    sql`exists (select 1 from ${orgs} where ${orgs.id} = ${ssoProviders.organizationId} and ${orgs.deletedAt} is null)`,
+  );
 
 /** The usable providers of an email's domain. */
 export async function providersForEmail(db: Db, email: string) {
@@ -51,15 +60,31 @@ export async function ssoRequiredFor(db: Db, email: string): Promise<boolean> {
  */
 export async function accountBindingAllowed(db: Db, providerId: string, userId: string): Promise<boolean> {
   const [provider] = await db
-    .select({ organizationId: ssoProviders.organizationId })
+    .select({ organizationId: ssoProviders.organizationId, usable: sql<boolean>`${usable()}` })
     .from(ssoProviders)
     .where(eq(ssoProviders.providerId, providerId))
     .limit(1);
   if (!provider) return true;
+  if (!provider.usable) return false;
   const { rows } = await db.execute<{ allowed: boolean }>(sql`select
     not exists (select 1 from ${authAccounts} where ${authAccounts.userId} = ${userId})
     or ${memberOf(provider.organizationId ?? '', userId)} as allowed`);
   return rows[0]?.allowed === true;
+}
+
+/**
+ * Whether a setup of this kind and domain exists, or another organisation's setup of any kind for the domain: one
+ * organisation signs a domain's people in, or sign-in would send them to whichever provider it finds first.
+ */
+export async function ssoSetupTaken(db: Db, orgId: string, providerId: string, domain: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ssoProviders.id })
+    .from(ssoProviders)
+    .where(
+      or(eq(ssoProviders.providerId, providerId), and(eq(ssoProviders.domain, domain), ne(ssoProviders.organizationId, orgId), usable())),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** An organisation's providers, scoped in the query. */
@@ -67,8 +92,12 @@ export async function listOrgProviders(db: Db, orgId: string) {
   return db.select().from(ssoProviders).where(eq(ssoProviders.organizationId, orgId)).orderBy(asc(ssoProviders.createdAt));
 }
 
-/** The email domain a provider signs people in for. */
+/** The email domain a provider signs people in for; null when it may not sign anybody in (then it makes no account). */
 export async function ssoProviderDomain(db: Db, providerId: string): Promise<string | null> {
-  const [row] = await db.select({ domain: ssoProviders.domain }).from(ssoProviders).where(eq(ssoProviders.providerId, providerId)).limit(1);
+  const [row] = await db
+    .select({ domain: ssoProviders.domain })
+    .from(ssoProviders)
+    .where(and(eq(ssoProviders.providerId, providerId), usable()))
+    .limit(1);
   return row?.domain ?? null;
 }

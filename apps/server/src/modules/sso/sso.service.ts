@@ -1,16 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { isFreeEmailDomain } from '@crewplan/domain';
 import { ssoProviderIdOf, type SsoLookup, type SsoProviderView } from '@crewplan/domain/sso/sso';
 import type { z } from 'zod';
 import type { createSsoProviderBodySchema } from '@crewplan/domain/sso/sso';
-import { ssoProviders } from '../../db/schema/index.ts';
+import { orgs, ssoProviders } from '../../db/schema/index.ts';
 import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/identity-http.ts';
 import { newId } from '../../lib/ids.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { presentProvider } from './sso.presenter.ts';
-import { listOrgProviders, providersForEmail, ssoRequiredFor } from './sso.queries.ts';
+import { listOrgProviders, providersForEmail, ssoRequiredFor, ssoSetupTaken } from './sso.queries.ts';
 
 type CreateBody = z.output<typeof createSsoProviderBodySchema>;
 
@@ -91,8 +91,16 @@ export async function createProvider(
     throw appError('ssoFreeDomain');
   }
   const providerId = ssoProviderIdOf(body.kind, body.domain);
-  const [taken] = await ctx.db.select({ id: ssoProviders.id }).from(ssoProviders).where(eq(ssoProviders.providerId, providerId)).limit(1);
-  if (taken) throw appError('ssoAlreadyConfigured', body.domain, body.kind);
+  // a deleted organisation's setup no longer signs anybody in: the domain is free for the organisation approving it now
+  await ctx.db
+    .delete(ssoProviders)
+    .where(
+      and(
+        eq(ssoProviders.providerId, providerId),
+        inArray(ssoProviders.organizationId, ctx.db.select({ id: orgs.id }).from(orgs).where(isNotNull(orgs.deletedAt))),
+      ),
+    );
+  if (await ssoSetupTaken(ctx.db, access.org.id, providerId, body.domain)) throw appError('ssoAlreadyConfigured', body.domain, body.kind);
 
   const request = registration(ctx, body, providerId);
   await ctx.auth.api
