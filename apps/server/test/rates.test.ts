@@ -443,6 +443,25 @@ describe('rate cards', () => {
     expect((await createItem(mission, { role: 'D', orgRole: engineer })).rate).toBe(80);
   });
 
+  it('a change that leaves the rates out keeps them (renaming a card, moving it to another mission)', async () => {
+    const engineer = await createRole(`Kept ${Date.now()}`, 5000, 'Monthly');
+    const card = await createCard({
+      name: 'Kept rates',
+      usedForId: await world.mission(),
+      ratesByRole: [{ roleId: engineer, rate: 95, rateTime: 'Daily', billRate: 140 }],
+    });
+    const put = (payload: Json) =>
+      t.request({ method: 'PUT', url: `/api/org/${world.orgId}/rate-card/${card._id}`, token: owner, payload });
+    const renamed = await put({ name: 'Renamed rates' });
+    expectStatus(renamed, 200);
+    expect(renamed.json()).toMatchObject({ name: 'Renamed rates', ratesByRole: card.ratesByRole });
+    const moved = await put({ usedForId: await world.mission() });
+    expectStatus(moved, 200);
+    expect(moved.json()).toMatchObject({ ratesByRole: card.ratesByRole });
+    const [row] = await t.database.db.select().from(rateCards).where(eq(rateCards.id, card._id));
+    expect(row!.ratesByRole).toEqual([{ roleId: engineer, rateMinor: 9500, rateTime: 'Daily', billRateMinor: 14000 }]);
+  });
+
   it('the lookup: own rate first, then mission card, client card, the role cost; given a role later when it has no rate', async () => {
     const designer = await createRole(`Designer ${Date.now()}`, 4200, 'Weekly');
     const mission = await world.mission();

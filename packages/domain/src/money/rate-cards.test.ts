@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateCardCreateSchema, rateForRole, type RoleRateMinor } from './rate-cards.ts';
+import { rateCardCreateSchema, rateCardUpdateSchema, rateForRole, type RoleRateMinor } from './rate-cards.ts';
 
 const role = 'a'.repeat(24);
 const other = 'b'.repeat(24);
@@ -74,5 +74,13 @@ describe('a rate card as it is written', () => {
     const result = rateCardCreateSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(path);
+  });
+
+  it.each([
+    ['a rename', { name: 'Acme 2' }],
+    ['a move', { usedForId: other }],
+    ['nothing', {}],
+  ])('an update keeps what it leaves out (%s: no rates given, none emptied)', (_case, change) => {
+    expect(rateCardUpdateSchema.parse(change)).toEqual(change);
   });
 });

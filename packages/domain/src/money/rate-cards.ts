@@ -36,8 +36,14 @@ export const rateCardCreateSchema = z
   .strict();
 export type RateCardCreate = z.output<typeof rateCardCreateSchema>;
 
-/** `PUT /api/org/:orgId/rate-card/:id`: its name, what it is used for, its rates (the whole list). */
-export const rateCardUpdateSchema = rateCardCreateSchema.partial().strict();
+/**
+ * `PUT /api/org/:orgId/rate-card/:id`: its name, what it is used for, its rates (the whole list). Built without the
+ * create schema's default: a field left out is kept, so a rename must not empty the card's rates.
+ */
+export const rateCardUpdateSchema = z
+  .object({ name: textSchema(120, 1), usedForId: idSchema, ratesByRole: ratesByRoleSchema })
+  .partial()
+  .strict();
 export type RateCardUpdate = z.output<typeof rateCardUpdateSchema>;
 
 export const RATE_CARD_USES = ['mission', 'client'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CostTrackerRow, MoneyActual, MoneyReport, MoneyRow } from '@crewplan/domain/money/report';
 import { currencyChoices, FIRST_CURRENCIES } from './currencies.ts';
-import { monthLabel } from './format.ts';
+import { formatHours, monthLabel } from './format.ts';
 import {
   actualsOf,
   burnData,
@@ -39,6 +39,12 @@ describe('the Plan vs actual table', () => {
     });
     expect(totals['2026-01']).toEqual(figures({ plannedHours: 30.75, actualCost: 0.3, margin: 0.2 }));
     expect(totals['2026-02']).toEqual(figures({ approvedHours: 8 }));
+  });
+
+  it('adds hours at their 4 decimals: three rows of 20 minutes make an hour, not 0.99', () => {
+    const third = (title: string) => row(title, 'person', { '2026-03': figures({ approvedHours: 0.3333 }) });
+    const totals = monthTotals({ months: ['2026-03'], rows: [third('A'), third('B'), third('C')] });
+    expect(formatHours(totals['2026-03']!.approvedHours)).toBe('1 h');
   });
 
   it('lists roles first, then cost items, milestones and expenses, by title within each', () => {

@@ -29,8 +29,11 @@ export const EMPTY_FIGURES: MoneyFigures = {
 };
 
 const FIGURE_KEYS = Object.keys(EMPTY_FIGURES) as (keyof MoneyFigures)[];
-/** Sums of amounts (two decimals) and hours (minutes) stay exact: added in hundredths. */
+/** Sums of amounts (two decimals) stay exact: added in hundredths. */
 const add = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
+/** Hours come with up to 4 decimals (20 minutes is 0.3333 h): added in ten-thousandths, or three such make 0.99 h. */
+const addHours = (a: number, b: number) => Math.round(a * 10_000 + b * 10_000) / 10_000;
+const HOUR_KEYS: ReadonlySet<keyof MoneyFigures> = new Set(['plannedHours', 'approvedHours']);
 
 /** The month's figures of every row added up: the footer of the table. */
 export function monthTotals(report: Pick<MoneyReport, 'months' | 'rows'>): Record<string, MoneyFigures> {
@@ -40,7 +43,7 @@ export function monthTotals(report: Pick<MoneyReport, 'months' | 'rows'>): Recor
     for (const row of report.rows) {
       const figures = row.months[month];
       if (!figures) continue;
-      for (const key of FIGURE_KEYS) sum[key] = add(sum[key], figures[key]);
+      for (const key of FIGURE_KEYS) sum[key] = (HOUR_KEYS.has(key) ? addHours : add)(sum[key], figures[key]);
     }
     totals[month] = sum;
   }
