@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isApiError, toApiError } from './api-error.ts';
+import { ApiError, isApiError, isEmailNotVerified, toApiError } from './api-error.ts';
 
 describe('toApiError', () => {
   it('unwraps the error envelope', () => {
@@ -27,5 +27,18 @@ describe('toApiError', () => {
     expect(isApiError(error, 'auth/invalid-action-code')).toBe(true);
     expect(isApiError(error, 'other')).toBe(false);
     expect(isApiError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('isEmailNotVerified', () => {
+  it('recognises the refusal of an invite answered with an unverified email, whatever its text', () => {
+    expect(
+      isEmailNotVerified(new ApiError(403, 'auth/email-not-verified', 'You must verify your email before accepting any invites')),
+    ).toBe(true);
+    expect(isEmailNotVerified(new ApiError(403, 'auth/email-not-verified', 'Please verify your email first.'))).toBe(true);
+  });
+  it('leaves other failures alone', () => {
+    expect(isEmailNotVerified(new ApiError(410, 'invite/no-longer-valid', 'Sorry that invite is longer valid.'))).toBe(false);
+    expect(isEmailNotVerified(new Error('auth/email-not-verified'))).toBe(false);
   });
 });

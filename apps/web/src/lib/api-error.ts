@@ -31,3 +31,12 @@ export function toApiError(status: number, body: unknown): ApiError {
 export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
+
+/**
+ * Accepting an invite was refused because my email is not verified (rule 137): wherever the invite is answered, My
+ * Space then opens on its email tab to verify it.
+ */
+export const isEmailNotVerified = (error: unknown): boolean => isApiError(error, 'auth/email-not-verified');
+
+/** The parameters that open My Space on its email tab, where the email is verified. */
+export const VERIFY_EMAIL_PARAMS = { myspace: 'email' } as const;

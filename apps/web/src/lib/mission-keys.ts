@@ -7,3 +7,16 @@ export const missionKeys = {
   templates: (org?: string | null) => ['missions', 'templates', org ?? 'all'] as const,
   myInvites: ['missions', 'invites', 'mine'] as const,
 };
+
+/** Every parameter of the mission view removed: closing it (from the mission itself, or when I leave its team). */
+export const clearedMissionParams = (): Record<string, null> => ({
+  mission: null,
+  'mission-tab': null,
+  action: null,
+  powerTab: null,
+  'mission-timeline': null,
+  'make-week': null,
+  'make-phase': null,
+  phase: null,
+  'budget-bar': null,
+});

@@ -1,5 +1,6 @@
 import { EmptyState, Loader, Table, Text } from '@mantine/core';
 import { AppLink } from '../../components/AppLink.tsx';
+import { markOpenedFromApp } from '../../lib/file-viewer-link.ts';
 import { IconFiles } from '@tabler/icons-react';
 import type { BoardWorkspace } from '@crewplan/domain/board/board';
 import { useMissionsDrive } from './api.ts';
@@ -47,7 +48,10 @@ export function MissionDocsTab({ workspace }: { workspace: BoardWorkspace | unde
           {files.map((file) => (
             <Table.Tr key={file._id}>
               <Table.Td>
-                <AppLink href={file.viewerPath}>{file.name}</AppLink>
+                {/* opened from within the app, not from a link: the viewer offers what the file allows (delete too) */}
+                <span onClickCapture={() => markOpenedFromApp(file._id)}>
+                  <AppLink href={file.viewerPath}>{file.name}</AppLink>
+                </span>
               </Table.Td>
               <Table.Td>{titles.get(file.attachedToMissionId)}</Table.Td>
               <Table.Td>{file.attachedTo === 'missions' ? 'Mission' : 'Task'}</Table.Td>

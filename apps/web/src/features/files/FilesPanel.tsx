@@ -2,19 +2,12 @@ import { Anchor, Avatar, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { IconFile, IconFileText, IconMovie, IconMusic, IconPhoto } from '@tabler/icons-react';
 import { formatFileSize, uploadTimeLabel } from '@crewplan/domain/files/labels';
 import { viewerKindOf } from '@crewplan/domain/files/types';
-import { navigate } from '../../lib/url-state.ts';
+import { openFileInViewer } from '../../lib/file-viewer-link.ts';
 import { useFiles, type FileDto, type FilesHome } from './api.ts';
 import { FileActions } from './FileActions.tsx';
 import { FileUpload } from './FileUpload.tsx';
-import { markOpenedFromApp } from './file-rules.ts';
 
 const KIND_ICONS = { image: IconPhoto, text: IconFileText, pdf: IconFileText, audio: IconMusic, video: IconMovie, unsupported: IconFile };
-
-/** Opens a file in the viewer from within the app (not root mode). */
-export function openInViewer(file: FileDto): void {
-  markOpenedFromApp(file._id);
-  navigate(file.viewerPath);
-}
 
 function FileLine({ file }: { file: FileDto }) {
   const Icon = KIND_ICONS[viewerKindOf(file.mimetype)];
@@ -24,7 +17,7 @@ function FileLine({ file }: { file: FileDto }) {
       <Group wrap="nowrap" gap="sm" miw={0}>
         <Icon size={20} aria-hidden="true" />
         <Stack gap={0} miw={0}>
-          <Anchor component="button" type="button" onClick={() => openInViewer(file)} ta="left" truncate="end" fw={500}>
+          <Anchor component="button" type="button" onClick={() => openFileInViewer(file)} ta="left" truncate="end" fw={500}>
             {file.name}
           </Anchor>
           <Group gap={6} wrap="nowrap">

@@ -26,15 +26,5 @@ export function siblingsOf(file: Pick<FileDto, 'attachedTo' | 'attachedToId'>, a
 /** Root mode (opened from a link, not within the app): the name in the URL must be the file's (rule 254). */
 export const rootNameMatches = (file: Pick<FileDto, 'name'>, nameInUrl: string) => file.name === nameInUrl;
 
-let openedFromApp: string | null = null;
-
-/** Marks the viewer about to show this file as opened from within the app (not root mode). */
-export function markOpenedFromApp(fileId: string): void {
-  openedFromApp = fileId;
-}
-
-/**
- * Whether the viewer of this file was opened from within the app. Asking changes nothing: it is asked while React
- * renders, which may happen more than once before the viewer shows (a mark cleared by the first render was lost).
- */
-export const openedFromAppFor = (fileId: string): boolean => openedFromApp === fileId;
+/** The viewer's root mode: whether it was opened from within the app (shared with the screens that list files). */
+export { markOpenedFromApp, openedFromAppFor } from '../../lib/file-viewer-link.ts';

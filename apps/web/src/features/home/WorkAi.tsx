@@ -7,6 +7,7 @@ import { workAiCardLimit, workAiCards, WORK_AI_STACKED_WIDTH } from '@crewplan/d
 import type { Suggestion } from '@crewplan/domain/home/home';
 import type { MyItem } from '@crewplan/domain/tasks/tasks';
 import type { MissionInviteByToken } from '@crewplan/domain/team/team';
+import { isEmailNotVerified, VERIFY_EMAIL_PARAMS } from '../../lib/api-error.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { useAnswerInvite } from './api.ts';
 import { whenText } from './home-tasks.ts';
@@ -51,7 +52,16 @@ function TaskCard({ item, now, timeZone }: { item: MyItem; now: Date; timeZone: 
 function InviteActions({ invite }: { invite: MissionInviteByToken }) {
   const answer = useAnswerInvite();
   const reply = (choice: 'accept' | 'reject') =>
-    answer.mutate({ id: invite._id, answer: choice }, { onError: (error) => notifications.show({ color: 'red', message: error.message }) });
+    answer.mutate(
+      { id: invite._id, answer: choice },
+      {
+        onError: (error) => {
+          notifications.show({ color: 'red', message: error.message });
+          // rule 137: accepting needs a verified email; My Space shows how to verify it
+          if (isEmailNotVerified(error)) setParams(VERIFY_EMAIL_PARAMS);
+        },
+      },
+    );
   return (
     <Group gap="xs">
       <Button

@@ -73,18 +73,7 @@ export function tabChangeParams(next: MissionTab, projectType: ProjectType = 'si
   return update;
 }
 
-/** Every parameter of the mission view removed: closing it. */
-export const clearedMissionParams = (): Record<string, null> => ({
-  mission: null,
-  'mission-tab': null,
-  action: null,
-  powerTab: null,
-  'mission-timeline': null,
-  'make-week': null,
-  'make-phase': null,
-  phase: null,
-  'budget-bar': null,
-});
+export { clearedMissionParams } from '../../lib/mission-keys.ts';
 
 /** What a failed mission load shows (spec 1 §8): not found (404, or an id that cannot be one), or the load failure. */
 export function missionLoadError(error: unknown): { message: string; autoClose: number } | null {

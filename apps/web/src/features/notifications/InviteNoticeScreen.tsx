@@ -3,6 +3,8 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
 import { permissionLabel } from '@crewplan/domain/team/rules';
+import { notifications } from '@mantine/notifications';
+import { isEmailNotVerified, VERIFY_EMAIL_PARAMS } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { answerInvite, myMissionInvitesQuery, notificationListQuery, type Notification } from './api.ts';
@@ -89,6 +91,12 @@ function Answer(props: { kind: 'invite' | 'orgInvite'; inviteId: string; lines: 
       if (choice === 'accept') props.onAccepted();
       else close();
     } catch (failure) {
+      if (isEmailNotVerified(failure)) {
+        // rule 137: accepting needs a verified email; My Space shows how to verify it
+        notifications.show({ color: 'red', message: failure instanceof Error ? failure.message : String(failure) });
+        setParams({ 'invite-notice': null, ...VERIFY_EMAIL_PARAMS });
+        return;
+      }
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setPending(null);

@@ -17,6 +17,8 @@ import {
   actionInView,
   openActions,
   quickAddActionOf,
+  taskCodeText,
+  taskLabel,
   type TaskFields,
   type TaskViewer,
 } from './task-rules.ts';
@@ -44,6 +46,20 @@ describe('complexityClass', () => {
     expect(complexityClass(14)).toBe(2);
     expect(complexityClass(15)).toBe(3);
     expect(complexityClass(null)).toBe(2);
+  });
+});
+
+describe('taskCodeText and taskLabel (rule 49)', () => {
+  const createdAt = '2026-03-05T10:00:01.234Z';
+  const last4 = String(new Date(createdAt).getTime()).slice(-4);
+  it('shows the code when the task has one', () => {
+    expect(taskCodeText({ code: 'WEB-7', createdAt })).toBe('WEB-7');
+    expect(taskLabel({ code: 'WEB-7', createdAt, title: 'Ship it' })).toBe('WEB-7 Ship it');
+  });
+  it('shows the last 4 digits of the creation time when the task has no code, never "null" or nothing', () => {
+    expect(taskCodeText({ code: null, createdAt })).toBe(last4);
+    expect(taskCodeText({ code: '  ', createdAt })).toBe(last4);
+    expect(taskLabel({ code: null, createdAt, title: 'Ship it' })).toBe(`${last4} Ship it`);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   createsCycle,
   durationDisplay,
   isHiddenTag,
+  shownTaskCode,
 } from '@crewplan/domain/tasks/rules';
 import { DEFAULT_COMPLEXITY_MULTIPLIER } from '@crewplan/domain/tasks/tasks';
 
@@ -37,6 +38,12 @@ export const DONE = 'done';
 export function complexityClass(multiplier: number | null | undefined): 1 | 2 | 3 {
   return domainComplexityClass(multiplier ?? DEFAULT_COMPLEXITY_MULTIPLIER);
 }
+
+/** Rule 49: the code a task shows — its code, else the last 4 digits of its creation time (never an empty or 'null' code). */
+export const taskCodeText = (task: Pick<TaskFields, 'code' | 'createdAt'>) => shownTaskCode(task.code, task.createdAt);
+
+/** A task named in a list (the dependency picker and its links): its shown code, then its title. */
+export const taskLabel = (task: Pick<TaskFields, 'code' | 'createdAt' | 'title'>) => `${taskCodeText(task)} ${task.title}`;
 
 export const COMPLEXITY_LABELS = { 1: 'Low', 2: 'Normal', 3: 'Hard' } as const;
 

@@ -181,7 +181,11 @@ function InviteCardBody({ mission, onClose }: { mission: Mission; onClose: () =>
       )}
       {clearance && (
         <Alert color="red" role="alert">
-          {TEAM_MESSAGES.noClearanceSelected}
+          <Text size="sm">{TEAM_MESSAGES.noClearanceSelected}</Text>
+          {/* why (rules 121–122): outside my accessible departments, or no clearance for their office or departments */}
+          <Text size="sm" mt={4} data-testid="clearance-reason">
+            {clearance}
+          </Text>
         </Alert>
       )}
       {searching && mission.org && candidates.length > 0 && (

@@ -21,7 +21,9 @@ export function TeamHeader({ mission }: { mission: Mission }) {
         size="sm"
         selfId={selfId}
         onAdd={mission.abilities['mission.invite'] ? () => setInviting(true) : undefined}
-        removerFor={(person) => (mayRemove || person.id === selfId ? () => removeTeamPerson(mission._id, person.id) : undefined)}
+        removerFor={(person) =>
+          mayRemove || person.id === selfId ? () => removeTeamPerson(mission._id, person.id, person.id === selfId) : undefined
+        }
       />
       <InviteCard mission={mission} opened={inviting} onClose={() => setInviting(false)} />
     </>

@@ -113,7 +113,7 @@ export function TeamTab({ mission }: { mission: Mission }) {
         opened={removing !== null}
         self={removing?._id === selfId}
         name={removing ? fullName(removing.ref) || removing.email : ''}
-        onConfirm={() => removeTeamPerson(mission._id, removing!._id)}
+        onConfirm={() => removeTeamPerson(mission._id, removing!._id, removing!._id === selfId)}
         onClose={() => setRemoving(null)}
       />
     </Stack>

@@ -7,7 +7,9 @@ import { ACCOUNT_MESSAGES } from '@crewplan/domain/messages/index';
 import { api as call, type ApiOptions } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { missionKeys } from '../../lib/mission-keys.ts';
+import { clearedMissionParams, missionKeys } from '../../lib/mission-keys.ts';
+import { setParams } from '../../lib/url-state.ts';
+import { leftMission } from './team-rules.ts';
 
 export type { MissionInvite, MissionInviteByToken, OrgDetail, OrgPerson };
 
@@ -54,11 +56,19 @@ export function useUpdateTeamPerson(missionId: string) {
   });
 }
 
-/** Removes a person (an organisation admin is downgraded instead); throws the server's last-admin text. */
-export async function removeTeamPerson(missionId: string, personId: string): Promise<'remove' | 'downgrade'> {
+/**
+ * Removes a person (an organisation admin is downgraded instead); throws the server's last-admin text. When I leave
+ * the mission myself, it closes and leaves my missions.
+ */
+export async function removeTeamPerson(missionId: string, personId: string, self = false): Promise<'remove' | 'downgrade'> {
   const answer = await api<{ effect: 'remove' | 'downgrade' }>(`/mission/${missionId}/people/${personId}?confirm=true`, {
     method: 'DELETE',
   });
+  if (leftMission(answer.effect, self)) {
+    setParams(clearedMissionParams());
+    void queryClient.invalidateQueries({ queryKey: ['missions', 'tree'] });
+    return answer.effect;
+  }
   await refreshMission(missionId);
   return answer.effect;
 }

@@ -11,6 +11,7 @@ import {
   inviteErrorToast,
   inviteOptionsFor,
   keptOption,
+  leftMission,
   needsUpgrade,
   optionLabel,
   personSummaryOf,
@@ -192,5 +193,15 @@ describe('free slots', () => {
     expect(needsUpgrade(mission({ freeSlots: { used: 5, limit: 5, full: true, unlimited: false } }))).toBe(true);
     expect(needsUpgrade(mission({ isLicensedActive: true, freeSlots: { used: 5, limit: 5, full: true, unlimited: false } }))).toBe(false);
     expect(needsUpgrade(mission())).toBe(false);
+  });
+});
+
+describe('leftMission', () => {
+  it('is true only when I removed myself and was not only downgraded', () => {
+    expect(leftMission('remove', true)).toBe(true);
+    // an organisation admin leaving stays on the mission as 'Not needed on project'
+    expect(leftMission('downgrade', true)).toBe(false);
+    // removing somebody else keeps the mission open
+    expect(leftMission('remove', false)).toBe(false);
   });
 });

@@ -160,3 +160,10 @@ export function inviteErrorToast(error: { code?: string; message: string }): str
   if (error.code === 'invite/active-directory' || error.code === 'invite/already_invited') return null;
   return `${MISSION_MESSAGES.inviteErrorPrefix}${error.message}`;
 }
+
+/**
+ * Whether a removal took me off the mission: I removed myself and was not only downgraded (an organisation admin stays
+ * as 'Not needed on project', rule 102). The mission is then closed rather than read again, which would fail as
+ * 'not found' right after I chose to leave.
+ */
+export const leftMission = (effect: 'remove' | 'downgrade', self: boolean): boolean => self && effect === 'remove';

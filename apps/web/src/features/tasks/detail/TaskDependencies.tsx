@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, Title } fr
 import { IconTrash } from '@tabler/icons-react';
 import { TASK_LINK_TYPES, type TaskLinkType } from '@crewplan/domain/tasks/tasks';
 import { useDependencyMutations, type ActionItem } from '../api.ts';
-import { dependencyProblem, LINK_TYPE_LABELS } from '../task-rules.ts';
+import { dependencyProblem, LINK_TYPE_LABELS, taskLabel } from '../task-rules.ts';
 import { showRemovalFailure } from '../../../lib/removal-failure.ts';
 import { WARNING_TEXT } from '../../../lib/text-colors.ts';
 
@@ -23,9 +23,9 @@ export function TaskDependencies({ item, tasks, canEdit }: TaskDependenciesProps
   const [linkType, setLinkType] = useState<TaskLinkType>('dependsOn');
   const [lag, setLag] = useState<number>(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const titles = new Map(tasks.map((task) => [task._id, `${task.code} ${task.title}`]));
+  const titles = new Map(tasks.map((task) => [task._id, taskLabel(task)]));
   const linked = new Set(item.dependencies.map((dependency) => dependency.linkTo));
-  const options = tasks.filter((task) => !linked.has(task._id)).map((task) => ({ value: task._id, label: `${task.code} ${task.title}` }));
+  const options = tasks.filter((task) => !linked.has(task._id)).map((task) => ({ value: task._id, label: taskLabel(task) }));
   const showError = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
 
   const add = () => {

@@ -34,6 +34,7 @@ import {
   openActions,
   STATUS_LABELS,
   taskAccess,
+  taskCodeText,
 } from '../task-rules.ts';
 import { EditableNumber } from './EditableNumber.tsx';
 import { EditableText } from './EditableText.tsx';
@@ -85,7 +86,7 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
     <Stack gap="md" data-testid="task-detail">
       <Group gap="xs">
         <Badge variant="outline" color="gray.8">
-          {item.code}
+          {taskCodeText(item)}
         </Badge>
         {metaTypeLabel(item.metaType) && <Badge color="grape.9">{metaTypeLabel(item.metaType)}</Badge>}
         <Badge color={done ? 'teal.9' : 'blue.9'} variant="filled" data-testid="task-status">
