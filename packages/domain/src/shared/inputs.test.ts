@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryIntSchema } from './inputs.ts';
+import { moneySchema, queryIntSchema, toMinorUnits } from './inputs.ts';
 
 describe('a whole number in a query string', () => {
   const limit = queryIntSchema(1, 500);
@@ -16,4 +16,23 @@ describe('a whole number in a query string', () => {
       expect(limit.safeParse(text).success).toBe(false);
     },
   );
+});
+
+describe('an amount of money', () => {
+  it.each([
+    [0, 0],
+    [0.1, 10],
+    [19.99, 1999],
+    [59.97000000000001, 5997],
+    [134241411.08, 13424141108],
+    [75946438619.74, 7594643861974],
+    [999999999999.99, 99999999999999],
+    [1_000_000_000_000, 100000000000000],
+  ])('takes %d as %d cents', (amount, cents) => {
+    expect(moneySchema.parse(amount)).toBe(amount);
+    expect(toMinorUnits(amount)).toBe(cents);
+  });
+  it.each([0.001, 1.005, 134241411.081, -1, 1_000_000_000_000.01, Number.NaN, Infinity])('refuses %d', (amount) => {
+    expect(moneySchema.safeParse(amount).success).toBe(false);
+  });
 });

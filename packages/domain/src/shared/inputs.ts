@@ -44,14 +44,16 @@ export const idListSchema = (max = 200) =>
     .transform((ids) => [...new Set(ids)]);
 
 /**
+ * Whether a number has at most 2 decimals: written so (134241411.08, whose product by 100 is not whole in binary), or
+ * within a float's error of it (59.97000000000001, as a client's own arithmetic sends it).
+ */
+const hasCents = (value: number) => Number(value.toFixed(2)) === value || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/**
  * An amount of money as a number with at most 2 decimals; stored as integer minor units (cents),
  * never as a binary float.
  */
-export const moneySchema = z
-  .number()
-  .min(0)
-  .max(1_000_000_000_000)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimals');
+export const moneySchema = z.number().min(0).max(1_000_000_000_000).refine(hasCents, 'At most 2 decimals');
 
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 export const fromMinorUnits = (minor: number) => minor / 100;
