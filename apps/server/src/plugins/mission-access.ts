@@ -77,6 +77,7 @@ export async function missionIdOf(db: Db | Tx, kind: MissionChild, id: string): 
 export const missionFactsOf = (mission: MissionRow): MissionFacts => ({
   projectStatus: mission.projectStatus,
   hasOrg: mission.orgId !== null,
+  isTemplate: mission.isTemplate,
 });
 
 /**

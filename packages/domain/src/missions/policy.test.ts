@@ -108,6 +108,10 @@ describe('the mission’s state', () => {
     expect(canOnMission(ACTORS[who], 'mission.invite', { projectStatus: 'cancelled', hasOrg: true })).toBe(false);
   });
 
+  it.each(WHO)('a template’s own mission is never saved as a template: %s', (who) => {
+    expect(canOnMission(ACTORS[who], 'template.save', { ...active, isTemplate: true })).toBe(false);
+  });
+
   const personal: MissionFacts = { projectStatus: 'active', hasOrg: false };
   const personalOwner: MissionActor = { ...onTeam(2), orgLevel: null };
   const personalLead: MissionActor = { ...onTeam(1, true), orgLevel: null };

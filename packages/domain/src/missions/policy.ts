@@ -19,7 +19,12 @@ export type MissionActor = {
   orgCanApproveRoles: boolean;
 };
 
-export type MissionFacts = { projectStatus: string; hasOrg: boolean };
+export type MissionFacts = {
+  projectStatus: string;
+  hasOrg: boolean;
+  /** A template's own mission (it is saved again from the templates list, never made a template itself). */
+  isTemplate?: boolean;
+};
 
 export const MISSION_ACTIONS = [
   'mission.read',
@@ -85,7 +90,7 @@ const RULES: Record<MissionAction, Rule> = {
   'promo.apply': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),
   // Rule 204: the proposal's people (its client included) pay it; organisation overseers off the team do not.
   'proposal.pay': (a) => activeMember(a) !== null,
-  'template.save': ADMIN,
+  'template.save': (a, m) => !m.isTemplate && ADMIN(a, m),
   // Rule 100: project managers and admins control the plan and budget (organisation admins and managers update projects).
   'plan.manage': (a, m) => ADMIN(a, m) || isOrgOverseer(a.orgLevel),
   // Rule 93: team members (0) work only on assigned tasks and cannot create tasks; observers never.
