@@ -82,8 +82,8 @@ async function missionToSave(tx: Tx, missionId: string, personId: string): Promi
     throw missionNotFound();
   }
   if (access.withheld) throw missionWithheld();
-  if (!canOnMission(access.actor, 'template.save', access.facts)) throw appError('forbidden');
   if (access.mission.isTemplate) throw appError('templateAlreadyTemplate');
+  if (!canOnMission(access.actor, 'template.save', access.facts)) throw appError('forbidden');
   return access.mission;
 }
 
