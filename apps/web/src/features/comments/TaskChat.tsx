@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Loader, Select, Stack, Text, Title, Group } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { notifications } from '@mantine/notifications';
 import { COMMENT_MESSAGES } from '@crewplan/domain/comments/comments';
 import { chatTitle, replyQuote } from '@crewplan/domain/comments/rules';
@@ -115,7 +115,7 @@ export function TaskChat({ missionId, actionItemId, title }: TaskSlotProps) {
   };
 
   const confirmDelete = (comment: CommentDto) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete this message?',
       zIndex: 450,
       children: <Text size="sm">It is deleted for everybody, with its replies.</Text>,

@@ -1,5 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDots, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useFileMutations, type FileDto } from './api.ts';
@@ -18,7 +19,7 @@ export function FileActions({ file }: { file: FileDto }) {
   const { remove } = useFileMutations();
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete this file?',
       children: `“${file.name}” is deleted for everybody on the mission.`,
       labels: { confirm: 'Delete file', cancel: 'Keep it' },

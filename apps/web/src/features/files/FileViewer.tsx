@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Box, Center, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconShare, IconTrash } from '@tabler/icons-react';
@@ -88,7 +88,7 @@ export function FileViewer({ fileId, fileName }: { fileId: string; fileName: str
   };
 
   const confirmDelete = (current: FileDto) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete this file?',
       children: `“${current.name}” is deleted for everybody on the mission.`,
       labels: { confirm: 'Delete file', cancel: 'Keep it' },

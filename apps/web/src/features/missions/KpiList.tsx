@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { IconPlus } from '@tabler/icons-react';
 import type { Mission, MissionKpi } from './api.ts';
 import { useKpiMutations } from './api.ts';
@@ -15,7 +15,7 @@ export function KpiList({ mission, canEdit }: { mission: Mission; canEdit: boole
   const [editing, setEditing] = useState<{ kpi: MissionKpi | null } | null>(null);
   const { remove } = useKpiMutations(mission._id);
   const confirmDelete = (kpi: MissionKpi) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete KPI ${kpi.title}?`,
       labels: { confirm: 'Delete KPI', cancel: 'Cancel' },
       confirmProps: { color: 'red.8' },

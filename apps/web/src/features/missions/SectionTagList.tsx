@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { IconPlus } from '@tabler/icons-react';
 import type { Mission, SectionTag } from './api.ts';
 import { useSectionTagMutations } from './api.ts';
@@ -16,7 +16,7 @@ export function SectionTagList({ mission, canEdit }: { mission: Mission; canEdit
   const [editing, setEditing] = useState<Editing>(null);
   const { remove } = useSectionTagMutations(mission._id);
   const confirmDelete = (tag: SectionTag) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete section ${tag.title}?`,
       children: <Text size="sm">Its tasks stay on the mission without a section.</Text>,
       labels: { confirm: 'Delete section', cancel: 'Cancel' },

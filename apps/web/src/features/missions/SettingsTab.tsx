@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { notifications } from '@mantine/notifications';
 import { IconTemplate } from '@tabler/icons-react';
 import type { ProjectStatus, ProjectType } from '@crewplan/domain/missions/status';
@@ -43,7 +43,7 @@ function GeneralForm({ mission }: { mission: Mission }) {
   const submit = () => {
     if (!title.trim() || !dirty) return;
     if (!statusNeedsConfirmation(mission.projectStatus, status)) return save();
-    modals.openConfirmModal({
+    openConfirm({
       title: `Mark the mission ${STATUS_LABELS[status].toLowerCase()}?`,
       children: <Text size="sm">It leaves the active missions and moves to the vault. You can set it back to active later.</Text>,
       labels: { confirm: `Mark ${STATUS_LABELS[status].toLowerCase()}`, cancel: 'Cancel' },
@@ -84,7 +84,7 @@ function Toggles({ mission }: { mission: Mission }) {
   const update = useUpdateMission(mission._id);
   const billable = !mission.notBillable;
   const toggleBillable = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: billable ? 'Make the mission non-billable?' : 'Make the mission billable?',
       children: (
         <Text size="sm">

@@ -153,6 +153,7 @@ export function ClientOrdersModal({
               <Button
                 color="red.8"
                 loading={calls.remove.isPending}
+                data-autofocus
                 onClick={() =>
                   calls.remove.mutate(deleting._id, {
                     onSuccess: () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { useQuery } from '@tanstack/react-query';
 import { BILLING_UNIT_LABELS, type RateUnit } from '@crewplan/domain/money/rates';
 import { RATE_TIMES } from '@crewplan/domain/org/settings';
@@ -158,7 +158,7 @@ export function RateCards({ org }: { org: OrgDetail }) {
   const [editing, setEditing] = useState<RateCard | 'new' | null>(null);
   const roleName = (id: string) => org.roles.find((role) => role._id === id)?.name ?? 'A deleted role';
   const confirmDelete = (card: RateCard) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete ${card.name}?`,
       children: <Text size="sm">Roles already on plans keep the rates they took from it.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -206,6 +206,7 @@ export function SsoProviders({ org }: { org: OrgDetail }) {
               <Button
                 color="red"
                 loading={calls.remove.isPending}
+                data-autofocus
                 onClick={() =>
                   calls.remove.mutate(removing._id, {
                     onSuccess: () => {

@@ -350,6 +350,7 @@ function StructureSection({ org, kind, lookups }: { org: OrgDetail; kind: Struct
               <Button
                 color="red"
                 loading={calls.remove.isPending}
+                data-autofocus
                 onClick={() =>
                   calls.remove.mutate(deleting._id, {
                     onSuccess: () => setDeleting(null),

@@ -1,7 +1,7 @@
 import './styles.ts';
 import { Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../components/confirm.ts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import type { PlanItem, PlanItemType, RequestContext } from '@crewplan/domain/plan/plan';
@@ -56,7 +56,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
   const mayDecide = (context: RequestContext) => mayDecideRequest(context, mission, org);
   const confirmDelete = (item: PlanItem) => {
     const name = item.role ?? item.title;
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete ${name}?`,
       children: <Text size="sm">It leaves the plan, with its dependencies. Its requests stay on record.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

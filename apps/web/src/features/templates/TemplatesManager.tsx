@@ -143,6 +143,7 @@ export function TemplatesManager({ org }: { org: string | null }) {
             <Button
               color="red.8"
               loading={remove.isPending}
+              data-autofocus
               onClick={() =>
                 remove.mutate(selected, {
                   onSuccess: () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { ActionIcon, Badge, Button, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm.ts';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconChevronDown, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
@@ -105,7 +105,7 @@ export function ActionsMenu({
   const confirmDelete = (action: Action) => {
     const count = taskCounts.get(action._id) ?? 0;
     setOpened(false);
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete the action “${action.title}”?`,
       children: (
         <Text size="sm">

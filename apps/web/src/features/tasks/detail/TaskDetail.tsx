@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm.ts';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { mondayOf } from '@crewplan/domain/missions/dates';
@@ -320,7 +320,7 @@ export function TaskDetail({ item, mission }: { item: ActionItem; mission: Missi
                 color="red"
                 variant="subtle"
                 onClick={() =>
-                  modals.openConfirmModal({
+                  openConfirm({
                     title: 'Delete this task?',
                     children: <Text size="sm">“{item.title}” and its checklist are deleted for everybody on the mission.</Text>,
                     labels: { confirm: 'Delete task', cancel: 'Keep it' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Avatar, Button, Group, Popover, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm.ts';
 import { IconUserPlus, IconUsersMinus, IconX } from '@tabler/icons-react';
 import { initialsOf, type PersonSummary } from '../../../components/people/people-rules.ts';
 import { PersonPicker } from '../../../components/people/PersonPicker.tsx';
@@ -38,7 +38,7 @@ export function TaskPeople({ item, everyone, assignable, canEdit, onError }: Tas
                 leftSection={<IconUsersMinus size={14} />}
                 loading={people.remove.isPending}
                 onClick={() =>
-                  modals.openConfirmModal({
+                  openConfirm({
                     title: 'Remove everyone from this task?',
                     children: (
                       <Text size="sm">
