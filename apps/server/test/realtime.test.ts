@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeRooms } from '@crewplan/domain';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/database.ts';
 import { people } from '../src/db/schema/index.ts';
 import { personRoom, type Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { addToMission, insertMission } from './support/missions.ts';
+import { createOrg } from './support/org.ts';
 import { latestCode, signIn, signUpPerson, type TestPerson } from './support/people.ts';
 
 let first: TestApp;
@@ -238,6 +242,89 @@ describe('every way a session ends drops its sockets on every server', () => {
     const oobCode = await latestCode(first, person.email, 'recoverEmail');
     const recover = await first.request({ method: 'PUT', url: '/api/auth/email/recover', payload: { oobCode } });
     expect(recover.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+  });
+});
+
+/**
+ * Whether the socket still hears `room`: a message sent there and then one sent to the person's own room (which they
+ * always hear) reach one connection in that order, so the second arriving alone says the first was not delivered.
+ */
+async function hears(server: Pick<TestApp['app'], 'ctx'>, socket: Socket, personId: string, room: string): Promise<boolean> {
+  const [marker, fence] = [randomBytes(12).toString('hex'), randomBytes(12).toString('hex')];
+  let heard = false;
+  const arrived = new Promise<void>((resolve) => {
+    const listener = (change: Change) => {
+      if (change.id === marker) heard = true;
+      if (change.id !== fence) return;
+      socket.off('changes', listener);
+      resolve();
+    };
+    socket.on('changes', listener);
+  });
+  server.ctx.realtime.publish(room, { type: 'create', entity: 'notifications', id: marker });
+  server.ctx.realtime.publish(personRoom(personId), { type: 'create', entity: 'notifications', id: fence });
+  await arrived;
+  return heard;
+}
+
+describe('a socket hears only the rooms its person may still join', () => {
+  it("stops hearing a mission's rooms as soon as its person is removed from the team", async () => {
+    const owner = await signUpPerson(first);
+    const member = await signUpPerson(first);
+    const mission = await insertMission(first, owner);
+    await addToMission(first, mission.id, member, 3);
+    const socket = open(first.app, member.token);
+    await connected(socket);
+    const rooms = [changeRooms.mission(mission.id), changeRooms.missionPeople(mission.id), changeRooms.comments('Mission', mission.id)];
+    for (const room of rooms) {
+      expect(await socket.emitWithAck('subscribe', room)).toEqual({ ok: true });
+      expect(await hears(first.app, socket, member.personId, room)).toBe(true);
+    }
+
+    const removed = await first.request({
+      method: 'DELETE',
+      url: `/api/mission/${mission.id}/people/${member.personId}`,
+      token: owner.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    // well before the next sweep: the removal itself re-checks the person's rooms on this server
+    for (const room of rooms) await expect.poll(() => hears(first.app, socket, member.personId, room), { timeout: 3_000 }).toBe(false);
+    expect(socket.connected).toBe(true);
+    expect(await hears(first.app, socket, member.personId, personRoom(member.personId))).toBe(true);
+  });
+
+  it('stops hearing the missions of an organisation that starts requiring two-factor sign-in, on every server', async () => {
+    const owner = await signUpPerson(first);
+    const org = await createOrg(first, owner.token);
+    const mission = await insertMission(first, owner, { orgId: org._id });
+    const lacking = await signUpPerson(first);
+    const secured = await signUpPerson(first);
+    await first.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, secured.personId));
+    await addToMission(first, mission.id, lacking, 3);
+    await addToMission(first, mission.id, secured, 3);
+    const room = changeRooms.mission(mission.id);
+    const listen = async (server: Parameters<typeof open>[0], person: TestPerson) => {
+      const socket = open(server, person.token);
+      await connected(socket);
+      expect(await socket.emitWithAck('subscribe', room)).toEqual({ ok: true });
+      return socket;
+    };
+    const here = await listen(first.app, lacking);
+    const there = await listen(second, lacking);
+    const securedThere = await listen(second, secured);
+    expect(await hears(second, there, lacking.personId, room)).toBe(true);
+
+    const update = await first.request({ method: 'PUT', url: `/api/org/${org._id}`, token: owner.token, payload: { isMFARequired: true } });
+    expect(update.statusCode).toBe(200);
+    // the server that made the change applies it at once; the other one at its next sweep
+    await expect.poll(() => hears(first.app, here, lacking.personId, room), { timeout: 3_000 }).toBe(false);
+    await second.ctx.realtime.sweep();
+    expect(await hears(second, there, lacking.personId, room)).toBe(false);
+    expect(await hears(second, securedThere, secured.personId, room)).toBe(true);
+    // the sweep kept the socket's own rooms: its session's end still reaches it
+    const dropped = new Promise<string>((resolve) => there.once('disconnect', resolve));
+    expect((await first.request({ method: 'POST', url: '/api/identity/sign-out', token: lacking.token })).statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
   });
 });

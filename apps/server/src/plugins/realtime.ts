@@ -2,8 +2,8 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import pg from 'pg';
-import { Server } from 'socket.io';
-import { changeRooms, isBulkChange, TIMINGS, type Change } from '@crewplan/domain';
+import { Server, type Socket } from 'socket.io';
+import { CHANGE_ROOM_PREFIXES, changeRooms, isBulkChange, TIMINGS, type Change } from '@crewplan/domain';
 import type { Principal } from './types.ts';
 
 /** What clients receive on the `changes` event: the domain's one typed union of entity → data. */
@@ -19,8 +19,15 @@ export type Realtime = {
   registerRoom: (prefix: string, allow: RoomAuthorizer) => void;
   /** Drops the sockets of a revoked session, on every server; their clients must sign in again. */
   disconnectSession: (sessionId: string) => void;
-  /** Drops this server's sockets whose session has expired or is gone (run every minute). */
+  /** Drops this server's sockets whose session has expired or is gone. */
   dropEndedSessions: () => Promise<void>;
+  /**
+   * Asks again, with the check made on subscribe, whether each of this server's sockets (those of `personIds` when
+   * given) may still join the rooms it joined, and takes it out of those it may no longer join.
+   */
+  recheckRooms: (personIds?: ReadonlySet<string>) => Promise<void>;
+  /** What runs every minute: `dropEndedSessions`, then `recheckRooms` (access changed on another server too). */
+  sweep: () => Promise<void>;
   io: Server | null;
   close: () => Promise<void>;
 };
@@ -28,8 +35,13 @@ export type Realtime = {
 export const TOKEN_EXPIRED = 'auth/id-token-expired';
 /** PostgreSQL NOTIFY carries at most 8000 bytes; bigger payloads go out without their data. */
 const MAX_EVENT_BYTES = 7_500;
-/** How often a server looks for sockets whose session expired (or was removed without telling realtime). */
-const ENDED_SESSIONS_SWEEP_MS = 60_000;
+/**
+ * How often a server looks for sockets whose session expired (or was removed without telling realtime), and for
+ * rooms their people may no longer join (access that ended on another server, or by the calendar).
+ */
+const SWEEP_MS = 60_000;
+/** Room checks of one person running at a time during a re-check: a person may listen to many missions. */
+const RECHECKS_AT_ONCE = 4;
 
 export const personRoom = changeRooms.person;
 /** Internal room of one sign-in session; clients cannot subscribe to it. */
@@ -101,16 +113,62 @@ export function createRealtime(options: {
     const live = await options.liveSessions(sessionIds);
     for (const socket of sockets) if (!live.has((socket.data.principal as Principal).sessionId)) socket.disconnect(true);
   }
-  const sweep = setInterval(() => {
-    dropEndedSessions().catch((err: unknown) => options.log.warn({ err }, 'realtime session sweep failed'));
-  }, ENDED_SESSIONS_SWEEP_MS);
-  sweep.unref();
+
+  // Each room a person's sockets joined is checked once for the person, however many tabs they have open.
+  async function recheckRooms(personIds?: ReadonlySet<string>) {
+    const byPerson = new Map<string, Socket[]>();
+    for (const socket of io.of('/').sockets.values()) {
+      const { personId } = socket.data.principal as Principal;
+      if (!personIds || personIds.has(personId)) byPerson.set(personId, [...(byPerson.get(personId) ?? []), socket]);
+    }
+    for (const sockets of byPerson.values()) {
+      const principal = sockets[0]!.data.principal as Principal;
+      const joined = [...new Set(sockets.flatMap((socket) => [...socket.rooms].filter((room) => isSubscribed(socket, room))))];
+      const refused = new Set<string>();
+      await inTurns(joined, RECHECKS_AT_ONCE, async (room) => {
+        try {
+          if (!(await mayJoin(principal, room))) refused.add(room);
+        } catch (err) {
+          // a failed check (the database away) keeps the room: the next sweep asks again
+          options.log.warn({ err, room }, 'realtime room re-check failed');
+        }
+      });
+      for (const socket of sockets) for (const room of refused) void socket.leave(room);
+    }
+  }
+
+  async function sweep() {
+    await dropEndedSessions();
+    await recheckRooms();
+  }
+  let sweepRunning = false;
+  const sweeping = setInterval(() => {
+    // a sweep longer than the interval (many sockets) is not joined by another one
+    if (sweepRunning) return;
+    sweepRunning = true;
+    sweep()
+      .catch((err: unknown) => options.log.warn({ err }, 'realtime session sweep failed'))
+      .finally(() => (sweepRunning = false));
+  }, SWEEP_MS);
+  sweeping.unref();
+
+  /** After a change that can end somebody's access, this server re-checks the rooms of whom it may concern. */
+  function recheckAfter(room: string, change: Change) {
+    const concerned = accessConcernedBy(room, change);
+    if (!concerned) return;
+    recheckRooms(concerned === 'everyone' ? undefined : concerned).catch((err: unknown) =>
+      options.log.warn({ err }, 'realtime room re-check failed'),
+    );
+  }
 
   return {
     io,
     dropEndedSessions,
+    recheckRooms,
+    sweep,
     publish(room, change) {
       onChange();
+      recheckAfter(room, change);
       if (!adapterPool && !io.of('/').adapter.rooms.has(room)) return;
       io.to(room).emit('changes', fitted(change));
     },
@@ -122,11 +180,44 @@ export function createRealtime(options: {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     async close() {
-      clearInterval(sweep);
+      clearInterval(sweeping);
       await new Promise<void>((resolveClose) => io.close(() => resolveClose()));
       await adapterPool?.end();
     },
   };
+}
+
+/** The rooms a socket joined by subscribing: not its own socket id, session or person room. */
+function isSubscribed(socket: Socket, room: string): boolean {
+  const principal = socket.data.principal as Principal;
+  return room !== socket.id && room !== sessionRoom(principal.sessionId) && room !== personRoom(principal.personId);
+}
+
+/**
+ * Whose rooms a published change may close, or null: a change of a mission's or an organisation's people names the
+ * person (its id, or the person room it goes to: a removal from a team tells the person's room); an organisation
+ * deleted or starting to require two-factor sign-in (rule 109) concerns everybody listening here.
+ * Changes of access on another server reach this one's sockets at its next sweep.
+ */
+function accessConcernedBy(room: string, change: Change): ReadonlySet<string> | 'everyone' | null {
+  if (change.entity === 'orgs') {
+    const data = change.data as Record<string, unknown> | undefined;
+    return change.type === 'delete' || data?.isMFARequired === true ? 'everyone' : null;
+  }
+  if (change.entity !== 'mission.people' && change.entity !== 'org.people') return null;
+  if (change.type === 'create') return null;
+  const people = new Set([change.id]);
+  if (room.startsWith(`${CHANGE_ROOM_PREFIXES.person}/`)) people.add(room.slice(CHANGE_ROOM_PREFIXES.person.length + 1));
+  return people;
+}
+
+/** Runs `work` on each item, at most `atOnce` at a time. */
+async function inTurns<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }
 
 /**
