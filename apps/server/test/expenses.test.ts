@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, EXPENSE_MESSAGES, type Expense, type ExpenseList, type MoneyActual } from '@crewplan/domain';
 import {
@@ -11,6 +11,7 @@ import {
   missionPeople,
   notifications,
   orgAuditEvents,
+  orgPeople,
   people,
 } from '../src/db/schema/index.ts';
 import { convertAmounts } from '../src/modules/currency/index.ts';
@@ -531,6 +532,31 @@ describe('lists (GET /expense/my, /project-manager, /org/:orgId, /org/:orgId/mis
     const orgSide = await list('orgManager', `/api/expense/org/${world.orgId}/mission?mission=${missionId}`);
     expect(ids(orgSide)).toEqual([theirs.expense._id]);
     expect(ids(await list('p0', `/api/expense/org/${world.orgId}/mission?mission=${missionId}`))).toEqual([mine.expense._id]);
+  });
+
+  it('the board list leaves out an organisation requiring two-factor sign-in I lack (rule 109) and one I left', async () => {
+    const missionId = await world.mission({ currency: 'EUR' });
+    const { expense } = await missionExpense('p1', { missionId });
+    expectStatus(await missionStatus('p1', expense._id, { status: 'submitted' }), 200);
+    const board = async () => {
+      const response = await t.request({ method: 'GET', url: `/api/expense/project-manager?mission=${missionId}`, token: token('p1pm') });
+      expectStatus(response, 200);
+      return (response.json() as ExpenseList).expenses.map((e) => e._id);
+    };
+    expect(await board()).toEqual([expense._id]);
+    await setOrg(t, world.orgId, { isMFARequired: true });
+    try {
+      expect(await board()).toEqual([]);
+    } finally {
+      await setOrg(t, world.orgId, { isMFARequired: false });
+    }
+    const member = and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, person('p1pm')));
+    await t.database.db.update(orgPeople).set({ endDate: '2020-01-01' }).where(member);
+    try {
+      expect(await board()).toEqual([]);
+    } finally {
+      await t.database.db.update(orgPeople).set({ endDate: null }).where(member);
+    }
   });
 
   it('the organisation list shows members their own and admins and managers everybody’s beyond drafts', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionItems, actions, missions, people } from '../src/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { actionItems, actions, missions, orgPeople, people } from '../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { insertMission } from './support/missions.ts';
+import { addToMission, insertMission } from './support/missions.ts';
 import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
-import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 type Json = ReturnType<typeof JSON.parse>;
 const TODAY = '2026-03-11';
@@ -232,6 +232,36 @@ describe("Home's reads, asked by someone of another organisation, by no one, or 
     expect(await ids(suggestionsUrl)).toEqual({ items: [item!.id], missionIds: [mission.id] });
     expect((await ids(taskMasterUrl)).items).toEqual([item!.id]);
     expect((await ids(myItemsUrl)).items).toEqual([item!.id]);
+  });
+
+  it('leave out the tasks of an organisation I left', async () => {
+    const me = await verifiedPerson(t, { firstName: 'Long', lastName: 'Gone' });
+    const org = (await createOrg(t, w.owner.token))._id;
+    await addMember(t, org, me, 'MEMBER');
+    const mission = await insertMission(t, w.owner, { orgId: org, isLicensedActive: true, title: 'Left behind' });
+    await addToMission(t, mission.id, me, 0);
+    const [action] = await t.database.db.insert(actions).values({ missionId: mission.id, title: 'Action' }).returning();
+    const [item] = await t.database.db
+      .insert(actionItems)
+      .values({ missionId: mission.id, actionId: action!.id, title: 'Old task', dueDate: TODAY, people: [me.personId] })
+      .returning();
+    const suggested = async () => {
+      const response = await t.request({ method: 'GET', url: `/api/action-item/my/suggestions?today=${TODAY}&limit=50`, token: me.token });
+      expectStatus(response, 200);
+      return (response.json() as Json).suggestions.map((entry: Json) => entry.item._id);
+    };
+    const taskMaster = async () => {
+      const response = await t.request({ method: 'GET', url: '/api/action-item/my/task-master?limit=500', token: me.token });
+      expectStatus(response, 200);
+      return (response.json() as Json).items.map((row: Json) => row._id);
+    };
+    expect([await suggested(), await taskMaster()]).toEqual([[item!.id], [item!.id]]);
+    await t.database.db
+      .update(orgPeople)
+      .set({ endDate: '2020-01-01' })
+      .where(and(eq(orgPeople.orgId, org), eq(orgPeople.personId, me.personId)));
+    t.app.ctx.reads.changed(); // written behind the server's back
+    expect([await suggested(), await taskMaster()]).toEqual([[], []]);
   });
 
   it('answer 401 to a caller without identity, whatever their session cookie holds', async () => {

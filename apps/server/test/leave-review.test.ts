@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveRequestView, LeaveReviewList, MissionLeaveList, MyLeave, OrgLeaveList } from '@crewplan/domain';
 import { orgPeople, planItems } from '../src/db/schema/index.ts';
@@ -116,6 +116,27 @@ describe('hidden reasons (hideReason)', () => {
     expect((final.json() as { requests: LeaveRequestView[] }).requests[0]).toMatchObject({ reason: 'medical', status: 'approved' });
     const own = await get<MyLeave>('p0', 'list/user?year=2025');
     expect(own.requests.find((request) => request._id === medical._id)).toMatchObject({ reason: 'medical' });
+  });
+});
+
+describe('the board list (GET /people-leave/list/project-manager)', () => {
+  it('leaves out an organisation requiring two-factor sign-in I lack (rule 109) and one I left', async () => {
+    const leave = await create('p0', { reason: 'training', dates: [{ from: '2025-08-04', to: '2025-08-04' }] });
+    const board = async () => idsOf(await get<LeaveReviewList>('p1pm', 'list/project-manager'));
+    expect(await board()).toContain(leave._id);
+    await setOrg(t, world.orgId, { isMFARequired: true });
+    try {
+      expect(await board()).toEqual([]);
+    } finally {
+      await setOrg(t, world.orgId, { isMFARequired: false });
+    }
+    const member = and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, person('p1pm')));
+    await t.database.db.update(orgPeople).set({ endDate: '2025-01-01' }).where(member);
+    try {
+      expect(await board()).toEqual([]);
+    } finally {
+      await t.database.db.update(orgPeople).set({ endDate: null }).where(member);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgApiKeys, orgPeople, orgs } from '../src/db/schema/index.ts';
+import { orgApiKeys, orgPeople, orgs, people, ssoProviders } from '../src/db/schema/index.ts';
 import type { Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { testSockets } from './support/sockets.ts';
@@ -350,6 +350,22 @@ describe('DELETE /api/org/:id', () => {
     expect(row?.deletedBy).toBe(manager.personId);
   });
 
+  it('removes its single sign-on providers: its domain neither signs in through them nor refuses passwords', async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    const domain = `gone-${org._id}.example`;
+    await t.database.db.insert(ssoProviders).values({
+      issuer: 'https://idp.example',
+      providerId: `oidc-${domain}`,
+      organizationId: org._id,
+      domain,
+      domainVerified: true,
+      required: true,
+    });
+    expectStatus(await send('DELETE', `/api/org/${org._id}`, admin.token), 200);
+    expect(await t.database.db.select().from(ssoProviders).where(eq(ssoProviders.organizationId, org._id))).toEqual([]);
+  });
+
   it('refuses limited managers, members and observers with 403', async () => {
     for (const who of ['limitedManager', 'member', 'observerOrg', 'observerOrgLimited'] as const) {
       expectStatus(await send('DELETE', `/api/org/${w.orgId}`, w.people[who].token), 403);
@@ -420,6 +436,19 @@ describe('workspace reports', () => {
     expectStatus(await get(`/api/org/${w.orgId}${path}`, w.people.member.token), 403);
     expectStatus(await get(`/api/org/${w.orgId}${path}`, w.people.outsider.token), 404);
   });
+
+  it.each(['/workspace/mission', '/workspace/missionPlan', '/mission/overview'])(
+    '%s: withheld from an admin without two-factor sign-in when the organisation requires it (rule 109)',
+    async (path) => {
+      const admin = await verifiedPerson(t);
+      const org = await createOrg(t, admin.token, { isMFARequired: true });
+      const refused = await get(`/api/org/${org._id}${path}`, admin.token);
+      expectStatus(refused, 403);
+      expect(errorOf(refused).code).toBe('auth/mfa-required');
+      await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, admin.personId));
+      expectStatus(await get(`/api/org/${org._id}${path}`, admin.token), 200);
+    },
+  );
 });
 
 type AuditTree = {

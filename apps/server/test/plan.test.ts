@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES, type PlanItem } from '@crewplan/domain';
-import { departments, dependencies, missionAuditEvents, orgPeople, planItems, planItemSchedules } from '../src/db/schema/index.ts';
+import { departments, dependencies, missionAuditEvents, orgPeople, people, planItems, planItemSchedules } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess } from './support/authz-matrix.ts';
-import { createMissionWorld, missionExpectations, type MissionWorld } from './support/missions-world.ts';
-import { errorOf, expectStatus } from './support/org.ts';
+import { addToMission, insertMission } from './support/missions.ts';
+import { createMissionWorld, missionExpectations, setOrg, type MissionWorld } from './support/missions-world.ts';
+import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 let t: TestApp;
 let world: MissionWorld;
@@ -550,5 +551,33 @@ describe('GET /mission-plan/my/roles', () => {
     expect(found.map((role) => role.planItem._id)).toEqual([mine._id]);
     expect(found[0]!.planItem.allocationStatus.pm).toBe('approved');
     expectStatus(await t.request({ method: 'GET', url: '/api/mission-plan/my/roles' }), 401);
+  });
+
+  it('leaves out the roles of an organisation requiring two-factor sign-in I lack (rule 109), one I left, one deleted', async () => {
+    const me = await verifiedPerson(t);
+    const missionIn = async (title: string) => {
+      const orgId = (await createOrg(t, owner))._id;
+      await addMember(t, orgId, me, 'MEMBER');
+      const mission = await insertMission(t, world.owner, { orgId, title });
+      await addToMission(t, mission.id, me, 0);
+      await createItem(mission.id, { role: 'Dev', person: me.personId });
+      return orgId;
+    };
+    const titles = async () => {
+      const response = await t.request({ method: 'GET', url: '/api/mission-plan/my/roles', token: me.token });
+      expectStatus(response, 200);
+      return (response.json() as { mission: { title: string } }[]).map((role) => role.mission.title).sort();
+    };
+    const [mfa, left, deleted] = [await missionIn('needs 2FA'), await missionIn('left'), await missionIn('deleted')];
+    expect(await titles()).toEqual(['deleted', 'left', 'needs 2FA']);
+    await setOrg(t, mfa, { isMFARequired: true });
+    await setOrg(t, deleted, { deletedAt: new Date() });
+    await t.database.db
+      .update(orgPeople)
+      .set({ endDate: '2020-01-01' })
+      .where(and(eq(orgPeople.orgId, left), eq(orgPeople.personId, me.personId)));
+    expect(await titles()).toEqual([]);
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
+    expect(await titles()).toEqual(['needs 2FA']);
   });
 });

@@ -37,6 +37,17 @@ const oidcBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A password account of the domain made before its organisation required single sign-on (no new one is made since). */
+async function earlierAccount(email: string) {
+  const required = (value: boolean) => t.database.db.update(ssoProviders).set({ required: value }).where(eq(ssoProviders.domain, DOMAIN));
+  await required(false);
+  try {
+    return await verifiedPerson(t, { email });
+  } finally {
+    await required(true);
+  }
+}
+
 /** Cookies a browser would keep from a response. */
 function cookiesOf(setCookie: string | string[] | undefined): string {
   return ([] as string[])
@@ -228,7 +239,7 @@ describe('signing in with single sign-on', () => {
   });
 
   it('links an existing password account of the domain that is a member of the organisation', async () => {
-    const existing = await verifiedPerson(t, { email: `bob.sso@${DOMAIN}` });
+    const existing = await earlierAccount(`bob.sso@${DOMAIN}`);
     await addMember(t, org._id, existing, 'MEMBER');
     const journey = await ssoJourney({ providerId: `oidc-${DOMAIN}`, email: existing.email });
     const profile = await t.request({ method: 'GET', url: '/api/people/profile', token: journey.token! });
@@ -236,7 +247,7 @@ describe('signing in with single sign-on', () => {
   });
 
   it("neither links nor locks out an existing account of the domain that is not the organisation's: any organisation may list a domain", async () => {
-    const outsider = await verifiedPerson(t, { email: `olga.sso@${DOMAIN}` });
+    const outsider = await earlierAccount(`olga.sso@${DOMAIN}`);
     const journey = await ssoJourney({ providerId: `oidc-${DOMAIN}`, email: outsider.email });
     expect(journey.token).toBeNull();
     const refusal = new URL(journey.location, 'http://localhost:3000').searchParams.get('error') ?? '';
@@ -259,6 +270,26 @@ describe('signing in with single sign-on', () => {
     const response = await signIn(t, `bob.sso@${DOMAIN}`, 'correct-horse-battery');
     expectStatus(response, 403);
     expect(response.json()).toEqual({ error: { code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] } });
+  });
+
+  it('refuses a password sign-up on that domain too (auth/sso-required), through either sign-up, and makes no account', async () => {
+    const expected = { error: { code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] } };
+    const email = `erin.sso@${DOMAIN}`;
+    const product = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: 'correct-horse-battery', firstName: 'Erin', lastName: 'Sso' },
+    });
+    expectStatus(product, 403);
+    expect(product.json()).toEqual(expected);
+    const provider = await t.request({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      payload: { email, password: 'correct-horse-battery', name: 'Erin Sso' },
+    });
+    expectStatus(provider, 403);
+    expect(errorOf(provider).code).toBe('auth/sso-required');
+    expect(await t.database.db.select().from(people).where(eq(people.email, email))).toHaveLength(0);
   });
 
   it('sends a refusal of the provider back to the sign-in screen as an error', async () => {
@@ -317,8 +348,13 @@ describe('single sign-on of a deleted organisation', () => {
     });
     expectStatus(await signIn(t, member.email, 'correct-horse-battery'), 200);
     const newcomer = `nate@${domain}`;
-    const journey = await ssoJourney({ providerId: `oidc-${domain}`, email: newcomer });
-    expect(journey.token).toBeNull();
+    // its providers went with it: single sign-on through them does not even start
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/identity/sign-in/sso',
+      payload: { providerId: `oidc-${domain}`, email: newcomer, callbackURL: '/home', errorCallbackURL: '/login' },
+    });
+    expectStatus(start, 404);
     expect(await t.database.db.select().from(people).where(eq(people.email, newcomer))).toHaveLength(0);
     // the domain is free for the organisation that approves it next
     const next = await createOrg(t, owner.token, { inviteDomains: [domain] });

@@ -42,6 +42,28 @@ export const missionInvitePending = () => appError('missionInvitePending');
 /** Projects of an organisation that requires two-factor sign-in are withheld until the person sets it up (rule 109). */
 export const missionWithheld = () => appError('missionWithheld');
 
+/**
+ * The caller ($1) may still see the missions of organisation `m.org_id`: a current member of it, or someone who never
+ * belonged to it (an invitee from outside, a client's observer). Only a person who left the organisation loses them.
+ */
+const stillWithOrg = (caller: string) => `(exists (select 1 from org_people op where op.org_id = m.org_id
+    and op.person_id = ${caller} and (op.end_date is null or op.end_date > current_date))
+  or not exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = ${caller}))`;
+export const STILL_WITH_ORG = stillWithOrg('$1');
+
+/**
+ * The mission `m` (its organisation `o` left-joined) may be shown to the caller (`caller`, an SQL expression, `$1` by
+ * default): a personal mission, or one of an organisation that exists, that the caller has not left
+ * (`STILL_WITH_ORG`) and that does not require two-factor sign-in the caller lacks (rule 109: withheld).
+ */
+export const orgMissionShown = (caller = '$1') => `(m.org_id is null or (o.id is not null and o.deleted_at is null
+  and (not o.is_mfa_required or exists (select 1 from people me where me.id = ${caller} and me.two_factor_enabled))
+  and ${stillWithOrg(caller)}))`;
+
+/** `orgMissionShown` of the mission whose id is `missionId` (an SQL expression), for queries not joining it as `m`. */
+export const missionShownTo = (missionId: string, caller: string) => `exists (select 1 from missions m
+  left join orgs o on o.id = m.org_id where m.id = ${missionId} and ${orgMissionShown(caller)})`;
+
 const ENTITY_TABLES = {
   planItem: planItems,
   action: actions,

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, MISSION_MESSAGES, ORG_MESSAGES, SIGN_IN_MESSAGES } from '../messages/index.ts';
 import { TRIAL_MESSAGES } from '../org/licence.ts';
+import { SSO_MESSAGES } from '../sso/sign-in.ts';
 import type { ErrorEntry, ErrorFields } from './entry.ts';
 
 /** A request that failed validation: its text and fields as the validation wording says them. */
@@ -57,6 +58,7 @@ export const ACCESS_ERRORS = {
     message: 'Please use a permanent email address, not a disposable one.',
   },
   emailInUse: { code: 'auth/email-already-in-use', status: 409, message: ACCOUNT_MESSAGES.emailInUse },
+  ssoRequired: { code: 'auth/sso-required', status: 403, message: SSO_MESSAGES['auth/sso-required'] },
   sameEmail: { code: 'auth/same-email', status: 400, message: ACCOUNT_MESSAGES.sameEmail },
   notYourSignInEmail: { code: 'auth/email-mismatch', status: 400, message: 'That is not your sign-in email.' },
   emailAlreadyVerified: { code: 'auth/email-already-verified', status: 409, message: 'Your email is already verified.' },

@@ -3,7 +3,7 @@ import type { BoardMission, BoardPerson, BoardWorkspace } from '@crewplan/domain
 import { pmWorkspace } from '@crewplan/domain/board/workspace';
 import type { AppContext } from '../../plugins/types.ts';
 import { itemsQuery } from '../tasks/index.ts';
-import { STILL_WITH_ORG } from '../missions/index.ts';
+import { orgMissionShown } from '../../plugins/mission-access.ts';
 import { avatarUrl } from '../people/index.ts';
 
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -14,8 +14,8 @@ const LICENSED = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_l
 
 /**
  * The caller's missions that may be in the PM work space: on the team with the invite accepted, not archived; an
- * organisation's mission only while the organisation exists, the caller has not left it (`STILL_WITH_ORG`) and it does
- * not require two-factor sign-in the caller lacks (rule 109: withheld, as in the mission tree).
+ * organisation's mission only while the organisation exists, the caller has not left it and it does not require
+ * two-factor sign-in the caller lacks (rule 109: withheld, `orgMissionShown`, as in the mission tree).
  */
 const candidatesQuery = (personId: string) => ({
   text: `select m.id as "_id", m.title, m.org_id as org, m.client_id as client, m.project_status as "projectStatus",
@@ -28,11 +28,8 @@ const candidatesQuery = (personId: string) => ({
            (select count(*)::int from action_items ai where ai.mission_id = m.id and ai.status <> 'done') as "openTasks"
          from mission_people mp
          join missions m on m.id = mp.mission_id
-         join people me on me.id = mp.person_id
          left join orgs o on o.id = m.org_id
-         where mp.person_id = $1 and not mp.invite_pending and m.archived_at is null
-           and (m.org_id is null or (o.id is not null and o.deleted_at is null
-             and (not o.is_mfa_required or me.two_factor_enabled) and ${STILL_WITH_ORG}))
+         where mp.person_id = $1 and not mp.invite_pending and m.archived_at is null and ${orgMissionShown()}
          order by m.title, m.id`,
   values: [personId],
 });

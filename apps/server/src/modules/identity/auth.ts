@@ -124,8 +124,9 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
     },
     hooks: {
       // A domain whose organisation requires single sign-on refuses password sign-in (rule 150: auth/sso-required).
+      // A password sign-up there is refused alike: it would make an account that could never sign in with it.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
+        if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
         const email = emailSchema.safeParse((ctx.body as { email?: unknown } | undefined)?.email);
         if (email.success && (await ssoRequiredFor(db, email.data))) {
           throw new APIError('FORBIDDEN', { code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] });

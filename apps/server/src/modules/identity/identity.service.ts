@@ -8,7 +8,7 @@ import { appError } from '../../lib/errors.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
 import { consumeActionCode } from './action-codes.ts';
 import { signingUpInvited } from './invited-sign-ups.ts';
-import { signUpRefusal } from './sign-up-rules.ts';
+import { passwordSignUpRefusal } from './sign-up-rules.ts';
 
 export { DISPOSABLE_EMAIL_MESSAGE } from './sign-up-rules.ts';
 
@@ -23,7 +23,7 @@ type SignUp = {
 
 /** Creates an account (email already normalised by the schema) and returns a session token. */
 export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
-  const refusal = await signUpRefusal(ctx.db, input.email);
+  const refusal = await passwordSignUpRefusal(ctx.db, input.email);
   if (refusal) throw refusal;
   const result = await signingUpInvited(ctx.db, input.email, input.token, () =>
     ctx.auth.api.signUpEmail({

@@ -3,6 +3,7 @@ import { emailDomain, emailSchema, ERRORS, isDisposableEmailDomain } from '@crew
 import type { Db } from '../../db/database.ts';
 import { people, personEmails } from '../../db/schema/index.ts';
 import { type AppError, appError } from '../../lib/errors.ts';
+import { ssoRequiredFor } from '../sso/index.ts';
 
 export const DISPOSABLE_EMAIL_MESSAGE = ERRORS.disposableEmail.message;
 
@@ -29,4 +30,14 @@ async function accountOwning(db: Db, email: string) {
     .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
     .limit(1);
   return secondary?.id;
+}
+
+/**
+ * The rules of a new account with a password (the product's sign-up, better-auth's own): those of every account, and
+ * not on a domain whose organisation requires single sign-on, where password sign-in would refuse it (rule 150).
+ */
+export async function passwordSignUpRefusal(db: Db, email: string): Promise<AppError | null> {
+  const refusal = await signUpRefusal(db, email);
+  if (refusal) return refusal;
+  return (await ssoRequiredFor(db, email)) ? appError('ssoRequired') : null;
 }

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { leaveRequests, missionPeople, orgPeople, orgs, people } from '../../db/schema/index.ts';
 import { todayOf, type Clock } from '../../lib/clock.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { orgMissionShown, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 import { membershipOf } from './leave.access.ts';
@@ -127,7 +127,8 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
 
 /**
  * The people on the missions I own or manage (rule 212), per organisation that keeps leave: a filter of their requests
- * and the check that I review one (never mine or one I created, rule 211). Null when I manage nobody.
+ * and the check that I review one (never mine or one I created, rule 211). Null when I manage nobody. As the board,
+ * not the missions of an organisation I left nor of one requiring two-factor sign-in I lack (rule 109).
  */
 async function managedPeople(db: Db, now: Date, personId: string) {
   const managed = await db.execute<
@@ -141,6 +142,7 @@ async function managedPeople(db: Db, now: Date, personId: string) {
     join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
     where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
       and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
+      and ${sql.raw(orgMissionShown('reviewer.person_id'))}
       and member.person_id <> ${personId}`);
   // leave is decided only where the organisation keeps it (Unlimited or a running trial): nothing to list elsewhere
   const pairs = managed.rows.filter((row) =>

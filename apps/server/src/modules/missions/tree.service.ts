@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { WORKSPACE_LISTING_SINCE } from '@crewplan/domain';
 import { namedByText } from '../../db/prepared.ts';
+import { orgMissionShown } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
 export type TreeFilters = { isActive?: boolean | undefined; staleDate?: string | undefined; org?: string | undefined };
@@ -11,13 +12,7 @@ export const TREE_STREAM_BATCH = 500;
 const instant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const FINISHED = `(m.project_status in ('completed', 'cancelled') or (m.mission_stop is not null and m.mission_stop <= now()))`;
 
-/**
- * The caller ($1) may still see the missions of organisation `m.org_id`: a current member of it, or someone who never
- * belonged to it (an invitee from outside, a client's observer). Only a person who left the organisation loses them.
- */
-export const STILL_WITH_ORG = `(exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = $1
-    and (op.end_date is null or op.end_date > current_date))
-  or not exists (select 1 from org_people op where op.org_id = m.org_id and op.person_id = $1))`;
+export { STILL_WITH_ORG } from '../../plugins/mission-access.ts';
 
 /**
  * The missions of the tree (rule 36): the caller is on the team with the invite accepted and permission 3 or lower;
@@ -38,14 +33,7 @@ export function treeQuery(personId: string, filters: TreeFilters, batch: { after
     params.push(value);
     return `$${params.length}`;
   };
-  const where = [
-    `mp.person_id = $1`,
-    `not mp.invite_pending`,
-    `mp.permission <= 3`,
-    `m.archived_at is null`,
-    `(m.org_id is null or (o.id is not null and o.deleted_at is null and (not o.is_mfa_required or me.two_factor_enabled)
-      and ${STILL_WITH_ORG}))`,
-  ];
+  const where = [`mp.person_id = $1`, `not mp.invite_pending`, `mp.permission <= 3`, `m.archived_at is null`, orgMissionShown()];
   if (filters.isActive === true) {
     where.push(`not ${FINISHED}`, `(m.kicked_off or m.created_at >= ${param(`${WORKSPACE_LISTING_SINCE}T00:00:00Z`)}::timestamptz)`);
   }
@@ -78,7 +66,6 @@ export function treeQuery(personId: string, filters: TreeFilters, batch: { after
       ) as item
       from mission_people mp
       join missions m on m.id = mp.mission_id
-      join people me on me.id = mp.person_id
       left join orgs o on o.id = m.org_id
       where ${where.join(' and ')}
       order by m.id

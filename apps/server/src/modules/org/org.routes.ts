@@ -133,7 +133,10 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       params: orgParams,
       response: { 200: workspaceMissionsSchema },
     },
-    handler: async (request) => ({ missions: await workspaceMissions(ctx, orgAccessOf(request).org.id) }),
+    handler: async (request) => {
+      await service.refuseWithheld(ctx, orgAccessOf(request));
+      return { missions: await workspaceMissions(ctx, orgAccessOf(request).org.id) };
+    },
   });
 
   r.get('/api/org/:id/workspace/missionPlan', {
@@ -144,13 +147,19 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       params: orgParams,
       response: { 200: workspaceMissionPlansSchema },
     },
-    handler: async (request) => ({ missionPlans: await workspaceMissionPlans(ctx, orgAccessOf(request).org.id) }),
+    handler: async (request) => {
+      await service.refuseWithheld(ctx, orgAccessOf(request));
+      return { missionPlans: await workspaceMissionPlans(ctx, orgAccessOf(request).org.id) };
+    },
   });
 
   r.get('/api/org/:id/mission/overview', {
     config: { authz: { org: 'org.workspace.read' } },
     schema: { tags, summary: 'Overview of the missions (observers included)', params: orgParams, response: { 200: missionOverviewSchema } },
-    handler: async (request) => missionOverview(ctx, orgAccessOf(request).org.id),
+    handler: async (request) => {
+      await service.refuseWithheld(ctx, orgAccessOf(request));
+      return missionOverview(ctx, orgAccessOf(request).org.id);
+    },
   });
 
   r.get('/api/org/:id/audit/tree', {

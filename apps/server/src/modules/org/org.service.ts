@@ -27,6 +27,7 @@ import {
   orgStorageKeys,
   people,
   programs,
+  ssoProviders,
 } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { isHolidayCountry } from '../../lib/holidays.ts';
@@ -231,6 +232,18 @@ export async function markOrgDeleted(tx: Tx, orgId: string, personId: string | n
     .update(orgApiKeys)
     .set({ revokedAt: now })
     .where(and(eq(orgApiKeys.orgId, orgId), isNull(orgApiKeys.revokedAt)));
+  // its single sign-on goes with it: its domains no longer sign in through it nor refuse passwords
+  await tx.delete(ssoProviders).where(eq(ssoProviders.organizationId, orgId));
+}
+
+/**
+ * Rule 109: an organisation requiring two-factor sign-in withholds its projects (its workspace reports too) from a
+ * person who has not set it up: 403 `auth/mfa-required`, as its missions answer. An API key is no person.
+ */
+export async function refuseWithheld(ctx: AppContext, access: OrgAccess) {
+  if (!access.org.isMFARequired || access.personId === null) return;
+  const [me] = await ctx.db.select({ on: people.twoFactorEnabled }).from(people).where(eq(people.id, access.personId));
+  if (!me?.on) throw appError('missionWithheld');
 }
 
 export const ORG_LOGO_FOLDER = 'org-logos';

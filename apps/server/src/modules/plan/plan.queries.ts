@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isMissionAdmin, seesMissionMoney, type MyRole, type PlanItem } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { dependencies, missionPeople, missions, planItemRequests, planItems, planItemSchedules } from '../../db/schema/index.ts';
-import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
+import { entityNotFound, missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
 import { emptyPlanLinks, presentPlanItem, type PlanItemRow, type PlanLinks } from './plan.presenter.ts';
 
 const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
@@ -111,6 +111,8 @@ export async function myRoles(db: Db, personId: string): Promise<MyRole[]> {
         eq(planItems.wasDeleted, false),
         isNull(missions.archivedAt),
         lt(missionPeople.permission, 4),
+        // as the mission tree: not of a deleted organisation, one I left, or one requiring two-factor sign-in I lack
+        sql.raw(missionShownTo('"plan_items"."mission_id"', '"plan_items"."person_id"')),
       ),
     )
     .orderBy(asc(planItems.startDate), asc(planItems.id))
