@@ -930,12 +930,33 @@ describe('what the provider says was paid', () => {
       const paid = await fetch((link.json() as { url: string }).url, { method: 'POST', redirect: 'manual' });
       expect(paid.status).toBe(303);
       expect((await call({ method: 'GET', url: `/api/clientInvoice/${invoice._id}` })).json()).toMatchObject({ status: 'paid' });
+    } finally {
+      await paying.app.close();
+      await fake.close();
+    }
+  });
 
-      // a fraction of a yen cannot be charged: refused, and the draft stays a draft
-      const odd = await created(clientId, { lines: [typed('Work', 1, 1_000.5)] });
-      const refused = await paying.request({ method: 'POST', url: `/api/clientInvoice/${odd._id}/payment-link`, token: admin() });
-      expect([refused.statusCode, errorOf(refused).code]).toEqual([422, 'billing/not-chargeable']);
-      expect((await call({ method: 'GET', url: `/api/clientInvoice/${odd._id}` })).json()).toMatchObject({ status: 'draft' });
+  it('a yen invoice with tax has whole yen (line, tax, total) and gets a payment link', async () => {
+    const { fake, paying } = await withProvider();
+    try {
+      // yen has no minor units: a line of 1,000.50 yen is 1,001 yen, and a German client's 19 % of it (190.19) is 190
+      // yen, so the invoice can be paid at a link
+      const german = await client({ currency: 'YEN', country: 'DE' });
+      const taxed = await created(german, { lines: [typed('Work', 1, 1_000.5)] });
+      expect(taxed.lines.map((line) => line.amount)).toEqual([1_001]);
+      expect([taxed.taxRate, taxed.subtotal, taxed.tax, taxed.total]).toEqual([19, 1_001, 190, 1_191]);
+      const link = await paying.request({ method: 'POST', url: `/api/clientInvoice/${taxed._id}/payment-link`, token: admin() });
+      expectStatus(link, 200);
+      const session = [...fake.objects.values()].find(
+        (object) => object.object === 'checkout.session' && (object.metadata as Record<string, string>).clientInvoiceId === taxed._id,
+      );
+      expect([session?.currency, session?.amount_total]).toEqual(['jpy', 1_191]);
+      // the mail (as the PDF) tells whole yen
+      const email = `ap.${randomBytes(3).toString('hex')}@example.com`;
+      const mailed = await call({ method: 'POST', url: `/api/clientInvoice/${taxed._id}/send-email`, payload: { to: email } });
+      expectStatus(mailed, 200);
+      const outbox = (await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as { text: string }[];
+      expect(outbox[0]?.text).toContain('Total: 1,191 YEN.');
     } finally {
       await paying.app.close();
       await fake.close();

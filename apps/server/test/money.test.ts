@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, type CostTrackerRow, type MoneyActual, type MoneyReport, type Timesheet } from '@crewplan/domain';
-import { actions, exchangeRates, expenses, missions, planItems, programs, timesheets } from '../src/db/schema/index.ts';
+import { actions, exchangeRates, expenses, missions, orgPeople, people, planItems, programs, timesheets } from '../src/db/schema/index.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, missionExpectations, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { addToMission, insertMission } from './support/missions.ts';
-import { expectStatus } from './support/org.ts';
+import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 /**
  * Money (issue Money) on a real database: plan items and weeks seeded straight in the tables (approved, draft,
@@ -610,6 +610,38 @@ describe('the organisation report (GET /money/org/:orgId/report)', () => {
     expectStatus(await get('orgAdmin', `/api/money/org/bad/report`), 400);
   });
 
+  it('leaves out (and names) a mission in a currency the rates do not cover, rather than refusing the portfolio', async () => {
+    const before = (await (await get('orgAdmin', `/api/money/org/${world.orgId}/report`)).json()) as MoneyReport;
+    expect(before.unconverted).toEqual([]);
+    // no AED rates: a mission in AED, with a budget and an approved week
+    const title = 'Dubai office';
+    const aed = await world.mission({ title, currency: 'AED', planStartDate: '2026-03-02', budgetAvailableMinor: 500_000 });
+    const role = await item(aed, {
+      title: 'Fitter',
+      personId: person('p0'),
+      startDate: '2026-03-02',
+      endDate: '2026-03-06',
+      rateMinor: 5_000,
+      rateTime: 'Hourly',
+    });
+    await week(aed, role, 'p0', '2026-03-02', FULL, 'approved');
+    try {
+      const response = await get('orgAdmin', `/api/money/org/${world.orgId}/report`);
+      expectStatus(response, 200);
+      const money = response.json() as MoneyReport;
+      expect(money.unconverted).toEqual([{ missionId: aed, title, currency: 'AED' }]);
+      // the others as before: the AED mission is in no row nor total (never taken 1:1)
+      expect(money.rows.map((row) => row.missionId)).toEqual(before.rows.map((row) => row.missionId));
+      expect([money.total, money.budget, money.earnedValue]).toEqual([before.total, before.budget, before.earnedValue]);
+      // a report asked in AED itself cannot be made: refused, naming it
+      const inAed = await get('orgAdmin', `/api/money/org/${world.orgId}/report?currency=AED`);
+      expect(inAed.statusCode).toBe(422);
+      expect(errorOf(inAed).message).toMatch(/^No exchange rate for AED on \d{4}-\d{2}-\d{2}$/);
+    } finally {
+      await t.database.db.update(missions).set({ archivedAt: new Date() }).where(eq(missions.id, aed));
+    }
+  });
+
   it('is read by the organisation’s admins and managers only', async () => {
     await expectAccess(
       t,
@@ -675,6 +707,33 @@ describe('the cost tracker (GET /money/project-manager/cost-tracker)', () => {
     const response = await get('outsider', '/api/money/project-manager/cost-tracker');
     expectStatus(response, 200);
     expect((response.json() as CostTrackerRow[]).map((row) => [row.missionId, row.budget])).toEqual([[missionId, 500]]);
+  });
+
+  it('leaves out the missions of an organisation requiring two-factor sign-in I lack (rule 109) and of one I left', async () => {
+    const me = await verifiedPerson(t);
+    const managedIn = async (title: string) => {
+      const orgId = (await createOrg(t, world.owner.token))._id;
+      await setOrg(t, orgId, { isOrgLicensed: true, isLicensedActive: true });
+      await addMember(t, orgId, me, 'MEMBER');
+      const mission = await insertMission(t, world.owner, { orgId, title });
+      await addToMission(t, mission.id, me, 1, { isProjectManager: true });
+      return orgId;
+    };
+    const titles = async () => {
+      const response = await t.request({ method: 'GET', url: '/api/money/project-manager/cost-tracker', token: me.token });
+      expectStatus(response, 200);
+      return (response.json() as CostTrackerRow[]).map((row) => row.title).sort();
+    };
+    const [mfa, left] = [await managedIn('needs 2FA'), await managedIn('left')];
+    expect(await titles()).toEqual(['left', 'needs 2FA']);
+    await setOrg(t, mfa, { isMFARequired: true });
+    await t.database.db
+      .update(orgPeople)
+      .set({ endDate: '2020-01-01' })
+      .where(and(eq(orgPeople.orgId, left), eq(orgPeople.personId, me.personId)));
+    expect(await titles()).toEqual([]);
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
+    expect(await titles()).toEqual(['needs 2FA']);
   });
 
   it('lists nothing to who manages nothing; refuses the anonymous', async () => {

@@ -14,6 +14,7 @@ import {
   REVERSE_CHARGE_NOTE,
 } from './invoice-rules.ts';
 import { invoiceLineInputSchema, quantitySchema } from './invoices.ts';
+import { currencyStepMinor } from '../money/currencies.ts';
 
 describe('rule 196: invoice numbers', () => {
   it.each([
@@ -132,6 +133,52 @@ describe('totals', () => {
     [[500_000], 0, { subtotal: 500_000, tax: 0, total: 500_000 }],
   ])('lines %j at %d %% → %j', (lines, rate, totals) => {
     expect(invoiceTotals(lines, rate)).toEqual(totals);
+  });
+});
+
+describe('a currency without minor units: whole amounts', () => {
+  // amounts are kept in hundredths for every currency; YEN (no minor units) rounds to whole yen (100), EUR to the cent
+  it.each([
+    ['EUR', 1],
+    ['USD', 1],
+    ['YEN', 100],
+    ['KRW', 100],
+    ['BTC', 1],
+  ])('%s is rounded to %i hundredths', (currency, step) => expect(currencyStepMinor(currency)).toBe(step));
+
+  it.each([
+    // lines, rate, currency → totals (hundredths)
+    [[100_100], 19, 'EUR', { subtotal: 100_100, tax: 19_019, total: 119_119 }], // 190.19 EUR: the cent rule, unchanged
+    [[100_100], 19, 'YEN', { subtotal: 100_100, tax: 19_000, total: 119_100 }], // 190.19 yen → 190
+    [[100_000], 25.5, 'YEN', { subtotal: 100_000, tax: 25_500, total: 125_500 }], // 255 yen
+    [[1_000], 25, 'YEN', { subtotal: 1_000, tax: 300, total: 1_300 }], // 2.5 yen → 3, half away from zero
+    [[1_000], 24, 'YEN', { subtotal: 1_000, tax: 200, total: 1_200 }], // 2.4 yen → 2
+    [[9_900, 9_900, 9_900], 19, 'YEN', { subtotal: 29_700, tax: 5_600, total: 35_300 }], // rounded once on the subtotal: 56.43 → 56
+  ] as const)('lines %j at %d percent in %s → %j', (lines, rate, currency, totals) => {
+    expect(invoiceTotals(lines, rate, currencyStepMinor(currency))).toEqual(totals);
+  });
+
+  it.each([
+    // quantity, unit price (hundredths), currency → amount
+    [2.5, 1_999, 'EUR', 4_998], // 49.975 → 49.98
+    [2.5, 1_999, 'YEN', 5_000], // 49.975 yen → 50
+    [1, 100_050, 'YEN', 100_100], // 1,000.50 yen → 1,001
+    [0.3333, 10_000, 'YEN', 3_300], // 33.33 yen → 33
+    [1.005, 100, 'YEN', 100], // 1.005 yen → 1, rounded once (not 1.01 and then 1)
+    [1.5, 100, 'YEN', 200], // 1.5 yen → 2
+  ])('quantity %d × %i in %s → %i', (quantity, unitPrice, currency, amount) => {
+    expect(quantityAmount(quantity, unitPrice, currencyStepMinor(currency))).toBe(amount);
+  });
+
+  it.each([
+    // minutes, rate (hundredths), unit, currency → amount
+    [20, 10_000, 'Hourly', 'EUR', 3_333], // 33.333… EUR → 33.33
+    [20, 10_000, 'Hourly', 'YEN', 3_300], // 33.333… yen → 33
+    [30, 100, 'Hourly', 'YEN', 100], // 0.5 yen → 1
+    [2400, 100_050, 'One time', 'YEN', 100_100], // 1,000.50 yen once → 1,001
+    [2400, 100_050, 'One time', 'EUR', 100_050],
+  ] as const)('%i minutes at %i per %s in %s → %i', (minutes, rate, unit, currency, amount) => {
+    expect(minutesAmount(minutes, rate, unit, currencyStepMinor(currency))).toBe(amount);
   });
 });
 

@@ -3,7 +3,9 @@ import { HOURLY_SHARE, type RateUnit } from '../money/rates.ts';
 
 /**
  * Client invoices (spec 2 §§3, 5, 9; rules 195, 196, 198): numbering, line amounts, tax and totals, in integer minor
- * units. Each line's amount is rounded once; the tax is rounded once on the subtotal; the total is their sum.
+ * units. Each line's amount is rounded once; the tax is rounded once on the subtotal; the total is their sum. Amounts are
+ * rounded to the invoice currency's smallest amount, `stepMinor` (`currencyStepMinor`): a cent, or a whole yen (100)
+ * for a currency without minor units, which the payment provider could not charge a fraction of.
  */
 
 /** Rule 196: invoice numbers are shown zero-padded to 4 digits. */
@@ -51,22 +53,26 @@ function divideRounded(dividend: bigint, divisor: bigint): bigint {
   return negative ? -quotient : quotient;
 }
 
+/** `dividend / divisor` rounded once, half away from zero, to a multiple of `step` minor units. */
+const roundedTo = (dividend: bigint, divisor: bigint, step: number) => Number(divideRounded(dividend, divisor * BigInt(step))) * step;
+
 /** Quantities carry at most 4 decimals: they are counted in ten-thousandths. */
 export const QUANTITY_SCALE = 10_000;
 export const quantityUnits = (quantity: number) => BigInt(Math.round(quantity * QUANTITY_SCALE));
 
-/** A typed or milestone line: quantity × unit price, rounded once. */
-export const quantityAmount = (quantity: number, unitPriceMinor: number) =>
-  Number(divideRounded(quantityUnits(quantity) * BigInt(unitPriceMinor), BigInt(QUANTITY_SCALE)));
+/** A typed or milestone line: quantity × unit price, rounded once (to `stepMinor`). */
+export const quantityAmount = (quantity: number, unitPriceMinor: number, stepMinor = 1) =>
+  roundedTo(quantityUnits(quantity) * BigInt(unitPriceMinor), BigInt(QUANTITY_SCALE), stepMinor);
 
 /**
  * Approved time of a role: `minutes` at `rateMinor` per `unit` (rule 189's hourly share), rounded once — the same
- * arithmetic as the actual revenue of the money reports. A One time rate bills its amount once.
+ * arithmetic as the actual revenue of the money reports (to the cent; an invoice rounds to its `stepMinor`). A One
+ * time rate bills its amount once.
  */
-export function minutesAmount(minutes: number, rateMinor: number, unit: RateUnit): number {
+export function minutesAmount(minutes: number, rateMinor: number, unit: RateUnit, stepMinor = 1): number {
   const share = HOURLY_SHARE[unit];
-  if (!share) return rateMinor;
-  return Number(divideRounded(BigInt(rateMinor) * BigInt(minutes) * BigInt(share.numerator), 60n * BigInt(share.denominator)));
+  if (!share) return roundedTo(BigInt(rateMinor), 1n, stepMinor);
+  return roundedTo(BigInt(rateMinor) * BigInt(minutes) * BigInt(share.numerator), 60n * BigInt(share.denominator), stepMinor);
 }
 
 /** Tax rates are kept in hundredths of a percent (Finland's 25.5 % is 2550). */
@@ -102,9 +108,11 @@ export const invoiceWithinBounds = (lineAmountsMinor: readonly number[], totalMi
 /** An invoice is due on or after the day it is issued (no due date: nothing to check). */
 export const dueDateValid = (issueDate: string, dueDate: string | null) => dueDate === null || dueDate >= issueDate;
 
-/** Subtotal (the lines' rounded amounts), tax (rounded once on the subtotal) and total, in minor units. */
-export function invoiceTotals(lineAmountsMinor: readonly number[], taxRatePercent: number) {
+/**
+ * Subtotal (the lines' rounded amounts), tax (rounded once on the subtotal, to `stepMinor`) and total, in minor units.
+ */
+export function invoiceTotals(lineAmountsMinor: readonly number[], taxRatePercent: number, stepMinor = 1) {
   const subtotal = lineAmountsMinor.reduce((sum, amount) => sum + amount, 0);
-  const tax = Number(divideRounded(BigInt(subtotal) * BigInt(toTaxBasisPoints(taxRatePercent)), 10_000n));
+  const tax = roundedTo(BigInt(subtotal) * BigInt(toTaxBasisPoints(taxRatePercent)), 10_000n, stepMinor);
   return { subtotal, tax, total: subtotal + tax };
 }

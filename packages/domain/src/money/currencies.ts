@@ -49,3 +49,38 @@ export function currencyOfRateCode(rateCode: string): string | null {
   const code = PRODUCT_CODES[rateCode] ?? rateCode;
   return RATE_CODES[rateCode] === undefined && BY_CODE.has(code) ? code : null;
 }
+
+/**
+ * Currencies without minor units, by their ISO 4217 code: amounts in them are whole (no fraction of a yen), and the
+ * card payment provider takes them in whole units only.
+ */
+const WHOLE_UNIT_RATE_CODES: ReadonlySet<string> = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
+
+/** Whether a product currency has no minor units (YEN): its amounts are whole. */
+export const isWholeUnitCurrency = (code: string): boolean => WHOLE_UNIT_RATE_CODES.has(rateCodeOf(code));
+
+/**
+ * The smallest amount of a currency in the hundredths money is kept in: 100 (one whole unit) for a currency without
+ * minor units, 1 (a cent) for the others.
+ */
+export const currencyStepMinor = (code: string): 1 | 100 => (isWholeUnitCurrency(code) ? 100 : 1);
+
+/** How many decimals an amount of the currency is shown with: none without minor units, two otherwise. */
+export const currencyDecimals = (code: string): 0 | 2 => (isWholeUnitCurrency(code) ? 0 : 2);

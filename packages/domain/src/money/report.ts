@@ -63,6 +63,11 @@ export const moneyReportSchema = z.object({
   total: moneyFiguresSchema,
   earnedValue: earnedValueSchema,
   burn: z.array(burnPointSchema),
+  /**
+   * Organisation report only: the missions whose money cannot be shown in `currency` (no exchange rate for their
+   * currency), left out of the rows and totals rather than taken 1:1.
+   */
+  unconverted: z.array(z.object({ missionId: idSchema, title: z.string(), currency: currencySchema })).optional(),
 });
 export type MoneyReport = z.infer<typeof moneyReportSchema>;
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import { countryOfCode, type Invoice } from '@crewplan/domain';
+import { countryOfCode, currencyDecimals, type Invoice } from '@crewplan/domain';
 
 /**
  * The invoice as a PDF (A4), drawn with pdfkit. Its built-in fonts know no Greek or Cyrillic, so the text is set in
@@ -10,9 +10,12 @@ import { countryOfCode, type Invoice } from '@crewplan/domain';
 const FONT = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans.ttf', import.meta.url));
 const FONT_BOLD = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
 
-/** Amounts as the invoice shows them: two decimals, thousands grouped, the currency code after. */
+/**
+ * Amounts as the invoice shows them: two decimals, thousands grouped, the currency code after. A currency without
+ * minor units (YEN) shows whole amounts without decimals; a unit price with a fraction keeps it.
+ */
 export const formatAmount = (amount: number, currency: string) =>
-  `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+  `${amount.toLocaleString('en-US', { minimumFractionDigits: currencyDecimals(currency), maximumFractionDigits: 2 })} ${currency}`;
 
 const formatQuantity = (quantity: number) => quantity.toLocaleString('en-US', { maximumFractionDigits: 4 });
 

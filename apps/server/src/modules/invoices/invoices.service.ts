@@ -1,6 +1,7 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import {
   canMoveInvoice,
+  currencyStepMinor,
   dueDateValid,
   formatInvoiceNumber,
   fromMinorUnits,
@@ -110,7 +111,7 @@ async function convertLines(ctx: AppContext, tx: Tx, lines: DrawnLine[], currenc
   return lines.map((line) => {
     if (line.currency === currency) return line;
     const unitPriceMinor = converted[index++]!;
-    const amountMinor = drawnAmount(line.kind, line.sources, unitPriceMinor);
+    const amountMinor = drawnAmount(line.kind, line.sources, unitPriceMinor, currency);
     return { ...line, amountMinor, unitPriceMinor, currency, description: `${line.description} (from ${line.currency})` };
   });
 }
@@ -144,7 +145,7 @@ async function buildLines(
         quantity: input.quantity,
         unit: input.unit,
         unitPriceMinor,
-        amountMinor: quantityAmount(input.quantity, unitPriceMinor),
+        amountMinor: quantityAmount(input.quantity, unitPriceMinor, currencyStepMinor(currency)),
         sourceIds: [],
         sources: [],
       });
@@ -205,10 +206,10 @@ async function orderOf(tx: Tx, access: OrgAccess, clientId: string, orderId: str
   return { orderId: order.id, orderCode: order.code };
 }
 
-const taxAndTotals = (client: ClientRow, access: OrgAccess, lines: LineValues[]) => {
+const taxAndTotals = (client: ClientRow, access: OrgAccess, lines: LineValues[], currency: string) => {
   const tax = invoiceTax({ country: client.country, vatNumber: client.vatNumber }, orgCountryOf(access));
   const amounts = lines.map((line) => line.amountMinor);
-  const totals = invoiceTotals(amounts, tax.ratePercent);
+  const totals = invoiceTotals(amounts, tax.ratePercent, currencyStepMinor(currency));
   if (!invoiceWithinBounds(amounts, totals.total)) throw appError('invoiceTooLarge');
   return {
     taxRate: tax.ratePercent,
@@ -257,7 +258,7 @@ export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId
         notes: payload.notes,
         qbo: input.qbo,
         createdBy: access.personId,
-        ...taxAndTotals(client, access, lines),
+        ...taxAndTotals(client, access, lines, currency),
       })
       .returning()
       .catch((error: unknown) => {
@@ -327,7 +328,7 @@ export async function updateInvoice(
         const inputs = lines ?? (await currentLineInputs(tx, current.id));
         await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
         const built = await buildLines(ctx, tx, access, missionId, inputs, currency);
-        totals = taxAndTotals(client, access, built);
+        totals = taxAndTotals(client, access, built, currency);
         await insertLines(tx, current.id, built);
       }
       const { orderId: _orderId, missionId: _missionId, ...plain } = fields;

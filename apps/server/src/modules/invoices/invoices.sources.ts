@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { BILLING_UNIT_LABELS, MILESTONE_TYPES, minutesAmount, RATE_UNITS, type RateUnit } from '@crewplan/domain';
+import {
+  BILLING_UNIT_LABELS,
+  currencyStepMinor,
+  MILESTONE_TYPES,
+  minutesAmount,
+  quantityAmount,
+  RATE_UNITS,
+  type RateUnit,
+} from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 
 /**
@@ -138,17 +146,20 @@ type SortedLine = DrawnLine & { from: string };
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 10_000) / 10_000;
 
 /**
- * What a line of `sources` comes to at `rateMinor`: a milestone its amount; time its minutes at the rate per its
- * unit, rounded once; a One time rate its amount once, on the line that holds the role's first approved week.
+ * What a line of `sources` in `currency` comes to at `rateMinor`: a milestone its amount; time its minutes at the rate
+ * per its unit, rounded once; a One time rate its amount once, on the line that holds the role's first approved week.
+ * Rounded to the currency's smallest amount (whole yen for a currency without minor units).
  */
-export function drawnAmount(kind: DrawnLine['kind'], sources: readonly BillableSource[], rateMinor: number): number {
-  if (kind === 'milestone') return rateMinor;
+export function drawnAmount(kind: DrawnLine['kind'], sources: readonly BillableSource[], rateMinor: number, currency: string): number {
+  const step = currencyStepMinor(currency);
+  if (kind === 'milestone') return quantityAmount(1, rateMinor, step);
   const unit = sources[0]?.unit ?? 'Hourly';
-  if (unit === 'One time') return sources.some((source) => source.firstWeek) ? rateMinor : 0;
+  if (unit === 'One time') return sources.some((source) => source.firstWeek) ? quantityAmount(1, rateMinor, step) : 0;
   return minutesAmount(
     sources.reduce((sum, source) => sum + source.minutes, 0),
     rateMinor,
     unit,
+    step,
   );
 }
 
@@ -173,7 +184,7 @@ export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
         quantity: 1,
         unit: '',
         unitPriceMinor: first.rateMinor,
-        amountMinor: first.rateMinor,
+        amountMinor: drawnAmount('milestone', group, first.rateMinor, first.currency),
         currency: first.currency,
         day,
         from: first.day,
@@ -190,7 +201,7 @@ export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
       quantity: hoursOf(minutes),
       unit: unit === 'Hourly' ? 'h' : `h, rate ${BILLING_UNIT_LABELS[unit]}`,
       unitPriceMinor: first.rateMinor,
-      amountMinor: drawnAmount('time', group, first.rateMinor),
+      amountMinor: drawnAmount('time', group, first.rateMinor, first.currency),
       currency: first.currency,
       day,
       from,

@@ -1,6 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   costRisk,
+  ERRORS,
+  errorOf,
   isMissionAdmin,
   timeTrackingEligible,
   fromMinorUnits,
@@ -11,11 +13,11 @@ import {
   type MoneyRow,
 } from '@crewplan/domain';
 import { missionPeople, missions, orgs, programs } from '../../db/schema/index.ts';
-import { appError } from '../../lib/errors.ts';
+import { AppError, appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { actualLines, missionMonths, missionTotals, moneyLines, type MissionTotalRow } from './cost.queries.ts';
+import { actualLines, missionMonths, missionTotals, moneyLines, type MissionMonthRow, type MissionTotalRow } from './cost.queries.ts';
 import { convertOnDays, inCurrency, reportCurrency } from './money.currency.ts';
 import {
   add,
@@ -172,25 +174,14 @@ export async function orgReport(
     .orderBy(missions.title, missions.id);
   const currency = reportCurrency(query.currency, org.currency);
   const today = todayOf(ctx.clock);
-  // each mission's amounts are in its own currency: converted to the report's, each month at its rate
-  const lines = await inCurrency(
-    ctx,
-    await missionMonths(
-      ctx.db,
-      org.id,
-      heads.map((head) => head.id),
-      today,
-    ),
-    currency,
-    (line) => `${line.mission_id}:${line.month}`,
+  const raw = await missionMonths(
+    ctx.db,
+    org.id,
+    heads.map((head) => head.id),
+    today,
   );
-  const budgeted = heads.filter((head) => head.budgetAvailableMinor !== null);
-  const converted = await convertOnDays(
-    ctx,
-    budgeted.map((head) => ({ amountMinor: head.budgetAvailableMinor!, day: today, from: head.currency })),
-    currency,
-  );
-  const budgets = new Map(budgeted.map((head, i) => [head.id, converted[i]!]));
+  const { lines, budgets, unconverted } = await portfolioInCurrency(ctx, heads, raw, currency, today);
+  const shown = heads.filter((head) => !unconverted.some((mission) => mission.missionId === head.id));
   const byMission = new Map<string, { months: { month: string; figures: MinorFigures }[]; pct: number }>();
   const monthTotals = new Map<string, MinorFigures>();
   for (const line of lines) {
@@ -204,7 +195,7 @@ export async function orgReport(
   let total = ZERO;
   const ev = { pv: 0, ev: 0, ac: 0, bac: 0 };
   let budget: number | null = null;
-  for (const head of heads) {
+  for (const head of shown) {
     const entry = byMission.get(head.id) ?? { months: [], pct: 0 };
     const presented = presentRow(
       { planItemId: null, kind: 'person', title: head.title, personName: null, missionId: head.id, missionTitle: head.title },
@@ -226,7 +217,7 @@ export async function orgReport(
   return {
     currency,
     budget: budget === null ? null : fromMinorUnits(budget),
-    billable: heads.some((head) => !head.notBillable),
+    billable: shown.some((head) => !head.notBillable),
     months,
     rows,
     total: presentFigures(total),
@@ -236,7 +227,55 @@ export async function orgReport(
       { ...ev, cpi, spi: ratio(ev.ev, ev.pv), eac: cpi === null || ev.ev === 0 ? null : Math.round((ev.bac * ev.ac) / ev.ev) },
       today,
     ),
+    unconverted,
   };
+}
+
+const isNoRate = (error: unknown): error is AppError => error instanceof AppError && error.code === ERRORS.noExchangeRate.code;
+/** Whether `error` is the refusal of a missing rate for `currency` ('No exchange rate for AED on 2026-03-02'). */
+const noRateFor = (error: unknown, currency: string) =>
+  isNoRate(error) && error.message.startsWith(errorOf('noExchangeRate', currency, '').message);
+
+/**
+ * The missions' month lines and budgets in the report's `currency` (each month at its rate, a budget at today's). A
+ * mission with money in a currency the rates do not cover cannot be shown: it is left out and named in `unconverted`
+ * with that currency (never taken 1:1), and the other missions still make the report; a report currency without a
+ * rate is refused as before (422). All are converted in one batch; only when that meets a missing rate are the
+ * missions converted one by one, to tell which.
+ */
+async function portfolioInCurrency(ctx: AppContext, heads: MissionHead[], raw: MissionMonthRow[], currency: string, today: string) {
+  const convert = async (some: MissionHead[], rows: MissionMonthRow[]) => {
+    const lines = await inCurrency(ctx, rows, currency, (line) => `${line.mission_id}:${line.month}`);
+    const budgeted = some.filter((head) => head.budgetAvailableMinor !== null);
+    const converted = await convertOnDays(
+      ctx,
+      budgeted.map((head) => ({ amountMinor: head.budgetAvailableMinor!, day: today, from: head.currency })),
+      currency,
+    );
+    return { lines, budgets: new Map(budgeted.map((head, i) => [head.id, converted[i]!])) };
+  };
+  try {
+    return { ...(await convert(heads, raw)), unconverted: [] };
+  } catch (error) {
+    if (!isNoRate(error) || noRateFor(error, currency)) throw error;
+  }
+  const lines: MissionMonthRow[] = [];
+  const budgets = new Map<string, number>();
+  const unconverted: { missionId: string; title: string; currency: string }[] = [];
+  for (const head of heads) {
+    const own = raw.filter((line) => line.mission_id === head.id);
+    try {
+      const converted = await convert([head], own);
+      lines.push(...converted.lines);
+      for (const [id, amount] of converted.budgets) budgets.set(id, amount);
+    } catch (error) {
+      // the mission's currency, or one its money was approved in before the mission changed currency
+      const missing = [head.currency, ...own.map((line) => line.currency)].find((code) => noRateFor(error, code));
+      if (!missing || missing === currency) throw error;
+      unconverted.push({ missionId: head.id, title: head.title, currency: missing });
+    }
+  }
+  return { lines, budgets, unconverted };
 }
 
 /**
@@ -260,6 +299,8 @@ async function managedMissions(ctx: AppContext, personId: string): Promise<Missi
         eq(missionPeople.invitePending, false),
         isNull(missions.archivedAt),
         eq(missions.isTemplate, false),
+        // as the board: not of an organisation I left, nor one requiring two-factor sign-in I lack (rule 109)
+        sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
       ),
     );
   const now = ctx.clock.now();

@@ -24,6 +24,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { quantityAmount } from '@crewplan/domain/invoices/invoice-rules';
+import { currencyStepMinor } from '@crewplan/domain/money/currencies';
 import { toNumber } from '@crewplan/domain/shared/numbers';
 import type { Invoice, InvoiceLineInput } from '@crewplan/domain/invoices/invoices';
 import { PdfPages } from '../files/index.ts';
@@ -47,8 +48,9 @@ const lineOf = (line: Invoice['lines'][number]): EditLine => ({
   shown: line,
 });
 const inputOf = ({ key: _key, shown: _shown, ...line }: EditLine): InvoiceLineInput => line;
-/** What a typed line comes to, rounded once (as the server does). */
-const typedAmount = (quantity: number, unitPrice: number) => quantityAmount(quantity, Math.round(unitPrice * 100)) / 100;
+/** What a typed line comes to, rounded once to the currency's smallest amount (as the server does). */
+const typedAmount = (quantity: number, unitPrice: number, currency: string) =>
+  quantityAmount(quantity, Math.round(unitPrice * 100), currencyStepMinor(currency)) / 100;
 
 /** One invoice: its lines (drawn from the project and typed), status, sending, payment link, and its PDF beside. */
 export function InvoiceEditor({ orgId, invoiceId, orgTitle }: { orgId: string; invoiceId: string; orgTitle: string }) {
@@ -201,7 +203,7 @@ function Editor({
         </Stack>
 
         {draft && invoice.mission && <DrawFromMission orgId={orgId} missionId={invoice.mission._id} lines={lines} setLines={setLines} />}
-        {draft && <TypedLine onAdd={(line) => setLines((all) => [...all, line])} />}
+        {draft && <TypedLine currency={invoice.currency} onAdd={(line) => setLines((all) => [...all, line])} />}
         {draft && (
           <>
             <Group grow>
@@ -399,7 +401,7 @@ function DrawFromMission({
   );
 }
 
-function TypedLine({ onAdd }: { onAdd: (line: EditLine) => void }) {
+function TypedLine({ currency, onAdd }: { currency: string; onAdd: (line: EditLine) => void }) {
   const [description, setDescription] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [unitPrice, setUnitPrice] = useState('0');
@@ -431,7 +433,7 @@ function TypedLine({ onAdd }: { onAdd: (line: EditLine) => void }) {
               quantity: q,
               unit: '',
               unitPrice: p,
-              shown: { description: description.trim(), quantity: q, unit: '', unitPrice: p, amount: typedAmount(q, p) },
+              shown: { description: description.trim(), quantity: q, unit: '', unitPrice: p, amount: typedAmount(q, p, currency) },
             });
             setDescription('');
             setQuantity('1');

@@ -8,6 +8,7 @@ import { orgMoneyQuery } from './api.ts';
 import { CurrencyPicker, escapeCloses } from './CurrencyPicker.tsx';
 import { FlashRow } from './FlashRow.tsx';
 import { PlanVsActual } from './PlanVsActual.tsx';
+import { unconvertedNotice } from './report-view.ts';
 
 const PORTFOLIO = 'portfolio';
 
@@ -24,6 +25,8 @@ export function OrgMoneyScreen({ value: orgId }: { value: string }) {
   const close = () => setParams({ 'money-org': null, 'money-program': null, 'budget-currency': null });
   const programs = (org.data?.programs ?? []).filter((program) => !program.isDeleted);
   const scope = programs.find((program) => program._id === programId)?.title ?? 'Portfolio';
+  // missions without an exchange rate into the report's currency are left out of its figures: say which
+  const notice = report.data ? unconvertedNotice(report.data) : null;
 
   return (
     <Modal.Root opened onClose={close} fullScreen transitionProps={{ duration: 0 }} closeOnEscape={false}>
@@ -74,6 +77,11 @@ export function OrgMoneyScreen({ value: orgId }: { value: string }) {
             )}
             {report.data && (
               <Stack gap="lg">
+                {notice && (
+                  <Alert color="yellow" role="status" title="Some missions are not counted">
+                    {notice}
+                  </Alert>
+                )}
                 <FlashRow report={report.data} />
                 <PlanVsActual report={report.data} />
               </Stack>

@@ -13,6 +13,7 @@ import {
   monthTotals,
   riskLevel,
   sortedRows,
+  unconvertedNotice,
 } from './report-view.ts';
 
 const figures = (values: Partial<typeof EMPTY_FIGURES>) => ({ ...EMPTY_FIGURES, ...values });
@@ -155,5 +156,23 @@ describe('drill-down and currencies', () => {
     expect(all.find((choice) => choice.value === 'CHF')?.label).toBe('CHF · Swiss Franc');
     expect(codes(currencyChoices('EUR', null))).toEqual(codes(all));
     expect(codes(currencyChoices('ZZZ', 'ZZZ'))).toEqual([...codes(all), 'ZZZ']);
+  });
+});
+
+describe('the missions an organisation report leaves out', () => {
+  const id = (n: number) => String(n).repeat(24);
+  it.each([
+    [undefined, null],
+    [[], null],
+    [[{ missionId: id(1), title: 'Dubai office', currency: 'AED' }], 'Not counted, no exchange rate into EUR: Dubai office (AED).'],
+    [
+      [
+        { missionId: id(1), title: 'Dubai office', currency: 'AED' },
+        { missionId: id(2), title: 'Lagos', currency: 'NGN' },
+      ],
+      'Not counted, no exchange rate into EUR: Dubai office (AED), Lagos (NGN).',
+    ],
+  ] as const)('%j → %s', (unconverted, notice) => {
+    expect(unconvertedNotice({ currency: 'EUR', unconverted: unconverted && [...unconverted] })).toBe(notice);
   });
 });

@@ -95,6 +95,17 @@ export function flashOf(report: Pick<MoneyReport, 'budget' | 'total' | 'earnedVa
   };
 }
 
+/**
+ * The notice of the missions an organisation's report leaves out, having no exchange rate into its currency (null
+ * when none is): 'Not counted, no exchange rate into EUR: Dubai office (AED), Lagos (NGN).'
+ */
+export function unconvertedNotice(report: Pick<MoneyReport, 'currency' | 'unconverted'>): string | null {
+  const missions = report.unconverted ?? [];
+  if (missions.length === 0) return null;
+  const named = missions.map((mission) => `${mission.title} (${mission.currency})`).join(', ');
+  return `Not counted, no exchange rate into ${report.currency}: ${named}.`;
+}
+
 /** How a mission stands against its budget: forecast at completion over budget (1 = on budget). */
 export type RiskLevel = 'no-budget' | 'no-forecast' | 'on-track' | 'watch' | 'over';
 export const RISK_LABELS: Record<RiskLevel, string> = {
