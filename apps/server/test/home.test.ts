@@ -255,13 +255,18 @@ describe("Home's reads, asked by someone of another organisation, by no one, or 
       expectStatus(response, 200);
       return (response.json() as Json).items.map((row: Json) => row._id);
     };
-    expect([await suggested(), await taskMaster()]).toEqual([[item!.id], [item!.id]]);
+    const myItems = async () => {
+      const response = await t.request({ method: 'GET', url: '/api/action-item/my/items', token: me.token });
+      expectStatus(response, 200);
+      return (response.json() as Json).items.map((row: Json) => row._id);
+    };
+    expect([await suggested(), await taskMaster(), await myItems()]).toEqual([[item!.id], [item!.id], [item!.id]]);
     await t.database.db
       .update(orgPeople)
       .set({ endDate: '2020-01-01' })
       .where(and(eq(orgPeople.orgId, org), eq(orgPeople.personId, me.personId)));
     t.app.ctx.reads.changed(); // written behind the server's back
-    expect([await suggested(), await taskMaster()]).toEqual([[], []]);
+    expect([await suggested(), await taskMaster(), await myItems()]).toEqual([[], [], []]);
   });
 
   it('answer 401 to a caller without identity, whatever their session cookie holds', async () => {

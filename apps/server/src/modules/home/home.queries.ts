@@ -1,9 +1,5 @@
 import { WEIGHT, type WeighedTask } from '@crewplan/domain/home/weight';
-import { STILL_WITH_ORG } from '../../plugins/mission-access.ts';
-import { itemWithMissionJson, MY_ITEMS_FROM as MY_ASSIGNED_FROM, PINNED_BY_ME } from '../tasks/index.ts';
-
-/** My assigned items (`MY_ITEMS_FROM`), leaving out those of an organisation I left, as the mission tree does. */
-const MY_ITEMS_FROM = `${MY_ASSIGNED_FROM} and ${STILL_WITH_ORG}`;
+import { itemWithMissionJson, MY_ITEMS_FROM, PINNED_BY_ME } from '../tasks/index.ts';
 
 /** What the weight of a task (rule 235) reads, for my open tasks, with what Home shows of it. */
 export interface WeighedRow extends WeighedTask {

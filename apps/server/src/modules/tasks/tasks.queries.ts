@@ -2,6 +2,7 @@ import type { ActionItem, Action } from '@crewplan/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import Cursor from 'pg-cursor';
+import { orgMissionShown } from '../../plugins/mission-access.ts';
 
 /**
  * The JSON of actions and action items, shaped by SQL (DESIGN §8): one statement builds a whole list, whether it is
@@ -257,14 +258,14 @@ const LICENSED = `(m.is_licensed_active or (o.is_licensed_active and (o.is_org_l
 /**
  * From and where of my assigned items (alias `ai`, their mission `m`): `$1` is the caller, `$2` whether only licensed
  * missions and organisations count. An organisation requiring two-factor sign-in the caller lacks withholds its
- * projects' tasks (rule 109), as the mission tree does. Home's reads share it with `my/items`.
+ * projects' tasks (rule 109), and one they left or one deleted shows none (`orgMissionShown`), as the mission tree
+ * does. Home's reads share it with `my/items`.
  */
 export const MY_ITEMS_FROM = `from action_items ai
   join missions m on m.id = ai.mission_id and m.archived_at is null
   join mission_people mp on mp.mission_id = m.id and mp.person_id = $1 and not mp.invite_pending and mp.permission <= 3
   left join orgs o on o.id = m.org_id
-  where ai.people @> array[$1::varchar] and (m.org_id is null or (o.id is not null and o.deleted_at is null
-      and (not o.is_mfa_required or exists (select 1 from people me where me.id = $1 and me.two_factor_enabled))))
+  where ai.people @> array[$1::varchar] and ${orgMissionShown()}
     and ($2::boolean is false or ${LICENSED})`;
 
 /** Whether the caller (`$1`) pinned the item `ai`. */
