@@ -1,4 +1,4 @@
-import { currencyOfRateCode, rateCodeOf } from '../money/currencies.ts';
+import { currencyOfRateCode, isWholeUnitCurrency, rateCodeOf } from '../money/currencies.ts';
 
 /**
  * Money as the card payment provider counts it: the ISO 4217 code in lower case (the product's YEN is `jpy`) and the
@@ -7,25 +7,6 @@ import { currencyOfRateCode, rateCodeOf } from '../money/currencies.ts';
  */
 export type ProviderMoney = { currency: string; amount: number };
 
-/** The provider's zero-decimal currencies (ISO 4217 codes). */
-const ZERO_DECIMAL = new Set([
-  'BIF',
-  'CLP',
-  'DJF',
-  'GNF',
-  'JPY',
-  'KMF',
-  'KRW',
-  'MGA',
-  'PYG',
-  'RWF',
-  'UGX',
-  'VND',
-  'VUV',
-  'XAF',
-  'XOF',
-  'XPF',
-]);
 /** The provider's three-decimal currencies. */
 const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 
@@ -36,7 +17,7 @@ const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 export function toProviderMoney(currency: string, amountMinor: number): ProviderMoney | null {
   const iso = rateCodeOf(currency);
   const code = iso.toLowerCase();
-  if (ZERO_DECIMAL.has(iso)) return amountMinor % 100 === 0 ? { currency: code, amount: amountMinor / 100 } : null;
+  if (isWholeUnitCurrency(currency)) return amountMinor % 100 === 0 ? { currency: code, amount: amountMinor / 100 } : null;
   return { currency: code, amount: THREE_DECIMAL.has(iso) ? amountMinor * 10 : amountMinor };
 }
 
@@ -48,7 +29,7 @@ export function fromProviderMoney(providerCurrency: string, amount: number): { c
   const iso = providerCurrency.toUpperCase();
   const currency = currencyOfRateCode(iso);
   if (!currency || !Number.isSafeInteger(amount)) return null;
-  if (ZERO_DECIMAL.has(iso)) return { currency, amountMinor: amount * 100 };
+  if (isWholeUnitCurrency(currency)) return { currency, amountMinor: amount * 100 };
   if (THREE_DECIMAL.has(iso)) return amount % 10 === 0 ? { currency, amountMinor: amount / 10 } : null;
   return { currency, amountMinor: amount };
 }
