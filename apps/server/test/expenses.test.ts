@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, EXPENSE_MESSAGES, type Expense, type ExpenseList, type MoneyActual } from '@crewplan/domain';
 import {
@@ -11,13 +11,12 @@ import {
   missionPeople,
   notifications,
   orgAuditEvents,
-  orgPeople,
   people,
 } from '../src/db/schema/index.ts';
 import { convertAmounts } from '../src/modules/currency/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';
-import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { createMissionWorld, expectWithheldAndLeft, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { createOrg, errorOf, expectStatus, insertMember, verifiedPerson } from './support/org.ts';
 
 let t: TestApp;
@@ -544,19 +543,7 @@ describe('lists (GET /expense/my, /project-manager, /org/:orgId, /org/:orgId/mis
       return (response.json() as ExpenseList).expenses.map((e) => e._id);
     };
     expect(await board()).toEqual([expense._id]);
-    await setOrg(t, world.orgId, { isMFARequired: true });
-    try {
-      expect(await board()).toEqual([]);
-    } finally {
-      await setOrg(t, world.orgId, { isMFARequired: false });
-    }
-    const member = and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, person('p1pm')));
-    await t.database.db.update(orgPeople).set({ endDate: '2020-01-01' }).where(member);
-    try {
-      expect(await board()).toEqual([]);
-    } finally {
-      await t.database.db.update(orgPeople).set({ endDate: null }).where(member);
-    }
+    await expectWithheldAndLeft(t, world.orgId, person('p1pm'), board);
   });
 
   it('the organisation list shows members their own and admins and managers everybody’s beyond drafts', async () => {

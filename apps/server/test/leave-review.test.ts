@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveRequestView, LeaveReviewList, MissionLeaveList, MyLeave, OrgLeaveList } from '@crewplan/domain';
 import { orgPeople, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
-import { createMissionWorld, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import { createMissionWorld, expectWithheldAndLeft, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { errorOf, expectStatus, multipart, PNG_1X1 } from './support/org.ts';
 
 /**
@@ -124,19 +124,7 @@ describe('the board list (GET /people-leave/list/project-manager)', () => {
     const leave = await create('p0', { reason: 'training', dates: [{ from: '2025-08-04', to: '2025-08-04' }] });
     const board = async () => idsOf(await get<LeaveReviewList>('p1pm', 'list/project-manager'));
     expect(await board()).toContain(leave._id);
-    await setOrg(t, world.orgId, { isMFARequired: true });
-    try {
-      expect(await board()).toEqual([]);
-    } finally {
-      await setOrg(t, world.orgId, { isMFARequired: false });
-    }
-    const member = and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, person('p1pm')));
-    await t.database.db.update(orgPeople).set({ endDate: '2025-01-01' }).where(member);
-    try {
-      expect(await board()).toEqual([]);
-    } finally {
-      await t.database.db.update(orgPeople).set({ endDate: null }).where(member);
-    }
+    await expectWithheldAndLeft(t, world.orgId, person('p1pm'), board);
   });
 });
 

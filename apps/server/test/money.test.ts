@@ -1,11 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, type CostTrackerRow, type MoneyActual, type MoneyReport, type Timesheet } from '@crewplan/domain';
-import { actions, exchangeRates, expenses, missions, orgPeople, people, planItems, programs, timesheets } from '../src/db/schema/index.ts';
+import { actions, exchangeRates, expenses, missions, people, planItems, programs, timesheets } from '../src/db/schema/index.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
-import { createMissionWorld, missionExpectations, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
+import {
+  createMissionWorld,
+  endMembership,
+  missionExpectations,
+  setOrg,
+  type MissionCaller,
+  type MissionWorld,
+} from './support/missions-world.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
@@ -727,10 +734,7 @@ describe('the cost tracker (GET /money/project-manager/cost-tracker)', () => {
     const [mfa, left] = [await managedIn('needs 2FA'), await managedIn('left')];
     expect(await titles()).toEqual(['left', 'needs 2FA']);
     await setOrg(t, mfa, { isMFARequired: true });
-    await t.database.db
-      .update(orgPeople)
-      .set({ endDate: '2020-01-01' })
-      .where(and(eq(orgPeople.orgId, left), eq(orgPeople.personId, me.personId)));
+    await endMembership(t, left, me.personId);
     expect(await titles()).toEqual([]);
     await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
     expect(await titles()).toEqual(['needs 2FA']);

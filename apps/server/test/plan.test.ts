@@ -5,7 +5,7 @@ import { departments, dependencies, missionAuditEvents, orgPeople, people, planI
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { expectAccess } from './support/authz-matrix.ts';
 import { addToMission, insertMission } from './support/missions.ts';
-import { createMissionWorld, missionExpectations, setOrg, type MissionWorld } from './support/missions-world.ts';
+import { createMissionWorld, endMembership, missionExpectations, setOrg, type MissionWorld } from './support/missions-world.ts';
 import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 let t: TestApp;
@@ -572,10 +572,7 @@ describe('GET /mission-plan/my/roles', () => {
     expect(await titles()).toEqual(['deleted', 'left', 'needs 2FA']);
     await setOrg(t, mfa, { isMFARequired: true });
     await setOrg(t, deleted, { deletedAt: new Date() });
-    await t.database.db
-      .update(orgPeople)
-      .set({ endDate: '2020-01-01' })
-      .where(and(eq(orgPeople.orgId, left), eq(orgPeople.personId, me.personId)));
+    await endMembership(t, left, me.personId);
     expect(await titles()).toEqual([]);
     await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
     expect(await titles()).toEqual(['needs 2FA']);

@@ -1,6 +1,7 @@
-import { missionPeople, orgs } from '../../src/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { missionPeople, orgPeople, orgs } from '../../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
 import type { OrgLevel } from '@crewplan/domain';
+import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
 import type { PrincipalFactory } from './authz-matrix.ts';
 import { insertMission, type MissionOptions } from './missions.ts';
@@ -86,6 +87,36 @@ export async function setOrg(t: TestApp, orgId: string, values: Partial<typeof o
   await t.database.db.update(orgs).set(values).where(eq(orgs.id, orgId));
   // written behind the server's back: tell it, as its own writes do, so that no remembered read outlives the change
   t.app.ctx.reads.changed();
+}
+
+/** Ends the person's membership of the organisation on `endDate` (straight in the database); answers its undoing. */
+export async function endMembership(t: TestApp, orgId: string, personId: string, endDate = '2020-01-01') {
+  const member = and(eq(orgPeople.orgId, orgId), eq(orgPeople.personId, personId));
+  await t.database.db.update(orgPeople).set({ endDate }).where(member);
+  t.app.ctx.reads.changed();
+  return async () => {
+    await t.database.db.update(orgPeople).set({ endDate: null }).where(member);
+    t.app.ctx.reads.changed();
+  };
+}
+
+/**
+ * Expects `read` to show nothing of the organisation while it requires two-factor sign-in the person lacks (rule
+ * 109), nor once their membership ended; both are undone afterwards.
+ */
+export async function expectWithheldAndLeft(t: TestApp, orgId: string, personId: string, read: () => Promise<unknown[]>) {
+  await setOrg(t, orgId, { isMFARequired: true });
+  try {
+    expect(await read()).toEqual([]);
+  } finally {
+    await setOrg(t, orgId, { isMFARequired: false });
+  }
+  const undo = await endMembership(t, orgId, personId);
+  try {
+    expect(await read()).toEqual([]);
+  } finally {
+    await undo();
+  }
 }
 
 /** Expectations for a route: readers per the table below, `allowed` for those in `allowed`, 403 for other readers. */
