@@ -508,6 +508,27 @@ describe('offer codes', () => {
     expect(errorOf(used).message).toBe('Sorry that code is not valid or has already been used.');
     expectStatus(await call('POST', '/org/appsumo/oob-code/doc', undefined, { oobCode: code }), 401);
   });
+
+  it.each(['past_due', 'unpaid'])('leaves a %s subscription owing: the code licenses, it pays no invoice', async (owed) => {
+    const { admin, orgId } = await subscribed();
+    const customer = await customerIdOf(orgId);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const id = row!.providerSubscriptionId;
+    const event = fake.signedEvent('customer.subscription.updated', { id, object: 'subscription', customer, status: owed });
+    expectStatus(await postWebhook(event.payload, event.signature), 200);
+    const [code] = await issueOfferCodes(t.app.ctx, 1);
+    const redeemed = await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code });
+    expectStatus(redeemed, 200);
+    expect(viewOf(redeemed)).toMatchObject({ status: owed, plan: 'unlimited', licensed: true });
+    expect((await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId)))[0]).toMatchObject({
+      status: owed,
+      providerSubscriptionId: id,
+    });
+    // the provider's news of the paid invoice is what settles it
+    const paid = fake.signedEvent('invoice.paid', { id: `in_owed_${owed}`, object: 'invoice', customer, subscription: id });
+    expectStatus(await postWebhook(paid.payload, paid.signature), 200);
+    expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token)).status).toBe('active');
+  });
 });
 
 describe('connected account and proposal payments', () => {

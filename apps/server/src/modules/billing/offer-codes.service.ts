@@ -38,7 +38,7 @@ export async function offerCodeDoc(ctx: AppContext, code: string) {
 /**
  * `POST /org/:orgId/subscription/oob-code`: redeems an offer code for this organisation: the code is locked, used up
  * and the organisation licensed (as by a key) in one transaction, so a code licenses exactly one organisation even
- * when two redeem it at the same moment.
+ * when two redeem it at the same moment. A paid subscription it runs beside is left as it is.
  */
 export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: string) {
   const now = ctx.clock.now();
@@ -53,8 +53,11 @@ export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: 
       .update(offerCodes)
       .set({ redeemedAt: now, redeemedOrgId: access.org.id, redeemedBy: access.personId })
       .where(eq(offerCodes.id, row!.id));
-    await lockSubscription(tx, access.org.id);
-    await tx.update(subscriptions).set({ offerCodeId: row!.id, status: 'active' }).where(eq(subscriptions.orgId, access.org.id));
+    const subscription = await lockSubscription(tx, access.org.id);
+    // a paid subscription keeps the status its provider gives it: a code licenses the organisation, it pays none
+    // of the subscription's invoices (one past due stays owed); the code's licence is the status only without one
+    const status = subscription.providerSubscriptionId === null ? 'active' : subscription.status;
+    await tx.update(subscriptions).set({ offerCodeId: row!.id, status }).where(eq(subscriptions.orgId, access.org.id));
     await tx.update(orgs).set({ isKeyLicensed: true, isLicensedActive: true }).where(eq(orgs.id, access.org.id));
     record({
       action: 'update',
