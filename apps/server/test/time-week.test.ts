@@ -153,6 +153,46 @@ describe('PUT /timesheet/week: the whole week in one request', () => {
     expect(history.filter((event) => event.action === 'create')).toHaveLength(1);
   });
 
+  it('keeps a day at 24 hours when a new week is saved whole and, at the same moment, one of its sheets alone', async () => {
+    // a person of their own, so that every week of theirs is new; p0's weeks are left to the next tests (the roles
+    // reach back only so far)
+    cursor -= 3;
+    const racer = await verifiedPerson(t, { firstName: 'Racer', lastName: 'Caller' });
+    await addMember(t, world.orgId, racer, 'MEMBER');
+    const [a, b] = [await world.mission(MISSION_DATES), await world.mission(MISSION_DATES)];
+    const roles: string[] = [];
+    for (const missionId of [a, b]) {
+      await addToMission(t, missionId, racer, 0);
+      const [role] = await t.database.db
+        .insert(planItems)
+        .values({ missionId, type: 'person', title: 'Racer', personId: racer.personId, ...ROLE_DATES })
+        .returning();
+      roles.push(role!.id);
+    }
+    // 20 hours on Monday each: either save fits alone, both together hold 40
+    const monday = [20, 0, 0, 0, 0, 0, 0];
+    const weeks = Array.from({ length: 60 }, (_, i) => weeksAgo(i + 1));
+    for (let i = 0; i < weeks.length; i += 6) {
+      const answers = await Promise.all(
+        weeks.slice(i, i + 6).flatMap((weekStart) => [
+          saveWeek(racer, { weekStart, status: 'draft', rows: [{ missionId: a, planItemId: roles[0], dailyHours: monday }] }),
+          t.request({
+            method: 'POST',
+            url: `/api/timesheet/mission/${b}`,
+            token: racer.token,
+            payload: { missionPlanId: roles[1], payload: { weekStart, dailyHours: monday } },
+          }),
+        ]),
+      );
+      for (const answer of answers) expect([200, 201, 400]).toContain(answer.statusCode);
+    }
+    const rows = await t.database.db.select().from(timesheets).where(eq(timesheets.personId, racer.personId));
+    const mondays = new Map<string, number>();
+    for (const row of rows) mondays.set(row.weekStart, (mondays.get(row.weekStart) ?? 0) + row.dailyMinutes[0]!);
+    expect([...mondays].filter(([, minutes]) => minutes > 24 * 60)).toEqual([]);
+    expect(mondays.size).toBe(weeks.length);
+  });
+
   it('writes nothing when the week changed after it was read: the write fails as a serialization failure', async () => {
     const { missionId, roleId } = await missionWithRole();
     expectStatus(await saveWeek('p0', week([{ missionId, planItemId: roleId, dailyHours: WEEK }])), 200);

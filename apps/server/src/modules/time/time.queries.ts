@@ -23,10 +23,11 @@ export type WeekSave = {
   snapshot: Record<string, unknown>;
 };
 
-/** The name of the lock of a person's week, taken by every write of it (`lockWeek`, `saveWeekAsRead`). */
+/**
+ * The name of the lock of a person's week, taken by every write of it (`lockWeek`; `saveWeekAsRead` through
+ * `timesheet_week_locked`, migration 0025, which names it alike).
+ */
 const weekLockName = (week: { personId: string; weekStart: string }) => `timesheet-week:${week.personId}:${week.weekStart}`;
-/** `weekLockName` in the whole week's statement ($13 the person, $14 the week). */
-const WEEK_LOCK_KEY = `hashtextextended('timesheet-week:' || $13::varchar || ':' || to_char($14::date, 'YYYY-MM-DD'), 0)`;
 
 /**
  * Locks the person's sheets of the week for this transaction, in one order (by id), before a write of one of them
@@ -131,10 +132,10 @@ export async function saveWeekAsRead(
   return rows[0]!.sheets.map(timesheetRowOf);
 }
 
-const WEEK_SAVE = `with week as (select id, xmin from timesheets where person_id = $13 and week_start = $14::date for update),
+// the week is locked (`weekLockName`) before its sheets are read, and read as committed by then, not as when the
+// statement began: a single write committed meanwhile is seen (migration 0025, `timesheet_week_locked`)
+const WEEK_SAVE = `with week as (select id, version as xmin from timesheet_week_locked($13, $14::date)),
   unchanged as (select case when ${weekFingerprint('week')} <> $15 then write_conflict('the week changed after it was read')
-    -- a single write of the week (lockWeek) may be adding a sheet this statement cannot see yet
-    when not pg_try_advisory_xact_lock(${WEEK_LOCK_KEY}) then write_conflict('the week is being written')
     else true end as ok),
   saved as (${upsertWeeks('where (select ok from unchanged)')}),
   history as (${renumbered(HISTORY_INSERT, 15)} where (select ok from unchanged))
