@@ -5,7 +5,7 @@ import type { NotificationList } from '@crewplan/domain/notifications/notificati
 import { notifications, people } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';
-import { createMissionWorld, setOrg, type MissionWorld } from './support/missions-world.ts';
+import { createMissionWorld, endMembership, setOrg, type MissionWorld } from './support/missions-world.ts';
 import { addMember, expectStatus, verifiedPerson } from './support/org.ts';
 import { mailTo, uniqueEmail } from './support/people.ts';
 
@@ -158,6 +158,38 @@ describe('mentions (comment.created → mentionComment)', () => {
     expect(after).not.toContain('Secret plan for the launch');
     expect(after).toContain('Still on this one');
     expect(await unread()).toBe(before - 1);
+  });
+});
+
+describe('notifications of a mission withheld from their person (rule 109)', () => {
+  it('are made but not mailed while the organisation requires two-factor sign-in they lack, nor once they left it', async () => {
+    const mission = await world.mission();
+    await t.database.db
+      .update(people)
+      .set({ twoFactorEnabled: true })
+      .where(eq(people.id, person('p0')));
+    await setOrg(t, world.orgId, { isMFARequired: true });
+    const undoLeft = await endMembership(t, world.orgId, person('p0'));
+    try {
+      const mailsBefore = (await mailTo(t, world.people.p1.email)).length;
+      const p0Before = (await mailTo(t, world.people.p0.email)).length;
+      await mentionIn(mission, person('p1'), '0123456789abcdef0123aa01', 'Withheld launch codes');
+      await mentionIn(mission, person('p0'), '0123456789abcdef0123aa02', 'Codes for a leaver');
+      const [row] = (await notificationsOf(person('p1'), 'mentionComment')).filter((n) => n.body === 'Withheld launch codes');
+      expect(row).toMatchObject({ missionId: mission, emailedAt: null });
+      expect(await mailTo(t, world.people.p1.email)).toHaveLength(mailsBefore);
+      expect(await mailTo(t, world.people.p0.email)).toHaveLength(p0Before);
+      expect((await listed('p1')).map((n) => n.body)).not.toContain('Withheld launch codes');
+    } finally {
+      await undoLeft();
+      await setOrg(t, world.orgId, { isMFARequired: false });
+      await t.database.db
+        .update(people)
+        .set({ twoFactorEnabled: false })
+        .where(eq(people.id, person('p0')));
+    }
+    // once it is shown again, the notification is there (it was only withheld)
+    expect((await listed('p1')).map((n) => n.body)).toContain('Withheld launch codes');
   });
 });
 

@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationList } from '@crewplan/domain/notifications/notifications';
-import { notifications } from '../src/db/schema/index.ts';
+import { notifications, orgPeople, orgs, people } from '../src/db/schema/index.ts';
 import { personRoom } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { errorOf, expectStatus, verifiedPerson } from './support/org.ts';
+import { addToMission, insertMission } from './support/missions.ts';
+import { addMember, createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import type { TestPerson } from './support/people.ts';
 
 let t: TestApp;
@@ -129,6 +131,56 @@ describe('GET /notification/unread/count', () => {
     await insertNotifications(bob.personId, [{}]);
     expect(await count(person.token)).toBe(2);
     expectStatus(await t.request({ method: 'GET', url: '/api/notification/unread/count' }), 401);
+  });
+});
+
+describe('notifications of missions withheld from me', () => {
+  it('leaves out, from the list and the count alike, those of a mission of an organisation requiring two-factor sign-in I lack, or one I left (rule 109); never an invite', async () => {
+    const owner = await verifiedPerson(t);
+    const person = await verifiedPerson(t);
+    const org = await createOrg(t, owner.token);
+    await addMember(t, org._id, person, 'MEMBER');
+    const mission = await insertMission(t, owner, { orgId: org._id });
+    await addToMission(t, mission.id, person, 0);
+    const personal = await insertMission(t, owner);
+    await addToMission(t, personal.id, person, 0);
+    const [mention, invite, orgLevel, elsewhere] = await insertNotifications(person.personId, [
+      { orgId: org._id, missionId: mission.id },
+      { type: 'invite', orgId: org._id, missionId: mission.id },
+      { type: 'payment', orgId: org._id },
+      { missionId: personal.id },
+    ]);
+    const shown = async () => {
+      const body = (await list(person.token)).json() as NotificationList;
+      return { ids: body.notifications.map((n) => n._id).sort(), count: await count(person.token) };
+    };
+    const all = [mention, invite, orgLevel, elsewhere].sort();
+    expect(await shown()).toEqual({ ids: all, count: 4 });
+
+    await t.database.db.update(orgs).set({ isMFARequired: true }).where(eq(orgs.id, org._id));
+    t.app.ctx.reads.changed();
+    const withheld = [invite, orgLevel, elsewhere].sort();
+    expect(await shown()).toEqual({ ids: withheld, count: 3 });
+    const invites = (await list(person.token, '?view=invites')).json() as NotificationList;
+    expect(invites.notifications.map((n) => n._id)).toEqual([invite]);
+
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, person.personId));
+    t.app.ctx.reads.changed();
+    expect(await shown()).toEqual({ ids: all, count: 4 });
+
+    // left the organisation: its missions' notifications go too (somebody never in it keeps those of missions they are on)
+    await t.database.db
+      .update(orgPeople)
+      .set({ endDate: '2020-01-01' })
+      .where(and(eq(orgPeople.orgId, org._id), eq(orgPeople.personId, person.personId)));
+    t.app.ctx.reads.changed();
+    expect(await shown()).toEqual({ ids: withheld, count: 3 });
+    const guest = await verifiedPerson(t);
+    await addToMission(t, mission.id, guest, 3);
+    const [guests] = await insertNotifications(guest.personId, [{ orgId: org._id, missionId: mission.id }]);
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, guest.personId));
+    expect(((await list(guest.token)).json() as NotificationList).notifications.map((n) => n._id)).toEqual([guests]);
+    expect(await count(guest.token)).toBe(1);
   });
 });
 

@@ -8,10 +8,21 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { notificationReads, notifications, people } from '../../db/schema/index.ts';
+import { orgMissionShown } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { presentNotification } from './notifications.presenter.ts';
 
-const shown = (personId: string | Placeholder) => and(eq(notifications.personId, personId), eq(notifications.isDisabled, false));
+/**
+ * A notification of a mission the person may no longer be shown (`orgMissionShown`: its organisation requires
+ * two-factor sign-in they lack (rule 109), they left it, or it was deleted) is left out of the list and the count
+ * alike. A mission invite stays: it can still be accepted, and accepting it is how the mission becomes theirs.
+ */
+export const missionNotWithheld = sql.raw(`("notifications"."type" = 'invite' or not exists (select 1 from missions m
+  left join orgs o on o.id = m.org_id where m.id = "notifications"."mission_id"
+  and not ${orgMissionShown('"notifications"."person_id"')}))`);
+
+const shown = (personId: string | Placeholder) =>
+  and(eq(notifications.personId, personId), eq(notifications.isDisabled, false), missionNotWithheld);
 
 /** How many of the person's notifications are neither read nor disabled. */
 export async function unreadCount(ctx: AppContext, personId: string): Promise<number> {

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { emailLink, mails } from '../mail/index.ts';
+import { missionNotWithheld } from './notifications.queries.ts';
 import { oneClickUnsubscribeLink, unsubscribeToken } from '../platform/index.ts';
 
 /** A notification to create; `open` are the query parameters of the web app that open its thing (used in the mail). */
@@ -74,7 +75,24 @@ export async function closeRoleRequestAsks(ctx: AppContext, requestId: string, s
 }
 
 async function mailNotifications(ctx: AppContext, rows: (NewNotification & { id: string })[]): Promise<void> {
-  const mailed = rows.filter((row) => isMailedAsNotification(row.type));
+  const candidates = rows.filter((row) => isMailedAsNotification(row.type));
+  if (candidates.length === 0) return;
+  // what the lists withhold (a mission of an organisation requiring two-factor sign-in they lack, or one they left)
+  // is not mailed either: the mail would carry it out
+  const shown = await ctx.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        inArray(
+          notifications.id,
+          candidates.map((row) => row.id),
+        ),
+        missionNotWithheld,
+      ),
+    );
+  const shownIds = new Set(shown.map((row) => row.id));
+  const mailed = candidates.filter((row) => shownIds.has(row.id));
   if (mailed.length === 0) return;
   const recipients = await ctx.db
     .select({ id: people.id, email: people.email, optOut: people.emailOptOut })
