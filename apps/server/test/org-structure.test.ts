@@ -116,6 +116,26 @@ describe('roles', () => {
     }
   });
 
+  it('cannot have their cost set by an API key, which may not read it (403 naming the field); the rest it may change', async () => {
+    const refused = await call('POST', `/api/org/${w.orgId}/roles`, w.apiKey, { name: 'Keyed with cost', cost: 99 });
+    expectStatus(refused, 403);
+    expect(errorOf(refused)).toEqual({
+      code: 'money/forbidden',
+      message: 'Sorry but only project managers and organisation managers may set rates.',
+      fields: { cost: 'Sorry but only project managers and organisation managers may set rates.' },
+    });
+    const keyed = await create('roles', { name: 'Keyed role' }, w.apiKey);
+    expect(keyed.cost).toBeNull();
+    const priced = await create('roles', { name: 'Priced role', cost: 250 });
+    for (const cost of [1, 0]) {
+      expectStatus(await call('PUT', `/api/org/${w.orgId}/roles/${priced._id}`, w.apiKey, { cost }), 403);
+    }
+    expectStatus(await call('PUT', `/api/org/${w.orgId}/roles/${priced._id}`, w.apiKey, { name: 'Priced role, renamed' }), 200);
+    const roles = (await detail()).roles!;
+    expect(roles.find((role) => role._id === priced._id)).toMatchObject({ name: 'Priced role, renamed', cost: 250 });
+    expect(roles.some((role) => role.name === 'Keyed with cost')).toBe(false);
+  });
+
   it('cannot be deleted while a person has it (409)', async () => {
     const role = await create('roles', { name: 'Held role' });
     await insertMember(t, w.orgId, 'MEMBER', { roleId: role._id });

@@ -323,6 +323,30 @@ describe('PUT /api/org/:id', () => {
     }
   });
 
+  it('lets only admins stop requiring two-factor sign-in; a manager may start requiring it (rule 109)', async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    const manager = await verifiedPerson(t);
+    await addMember(t, org._id, manager, 'MANAGER');
+    const on = await send('PUT', `/api/org/${org._id}`, manager.token, { isMFARequired: true });
+    expectStatus(on, 200);
+    expect((on.json() as Org).isMFARequired).toBe(true);
+    const off = await send('PUT', `/api/org/${org._id}`, manager.token, { isMFARequired: false, title: 'Lowered' });
+    expectStatus(off, 403);
+    expect(errorOf(off)).toMatchObject({
+      code: 'forbidden',
+      message: 'Ooops. Please make sure you are authorized to administer this organization.',
+    });
+    const [row] = await t.database.db.select().from(orgs).where(eq(orgs.id, org._id));
+    expect([row!.isMFARequired, row!.title]).toEqual([true, org.title]);
+    // sending the setting as it is (a whole settings form) is no change
+    expectStatus(await send('PUT', `/api/org/${org._id}`, manager.token, { isMFARequired: true, daysPerWeek: 4 }), 200);
+    const adminOff = await send('PUT', `/api/org/${org._id}`, admin.token, { isMFARequired: false });
+    expectStatus(adminOff, 200);
+    expect((adminOff.json() as Org).isMFARequired).toBe(false);
+    expectStatus(await send('PUT', `/api/org/${org._id}`, manager.token, { isMFARequired: false }), 200);
+  });
+
   it('answers 400 to bad input, never 500', async () => {
     for (const body of [{ title: '' }, { daysPerWeek: '5' }, { inviteDomains: 'acme.com' }, { updatedAt: 'yesterday' }, { foo: 1 }, []]) {
       expectStatus(await send('PUT', `/api/org/${w.orgId}`, w.people.admin.token, body), 400);
@@ -625,6 +649,37 @@ describe('realtime changes of an organisation', () => {
     expect(await subscribe(await connect(w.people.observerOrgLimited.token), room)).toEqual({ ok: true });
     expect(await subscribe(await connect(w.people.outsider.token), room)).toEqual({ ok: false });
     expect(await subscribe(await connect(w.people.otherOrgAdmin.token), room)).toEqual({ ok: false });
+  });
+
+  it('takes a member without two-factor sign-in out of the room once the organisation requires it (rule 109)', async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    const lacking = await verifiedPerson(t);
+    await addMember(t, org._id, lacking, 'MANAGER');
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, admin.personId));
+    const room = `changes/orgs/${org._id}`;
+    const socket = await connect(lacking.token);
+    expect(await subscribe(socket, room)).toEqual({ ok: true });
+    const secured = await connect(admin.token);
+    expect(await subscribe(secured, room)).toEqual({ ok: true });
+    const heard: Change[] = [];
+    socket.on('changes', (change: Change) => heard.push(change));
+    const securedHeard: Change[] = [];
+    secured.on('changes', (change: Change) => securedHeard.push(change));
+
+    expectStatus(await send('PUT', `/api/org/${org._id}`, admin.token, { isMFARequired: true }), 200);
+    // the change itself still reaches them (their screen offers to set two-factor sign-in up), nothing after it
+    await expect.poll(() => heard.length).toBe(1);
+    // the server that made the change re-checks its sockets' rooms at once (others at their next sweep)
+    const inRoom = () => t.app.ctx.realtime.io?.of('/').sockets.get(socket.id!)?.rooms.has(room);
+    await expect.poll(inRoom, { timeout: 3_000 }).toBe(false);
+    expectStatus(await send('PUT', `/api/org/${org._id}`, admin.token, { title: 'After the requirement' }), 200);
+    await expect.poll(() => securedHeard.length).toBe(2);
+    expect(heard).toEqual([{ type: 'update', entity: 'orgs', id: org._id, data: { isMFARequired: true } }]);
+    expect(await subscribe(socket, room)).toEqual({ ok: false });
+
+    await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, lacking.personId));
+    expect(await subscribe(socket, room)).toEqual({ ok: true });
   });
 
   it('publishes each committed write with ids and changed fields only', async () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_LEAVE_CODES,
   emailDomain,
   isFreeEmailDomain,
+  ORG_MESSAGES,
   OVERTIME_DEFAULTS,
   overtimeAfterForMode,
   type OvertimeModeName,
@@ -193,6 +194,9 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
     const [current] = await tx.select().from(orgs).where(eq(orgs.id, access.org.id)).for('update');
     if (!current || current.deletedAt) throw orgNotFound();
     checkFresh(current, updatedAt);
+    // Lowering a protection of the whole organisation is for its admins, as its single sign-on is (rule 109).
+    if (current.isMFARequired && patch.isMFARequired === false && !can(access.actor, 'org.sso.manage'))
+      throw appError('routeRefused', ORG_MESSAGES.administerOrg);
     if (patch.overTimeAfterDayOrWeek && patch.overTimeAfter === undefined)
       patch.overTimeAfter = overtimeAfterForMode(
         current.overTimeAfter,

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { CHANGE_ROOM_PREFIXES, changeRooms } from '@crewplan/domain';
-import { orgPeople, orgs } from '../../db/schema/index.ts';
+import { orgPeople, orgs, people } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -12,13 +12,23 @@ export const orgRoom = changeRooms.org;
 
 /** What the organisation area does after its writes commit: realtime to the organisation's room, invite mail. */
 export function subscribeOrgEvents(ctx: AppContext): void {
-  // Only current members of an organisation that still exists may listen to its changes.
+  // Only current members of an organisation that still exists may listen to its changes, and not while it requires
+  // two-factor sign-in they lack (rule 109, as its missions' rooms): starting to require it re-checks every socket.
   ctx.realtime.registerRoom(ORG_ROOM_PREFIX, async (principal, orgId) => {
     const [row] = await ctx.db
       .select({ id: orgPeople.id })
       .from(orgPeople)
       .innerJoin(orgs, eq(orgs.id, orgPeople.orgId))
-      .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.personId, principal.personId), currentMembership(), isNull(orgs.deletedAt)))
+      .innerJoin(people, eq(people.id, orgPeople.personId))
+      .where(
+        and(
+          eq(orgPeople.orgId, orgId),
+          eq(orgPeople.personId, principal.personId),
+          currentMembership(),
+          isNull(orgs.deletedAt),
+          or(eq(orgs.isMFARequired, false), eq(people.twoFactorEnabled, true)),
+        ),
+      )
       .limit(1);
     return Boolean(row);
   });

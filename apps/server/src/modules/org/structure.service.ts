@@ -2,6 +2,7 @@ import { and, arrayOverlaps, count, eq, inArray, ne, or, sql, type SQL } from 'd
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   can,
+  canOnOrgMoney,
   canSeeGoal,
   canSeeProgram,
   toMinorUnits,
@@ -325,16 +326,28 @@ async function deleteItem<T>(ctx: AppContext, access: OrgAccess, kindName: Struc
   return kind.present(row as never, viewerOf(access)) as T;
 }
 
-export const createRole = (ctx: AppContext, access: OrgAccess, input: RoleCreate) =>
-  createItem<Role>(ctx, access, 'roles', {
+/**
+ * A role's cost is set only by who may read it (`canOnOrgMoney`: not an API key, whose answers leave it out): 403
+ * naming the field otherwise. A new role's cost left out is 0, which anybody may give.
+ */
+function requireCostRights(access: OrgAccess, cost: number | undefined, isNew: boolean) {
+  if (cost === undefined || (isNew && cost === 0) || canOnOrgMoney(access.actor, 'money.write')) return;
+  throw appError('planMoneyForbidden', ['cost']);
+}
+
+export function createRole(ctx: AppContext, access: OrgAccess, input: RoleCreate) {
+  requireCostRights(access, input.cost, true);
+  return createItem<Role>(ctx, access, 'roles', {
     name: input.name,
     costMinor: toMinorUnits(input.cost),
     rateTime: input.rateTime ?? access.org.roleDefaultRateTime,
     permission: input.permission,
   });
+}
 
 export function updateRole(ctx: AppContext, access: OrgAccess, id: string, input: RoleUpdate) {
   const { updatedAt, cost, ...rest } = input;
+  requireCostRights(access, cost, false);
   return updateItem<Role>(
     ctx,
     access,

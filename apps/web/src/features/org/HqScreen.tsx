@@ -85,6 +85,7 @@ function EditOrg({ org }: { org: OrgDetail }) {
       <OrgSettingsForm
         initial={valuesOf(org)}
         full={false}
+        mayLowerSecurity={org.abilities.manageSso}
         submitLabel="Save"
         pending={update.isPending}
         error={update.error}

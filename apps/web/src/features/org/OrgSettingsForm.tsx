@@ -79,9 +79,12 @@ export function OrgSettingsForm({
   error,
   onSubmit,
   onCancel,
+  mayLowerSecurity = true,
 }: {
   initial: SettingsValues;
   full: boolean;
+  /** whether the caller may stop requiring two-factor authentication (admins only; the server refuses others) */
+  mayLowerSecurity?: boolean;
   submitLabel: string;
   pending: boolean;
   /** the failed save: its field sentences show next to their fields, the rest under the form */
@@ -178,6 +181,8 @@ export function OrgSettingsForm({
           <Switch
             label="Require two-factor authentication"
             checked={values.isMFARequired}
+            disabled={initial.isMFARequired && !mayLowerSecurity}
+            description={initial.isMFARequired && !mayLowerSecurity ? 'Only organization admins can turn this off.' : undefined}
             onChange={(e) => set({ isMFARequired: e.currentTarget.checked })}
           />
         </Fieldset>

@@ -40,6 +40,7 @@ export function SettingsTab({ org, domainsOpen }: { org: OrgDetail; domainsOpen:
             key={org.updatedAt}
             initial={valuesOf(org)}
             full
+            mayLowerSecurity={org.abilities.manageSso}
             submitLabel="Save settings"
             pending={update.isPending}
             error={update.error}
