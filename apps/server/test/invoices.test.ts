@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, can, INVOICE_MESSAGES, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
-import { clientInvoices, orgAuditEvents, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
+import { clientInvoices, missions, orgAuditEvents, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
 import type { PaymentLinkRequest } from '../src/modules/invoices/index.ts';
 import { accessOutcomes, orgExpectations, orgPrincipals, type Expectation } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -235,6 +235,43 @@ describe('drawing lines from a mission', () => {
     expect(second.numberText).toBe('0002');
   });
 
+  it('bills a One time rate once, with the first approved week that has hours (an empty approved week before it bills nothing)', async () => {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, currency: 'EUR' });
+    const [setup] = await t.database.db
+      .insert(planItems)
+      .values({
+        missionId: mission.id,
+        type: 'person',
+        title: 'Set-up',
+        personId: w.people.member.personId,
+        rateMinor: 100_000,
+        rateTime: 'One time',
+        billRateMinor: 250_000,
+        billUnit: 'One time',
+      })
+      .returning();
+    const week = async (weekStart: string, dailyMinutes: number[]) =>
+      (
+        await t.database.db
+          .insert(timesheets)
+          .values({
+            orgId: w.orgId,
+            missionId: mission.id,
+            planItemId: setup!.id,
+            personId: w.people.member.personId,
+            scope: setup!.id,
+            weekStart,
+            status: 'approved',
+            dailyMinutes,
+          })
+          .returning()
+      )[0]!.id;
+    await week('2026-02-23', [0, 0, 0, 0, 0, 0, 0]);
+    const worked = await week('2026-03-02', [480, 0, 0, 0, 0, 0, 0]);
+    const [line] = await billable(mission.id);
+    expect(line).toMatchObject({ sourceIds: [worked], quantity: 8, unitPrice: 2_500, amount: 2_500 });
+  });
+
   it('bills reached milestones of a mission that bills using milestones, and not its hours', async () => {
     const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, currency: 'EUR', billUsingMilestones: true });
     const [reached, pending] = await t.database.db
@@ -273,6 +310,49 @@ describe('drawing lines from a mission', () => {
     expect(errorOf(response).code).toBe('currency/no-rate');
     expect(await invoiceCount()).toBe(before);
     expect((await billable(m.missionId)).map((line) => line.sourceIds)).toEqual([[m.weeks.d1, m.weeks.d2]]);
+  });
+});
+
+describe('an invoice bills only its own client’s projects', () => {
+  it('refuses a project of another client (409 invoice/other-client), on creation, on a move and on drawing anew', async () => {
+    const [ours, theirs] = [await client(), await client()];
+    const m = await hourlyMission();
+    await t.database.db.update(missions).set({ clientId: theirs }).where(eq(missions.id, m.missionId));
+    const before = await invoiceCount();
+    for (const lines of [[{ kind: 'time', sourceIds: [m.weeks.v1] }], []]) {
+      const refused = await create(ours, { missionId: m.missionId, lines });
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toMatchObject({ code: 'invoice/other-client', message: INVOICE_MESSAGES.missionOfOtherClient });
+    }
+    expect(await invoiceCount()).toBe(before);
+    expect(await billable(m.missionId)).toHaveLength(2);
+    // a draft cannot be moved onto it either
+    const draft = await created(ours, { lines: [typed()] });
+    const moved = await call({ method: 'PUT', url: `/api/clientInvoice/${draft._id}`, payload: { payload: { missionId: m.missionId } } });
+    expect([moved.statusCode, errorOf(moved).code]).toEqual([409, 'invoice/other-client']);
+    // its own client is billed for it
+    expect((await created(theirs, { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.v1] }] })).total).toBe(3_750);
+
+    // a project without a client is billed to any client, until it is given to another one
+    const open = await hourlyMission();
+    const drawing = await created(ours, { missionId: open.missionId, lines: [{ kind: 'time', sourceIds: [open.weeks.v1] }] });
+    await t.database.db.update(missions).set({ clientId: theirs }).where(eq(missions.id, open.missionId));
+    const more = await call({
+      method: 'PUT',
+      url: `/api/clientInvoice/${drawing._id}`,
+      payload: {
+        payload: {
+          lines: [
+            { kind: 'time', sourceIds: [open.weeks.v1] },
+            { kind: 'time', sourceIds: [open.weeks.d1, open.weeks.d2] },
+          ],
+        },
+      },
+    });
+    expect([more.statusCode, errorOf(more).code]).toEqual([409, 'invoice/other-client']);
+    // typed lines of the draft still change
+    const notes = await call({ method: 'PUT', url: `/api/clientInvoice/${drawing._id}`, payload: { payload: { notes: 'Thanks' } } });
+    expectStatus(notes, 200);
   });
 });
 
@@ -429,6 +509,7 @@ describe('bad input writes nothing', () => {
     // an id of the other organisation's client in our organisation's path
     expect((await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${theirClient}` })).json()).toEqual({
       invoices: [],
+      total: 0,
     });
   });
 
@@ -440,6 +521,7 @@ describe('bad input writes nothing', () => {
     expect([refused.statusCode, errorOf(refused).code]).toEqual([409, 'invoice/client-archived']);
     expect((await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${clientId}` })).json()).toEqual({
       invoices: [],
+      total: 0,
     });
     expectStatus(await archive(false), 200);
     expectStatus(await create(clientId, { lines: [typed()] }), 201);
@@ -483,6 +565,31 @@ describe('statuses and edits', () => {
     expect(errorOf(await put({ status: 'void' })).code).toBe('invoice/bad-status');
   });
 
+  it('converts typed lines at the rate of the issue day when a draft changes currency, never relabelling their amounts', async () => {
+    const draft = await created(await client(), { currency: 'EUR', issueDate: '2026-03-18', lines: [typed('Workshop', 2, 100)] });
+    const put = (payload: Record<string, unknown>) => call({ method: 'PUT', url: `/api/clientInvoice/${draft._id}`, payload: { payload } });
+    const rates = await call({ method: 'GET', url: '/api/currency/exchange-rate/daily/list?date=2026-03-18' });
+    const usd = (rates.json() as { rates: Record<string, number> }[])[0]!.rates.USD!;
+    const dollars = await put({ currency: 'USD' });
+    expectStatus(dollars, 200);
+    const unitPrice = Math.round(100 * usd * 100) / 100;
+    expect(unitPrice).not.toBe(100);
+    expect(dollars.json()).toMatchObject({
+      currency: 'USD',
+      lines: [{ kind: 'manual', description: 'Workshop', quantity: 2, unitPrice, amount: unitPrice * 2 }],
+      subtotal: unitPrice * 2,
+    });
+    // without a rate the currency stays as it was, and so do the lines
+    const noRate = await put({ currency: 'SEK' });
+    expect([noRate.statusCode, errorOf(noRate).code]).toEqual([422, 'currency/no-rate']);
+    expect((await call({ method: 'GET', url: `/api/clientInvoice/${draft._id}` })).json()).toMatchObject({
+      currency: 'USD',
+      lines: [{ unitPrice }],
+    });
+    // lines given with the new currency are taken as typed in it
+    expect((await put({ currency: 'EUR', lines: [typed('Workshop', 2, 100)] })).json()).toMatchObject({ currency: 'EUR', total: 200 });
+  });
+
   it('refuses to delete a sent invoice (409 invoice/not-draft: void it instead), as its API description says', async () => {
     const sent = await created(await client(), { lines: [typed()] });
     expectStatus(await call({ method: 'PUT', url: `/api/clientInvoice/${sent._id}`, payload: { payload: { status: 'sent' } } }), 200);
@@ -507,6 +614,37 @@ describe('statuses and edits', () => {
       ['0001', 'draft', 20],
     ]);
     expect(keep._id).toBeDefined();
+  });
+});
+
+describe('the list', () => {
+  it('pages through more than 1,000 invoices, newest first, so that the oldest are reached too', async () => {
+    const clientId = await client();
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.insert(clientInvoices).values(
+      Array.from({ length: 1_001 }, (_, index) => ({
+        orgId: w.orgId,
+        clientId,
+        number: index + 1,
+        currency: 'EUR',
+        issueDate: day(index),
+      })),
+    );
+    const page = async (query: string) => {
+      const response = await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${clientId}${query}` });
+      expectStatus(response, 200);
+      return response.json() as { invoices: Invoice[]; total: number };
+    };
+    const first = await page('');
+    expect([first.invoices.length, first.total]).toEqual([200, 1_001]);
+    const numbers = first.invoices.map((invoice) => invoice.number);
+    while (numbers.length < first.total) numbers.push(...(await page(`&offset=${numbers.length}`)).invoices.map((i) => i.number));
+    expect(numbers).toEqual(Array.from({ length: 1_001 }, (_, index) => 1_001 - index));
+    expect(await page('&limit=2&offset=999')).toMatchObject({ invoices: [{ numberText: '0002' }, { numberText: '0001' }], total: 1_001 });
+    for (const query of ['&limit=0', '&limit=1001', '&offset=-1', '&limit=1.5']) {
+      const response = await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${clientId}${query}` });
+      expect([response.statusCode, errorOf(response).code], query).toEqual([400, 'validation']);
+    }
   });
 });
 

@@ -84,6 +84,12 @@ export const MONEY_ERRORS = {
     message: 'Choose the project the drawn lines come from.',
     fields: { missionId: 'Required for drawn lines' },
   },
+  invoiceMissionOfOtherClient: {
+    code: 'invoice/other-client',
+    status: 409,
+    message: INVOICE_MESSAGES.missionOfOtherClient,
+    fields: { missionId: INVOICE_MESSAGES.missionOfOtherClient },
+  },
   // Billing: subscriptions, payments and the payment provider
   billingNotConfigured: { code: 'billing/not-configured', status: 503, message: BILLING_MESSAGES.notConfigured },
   webhooksNotConfigured: { code: 'billing/not-configured', status: 404, message: BILLING_MESSAGES.notConfigured },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../people/email.ts';
 import { idSchema } from '../shared/ids.ts';
-import { currencySchema, dateSchema, dateTimeSchema, moneySchema, textSchema } from '../shared/inputs.ts';
+import { currencySchema, dateSchema, dateTimeSchema, moneySchema, queryIntSchema, textSchema } from '../shared/inputs.ts';
 import { INVOICE_LINE_KINDS, INVOICE_STATUSES, QUANTITY_SCALE } from './invoice-rules.ts';
 
 /** The texts of invoice failures and notices (the spec gives none: ours, kept in one place). */
@@ -19,6 +19,7 @@ export const INVOICE_MESSAGES = {
   nothingToPay: 'This invoice has nothing to pay: its total is zero.',
   tooLarge: 'An invoice line or total cannot be more than 1,000,000,000,000.',
   dueBeforeIssue: 'The due date is before the issue date.',
+  missionOfOtherClient: 'This project belongs to another client: an invoice bills only projects of its own client.',
   sent: 'The invoice was sent.',
 } as const;
 
@@ -150,11 +151,20 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceSummarySchema = invoiceSchema.omit({ lines: true });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
-export const invoiceListSchema = z.object({ invoices: z.array(invoiceSummarySchema) });
+/** A page of the list, newest first; `total` counts all that match, so the next page starts at `offset + limit`. */
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSummarySchema), total: z.number() });
 
+export const INVOICE_PAGE_SIZE = 200;
 export const invoiceListQuerySchema = z
-  .object({ client: idSchema.optional(), status: invoiceStatusSchema.optional(), mission: idSchema.optional() })
+  .object({
+    client: idSchema.optional(),
+    status: invoiceStatusSchema.optional(),
+    mission: idSchema.optional(),
+    limit: queryIntSchema(1, 1000).default(INVOICE_PAGE_SIZE),
+    offset: queryIntSchema(0, 1_000_000).default(0),
+  })
   .strict();
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 
 /** A line a mission could bill now (approved, not yet invoiced time per role; reached milestones). */
 export const billableLineSchema = z.object({

@@ -57,7 +57,8 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
     config: read,
     schema: {
       tags,
-      summary: 'The organisation’s invoices, newest first (?client=, ?status=, ?mission=)',
+      summary:
+        'The organisation’s invoices, newest first, a page at a time (?client=, ?status=, ?mission=, ?limit= up to 1000, ?offset=); total counts all that match',
       params: orgParams,
       querystring: invoiceListQuerySchema,
       response: { 200: invoiceListSchema },

@@ -1,4 +1,4 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import {
   canMoveInvoice,
   currencyStepMinor,
@@ -14,6 +14,7 @@ import {
   toMinorUnits,
   type InvoiceCreate,
   type InvoiceLineInput,
+  type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceUpdate,
 } from '@crewplan/domain';
@@ -51,11 +52,21 @@ async function loadClientRow(tx: Tx | AppContext['db'], orgId: string, clientId:
 
 async function loadMission(db: Tx | AppContext['db'], orgId: string, missionId: string) {
   const [row] = await db
-    .select({ id: missions.id, title: missions.title, currency: missions.currency })
+    .select({ id: missions.id, title: missions.title, currency: missions.currency, clientId: missions.clientId })
     .from(missions)
     .where(and(eq(missions.id, missionId), eq(missions.orgId, orgId), sql`${missions.archivedAt} is null`));
   if (!row) throw appError('missionNotFound');
   return row;
+}
+
+/**
+ * The mission an invoice of `clientId` bills: one of that client, or one with no client set; a mission of another
+ * client is refused, so that one client is never billed another's work.
+ */
+async function loadMissionOfClient(db: Tx | AppContext['db'], orgId: string, missionId: string, clientId: string) {
+  const mission = await loadMission(db, orgId, missionId);
+  if (mission.clientId !== null && mission.clientId !== clientId) throw appError('invoiceMissionOfOtherClient');
+  return mission;
 }
 
 /** Loads an invoice of the organisation (locked for a write). */
@@ -69,26 +80,28 @@ export async function loadInvoice(db: Tx | AppContext['db'], orgId: string, invo
   return row;
 }
 
-/** `GET /clientInvoice/org/:id/list`: the organisation's invoices, newest first (of a client, status or mission). */
-export async function listInvoices(
-  ctx: AppContext,
-  access: OrgAccess,
-  filter: { client?: string; status?: InvoiceStatus; mission?: string },
-) {
-  const rows = await ctx.db
-    .select()
-    .from(clientInvoices)
-    .where(
-      and(
-        eq(clientInvoices.orgId, access.org.id),
-        filter.client ? eq(clientInvoices.clientId, filter.client) : undefined,
-        filter.status ? eq(clientInvoices.status, filter.status) : undefined,
-        filter.mission ? eq(clientInvoices.missionId, filter.mission) : undefined,
-      ),
-    )
-    .orderBy(desc(clientInvoices.issueDate), desc(clientInvoices.createdAt), desc(clientInvoices.id))
-    .limit(1000);
-  return { invoices: await presentInvoices(ctx.db, rows, access) };
+/**
+ * `GET /clientInvoice/org/:id/list`: a page of the organisation's invoices, newest first (of a client, status or
+ * mission), and how many there are in all.
+ */
+export async function listInvoices(ctx: AppContext, access: OrgAccess, query: InvoiceListQuery) {
+  const where = and(
+    eq(clientInvoices.orgId, access.org.id),
+    query.client ? eq(clientInvoices.clientId, query.client) : undefined,
+    query.status ? eq(clientInvoices.status, query.status) : undefined,
+    query.mission ? eq(clientInvoices.missionId, query.mission) : undefined,
+  );
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(clientInvoices)
+      .where(where)
+      .orderBy(desc(clientInvoices.issueDate), desc(clientInvoices.createdAt), desc(clientInvoices.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ total: count() }).from(clientInvoices).where(where),
+  ]);
+  return { invoices: await presentInvoices(ctx.db, rows, access), total };
 }
 
 export async function getInvoice(ctx: AppContext, access: OrgAccess, invoiceId: string) {
@@ -232,7 +245,7 @@ export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
     const client = await loadClientRow(tx, access.org.id, clientId, true);
     if (client.archived) throw appError('invoiceClientArchived');
-    const mission = payload.missionId ? await loadMission(tx, access.org.id, payload.missionId) : null;
+    const mission = payload.missionId ? await loadMissionOfClient(tx, access.org.id, payload.missionId, clientId) : null;
     const order = await orderOf(tx, access, clientId, payload.orderId);
     const [{ highest } = { highest: null }] = await tx
       .select({ highest: max(clientInvoices.number) })
@@ -319,13 +332,19 @@ export async function updateInvoice(
       if (!dueDateValid(fields.issueDate ?? current.issueDate, dueDate)) throw appError('invoiceDueBeforeIssue');
       const client = await loadClientRow(tx, access.org.id, current.clientId);
       const missionId = fields.missionId === undefined ? current.missionId : fields.missionId;
-      if (missionId && missionId !== current.missionId) await loadMission(tx, access.org.id, missionId);
+      // lines drawn anew come from the mission, which may have moved to another client since the draft was made
+      const drawsAnew = lines?.some((line) => line.kind !== 'manual') ?? false;
+      if (missionId && (missionId !== current.missionId || drawsAnew)) {
+        await loadMissionOfClient(tx, access.org.id, missionId, current.clientId);
+      }
       const order = fields.orderId === undefined ? {} : await orderOf(tx, access, current.clientId, fields.orderId);
       const currency = fields.currency ?? current.currency;
       let totals = {};
       // a draft's lines are drawn again for another currency, and for another mission (whose sources they must be)
       if (lines !== undefined || currency !== current.currency || missionId !== current.missionId) {
-        const inputs = lines ?? (await currentLineInputs(tx, current.id));
+        const issueDate = fields.issueDate ?? current.issueDate;
+        const inputs =
+          lines ?? (await convertTypedLines(ctx, tx, await currentLineInputs(tx, current.id), current.currency, currency, issueDate));
         await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
         const built = await buildLines(ctx, tx, access, missionId, inputs, currency);
         totals = taxAndTotals(client, access, built, currency);
@@ -378,6 +397,29 @@ async function currentLineInputs(tx: Tx, invoiceId: string): Promise<InvoiceLine
         }
       : { kind: line.kind as 'time' | 'milestone', sourceIds: line.sourceIds },
   );
+}
+
+/**
+ * A draft's typed lines carried into another currency: each unit price converted at the rate serving the invoice's
+ * issue day (rule 193), as its drawn lines are converted, so that a change of currency never changes what they bill.
+ */
+async function convertTypedLines(
+  ctx: AppContext,
+  tx: Tx,
+  inputs: InvoiceLineInput[],
+  from: string,
+  to: string,
+  day: string,
+): Promise<InvoiceLineInput[]> {
+  const typedLines = inputs.filter((line) => line.kind === 'manual');
+  if (from === to || typedLines.length === 0) return inputs;
+  const converted = await convertAmounts(
+    { db: tx, clock: ctx.clock },
+    to,
+    typedLines.map((line) => ({ amountMinor: toMinorUnits(line.unitPrice), from, day })),
+  );
+  let index = 0;
+  return inputs.map((line) => (line.kind === 'manual' ? { ...line, unitPrice: fromMinorUnits(converted[index++]!) } : line));
 }
 
 /** `DELETE /clientInvoice/:id`: deletes a draft (its sources become billable again); any other is 409 (void it instead). */

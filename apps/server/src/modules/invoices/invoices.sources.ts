@@ -32,7 +32,7 @@ export type BillableSource = {
   unit: RateUnit | null;
   currency: string;
   day: string;
-  /** The role's first approved week (a One time bill rate is billed with it, once). */
+  /** The role's first approved week with hours (a One time bill rate is billed with it, once). */
   firstWeek: boolean;
 };
 
@@ -78,7 +78,8 @@ export async function billableSources(
       from timesheets t join m on m.id = t.mission_id
       where t.status = 'approved' and not m.not_billable and not m.bill_using_milestones
     ),
-    firsts as (select item_id, min(week_start) as week_start from weeks group by item_id),
+    -- a One time rate bills with the role's first week that has hours: an empty week bills nothing and is not drawn
+    firsts as (select item_id, min(week_start) as week_start from weeks where minutes > 0 group by item_id),
     time_sources as (
       select 'timesheet' as kind, w.id, w.item_id, coalesce(nullif(i.title, ''), i.role, 'Time') as title,
         nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '') as person_name,
@@ -147,8 +148,8 @@ const hoursOf = (minutes: number) => Math.round((minutes / 60) * 10_000) / 10_00
 
 /**
  * What a line of `sources` in `currency` comes to at `rateMinor`: a milestone its amount; time its minutes at the rate
- * per its unit, rounded once; a One time rate its amount once, on the line that holds the role's first approved week.
- * Rounded to the currency's smallest amount (whole yen for a currency without minor units).
+ * per its unit, rounded once; a One time rate its amount once, on the line that holds the role's first approved week
+ * with hours. Rounded to the currency's smallest amount (whole yen for a currency without minor units).
  */
 export function drawnAmount(kind: DrawnLine['kind'], sources: readonly BillableSource[], rateMinor: number, currency: string): number {
   const step = currencyStepMinor(currency);

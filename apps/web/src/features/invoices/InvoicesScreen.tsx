@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { clientsQuery, orgQuery } from '../org/index.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
@@ -23,6 +23,7 @@ import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { clientOrdersQuery, invoiceListQuery, orgMissionsQuery, useInvoiceCalls } from './api.ts';
 import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
+import { invoicesOfPages, projectsOfClient } from './list.ts';
 
 /**
  * The organisation's invoice area (`?org=<id>&invoice=`): clients with their orders, the invoices with status and
@@ -80,7 +81,9 @@ export function InvoicesScreen({ value: invoiceId }: { value: string }) {
 }
 
 function InvoiceArea({ orgId, canIssue }: { orgId: string; canIssue: boolean }) {
-  const invoices = useQuery(invoiceListQuery(orgId));
+  const invoices = useInfiniteQuery(invoiceListQuery(orgId));
+  const shown = invoicesOfPages(invoices.data?.pages ?? []);
+  const total = invoices.data?.pages.at(-1)?.total ?? 0;
   const clients = useQuery(clientsQuery(orgId, false));
   const [creating, setCreating] = useState(false);
   return (
@@ -103,7 +106,7 @@ function InvoiceArea({ orgId, canIssue }: { orgId: string; canIssue: boolean }) 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {invoices.data?.invoices.map((invoice) => (
+          {shown.map((invoice) => (
             <Table.Tr key={invoice._id} style={{ cursor: 'pointer' }} onClick={() => setParams({ invoice: invoice._id })}>
               <Table.Td>
                 <Button variant="subtle" size="compact-sm" onClick={() => setParams({ invoice: invoice._id })}>
@@ -124,7 +127,17 @@ function InvoiceArea({ orgId, canIssue }: { orgId: string; canIssue: boolean }) 
         </Table.Tbody>
       </Table>
       {invoices.isPending && <Loader size="sm" aria-label="Loading the invoices" />}
-      {invoices.data?.invoices.length === 0 && <Text c="dimmed">No invoices yet.</Text>}
+      {invoices.data && shown.length === 0 && <Text c="dimmed">No invoices yet.</Text>}
+      {invoices.hasNextPage && (
+        <Group gap="xs">
+          <Button variant="default" loading={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>
+            Load more
+          </Button>
+          <Text size="sm" c="dimmed">
+            {shown.length} of {total}
+          </Text>
+        </Group>
+      )}
       {invoices.isError && <FormError>{invoices.error.message}</FormError>}
 
       <Title order={2} size="h4" mt="lg">
@@ -168,6 +181,7 @@ function NewInvoice({ orgId, onClose }: { orgId: string; onClose: () => void }) 
           onChange={(value) => {
             setClientId(value);
             setOrderId(null);
+            setMissionId(null);
           }}
         />
         <Select
@@ -186,7 +200,8 @@ function NewInvoice({ orgId, onClose }: { orgId: string; onClose: () => void }) 
           description="Its approved time and reached milestones can be drawn into the invoice"
           clearable
           searchable
-          data={(missions.data?.missions ?? []).map((mission) => ({ value: mission._id, label: mission.title }))}
+          disabled={!clientId}
+          data={projectsOfClient(missions.data?.missions ?? [], clientId).map((mission) => ({ value: mission._id, label: mission.title }))}
           value={missionId}
           onChange={setMissionId}
         />

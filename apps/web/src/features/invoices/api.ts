@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import type { BillableLine, Invoice, InvoiceLineInput, InvoiceSummary } from '@crewplan/domain/invoices/invoices';
 import type { ClientOrder } from '@crewplan/domain/invoices/clients';
 import { api } from '../../lib/api.ts';
@@ -6,14 +6,19 @@ import { toApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { userRequestId } from '../../lib/request-id.ts';
 import { getToken } from '../../lib/token.ts';
+import { nextPageOffset } from './list.ts';
 
 /** Every invoice query starts with this key: a realtime change of an invoice refreshes them all. */
 const ROOT = 'invoices';
 
+/** The organisation's invoices, newest first, a page at a time: the next page starts after those loaded. */
 export const invoiceListQuery = (orgId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [ROOT, orgId, 'list'],
-    queryFn: ({ signal }) => api<{ invoices: InvoiceSummary[] }>(`/clientInvoice/org/${orgId}/list`, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api<{ invoices: InvoiceSummary[]; total: number }>(`/clientInvoice/org/${orgId}/list?offset=${pageParam}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, lastOffset) => nextPageOffset(last, lastOffset),
   });
 
 export const invoiceQuery = (invoiceId: string) =>
@@ -35,7 +40,8 @@ export const billableQuery = (orgId: string, missionId: string) =>
 export const orgMissionsQuery = (orgId: string) =>
   queryOptions({
     queryKey: [ROOT, orgId, 'missions'],
-    queryFn: ({ signal }) => api<{ missions: { _id: string; title: string }[] }>(`/org/${orgId}/mission/overview`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ missions: { _id: string; title: string; client: string | null }[] }>(`/org/${orgId}/mission/overview`, { signal }),
     staleTime: 60_000,
   });
 
