@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDays, mondayOf, type CostTrackerRow, type MoneyActual, type MoneyReport, type Timesheet } from '@crewplan/domain';
 import { actions, exchangeRates, expenses, missions, people, planItems, programs, timesheets } from '../src/db/schema/index.ts';
@@ -516,7 +516,7 @@ describe('history is kept: the rate a week was approved with', () => {
 });
 
 describe('a mission that changes its currency keeps what was booked in the old one', () => {
-  it('converts approved weeks and expenses kept in EUR into the new USD at the rates of their months, everywhere', async () => {
+  it('converts approved weeks and expenses kept in EUR into the new USD at the rates of their days, everywhere', async () => {
     // 1 EUR = 1.25 USD every day of 2025 and 2026
     const days = Array.from({ length: 730 }, (_, i) => addIsoDays('2025-01-01', i));
     await t.database.db
@@ -575,6 +575,62 @@ describe('a mission that changes its currency keeps what was booked in the old o
     // the organisation's report (in EUR) reads them in EUR again
     const org = (await (await get('orgAdmin', `/api/money/org/${world.orgId}/report`)).json()) as MoneyReport;
     expect(org.rows.find((row) => row.missionId === missionId)?.total).toMatchObject({ actualCost: 2_100, actualRevenue: 3_000 });
+  });
+
+  it('every report and its drill-down convert each week and expense at the rate of its own day, so they add up', async () => {
+    // 1 EUR = 1.00 CHF every published day but Friday 2 January, 2.00: the rate serving the 1st of January (rule 193)
+    const days = Array.from({ length: 442 }, (_, i) => addIsoDays('2025-01-01', i)).filter((day) => day <= '2026-03-18');
+    await t.database.db
+      .insert(exchangeRates)
+      .values(days.map((day) => ({ base: 'EUR', currency: 'CHF', day, rate: day === '2026-01-02' ? '2' : '1' })))
+      .onConflictDoUpdate({ target: [exchangeRates.base, exchangeRates.currency, exchangeRates.day], set: { rate: sql`excluded.rate` } });
+    const missionId = await world.mission({ currency: 'EUR', planStartDate: '2025-12-01', planEndDate: '2026-01-30' });
+    const role = await item(missionId, {
+      personId: person('p0'),
+      startDate: '2025-12-01',
+      endDate: '2026-01-30',
+      rateMinor: 5_000,
+      rateTime: 'Hourly',
+      billRateMinor: 7_500,
+      billUnit: 'Hourly',
+    });
+    const kept = { approvedRateMinor: 5_000, approvedRateTime: 'Hourly', approvedBillRateMinor: 7_500, approvedBillUnit: 'Hourly' };
+    // 40 h from 29 December, 16 h of them in January (rate of 30 December: 1.00); 40 h from 5 January (6 January: 1.00)
+    await week(missionId, role, 'p0', '2025-12-29', FULL, 'approved', { ...kept, approvedCurrency: 'EUR' });
+    await week(missionId, role, 'p0', '2026-01-05', FULL, 'approved', { ...kept, approvedCurrency: 'EUR' });
+    // 100.00 spent on Thursday 1 January: the rate of the day after, 2.00
+    await t.database.db.insert(expenses).values({
+      orgId: world.orgId,
+      missionId,
+      personId: person('p0'),
+      amountMinor: 10_000,
+      currency: 'EUR',
+      day: '2026-01-01',
+      status: 'approved',
+      costMinor: 10_000,
+      costCurrency: 'EUR',
+    });
+    const behind = async (query: string) =>
+      (await (await get('p1pm', `/api/money/mission/${missionId}/actuals?currency=CHF${query}`)).json()) as MoneyActual[];
+    const sum = (rows: MoneyActual[], field: 'cost' | 'revenue') => rows.reduce((total, row) => total + row[field], 0);
+    try {
+      const money = await report(missionId, 'p1pm', '?currency=CHF');
+      const january = money.rows.find((row) => row.planItemId === role)!.months['2026-01']!;
+      expect(january).toMatchObject({ actualCost: 2_800, actualRevenue: 4_200 });
+      const januaryBehind = await behind(`&planItemId=${role}&month=2026-01`);
+      expect([sum(januaryBehind, 'cost'), sum(januaryBehind, 'revenue')]).toEqual([january.actualCost, january.actualRevenue]);
+      expect(money.total).toMatchObject({ actualCost: 4_200, actualRevenue: 6_000 });
+      const all = await behind('');
+      expect([sum(all, 'cost'), sum(all, 'revenue')]).toEqual([money.total.actualCost, money.total.actualRevenue]);
+      // the organisation's report in CHF, and the cost tracker once the mission is in CHF, read the same
+      const org = (await (await get('orgAdmin', `/api/money/org/${world.orgId}/report?currency=CHF`)).json()) as MoneyReport;
+      expect(org.rows.find((row) => row.missionId === missionId)?.total).toEqual(money.total);
+      await t.database.db.update(missions).set({ currency: 'CHF' }).where(eq(missions.id, missionId));
+      const tracker = (await (await get('p1pm', '/api/money/project-manager/cost-tracker')).json()) as CostTrackerRow[];
+      expect(tracker.find((row) => row.missionId === missionId)).toMatchObject({ spent: 4_200, margin: 1_800 });
+    } finally {
+      await t.database.db.update(missions).set({ archivedAt: new Date() }).where(eq(missions.id, missionId));
+    }
   });
 });
 
@@ -738,6 +794,46 @@ describe('the cost tracker (GET /money/project-manager/cost-tracker)', () => {
     expect(await titles()).toEqual([]);
     await t.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
     expect(await titles()).toEqual(['needs 2FA']);
+  });
+
+  it('names, rather than failing whole, a mission whose money was approved in a currency without a rate', async () => {
+    const before = (await (await get('p1pm', '/api/money/project-manager/cost-tracker')).json()) as CostTrackerRow[];
+    // the mission was in AED when its week was approved (no AED rates), and is in EUR now
+    const title = 'Dubai office';
+    const missionId = await world.mission({ title, currency: 'EUR', planStartDate: '2026-03-02', budgetAvailableMinor: 500_000 });
+    const role = await item(missionId, {
+      personId: person('p0'),
+      startDate: '2026-03-02',
+      endDate: '2026-03-06',
+      rateMinor: 5_000,
+      rateTime: 'Hourly',
+    });
+    await week(missionId, role, 'p0', '2026-03-02', FULL, 'approved', {
+      approvedRateMinor: 5_000,
+      approvedRateTime: 'Hourly',
+      approvedCurrency: 'AED',
+    });
+    try {
+      const response = await get('p1pm', '/api/money/project-manager/cost-tracker');
+      expectStatus(response, 200);
+      const rows = response.json() as CostTrackerRow[];
+      // its budget is known, nothing it spent is taken 1:1; the other missions as before, it last
+      expect(rows.at(-1)).toEqual({
+        missionId,
+        title,
+        currency: 'EUR',
+        budget: 5_000,
+        spent: null,
+        remaining: null,
+        forecastAtCompletion: null,
+        margin: null,
+        risk: null,
+        unconverted: 'AED',
+      });
+      expect(rows.slice(0, -1)).toEqual(before);
+    } finally {
+      await t.database.db.update(missions).set({ archivedAt: new Date() }).where(eq(missions.id, missionId));
+    }
   });
 
   it('lists nothing to who manages nothing; refuses the anonymous', async () => {

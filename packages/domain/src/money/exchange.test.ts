@@ -26,6 +26,8 @@ describe('converting minor units', () => {
     [1, '3', '1', 0, 'a third of a cent is none'],
     [-1, '3', '1', 0, 'never minus zero'],
     [0, '1.0812', '1', 0, 'nothing is nothing'],
+    [10_000, '1e-7', '1', 100_000_000_000, 'a rate written with an exponent'],
+    [10_000, '1.0812', '1.5e+3', 13_873_474, 'a target rate written with an exponent'],
   ])('%d at %s → %s is %d (%s)', (amount, from, to, expected) => {
     expect(Object.is(convertMinor(amount, from, to), expected)).toBe(true);
   });

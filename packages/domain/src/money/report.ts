@@ -96,17 +96,26 @@ export const moneyActualSchema = z.object({
 });
 export type MoneyActual = z.infer<typeof moneyActualSchema>;
 
-/** `GET /api/money/project-manager/cost-tracker`: the board's Cost tracker tab, riskiest first. */
+/**
+ * `GET /api/money/project-manager/cost-tracker`: the board's Cost tracker tab, riskiest first. Amounts are in the
+ * mission's currency; spent, remaining, forecast, margin and risk are null when some of its money cannot be converted
+ * into it (`unconverted`).
+ */
 export const costTrackerRowSchema = z.object({
   missionId: idSchema,
   title: z.string(),
   currency: currencySchema,
   budget: z.number().nullable(),
-  spent: z.number(),
+  spent: z.number().nullable(),
   remaining: z.number().nullable(),
   forecastAtCompletion: z.number().nullable(),
-  margin: z.number(),
+  margin: z.number().nullable(),
   /** Forecast at completion over budget (1 = on budget); null without a budget. Sorted by it, highest first. */
   risk: z.number().nullable(),
+  /**
+   * Only on a mission with money booked in a currency that has no exchange rate into its own (approved before the
+   * mission changed currency): that currency. Its money is then not counted rather than taken 1:1.
+   */
+  unconverted: currencySchema.optional(),
 });
 export type CostTrackerRow = z.infer<typeof costTrackerRowSchema>;

@@ -190,6 +190,18 @@ const FIGURES = sql.raw(`sum(planned_minutes) as planned_minutes, sum(approved_m
   sum(planned_cost) as planned_cost, sum(actual_cost) as actual_cost, sum(planned_revenue) as planned_revenue,
   sum(actual_revenue) as actual_revenue, sum(pv_to_date) as pv_to_date`);
 
+/**
+ * The lines with what converting them needs (rule 193: each amount at the rate of its day): a line in another currency
+ * than `to` (null: its mission's) is kept apart per source (a week, an expense, a cost item, a milestone) with its day
+ * (`rate_day`, a planned line's being the first of its month), so that a report converts exactly what its drill-down
+ * lists; a line already in `to` has neither and is summed as before.
+ */
+const linesApart = (to: string | null) => sql`(
+    select l.*, case when l.currency <> coalesce(${to}::varchar, m.currency) then l.source_id end as apart_id,
+      case when l.currency <> coalesce(${to}::varchar, m.currency) then coalesce(l.day, l.month) end as rate_day
+    from lines l join m on m.id = l.mission_id
+  ) l`;
+
 /** Sums as SQL answers them (numeric and bigint come as strings). */
 export type RawFigures = {
   planned_minutes: string;
@@ -206,20 +218,24 @@ export type LineRow = RawFigures & {
   kind: 'person' | 'cost' | 'milestone' | 'expenses';
   month: string;
   currency: string;
+  /** The day whose rate converts the line (YYYY-MM-DD), for a line in another currency than the one asked for. */
+  day: string | null;
 };
 
 export type ItemRow = { id: string; title: string; person_name: string | null };
 
 /**
- * One mission's lines per plan item and month, with beside them the titles and people of its items (in the order of
- * their start) and the mission's percent complete.
+ * One mission's lines per plan item and month (those in another currency than `to`, the report's, per source: see
+ * `linesApart`), with beside them the titles and people of its items (in the order of their start) and the mission's
+ * percent complete.
  */
-export async function moneyLines(db: Db | Tx, orgId: string | null, missionId: string, today: string) {
+export async function moneyLines(db: Db | Tx, orgId: string | null, missionId: string, today: string, to: string | null = null) {
   const [result, items, progress] = await Promise.all([
     db.execute<LineRow>(sql`${linesWith(orgId, [missionId], today)}
-      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, l.currency, ${FIGURES}
-      from lines l
-      group by l.item_id, l.kind, l.month, l.currency
+      select l.item_id, l.kind, to_char(l.month, 'YYYY-MM') as month, l.currency, to_char(l.rate_day, 'YYYY-MM-DD') as day,
+        ${FIGURES}
+      from ${linesApart(to)}
+      group by l.item_id, l.kind, l.month, l.currency, l.apart_id, l.rate_day
       order by l.kind, l.item_id nulls last, l.month`),
     db.execute<ItemRow>(sql`
       select p.id, coalesce(nullif(p.title, ''), p.role, '') as title,
@@ -233,30 +249,39 @@ export async function moneyLines(db: Db | Tx, orgId: string | null, missionId: s
   return { lines: result.rows, items: items.rows, pct: Number(progress.rows[0]?.pct ?? 0) };
 }
 
-export type MissionMonthRow = RawFigures & { mission_id: string; month: string; currency: string; pct: string | null };
+export type MissionMonthRow = RawFigures & {
+  mission_id: string;
+  month: string;
+  currency: string;
+  day: string | null;
+  pct: string | null;
+};
 
-/** Several missions' lines per mission, month and currency, with each mission's percent complete. */
-export async function missionMonths(db: Db | Tx, orgId: string, missionIds: string[], today: string) {
+/**
+ * Several missions' lines per mission, month and currency (those in another currency than `to`, the report's, per
+ * source: see `linesApart`), with each mission's percent complete.
+ */
+export async function missionMonths(db: Db | Tx, orgId: string, missionIds: string[], today: string, to: string) {
   if (missionIds.length === 0) return [];
   const result = await db.execute<MissionMonthRow>(sql`${linesWith(orgId, missionIds, today)}
-    select l.mission_id, to_char(l.month, 'YYYY-MM') as month, l.currency, ${FIGURES}, min(pr.pct) as pct
-    from lines l left join progress pr on pr.mission_id = l.mission_id
-    group by l.mission_id, l.month, l.currency
+    select l.mission_id, to_char(l.month, 'YYYY-MM') as month, l.currency, to_char(l.rate_day, 'YYYY-MM-DD') as day,
+      ${FIGURES}, min(pr.pct) as pct
+    from ${linesApart(to)} left join progress pr on pr.mission_id = l.mission_id
+    group by l.mission_id, l.month, l.currency, l.apart_id, l.rate_day
     order by l.mission_id, l.month`);
   return result.rows;
 }
 
-/** A mission's total in its own currency (`month` null), or what it booked in another in one month. */
-export type MissionTotalRow = RawFigures & { mission_id: string; currency: string; month: string | null; pct: string | null };
+/** A mission's total in its own currency (`day` null), or what it booked in another, per source (see `linesApart`). */
+export type MissionTotalRow = RawFigures & { mission_id: string; currency: string; day: string | null; pct: string | null };
 
-/** Several missions' totals, with each mission's percent complete; amounts in another currency per month, to convert. */
+/** Several missions' totals, with each mission's percent complete; amounts in another currency per source, to convert. */
 export async function missionTotals(db: Db | Tx, orgId: string | null, missionIds: string[], today: string) {
   if (missionIds.length === 0) return [];
   const result = await db.execute<MissionTotalRow>(sql`${linesWith(orgId, missionIds, today)}
-    select l.mission_id, l.currency, case when l.currency = m.currency then null else to_char(l.month, 'YYYY-MM') end as month,
-      ${FIGURES}, min(pr.pct) as pct
-    from lines l join m on m.id = l.mission_id left join progress pr on pr.mission_id = l.mission_id
-    group by l.mission_id, l.currency, 3`);
+    select l.mission_id, l.currency, to_char(l.rate_day, 'YYYY-MM-DD') as day, ${FIGURES}, min(pr.pct) as pct
+    from ${linesApart(null)} left join progress pr on pr.mission_id = l.mission_id
+    group by l.mission_id, l.currency, l.apart_id, l.rate_day`);
   return result.rows;
 }
 
@@ -266,6 +291,8 @@ export type ActualRow = {
   item_id: string | null;
   person_name: string | null;
   date: string;
+  /** The month of this part (a week across a month end comes in two parts, as the report counts it). */
+  month: string;
   currency: string;
   minutes: string;
   cost: string;
@@ -273,8 +300,8 @@ export type ActualRow = {
 };
 
 /**
- * The approved weeks (per week, the minutes of `month` when given), spent cost items and earned milestones behind a
- * mission's figures, of one plan item when given, oldest first.
+ * The approved weeks (per week and month part, only those of `month` when given), spent cost items and earned
+ * milestones behind a mission's figures, of one plan item when given, oldest first.
  */
 export async function actualLines(
   db: Db | Tx,
@@ -285,7 +312,7 @@ export async function actualLines(
 ) {
   const result = await db.execute<ActualRow>(sql`${linesWith(orgId, [missionId], today)}
     select case l.kind when 'person' then 'timesheet' when 'expenses' then 'expense' else l.kind end as kind,
-      l.source_id as id, l.item_id, to_char(l.day, 'YYYY-MM-DD') as date, l.currency,
+      l.source_id as id, l.item_id, to_char(l.day, 'YYYY-MM-DD') as date, to_char(l.month, 'YYYY-MM') as month, l.currency,
       min(nullif(trim(coalesce(pe.first_name, '') || ' ' || coalesce(pe.last_name, '')), '')) as person_name,
       sum(l.approved_minutes) as minutes, sum(l.actual_cost) as cost, sum(l.actual_revenue) as revenue
     from lines l
@@ -298,7 +325,7 @@ export async function actualLines(
       and (l.approved_minutes <> 0 or l.actual_cost <> 0 or l.actual_revenue <> 0)
       ${filter.planItemId ? sql`and l.item_id = ${filter.planItemId}` : sql``}
       ${filter.month ? sql`and l.month = ${`${filter.month}-01`}::date` : sql``}
-    group by l.kind, l.source_id, l.item_id, l.day, l.currency
-    order by l.day, l.kind, l.source_id`);
+    group by l.kind, l.source_id, l.item_id, l.day, l.month, l.currency
+    order by l.day, l.kind, l.source_id, l.month`);
   return result.rows;
 }

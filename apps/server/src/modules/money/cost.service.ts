@@ -55,9 +55,9 @@ export async function missionReport(
   const { mission } = access;
   const currency = reportCurrency(query.currency, mission.currency);
   const today = todayOf(ctx.clock);
-  const found = await moneyLines(ctx.db, mission.orgId, mission.id, today);
+  const found = await moneyLines(ctx.db, mission.orgId, mission.id, today, currency);
   const { items, pct } = found;
-  // amounts are kept in the mission's currency; another is asked: each month at its rate, the budget at today's
+  // amounts are kept in the mission's currency; another is asked: each at the rate of its day, the budget at today's
   const lines = await inCurrency(ctx, found.lines, currency, (line) => `${line.kind}:${line.item_id ?? ''}:${line.month}`);
   const [budgetMinor] =
     mission.budgetAvailableMinor === null
@@ -112,7 +112,8 @@ export async function missionActuals(
   const { mission } = access;
   const currency = reportCurrency(query.currency, mission.currency);
   const rows = await actualLines(ctx.db, mission.orgId, mission.id, todayOf(ctx.clock), query);
-  // in another currency: each at the rate of its day (a week's start, an expense's or cost item's day)
+  // in another currency: each at the rate of its day (a week's start, an expense's or cost item's day), each month's
+  // part of a week apart, as the report converts them (so the figures behind a number add up to it)
   const converted = await convertOnDays(
     ctx,
     rows.flatMap((row) => [
@@ -121,15 +122,36 @@ export async function missionActuals(
     ]),
     currency,
   );
-  return rows.map((row, i) => ({
-    kind: row.kind,
-    id: row.id,
-    planItemId: row.item_id,
-    personName: row.person_name,
-    date: row.date,
-    hours: minutesToHours(Number(row.minutes)),
-    cost: fromMinorUnits(converted[2 * i]!),
-    revenue: fromMinorUnits(converted[2 * i + 1]!),
+  const actuals: (MoneyActual & { minutes: number; costMinor: number; revenueMinor: number })[] = [];
+  rows.forEach((row, i) => {
+    const [minutes, costMinor, revenueMinor] = [Number(row.minutes), converted[2 * i]!, converted[2 * i + 1]!];
+    const last = actuals.at(-1);
+    // the parts of one week are next to each other (ordered by day, kind and source)
+    if (last && last.kind === row.kind && last.id === row.id && last.date === row.date && last.planItemId === row.item_id) {
+      last.minutes += minutes;
+      last.costMinor += costMinor;
+      last.revenueMinor += revenueMinor;
+      return;
+    }
+    actuals.push({
+      kind: row.kind,
+      id: row.id,
+      planItemId: row.item_id,
+      personName: row.person_name,
+      date: row.date,
+      hours: 0,
+      cost: 0,
+      revenue: 0,
+      minutes,
+      costMinor,
+      revenueMinor,
+    });
+  });
+  return actuals.map(({ minutes, costMinor, revenueMinor, ...actual }) => ({
+    ...actual,
+    hours: minutesToHours(minutes),
+    cost: fromMinorUnits(costMinor),
+    revenue: fromMinorUnits(revenueMinor),
   }));
 }
 
@@ -179,6 +201,7 @@ export async function orgReport(
     org.id,
     heads.map((head) => head.id),
     today,
+    currency,
   );
   const { lines, budgets, unconverted } = await portfolioInCurrency(ctx, heads, raw, currency, today);
   const shown = heads.filter((head) => !unconverted.some((mission) => mission.missionId === head.id));
@@ -237,7 +260,7 @@ const noRateFor = (error: unknown, currency: string) =>
   isNoRate(error) && error.message.startsWith(errorOf('noExchangeRate', currency, '').message);
 
 /**
- * The missions' month lines and budgets in the report's `currency` (each month at its rate, a budget at today's). A
+ * The missions' month lines and budgets in the report's `currency` (each at the rate of its day, a budget at today's). A
  * mission with money in a currency the rates do not cover cannot be shown: it is left out and named in `unconverted`
  * with that currency (never taken 1:1), and the other missions still make the report; a report currency without a
  * rate is refused as before (422). All are converted in one batch; only when that meets a missing rate are the
@@ -308,9 +331,43 @@ async function managedMissions(ctx: AppContext, personId: string): Promise<Missi
 }
 
 /**
+ * The missions' totals, each in its own currency `to` (what was booked in another before the mission changed it, each
+ * at the rate of its day). A mission whose money cannot be converted (no rate for one of its currencies) is named in
+ * `unconverted` with that currency, never taken 1:1; the others are still answered. All are converted in one batch;
+ * only when that meets a missing rate are the missions converted one by one, to tell which.
+ */
+async function totalsInOwnCurrency(ctx: AppContext, heads: MissionHead[], found: MissionTotalRow[]) {
+  const totals = new Map<string, MissionTotalRow>();
+  const unconverted = new Map<string, string>();
+  const currencyOf = new Map(heads.map((head) => [head.id, head.currency]));
+  for (const to of new Set(currencyOf.values())) {
+    const own = found.filter((row) => currencyOf.get(row.mission_id) === to);
+    try {
+      for (const line of await inCurrency(ctx, own, to, (row) => row.mission_id)) totals.set(line.mission_id, line);
+      continue;
+    } catch (error) {
+      if (!isNoRate(error)) throw error;
+    }
+    for (const missionId of new Set(own.map((row) => row.mission_id))) {
+      const lines = own.filter((row) => row.mission_id === missionId);
+      try {
+        for (const line of await inCurrency(ctx, lines, to, (row) => row.mission_id)) totals.set(line.mission_id, line);
+      } catch (error) {
+        const missing = [to, ...lines.map((line) => line.currency)].find((code) => noRateFor(error, code));
+        if (!missing) throw error;
+        unconverted.set(missionId, missing);
+      }
+    }
+  }
+  return { totals, unconverted };
+}
+
+/**
  * `GET /money/project-manager/cost-tracker`: the missions the caller manages (project manager or owner, in
  * organisations that track time, as the board's Timesheets tab), with budget, spent, remaining, forecast at
  * completion (EAC), margin and risk (forecast over budget), riskiest first; missions without a risk last, by spent.
+ * A mission whose money cannot be converted into its currency is listed with its budget only, naming the currency
+ * without a rate (`unconverted`).
  */
 export async function costTracker(ctx: AppContext, personId: string): Promise<CostTrackerRow[]> {
   const heads = await managedMissions(ctx, personId);
@@ -321,14 +378,14 @@ export async function costTracker(ctx: AppContext, personId: string): Promise<Co
     heads.map((head) => head.id),
     todayOf(ctx.clock),
   );
-  // each in its mission's currency (what was booked in another before the mission changed it, each month at its rate)
-  const currencyOf = new Map(heads.map((head) => [head.id, head.currency]));
-  const totals = new Map<string, MissionTotalRow>();
-  for (const to of new Set(currencyOf.values())) {
-    const own = found.filter((row) => currencyOf.get(row.mission_id) === to);
-    for (const line of await inCurrency(ctx, own, to, (row) => row.mission_id)) totals.set(line.mission_id, line);
-  }
-  const rows = heads.map((head) => {
+  const { totals, unconverted } = await totalsInOwnCurrency(ctx, heads, found);
+  const rows = heads.map((head): CostTrackerRow => {
+    const missing = unconverted.get(head.id);
+    if (missing !== undefined) {
+      const budget = head.budgetAvailableMinor === null ? null : fromMinorUnits(head.budgetAvailableMinor);
+      const unknown = { spent: null, remaining: null, forecastAtCompletion: null, margin: null, risk: null };
+      return { missionId: head.id, title: head.title, currency: head.currency, budget, ...unknown, unconverted: missing };
+    }
     const line = totals.get(head.id);
     const figures = line ? minorOf(line) : ZERO;
     const ev = missionEarnedValue(figures, head.budgetAvailableMinor, Number(line?.pct ?? 0));
@@ -348,7 +405,7 @@ export async function costTracker(ctx: AppContext, personId: string): Promise<Co
   return rows.sort(
     (a, b) =>
       (b.risk ?? -Infinity) - (a.risk ?? -Infinity) ||
-      b.spent - a.spent ||
+      (b.spent ?? -Infinity) - (a.spent ?? -Infinity) ||
       a.title.localeCompare(b.title) ||
       (a.missionId < b.missionId ? -1 : 1),
   );

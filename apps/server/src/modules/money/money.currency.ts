@@ -17,31 +17,43 @@ export function reportCurrency(asked: string | undefined, own: string): string {
 /**
  * Money lines in `to`, through the currency module in one batch (rule 193's day rules): a line in another currency
  * (a mission's own, or what a week or an expense was approved in before its mission changed currency) at the rate
- * serving the first day of its month; then the lines of one `keyOf` added up. A missing rate refuses the report (422,
- * naming the currency and the day). Amounts stay integer minor units, rounded once per line and field.
+ * serving its `day` (queries keep such lines apart per week, expense or item with their day, as the drill-down lists
+ * them: see `linesApart`); then the lines of one `keyOf` added up. A missing rate refuses the report (422, naming the
+ * currency and the day). Amounts stay integer minor units, rounded once per line and field.
  */
-export async function inCurrency<L extends RawFigures & { month: string | null; currency: string }>(
+export async function inCurrency<L extends RawFigures & { day: string | null; currency: string }>(
   ctx: AppContext,
   lines: L[],
   to: string,
   keyOf: (line: L) => string,
 ): Promise<L[]> {
-  const foreign = lines.filter((line) => line.currency !== to);
-  const converted =
-    foreign.length === 0
-      ? []
-      : await convertAmounts(
-          { db: ctx.db, clock: ctx.clock },
-          to,
-          foreign.flatMap((line) =>
-            MONEY_FIELDS.map((field) => ({ amountMinor: Number(line[field]), from: line.currency, day: `${line.month}-01` })),
-          ),
-        );
-  let next = 0;
+  const amounts: { line: L; field: (typeof MONEY_FIELDS)[number]; amountMinor: number; from: string; day: string }[] = [];
+  for (const line of lines) {
+    if (line.currency === to) continue;
+    if (line.day === null) throw new Error(`A line in ${line.currency} without its day, to convert into ${to}`);
+    // a zero stays zero: most fields of a line are (a week has no planned cost), and a long report has many lines
+    for (const field of MONEY_FIELDS) {
+      const amountMinor = Number(line[field]);
+      if (amountMinor !== 0) amounts.push({ line, field, amountMinor, from: line.currency, day: line.day });
+    }
+  }
+  const converted = amounts.length === 0 ? [] : await convertAmounts({ db: ctx.db, clock: ctx.clock }, to, amounts);
+  const copies = new Map<L, L>();
+  const copyOf = (line: L): L => {
+    let copy = copies.get(line);
+    if (!copy) {
+      copy = { ...line, currency: to };
+      if (line.currency !== to) for (const field of MONEY_FIELDS) copy[field] = '0';
+      copies.set(line, copy);
+    }
+    return copy;
+  };
+  amounts.forEach((amount, i) => {
+    copyOf(amount.line)[amount.field] = String(converted[i]);
+  });
   const byKey = new Map<string, L>();
   for (const line of lines) {
-    const copy: L = { ...line, currency: to };
-    if (line.currency !== to) for (const field of MONEY_FIELDS) copy[field] = String(converted[next++]);
+    const copy = copyOf(line);
     const seen = byKey.get(keyOf(line));
     if (!seen) byKey.set(keyOf(line), copy);
     else for (const field of FIGURE_FIELDS) seen[field] = String(Number(seen[field]) + Number(copy[field]));

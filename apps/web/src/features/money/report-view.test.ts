@@ -13,6 +13,7 @@ import {
   monthTotals,
   riskLevel,
   sortedRows,
+  trackerNotice,
   unconvertedNotice,
 } from './report-view.ts';
 
@@ -174,5 +175,17 @@ describe('the missions an organisation report leaves out', () => {
     ],
   ] as const)('%j → %s', (unconverted, notice) => {
     expect(unconvertedNotice({ currency: 'EUR', unconverted: unconverted && [...unconverted] })).toBe(notice);
+  });
+});
+
+describe('the missions the cost tracker cannot count', () => {
+  const row = (title: string, unconverted?: string) => ({ title, ...(unconverted ? { unconverted } : {}) });
+  it.each([
+    [[], null],
+    [[row('Calm')], null],
+    [[row('Calm'), row('Dubai office', 'AED')], 'Spending not counted, no exchange rate: Dubai office (AED).'],
+    [[row('Dubai office', 'AED'), row('Lagos', 'NGN')], 'Spending not counted, no exchange rate: Dubai office (AED), Lagos (NGN).'],
+  ])('%j → %s', (rows, notice) => {
+    expect(trackerNotice(rows)).toBe(notice);
   });
 });

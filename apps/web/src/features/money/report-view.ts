@@ -106,6 +106,15 @@ export function unconvertedNotice(report: Pick<MoneyReport, 'currency' | 'unconv
   return `Not counted, no exchange rate into ${report.currency}: ${named}.`;
 }
 
+/**
+ * The notice of the missions the cost tracker cannot count, some of their money having no exchange rate into their
+ * currency (null when none): 'Spending not counted, no exchange rate: Dubai office (AED), Lagos (NGN).'
+ */
+export function trackerNotice(rows: readonly Pick<CostTrackerRow, 'title' | 'unconverted'>[]): string | null {
+  const named = rows.flatMap((row) => (row.unconverted ? [`${row.title} (${row.unconverted})`] : []));
+  return named.length === 0 ? null : `Spending not counted, no exchange rate: ${named.join(', ')}.`;
+}
+
 /** How a mission stands against its budget: forecast at completion over budget (1 = on budget). */
 export type RiskLevel = 'no-budget' | 'no-forecast' | 'on-track' | 'watch' | 'over';
 export const RISK_LABELS: Record<RiskLevel, string> = {
