@@ -66,13 +66,7 @@ export async function runMissionCommand<T>(
   const result = await inTransaction(ctx.db, async (tx) => {
     writes = [];
     let writtenByCommand = 0;
-    const savedTemplate = options.keepTemplateSaved
-      ? []
-      : await tx
-          .select({ id: missions.id })
-          .from(missions)
-          .where(and(eq(missions.id, missionId), eq(missions.isTemplate, true), eq(missions.isTemplateSaved, true)))
-          .for('update', { of: missions });
+    const savedTemplate = options.keepTemplateSaved || notTemplates.has(missionId) ? false : await lockSavedTemplate(tx, missionId);
     const toRecord: MissionWrite[] = [];
     const value = await command(
       tx,
@@ -87,7 +81,7 @@ export async function runMissionCommand<T>(
       },
     );
     if (toRecord.length > 0) await tx.execute(historyInsert(actorPersonId, inMission(missionId, toRecord)));
-    if (toRecord.length + writtenByCommand > 0 && savedTemplate.length > 0)
+    if (toRecord.length + writtenByCommand > 0 && savedTemplate)
       await tx.update(missions).set({ isTemplateSaved: false }).where(eq(missions.id, missionId));
     return value;
   });
@@ -96,6 +90,27 @@ export async function runMissionCommand<T>(
     await ctx.events.emit('mission.changed', { missionId, changes: options.oneMessage ? collapse(changes) : changes });
   }
   return result;
+}
+
+/**
+ * Missions known not to be templates: a mission is made a template or not when it is created, never later, so their
+ * writes skip the saved-template lock's round trip. Bounded: forgotten whole when full.
+ */
+const notTemplates = new Set<string>();
+const NOT_TEMPLATES_KEPT = 50_000;
+
+/** Locks a saved template's row (true); false when the mission is not a saved template, remembering non-templates. */
+async function lockSavedTemplate(tx: Tx, missionId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ saved: missions.isTemplateSaved })
+    .from(missions)
+    .where(and(eq(missions.id, missionId), eq(missions.isTemplate, true)))
+    .for('update', { of: missions });
+  if (!row) {
+    if (notTemplates.size >= NOT_TEMPLATES_KEPT) notTemplates.clear();
+    notTemplates.add(missionId);
+  }
+  return row?.saved === true;
 }
 
 /** A write in the mission it belongs to. */

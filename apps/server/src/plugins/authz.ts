@@ -7,10 +7,9 @@ import type { ServeRemembered } from './read-cache.ts';
 import { findApiKey, loadOrgAccess, orgIdOfClientInvoice, orgNotFound, type ApiKeyCaller } from './org-access.ts';
 import {
   entityNotFound,
-  loadMissionAccess,
+  loadMissionAccessOf,
   COMMENT_ROOMS,
   isCommentRoom,
-  missionIdOf,
   type MissionChild,
   missionInvitePending,
   missionNotFound,
@@ -187,9 +186,7 @@ export function enforceAuthz(app: FastifyInstance, serveRemembered: ServeRemembe
     const id = params[field];
     if (!isValidId(id)) throw invalidId(field);
     const via = authz.via === 'room' ? roomEntityOf(params.room) : authz.via;
-    const missionId = via ? await missionIdOf(app.ctx.db, via, id) : id;
-    if (!missionId) throw entityNotFound(via!);
-    const access = await loadMissionAccess(app.ctx.db, missionId, principalOf(request).personId);
+    const access = await loadMissionAccessOf(app.ctx.db, id, principalOf(request).personId, via ?? undefined);
     const refusal = missionRefusal(access, authz, () => (via ? entityNotFound(via) : missionNotFound()));
     if (refusal) throw refusal;
     request.missionAccess = access;

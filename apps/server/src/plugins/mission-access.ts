@@ -114,6 +114,38 @@ export async function loadMissionAccess(db: Db | Tx, missionId: string, personId
 }
 
 /**
+ * `loadMissionAccess` for the authz hook, in one prepared statement (built and planned once per connection): of the
+ * mission `id`, or with `via` of the mission of that plan item, action, task, file, comment or expense, found in the
+ * same statement. Every mission route asks it.
+ */
+export async function loadMissionAccessOf(db: Db, id: string, personId: string, via?: MissionChild): Promise<MissionAccess | null> {
+  const [row] = await (via ? accessViaStatements[via] : accessStatement)(db).execute({ id, personId });
+  return row ? accessOf(row, personId) : null;
+}
+
+const accessStatement = preparedPerDb((db) =>
+  accessQuery(db, sql.placeholder('personId'))
+    .where(and(eq(missions.id, sql.placeholder('id')), sql`${missions.archivedAt} is null`))
+    .prepare('mission_access'),
+);
+
+const accessViaStatements = Object.fromEntries(
+  Object.entries(ENTITY_TABLES).map(([kind, table]) => [
+    kind,
+    preparedPerDb((db) =>
+      accessQuery(db, sql.placeholder('personId'))
+        .where(
+          and(
+            sql`${missions.id} = (select ${table.missionId} from ${table} where ${table.id} = ${sql.placeholder('id')})`,
+            sql`${missions.archivedAt} is null`,
+          ),
+        )
+        .prepare(`mission_access_via_${kind}`),
+    ),
+  ]),
+) as Record<MissionChild, typeof accessStatement>;
+
+/**
  * `loadMissionAccess` of several missions in one query, by mission id (a mission that does not exist is left out).
  * The statement is prepared once per database and planned once per connection: a week's save asks it on every call,
  * and planning this five-table join cost more than running it.

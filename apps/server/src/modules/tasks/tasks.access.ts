@@ -116,25 +116,42 @@ export async function loadItem(db: Db | Tx, missionId: string, itemId: string): 
   return row!;
 }
 
-/** Several action items of the mission with their actions, the items locked in id order; 404 when any is not there. */
+/**
+ * Several action items of the mission with their actions, the items locked in id order; 404 when any is not there.
+ * One statement: the items are locked in a CTE (which yields each row as it is after any wait for its lock) and their
+ * actions joined outside it. An action the statement cannot see yet (made by a move that committed after the
+ * statement began) is read again on its own.
+ */
 export async function loadItems(db: Db | Tx, missionId: string, ids: string[]) {
   const unique = [...new Set(ids)];
-  const items = await db
-    .select()
-    .from(actionItems)
-    .where(and(inArray(actionItems.id, unique), eq(actionItems.missionId, missionId)))
-    .orderBy(actionItems.id)
-    .for('update');
-  if (items.length !== unique.length) throw entityNotFound('actionItem');
-  const actionIds = [...new Set(items.map((item) => item.actionId))];
-  const actionRows = await db.select().from(actions).where(inArray(actions.id, actionIds));
-  const byId = new Map(actionRows.map((action) => [action.id, action]));
-  return items.map((item) => {
-    const action = byId.get(item.actionId);
-    if (!action) throw entityNotFound('actionItem');
-    return { item, action };
+  const locked = db.$with('locked').as(
+    db
+      .select()
+      .from(actionItems)
+      .where(and(inArray(actionItems.id, unique), eq(actionItems.missionId, missionId)))
+      .orderBy(actionItems.id)
+      .for('update'),
+  );
+  const rows = await db
+    .with(locked)
+    .select({ item: lockedColumns(locked), action: actions })
+    .from(locked)
+    .leftJoin(actions, eq(actions.id, locked.actionId))
+    .orderBy(locked.id);
+  if (rows.length !== unique.length) throw entityNotFound('actionItem');
+  const unseen = rows.filter((row) => !row.action).map((row) => row.item.actionId);
+  const late = unseen.length === 0 ? [] : await db.select().from(actions).where(inArray(actions.id, unseen));
+  return rows.map(({ item, action }) => {
+    const found = action ?? late.find((row) => row.id === item.actionId);
+    if (!found) throw entityNotFound('actionItem');
+    return { item: item as ActionItemRow, action: found };
   });
 }
+
+const lockedColumns = <T extends Record<keyof ActionItemRow, unknown>>(locked: T) =>
+  Object.fromEntries(Object.keys(getTableColumns(actionItems)).map((key) => [key, locked[key as keyof ActionItemRow]])) as {
+    [K in keyof ActionItemRow]: T[K];
+  };
 
 /**
  * As `loadItems`, for many items, in one statement: reads only the items' `columns` (what the caller's rules read)

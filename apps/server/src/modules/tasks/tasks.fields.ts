@@ -77,7 +77,9 @@ export async function claimCodes(tx: Tx, missionId: string, count: number): Prom
     numbers.length = 0;
     for (let i = 0; i < taken.size; i += 1) numbers.push((last += 1));
   }
-  await tx.execute(sql`update missions set task_code_prefix = ${prefix}, task_code_seq = ${last} where id = ${missionId}`);
+  // the first statement already counted these codes unless the prefix changed or numbers were passed over
+  if (row.counted !== prefix || last !== row.seq)
+    await tx.execute(sql`update missions set task_code_prefix = ${prefix}, task_code_seq = ${last} where id = ${missionId}`);
   return codes;
 }
 

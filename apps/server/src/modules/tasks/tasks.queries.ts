@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 import { orgMissionShown } from '../../plugins/mission-access.ts';
+import { namedByText } from '../../db/prepared.ts';
 
 /**
  * The JSON of actions and action items, shaped by SQL (DESIGN §8): one statement builds a whole list, whether it is
@@ -153,7 +154,7 @@ export const actionsQuery = (where: string, value: unknown, money: boolean) => (
 });
 
 async function jsonOf<T>(pool: Pool, query: { text: string; values: unknown[] }): Promise<T> {
-  const { rows } = await pool.query<{ json: string }>(query);
+  const { rows } = await pool.query<{ json: string }>(namedByText(query));
   return JSON.parse(rows[0]!.json) as T;
 }
 
