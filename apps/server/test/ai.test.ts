@@ -5,6 +5,7 @@ import { staffingSessions } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { createOrg, errorOf, expectStatus, insertMember } from './support/org.ts';
+import { setOrg } from './support/missions-world.ts';
 import { createStaffingWorld, type StaffingWorld } from './support/staffing.ts';
 
 let t: TestApp;
@@ -431,6 +432,24 @@ describe('POST /api/ai/what-if and /api/ai/weekly-plot', () => {
     const response = await post('admin', '/api/ai/what-if', { missionId: mission.id });
     expectStatus(response, 200);
     expect((response.json() as WhatIfResponse).finish).toEqual({ planned: '2026-03-27', before: '2026-03-06', after: '2026-03-06' });
+  });
+
+  it('counts a role’s hours as the ledger books them: its own hours, none on a public holiday; no change, no change in load', async () => {
+    // Greek Independence Day, Wednesday 25 March 2026, falls in the role's week; the role keeps 2 h a day of its own
+    await setOrg(t, w.orgId, { holidayCountryCode: 'GR' });
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '2026-03-23', planEndDate: '2026-03-27' });
+    const part = await insertMember(t, w.orgId, 'MEMBER');
+    await addToMission(t, mission.id, part, 0);
+    const days = ['23', '24', '25', '26', '27'].map((d) => ({ date: `2026-03-${d}`, hours: 2 }));
+    await w.role({ personId: part.personId, startDate: '2026-03-23', endDate: '2026-03-27', dailyHours: days }, mission.id);
+    const response = await post('admin', '/api/ai/what-if', { missionId: mission.id });
+    expectStatus(response, 200);
+    const [load] = (response.json() as WhatIfResponse).people;
+    const same = { bookedHours: 8, missionHours: 8, loadPercent: 25, overbookedDays: 0 };
+    expect(load).toMatchObject({ personId: part.personId, capacityHours: 32, before: same, after: same });
+    const plot = await post('admin', '/api/ai/weekly-plot', { missionId: mission.id });
+    expect((plot.json() as WeeklyPlot).weeks).toEqual([{ weekStart: '2026-03-23', plannedHours: 8, availableHours: 32, leaveHours: 0 }]);
+    await setOrg(t, w.orgId, { holidayCountryCode: null });
   });
 
   it('weekly plot: planned and available hours per week for a chart', async () => {

@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';
 import { createOrg, insertMember, verifiedPerson } from './support/org.ts';
 import { setOrg } from './support/missions-world.ts';
+import { expectStatus } from './support/org.ts';
+import type { TestPerson } from './support/people.ts';
 
 let t: TestApp;
 let orgId: string;
@@ -16,6 +18,9 @@ let otherOrgId: string;
 let pia: { personId: string; email: string };
 let quiet: { personId: string; email: string };
 let outsider: { personId: string; email: string };
+let owner: TestPerson;
+let fin: { personId: string; email: string };
+let own: { personId: string; email: string };
 
 /**
  * Pia, in a Greek organisation (five-day weeks) until 25 April 2025 (her end date, exclusive), over the fortnight of
@@ -26,7 +31,7 @@ let outsider: { personId: string; email: string };
  */
 beforeAll(async () => {
   t = await buildTestApp();
-  const owner = await verifiedPerson(t, { firstName: 'Olive', lastName: 'Owner' });
+  owner = await verifiedPerson(t, { firstName: 'Olive', lastName: 'Owner' });
   orgId = (await createOrg(t, owner.token))._id;
   otherOrgId = (await createOrg(t, owner.token, { title: 'Elsewhere' }))._id;
   await setOrg(t, orgId, { holidayCountryCode: 'GR', daysPerWeek: 5 });
@@ -102,6 +107,28 @@ beforeAll(async () => {
       dailyMinutes: [480, 0, 0, 0, 0, 0, 0],
     },
   ]);
+  // Fin's projects are over: one completed (no stop time), one cancelled on Wednesday 16 April, one active (25 %)
+  fin = await insertMember(t, orgId, 'MEMBER', {}, 'fin');
+  const completed = await insertMission(t, owner, { orgId, projectStatus: 'completed' });
+  const cancelled = await insertMission(t, owner, { orgId, projectStatus: 'cancelled', missionStop: new Date('2025-04-16T10:00:00Z') });
+  const running = await insertMission(t, owner, { orgId, projectStatus: 'active' });
+  await db.insert(planItems).values([
+    { missionId: completed.id, title: 'Done', personId: fin.personId, allocation: 100, startDate: '2025-01-01', endDate: '2025-12-31' },
+    { missionId: cancelled.id, title: 'Dropped', personId: fin.personId, allocation: 50, startDate: '2025-01-01', endDate: null },
+    { missionId: running.id, title: 'Live', personId: fin.personId, allocation: 25, startDate: '2025-01-01', endDate: '2025-12-31' },
+  ]);
+  // Owen's role keeps its own hours: 2 h a day in the week of Good Friday, a lump of 9 h in the week of Easter Monday
+  own = await insertMember(t, orgId, 'MEMBER', {}, 'own');
+  await db.insert(planItems).values({
+    missionId: running.id,
+    title: 'Part-time',
+    personId: own.personId,
+    allocation: 100,
+    startDate: '2025-04-14',
+    endDate: '2025-04-27',
+    dailyHours: ['14', '15', '16', '17', '18'].map((d) => ({ date: `2025-04-${d}`, hours: 2 })),
+    weeklyLumpHours: [{ date: '2025-04-21', hours: 9 }],
+  });
   const power = await insertMission(t, owner, { orgId, projectType: 'power' });
   const [action] = await db.insert(actions).values({ missionId: power.id, title: 'Build' }).returning();
   await db.insert(actionItems).values({
@@ -140,10 +167,10 @@ describe('the availability ledger', () => {
       day('2025-04-15', { allocatedHours: 4, approvedTimeHours: 7.5, availableHours: 4 }),
       day('2025-04-16', { allocatedHours: 4, availableHours: 4 }),
       day('2025-04-17', { leaveApprovedHours: 4, allocatedHours: 2, availableHours: 2 }),
-      day('2025-04-18', { holidayName: holidayOn('2025-04-18'), allocatedHours: 2, availableHours: 0 }),
+      day('2025-04-18', { holidayName: holidayOn('2025-04-18'), availableHours: 0 }),
       day('2025-04-19', { contractHours: 0, availableHours: 0 }),
       day('2025-04-20', { contractHours: 0, holidayName: holidayOn('2025-04-20'), availableHours: 0 }),
-      day('2025-04-21', { holidayName: holidayOn('2025-04-21'), allocatedHours: 2, availableHours: 0 }),
+      day('2025-04-21', { holidayName: holidayOn('2025-04-21'), availableHours: 0 }),
       day('2025-04-22', { leavePendingHours: 8, allocatedHours: 2, availableHours: 6 }),
       day('2025-04-23', { scheduledTaskHours: 6, allocatedHours: 2, availableHours: 6 }),
       day('2025-04-24', { scheduledTaskHours: 6, allocatedHours: 2, availableHours: 6 }),
@@ -187,6 +214,36 @@ describe('the availability ledger', () => {
     const ledger = await readLedger(t.database.db, { orgId, personIds: [quiet.personId], from: '2025-04-28', to: '2025-05-04' });
     expect(ledger.map((entry) => entry.contractHours)).toEqual([8, 8, 8, 8, 0, 0, 0]);
     await setOrg(t, orgId, { daysPerWeek: 5 });
+  });
+
+  const ledgerOf = async (person: { personId: string }) => {
+    const url = `/api/availability/org/${orgId}?from=2025-04-14&to=2025-04-27&personIds=${person.personId}`;
+    const response = await t.request({ method: 'GET', url, token: owner.token });
+    expectStatus(response, 200);
+    return (response.json() as { days: LedgerDay[] }).days;
+  };
+  const byDay = (days: LedgerDay[], field: 'allocatedHours' | 'availableHours') =>
+    Object.fromEntries(days.filter((d) => d.contractHours > 0).map((d) => [d.day.slice(5), d[field]]));
+
+  it('books nothing for finished projects: none for a completed one, none from the day a cancelled one stopped', async () => {
+    const days = await ledgerOf(fin);
+    expect(byDay(days, 'allocatedHours')).toEqual({
+      ...{ '04-14': 6, '04-15': 6, '04-16': 2, '04-17': 2, '04-18': 0 },
+      ...{ '04-21': 0, '04-22': 2, '04-23': 2, '04-24': 2, '04-25': 2 },
+    });
+    expect(days.find((d) => d.day === '2025-04-22')).toMatchObject({ availableHours: 6 });
+  });
+
+  it('books a role’s own hours, a day’s or a week’s lump, instead of the standard day; none on a public holiday', async () => {
+    const days = await ledgerOf(own);
+    expect(byDay(days, 'allocatedHours')).toEqual({
+      ...{ '04-14': 2, '04-15': 2, '04-16': 2, '04-17': 2, '04-18': 0 },
+      ...{ '04-21': 0, '04-22': 2.25, '04-23': 2.25, '04-24': 2.25, '04-25': 2.25 },
+    });
+    expect(byDay(days, 'availableHours')).toEqual({
+      ...{ '04-14': 6, '04-15': 6, '04-16': 6, '04-17': 6, '04-18': 0 },
+      ...{ '04-21': 0, '04-22': 5.75, '04-23': 5.75, '04-24': 5.75, '04-25': 5.75 },
+    });
   });
 
   it('takes a role’s daily hours by the same rule as the plan (rule 10), for every percent', async () => {

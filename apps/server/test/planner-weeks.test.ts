@@ -20,7 +20,9 @@ const TO = '2025-05-18';
  * with everything the ledger counts: Nia starts on Wednesday 16 April with two overlapping roles (33 % and 50 %, one
  * ending mid-week), a power task of 10 h over three days (3.33 h a day once rounded), an approved leave of 2.5 h on a
  * working day and 8 h on a holiday, a pending day, work from home and approved time; Pia leaves on Friday 25 April
- * (her end date, exclusive) after a role with no dates and a weekend-including task; Quinn has nothing.
+ * (her end date, exclusive) after a role with no dates and a weekend-including task; Quinn has nothing. Remy's role
+ * keeps its own hours (a day's, and weekly lumps, one over Easter Monday) and his other project was cancelled on
+ * 29 April (the ledger books it until then).
  */
 beforeAll(async () => {
   t = await buildTestApp();
@@ -30,6 +32,7 @@ beforeAll(async () => {
   const nia = await insertMember(t, orgId, 'MEMBER', { startDate: '2025-04-16' }, 'nia');
   const pia = await insertMember(t, orgId, 'MEMBER', { endDate: '2025-04-25' }, 'pia');
   await insertMember(t, orgId, 'MEMBER', {}, 'quinn');
+  const remy = await insertMember(t, orgId, 'MEMBER', {}, 'remy');
   const db = t.database.db;
   const mission = await insertMission(t, owner, { orgId, planStartDate: '2025-01-01', planEndDate: '2025-12-31' });
   const [role] = await db
@@ -41,6 +44,26 @@ beforeAll(async () => {
       { missionId: mission.id, title: 'Open', personId: null, allocation: 100, startDate: '2025-04-07', endDate: '2025-05-18' },
     ])
     .returning();
+  const cancelled = await insertMission(t, owner, { orgId, projectStatus: 'cancelled', missionStop: new Date('2025-04-29T16:00:00Z') });
+  await db.insert(planItems).values([
+    { missionId: cancelled.id, title: 'Dropped', personId: remy.personId, allocation: 60, startDate: '2025-04-01', endDate: null },
+    {
+      missionId: mission.id,
+      title: 'Own hours',
+      personId: remy.personId,
+      allocation: 100,
+      startDate: '2025-04-09',
+      endDate: '2025-05-14',
+      dailyHours: [
+        { date: '2025-04-10', hours: 1.5 },
+        { date: '2025-04-22', hours: 7 },
+      ],
+      weeklyLumpHours: [
+        { date: '2025-04-21', hours: 10 },
+        { date: '2025-05-12', hours: 5 },
+      ],
+    },
+  ]);
   const leave = (
     personId: string,
     status: 'approved' | 'pending_approval' | 'pending_final_approval',
@@ -153,7 +176,7 @@ describe('the planner’s weeks', () => {
     await setOrg(t, orgId, { daysPerWeek });
     const days = await readLedger(t.database.db, { orgId, from: FROM, to: TO });
     const expected = weeklySums(days);
-    expect(expected).toHaveLength(4 * WEEKS);
+    expect(expected).toHaveLength(5 * WEEKS);
     expect(expected.some((week) => week.bookedHours % 1 !== 0 && week.capacityHours % 1 !== 0)).toBe(true);
 
     const weeks = await readLedgerWeeks(t.database.db, { orgId, from: FROM, to: TO });

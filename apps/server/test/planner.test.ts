@@ -32,8 +32,9 @@ const weekOf = (view: Planner, personId: string, week: string) =>
 
 /**
  * A Greek organisation in April 2025. Ann holds a full-time role and takes 22–23 April off (approved), in the week of
- * Easter Monday: 40 hours booked against 16 of capacity. A surveyor's role (50 %, from 28 April) has nobody yet. The
- * project manager runs the mission; Cleo sits only in a department that keeps its people to itself.
+ * Easter Monday: 32 hours booked (none on the holiday) against 16 of capacity. A surveyor's role (50 %, from 28 April)
+ * has nobody yet. A completed project still lists Ann full-time and a role nobody took: neither counts. The project
+ * manager runs the mission; Cleo sits only in a department that keeps its people to itself.
  */
 beforeAll(async () => {
   t = await buildTestApp({ clock });
@@ -74,6 +75,18 @@ beforeAll(async () => {
       .values({ missionId, title: 'Surveyor', personId: null, allocation: 50, startDate: '2025-04-28', endDate: '2025-05-31' })
       .returning()
   )[0]!.id;
+  const finished = await insertMission(t, who.owner, { orgId, title: 'Finished', projectStatus: 'completed' });
+  await t.database.db.insert(planItems).values([
+    {
+      missionId: finished.id,
+      title: 'Old job',
+      personId: who.ann.personId,
+      allocation: 100,
+      startDate: '2025-04-01',
+      endDate: '2025-06-30',
+    },
+    { missionId: finished.id, title: 'Never filled', personId: null, allocation: 100, startDate: '2025-04-01', endDate: '2025-06-30' },
+  ]);
   await t.database.db.insert(leaveRequests).values({
     orgId,
     personId: who.ann.personId,
@@ -99,10 +112,10 @@ describe('the resource planner', () => {
     expect(view.canPlan).toBe(true);
     expect(view.people.map((p) => p._id)).toEqual(expect.arrayContaining([who.closed.personId, who.ann.personId, who.owner.personId]));
     const easter = weekOf(view, who.ann.personId, '2025-04-21');
-    expect(easter).toMatchObject({ contractHours: 40, capacityHours: 16, bookedHours: 40, leaveHours: 16 });
+    expect(easter).toMatchObject({ contractHours: 40, capacityHours: 16, bookedHours: 32, leaveHours: 16 });
     expect(easter.holidays.map((h) => h.day)).toEqual(['2025-04-21']);
     const mayDay = weekOf(view, who.ann.personId, '2025-04-28');
-    expect(mayDay).toMatchObject({ capacityHours: 32, bookedHours: 40, leaveHours: 0 });
+    expect(mayDay).toMatchObject({ capacityHours: 32, bookedHours: 32, leaveHours: 0 });
     expect(mayDay.holidays.map((h) => h.day)).toEqual(['2025-05-01']);
     expect(view.unfilled).toEqual([
       expect.objectContaining({ planItemId: surveyorId, title: 'Surveyor', missionTitle: 'Harbour', personId: null }),
@@ -141,7 +154,7 @@ describe('the resource planner', () => {
     const response = await get(who.manager, `/api/availability/org/${orgId}?from=2025-04-21&to=2025-04-23&personIds=${who.ann.personId}`);
     expectStatus(response, 200);
     expect((response.json() as Availability).days).toEqual([
-      expect.objectContaining({ day: '2025-04-21', holidayName: expect.any(String), allocatedHours: 8, availableHours: 0 }),
+      expect.objectContaining({ day: '2025-04-21', holidayName: expect.any(String), allocatedHours: 0, availableHours: 0 }),
       expect.objectContaining({ day: '2025-04-22', leaveApprovedHours: 8, allocatedHours: 8, availableHours: 0 }),
       expect.objectContaining({ day: '2025-04-23', leaveApprovedHours: 8, allocatedHours: 8, availableHours: 0 }),
     ]);
@@ -228,7 +241,8 @@ describe('the resource planner', () => {
     expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-28').bookedHours).toBe(0);
     expectStatus(await change(who.pm, role!.id, { endDate: '2025-05-02' }), 200);
     expect(await roleRow(role!.id)).toMatchObject({ startDate: '2025-04-14', endDate: '2025-05-02' });
-    expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-28').bookedHours).toBe(40);
+    // four days: May Day is a public holiday
+    expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-28').bookedHours).toBe(32);
     expectStatus(await change(who.pm, role!.id, { startDate: '2025-04-21' }), 200);
     expect(await roleRow(role!.id)).toMatchObject({ startDate: '2025-04-21', endDate: '2025-05-02' });
     expect(weekOf(await planner(who.manager), who.pm.personId, '2025-04-14').bookedHours).toBe(0);
@@ -242,7 +256,7 @@ describe('the resource planner', () => {
     expectStatus(assigned, 200);
     expect((await roleRow(surveyorId)).personId).toBe(who.member.personId);
     let view = await planner(who.manager);
-    expect(weekOf(view, who.member.personId, '2025-04-28').bookedHours).toBe(20);
+    expect(weekOf(view, who.member.personId, '2025-04-28').bookedHours).toBe(16);
     expect(view.unfilled).toEqual([]);
     expectStatus(await change(who.manager, surveyorId, { allocation: 100, startDate: '2025-05-05' }), 200);
     view = await planner(who.manager);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityQuerySchema, dayCapacity, heatLevel } from './availability.ts';
+import { availabilityQuerySchema, dayCapacity, heatLevel, roleBookedHours, type BookedRole } from './availability.ts';
 import { PLANNER_OUT_OF_CALENDAR, plannerQuerySchema, plannerRoleChangeSchema } from './planner.ts';
 
 describe('dayCapacity', () => {
@@ -10,6 +10,53 @@ describe('dayCapacity', () => {
     [{ contractHours: 8, holidayName: null, leaveApprovedHours: 12 }, 0],
     [{ contractHours: 0, holidayName: null, leaveApprovedHours: 0 }, 0],
   ])('%o → %s h', (day, hours) => expect(dayCapacity(day)).toBe(hours));
+});
+
+describe('roleBookedHours', () => {
+  // the week of Easter Monday 2025 (a holiday) in five-day weeks
+  const calendar = { daysPerWeek: 5, isHoliday: (day: string) => day === '2025-04-21' };
+  const span = { from: '2025-04-21', to: '2025-04-27' };
+  const role = (over: Partial<BookedRole> = {}): BookedRole => ({
+    startDate: '2025-04-01',
+    endDate: '2025-06-30',
+    allocation: 100,
+    dailyHours: [],
+    weeklyLumpHours: [],
+    ...over,
+  });
+  it.each([
+    ['the standard day, nothing on a holiday or a weekend', role(), { '2025-04-22': 8, '2025-04-23': 8, '2025-04-24': 8, '2025-04-25': 8 }],
+    ['8 h × the allocation', role({ allocation: 25, endDate: '2025-04-23' }), { '2025-04-22': 2, '2025-04-23': 2 }],
+    [
+      'a day’s own hours instead of the standard day (2 h a day)',
+      role({ endDate: '2025-04-23', dailyHours: [22, 23].map((d) => ({ date: `2025-04-${d}`, hours: 2 })) }),
+      { '2025-04-22': 2, '2025-04-23': 2 },
+    ],
+    [
+      'a week’s lump shared over its working days but the holiday, the odd hundredths first',
+      role({ endDate: '2025-04-27', weeklyLumpHours: [{ date: '2025-04-23', hours: 10 }] }),
+      { '2025-04-22': 2.5, '2025-04-23': 2.5, '2025-04-24': 2.5, '2025-04-25': 2.5 },
+    ],
+    [
+      'a lump over three days of the role, exact to the hundredth',
+      role({ endDate: '2025-04-24', weeklyLumpHours: [{ date: '2025-04-21', hours: 10 }] }),
+      { '2025-04-22': 3.34, '2025-04-23': 3.33, '2025-04-24': 3.33 },
+    ],
+    [
+      'a day’s own hours beside a lump: the lump shares the other days',
+      role({ endDate: '2025-04-25', dailyHours: [{ date: '2025-04-22', hours: 0 }], weeklyLumpHours: [{ date: '2025-04-21', hours: 6 }] }),
+      { '2025-04-22': 0, '2025-04-23': 2, '2025-04-24': 2, '2025-04-25': 2 },
+    ],
+    ['nothing outside its dates', role({ startDate: '2025-05-10', endDate: null }), {}],
+  ])('%s', (_, bookedRole, expected) => expect(Object.fromEntries(roleBookedHours(bookedRole, span, calendar))).toEqual(expected));
+
+  it('reads only the days asked, a lump still shared over its whole week', () => {
+    const lump = role({ weeklyLumpHours: [{ date: '2025-04-28', hours: 8 }] });
+    expect(Object.fromEntries(roleBookedHours(lump, { from: '2025-05-01', to: '2025-05-02' }, calendar))).toEqual({
+      '2025-05-01': 1.6,
+      '2025-05-02': 1.6,
+    });
+  });
 });
 
 describe('heatLevel', () => {

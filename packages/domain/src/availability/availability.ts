@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { dateSchema } from '../shared/inputs.ts';
+import { addIsoDays, mondayOf } from '../missions/dates.ts';
+import { calendarDays, isWeekend } from '../leave/hours.ts';
+import { defaultDailyHours } from '../plan/rules.ts';
 
 /** The longest span one ledger read covers (a year and a day: a leap year's whole calendar). */
 export const LEDGER_MAX_DAYS = 367;
@@ -68,4 +71,58 @@ export function heatLevel(bookedHours: number, capacityHours: number): HeatLevel
   if (bookedHours > capacityHours + 0.001) return 'over';
   if (capacityHours <= 0) return 'none';
   return bookedHours >= capacityHours * 0.9 ? 'full' : 'free';
+}
+
+/** A role as availability books it: its dates, allocation, and its own hours (a day's, or a week's lump). */
+export type BookedRole = {
+  startDate: string | null;
+  endDate: string | null;
+  allocation: number;
+  dailyHours: readonly { date: string; hours: number }[];
+  /** A lump of hours for the week (Monday first) holding `date`. */
+  weeklyLumpHours: readonly { date: string; hours: number }[];
+};
+
+/** Whether a role has hours of its own, instead of the organisation's standard day (rule 10). */
+export const hasOwnHours = (role: Pick<BookedRole, 'dailyHours' | 'weeklyLumpHours'>) =>
+  role.dailyHours.length > 0 || role.weeklyLumpHours.length > 0;
+
+/**
+ * The hours a role books on each day from `from` to `to` (the days it books only, in hundredths exact): none outside
+ * its dates, on days off (past the organisation's days per week) or on a public holiday; otherwise the day's own
+ * hours, else its week's lump shared evenly over the week's booked days without their own hours (the odd hundredths
+ * to the first days, so that the week books the lump exactly), else the standard day: 8 h × the allocation (rule 10).
+ */
+export function roleBookedHours(
+  role: BookedRole,
+  span: { from: string; to: string },
+  calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
+): Map<string, number> {
+  const booked = new Map<string, number>();
+  const from = role.startDate && role.startDate > span.from ? role.startDate : span.from;
+  const to = role.endDate && role.endDate < span.to ? role.endDate : span.to;
+  if (to < from) return booked;
+  const own = new Map(role.dailyHours.map((entry) => [entry.date, entry.hours]));
+  const lumps = new Map<string, number>();
+  for (const entry of role.weeklyLumpHours) lumps.set(mondayOf(entry.date), entry.hours);
+  const books = (day: string) =>
+    (!role.startDate || day >= role.startDate) &&
+    (!role.endDate || day <= role.endDate) &&
+    !isWeekend(day, calendar.daysPerWeek) &&
+    !calendar.isHoliday(day);
+  const standard = defaultDailyHours(role.allocation);
+  /** Each shared day of a week with a lump, with its share in hundredths. */
+  const shares = new Map<string, number>();
+  for (const [monday, hours] of lumps) {
+    const days = calendarDays(monday, addIsoDays(monday, 6)).filter((day) => books(day) && !own.has(day));
+    const cents = Math.round(hours * 100);
+    const base = Math.floor(cents / Math.max(1, days.length));
+    days.forEach((day, i) => shares.set(day, base + (i < cents - base * days.length ? 1 : 0)));
+  }
+  for (const day of calendarDays(from, to)) {
+    if (!books(day)) continue;
+    const hours = own.get(day) ?? (shares.has(day) ? shares.get(day)! / 100 : standard);
+    booked.set(day, Math.round(hours * 100) / 100);
+  }
+  return booked;
 }

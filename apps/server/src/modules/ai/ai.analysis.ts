@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   addIsoDays,
   applyChange,
+  calendarDays,
   daysBetween,
   defaultDailyHours,
   FINISH_HORIZON_DAYS,
@@ -10,9 +11,11 @@ import {
   loadsFor,
   MAX_STAFFING_SPAN_DAYS,
   missionFinish,
+  roleBookedHours,
   shiftFits,
   staffsEveryRole,
   weeklyPlot,
+  type BookedRole,
   type LoadDay,
   type MissionRole,
   type WeeklyPlot,
@@ -22,7 +25,7 @@ import {
 import type { OrgLevel } from '@crewplan/domain';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { readLedger } from '../availability/index.ts';
+import { holidayLookup, readLedger } from '../availability/index.ts';
 import { membersAmong } from './ai.queries.ts';
 
 type MissionRow = {
@@ -31,6 +34,7 @@ type MissionRow = {
   planStartDate: string | null;
   planEndDate: string | null;
   daysPerWeek: number | null;
+  country: string | null;
   permission: number | null;
   isProjectManager: boolean;
   invitePending: boolean;
@@ -46,7 +50,7 @@ type MissionRow = {
 async function plannedMission(ctx: AppContext, callerId: string, missionId: string) {
   const result = await ctx.db.execute<MissionRow>(sql`
     select m.id, m.org_id as "orgId", m.plan_start_date as "planStartDate", m.plan_end_date as "planEndDate", o.days_per_week as "daysPerWeek",
-      mp.permission, coalesce(mp.is_project_manager, false) as "isProjectManager", coalesce(mp.invite_pending, false) as "invitePending",
+      o.holiday_country_code as country, mp.permission, coalesce(mp.is_project_manager, false) as "isProjectManager", coalesce(mp.invite_pending, false) as "invitePending",
       op.level
     from missions m
     left join orgs o on o.id = m.org_id and o.deleted_at is null
@@ -79,18 +83,20 @@ type RoleRow = {
   allocation: number;
   startDate: string;
   endDate: string;
+  dailyHours: BookedRole['dailyHours'];
+  weeklyLumpHours: BookedRole['weeklyLumpHours'];
 };
 
-/** The mission's live roles with dates, as the domain's what-if reads them (daily hours from the allocation, as the ledger books them). */
-async function missionRoles(ctx: AppContext, missionId: string): Promise<MissionRole[]> {
+/** The mission's live roles with dates, as the domain's what-if reads them, each with what it books as the ledger does. */
+async function missionRoles(ctx: AppContext, missionId: string): Promise<{ roles: MissionRole[]; booked: Map<string, RoleRow> }> {
   const result = await ctx.db.execute<RoleRow>(sql`
     select id, coalesce(nullif(role, ''), nullif(title, ''), 'Role') as title, person_id as "personId", allocation,
-      start_date as "startDate", end_date as "endDate"
+      start_date as "startDate", end_date as "endDate", daily_hours as "dailyHours", weekly_lump_hours as "weeklyLumpHours"
     from plan_items
     where mission_id = ${missionId} and type = 'person' and not was_deleted and not inactive
       and start_date is not null and end_date is not null
     order by start_date, id`);
-  return result.rows.map((row) => ({
+  const roles = result.rows.map((row) => ({
     planItemId: row.id,
     title: row.title,
     personId: row.personId,
@@ -98,6 +104,29 @@ async function missionRoles(ctx: AppContext, missionId: string): Promise<Mission
     endDate: row.endDate,
     dailyHours: defaultDailyHours(row.allocation),
   }));
+  return { roles, booked: new Map(result.rows.map((row) => [row.id, row])) };
+}
+
+/**
+ * The roles with each day's hours (of those inside `window`) as the ledger books them (`roleBookedHours`: none on a
+ * public holiday, a role's own hours where it keeps them), its own hours moved with it by `shiftDays`: without them a
+ * mission's roles would count hours the ledger never booked, and a what-if that changes nothing would change the loads.
+ */
+function withBookedDays(
+  roles: readonly MissionRole[],
+  booked: ReadonlyMap<string, RoleRow>,
+  shiftDays: number,
+  calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
+  window: { from: string; to: string },
+): MissionRole[] {
+  const moved = (entries: BookedRole['dailyHours']) => entries.map((entry) => ({ ...entry, date: addIsoDays(entry.date, shiftDays) }));
+  return roles.map((role) => {
+    const row = booked.get(role.planItemId)!;
+    const source = { ...role, allocation: row.allocation, dailyHours: moved(row.dailyHours), weeklyLumpHours: moved(row.weeklyLumpHours) };
+    const span = { from: [role.startDate, window.from].sort()[1]!, to: [role.endDate, window.to].sort()[0]! };
+    const hours = roleBookedHours(source, span, calendar);
+    return { ...role, hoursByDay: Object.fromEntries(calendarDays(span.from, span.to).map((day) => [day, hours.get(day) ?? 0])) };
+  });
 }
 
 async function ledgerByPerson(ctx: AppContext, orgId: string, personIds: string[], from: string, to: string) {
@@ -131,14 +160,16 @@ export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody
     throw appError('staffingOneChange');
   }
   const mission = await plannedMission(ctx, callerId, body.missionId);
-  const roles = await missionRoles(ctx, mission.id);
-  const planStart = mission.planStartDate ?? (roles.length > 0 ? span(roles).from : null);
-  const planEnd = mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
+  const { roles: plain, booked } = await missionRoles(ctx, mission.id);
+  const calendar = { daysPerWeek: mission.daysPerWeek, isHoliday: holidayLookup(mission.country) };
+  const planStart = mission.planStartDate ?? (plain.length > 0 ? span(plain).from : null);
+  const planEnd = mission.planEndDate ?? (plain.length > 0 ? span(plain).to : null);
   if (!planStart || !planEnd) throw appError('staffingMissionWithoutDates');
   const shiftDays = body.startDate ? daysBetween(planStart, body.startDate) : (body.shiftDays ?? 0);
   // the days read: the plan's and every role's, which may run past the plan
-  const days = span([...roles, { startDate: planStart, endDate: planEnd }]);
+  const days = span([...plain, { startDate: planStart, endDate: planEnd }]);
   if (daysBetween(days.from, days.to) > MAX_STAFFING_SPAN_DAYS) throw appError('staffingMissionTooLong');
+  const roles = withBookedDays(plain, booked, 0, calendar, days);
   if (!shiftFits(days, shiftDays)) throw appError('staffingShiftTooFar', body.startDate ? 'startDate' : 'shiftDays');
   const reassign = body.reassign ?? [];
   reassign.forEach((entry, index) => {
@@ -153,10 +184,16 @@ export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody
       throw appError('staffingPersonNotFound', `reassign.${index}.personId`);
     }
   });
-  const after = applyChange(roles, {
+  const after = withBookedDays(
+    applyChange(plain, {
+      shiftDays,
+      reassign: reassign.map((entry) => ({ planItemId: entry.missionPlanId, personId: entry.personId })),
+    }),
+    booked,
     shiftDays,
-    reassign: reassign.map((entry) => ({ planItemId: entry.missionPlanId, personId: entry.personId })),
-  });
+    calendar,
+    { from: addIsoDays(days.from, shiftDays), to: addIsoDays(days.to, shiftDays) },
+  );
   const window = {
     from: [planStart, addIsoDays(planStart, shiftDays)].sort()[0]!,
     to: [planEnd, addIsoDays(planEnd, shiftDays)].sort()[1]!,
@@ -190,12 +227,19 @@ export async function plotWeeks(
   body: { missionId: string; from?: string; to?: string },
 ): Promise<WeeklyPlot> {
   const mission = await plannedMission(ctx, callerId, body.missionId);
-  const roles = await missionRoles(ctx, mission.id);
-  const from = body.from ?? mission.planStartDate ?? (roles.length > 0 ? span(roles).from : null);
-  const to = body.to ?? mission.planEndDate ?? (roles.length > 0 ? span(roles).to : null);
+  const { roles: plain, booked } = await missionRoles(ctx, mission.id);
+  const from = body.from ?? mission.planStartDate ?? (plain.length > 0 ? span(plain).from : null);
+  const to = body.to ?? mission.planEndDate ?? (plain.length > 0 ? span(plain).to : null);
   if (!from || !to) throw appError('staffingMissionWithoutDates');
   if (to < from) throw appError('staffingRangeBackwards');
   if (daysBetween(from, to) > MAX_STAFFING_SPAN_DAYS) throw appError('staffingRangeTooLong');
+  const roles = withBookedDays(
+    plain,
+    booked,
+    0,
+    { daysPerWeek: mission.daysPerWeek, isHoliday: holidayLookup(mission.country) },
+    { from, to },
+  );
   const people = [...new Set(roles.map((role) => role.personId).filter((id): id is string => !!id))];
   const ledger = await ledgerByPerson(ctx, mission.orgId, people, from, to);
   return { missionId: mission.id, from, to, weeks: weeklyPlot(roles, ledger, { from, to }, mission.daysPerWeek) };

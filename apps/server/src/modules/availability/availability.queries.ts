@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { WORKING_DAY_HOURS as DAY_HOURS } from '@crewplan/domain';
+import { roleBookedHours, WORKING_DAY_HOURS as DAY_HOURS, type BookedRole } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
 
@@ -41,6 +41,8 @@ type Row = {
   scheduled_task_hours: number;
   approved_time_hours: number;
   available_hours: number;
+  /** What is left before the roles with hours of their own, unrounded and possibly below zero. */
+  remainder: number;
 };
 
 /**
@@ -50,21 +52,67 @@ type Row = {
 export const dailyHoursSql = (allocation: SQL) =>
   sql`round(${sql.raw(String(DAY_HOURS))} * least(100, greatest(0, ${allocation})))::numeric / 100`;
 
-/** The public holidays of the countries over the years of a span, as one JSON list the statement joins. */
-function holidaysOf(countries: readonly string[], from: string, to: string) {
-  const list: { country: string; day: string; name: string }[] = [];
-  for (const country of countries)
+/**
+ * Rule 21: a finished mission (completed or cancelled, or its stop time passed) books nobody. Its roles book up to
+ * the day before it stopped (the weeks it ran keep their bookings), and nothing at all when it has no stop time.
+ * `bookingMissionSql` keeps the missions that book; `bookedEndSql` is a role's last booked day (`pi` of `m`).
+ */
+export const bookingMissionSql = sql`(m.mission_stop is not null or m.project_status not in ('completed', 'cancelled'))`;
+export const bookedEndSql = sql`least(pi.end_date, (m.mission_stop at time zone 'UTC')::date - 1)`;
+
+/** The public holidays of a country over the years of a span. */
+export function publicHolidaysOf(country: string | null, from: string, to: string): { day: string; name: string }[] {
+  const list: { day: string; name: string }[] = [];
+  if (country)
     for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++)
-      for (const holiday of publicHolidays(country, year)) list.push({ country, day: holiday.date, name: holiday.name });
-  return JSON.stringify(list);
+      for (const holiday of publicHolidays(country, year)) list.push({ day: holiday.date, name: holiday.name });
+  return list;
 }
 
-/** The organisation's holiday country and the statement's holiday list; null when the organisation is not there. */
-async function holidaysFor(db: Db, q: LedgerQuery): Promise<string | null> {
-  const [org] = (await db.execute<{ country: string | null }>(sql`select holiday_country_code as country from orgs where id = ${q.orgId}`))
-    .rows;
+/** Whether a day is a public holiday of the country (none without one), each year's list read once. */
+export function holidayLookup(country: string | null): (day: string) => boolean {
+  const years = new Map<string, Set<string>>();
+  return (day) => {
+    if (!country) return false;
+    const year = day.slice(0, 4);
+    let days = years.get(year);
+    if (!days) years.set(year, (days = new Set(publicHolidays(country, Number(year)).map((holiday) => holiday.date))));
+    return days.has(day);
+  };
+}
+
+/** The organisation's working week and public holidays over the span; null when the organisation is not there. */
+async function calendarFor(db: Db, q: LedgerQuery) {
+  const [org] = (
+    await db.execute<{ country: string | null; dpw: number }>(
+      sql`select holiday_country_code as country, days_per_week as dpw from orgs where id = ${q.orgId}`,
+    )
+  ).rows;
   if (!org) return null;
-  return holidaysOf(org.country ? [org.country] : [], q.from, q.to);
+  return { country: org.country, daysPerWeek: org.dpw, holidays: publicHolidaysOf(org.country, q.from, q.to) };
+}
+
+/**
+ * The hours booked by the roles with hours of their own (a day's, or a week's lump: `roleBookedHours`), per person
+ * and day of the span; the other roles book the standard day, summed in closed form by the statements.
+ */
+export async function ownHoursBookings(
+  db: Db,
+  q: LedgerQuery,
+  calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
+): Promise<Map<string, Map<string, number>>> {
+  const result = await db.execute<BookedRole & { personId: string }>(sql`
+    with ${sparseLedgerCtes(q)}
+    select person_id as "personId", to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate",
+      allocation, daily_hours as "dailyHours", weekly_lump_hours as "weeklyLumpHours"
+    from roles where own_hours`);
+  const byPerson = new Map<string, Map<string, number>>();
+  for (const role of result.rows) {
+    const days = byPerson.get(role.personId) ?? new Map<string, number>();
+    for (const [day, hours] of roleBookedHours(role, q, calendar)) days.set(day, cents((days.get(day) ?? 0) + hours));
+    byPerson.set(role.personId, days);
+  }
+  return byPerson;
 }
 
 /**
@@ -113,12 +161,17 @@ export function sparseLedgerCtes(q: LedgerQuery): SQL {
       select person_id, day, sum(hours) as hours from task_days where day between ${from} and ${to} group by 1, 2
     ),
     roles as (
-      select pi.person_id, pi.start_date, pi.end_date, ${dailyHoursSql(sql`pi.allocation`)} as daily
-      from plan_items pi
-      join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
-      where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
-        and (pi.start_date is null or pi.start_date <= ${to}) and (pi.end_date is null or pi.end_date >= ${from})
-        ${personFilter(sql`pi.person_id`)}
+      select * from (
+        select pi.person_id, pi.start_date, ${bookedEndSql} as end_date, pi.allocation, ${dailyHoursSql(sql`pi.allocation`)} as daily,
+          pi.daily_hours, pi.weekly_lump_hours,
+          jsonb_array_length(pi.daily_hours) > 0 or jsonb_array_length(pi.weekly_lump_hours) > 0 as own_hours
+        from plan_items pi
+        join missions m on m.id = pi.mission_id and m.org_id = ${q.orgId} and m.archived_at is null and not m.is_template
+          and ${bookingMissionSql}
+        where pi.type = 'person' and pi.person_id is not null and not pi.inactive and not pi.was_deleted
+          and (pi.start_date is null or pi.start_date <= ${to}) ${personFilter(sql`pi.person_id`)}
+      ) r
+      where r.end_date is null or r.end_date >= ${from}
     )`;
 }
 
@@ -152,6 +205,7 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
       select r.person_id, d.day, sum(r.daily) as hours
       from roles r join days d on d.workday
         and (r.start_date is null or d.day >= r.start_date) and (r.end_date is null or d.day <= r.end_date)
+      where not r.own_hours and not exists (select 1 from holidays h where h.day = d.day)
       group by 1, 2
     ),
     timed as (
@@ -183,7 +237,8 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
       round(allocated, 2)::float8 as allocated_hours, round(scheduled, 2)::float8 as scheduled_task_hours,
       round(timed, 2)::float8 as approved_time_hours,
       round(greatest(0, contract - case when holiday_name is null then 0 else contract end - approved - allocated), 2)::float8
-        as available_hours
+        as available_hours,
+      (contract - case when holiday_name is null then 0 else contract end - approved - allocated)::float8 as remainder
     from grid
     `;
 }
@@ -196,20 +251,30 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
  */
 export async function readLedger(db: Db, q: LedgerQuery): Promise<LedgerDay[]> {
   if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
-  const holidays = await holidaysFor(db, q);
-  if (holidays === null) return [];
-  const result = await db.execute<Row>(sql`${ledgerSql(q, holidays)} order by person_id, day`);
-  return result.rows.map((row) => ({
-    personId: row.person_id,
-    day: row.day,
-    contractHours: row.contract_hours,
-    holidayName: row.holiday_name,
-    leaveApprovedHours: row.leave_approved_hours,
-    leavePendingHours: row.leave_pending_hours,
-    workFromHome: row.work_from_home,
-    allocatedHours: row.allocated_hours,
-    scheduledTaskHours: row.scheduled_task_hours,
-    approvedTimeHours: row.approved_time_hours,
-    availableHours: row.available_hours,
-  }));
+  const calendar = await calendarFor(db, q);
+  if (calendar === null) return [];
+  const holidayDays = new Set(calendar.holidays.map((h) => h.day));
+  const holidays = JSON.stringify(calendar.holidays.map((h) => ({ country: calendar.country, ...h })));
+  const [result, own] = await Promise.all([
+    db.execute<Row>(sql`${ledgerSql(q, holidays)} order by person_id, day`),
+    ownHoursBookings(db, q, { daysPerWeek: calendar.daysPerWeek, isHoliday: (day) => holidayDays.has(day) }),
+  ]);
+  return result.rows.map((row) => {
+    const ownHours = own.get(row.person_id)?.get(row.day) ?? 0;
+    return {
+      personId: row.person_id,
+      day: row.day,
+      contractHours: row.contract_hours,
+      holidayName: row.holiday_name,
+      leaveApprovedHours: row.leave_approved_hours,
+      leavePendingHours: row.leave_pending_hours,
+      workFromHome: row.work_from_home,
+      allocatedHours: ownHours ? cents(row.allocated_hours + ownHours) : row.allocated_hours,
+      scheduledTaskHours: row.scheduled_task_hours,
+      approvedTimeHours: row.approved_time_hours,
+      availableHours: ownHours ? cents(Math.max(0, row.remainder - ownHours)) : row.available_hours,
+    };
+  });
 }
+
+const cents = (hours: number) => Math.round(hours * 100) / 100;

@@ -21,7 +21,7 @@ import { entityNotFound, loadMissionAccess } from '../../plugins/mission-access.
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { changePerson, updatePlanItem } from '../plan/index.ts';
 import { avatarUrl } from '../people/index.ts';
-import { readLedger } from './availability.queries.ts';
+import { bookedEndSql, bookingMissionSql, readLedger } from './availability.queries.ts';
 import { readLedgerWeeks } from './availability.weeks.ts';
 
 type Member = {
@@ -127,7 +127,10 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** The roles of the organisation's live missions touching the span: staffed ones of the people shown, and unfilled ones. */
+/**
+ * The roles of the organisation's live missions touching the span (a finished mission's only over the weeks it ran,
+ * as the ledger books them): staffed ones of the people shown, and unfilled ones.
+ */
 async function rolesIn(db: Db, orgId: string, from: string, to: string, missionScope: string | null): Promise<RoleRow[]> {
   const result = await db.execute<RoleRow>(sql`
     select pi.id as "planItemId", pi.mission_id as "missionId", m.title as "missionTitle",
@@ -135,8 +138,9 @@ async function rolesIn(db: Db, orgId: string, from: string, to: string, missionS
       to_char(pi.start_date, 'YYYY-MM-DD') as "startDate", to_char(pi.end_date, 'YYYY-MM-DD') as "endDate"
     from plan_items pi
     join missions m on m.id = pi.mission_id and m.org_id = ${orgId} and m.archived_at is null and not m.is_template
+      and ${bookingMissionSql}
     where pi.type = 'person' and not pi.inactive and not pi.was_deleted
-      and (pi.start_date is null or pi.start_date <= ${to}::date) and (pi.end_date is null or pi.end_date >= ${from}::date)
+      and (pi.start_date is null or pi.start_date <= ${to}::date) and (${bookedEndSql} is null or ${bookedEndSql} >= ${from}::date)
       ${
         missionScope
           ? sql`and exists (select 1 from mission_people mp where mp.mission_id = m.id and mp.person_id = ${missionScope}

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { mondayOf, WORKING_DAY_HOURS as DAY_HOURS } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { publicHolidays } from '../../lib/holidays.ts';
-import { personFilterOf, sparseLedgerCtes, type LedgerQuery } from './availability.queries.ts';
+import { ownHoursBookings, personFilterOf, publicHolidaysOf, sparseLedgerCtes, type LedgerQuery } from './availability.queries.ts';
 
 /** A person's week summed from the ledger: capacity (contract less holidays and approved leave) against bookings. */
 export type LedgerWeek = {
@@ -63,7 +62,7 @@ export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWee
     select 'member' as kind, person_id, ${day(sql`start_date`)} as a, ${day(sql`end_date`)} as b, null::int as x, null::int as y
     from org_people where org_id = ${q.orgId} ${personFilter(sql`person_id`)}
     union all
-    select 'role', person_id, ${day(sql`start_date`)}, ${day(sql`end_date`)}, (daily * 100)::int, null from roles
+    select 'role', person_id, ${day(sql`start_date`)}, ${day(sql`end_date`)}, (daily * 100)::int, null from roles where not own_hours
     union all
     select 'leave', person_id, ${day(sql`day`)}, null, (round(approved, 2) * 100)::int, (round(pending, 2) * 100)::int
     from leave where day between ${from} and ${to}
@@ -72,12 +71,20 @@ export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWee
   ]);
   const [org] = orgs.rows;
   if (!org) return [];
-  const holidays = org.country ? publicHolidaysOf(org.country, q.from, q.to) : [];
-  return sumWeeks(q, org.dpw, holidays, result.rows);
+  const holidays = publicHolidaysOf(org.country, q.from, q.to);
+  const holidayDays = new Set(holidays.map((h) => h.day));
+  const own = await ownHoursBookings(db, q, { daysPerWeek: org.dpw, isHoliday: (day) => holidayDays.has(day) });
+  return sumWeeks(q, org.dpw, holidays, result.rows, own);
 }
 
 /** The weeks of the span of each member, in hundredths of an hour while summing. */
-function sumWeeks(q: LedgerQuery, daysPerWeek: number, holidayList: { day: string; name: string }[], rows: Row[]): LedgerWeek[] {
+function sumWeeks(
+  q: LedgerQuery,
+  daysPerWeek: number,
+  holidayList: { day: string; name: string }[],
+  rows: Row[],
+  ownHours: Map<string, Map<string, number>>,
+): LedgerWeek[] {
   const first = dayNumber(q.from);
   const last = dayNumber(q.to);
   const firstMonday = dayNumber(mondayOf(q.from));
@@ -96,6 +103,9 @@ function sumWeeks(q: LedgerQuery, daysPerWeek: number, holidayList: { day: strin
   const holidaysOfWeek = weeks.map((_, i) => holidays.filter((h) => weekOf(h.no) === i).map(({ day, name }) => ({ day, name })));
   const workdayHolidays = holidays.filter((h) => isWorkday(h.no));
   const holidayDays = new Set(holidays.map((h) => h.no));
+  /** The public holidays on working days of week i within [start, end]. */
+  const holidaysIn = (i: number, start: number, end: number) =>
+    workdayHolidays.filter((h) => weekOf(h.no) === i && h.no >= start && h.no <= end).length;
 
   type Member = {
     start: number;
@@ -120,7 +130,8 @@ function sumWeeks(q: LedgerQuery, daysPerWeek: number, holidayList: { day: strin
     if (row.kind === 'role') {
       const start = row.a ? dayNumber(row.a) : -Infinity;
       const end = row.b ? dayNumber(row.b) : Infinity;
-      for (let i = 0; i < weeks.length; i++) member.sums[i]!.booked += row.x! * workdays(i, start, end);
+      // nobody works on a public holiday: a role books none
+      for (let i = 0; i < weeks.length; i++) member.sums[i]!.booked += row.x! * (workdays(i, start, end) - holidaysIn(i, start, end));
       continue;
     }
     const dayNo = dayNumber(row.a!);
@@ -134,6 +145,10 @@ function sumWeeks(q: LedgerQuery, daysPerWeek: number, holidayList: { day: strin
     week.leave += approved;
     week.pending += row.y!;
     if (!holidayDays.has(dayNo)) week.capacity += Math.max(0, contract - approved) - contract;
+  }
+  for (const [personId, days] of ownHours) {
+    const member = members.get(personId);
+    if (member) for (const [day, hours] of days) member.sums[weekOf(dayNumber(day))]!.booked += Math.round(hours * 100);
   }
   return [...members]
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -149,12 +164,4 @@ function sumWeeks(q: LedgerQuery, daysPerWeek: number, holidayList: { day: strin
         holidays: holidaysOfWeek[i]!,
       })),
     );
-}
-
-/** The public holidays of a country over the years of a span (the same list the daily ledger joins). */
-function publicHolidaysOf(country: string, from: string, to: string): { day: string; name: string }[] {
-  const list: { day: string; name: string }[] = [];
-  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++)
-    for (const holiday of publicHolidays(country, year)) list.push({ day: holiday.date, name: holiday.name });
-  return list;
 }
