@@ -4,10 +4,12 @@
 //     UPDATE … FROM (VALUES …) of the same values.
 //  3. Creating one task in a mission of 100,000 tasks against the same in a mission of 1,000 tasks.
 //  4. A mixed load at a fixed rate (70% reads of a task, 30% writes: update, move, create) on one mission:
-//     errors, time-outs and p99 latency, and the rate achieved against the rate asked.
+//     errors, time-outs and p99 latency, and the rate achieved against the rate asked; the same load on a bare route
+//     (the floor) shows what the load generator and the machine add.
 // Budgets: (1) and (2) ≤ 3× their floors; (3) ≤ 2× (independent of the mission's size); (4) no error, p99 < 500 ms,
 // at least 95% of the rate.
 import type autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { fixedRateTest } from './load.ts';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -175,6 +177,20 @@ const mixed = await fixedRateTest({
   requests,
 });
 const mixedRate = mixed.requests.average;
+// The same load on a bare route answering a constant (no session, no database), in this process: what the load
+// generator and this machine alone add to the latency.
+const floor = Fastify();
+floor.get('/floor', async () => ({ ok: true }));
+await floor.listen({ port: 0, host: '127.0.0.1' });
+const bare = await fixedRateTest({
+  url: `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`,
+  connections: 50,
+  overallRate: RATE,
+  duration: MIXED_SECONDS,
+  timeout: 10,
+  requests: [{ method: 'GET', path: '/floor' }],
+});
+await floor.close();
 
 const report = {
   bulkCreate1000: {
@@ -198,6 +214,8 @@ const report = {
     timeouts: mixed.timeouts,
     p50Ms: mixed.latency.p50,
     p99Ms: mixed.latency.p99,
+    floorP50Ms: bare.latency.p50,
+    floorP99Ms: bare.latency.p99,
   },
 };
 console.log(JSON.stringify(report, null, 2));

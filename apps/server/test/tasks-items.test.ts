@@ -83,6 +83,16 @@ describe('POST /action-item/action/:actionId', () => {
     expectStatus(await call('POST', `/api/action-item/action/${actionId}`, { title: 'x' }, caller), status);
   });
 
+  it('passes over codes typed by hand (rule 50) and places each new task after the last of its action', async () => {
+    const { actionId } = await setup();
+    const create = async (body: Record<string, unknown>) => (await call('POST', `/api/action-item/action/${actionId}`, body)).json();
+    const typed = [await create({ title: 'Typed 3', code: 'T-3' }), await create({ title: 'Typed 4', code: 'T-4' })];
+    const counted = await create({ title: 'Counted' });
+    expect(counted.code).toBe('T-5');
+    expect((await create({ title: 'Next' })).code).toBe('T-6');
+    expect(counted.sortIndex).toBeGreaterThan(Math.max(...typed.map((task) => task.sortIndex)));
+  });
+
   it('takes metaType 0 as Critical, tags and people; refuses bad input and people off the mission', async () => {
     const { actionId } = await setup();
     const made = await call('POST', `/api/action-item/action/${actionId}`, {

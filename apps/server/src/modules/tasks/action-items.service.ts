@@ -31,7 +31,7 @@ import {
   type ActionFactsRow,
   type ActionItemRow,
 } from './tasks.access.ts';
-import { changesOf, claimCodes, itemPatchOf, nextSortIndex } from './tasks.fields.ts';
+import { changesOf, claimCodes, itemPatchOf, sortIndexAfterLast } from './tasks.fields.ts';
 import { updateRows, updateRowsAnswering, type ItemUpdate } from './tasks.bulk-queries.ts';
 import { itemById, myItemsQuery } from './tasks.queries.ts';
 import { unlinkDeletedTasks } from './tasks.unlink.ts';
@@ -293,7 +293,7 @@ export async function createItem(ctx: AppContext, access: MissionAccess, actionI
         missionId: mission.id,
         people: people ?? base.people ?? [],
         code: fields.code ?? autoCode ?? null,
-        sortIndex: fields.sortIndex ?? (await nextSortIndex(tx, { actionId })),
+        sortIndex: fields.sortIndex ?? sortIndexAfterLast(actionId),
         createdBy: access.personId,
       })
       .returning();

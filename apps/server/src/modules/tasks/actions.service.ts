@@ -83,7 +83,7 @@ export async function createAction(
         missionId: mission.id,
         planItemId,
         code: input.code ?? codes.shift() ?? null,
-        sortIndex: input.sortIndex ?? (await nextSortIndex(tx, { missionId: mission.id })),
+        sortIndex: input.sortIndex ?? (await nextSortIndex(tx, mission.id)),
         wbs: input.wbs ?? (await nextWbs(tx, mission.id, parent)),
         percentComplete: input.percentComplete ?? (input.status === 'done' ? 100 : 0),
         createdBy: access.personId,

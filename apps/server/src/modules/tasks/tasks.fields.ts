@@ -59,10 +59,16 @@ export function changesOf(
  * is locked either way (sort positions are handed out under that lock too).
  */
 export async function claimCodes(tx: Tx, missionId: string, count: number): Promise<(string | null)[]> {
-  const bumped = await tx.execute<{ prefix: string | null; counted: string | null; seq: number }>(sql`
-    update missions set task_code_seq = case when task_code_prefix = default_task_code then task_code_seq + ${count} else task_code_seq end
-    where id = ${missionId}
-    returning default_task_code as prefix, task_code_prefix as counted, task_code_seq as seq`);
+  // the counted codes already taken (typed by hand) come back with the bump, so most creates ask once
+  const bumped = await tx.execute<{ prefix: string | null; counted: string | null; seq: number; taken: string[] | null }>(sql`
+    with bumped as (
+      update missions set task_code_seq = case when task_code_prefix = default_task_code then task_code_seq + ${count} else task_code_seq end
+      where id = ${missionId}
+      returning default_task_code as prefix, task_code_prefix as counted, task_code_seq as seq)
+    select prefix, counted, seq, case when prefix = counted then array(
+        select code from ${actions} where mission_id = ${missionId} and code = any(candidates)
+        union select code from ${actionItems} where mission_id = ${missionId} and code = any(candidates)) end as taken
+    from bumped, lateral (select array(select prefix || '-' || n from generate_series(seq - ${count} + 1, seq) n) as candidates) c`);
   const row = bumped.rows[0];
   if (!row?.prefix) return Array.from({ length: count }, () => null);
   const prefix = row.prefix;
@@ -70,9 +76,11 @@ export async function claimCodes(tx: Tx, missionId: string, count: number): Prom
   if (row.counted !== prefix) last = (await highestNumber(tx, missionId, prefix)) + count;
   const numbers = Array.from({ length: count }, (_, i) => last - count + 1 + i);
   const codes: string[] = [];
+  let known = row.taken;
   while (numbers.length > 0) {
     const candidates = numbers.map((n) => `${prefix}-${n}`);
-    const taken = new Set(await takenCodes(tx, missionId, candidates));
+    const taken = new Set(known ?? (await takenCodes(tx, missionId, candidates)));
+    known = null;
     codes.push(...candidates.filter((code) => !taken.has(code)));
     numbers.length = 0;
     for (let i = 0; i < taken.size; i += 1) numbers.push((last += 1));
@@ -104,18 +112,16 @@ async function takenCodes(tx: Tx, missionId: string, codes: string[]): Promise<s
   return result.rows.map((r) => r.code);
 }
 
-/** The next sort index after the last action of the mission, or the last item of an action. */
-export async function nextSortIndex(tx: Tx, where: { missionId: string } | { actionId: string }): Promise<number> {
-  const [row] =
-    'actionId' in where
-      ? await tx
-          .select({ max: sql<number | null>`max(${actionItems.sortIndex})::float8` })
-          .from(actionItems)
-          .where(eq(actionItems.actionId, where.actionId))
-      : await tx
-          .select({ max: sql<number | null>`max(${actions.sortIndex})::float8` })
-          .from(actions)
-          .where(eq(actions.missionId, where.missionId));
+/** The next sort index after the last item of an action, worked out in the statement that inserts the item. */
+export const sortIndexAfterLast = (actionId: string) =>
+  sql<number>`(select coalesce(max(${actionItems.sortIndex}), -1) + 1 from ${actionItems} where ${actionItems.actionId} = ${actionId})`;
+
+/** The next sort index after the last action of the mission. */
+export async function nextSortIndex(tx: Tx, missionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${actions.sortIndex})::float8` })
+    .from(actions)
+    .where(eq(actions.missionId, missionId));
   return (row?.max ?? -1) + 1;
 }
 
