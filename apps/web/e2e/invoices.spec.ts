@@ -80,6 +80,8 @@ test('invoices: approved time invoiced to a Greek client, its PDF, the mail with
   await area.getByRole('textbox', { name: 'Quantity' }).fill('2');
   await area.getByRole('textbox', { name: 'Unit price' }).fill('45.50');
   await area.getByRole('button', { name: 'Add line' }).click();
+  // unsaved lines are neither sent nor paid for: the draft is saved first
+  await expect(area.getByRole('button', { name: 'Payment link' })).toBeDisabled();
   await area.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Invoice 0001 is saved.')).toBeVisible();
   const totals = area.getByTestId('invoice-totals');

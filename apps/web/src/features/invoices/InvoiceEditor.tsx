@@ -250,6 +250,7 @@ function Editor({
           {invoice.abilities.update && (invoice.status === 'draft' || invoice.status === 'sent') && (
             <Button
               variant="default"
+              disabled={dirty}
               loading={calls.paymentLink.isPending}
               onClick={() =>
                 calls.paymentLink.mutate(invoice._id, {
