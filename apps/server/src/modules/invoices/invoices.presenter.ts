@@ -77,10 +77,11 @@ export async function presentInvoices(db: Db | Tx, rows: InvoiceRow[], access: O
   if (rows.length === 0) return [];
   const clientIds = [...new Set(rows.map((row) => row.clientId))];
   const missionIds = [...new Set(rows.flatMap((row) => (row.missionId ? [row.missionId] : [])))];
-  const [clientRows, missionRows] = await Promise.all([
-    db.select().from(clients).where(inArray(clients.id, clientIds)),
-    missionIds.length ? db.select({ id: missions.id, title: missions.title }).from(missions).where(inArray(missions.id, missionIds)) : [],
-  ]);
+  // one after the other: `db` may be a transaction, whose one connection takes a query at a time
+  const clientRows = await db.select().from(clients).where(inArray(clients.id, clientIds));
+  const missionRows = missionIds.length
+    ? await db.select({ id: missions.id, title: missions.title }).from(missions).where(inArray(missions.id, missionIds))
+    : [];
   const clientOf = new Map(clientRows.map((row) => [row.id, row]));
   const missionOf = new Map(missionRows.map((row) => [row.id, row]));
   return rows.map((row) =>
@@ -90,9 +91,11 @@ export async function presentInvoices(db: Db | Tx, rows: InvoiceRow[], access: O
 
 /** One invoice with its lines. */
 export async function presentInvoice(db: Db | Tx, row: InvoiceRow, access: OrgAccess): Promise<Invoice> {
-  const [[summary], lines] = await Promise.all([
-    presentInvoices(db, [row], access),
-    db.select().from(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, row.id)).orderBy(asc(clientInvoiceLines.position)),
-  ]);
+  const [summary] = await presentInvoices(db, [row], access);
+  const lines = await db
+    .select()
+    .from(clientInvoiceLines)
+    .where(eq(clientInvoiceLines.invoiceId, row.id))
+    .orderBy(asc(clientInvoiceLines.position));
   return { ...summary!, lines: lines.map(presentLine) };
 }
