@@ -12,6 +12,7 @@ import { emailLink, mails, type Mailer } from '../mail/index.ts';
 import { signUpRefusal } from './sign-up-rules.ts';
 import { accountBindingAllowed, ssoProviderDomain, ssoRequiredFor } from '../sso/index.ts';
 import { skipsVerificationMail } from './invited-sign-ups.ts';
+import { testPasswordHashing } from './test-passwords.ts';
 import { newId } from '../../lib/ids.ts';
 import { CLIENT_IP_HEADER, IDENTITY_BASE_PATH, identityProviderOrigins } from '../../lib/identity-http.ts';
 import { SESSION_LIFETIME_S, SESSION_REFRESH_AFTER_S } from '../../lib/sessions.ts';
@@ -63,6 +64,7 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
+      ...(config.env === 'test' ? { password: testPasswordHashing } : {}),
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
