@@ -30,11 +30,13 @@ export async function signUp(ctx: AppContext, input: SignUp, ip: string) {
       body: { email: input.email, password: input.password, name: '' },
       headers: new Headers({ [CLIENT_IP_HEADER]: ip }),
     }),
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
     const code = (error as { body?: { code?: string } }).body?.code;
-    // an account made for the address since the check (by a sign-up at the same time) is refused like any other
+    // an account made for the address since the check (by a sign-up at the same time) is refused like any other;
+    // better-auth reports the loser of that race as a failure to create the user
     const inUse = appError('emailInUse');
     if (code?.includes('ALREADY_EXISTS') || code === inUse.code || isUniqueViolation(error)) throw inUse;
+    if (code === 'FAILED_TO_CREATE_USER' && (await accountExists(ctx.db, input.email)).exists) throw inUse;
     if (code?.includes('PASSWORD')) throw appError('weakPassword');
     throw error;
   });
