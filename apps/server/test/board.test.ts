@@ -165,4 +165,24 @@ describe('GET /board/workspace', () => {
     await addMember(t, org._id, me, 'MEMBER', { endDate: '2020-01-01' });
     expect(titles(await workspace(me))).toEqual([]);
   });
+
+  it('answers 404 to its missions’ own addresses once I have left, though my place on their teams stays', async () => {
+    const admin = await verifiedPerson(t);
+    const me = await verifiedPerson(t);
+    const outsider = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    await addMember(t, org._id, me, 'MEMBER');
+    const mission = await insertMission(t, admin, { title: 'theirs', orgId: org._id });
+    await addToMission(t, mission.id, me, 1);
+    await addToMission(t, mission.id, outsider, 1);
+    const [action] = await t.database.db.insert(actions).values({ missionId: mission.id, title: 'Survey' }).returning();
+    const read = (person: TestPerson, url: string) => t.request({ method: 'GET', url, token: person.token });
+    expectStatus(await read(me, `/api/mission/${mission.id}`), 200);
+    await addMember(t, org._id, me, 'MEMBER', { endDate: '2020-01-01' });
+    t.app.ctx.reads.changed(); // written behind the server's back
+    expectStatus(await read(me, `/api/mission/${mission.id}`), 404);
+    expectStatus(await read(me, `/api/action/${action!.id}`), 404);
+    // somebody on the team who never belonged to the organisation keeps it
+    expectStatus(await read(outsider, `/api/mission/${mission.id}`), 200);
+  });
 });

@@ -168,7 +168,16 @@ const accessesStatement = preparedPerDb((db) =>
 
 const accessQuery = (db: Db | Tx, personId: string | Placeholder) =>
   db
-    .select({ mission: missions, member: missionPeople, org: orgs, orgMember: orgPeople, twoFactor: people.twoFactorEnabled })
+    .select({
+      mission: missions,
+      member: missionPeople,
+      org: orgs,
+      orgMember: orgPeople,
+      twoFactor: people.twoFactorEnabled,
+      // a membership of the mission's organisation that has ended, and none current (`STILL_WITH_ORG`, not)
+      leftOrg: sql<boolean>`(${orgPeople.id} is null and exists (select 1 from org_people op
+        where op.org_id = ${missions.orgId} and op.person_id = ${personId}))`,
+    })
     .from(missions)
     .innerJoin(people, eq(people.id, personId))
     .leftJoin(missionPeople, and(eq(missionPeople.missionId, missions.id), eq(missionPeople.personId, personId)))
@@ -188,7 +197,8 @@ function limitedProjectManager({ member, org, orgMember, mission }: AccessRow): 
 }
 
 function accessOf(row: AccessRow, personId: string): MissionAccess | null {
-  if (row.mission.orgId && !row.org) return null;
+  // a deleted organisation's missions, and those of an organisation the caller has left, are gone for them
+  if ((row.mission.orgId && !row.org) || row.leftOrg) return null;
   const actor: MissionActor = {
     personId,
     member: row.member
