@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addIsoDays, TIME_MESSAGES, type Timesheet } from '@crewplan/domain';
-import { actionItems, actions, missionPeople, missions, planItems, timesheets } from '../src/db/schema/index.ts';
+import { actionItems, actions, missionPeople, missions, notifications, planItems, timesheets } from '../src/db/schema/index.ts';
 import type { TestApp } from './support/app.ts';
 import type { MissionCaller, MissionWorld } from './support/missions-world.ts';
-import { errorOf, expectStatus } from './support/org.ts';
+import { addMember, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 import { weeksAgo, ROLE_DATES, MISSION_DATES, WEEK, timeTrackingWorld } from './support/time-weeks.ts';
 
 /**
@@ -344,5 +344,52 @@ describe('a project manager invited from outside the organisation', () => {
     expectStatus(board, 200);
     expect((board.json() as Timesheet[]).map((row) => row._id)).toContain(sheet._id);
     expectStatus(await update('outsider', missionId, sheet._id, { status: 'approved' }), 200);
+  });
+});
+
+describe('a project manager who left the organisation', () => {
+  it("no longer finds the project's weeks or its role cells on their board, reads, decides or hears of them", async () => {
+    const { missionId, roleId } = await missionWithRole();
+    const leaver = await verifiedPerson(t, { firstName: 'Lea', lastName: 'Ver' });
+    await addMember(t, world.orgId, leaver, 'MEMBER');
+    await t.database.db
+      .insert(missionPeople)
+      .values({ missionId, personId: leaver.personId, email: leaver.email, permission: 1, isProjectManager: true });
+    const submitted = await save('p0', missionId, roleId, { dailyHours: [8, 0, 0, 0, 0, 0, 0], status: 'submitted' });
+    expectStatus(submitted, 201);
+    const sheet = submitted.json() as Timesheet;
+    const board = () => t.request({ method: 'GET', url: '/api/timesheet/project-manager', token: leaver.token });
+    const cells = () => t.request({ method: 'GET', url: '/api/timesheet/project-manager/roles', token: leaver.token });
+    expect(((await board()).json() as Timesheet[]).map((row) => row._id)).toContain(sheet._id);
+
+    // they left yesterday; the project keeps them on its team (removeFromMissions not asked)
+    await addMember(t, world.orgId, leaver, 'MEMBER', { endDate: addIsoDays(new Date().toISOString().slice(0, 10), -1) });
+    const after = await board();
+    expectStatus(after, 200);
+    expect((after.json() as Timesheet[]).map((row) => row._id)).not.toContain(sheet._id);
+    const roleCells = await cells();
+    expectStatus(roleCells, 200);
+    expect((roleCells.json() as { cells: { mission: string }[] }).cells.filter((cell) => cell.mission === missionId)).toEqual([]);
+    // the organisation's missions are gone for them, as for anybody outside
+    expectStatus(await t.request({ method: 'GET', url: `/api/timesheet/mission/${missionId}`, token: leaver.token }), 404);
+    const approve = await t.request({
+      method: 'PUT',
+      url: `/api/timesheet/mission/${missionId}/timesheet/${sheet._id}`,
+      token: leaver.token,
+      payload: { payload: { status: 'approved' } },
+    });
+    expectStatus(approve, 404);
+    const [stored] = await t.database.db.select().from(timesheets).where(eq(timesheets.id, sheet._id));
+    expect(stored!.status).toBe('submitted');
+
+    // the week recalled and submitted again: the project's managers are told, not the one who left
+    const told = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.personId, leaver.personId))).filter(
+        (row) => row.type === 'timesheetSubmitted' && row.missionId === missionId,
+      ).length;
+    const before = await told();
+    expectStatus(await update('p0', missionId, sheet._id, { status: 'draft' }), 200);
+    expectStatus(await update('p0', missionId, sheet._id, { status: 'submitted' }), 200);
+    expect(await told()).toBe(before);
   });
 });

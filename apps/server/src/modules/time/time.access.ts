@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   approvesMissionTime as approvesTime,
   decidesOrgTime,
@@ -59,7 +59,20 @@ export function roleRefused(refusal: RoleRefusal, fields: { role: string; week: 
   return appError('timeUnknownRole', fields.role);
 }
 
-/** Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). */
+/** The ids of `personIds` who have left the organisation (a membership of it that has ended; an outsider never had one). */
+export async function leftOrgIds(db: Db | Tx, orgId: string, personIds: readonly string[]): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set();
+  const rows = await db
+    .select({ personId: orgPeople.personId })
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, orgId), inArray(orgPeople.personId, [...personIds]), lte(orgPeople.endDate, sql`current_date`)));
+  return new Set(rows.map((row) => row.personId));
+}
+
+/**
+ * Who decides the sheets of a mission, as the timesheet policy says (`approvesMissionTime` of the domain). Somebody
+ * who left its organisation has no access to the mission any more (`loadMissionAccess`).
+ */
 export const approvesMissionTime = (access: MissionAccess) => approvesTime(access.actor);
 
 /**

@@ -5,7 +5,7 @@ import { currentMembership } from '../../plugins/org-access.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { TimesheetChange } from '../../events/bus.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { approvesMissionTime, decidesOrgTime } from './time.access.ts';
+import { approvesMissionTime, decidesOrgTime, leftOrgIds } from './time.access.ts';
 
 /** `changes/timesheets/<id>`: a person's own sheets (their id), or a mission's or organisation's for who decides them. */
 export const TIMESHEET_ROOM_PREFIX = CHANGE_ROOM_PREFIXES.timesheets;
@@ -53,7 +53,10 @@ function oneMessage(changes: Change<'timesheets'>[]): Change<'timesheets'> {
   return { type: 'update', entity: 'timesheets', id: changes[0]!.id, data: { ids: changes.map((change) => change.id) } };
 }
 
-/** The people told of a submitted week: its mission's project managers and owners, else the organisation's admins. */
+/**
+ * The people told of a submitted week: its mission's project managers and owners (not those who left its organisation),
+ * else the organisation's admins.
+ */
 export async function timesheetApprovers(ctx: AppContext, event: { orgId: string; missionId: string | null; personId: string }) {
   if (event.missionId) {
     const team = await ctx.db
@@ -64,7 +67,9 @@ export async function timesheetApprovers(ctx: AppContext, event: { orgId: string
       .filter((row) => row.permission === 2 || (row.permission === 1 && row.isProjectManager))
       .map((row) => row.personId)
       .filter((personId) => personId !== event.personId);
-    if (admins.length > 0) return admins;
+    const left = await leftOrgIds(ctx.db, event.orgId, admins);
+    const staying = admins.filter((personId) => !left.has(personId));
+    if (staying.length > 0) return staying;
   }
   const members = await ctx.db
     .select({ personId: orgPeople.personId, level: orgPeople.level })

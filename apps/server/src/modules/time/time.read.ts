@@ -13,7 +13,7 @@ import {
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { actionItems, missionPeople, missions, orgs, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
   approvesMissionTime,
@@ -181,8 +181,8 @@ export async function projectManagerTimesheets(db: Db, now: Date, personId: stri
 }
 
 /**
- * The missions the person manages (project manager or owner), not archived, in organisations that track time: theirs
- * or another's (a project manager invited from outside decides the project's weeks as its other approvers do).
+ * The missions the person manages (project manager or owner), not archived, in organisations that track time and
+ * that still show them the mission (`missionShownTo`): theirs or another's (a project manager invited from outside decides the project's weeks as its other approvers do).
  */
 export async function managedMissionIds(db: Db, now: Date, personId: string): Promise<string[]> {
   const managed = await db
@@ -200,7 +200,15 @@ export async function managedMissionIds(db: Db, now: Date, personId: string): Pr
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
     .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
-    .where(and(eq(missionPeople.personId, personId), eq(missionPeople.invitePending, false), isNull(missions.archivedAt)));
+    .where(
+      and(
+        eq(missionPeople.personId, personId),
+        eq(missionPeople.invitePending, false),
+        isNull(missions.archivedAt),
+        // as the board: not of an organisation they left, nor one requiring two-factor sign-in they lack (rule 109)
+        sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
+      ),
+    );
   return managed.filter((row) => isMissionAdmin(row) && timeTrackingEligible(row.org, now)).map((row) => row.missionId);
 }
 

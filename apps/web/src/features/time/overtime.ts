@@ -8,11 +8,12 @@ export type OvertimePeriodType = (typeof OVERTIME_PERIOD_TYPES)[number];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const readable = (value: string | null): value is string => !!value && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 
-/** The day before the same date next month (31 Jan → 28 Feb). */
+/** The day before the same date next month; the last day of next month when it has no such date (31 Jan → 28 Feb). */
 function monthEnd(start: string): string {
   const [year, month, day] = start.split('-').map(Number) as [number, number, number];
   const next = new Date(Date.UTC(year, month, day));
-  if (next.getUTCDate() !== day) next.setUTCDate(0);
+  // no 31 February: the month runs to the end of February, not to the day before its last
+  if (next.getUTCDate() !== day) return new Date(Date.UTC(year, month + 1, 0)).toISOString().slice(0, 10);
   return addIsoDays(next.toISOString().slice(0, 10), -1);
 }
 

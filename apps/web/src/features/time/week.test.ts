@@ -28,6 +28,13 @@ describe('week parameter', () => {
     expect(weekOfParam(null, '2026-11-29')).toBe('2026-11-23');
     expect(weekParam('2026-11-23')).toBe(String(Date.UTC(2026, 10, 23)));
   });
+  it("reads a week-start timestamp made in any time zone as that Monday's week, not the one before", () => {
+    for (const offset of ['+02:00', '+05:30', '+14:00', '-05:00', '-12:00'])
+      expect(weekOfParam(String(Date.parse(`2026-11-23T00:00:00${offset}`)), '2026-01-07')).toBe('2026-11-23');
+    // a week across the end of the year and the end of summer time in Europe
+    expect(weekOfParam(String(Date.parse('2026-12-28T00:00:00+01:00')), '2026-01-07')).toBe('2026-12-28');
+    expect(weekOfParam(String(Date.parse('2026-10-26T00:00:00+02:00')), '2026-01-07')).toBe('2026-10-26');
+  });
   it('names the days and the week', () => {
     expect(dayLabels('2026-11-23').map((d) => d.short)).toEqual(['Mon 23', 'Tue 24', 'Wed 25', 'Thu 26', 'Fri 27', 'Sat 28', 'Sun 29']);
     expect(weekTitle('2026-11-30')).toBe('30 Nov – 6 Dec 2026');
@@ -153,5 +160,9 @@ describe('overtime period', () => {
       type: 'custom',
     });
     expect(overtimePeriod('nope', null, 'x', '2026-12-02')).toEqual({ start: '2026-11-23', end: '2026-11-29', type: 'week' });
+    // a month from Monday 31 January runs to the end of February, its last day included
+    expect(overtimePeriod('2028-01-31', null, 'month', '2028-03-01')).toEqual({ start: '2028-01-31', end: '2028-02-29', type: 'month' });
+    expect(overtimePeriod('2022-01-31', null, 'month', '2022-03-01')).toEqual({ start: '2022-01-31', end: '2022-02-28', type: 'month' });
+    expect(overtimePeriod('2025-03-31', null, 'month', '2025-05-01')).toEqual({ start: '2025-03-31', end: '2025-04-30', type: 'month' });
   });
 });

@@ -8,14 +8,18 @@ export function localToday(now = new Date()): string {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The time zones furthest east are 14 hours ahead of UTC. */
+const EAST_MOST_MS = 14 * 3_600_000;
+
 /**
  * The Monday shown for `week=` (spec: a week-start timestamp; a date is read too): any day of a week shows that week,
- * and nothing readable shows this week.
+ * and nothing readable shows this week. A timestamp is a Monday's midnight in the time zone it was made in, between
+ * Sunday 10:00 and Monday 12:00 UTC: read 14 hours later, it falls on that Monday (or the Tuesday) in UTC.
  */
 export function weekOfParam(param: string | null, today: string): string {
   if (param && ISO_DATE.test(param) && !Number.isNaN(Date.parse(param))) return mondayOf(param);
   if (param && /^\d{10,14}$/.test(param)) {
-    const date = new Date(Number(param));
+    const date = new Date(Number(param) + EAST_MOST_MS);
     if (!Number.isNaN(date.getTime())) return mondayOf(date.toISOString().slice(0, 10));
   }
   return mondayOf(today);
