@@ -268,4 +268,23 @@ describe('a person who has left the organisation', () => {
       await setMember('orgMember', { endDate: null });
     }
   });
+  it('as a project manager still on the team, no longer approves or hears of its requests (rule 212)', async () => {
+    await setMember('p1pm', { endDate: '2020-01-01' });
+    try {
+      const asked = await create('p0', { reason: 'training', dates: [{ from: '2026-04-09', to: '2026-04-09' }] });
+      expectStatus(asked, 201);
+      const id = leaveOf(asked)._id;
+      expectStatus(await act('p1pm', 'approve', id), 404);
+      expect((await requestsOf('p0')).find((row) => row.id === id)!.status).toBe('pending_approval');
+      const told = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.personId, person('p1pm')), sql`${notifications.data}->>'leaveId' = ${id}`));
+      expect(told).toEqual([]);
+      // the mission's owner, still in the organisation, decides it
+      expectStatus(await act('p2', 'approve', id), 200);
+    } finally {
+      await setMember('p1pm', { endDate: null });
+    }
+  });
 });

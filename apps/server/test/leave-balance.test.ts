@@ -107,6 +107,34 @@ describe('the balance of a fixed code', () => {
     expect(await balanceOf('p3')).toMatchObject({ taken: 10, pending: 0, remaining: 0 });
   });
 
+  it('leave taken late in a year leaves less to carry over: the next year is not overdrawn by it (rule 224)', async () => {
+    // 3 days in 2025, all of them carried over: 22 + 3 = 25 in 2026, of which 22 are asked first
+    await t.database.db
+      .update(orgPeople)
+      .set({ leaveAmounts: { annual: { '2025': { entitled: 3, carryOver: 0 } } } })
+      .where(and(eq(orgPeople.orgId, world.orgId), eq(orgPeople.personId, person('p4'))));
+    const spring = await create('p4', annual('2026-02-02', '2026-03-04'));
+    expectStatus(spring, 201);
+    expect((spring.json() as LeaveRequestView).totalHours).toBe(22 * 8);
+    // across New Year: 3 days of 2025 (nothing left to carry) and 2 of 2026 (Epiphany is a holiday) would leave
+    // 22 − 24 in 2026; 3 of the 5 days fit
+    const across = await create('p4', annual('2025-12-29', '2026-01-05'));
+    expectStatus(across, 422);
+    expect(errorOf(across)).toMatchObject({ code: 'leave/not-enough', message: 'Not enough leave left: 3 days remain.' });
+    // January first, then December: the December days would take the carry-over the January days stand on
+    expectStatus(await create('p4', annual('2026-01-02', '2026-01-05')), 201);
+    const december = await create('p4', annual('2025-12-29', '2025-12-31'));
+    expectStatus(december, 422);
+    expect(errorOf(december)).toMatchObject({ code: 'leave/not-enough', message: 'Not enough leave left: 1 days remain.' });
+    expectStatus(await create('p4', annual('2025-12-29', '2025-12-29')), 201);
+    const of = async (year: number) => {
+      const response = await t.request({ method: 'GET', url: `/api/people-leave/list/user?year=${year}`, token: token('p4') });
+      return (response.json() as MyLeave).orgs[0]!.balances.find((balance) => balance.codeId === 'annual')!;
+    };
+    expect(await of(2025)).toMatchObject({ entitled: 3, pending: 1, remaining: 2 });
+    expect(await of(2026)).toMatchObject({ entitled: 22, carriedOver: 2, pending: 24, remaining: 0 });
+  });
+
   it('rejecting and cancelling never check the balance', async () => {
     const id = idOf(await create('p2', annual('2025-11-03', '2025-11-03')));
     await entitle('p2', 0);

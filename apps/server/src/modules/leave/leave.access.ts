@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { missionPeople, missions, orgPeople, orgs } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
+import { orgMissionShown } from '../../plugins/mission-access.ts';
 import type { OrgRow } from '../../plugins/types.ts';
 
 /** Refusals of this module. */
@@ -37,16 +38,18 @@ export async function loadOrg(db: Db | Tx, orgId: string): Promise<OrgRow | null
 
 /**
  * Rule 212: the missions of the organisation on which `reviewerId` runs the team (owner, or project manager below
- * permission 3) and `personId` is on it (invite accepted).
+ * permission 3) and `personId` is on it (invite accepted). As the board lists them: not the missions of an
+ * organisation the reviewer has left, nor of one requiring two-factor sign-in they lack (rule 109).
  */
 export async function missionsReviewedFor(db: Db | Tx, orgId: string, reviewerId: string, personId: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
     select distinct m.id
     from ${missions} m
+    join ${orgs} o on o.id = m.org_id
     join ${missionPeople} reviewer on reviewer.mission_id = m.id and reviewer.person_id = ${reviewerId} and not reviewer.invite_pending
       and reviewer.permission < 3 and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
     join ${missionPeople} member on member.mission_id = m.id and member.person_id = ${personId} and not member.invite_pending
-    where m.org_id = ${orgId} and m.archived_at is null`);
+    where m.org_id = ${orgId} and m.archived_at is null and ${sql.raw(orgMissionShown('reviewer.person_id'))}`);
   return rows.rows.map((row) => row.id);
 }
 

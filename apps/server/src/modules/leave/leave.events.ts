@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { approvesOrgLeave } from '@crewplan/domain';
-import { missionPeople, missions, orgPeople } from '../../db/schema/index.ts';
+import { missionPeople, missions, orgPeople, orgs } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
+import { orgMissionShown } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
 
@@ -44,9 +45,11 @@ export async function leaveReviewers(
       select distinct reviewer.person_id
       from ${missionPeople} member
       join ${missions} m on m.id = member.mission_id and m.org_id = ${request.orgId} and m.archived_at is null
+      join ${orgs} o on o.id = m.org_id
       join ${missionPeople} reviewer on reviewer.mission_id = m.id and not reviewer.invite_pending and reviewer.permission < 3
         and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
-      where member.person_id = ${request.personId} and not member.invite_pending`);
+      where member.person_id = ${request.personId} and not member.invite_pending
+        and ${sql.raw(orgMissionShown('reviewer.person_id'))}`);
     for (const row of managers.rows) reviewers.add(row.person_id);
   }
   reviewers.delete(request.personId);

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import { carryOverSince, leaveBalances, type LeaveBalance } from '@crewplan/domain';
+import { carryOverSince, leaveBalances, type LeaveBalance, type LeaveCode, type LeaveForBalance } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
 import { leaveAttachments, leaveRequests, orgPeople, orgs, people } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
@@ -82,10 +82,20 @@ export async function personLeaves(
     );
 }
 
-/** A person's balance of each code in `year` (`leaveBalances`); `requests` as `personLeaves` loads them. */
-export function balancesOf(org: OrgRow, member: MemberFacts, requests: readonly LeaveRow[], year: number, today: string): LeaveBalance[] {
+/**
+ * A person's balance of each code (the organisation's, or `codes`) in `year` (`leaveBalances`); `requests` as
+ * `personLeaves` loads them.
+ */
+export function balancesOf(
+  org: OrgRow,
+  member: MemberFacts,
+  requests: readonly (LeaveForBalance & { personId: string })[],
+  year: number,
+  today: string,
+  codes: readonly LeaveCode[] = org.leaveCodes,
+): LeaveBalance[] {
   return leaveBalances({
-    codes: org.leaveCodes,
+    codes,
     year,
     today,
     country: org.holidayCountryCode,

@@ -72,7 +72,9 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
         holidayCountryCode: org.holidayCountryCode,
         daysPerWeek: org.daysPerWeek,
         codes: org.leaveCodes.map(presentCode),
-        holidays: [...publicHolidays(org.holidayCountryCode, year), ...publicHolidays(org.holidayCountryCode, year + 1)],
+        // the years either side too: a request across New Year is asked from either year's view, and the form leaves
+        // the holidays out of the half days and hours it sends (the server refuses hours on a day that is not worked)
+        holidays: [year - 1, year, year + 1].flatMap((each) => publicHolidays(org.holidayCountryCode, each)),
         balances: balancesOf(org, member, mine, year, today),
       };
     }),

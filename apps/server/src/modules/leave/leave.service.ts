@@ -77,7 +77,9 @@ async function checkedDays(tx: Tx, org: OrgRow, member: OrgMember, draft: Draft,
 
 /**
  * The code's times per year and, for a fixed code, what remains of it in each year the days touch, against the
- * person's other requests (`except` leaves the request itself out); the carry-over from the real year before.
+ * person's other requests (`except` leaves the request itself out); the carry-over from the real year before. Days
+ * asked in one year leave less to carry into the next (rule 224): no year after, up to the person's last request of
+ * the code, may be overdrawn by them either.
  */
 async function checkYears(
   tx: Tx,
@@ -89,7 +91,8 @@ async function checkYears(
   except?: string,
 ) {
   const years = [...new Set(days.map((day) => Number(day.date.slice(0, 4))))];
-  const others = (await personLeaves(tx, org.id, [member], years)).filter((row) => row.id !== except);
+  // the years after the request's too: its days change what carries into them
+  const others = (await personLeaves(tx, org.id, [member], [...years, LAST_LEAVE_YEAR])).filter((row) => row.id !== except);
   const asBalance = others.map((row) => ({ codeId: row.codeId, status: row.status, days: row.days }));
   for (const year of years) {
     if (code.timesPerYear !== null && requestsInYear(asBalance, code.id, year) >= code.timesPerYear)
@@ -100,7 +103,28 @@ async function checkYears(
     const asked = totalHours(days.filter((day) => day.date.startsWith(`${year}-`)));
     if (asked > daysToHours(balance.remaining)) throw appError('leaveNotEnough', balance.remaining);
   }
+  if (!code.fixed) return;
+  const withThis = [...others, { personId: member.personId, codeId: code.id, status: 'pending_approval' as const, days }];
+  const remainingIn = (requests: typeof withThis, year: number) => balancesOf(org, member, requests, year, today, [code])[0]!.remaining;
+  const last = Math.max(
+    ...years,
+    ...others.filter((row) => row.codeId === code.id && countsForLeave(row.status)).map((row) => Number(row.endDate.slice(0, 4))),
+  );
+  for (let year = Math.min(...years); year <= last; year += 1) {
+    const before = remainingIn(others, year);
+    const after = remainingIn(withThis, year);
+    // past its own days, once a year's remainder is the same with the request, so is every carry-over after it
+    if (year > Math.max(...years) && after === before) break;
+    if (before === null || after === null || after >= 0 || after >= before) continue;
+    // the days below zero (or below an overdraft there already was) do not fit; the others do (exactly so where a
+    // fixed amount carries over, the remainder day for day beyond it)
+    const shortfall = Math.min(-after, before - after);
+    throw appError('leaveNotEnough', Math.max(0, roundHours(totalHours(days) - daysToHours(shortfall)) / HOURS_PER_LEAVE_DAY));
+  }
 }
+
+/** The last year a request may touch (the date inputs' range). */
+const LAST_LEAVE_YEAR = 2999;
 
 /** Locks the person's membership row: their requests are checked and written one at a time (no two overlapping slip in). */
 async function lockMember(tx: Tx, orgId: string, personId: string): Promise<OrgMember> {
