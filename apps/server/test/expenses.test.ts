@@ -224,6 +224,31 @@ describe('changing and deleting (PUT, DELETE …/expense/:id)', () => {
     expect(moved.json()).toMatchObject({ date: tomorrow });
   });
 
+  it('takes whole amounts only in a currency without minor units (YEN), on creation and on change', async () => {
+    const missionId = await world.mission({ currency: 'EUR' });
+    const refused = await createOnMission('p0', missionId, { ...base, currency: 'YEN', amount: 1500.5, tip: 0, tax1: 0 });
+    expectStatus(refused, 400);
+    expect(errorOf(refused)).toMatchObject({ code: 'validation', fields: { 'payload.amount': EXPENSE_MESSAGES.wholeUnits } });
+    const { expense } = await missionExpense('p0', { missionId, payload: { ...base, currency: 'YEN', amount: 1500, tip: 0, tax1: 120 } });
+    const url = `/api/expense/mission/expense/${expense._id}`;
+    const put = (payload: Record<string, unknown>) => t.request({ method: 'PUT', url, token: token('p0'), payload: { payload } });
+    const tip = await put({ tip: 0.5 });
+    expectStatus(tip, 400);
+    expect(errorOf(tip)).toMatchObject({ code: 'validation', fields: { 'payload.tip': EXPENSE_MESSAGES.wholeUnits } });
+    // a draft in euros with cents moved to yen
+    const euros = (await missionExpense('p0', { missionId })).expense;
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/expense/mission/expense/${euros._id}`,
+      token: token('p0'),
+      payload: { payload: { currency: 'YEN' } },
+    });
+    expectStatus(moved, 400);
+    expect(errorOf(moved).fields).toEqual({ 'payload.amount': EXPENSE_MESSAGES.wholeUnits });
+    expect((await rowOf(euros._id))!.currency).toBe('EUR');
+    expect((await put({ tip: 200, description: 'Taxi' })).json()).toMatchObject({ currency: 'YEN', total: 1_820 });
+  });
+
   it('the owner deletes a draft with its receipts (rows and bytes)', async () => {
     const { expense } = await missionExpense('p0');
     const attached = await t.request({

@@ -92,6 +92,32 @@ describe('lines converted into the invoice’s currency', () => {
     expect(line!.unitPrice).not.toBe(80);
     expect(line!.amount).toBe(Math.round(40 * line!.unitPrice * 100) / 100);
   });
+
+  it('keep the name typed for a drawn line when the draft changes currency; a line not renamed is drawn anew', async () => {
+    const [renamed, plain] = [await hourlyMission(), await hourlyMission()];
+    const named = await created(await client(), {
+      currency: 'EUR',
+      missionId: renamed.missionId,
+      lines: [{ kind: 'time', sourceIds: [renamed.week], description: 'Brand design, March' }],
+    });
+    const dollars = await put(named._id, { currency: 'USD' });
+    expectStatus(dollars, 200);
+    expect((dollars.json() as Invoice).lines).toMatchObject([{ kind: 'time', description: 'Brand design, March', quantity: 40 }]);
+    expect((dollars.json() as Invoice).lines[0]!.unitPrice).not.toBe(80);
+    expect((await put(named._id, { currency: 'EUR' })).json()).toMatchObject({
+      lines: [{ description: 'Brand design, March', unitPrice: 80, amount: 3_200 }],
+    });
+
+    const drawn = await created(await client(), {
+      currency: 'EUR',
+      missionId: plain.missionId,
+      lines: [{ kind: 'time', sourceIds: [plain.week] }],
+    });
+    const auto = drawn.lines[0]!.description;
+    const converted = (await put(drawn._id, { currency: 'USD' })).json() as Invoice;
+    expect(converted.lines[0]!.description).toBe(`${auto} (from EUR)`);
+    expect(((await put(drawn._id, { currency: 'EUR' })).json() as Invoice).lines[0]!.description).toBe(auto);
+  });
 });
 
 describe('rule 196 in the history', () => {

@@ -367,6 +367,30 @@ describe('tax by the client’s country (rule 195)', () => {
     expect([invoice.taxRate, invoice.reverseCharge, invoice.tax]).toEqual([rate, reverse, (1_000 * rate) / 100]);
     expect(invoice.taxNote === null).toBe(!reverse);
   });
+
+  it('follows the client on a draft whose client moves country or gives a VAT number; an issued invoice keeps its tax', async () => {
+    const clientId = await client();
+    const draft = await created(clientId, { lines: [typed('Work', 10, 100)] });
+    const sent = await created(clientId, { lines: [typed('Work', 10, 100)] });
+    expectStatus(await call({ method: 'PUT', url: `/api/clientInvoice/${sent._id}`, payload: { payload: { status: 'sent' } } }), 200);
+    expect([draft.taxRate, draft.total, sent.total]).toEqual([0, 1_000, 1_000]);
+    const setClient = (values: Record<string, unknown>) =>
+      call({ method: 'PUT', url: `/api/org/${w.orgId}/client/${clientId}`, payload: values });
+    const read = async (id: string) => (await call({ method: 'GET', url: `/api/clientInvoice/${id}` })).json() as Invoice;
+
+    expectStatus(await setClient({ country: 'GR' }), 200);
+    expect(await read(draft._id)).toMatchObject({ taxRate: 24, reverseCharge: false, subtotal: 1_000, tax: 240, total: 1_240 });
+    // sending it mails what the client is billed now
+    expect(
+      (await call({ method: 'PUT', url: `/api/clientInvoice/${draft._id}`, payload: { payload: { notes: 'Thanks' } } })).json(),
+    ).toMatchObject({
+      total: 1_240,
+    });
+    expect(await read(sent._id)).toMatchObject({ taxRate: 0, total: 1_000 });
+
+    expectStatus(await setClient({ country: 'DE', vatNumber: 'DE123456789' }), 200);
+    expect(await read(draft._id)).toMatchObject({ taxRate: 0, reverseCharge: true, taxNote: expect.any(String), tax: 0, total: 1_000 });
+  });
 });
 
 describe('rule 196: numbering per client', () => {

@@ -91,6 +91,8 @@ export const TIME_ERRORS = {
     message: EXPENSE_MESSAGES.dayAhead,
     fields: { 'payload.date': EXPENSE_MESSAGES.dayAhead },
   },
+  /** Named at the amount's field by the server (`atField`). */
+  expenseWholeUnits: { code: 'validation', status: 400, message: EXPENSE_MESSAGES.wholeUnits },
   expenseAttachmentNotFound: { code: 'expense/attachment-not-found', status: 404, message: EXPENSE_MESSAGES.attachmentNotFound },
   expenseReceiptType: { code: 'expense/receipt-type', status: 415, message: EXPENSE_MESSAGES.receiptType },
   // Leave and working from home

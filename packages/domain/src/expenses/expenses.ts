@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { currencySchema, dateSchema, moneySchema, textSchema, toMinorUnits } from '../shared/inputs.ts';
-import { EXPENSE_STATUSES } from './rules.ts';
+import { EXPENSE_STATUSES, fractionalExpenseField } from './rules.ts';
 
 /** The module's own texts (the spec shows none for expenses beyond the licence message). */
 export const EXPENSE_MESSAGES = {
@@ -16,6 +16,7 @@ export const EXPENSE_MESSAGES = {
   positive: 'Must be more than 0',
   notInOrg: 'This mission is not in this organization',
   dayAhead: 'The date of an expense cannot be in the future.',
+  wholeUnits: 'This currency has no cents: please enter a whole amount.',
 } as const;
 
 export const expenseStatusSchema = z.enum(EXPENSE_STATUSES);
@@ -41,7 +42,13 @@ export type ExpenseFields = z.infer<typeof expenseFieldsSchema>;
 
 /** `POST /expense/org/:orgId` and `POST /expense/mission/:id`: a new draft, or submitted at once (`status`). */
 export const expenseCreateSchema = z.object({
-  payload: expenseFieldsSchema.extend({ status: z.enum(['draft', 'submitted']).optional() }),
+  payload: expenseFieldsSchema.extend({ status: z.enum(['draft', 'submitted']).optional() }).superRefine((payload, context) => {
+    const minor = (value: number | undefined) => toMinorUnits(value ?? 0);
+    const { amount, tip, tax1, tax2, currency } = payload;
+    const amounts = { amountMinor: minor(amount), tipMinor: minor(tip), tax1Minor: minor(tax1), tax2Minor: minor(tax2) };
+    const field = fractionalExpenseField(amounts, currency);
+    if (field) context.addIssue({ code: 'custom', path: [field], message: EXPENSE_MESSAGES.wholeUnits });
+  }),
 });
 export type ExpenseCreate = z.infer<typeof expenseCreateSchema>;
 

@@ -11,6 +11,7 @@ import {
   expensesCsv,
   expenseTotalMinor,
   expenseVisible,
+  fractionalExpenseField,
   isExpenseMove,
   totalsByCurrency,
   type ExpenseActor,
@@ -206,8 +207,24 @@ describe('input', () => {
     [{ ...base, currency: 'eur' }, false],
     [{ ...base, date: '2026-02-30' }, false],
     [{ ...base, tax1: 2.1, tax2: 0.4, category: 'Travel', description: 'Train' }, true],
+    // a currency without minor units (YEN) takes whole amounts only
+    [{ ...base, currency: 'YEN', amount: 1500 }, true],
+    [{ ...base, currency: 'YEN', amount: 1500.5 }, false],
+    [{ ...base, currency: 'YEN', amount: 1500, tip: 0.25 }, false],
+    [{ ...base, currency: 'YEN', amount: 1500, tax2: 10 }, true],
   ])('%o valid: %s', (payload, valid) => {
     expect(expenseCreateSchema.safeParse({ payload }).success).toBe(valid);
+  });
+
+  it.each([
+    [{ amountMinor: 150_000, tipMinor: 0, tax1Minor: 1_200, tax2Minor: 0 }, 'YEN', null],
+    [{ amountMinor: 150_050 }, 'YEN', 'amount'],
+    [{ tax1Minor: 1_250 }, 'YEN', 'tax1'],
+    [{ amountMinor: 150_000, tipMinor: 5 }, 'YEN', 'tip'],
+    [{ amountMinor: 150_050, tax2Minor: 1 }, 'EUR', null],
+    [{}, 'YEN', null],
+  ] as const)('amounts %o in %s: the first with a fraction of a whole-unit currency is %s', (amounts, currency, field) => {
+    expect(fractionalExpenseField(amounts, currency)).toBe(field);
   });
 
   it('a status outside the list is refused', () => {

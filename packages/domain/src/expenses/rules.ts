@@ -1,5 +1,5 @@
 import { addIsoDays } from '../missions/dates.ts';
-import { CURRENCY_CODES } from '../money/currencies.ts';
+import { CURRENCY_CODES, currencyStepMinor } from '../money/currencies.ts';
 
 /**
  * Expenses (spec 2 §§3–4, rules 182–186): a person's spending, kept in integer minor units with its currency, in
@@ -75,6 +75,20 @@ export const expenseReasonLongEnough = (reason: string | null | undefined) => [.
 
 /** The amounts of an expense, in minor units. */
 export type ExpenseAmounts = { amountMinor: number; tipMinor: number; tax1Minor: number; tax2Minor: number };
+
+/** The amounts of an expense by their names in a request. */
+export const EXPENSE_AMOUNT_FIELDS = { amount: 'amountMinor', tip: 'tipMinor', tax1: 'tax1Minor', tax2: 'tax2Minor' } as const;
+
+/**
+ * The first of the given amounts (minor units) with a fraction a currency without minor units (YEN) cannot have: such
+ * an amount was never paid. Null when they are all whole, or the currency has minor units.
+ */
+export function fractionalExpenseField(amounts: Partial<ExpenseAmounts>, currency: string): keyof typeof EXPENSE_AMOUNT_FIELDS | null {
+  const step = currencyStepMinor(currency);
+  if (step === 1) return null;
+  const fields = Object.keys(EXPENSE_AMOUNT_FIELDS) as (keyof typeof EXPENSE_AMOUNT_FIELDS)[];
+  return fields.find((field) => (amounts[EXPENSE_AMOUNT_FIELDS[field]] ?? 0) % step !== 0) ?? null;
+}
 
 /** What an expense costs: its amount with tip and both taxes. */
 export const expenseTotalMinor = (e: ExpenseAmounts) => e.amountMinor + e.tipMinor + e.tax1Minor + e.tax2Minor;

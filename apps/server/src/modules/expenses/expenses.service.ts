@@ -8,6 +8,7 @@ import {
   expenseEditable,
   expenseTotalMinor,
   expenseVisible,
+  fractionalExpenseField,
   fromMinorUnits,
   isExpenseMove,
   timeTrackingEligible,
@@ -27,7 +28,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { expenseAttachments, expenses, missionPeople, orgs } from '../../db/schema/index.ts';
 import type { DomainEvents } from '../../events/bus.ts';
 import { todayOf } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, appError, atField } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { newId } from '../../lib/ids.ts';
 import { missionShownTo } from '../../plugins/mission-access.ts';
@@ -274,6 +275,17 @@ const refuseDayAhead = (ctx: AppContext, day: string | undefined) => {
   if (day !== undefined && !expenseDayAllowed(day, todayOf(ctx.clock))) throw dayAhead();
 };
 
+/**
+ * A currency without minor units (YEN) takes whole amounts: those changed, and all of them when the currency changes
+ * (an amount kept before this rule is not refused for a change of its description).
+ */
+function refuseFractions(row: ExpenseRow, patch: Partial<typeof expenses.$inferInsert>) {
+  const next = { ...row, ...patch };
+  const changed = patch.currency !== undefined && patch.currency !== row.currency ? next : patch;
+  const field = fractionalExpenseField(changed, next.currency);
+  if (field) throw atField(appError('expenseWholeUnits'), `payload.${field}`);
+}
+
 /** `POST …`: a new expense of the caller, a draft or submitted at once. */
 export async function createExpense(ctx: AppContext, scope: ExpenseScope, input: ExpenseCreate): Promise<Expense> {
   const { payload } = input;
@@ -324,6 +336,7 @@ export async function updateExpense(ctx: AppContext, scope: ExpenseScope, id: st
     if (payload.date !== undefined) patch.day = payload.date;
     if (payload.category !== undefined) patch.category = payload.category;
     if (payload.description !== undefined) patch.description = payload.description;
+    refuseFractions(row, patch);
     const [updated] = await tx.update(expenses).set(patch).where(eq(expenses.id, row.id)).returning();
     record('update', row.id, titleOf(updated!), diffFields(summary(row), summary(updated!)));
   });

@@ -1,9 +1,12 @@
 import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import {
   can,
+  currencyStepMinor,
   formatInvoiceNumber,
   fromMinorUnits,
   invoiceNumberFloor,
+  invoiceTax,
+  invoiceTotals,
   toMinorUnits,
   type Client,
   type ClientCreate,
@@ -12,7 +15,7 @@ import {
   type ClientOrderUpdate,
   type ClientUpdate,
 } from '@crewplan/domain';
-import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
+import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand, type RecordOrgWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { clientInvoices, clientOrders, clients } from '../../db/schema/index.ts';
 import { type AppError, appError } from '../../lib/errors.ts';
@@ -189,9 +192,45 @@ export async function updateClient(ctx: AppContext, access: OrgAccess, clientId:
       .catch(uniqueOr(duplicateClient));
     const action = changes.archived ? (patch.archived ? 'archive' : 'restore') : 'update';
     record({ action, entity: 'clients', id: clientId, title: row!.name, changes });
+    if (changes.country || changes.vatNumber) await retaxDrafts(tx, access, row!, record);
     return row!;
   });
   return getClientFromRow(ctx, row, access);
+}
+
+/**
+ * Rule 195 on a client's drafts once its country or VAT number changes: a draft bills the client as it is now (an
+ * invoice past draft keeps the tax it was issued with). A draft has no payment link, so no amount asked for changes.
+ */
+async function retaxDrafts(tx: Tx, access: OrgAccess, client: ClientRow, record: RecordOrgWrite) {
+  const orgCountry = access.org.holidayCountryCode?.toUpperCase() ?? null;
+  const tax = invoiceTax({ country: client.country, vatNumber: client.vatNumber }, orgCountry);
+  const drafts = await tx
+    .select()
+    .from(clientInvoices)
+    .where(and(eq(clientInvoices.clientId, client.id), eq(clientInvoices.status, 'draft')))
+    .for('update');
+  for (const draft of drafts) {
+    const totals = invoiceTotals([draft.subtotalMinor], tax.ratePercent, currencyStepMinor(draft.currency));
+    if (draft.taxRate === tax.ratePercent && draft.reverseCharge === tax.reverseCharge && draft.taxMinor === totals.tax) continue;
+    await tx
+      .update(clientInvoices)
+      .set({
+        taxRate: tax.ratePercent,
+        reverseCharge: tax.reverseCharge,
+        taxNote: tax.note,
+        taxMinor: totals.tax,
+        totalMinor: totals.total,
+      })
+      .where(eq(clientInvoices.id, draft.id));
+    record({
+      action: 'update',
+      entity: 'client.invoices',
+      id: draft.id,
+      title: formatInvoiceNumber(draft.number),
+      changes: { taxRate: { from: draft.taxRate, to: tax.ratePercent }, totalMinor: { from: draft.totalMinor, to: totals.total } },
+    });
+  }
 }
 
 async function getClientFromRow(ctx: AppContext, row: ClientRow, access: OrgAccess) {

@@ -125,13 +125,19 @@ async function convertLines(ctx: AppContext, tx: Tx, lines: DrawnLine[], currenc
     if (line.currency === currency) return line;
     const unitPriceMinor = converted[index++]!;
     const amountMinor = drawnAmount(line.kind, line.sources, unitPriceMinor, currency);
-    return { ...line, amountMinor, unitPriceMinor, currency, description: `${line.description} (from ${line.currency})` };
+    return { ...line, amountMinor, unitPriceMinor, currency, description: drawnDescription(line, currency) };
   });
 }
 
+/** The name a drawn line takes on an invoice in `currency`: a line converted from another currency says so. */
+const drawnDescription = (line: DrawnLine, currency: string) =>
+  line.currency === currency ? line.description : `${line.description} (from ${line.currency})`;
+
 /**
  * The lines of an invoice from its input: typed lines as given (quantity × unit price, rounded once), drawn lines
- * recomputed from their sources, which must be billable now and not on another invoice (409 otherwise).
+ * recomputed from their sources, which must be billable now and not on another invoice (409 otherwise). With
+ * `redrawnFrom`, the inputs are a draft's stored lines drawn in that currency: a drawn line's description is kept only
+ * where someone renamed it, and is otherwise drawn anew (with its conversion note for the new currency).
  */
 async function buildLines(
   ctx: AppContext,
@@ -140,6 +146,7 @@ async function buildLines(
   missionId: string | null,
   inputs: InvoiceLineInput[],
   currency: string,
+  redrawnFrom?: string,
 ): Promise<LineValues[]> {
   const drawnIds = inputs.flatMap((line) => (line.kind === 'manual' ? [] : line.sourceIds));
   if (drawnIds.length > 0 && !missionId) {
@@ -173,11 +180,16 @@ async function buildLines(
         .limit(1);
       throw appError(taken ? 'invoiceAlreadyInvoiced' : 'invoiceNotBillable');
     }
-    const drawn = await convertLines(ctx, tx, drawLines(picked as NonNullable<(typeof picked)[number]>[]), currency);
+    const raw = drawLines(picked as NonNullable<(typeof picked)[number]>[]);
+    const drawn = await convertLines(ctx, tx, raw, currency);
+    let description = drawn.length === 1 ? input.description : undefined;
+    if (description !== undefined && redrawnFrom !== undefined && description === drawnDescription(raw[0]!, redrawnFrom)) {
+      description = undefined;
+    }
     for (const line of drawn) {
       lines.push({
         kind: line.kind,
-        description: drawn.length === 1 && input.description ? input.description : line.description,
+        description: description ?? line.description,
         quantity: line.quantity,
         unit: line.unit,
         unitPriceMinor: line.unitPriceMinor,
@@ -346,7 +358,7 @@ export async function updateInvoice(
         const inputs =
           lines ?? (await convertTypedLines(ctx, tx, await currentLineInputs(tx, current.id), current.currency, currency, issueDate));
         await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
-        const built = await buildLines(ctx, tx, access, missionId, inputs, currency);
+        const built = await buildLines(ctx, tx, access, missionId, inputs, currency, lines ? undefined : current.currency);
         totals = taxAndTotals(client, access, built, currency);
         await insertLines(tx, current.id, built);
       }
@@ -379,7 +391,7 @@ export async function updateInvoice(
   return presentInvoice(ctx.db, row, access);
 }
 
-/** The inputs that rebuild a draft's lines as they are (to recompute them in another currency). */
+/** The inputs that rebuild a draft's lines as they are (to recompute them in another currency), with their names. */
 async function currentLineInputs(tx: Tx, invoiceId: string): Promise<InvoiceLineInput[]> {
   const rows = await tx
     .select()
@@ -395,7 +407,7 @@ async function currentLineInputs(tx: Tx, invoiceId: string): Promise<InvoiceLine
           unit: line.unit,
           unitPrice: fromMinorUnits(line.unitPriceMinor),
         }
-      : { kind: line.kind as 'time' | 'milestone', sourceIds: line.sourceIds },
+      : { kind: line.kind as 'time' | 'milestone', sourceIds: line.sourceIds, description: line.description },
   );
 }
 
