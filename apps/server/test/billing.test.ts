@@ -509,6 +509,81 @@ describe('offer codes', () => {
     expectStatus(await call('POST', '/org/appsumo/oob-code/doc', undefined, { oobCode: code }), 401);
   });
 
+  it('lets organisation managers and admins activate the licence with a code (rule 113); others 403 with the spec text', async () => {
+    const { admin, orgId } = await adminOrg();
+    expectStatus(await call('PUT', `/org/${orgId}/subscription/customer`, admin.token, details), 200);
+    for (const level of ['MANAGER_LIMITED', 'MEMBER', 'OBSERVER_ORG', 'OBSERVER_ORG_LIMITED'] as const) {
+      const person = await verifiedPerson(t);
+      await addMember(t, orgId, person, level);
+      const [code] = await issueOfferCodes(t.app.ctx, 1);
+      const refused = await call('POST', `/org/${orgId}/subscription/oob-code`, person.token, { oobCode: code });
+      expect(refused.statusCode, level).toBe(403);
+      expect(errorOf(refused).message).toBe('Ooops. Please ask an organization manager to activate the license.');
+    }
+    const manager = await verifiedPerson(t);
+    await addMember(t, orgId, manager, 'MANAGER');
+    const [code] = await issueOfferCodes(t.app.ctx, 1);
+    const redeemed = await call('POST', `/org/${orgId}/subscription/oob-code`, manager.token, { oobCode: code });
+    expectStatus(redeemed, 200);
+    // licensed, without telling the manager the billing details only admins read
+    expect(viewOf(redeemed)).toMatchObject({ plan: 'unlimited', licensed: true, customer: null, paymentMethods: [] });
+    expect((await call('GET', `/org/${orgId}`, admin.token)).json()).toMatchObject({ isKeyLicensed: true, isLicensedActive: true });
+  });
+
+  it('refuses a code while a paid subscription renews, so the organisation does not pay for what the code gives', async () => {
+    const { admin, orgId } = await subscribed();
+    const [code] = await issueOfferCodes(t.app.ctx, 1);
+    const refused = await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code });
+    expectStatus(refused, 409);
+    expect(errorOf(refused)).toMatchObject({ code: 'billing/offer-code-while-paying', message: BILLING_MESSAGES.offerCodeWhilePaying });
+    // the code is still unused
+    expectStatus(await call('POST', '/org/appsumo/oob-code/doc', admin.token, { oobCode: code }), 200);
+    expectStatus(await call('PUT', `/org/${orgId}/subscription/cancel`, admin.token), 200);
+    const redeemed = await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code });
+    expectStatus(redeemed, 200);
+    expect(viewOf(redeemed)).toMatchObject({ plan: 'unlimited', licensed: true, cancelAtPeriodEnd: true });
+  });
+
+  it('takes a code over a subscription whose first payment was declined, ending it so that it never charges', async () => {
+    const { admin, orgId } = await adminOrg();
+    fake.failNextPayment();
+    const created = await call('POST', `/org/${orgId}/subscription`, admin.token, { idempotencyKey: 'sub-declined-02', customer: details });
+    expect(viewOf(created).status).toBe('incomplete');
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const [code] = await issueOfferCodes(t.app.ctx, 1);
+    const redeemed = await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code });
+    expectStatus(redeemed, 200);
+    expect(viewOf(redeemed)).toMatchObject({ status: 'active', plan: 'unlimited', licensed: true });
+    expect(fake.objects.get(row!.providerSubscriptionId!)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('shows the code licence as active once the paid subscription it replaced has ended at the provider', async () => {
+    const { admin, orgId } = await subscribed();
+    expectStatus(await call('PUT', `/org/${orgId}/subscription/cancel`, admin.token), 200);
+    const [code] = await issueOfferCodes(t.app.ctx, 1);
+    expectStatus(await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code }), 200);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const customer = await customerIdOf(orgId);
+    const ended = fake.signedEvent('customer.subscription.deleted', { id: row!.providerSubscriptionId, object: 'subscription', customer });
+    expectStatus(await postWebhook(ended.payload, ended.signature), 200);
+    expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({
+      status: 'active',
+      plan: 'unlimited',
+      licensed: true,
+    });
+  });
+
+  it('does not subscribe (and charge) an organisation whose offer code already gives it Unlimited', async () => {
+    const { admin, orgId } = await adminOrg();
+    const [code] = await issueOfferCodes(t.app.ctx, 1);
+    expectStatus(await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code }), 200);
+    const before = fake.created('subscription');
+    const paying = await call('POST', `/org/${orgId}/subscription`, admin.token, { idempotencyKey: 'sub-coded-0001', customer: details });
+    expectStatus(paying, 409);
+    expect(errorOf(paying)).toMatchObject({ code: 'billing/offer-code-licensed', message: BILLING_MESSAGES.subscribeWithCode });
+    expect(fake.created('subscription')).toBe(before);
+  });
+
   it.each(['past_due', 'unpaid'])('leaves a %s subscription owing: the code licenses, it pays no invoice', async (owed) => {
     const { admin, orgId } = await subscribed();
     const customer = await customerIdOf(orgId);
@@ -517,6 +592,16 @@ describe('offer codes', () => {
     const event = fake.signedEvent('customer.subscription.updated', { id, object: 'subscription', customer, status: owed });
     expectStatus(await postWebhook(event.payload, event.signature), 200);
     const [code] = await issueOfferCodes(t.app.ctx, 1);
+    expectStatus(await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code }), 409);
+    // cancelled at the end of the period (as the provider tells it), the code is taken
+    const ending = fake.signedEvent('customer.subscription.updated', {
+      id,
+      object: 'subscription',
+      customer,
+      status: owed,
+      cancel_at_period_end: true,
+    });
+    expectStatus(await postWebhook(ending.payload, ending.signature), 200);
     const redeemed = await call('POST', `/org/${orgId}/subscription/oob-code`, admin.token, { oobCode: code });
     expectStatus(redeemed, 200);
     expect(viewOf(redeemed)).toMatchObject({ status: owed, plan: 'unlimited', licensed: true });

@@ -270,11 +270,17 @@ function routes(): Route[] {
       build: () => ({ method: 'POST', url: org('/subscription'), payload: { notAField: true } }),
       expect: orgExpectations(w, allow('trial.start')),
     },
+    // An offer code activates the licence (rule 113: managers too); an unknown code changes nothing
+    {
+      method: 'POST',
+      url: '/api/org/:orgId/subscription/oob-code',
+      build: () => ({ method: 'POST', url: org('/subscription/oob-code'), payload: { oobCode: 'NOT-A-CODE' } }),
+      expect: orgExpectations(w, allow('licence.activate')),
+    },
     // Billing: organisation admins only (payments are not configured here: the allowed get 503 or 400, nothing written)
     ...(
       [
         ['GET', '/api/org/:orgId/subscription', '/subscription', undefined],
-        ['POST', '/api/org/:orgId/subscription/oob-code', '/subscription/oob-code', { oobCode: 'NOT-A-CODE' }],
         ['PUT', '/api/org/:orgId/subscription/cancel', '/subscription/cancel', undefined],
         ['GET', '/api/org/:orgId/subscription/customer', '/subscription/customer', undefined],
         ['PUT', '/api/org/:orgId/subscription/customer', '/subscription/customer', { notAField: true }],

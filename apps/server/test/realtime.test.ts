@@ -7,7 +7,7 @@ import { changeRooms } from '@crewplan/domain';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/database.ts';
-import { people } from '../src/db/schema/index.ts';
+import { orgs, people } from '../src/db/schema/index.ts';
 import { personRoom, type Change } from '../src/plugins/realtime.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
@@ -326,5 +326,31 @@ describe('a socket hears only the rooms its person may still join', () => {
     const dropped = new Promise<string>((resolve) => there.once('disconnect', resolve));
     expect((await first.request({ method: 'POST', url: '/api/identity/sign-out', token: lacking.token })).statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('stops hearing those missions on my other sessions as soon as I switch my own two-factor sign-in off', async () => {
+    const owner = await signUpPerson(first);
+    const org = await createOrg(first, owner.token);
+    const mission = await insertMission(first, owner, { orgId: org._id });
+    await first.database.db.update(orgs).set({ isMFARequired: true }).where(eq(orgs.id, org._id));
+    const me = await signUpPerson(first);
+    const laptop = (await signIn(first, me.email, me.password)).headers['set-auth-token'] as string;
+    await first.database.db.update(people).set({ twoFactorEnabled: true }).where(eq(people.id, me.personId));
+    await addToMission(first, mission.id, me, 3);
+    const room = changeRooms.mission(mission.id);
+    const phone = open(first.app, me.token);
+    await connected(phone);
+    expect(await phone.emitWithAck('subscribe', room)).toEqual({ ok: true });
+
+    const off = await first.request({
+      method: 'POST',
+      url: '/api/identity/two-factor/disable',
+      token: laptop,
+      payload: { password: me.password },
+    });
+    expect(off.statusCode).toBe(200);
+    // well before the next sweep
+    await expect.poll(() => hears(first.app, phone, me.personId, room), { timeout: 3_000 }).toBe(false);
+    expect(phone.connected).toBe(true);
   });
 });

@@ -157,6 +157,12 @@ test("a failed renewal tells the organisation's admins 'Payment issue', not its 
   await expect(managerPage.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
   const refused = await request.get(`/api/org/${org._id}/subscription`, { headers: bearer(manager.token) });
   expect(refused.status()).toBe(403);
+  // but activates the licence with an offer code (rule 113), on the settings tab
+  const offer = managerPage.getByRole('region', { name: 'Offer code' });
+  await offer.getByLabel('Code').fill('NOT-A-REAL-CODE');
+  await offer.getByRole('button', { name: 'Redeem code' }).click();
+  await expect(offer.getByText('Sorry that code is not valid or has already been used.')).toBeVisible();
+  await offer.screenshot({ path: screenshot('billing-manager-offer-code') });
 
   await signIn(page, admin.email);
   await page.goto(`/home?org=${org._id}&org-tab=billing`);

@@ -15,6 +15,8 @@ export const BILLING_MESSAGES = {
   providerFailed: 'The payment provider refused the request.',
   paymentMethodUnknown: 'Sorry that payment method was not found.',
   offerCodeInvalid: 'Sorry that code is not valid or has already been used.',
+  subscribeWithCode: 'This organization already has Unlimited with its offer code.',
+  offerCodeWhilePaying: 'This organization has a paid subscription that renews. Please cancel it before redeeming a code.',
   noConnectedAccount: 'This organization has not connected a payment account yet.',
   connectedAccountExists: 'This organization already has a connected payment account.',
   noProposalAmount: 'This proposal has no budget to pay.',

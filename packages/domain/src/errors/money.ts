@@ -101,6 +101,8 @@ export const MONEY_ERRORS = {
   paymentMethodNotFound: { code: 'billing/payment-method-not-found', status: 404, message: BILLING_MESSAGES.paymentMethodUnknown },
   idempotencyReused: { code: 'billing/idempotency-reused', status: 409, message: BILLING_MESSAGES.idempotencyReused },
   offerCodeInvalid: { code: 'billing/offer-code-invalid', status: 422, message: BILLING_MESSAGES.offerCodeInvalid },
+  subscribeWithCode: { code: 'billing/offer-code-licensed', status: 409, message: BILLING_MESSAGES.subscribeWithCode },
+  offerCodeWhilePaying: { code: 'billing/offer-code-while-paying', status: 409, message: BILLING_MESSAGES.offerCodeWhilePaying },
   noConnectedAccount: { code: 'billing/no-connected-account', status: 404, message: BILLING_MESSAGES.noConnectedAccount },
   proposalWithoutConnectedAccount: { code: 'billing/no-connected-account', status: 422, message: BILLING_MESSAGES.noConnectedAccount },
   connectedAccountExists: { code: 'billing/connected-account-exists', status: 409, message: BILLING_MESSAGES.connectedAccountExists },

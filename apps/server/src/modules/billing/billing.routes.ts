@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   attachQuerySchema,
   billingDetailsSchema,
+  can,
   connectAccountBodySchema,
   connectAccountSchema,
   connectLinkBodySchema,
@@ -76,7 +77,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/org/:orgId/subscription/oob-code', {
-    config: { authz: ADMIN_ONLY },
+    // rule 113: the offer code activates the licence, which organisation managers may do as well as admins
+    config: { authz: { org: 'licence.activate', refusal: ORG_MESSAGES.activateLicence } },
     schema: {
       tags,
       summary: 'Redeem an offer code for the organisation: it licenses this one organisation, once',
@@ -87,7 +89,9 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const access = orgAccessOf(request);
       await redeemOfferCode(ctx, access, request.body.oobCode);
-      return billing.subscriptionView(ctx, { ...access, org: { ...access.org, isKeyLicensed: true, isLicensedActive: true } });
+      const view = await billing.subscriptionView(ctx, { ...access, org: { ...access.org, isKeyLicensed: true, isLicensedActive: true } });
+      // a manager activates the licence but does not read the billing details and payment methods (admins only)
+      return can(access.actor, 'billing.manage') ? view : { ...view, customer: null, paymentMethods: [] };
     },
   });
 

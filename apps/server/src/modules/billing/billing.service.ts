@@ -34,10 +34,12 @@ const noCustomer = () => appError('billingNoCustomer');
 const noSubscription = () => appError('billingNoSubscription');
 
 /**
- * The status the organisation shows (rule 199): its paid subscription's when it has one; else `trialing` while the
- * free trial runs, `not_setup` otherwise. The trial is the one of `orgs.trial_started_on` (org module).
+ * The status the organisation shows (rule 199): its paid subscription's while it runs; `active` under an offer code
+ * (also once a paid subscription it replaced has ended); else `trialing` while the free trial runs, `not_setup`
+ * otherwise. The trial is the one of `orgs.trial_started_on` (org module).
  */
 function statusOf(row: SubscriptionRow | null, org: OrgAccess['org'], now: Date): SubscriptionView['status'] {
+  if (row?.offerCodeId && !OPEN_STATUSES.has(row.status)) return 'active';
   if (row && row.status !== 'not_setup') return row.status;
   if (org.trialStartedOn && orgLicenceActive({ ...org, isOrgLicensed: false, isKeyLicensed: false }, now)) return 'trialing';
   return 'not_setup';
@@ -90,7 +92,7 @@ function seatLines(seats: SeatCounts, aiAddon: boolean): ProviderLine[] {
  * Ends a subscription whose first payment was declined (nothing was charged), to make way for a new attempt; one
  * the provider has ended already (404) is gone as wanted.
  */
-async function endIncomplete(provider: PaymentProvider, subscriptionId: string): Promise<void> {
+export async function endIncomplete(provider: PaymentProvider, subscriptionId: string): Promise<void> {
   await callProvider(() => provider.cancelSubscription(subscriptionId)).catch((error: unknown) => {
     if (!(error instanceof AppError && error.statusCode === 404)) throw error;
   });
@@ -108,6 +110,8 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
     const providerKey = `${orgId}-${body.idempotencyKey}`;
     const { replayed } = await oncePerKey(tx, `subscription:${orgId}`, body.idempotencyKey, body, async () => {
       const row = await lockSubscription(tx, orgId);
+      // an offer code gives Unlimited for good: paying for it as well would charge for nothing
+      if (row.offerCodeId) throw appError('subscribeWithCode');
       if (row.providerSubscriptionId && OPEN_STATUSES.has(row.status)) {
         if (row.status !== 'incomplete') throw appError('billingAlreadySubscribed');
         await endIncomplete(provider, row.providerSubscriptionId);

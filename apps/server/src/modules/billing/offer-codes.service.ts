@@ -4,7 +4,9 @@ import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import { offerCodes, orgs, subscriptions } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { lockSubscription } from './billing.queries.ts';
+import { lockSubscription, OPEN_STATUSES } from './billing.queries.ts';
+import { endIncomplete } from './billing.service.ts';
+import { requireProvider } from './provider.ts';
 
 const hashOf = (code: string) => createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
 const invalid = () => appError('offerCodeInvalid');
@@ -38,7 +40,8 @@ export async function offerCodeDoc(ctx: AppContext, code: string) {
 /**
  * `POST /org/:orgId/subscription/oob-code`: redeems an offer code for this organisation: the code is locked, used up
  * and the organisation licensed (as by a key) in one transaction, so a code licenses exactly one organisation even
- * when two redeem it at the same moment. A paid subscription it runs beside is left as it is.
+ * when two redeem it at the same moment. While a paid subscription would renew the code is refused (409): the
+ * organisation would keep paying for what the code gives. Cancelling it first (its admins) lets the code in.
  */
 export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: string) {
   const now = ctx.clock.now();
@@ -49,11 +52,18 @@ export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: 
       .where(eq(offerCodes.codeHash, hashOf(code)))
       .for('update');
     if (!usable(row, now)) throw invalid();
+    const subscription = await lockSubscription(tx, access.org.id);
+    if (subscription.providerSubscriptionId && subscription.status === 'incomplete') {
+      // its first payment was declined, nothing was charged: ended, so that completing it later charges nothing
+      await endIncomplete(requireProvider(ctx), subscription.providerSubscriptionId);
+      subscription.status = 'incomplete_expired';
+    } else if (subscription.providerSubscriptionId && OPEN_STATUSES.has(subscription.status) && !subscription.cancelAtPeriodEnd) {
+      throw appError('offerCodeWhilePaying');
+    }
     await tx
       .update(offerCodes)
       .set({ redeemedAt: now, redeemedOrgId: access.org.id, redeemedBy: access.personId })
       .where(eq(offerCodes.id, row!.id));
-    const subscription = await lockSubscription(tx, access.org.id);
     // a paid subscription keeps the status its provider gives it: a code licenses the organisation, it pays none
     // of the subscription's invoices (one past due stays owed); the code's licence is the status only without one
     const status = subscription.providerSubscriptionId === null ? 'active' : subscription.status;

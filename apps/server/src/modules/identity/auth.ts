@@ -42,7 +42,8 @@ const SSO_MANAGEMENT_PATHS = [
  */
 export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) {
   const signInPerMinute = config.signInAttemptsPerMinute;
-  return betterAuth({
+  const twoFactorOffListeners = new Set<(personId: string) => void>();
+  const auth = betterAuth({
     appName: 'Crewplan',
     baseURL: config.publicUrl,
     basePath: IDENTITY_BASE_PATH,
@@ -134,6 +135,12 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
           throw new APIError('FORBIDDEN', { code: 'auth/sso-required', message: SSO_MESSAGES['auth/sso-required'] });
         }
       }),
+      // A person who switched two-factor sign-in off loses, on their other sessions too, what rule 109 withholds.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/two-factor/disable' || ctx.context.returned instanceof APIError) return;
+        const personId = ctx.context.newSession?.user.id;
+        if (personId) for (const listener of twoFactorOffListeners) listener(personId);
+      }),
     },
     advanced: {
       // better-auth turns its origin and CSRF checks off when it thinks it runs under test: keep them on everywhere.
@@ -154,6 +161,12 @@ export function createAuth({ config, db, mailer, onSessionEnded }: AuthOptions) 
         saml: { requireTimestamps: true },
       }),
     ],
+  });
+  return Object.assign(auth, {
+    /** Tells `listener` of each person who switched their two-factor sign-in off (after it is saved). */
+    onTwoFactorDisabled(listener: (personId: string) => void) {
+      twoFactorOffListeners.add(listener);
+    },
   });
 }
 

@@ -15,6 +15,12 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = app.ctx.config.publicUrl.startsWith('https:');
   const cookieFlags = `Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  // rule 109 at once on this server (other servers at their sweep), as when an organisation starts requiring it
+  app.ctx.auth.onTwoFactorDisabled((personId) => {
+    app.ctx.realtime
+      .recheckRooms(new Set([personId]))
+      .catch((err: unknown) => app.log.warn({ err }, 'realtime room re-check after two-factor sign-in was switched off failed'));
+  });
 
   r.post('/api/auth/signup', {
     config: { authz: 'public' },

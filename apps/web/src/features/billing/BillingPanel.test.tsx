@@ -82,6 +82,16 @@ describe('the billing screen', () => {
   });
 });
 
+describe('offer codes', () => {
+  it('offers to redeem a code; once a code gives Unlimited, neither paying for it nor another code is offered', () => {
+    const free = render(view(true));
+    expect(disabled(buttonTag(free, 'Redeem code'))).toBe(true);
+    const coded = render({ ...view(true), plan: 'unlimited', status: 'active', licensed: true, offerCode: true });
+    expect(coded).not.toContain('>Upgrade to Unlimited<');
+    expect(coded).not.toContain('>Redeem code<');
+  });
+});
+
 describe('subscribing', () => {
   it('tells the admin a declined first payment (the subscription is left incomplete) rather than a subscription', () => {
     expect(subscribedNotice({ status: 'incomplete' })).toEqual({ message: BILLING_MESSAGES.firstPaymentDeclined, color: 'red' });

@@ -12,6 +12,7 @@ import {
   useAttachMethod,
   useCancel,
   useDetachMethod,
+  useRedeemCode,
   useSaveCustomer,
   useStartTrial,
   useSubscribe,
@@ -35,6 +36,7 @@ export default function BillingPanel({ orgId }: { orgId: string }) {
         </Alert>
       )}
       <PlanSection orgId={orgId} view={view} />
+      {!view.offerCode && <OfferCodeForm orgId={orgId} />}
       <SeatsSection view={view} />
       <DetailsSection orgId={orgId} initial={view.customer} />
       <PaymentMethodsSection orgId={orgId} view={view} />
@@ -98,7 +100,8 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
               Start free 30-day trial
             </Button>
           )}
-          {!paid && (
+          {/* an offer code already gives Unlimited: paying for it as well is not offered */}
+          {!paid && !view.offerCode && (
             <>
               <Checkbox
                 label="AI add-on (+$8.99 per month)"
@@ -138,6 +141,47 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
       </Group>
       {subscribe.isError && <FormError>{subscribe.error.message}</FormError>}
       {cancel.isError && <FormError>{cancel.error.message}</FormError>}
+    </Paper>
+  );
+}
+
+/**
+ * Redeeming an offer code activates the licence (rule 113: organisation admins and managers). Exported for the
+ * organisation screen to offer to managers, who do not see the rest of billing.
+ */
+export function OfferCodeForm({ orgId }: { orgId: string }) {
+  const redeem = useRedeemCode(orgId);
+  const [code, setCode] = useState('');
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="billing-code-title">
+      <Title order={2} size="h4" id="billing-code-title" mb="sm">
+        Offer code
+      </Title>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          redeem.mutate(code.trim(), {
+            onSuccess: () => {
+              setCode('');
+              notifications.show({ message: 'Your code is redeemed: the organization is on Unlimited.', color: 'green' });
+            },
+          });
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Code"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            maxLength={100}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" disabled={code.trim().length < 4} loading={redeem.isPending}>
+            Redeem code
+          </Button>
+        </Group>
+      </form>
+      {redeem.isError && <FormError>{redeem.error.message}</FormError>}
     </Paper>
   );
 }

@@ -46,6 +46,13 @@ export const useStartTrial = (orgId: string) =>
     onSuccess: () => refresh(orgId),
   });
 
+/** `POST /org/:orgId/subscription/oob-code`: redeems an offer code, activating the licence (admins and managers). */
+export const useRedeemCode = (orgId: string) =>
+  useMutation({
+    mutationFn: (oobCode: string) => api<SubscriptionView>(`/org/${orgId}/subscription/oob-code`, { method: 'POST', body: { oobCode } }),
+    onSuccess: () => refresh(orgId),
+  });
+
 /** `PUT /org/:orgId/subscription/cancel`. */
 export const useCancel = (orgId: string) =>
   useMutation({

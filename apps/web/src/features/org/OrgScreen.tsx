@@ -1,6 +1,6 @@
 import './styles.ts';
 import { Suspense, useEffect } from 'react';
-import { Avatar, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
+import { Avatar, Box, Button, CloseButton, Container, Group, Loader, Modal, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ import { CountBadge } from '../../components/CountBadge.tsx';
 import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { useLeaveBadges } from '../leave/index.ts';
-import { BillingPanel } from '../billing/index.ts';
+import { BillingPanel, OfferCodeForm } from '../billing/index.ts';
 import { plural } from '@crewplan/domain/shared/words';
 
 /** An answer that means "no such organisation for you": unknown, removed, not a member or not an id. */
@@ -173,6 +173,14 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                 </Tabs.Panel>
                 <Tabs.Panel value="settings">
                   <SettingsTab org={data} domainsOpen={params.has('oc-domains')} />
+                  {/* rule 113: a manager activates the licence with a code too, without the rest of billing */}
+                  {data.abilities.activateLicence && !data.abilities.manageBilling && !data.isKeyLicensed && (
+                    <Suspense fallback={<Loader size="sm" />}>
+                      <Box mt="md">
+                        <OfferCodeForm orgId={data._id} />
+                      </Box>
+                    </Suspense>
+                  )}
                 </Tabs.Panel>
                 <Tabs.Panel value="billing">
                   <Suspense fallback={<Loader size="sm" />}>
