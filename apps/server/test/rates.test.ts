@@ -5,6 +5,7 @@ import { changeOf } from '../src/commands/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { actionItems, actions, clients, missionAuditEvents, missions, planItems, rateCards } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
+import { addToMission } from './support/missions.ts';
 import { expectAccess, orgActorOf, orgExpectations, orgPrincipals, type OrgPrincipal } from './support/authz-matrix.ts';
 import { createMissionWorld, MISSION_CALLERS, setOrg, type MissionCaller, type MissionWorld } from './support/missions-world.ts';
 import { createOrgWorld, errorOf, expectStatus, type OrgWorld } from './support/org.ts';
@@ -164,6 +165,20 @@ describe('who sees the money of plan items', () => {
     };
     expect(await mine('p0')).toEqual([null]);
     expect(await mine('p2')).toEqual([60]);
+  });
+
+  it("my roles show my rate where the mission load shows it: as the organisation's manager on its team, not as a member", async () => {
+    const mission = await world.mission();
+    const manager = world.people.orgManager;
+    await addToMission(t, mission, manager, 0);
+    await createItem(mission, { role: 'Reviewer', person: manager.personId, rate: 35, rateTime: 'Hourly' });
+    const response = await t.request({ method: 'GET', url: '/api/mission-plan/my/roles', token: manager.token });
+    expectStatus(response, 200);
+    const rates = (response.json() as { planItem: PlanItem }[]).filter((r) => r.planItem.missionId === mission).map((r) => r.planItem.rate);
+    expect(rates).toEqual([35]);
+    const load = await t.request({ method: 'GET', url: `/api/mission/${mission}`, token: manager.token });
+    expectStatus(load, 200);
+    expect((load.json() as { planItems: PlanItem[] }).planItems.find((item) => item.role === 'Reviewer')!.rate).toBe(35);
   });
 
   it('realtime changes of plan items and roles never carry money', () => {

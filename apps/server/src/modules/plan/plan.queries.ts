@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { isMissionAdmin, seesMissionMoney, type MyRole, type PlanItem } from '@crewplan/domain';
+import { seesMissionMoney, type MyRole, type OrgLevel, type PlanItem } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { dependencies, missionPeople, missions, planItemRequests, planItems, planItemSchedules } from '../../db/schema/index.ts';
+import { dependencies, missionPeople, missions, orgPeople, planItemRequests, planItems, planItemSchedules } from '../../db/schema/index.ts';
 import { entityNotFound, missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
 import { emptyPlanLinks, presentPlanItem, type PlanItemRow, type PlanLinks } from './plan.presenter.ts';
 
 const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
@@ -97,6 +98,7 @@ export async function myRoles(db: Db, personId: string): Promise<MyRole[]> {
       item: planItems,
       member: { permission: missionPeople.permission, isProjectManager: missionPeople.isProjectManager },
       mission: { id: missions.id, title: missions.title, projectStatus: missions.projectStatus, orgId: missions.orgId },
+      orgLevel: orgPeople.level,
     })
     .from(planItems)
     .innerJoin(missions, eq(missions.id, planItems.missionId))
@@ -104,6 +106,8 @@ export async function myRoles(db: Db, personId: string): Promise<MyRole[]> {
       missionPeople,
       and(eq(missionPeople.missionId, planItems.missionId), eq(missionPeople.personId, personId), eq(missionPeople.invitePending, false)),
     )
+    // my level in the mission's organisation: its admins and managers see its missions' money (seesMissionMoney)
+    .leftJoin(orgPeople, and(eq(orgPeople.orgId, missions.orgId), eq(orgPeople.personId, personId), currentMembership()))
     .where(
       and(
         eq(planItems.personId, personId),
@@ -118,8 +122,15 @@ export async function myRoles(db: Db, personId: string): Promise<MyRole[]> {
     .orderBy(asc(planItems.startDate), asc(planItems.id))
     .limit(2000);
   const links = await loadPlanLinks(db, { itemIds: rows.map((row) => row.item.id) });
-  return rows.map(({ item, member, mission }) => ({
-    planItem: presentPlanItem(item, links, { money: isMissionAdmin(member) }),
+  return rows.map(({ item, member, mission, orgLevel }) => ({
+    planItem: presentPlanItem(item, links, {
+      money: seesMissionMoney({
+        personId,
+        member: { ...member, invitePending: false },
+        orgLevel: orgLevel as OrgLevel | null,
+        orgCanApproveRoles: false,
+      }),
+    }),
     mission: { _id: mission.id, title: mission.title, projectStatus: mission.projectStatus, org: mission.orgId },
   }));
 }
