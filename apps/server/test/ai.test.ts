@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFFING_MESSAGES, type RecommendResponse, type StaffingSession, type WeeklyPlot, type WhatIfResponse } from '@crewplan/domain';
-import { staffingSessions } from '../src/db/schema/index.ts';
+import { leaveRequests, staffingSessions } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { createOrg, errorOf, expectStatus, insertMember } from './support/org.ts';
@@ -116,6 +116,25 @@ describe('POST /api/ai/resource/org/:orgId/recommend', () => {
     expect(open!.preAssigned.resources.some((row) => row.personId === w.bob.personId)).toBe(false);
     expect(taken!.preAssigned.resources.some((row) => row.personId === w.bob.personId)).toBe(false);
     expect(taken!.candidates).toBe(8);
+  });
+
+  it('needs the hours the planner books the role for: none on a public holiday, the role’s own hours', async () => {
+    // Greek Independence Day, Wednesday 25 March 2026, falls in the role's week; the role keeps 2 h a day of its own
+    await setOrg(t, w.orgId, { holidayCountryCode: 'GR' });
+    const days = ['23', '24', '25', '26', '27'].map((d) => ({ date: `2026-03-${d}`, hours: 2 }));
+    const part = await w.role({ title: 'Part-time', startDate: '2026-03-23', endDate: '2026-03-27', dailyHours: days });
+    const response = await recommend('admin', { rolesNeeded: [{ missionPlanId: part }], options: { explain: true } });
+    await setOrg(t, w.orgId, { holidayCountryCode: null });
+    expectStatus(response, 200);
+    const [rec] = (response.json() as RecommendResponse).recommendations;
+    expect(rec!.neededHours).toBe(8);
+    // Alice is free all week; Bob keeps 4 h a day free, more than the 2 h the role needs
+    const rows = new Map(rec!.preAssigned.resources.map((row) => [row.personId, row]));
+    for (const id of [w.alice.personId, w.bob.personId]) {
+      expect(rows.get(id)!.explanation.availabilityRole).toEqual({ personAvailableDurationPercent: 100, freeHours: 8, neededHours: 8 });
+      expect(rows.get(id)!.explanation.availabilityLeave).toMatchObject({ daysAway: 0, workingDays: 4 });
+    }
+    expect(rows.get(w.alice.personId)!.explanation.reasons).toContain("1 public holiday falls on the role's days.");
   });
 });
 
@@ -450,6 +469,57 @@ describe('POST /api/ai/what-if and /api/ai/weekly-plot', () => {
     const plot = await post('admin', '/api/ai/weekly-plot', { missionId: mission.id });
     expect((plot.json() as WeeklyPlot).weeks).toEqual([{ weekStart: '2026-03-23', plannedHours: 8, availableHours: 32, leaveHours: 0 }]);
     await setOrg(t, w.orgId, { holidayCountryCode: null });
+  });
+
+  it('counts a finished project’s roles only up to the day before it stopped, as the planner books them', async () => {
+    // completed on Monday 9 March: its role books the week of 2 March only, and a what-if that changes nothing changes nothing
+    const mission = await insertMission(t, w.people.admin, {
+      orgId: w.orgId,
+      planStartDate: '2026-03-02',
+      planEndDate: '2026-03-13',
+      projectStatus: 'completed',
+      missionStop: new Date('2026-03-09T10:00:00Z'),
+    });
+    const done = await insertMember(t, w.orgId, 'MEMBER');
+    await addToMission(t, mission.id, done, 0);
+    await w.role({ personId: done.personId }, mission.id);
+    const response = await post('admin', '/api/ai/what-if', { missionId: mission.id });
+    expectStatus(response, 200);
+    const [load] = (response.json() as WhatIfResponse).people;
+    const same = { bookedHours: 40, missionHours: 40, loadPercent: 50, overbookedDays: 0 };
+    expect(load).toMatchObject({ personId: done.personId, capacityHours: 80, before: same, after: same });
+    const plot = await post('admin', '/api/ai/weekly-plot', { missionId: mission.id });
+    expect((plot.json() as WeeklyPlot).weeks.map((week) => week.plannedHours)).toEqual([40, 0]);
+  });
+
+  it('takes a person on a whole day of approved leave off the role that day, as the planner does', async () => {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, planStartDate: '2026-03-02', planEndDate: '2026-03-06' });
+    const away = await insertMember(t, w.orgId, 'MEMBER');
+    await addToMission(t, mission.id, away, 0);
+    await w.role({ personId: away.personId, startDate: '2026-03-02', endDate: '2026-03-06' }, mission.id);
+    // Wednesday off (a whole day) and half of Thursday: the role books 4 days, against 28 h of capacity
+    await t.database.db.insert(leaveRequests).values({
+      orgId: w.orgId,
+      personId: away.personId,
+      codeId: 'annual',
+      status: 'approved',
+      dates: [{ from: '2026-03-04', to: '2026-03-05' }],
+      days: [
+        { date: '2026-03-04', hours: 8 },
+        { date: '2026-03-05', hours: 4 },
+      ],
+      totalHours: 12,
+      startDate: '2026-03-04',
+      endDate: '2026-03-05',
+      createdBy: away.personId,
+    });
+    const response = await post('admin', '/api/ai/what-if', { missionId: mission.id });
+    expectStatus(response, 200);
+    const [load] = (response.json() as WhatIfResponse).people;
+    const same = { bookedHours: 32, missionHours: 32, loadPercent: 114.3, overbookedDays: 1 };
+    expect(load).toMatchObject({ personId: away.personId, capacityHours: 28, before: same, after: same });
+    const plot = await post('admin', '/api/ai/weekly-plot', { missionId: mission.id });
+    expect((plot.json() as WeeklyPlot).weeks).toEqual([{ weekStart: '2026-03-02', plannedHours: 32, availableHours: 28, leaveHours: 12 }]);
   });
 
   it('weekly plot: planned and available hours per week for a chart', async () => {

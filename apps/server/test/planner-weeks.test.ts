@@ -19,10 +19,11 @@ const TO = '2025-05-18';
  * A Greek organisation over six weeks around Easter 2025 (Good Friday 18 April, Easter Monday 21 April, May Day),
  * with everything the ledger counts: Nia starts on Wednesday 16 April with two overlapping roles (33 % and 50 %, one
  * ending mid-week), a power task of 10 h over three days (3.33 h a day once rounded), an approved leave of 2.5 h on a
- * working day and 8 h on a holiday, a pending day, work from home and approved time; Pia leaves on Friday 25 April
+ * working day and 8 h on a holiday, a whole day off under both roles, a pending day, work from home and approved
+ * time; Pia leaves on Friday 25 April
  * (her end date, exclusive) after a role with no dates and a weekend-including task; Quinn has nothing. Remy's role
- * keeps its own hours (a day's, and weekly lumps, one over Easter Monday) and his other project was cancelled on
- * 29 April (the ledger books it until then).
+ * keeps its own hours (a day's, and weekly lumps, one over Easter Monday, one over a day he is off) and his other
+ * project was cancelled on 29 April (the ledger books it until then).
  */
 beforeAll(async () => {
   t = await buildTestApp();
@@ -89,6 +90,9 @@ beforeAll(async () => {
     leave(nia.personId, 'pending_final_approval', [{ date: '2025-05-06', hours: 8 }]),
     leave(pia.personId, 'pending_approval', [{ date: '2025-04-08', hours: 4 }]),
     leave(pia.personId, 'approved', [{ date: '2025-04-24', hours: 8 }]),
+    // whole days of leave take the person off their roles: two overlapping roles, and a day inside a week's lump
+    leave(nia.personId, 'approved', [{ date: '2025-04-29', hours: 8 }]),
+    leave(remy.personId, 'approved', [{ date: '2025-05-13', hours: 8 }]),
   ]);
   await db.insert(workFromHomeDays).values({ orgId, personId: nia.personId, day: '2025-04-28' });
   await db.insert(timesheets).values({

@@ -32,7 +32,7 @@ const weekOf = (view: Planner, personId: string, week: string) =>
 
 /**
  * A Greek organisation in April 2025. Ann holds a full-time role and takes 22–23 April off (approved), in the week of
- * Easter Monday: 32 hours booked (none on the holiday) against 16 of capacity. A surveyor's role (50 %, from 28 April)
+ * Easter Monday: 16 hours booked (none on the holiday, none on her days off) against 16 of capacity. A surveyor's role (50 %, from 28 April)
  * has nobody yet. A completed project still lists Ann full-time and a role nobody took: neither counts. The project
  * manager runs the mission; Cleo sits only in a department that keeps its people to itself.
  */
@@ -112,7 +112,8 @@ describe('the resource planner', () => {
     expect(view.canPlan).toBe(true);
     expect(view.people.map((p) => p._id)).toEqual(expect.arrayContaining([who.closed.personId, who.ann.personId, who.owner.personId]));
     const easter = weekOf(view, who.ann.personId, '2025-04-21');
-    expect(easter).toMatchObject({ contractHours: 40, capacityHours: 16, bookedHours: 32, leaveHours: 16 });
+    // a whole day of approved leave takes Ann off her role: she is not over-booked for being away
+    expect(easter).toMatchObject({ contractHours: 40, capacityHours: 16, bookedHours: 16, leaveHours: 16 });
     expect(easter.holidays.map((h) => h.day)).toEqual(['2025-04-21']);
     const mayDay = weekOf(view, who.ann.personId, '2025-04-28');
     expect(mayDay).toMatchObject({ capacityHours: 32, bookedHours: 32, leaveHours: 0 });
@@ -155,8 +156,8 @@ describe('the resource planner', () => {
     expectStatus(response, 200);
     expect((response.json() as Availability).days).toEqual([
       expect.objectContaining({ day: '2025-04-21', holidayName: expect.any(String), allocatedHours: 0, availableHours: 0 }),
-      expect.objectContaining({ day: '2025-04-22', leaveApprovedHours: 8, allocatedHours: 8, availableHours: 0 }),
-      expect.objectContaining({ day: '2025-04-23', leaveApprovedHours: 8, allocatedHours: 8, availableHours: 0 }),
+      expect.objectContaining({ day: '2025-04-22', leaveApprovedHours: 8, allocatedHours: 0, availableHours: 0 }),
+      expect.objectContaining({ day: '2025-04-23', leaveApprovedHours: 8, allocatedHours: 0, availableHours: 0 }),
     ]);
     expectStatus(await get(who.outsider, `/api/availability/org/${orgId}?from=2025-04-21&to=2025-04-23`), 404);
     const mine = await get(who.ann, '/api/availability/mine?from=2025-04-22&to=2025-04-22');

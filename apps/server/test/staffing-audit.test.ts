@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFFING_MESSAGES, type RecommendResponse, type StaffingSession } from '@crewplan/domain';
-import { leaveRequests, staffingSessions } from '../src/db/schema/index.ts';
+import { STAFFING_MESSAGES, type RecommendResponse, type StaffingSession, type WhatIfResponse } from '@crewplan/domain';
+import { departments, leaveRequests, staffingSessions } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission } from './support/missions.ts';
 import { addMember, errorOf, expectStatus, insertMember, verifiedPerson } from './support/org.ts';
@@ -64,6 +64,25 @@ describe('what-if and weekly plot read the organisation’s ledger: only for its
     expect(whatIf.body).not.toContain('Carol');
     expectStatus(await post(pm.token, '/api/ai/weekly-plot', { missionId: w.missionId }), 403);
     expectStatus(await post(pm.token, recommendUrl(), { rolesNeeded: [{ missionPlanId: w.roleId }] }), 404);
+  });
+});
+
+describe('what-if hand-overs', () => {
+  it('do not let a project manager read the load of a person a closed department keeps to itself', async () => {
+    const [vault] = await t.database.db
+      .insert(departments)
+      .values({ orgId: w.orgId, title: 'Vault', dontShareResources: true })
+      .returning();
+    const kept = await insertMember(t, w.orgId, 'MEMBER', { departments: [vault!.id] });
+    const body = { missionId: w.missionId, reassign: [{ missionPlanId: w.roleId, personId: kept.personId }] };
+    const refused = await post(w.pm.token, '/api/ai/what-if', body);
+    expectStatus(refused, 404);
+    expect(errorOf(refused)).toMatchObject({ fields: { 'reassign.0.personId': STAFFING_MESSAGES.personNotFound } });
+    expect(refused.body).not.toContain('bookedHours');
+    // the organisation's admins see everyone, as the planner shows them
+    const admin = await post(w.people.admin.token, '/api/ai/what-if', body);
+    expectStatus(admin, 200);
+    expect((admin.json() as WhatIfResponse).people.map((person) => person.personId)).toContain(kept.personId);
   });
 });
 

@@ -37,8 +37,9 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   // a Greek organisation (leave needs its statutory entitlement), Eleni employed since 2020
   await apiCall(request, 'put', manager.token, `/api/org/${org._id}`, { holidayCountryCode: 'GR', daysPerWeek: 5 });
   await apiCall(request, 'put', manager.token, `/api/org/${org._id}/people/${memberId}`, { startDate: '2020-01-01' });
-  // three weeks in a row after this one without a public holiday: an Engineer role full time over the first two, a
-  // day of approved leave in the first; a Surveyor role at 50 % in the third, with nobody yet
+  // three weeks in a row after this one without a public holiday: an Engineer role full time over the first two and a
+  // Reviewer role at 25 % in the first, with a day of approved leave in it; a Surveyor role at 50 % in the third, with
+  // nobody yet
   const mine = await apiCall<MyLeave>(request, 'get', member.token, '/api/people-leave/list/user');
   const holidays = mine.orgs.find((entry) => entry._id === org._id)!.holidays.map((holiday) => holiday.date);
   const clear = (week: number) => [0, 1, 2, 3, 4].every((day) => !holidays.includes(shift(monday(-week), day)));
@@ -54,6 +55,14 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   });
   await apiCall(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
     type: 'person',
+    title: 'Reviewer',
+    person: memberId,
+    allocation: 25,
+    startDate: first,
+    endDate: shift(first, 4),
+  });
+  await apiCall(request, 'post', manager.token, `/api/mission-plan/mission/${mission._id}`, {
+    type: 'person',
     title: 'Surveyor',
     allocation: 50,
     startDate: third,
@@ -66,7 +75,8 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   await apiCall(request, 'put', manager.token, '/api/people-leave/action/approve', { leaveIds: [leave._id], payload: {} });
   await apiCall(request, 'put', manager.token, '/api/people-leave/action/approve/final', { leaveIds: [leave._id], payload: {} });
 
-  // the manager opens the planner: the first week is over-booked (40 h booked, 32 h left after the leave)
+  // the manager opens the planner: the first week is over-booked (the leave day takes Eleni off both roles: 4 days of
+  // 10 h booked, 32 h of capacity left)
   await signIn(page, manager.email);
   await page.goto(`/home?org=${org._id}`);
   await page.getByRole('button', { name: 'Resource planner' }).click();
@@ -91,7 +101,8 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   await expect(heat(first)).toHaveAttribute('data-level', 'over');
   await page.screenshot({ path: screenshot('planner-dark') });
 
-  // Eleni's timesheet: the third week plans 4 h a day of the Surveyor role; the first week's Tuesday has her leave
+  // Eleni's timesheet: the third week plans 4 h a day of the Surveyor role; the first week's Tuesday is her leave, with
+  // nothing planned, and the other days are over her 8 h
   const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const memberPage = await memberContext.newPage();
   await memberPage.goto(linkIn(await latestMail(request, member.email, 'Verify your email for Crewplan')));
@@ -101,9 +112,11 @@ test('planner: a manager sees a member over-booked in a week with leave, staffs 
   await expect(capacity(third)).toHaveText('4 / 8 h');
   await expect(capacity(third)).toHaveAttribute('title', /Surveyor: 4 h planned/);
   await memberPage.goto(`/home?time-tracking&week=${Date.parse(`${first}T00:00:00Z`)}`);
-  await expect(capacity(shift(first, 1))).toHaveText('8 / 0 h');
+  await expect(capacity(shift(first, 1))).toHaveText('0 / 0 h');
   await expect(capacity(shift(first, 1))).toHaveAttribute('title', /Leave: 8 h/);
-  await expect(capacity(shift(first, 1))).toHaveAttribute('data-over', 'true');
+  await expect(capacity(shift(first, 1))).toHaveAttribute('data-over', 'false');
+  await expect(capacity(first)).toHaveText('10 / 8 h');
+  await expect(capacity(first)).toHaveAttribute('data-over', 'true');
   await memberPage.screenshot({ path: screenshot('planner-timesheet-capacity') });
   await memberContext.close();
 

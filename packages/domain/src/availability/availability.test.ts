@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityQuerySchema, dayCapacity, heatLevel, roleBookedHours, type BookedRole } from './availability.ts';
+import { availabilityQuerySchema, dayCapacity, heatLevel, leaveTakesDay, roleBookedHours, type BookedRole } from './availability.ts';
 import { PLANNER_OUT_OF_CALENDAR, plannerQuerySchema, plannerRoleChangeSchema } from './planner.ts';
 
 describe('dayCapacity', () => {
@@ -56,6 +56,31 @@ describe('roleBookedHours', () => {
       '2025-05-01': 1.6,
       '2025-05-02': 1.6,
     });
+  });
+});
+
+describe('approved leave: a whole day takes the person off their roles, part of a day lowers capacity only', () => {
+  // Tuesday 22 April 2025; the role books 8 h × 100 % a day
+  const role: BookedRole = { startDate: '2025-04-21', endDate: '2025-04-25', allocation: 100, dailyHours: [], weeklyLumpHours: [] };
+  const booked = (leaveHours: number, over: Partial<BookedRole> = {}) => {
+    const isAway = (day: string) => day === '2025-04-22' && leaveTakesDay(leaveHours);
+    const days = roleBookedHours(
+      { ...role, ...over },
+      { from: '2025-04-21', to: '2025-04-25' },
+      { daysPerWeek: 5, isHoliday: () => false, isAway },
+    );
+    return [...days.values()].reduce((sum, hours) => sum + hours, 0);
+  };
+  it.each([
+    // leave hours that day, the role's hours booked that week, the day's capacity
+    ['no leave', 0, {}, 40, 8],
+    ['a half day (4 h): the booking stays, capacity falls', 4, {}, 40, 4],
+    ['a whole day (8 h): nothing booked that day, no capacity', 8, {}, 32, 0],
+    ['a day’s own hours on a whole day of leave are not booked', 8, { dailyHours: [{ date: '2025-04-22', hours: 3 }] }, 32, 0],
+    ['a week’s lump is shared over the days the person is there', 8, { weeklyLumpHours: [{ date: '2025-04-21', hours: 10 }] }, 10, 0],
+  ])('%s', (_, leaveHours, over, weekHours, capacity) => {
+    expect(booked(leaveHours, over)).toBe(weekHours);
+    expect(dayCapacity({ contractHours: 8, holidayName: null, leaveApprovedHours: leaveHours })).toBe(capacity);
   });
 });
 

@@ -4,6 +4,7 @@ import { dateSchema } from '../shared/inputs.ts';
 import { addIsoDays, mondayOf } from '../missions/dates.ts';
 import { calendarDays, isWeekend } from '../leave/hours.ts';
 import { defaultDailyHours } from '../plan/rules.ts';
+import { WORKING_DAY_HOURS } from '../tasks/rules.ts';
 
 /** The longest span one ledger read covers (a year and a day: a leap year's whole calendar). */
 export const LEDGER_MAX_DAYS = 367;
@@ -58,6 +59,14 @@ export const myAvailabilitySchema = z.object({ days: z.array(ledgerDaySchema.ext
 export type MyAvailability = z.infer<typeof myAvailabilitySchema>;
 export type Availability = z.infer<typeof availabilitySchema>;
 
+/**
+ * Approved leave of a whole working day (8 h or more) takes the person off their roles that day: like a public
+ * holiday, no role books them, so the planner, the ledger, the what-if and the recommendation never count a person
+ * on leave as booked (nor over-booked) that day. Leave of part of a day lowers the day's capacity; the roles' hours
+ * stay booked.
+ */
+export const leaveTakesDay = (leaveApprovedHours: number) => leaveApprovedHours >= WORKING_DAY_HOURS;
+
 /** A day's capacity for work: its contract hours less a public holiday and approved leave (never below zero). */
 export function dayCapacity(day: Pick<LedgerDayView, 'contractHours' | 'holidayName' | 'leaveApprovedHours'>): number {
   if (day.holidayName) return 0;
@@ -89,14 +98,15 @@ export const hasOwnHours = (role: Pick<BookedRole, 'dailyHours' | 'weeklyLumpHou
 
 /**
  * The hours a role books on each day from `from` to `to` (the days it books only, in hundredths exact): none outside
- * its dates, on days off (past the organisation's days per week) or on a public holiday; otherwise the day's own
+ * its dates, on days off (past the organisation's days per week), on a public holiday or on a day the person is away
+ * (`isAway`: a whole day of approved leave, `leaveTakesDay`); otherwise the day's own
  * hours, else its week's lump shared evenly over the week's booked days without their own hours (the odd hundredths
  * to the first days, so that the week books the lump exactly), else the standard day: 8 h × the allocation (rule 10).
  */
 export function roleBookedHours(
   role: BookedRole,
   span: { from: string; to: string },
-  calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
+  calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean; isAway?: (day: string) => boolean },
 ): Map<string, number> {
   const booked = new Map<string, number>();
   const from = role.startDate && role.startDate > span.from ? role.startDate : span.from;
@@ -109,7 +119,8 @@ export function roleBookedHours(
     (!role.startDate || day >= role.startDate) &&
     (!role.endDate || day <= role.endDate) &&
     !isWeekend(day, calendar.daysPerWeek) &&
-    !calendar.isHoliday(day);
+    !calendar.isHoliday(day) &&
+    !calendar.isAway?.(day);
   const standard = defaultDailyHours(role.allocation);
   /** Each shared day of a week with a lump, with its share in hundredths. */
   const shares = new Map<string, number>();

@@ -31,7 +31,7 @@ export function reasonsFor(row: RankedCandidate, labels: ReasonLabels): string[]
   } else {
     reasons.push("No leave on the role's days.");
   }
-  if (a.holidays > 0) reasons.push(`${plural(a.holidays, 'public holiday')} fall on the role's days.`);
+  if (a.holidays > 0) reasons.push(`${plural(a.holidays, 'public holiday')} ${a.holidays === 1 ? 'falls' : 'fall'} on the role's days.`);
   if (f.sameRole) reasons.push(`Holds the role ${labels.roleName} in the organisation.`);
   else if (f.skillOverlap > 0 && labels.skills && labels.skills.length > 0) {
     reasons.push(`Skills close to the role: ${labels.skills.join(', ')}.`);

@@ -26,8 +26,17 @@ const day = (d: string, availableHours: number, extra: Partial<StaffingDay> = {}
   holidayName: null,
   ...extra,
 });
+const role = (startDate: string, endDate: string, over: Partial<Parameters<typeof roleNeed>[0]> = {}) => ({
+  startDate,
+  endDate,
+  allocation: 100,
+  dailyHours: [],
+  weeklyLumpHours: [],
+  ...over,
+});
+const noHolidays = (daysPerWeek: number) => ({ daysPerWeek, isHoliday: () => false });
 // Monday 2026-03-02 to Friday 2026-03-06: five working days of 8 h
-const WEEK = roleNeed({ startDate: '2026-03-02', endDate: '2026-03-08', dailyHours: 8 }, 5);
+const WEEK = roleNeed(role('2026-03-02', '2026-03-08'), noHolidays(5));
 
 describe('roleNeed: the working days of a role', () => {
   it.each([
@@ -36,7 +45,34 @@ describe('roleNeed: the working days of a role', () => {
     ['a weekend only', '2026-03-07', '2026-03-08', 5, 0],
     ['one day', '2026-03-04', '2026-03-04', 5, 1],
   ])('%s', (_label, startDate, endDate, daysPerWeek, count) => {
-    expect(roleNeed({ startDate, endDate, dailyHours: 8 }, daysPerWeek).days).toHaveLength(count);
+    expect(roleNeed(role(startDate, endDate), noHolidays(daysPerWeek)).days).toHaveLength(count);
+  });
+
+  // the hours a role needs are the hours the planner books it for (roleBookedHours), never 8 h × the allocation blindly
+  const cleanMonday = { daysPerWeek: 5, isHoliday: (d: string) => d === '2026-02-23' };
+  it.each([
+    ['the standard day at 50 %', role('2026-03-02', '2026-03-08', { allocation: 50 }), noHolidays(5), 20, 5, 0],
+    ['a public holiday needs nothing and is no working day', role('2026-02-23', '2026-03-01'), cleanMonday, 32, 4, 1],
+    ['a six-day week books Saturday too', role('2026-03-02', '2026-03-08'), noHolidays(6), 48, 6, 0],
+    [
+      'the role’s own hours of a day',
+      role('2026-03-02', '2026-03-03', { dailyHours: [{ date: '2026-03-02', hours: 2 }] }),
+      noHolidays(5),
+      10,
+      2,
+      0,
+    ],
+    [
+      'a week’s lump of hours',
+      role('2026-03-02', '2026-03-08', { weeklyLumpHours: [{ date: '2026-03-04', hours: 10 }] }),
+      noHolidays(5),
+      10,
+      5,
+      0,
+    ],
+  ])('%s', (_label, booked, calendar, neededHours, workingDays, holidays) => {
+    const a = availabilityFor(roleNeed(booked, calendar), []);
+    expect([a.neededHours, a.workingDays, a.holidays]).toEqual([neededHours, workingDays, holidays]);
   });
 });
 
@@ -63,12 +99,17 @@ describe('availabilityFor: percent of the needed hours free, percent of days awa
   });
 
   it('a role of no working days needs nothing and is 0% available, 0% away', () => {
-    const a = availabilityFor({ days: [], dailyHours: 8 }, []);
+    const a = availabilityFor({ days: [], holidays: 0, hoursByDay: new Map() }, []);
     expect([a.neededHours, a.share, a.leaveShare]).toEqual([0, 0, 0]);
   });
 
-  it('counts holidays on the role’s days', () => {
-    expect(availabilityFor(WEEK, [day('2026-03-02', 0, { holidayName: 'Clean Monday' })]).holidays).toBe(1);
+  it('counts holidays on the role’s days, and a person free on the others is fully available', () => {
+    const need = roleNeed(role('2026-02-23', '2026-03-01'), { daysPerWeek: 5, isHoliday: (d) => d === '2026-02-23' });
+    const week = ['23', '24', '25', '26', '27'].map((d) =>
+      day(`2026-02-${d}`, d === '23' ? 0 : 8, d === '23' ? { holidayName: 'Clean Monday' } : {}),
+    );
+    const a = availabilityFor(need, week);
+    expect([a.holidays, a.neededHours, a.freeHours, a.share]).toEqual([1, 32, 32, 1]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { calendarDays, isWeekend } from '../leave/hours.ts';
+import { roleBookedHours, type BookedRole } from '../availability/availability.ts';
 
 /**
  * Ranking people for a role (spec 3 §2 "Person recommendation row", §3 Recommendation, rules 258–259), written once
@@ -16,12 +17,28 @@ export type StaffingDay = {
   holidayName: string | null;
 };
 
-/** The role to fill: its working days and the hours it needs on each. */
-export type RoleNeed = { days: readonly string[]; dailyHours: number };
+/**
+ * The role to fill: its working days (inside the organisation's working week, public holidays left out), the public
+ * holidays on its working week, and the hours it needs on each day, as the planner books the role.
+ */
+export type RoleNeed = { days: readonly string[]; holidays: number; hoursByDay: ReadonlyMap<string, number> };
 
-/** The role's working days: its calendar days inside the organisation's working week (weeks start Monday). */
-export function roleNeed(role: { startDate: string; endDate: string; dailyHours: number }, daysPerWeek: number): RoleNeed {
-  return { days: calendarDays(role.startDate, role.endDate).filter((day) => !isWeekend(day, daysPerWeek)), dailyHours: role.dailyHours };
+/** The calendar days of a span inside the organisation's working week (weeks start Monday). */
+export const workingWeekDays = (span: { startDate: string; endDate: string }, daysPerWeek: number) =>
+  calendarDays(span.startDate, span.endDate).filter((day) => !isWeekend(day, daysPerWeek));
+
+/**
+ * What a role needs, by the planner's own rules (`roleBookedHours`): none on a public holiday, its own hours (a
+ * day's, or a week's lump) where it keeps them, else 8 h × the allocation on each working day.
+ */
+export function roleNeed(
+  role: BookedRole & { startDate: string; endDate: string },
+  calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
+): RoleNeed {
+  const week = workingWeekDays(role, calendar.daysPerWeek);
+  const days = week.filter((day) => !calendar.isHoliday(day));
+  const hoursByDay = roleBookedHours(role, { from: role.startDate, to: role.endDate }, calendar);
+  return { days, holidays: week.length - days.length, hoursByDay };
 }
 
 /** What the organisation's structure and history say about a person and the role. */
@@ -81,23 +98,23 @@ export type RoleAvailability = {
 };
 
 /**
- * The person's availability for the role: each working day of the role needs its daily hours; the person is free for
+ * The person's availability for the role: each working day of the role needs its hours (`roleNeed`); the person is free for
  * up to what the ledger says is still available that day (a day they are not in the ledger, nothing). Leave conflict
  * counts the role's days with any leave, approved or waiting for approval.
  */
 export function availabilityFor(role: RoleNeed, days: readonly StaffingDay[]): RoleAvailability {
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
   let freeHours = 0;
+  let neededHours = 0;
   let daysAway = 0;
-  let holidays = 0;
   for (const day of role.days) {
+    const need = role.hoursByDay.get(day) ?? 0;
+    neededHours += need;
     const entry = byDay.get(day);
     if (!entry) continue;
-    freeHours += Math.min(role.dailyHours, Math.max(0, entry.availableHours));
+    freeHours += Math.min(need, Math.max(0, entry.availableHours));
     if (entry.leaveApprovedHours + entry.leavePendingHours > 0) daysAway += 1;
-    if (entry.holidayName) holidays += 1;
   }
-  const neededHours = role.dailyHours * role.days.length;
   const workingDays = role.days.length;
   return {
     neededHours: round(neededHours, 2),
@@ -106,7 +123,7 @@ export function availabilityFor(role: RoleNeed, days: readonly StaffingDay[]): R
     workingDays,
     daysAway,
     leaveShare: workingDays > 0 ? daysAway / workingDays : 0,
-    holidays,
+    holidays: role.holidays,
   };
 }
 

@@ -25,8 +25,8 @@ import {
 import type { OrgLevel } from '@crewplan/domain';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
-import { holidayLookup, readLedger } from '../availability/index.ts';
-import { membersAmong } from './ai.queries.ts';
+import { awayDaysOf, bookedEndSql, bookingMissionSql, holidayLookup, readLedger } from '../availability/index.ts';
+import { closedTo, membersAmong } from './ai.queries.ts';
 
 type MissionRow = {
   id: string;
@@ -87,16 +87,28 @@ type RoleRow = {
   weeklyLumpHours: BookedRole['weeklyLumpHours'];
 };
 
-/** The mission's live roles with dates, as the domain's what-if reads them, each with what it books as the ledger does. */
-async function missionRoles(ctx: AppContext, missionId: string): Promise<{ roles: MissionRole[]; booked: Map<string, RoleRow> }> {
-  const result = await ctx.db.execute<RoleRow>(sql`
-    select id, coalesce(nullif(role, ''), nullif(title, ''), 'Role') as title, person_id as "personId", allocation,
-      start_date as "startDate", end_date as "endDate", daily_hours as "dailyHours", weekly_lump_hours as "weeklyLumpHours"
-    from plan_items
-    where mission_id = ${missionId} and type = 'person' and not was_deleted and not inactive
-      and start_date is not null and end_date is not null
-    order by start_date, id`);
-  const roles = result.rows.map((row) => ({
+/**
+ * The mission's live roles with dates, as the domain's what-if reads them, each with what it books as the ledger does:
+ * a finished mission's roles only up to the day before it stopped, none when it stopped without a stop time (rule 21).
+ * `ids` holds every live dated role, booked or not (a what-if may still hand one over).
+ */
+async function missionRoles(
+  ctx: AppContext,
+  missionId: string,
+): Promise<{ roles: MissionRole[]; booked: Map<string, RoleRow>; ids: Set<string> }> {
+  const result = await ctx.db.execute<RoleRow & { bookedEnd: string | null }>(sql`
+    select pi.id, coalesce(nullif(pi.role, ''), nullif(pi.title, ''), 'Role') as title, pi.person_id as "personId", pi.allocation,
+      to_char(pi.start_date, 'YYYY-MM-DD') as "startDate", to_char(pi.end_date, 'YYYY-MM-DD') as "endDate",
+      case when ${bookingMissionSql} then to_char(${bookedEndSql}, 'YYYY-MM-DD') end as "bookedEnd",
+      pi.daily_hours as "dailyHours", pi.weekly_lump_hours as "weeklyLumpHours"
+    from plan_items pi join missions m on m.id = pi.mission_id
+    where pi.mission_id = ${missionId} and pi.type = 'person' and not pi.was_deleted and not pi.inactive
+      and pi.start_date is not null and pi.end_date is not null
+    order by pi.start_date, pi.id`);
+  const rows = result.rows
+    .filter((row) => row.bookedEnd !== null && row.bookedEnd >= row.startDate)
+    .map(({ bookedEnd, ...row }) => ({ ...row, endDate: bookedEnd! }));
+  const roles = rows.map((row) => ({
     planItemId: row.id,
     title: row.title,
     personId: row.personId,
@@ -104,19 +116,21 @@ async function missionRoles(ctx: AppContext, missionId: string): Promise<{ roles
     endDate: row.endDate,
     dailyHours: defaultDailyHours(row.allocation),
   }));
-  return { roles, booked: new Map(result.rows.map((row) => [row.id, row])) };
+  return { roles, booked: new Map(rows.map((row) => [row.id, row])), ids: new Set(result.rows.map((row) => row.id)) };
 }
 
 /**
  * The roles with each day's hours (of those inside `window`) as the ledger books them (`roleBookedHours`: none on a
- * public holiday, a role's own hours where it keeps them), its own hours moved with it by `shiftDays`: without them a
- * mission's roles would count hours the ledger never booked, and a what-if that changes nothing would change the loads.
+ * public holiday or a day its person's approved leave takes whole, a role's own hours where it keeps them), its own
+ * hours moved with it by `shiftDays`: without them a mission's roles would count hours the ledger never booked, and
+ * a what-if that changes nothing would change the loads.
  */
 function withBookedDays(
   roles: readonly MissionRole[],
   booked: ReadonlyMap<string, RoleRow>,
   shiftDays: number,
   calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
+  away: ReadonlyMap<string, ReadonlySet<string>>,
   window: { from: string; to: string },
 ): MissionRole[] {
   const moved = (entries: BookedRole['dailyHours']) => entries.map((entry) => ({ ...entry, date: addIsoDays(entry.date, shiftDays) }));
@@ -124,7 +138,8 @@ function withBookedDays(
     const row = booked.get(role.planItemId)!;
     const source = { ...role, allocation: row.allocation, dailyHours: moved(row.dailyHours), weeklyLumpHours: moved(row.weeklyLumpHours) };
     const span = { from: [role.startDate, window.from].sort()[1]!, to: [role.endDate, window.to].sort()[0]! };
-    const hours = roleBookedHours(source, span, calendar);
+    const isAway = (day: string) => (role.personId ? (away.get(role.personId)?.has(day) ?? false) : false);
+    const hours = roleBookedHours(source, span, { ...calendar, isAway });
     return { ...role, hoursByDay: Object.fromEntries(calendarDays(span.from, span.to).map((day) => [day, hours.get(day) ?? 0])) };
   });
 }
@@ -160,7 +175,7 @@ export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody
     throw appError('staffingOneChange');
   }
   const mission = await plannedMission(ctx, callerId, body.missionId);
-  const { roles: plain, booked } = await missionRoles(ctx, mission.id);
+  const { roles: plain, booked, ids } = await missionRoles(ctx, mission.id);
   const calendar = { daysPerWeek: mission.daysPerWeek, isHoliday: holidayLookup(mission.country) };
   const planStart = mission.planStartDate ?? (plain.length > 0 ? span(plain).from : null);
   const planEnd = mission.planEndDate ?? (plain.length > 0 ? span(plain).to : null);
@@ -169,43 +184,47 @@ export async function whatIf(ctx: AppContext, callerId: string, body: WhatIfBody
   // the days read: the plan's and every role's, which may run past the plan
   const days = span([...plain, { startDate: planStart, endDate: planEnd }]);
   if (daysBetween(days.from, days.to) > MAX_STAFFING_SPAN_DAYS) throw appError('staffingMissionTooLong');
-  const roles = withBookedDays(plain, booked, 0, calendar, days);
   if (!shiftFits(days, shiftDays)) throw appError('staffingShiftTooFar', body.startDate ? 'startDate' : 'shiftDays');
   const reassign = body.reassign ?? [];
   reassign.forEach((entry, index) => {
-    if (!roles.some((role) => role.planItemId === entry.missionPlanId)) {
+    if (!ids.has(entry.missionPlanId)) {
       throw appError('staffingRoleNotFound', `reassign.${index}.missionPlanId`);
     }
   });
   const newPeople = [...new Set(reassign.map((entry) => entry.personId).filter((id): id is string => !!id))];
   const members = await membersAmong(ctx.db, mission.orgId, newPeople);
+  // a project manager plans only with the people they may assign: another department's kept people are not there
+  const hidden = staffsEveryRole(mission.level) ? new Set<string>() : await closedTo(ctx.db, mission.orgId, callerId, newPeople);
   reassign.forEach((entry, index) => {
-    if (entry.personId && !members.has(entry.personId)) {
+    if (entry.personId && (!members.has(entry.personId) || hidden.has(entry.personId))) {
       throw appError('staffingPersonNotFound', `reassign.${index}.personId`);
     }
   });
-  const after = withBookedDays(
-    applyChange(plain, {
-      shiftDays,
-      reassign: reassign.map((entry) => ({ planItemId: entry.missionPlanId, personId: entry.personId })),
-    }),
-    booked,
+  const changed = applyChange(plain, {
     shiftDays,
-    calendar,
-    { from: addIsoDays(days.from, shiftDays), to: addIsoDays(days.to, shiftDays) },
-  );
+    reassign: reassign.map((entry) => ({ planItemId: entry.missionPlanId, personId: entry.personId })),
+  });
   const window = {
     from: [planStart, addIsoDays(planStart, shiftDays)].sort()[0]!,
     to: [planEnd, addIsoDays(planEnd, shiftDays)].sort()[1]!,
   };
-  const people = [...new Set([...roles, ...after].map((role) => role.personId).filter((id): id is string => !!id))];
+  const people = [...new Set([...plain, ...changed].map((role) => role.personId).filter((id): id is string => !!id))];
   // finishes are worked out from each role's own start, which may come before the plan's (and its end after it)
   const read = {
     from: [days.from, addIsoDays(days.from, shiftDays)].sort()[0]!,
     to: addIsoDays([days.to, addIsoDays(days.to, shiftDays)].sort()[1]!, FINISH_HORIZON_DAYS),
   };
-  const ledger = await ledgerByPerson(ctx, mission.orgId, people, read.from, read.to);
-  const names = await namesOf(ctx, people);
+  const q = { orgId: mission.orgId, personIds: people, from: read.from, to: read.to };
+  const [ledger, away, names] = await Promise.all([
+    ledgerByPerson(ctx, mission.orgId, people, read.from, read.to),
+    people.length > 0 ? awayDaysOf(ctx.db, q) : new Map<string, Set<string>>(),
+    namesOf(ctx, people),
+  ]);
+  const roles = withBookedDays(plain, booked, 0, calendar, away, days);
+  const after = withBookedDays(changed, booked, shiftDays, calendar, away, {
+    from: addIsoDays(days.from, shiftDays),
+    to: addIsoDays(days.to, shiftDays),
+  });
   const loads = loadsFor(ledger, roles, after, window, mission.daysPerWeek);
   return {
     missionId: mission.id,
@@ -233,14 +252,12 @@ export async function plotWeeks(
   if (!from || !to) throw appError('staffingMissionWithoutDates');
   if (to < from) throw appError('staffingRangeBackwards');
   if (daysBetween(from, to) > MAX_STAFFING_SPAN_DAYS) throw appError('staffingRangeTooLong');
-  const roles = withBookedDays(
-    plain,
-    booked,
-    0,
-    { daysPerWeek: mission.daysPerWeek, isHoliday: holidayLookup(mission.country) },
-    { from, to },
-  );
-  const people = [...new Set(roles.map((role) => role.personId).filter((id): id is string => !!id))];
-  const ledger = await ledgerByPerson(ctx, mission.orgId, people, from, to);
+  const people = [...new Set(plain.map((role) => role.personId).filter((id): id is string => !!id))];
+  const [ledger, away] = await Promise.all([
+    ledgerByPerson(ctx, mission.orgId, people, from, to),
+    people.length > 0 ? awayDaysOf(ctx.db, { orgId: mission.orgId, personIds: people, from, to }) : new Map<string, Set<string>>(),
+  ]);
+  const calendar = { daysPerWeek: mission.daysPerWeek, isHoliday: holidayLookup(mission.country) };
+  const roles = withBookedDays(plain, booked, 0, calendar, away, { from, to });
   return { missionId: mission.id, from, to, weeks: weeklyPlot(roles, ledger, { from, to }, mission.daysPerWeek) };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { departmentsClosedTo } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 
 const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::varchar[]`;
@@ -15,6 +16,9 @@ export type RoleRow = {
   allocation: number;
   startDate: string | null;
   endDate: string | null;
+  /** The role's own hours (a day's, or a week's lump), booked instead of the standard day. */
+  dailyHours: { date: string; hours: number }[];
+  weeklyLumpHours: { date: string; hours: number }[];
   clientId: string | null;
   departmentTags: string[];
   offices: string[];
@@ -30,6 +34,7 @@ export async function rolesOf(db: Db, orgId: string, ids: readonly string[], cal
     select pi.id, pi.mission_id as "missionId", m.title as "missionTitle", pi.type,
       coalesce(nullif(pi.role, ''), nullif(pi.title, ''), 'Role') as name, pi.org_role_id as "orgRoleId",
       pi.person_id as "personId", pi.allocation, pi.start_date as "startDate", pi.end_date as "endDate",
+      pi.daily_hours as "dailyHours", pi.weekly_lump_hours as "weeklyLumpHours",
       m.client_id as "clientId", m.department_tags as "departmentTags", m.offices,
       mp.permission as "callerPermission", coalesce(mp.is_project_manager, false) as "callerIsProjectManager",
       coalesce(mp.invite_pending, false) as "callerInvitePending"
@@ -138,4 +143,19 @@ export async function membersAmong(db: Db, orgId: string, personIds: readonly st
     select person_id as "personId" from org_people
     where org_id = ${orgId} and person_id = any(${idArray(personIds)}) and (end_date is null or end_date > current_date)`);
   return new Set(result.rows.map((row) => row.personId));
+}
+
+/**
+ * Which of these people sit only in departments that keep their people to themselves (dontShareResources) and that
+ * the caller neither belongs to nor reaches (rule 77): a project manager may not plan with them.
+ */
+export async function closedTo(db: Db, orgId: string, callerId: string, personIds: readonly string[]): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set();
+  const result = await db.execute<{ personId: string; departments: string[]; closed: string[]; mine: string[] }>(sql`
+    select op.person_id as "personId", op.departments,
+      coalesce((select array_agg(d.id) from departments d where d.id = any(op.departments) and d.dont_share_resources and not d.is_deleted), '{}') as closed,
+      coalesce((select me.departments || me.accessible_departments from org_people me where me.org_id = ${orgId} and me.person_id = ${callerId}), '{}') as mine
+    from org_people op
+    where op.org_id = ${orgId} and op.person_id = any(${idArray(personIds)})`);
+  return new Set(result.rows.filter((row) => departmentsClosedTo(row.departments, row.closed, row.mine)).map((row) => row.personId));
 }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   applyProposedOrder,
+  availabilityFor,
   approvesOrgLeave,
   bookedElsewhere,
   daysBetween,
-  defaultDailyHours,
   isMissionAdmin,
   MAX_STAFFING_SPAN_DAYS,
   mayAskModel,
@@ -24,11 +24,12 @@ import {
   type RecommendResponse,
   type Resource,
   type StaffingDay,
+  workingWeekDays,
 } from '@crewplan/domain';
 import type { SessionBooking } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { readLedger } from '../availability/index.ts';
+import { holidayLookup, readLedger } from '../availability/index.ts';
 import { proposeOrder } from './ai.model.ts';
 import {
   candidatesOf,
@@ -170,16 +171,15 @@ export async function recommend(
       { own: personId === ownerId, orgApprover },
     );
   const showLeave = seesLeaveReasons(access.member?.level);
+  const calendar = { daysPerWeek: access.org.daysPerWeek, isHoliday: holidayLookup(access.org.holidayCountryCode) };
 
   const recommendations: Recommendation[] = [];
   for (const role of roles) {
-    const need = roleNeed(
-      { startDate: role.startDate, endDate: role.endDate, dailyHours: defaultDailyHours(role.allocation) },
-      access.org.daysPerWeek,
-    );
+    // the hours the role needs as the planner books it: the organisation's week and holidays, the role's own hours
+    const need = roleNeed(role, calendar);
     const sessionBookings: Booking[] = bookings
       .filter((booking) => booking.missionPlanId !== role.id)
-      .map((booking) => ({ personId: booking.personId, days: roleNeed({ ...booking, dailyHours: 0 }, access.org.daysPerWeek).days }));
+      .map((booking) => ({ personId: booking.personId, days: workingWeekDays(booking, access.org.daysPerWeek) }));
     const booked = bookedElsewhere(need, sessionBookings);
     const team = teams.get(role.missionId) ?? new Map<string, number>();
     const fits = new Map<string, ReturnType<typeof fitFor>>();
@@ -249,7 +249,7 @@ export async function recommend(
       role: role.name,
       startDate: role.startDate,
       endDate: role.endDate,
-      neededHours: ranked[0]?.availability.neededHours ?? need.days.length * need.dailyHours,
+      neededHours: ranked[0]?.availability.neededHours ?? availabilityFor(need, []).neededHours,
       candidates: ranked.length,
       ranking,
       preAssigned: { recommendedResource: best, resources },

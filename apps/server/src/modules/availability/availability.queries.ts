@@ -17,7 +17,10 @@ export type LedgerDay = {
   /** Submitted or first-approved leave, not yet final. */
   leavePendingHours: number;
   workFromHome: boolean;
-  /** The sum of the person's active roles' daily hours that day (rule 10: 8 h × the allocation, working weekdays). */
+  /**
+   * The sum of the person's active roles' daily hours that day (rule 10: 8 h × the allocation, working weekdays),
+   * none on a public holiday or a day of approved leave of the whole day.
+   */
   allocatedHours: number;
   /** Hours of power-scheduled tasks of the person that day (a task's duration spread over its scheduled days). */
   scheduledTaskHours: number;
@@ -93,23 +96,45 @@ async function calendarFor(db: Db, q: LedgerQuery) {
 }
 
 /**
+ * The days of each person that approved leave takes whole (`leaveTakesDay`), from `from` to `to` and the days of
+ * their weeks (a week's lump of hours is shared over the days of its week the person is there).
+ */
+export async function awayDaysOf(db: Db, q: LedgerQuery): Promise<Map<string, Set<string>>> {
+  const result = await db.execute<{ personId: string; day: string }>(sql`
+    select lr.person_id as "personId", x->>'date' as day
+    from leave_requests lr cross join jsonb_array_elements(lr.days) x
+    where lr.org_id = ${q.orgId} and lr.status = 'approved'
+      and lr.start_date <= ${q.to}::date + 6 and lr.end_date >= ${q.from}::date - 6 ${personFilterOf(q)(sql`lr.person_id`)}
+    group by 1, 2
+    having sum((x->>'hours')::numeric) >= ${sql.raw(String(DAY_HOURS))}`);
+  const away = new Map<string, Set<string>>();
+  for (const row of result.rows) away.set(row.personId, (away.get(row.personId) ?? new Set()).add(row.day));
+  return away;
+}
+
+/**
  * The hours booked by the roles with hours of their own (a day's, or a week's lump: `roleBookedHours`), per person
- * and day of the span; the other roles book the standard day, summed in closed form by the statements.
+ * and day of the span, none on a day the person's approved leave takes whole; the other roles book the standard
+ * day, summed in closed form by the statements.
  */
 export async function ownHoursBookings(
   db: Db,
   q: LedgerQuery,
   calendar: { daysPerWeek: number; isHoliday: (day: string) => boolean },
 ): Promise<Map<string, Map<string, number>>> {
-  const result = await db.execute<BookedRole & { personId: string }>(sql`
+  const [result, away] = await Promise.all([
+    db.execute<BookedRole & { personId: string }>(sql`
     with ${sparseLedgerCtes(q)}
     select person_id as "personId", to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate",
       allocation, daily_hours as "dailyHours", weekly_lump_hours as "weeklyLumpHours"
-    from roles where own_hours`);
+    from roles where own_hours`),
+    awayDaysOf(db, q),
+  ]);
   const byPerson = new Map<string, Map<string, number>>();
   for (const role of result.rows) {
     const days = byPerson.get(role.personId) ?? new Map<string, number>();
-    for (const [day, hours] of roleBookedHours(role, q, calendar)) days.set(day, cents((days.get(day) ?? 0) + hours));
+    const isAway = (day: string) => away.get(role.personId)?.has(day) ?? false;
+    for (const [day, hours] of roleBookedHours(role, q, { ...calendar, isAway })) days.set(day, cents((days.get(day) ?? 0) + hours));
     byPerson.set(role.personId, days);
   }
   return byPerson;
@@ -206,6 +231,9 @@ function ledgerSql(q: LedgerQuery, holidays: string): SQL {
       from roles r join days d on d.workday
         and (r.start_date is null or d.day >= r.start_date) and (r.end_date is null or d.day <= r.end_date)
       where not r.own_hours and not exists (select 1 from holidays h where h.day = d.day)
+        -- approved leave of the whole day takes the person off their roles (leaveTakesDay)
+        and not exists (select 1 from leave l where l.person_id = r.person_id and l.day = d.day
+          and l.approved >= ${sql.raw(String(DAY_HOURS))})
       group by 1, 2
     ),
     timed as (

@@ -44,7 +44,8 @@ const CONTRACT_DAY = DAY_HOURS * 100;
  *   their count is the length of one date range);
  * - holidays: the organisation's, once for everyone, off the working days each person is contracted on;
  * - a role: its daily hours × its working days in the week (the same range arithmetic);
- * - a day of approved leave takes off capacity what the ledger's day would (never below zero, nothing on a holiday).
+ * - a day of approved leave takes off capacity what the ledger's day would (never below zero, nothing on a holiday),
+ *   and a whole day of it takes off the roles' hours booked on it (the ledger books none then).
  */
 export async function readLedgerWeeks(db: Db, q: LedgerQuery): Promise<LedgerWeek[]> {
   if (q.to < q.from || (q.personIds && q.personIds.length === 0)) return [];
@@ -124,12 +125,15 @@ function sumWeeks(
     });
     members.set(row.person_id, { start, end, sums });
   }
+  /** Each person's roles booking the standard day: their first and last day, and hours a day. */
+  const rolesOf = new Map<string, { start: number; end: number; hours: number }[]>();
   for (const row of rows) {
     const member = members.get(row.person_id);
     if (!member || row.kind === 'member') continue;
     if (row.kind === 'role') {
       const start = row.a ? dayNumber(row.a) : -Infinity;
       const end = row.b ? dayNumber(row.b) : Infinity;
+      rolesOf.set(row.person_id, [...(rolesOf.get(row.person_id) ?? []), { start, end, hours: row.x! }]);
       // nobody works on a public holiday: a role books none
       for (let i = 0; i < weeks.length; i++) member.sums[i]!.booked += row.x! * (workdays(i, start, end) - holidaysIn(i, start, end));
       continue;
@@ -145,6 +149,15 @@ function sumWeeks(
     week.leave += approved;
     week.pending += row.y!;
     if (!holidayDays.has(dayNo)) week.capacity += Math.max(0, contract - approved) - contract;
+  }
+  // a day of approved leave taken whole books none of the person's roles (leaveTakesDay), as the ledger's day
+  for (const row of rows) {
+    if (row.kind !== 'leave' || row.x! < CONTRACT_DAY) continue;
+    const member = members.get(row.person_id);
+    const dayNo = dayNumber(row.a!);
+    if (!member || !isWorkday(dayNo) || holidayDays.has(dayNo)) continue;
+    for (const role of rolesOf.get(row.person_id) ?? [])
+      if (dayNo >= role.start && dayNo <= role.end) member.sums[weekOf(dayNo)]!.booked -= role.hours;
   }
   for (const [personId, days] of ownHours) {
     const member = members.get(personId);

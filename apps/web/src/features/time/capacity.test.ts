@@ -45,6 +45,12 @@ describe('the timesheet capacity row', () => {
     expect(leave!.tooltip).toContain('Leave: 8 h');
   });
 
+  it('lists no planned role on a day the ledger books nothing: a whole day of leave takes me off my roles', () => {
+    const [leave] = dayCapacities(['2025-04-17'], [day('2025-04-17', { leaveApprovedHours: 8 })], [role]);
+    expect(leave).toMatchObject({ capacityHours: 0, plannedHours: 0, over: false });
+    expect(leave!.tooltip).toBe('Capacity 0 h\nLeave: 8 h');
+  });
+
   it("says 'Location not set yet' on a working day of an organisation with no holiday country", () => {
     const [monday, sunday] = dayCapacities(
       ['2025-04-14', '2025-04-20'],

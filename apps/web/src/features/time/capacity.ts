@@ -44,7 +44,9 @@ export function dayCapacities(
       if (day.leavePendingHours > 0) lines.push(`Leave awaiting approval: ${hours(day.leavePendingHours)}`);
       if (day.workFromHome) lines.push('Working from home');
     }
-    if (working)
+    // the roles only on a day the ledger books them: not on a holiday or a whole day of leave, which take me off them
+    const booked = days.some((day) => day.allocatedHours > 0);
+    if (working && booked)
       for (const role of roles)
         if ((!role.startDate || role.startDate <= date) && (!role.endDate || role.endDate >= date) && role.allocation > 0)
           lines.push(`${role.missionTitle} · ${role.title}: ${hours(defaultDailyHours(role.allocation))} planned`);
