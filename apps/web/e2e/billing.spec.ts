@@ -158,6 +158,7 @@ test("a failed renewal tells the organisation's admins 'Payment issue', not its 
   const refused = await request.get(`/api/org/${org._id}/subscription`, { headers: bearer(manager.token) });
   expect(refused.status()).toBe(403);
   // but activates the licence with an offer code (rule 113), on the settings tab
+  await managerPage.getByRole('tab', { name: 'Settings' }).click();
   const offer = managerPage.getByRole('region', { name: 'Offer code' });
   await offer.getByLabel('Code').fill('NOT-A-REAL-CODE');
   await offer.getByRole('button', { name: 'Redeem code' }).click();
