@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, can, INVOICE_MESSAGES, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
+import { BILLING_MESSAGES, can, INVOICE_MESSAGES, TIME_MESSAGES, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
 import { clientInvoices, missions, orgAuditEvents, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
 import type { PaymentLinkRequest } from '../src/modules/invoices/index.ts';
 import { accessOutcomes, orgExpectations, orgPrincipals, type Expectation } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { insertMission } from './support/missions.ts';
+import { setOrg } from './support/missions-world.ts';
 import { startFakeStripe } from './support/fake-stripe.ts';
 import { createOrgWorld, errorOf, expectStatus, multipart, PNG_1X1, type OrgWorld } from './support/org.ts';
 
@@ -641,6 +642,63 @@ describe('statuses and edits', () => {
   });
 });
 
+describe('a week billed on an invoice stays as billed', () => {
+  // reopening an approved week is the time module's: the organisation must track time
+  beforeAll(async () => setOrg(t, w.orgId, { isOrgLicensed: true, isLicensedActive: true }));
+  afterAll(async () => setOrg(t, w.orgId, { isOrgLicensed: false, isLicensedActive: false }));
+
+  const reopen = (missionId: string, sheetId: string) =>
+    call({ method: 'PUT', url: `/api/timesheet/mission/${missionId}/timesheet/${sheetId}`, payload: { payload: { status: 'draft' } } });
+  const statusOf = async (sheetId: string) =>
+    (await t.database.db.select({ status: timesheets.status }).from(timesheets).where(eq(timesheets.id, sheetId)))[0]!.status;
+  const move = async (invoiceId: string, status: string) =>
+    expectStatus(await call({ method: 'PUT', url: `/api/clientInvoice/${invoiceId}`, payload: { payload: { status } } }), 200);
+
+  it('refuses to reopen a week of a sent or paid invoice (409 naming the invoice), and reopens it once the invoice is void', async () => {
+    const m = await hourlyMission();
+    const invoice = await created(await client(), {
+      missionId: m.missionId,
+      lines: [{ kind: 'time', sourceIds: [m.weeks.d1, m.weeks.d2] }],
+    });
+    await move(invoice._id, 'sent');
+    const sent = await reopen(m.missionId, m.weeks.d1);
+    expect(sent.statusCode).toBe(409);
+    expect(errorOf(sent)).toMatchObject({ code: 'time/invoiced', message: TIME_MESSAGES.invoiced(invoice.numberText, 'sent') });
+    await move(invoice._id, 'paid');
+    expect(errorOf(await reopen(m.missionId, m.weeks.d1)).message).toBe(TIME_MESSAGES.invoiced(invoice.numberText, 'paid'));
+    expect(await statusOf(m.weeks.d1)).toBe('approved');
+
+    const voided = await created(await client(), { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.v1] }] });
+    await move(voided._id, 'void');
+    expectStatus(await reopen(m.missionId, m.weeks.v1), 200);
+    expect(await statusOf(m.weeks.v1)).toBe('draft');
+  });
+
+  it('takes a reopened week off a draft invoice, drawing its lines and totals again; approved again, it is billable', async () => {
+    const m = await hourlyMission();
+    const lines = await billable(m.missionId);
+    const draft = await created(await client({ country: 'GR' }), {
+      missionId: m.missionId,
+      lines: [...lines.map((line) => ({ kind: line.kind, sourceIds: line.sourceIds })), typed('Travel', 1, 100)],
+    });
+    expect(draft.total).toBe((4_800 + 3_750 + 100) * 1.24);
+
+    expectStatus(await reopen(m.missionId, m.weeks.d1), 200);
+    const read = (await call({ method: 'GET', url: `/api/clientInvoice/${draft._id}` })).json() as Invoice;
+    expect(read.lines.map(({ kind, sourceIds, quantity, amount }) => ({ kind, sourceIds, quantity, amount }))).toEqual([
+      // the Designer's second week alone: 20 h × 80.00
+      { kind: 'time', sourceIds: [m.weeks.d2], quantity: 20, amount: 1_600 },
+      { kind: 'time', sourceIds: [m.weeks.v1], quantity: 37.5, amount: 3_750 },
+      { kind: 'manual', sourceIds: [], quantity: 1, amount: 100 },
+    ]);
+    expect([read.subtotal, read.tax, read.total]).toEqual([5_450, 1_308, 6_758]);
+
+    // approved again (with more hours): the week is billable, no longer claimed by the draft
+    await t.database.db.update(timesheets).set({ status: 'approved' }).where(eq(timesheets.id, m.weeks.d1));
+    expect((await billable(m.missionId)).map((line) => line.sourceIds)).toEqual([[m.weeks.d1]]);
+  });
+});
+
 describe('the list', () => {
   it('pages through more than 1,000 invoices, newest first, so that the oldest are reached too', async () => {
     const clientId = await client();
@@ -719,6 +777,41 @@ describe('PDF, mail and payment link', () => {
     const attachment = await call({ method: 'GET', url: outbox[0]!.attachments[0]!.url });
     expectStatus(attachment, 200);
     expect(attachment.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('keeps on an issued invoice its client and organisation as they were when it was sent; a draft follows them', async () => {
+    const email = `old.${randomBytes(3).toString('hex')}@athens.example.com`;
+    const clientId = await client({ email, address: 'Odos Ermou 1, Athens', vatNumber: 'EL111111111', country: 'GR' });
+    const draft = await created(clientId, { lines: [typed()] });
+    const sent = await created(clientId, { lines: [typed()] });
+    expectStatus(await call({ method: 'POST', url: `/api/clientInvoice/${sent._id}/send-email`, payload: {} }), 200);
+    const [{ title } = { title: '' }] = await t.database.db.select({ title: orgs.title }).from(orgs).where(eq(orgs.id, w.orgId));
+
+    const moved = { name: unique('Moved'), address: 'Rue de Rivoli 2, Paris', vatNumber: 'EL222222222', email: `new.${email}` };
+    expectStatus(await call({ method: 'PUT', url: `/api/org/${w.orgId}/client/${clientId}`, payload: moved }), 200);
+    await setOrg(t, w.orgId, { title: unique('Renamed') });
+    try {
+      const read = async (id: string) => ((await call({ method: 'GET', url: `/api/clientInvoice/${id}` })).json() as Invoice).client;
+      expect(await read(sent._id)).toMatchObject({ address: 'Odos Ermou 1, Athens', vatNumber: 'EL111111111', email });
+      expect(await read(draft._id)).toMatchObject(moved);
+      const listed = (await call({ method: 'GET', url: `/api/clientInvoice/org/${w.orgId}/list?client=${clientId}` })).json() as {
+        invoices: Invoice[];
+      };
+      expect(listed.invoices.find((invoice) => invoice._id === sent._id)!.client.address).toBe('Odos Ermou 1, Athens');
+
+      // sent again, it is mailed as issued: from the organisation's name then, to the address it was sent to
+      const again = await call({ method: 'POST', url: `/api/clientInvoice/${sent._id}/send-email`, payload: {} });
+      expect(again.json()).toMatchObject({ to: email });
+      const outbox = (await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
+        subject: string;
+      }[];
+      expect(outbox.map((mail) => mail.subject)).toEqual([
+        `Invoice ${sent.numberText} from ${title}`,
+        `Invoice ${sent.numberText} from ${title}`,
+      ]);
+    } finally {
+      await setOrg(t, w.orgId, { title });
+    }
   });
 
   it('refuses to send without an address', async () => {

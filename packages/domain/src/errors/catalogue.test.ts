@@ -72,6 +72,7 @@ const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   invoiceNumberBackwards: ['INV-0007'],
   clientNextNumberBackwards: ['0008'],
   invoiceBadStatus: ['paid', 'draft'],
+  timesheetInvoiced: ['0007', 'sent'],
   cardDeclined: ['Your card was declined.'],
   providerNotFound: [''],
   providerRefused: [''],

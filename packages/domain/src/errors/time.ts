@@ -27,6 +27,11 @@ export const TIME_ERRORS = {
   timeNotAllowed: { code: 'time/not-allowed', status: 403, message: TIME_MESSAGES.notAllowed },
   timesheetNotFound: { code: 'time/not-found', status: 404, message: TIME_MESSAGES.notFound },
   timesheetLocked: { code: 'time/locked', status: 409, message: TIME_MESSAGES.locked },
+  timesheetInvoiced: {
+    code: 'time/invoiced',
+    status: 409,
+    message: (invoice: string, status: string) => TIME_MESSAGES.invoiced(invoice, status),
+  },
   noTimesheets: { code: 'time/no-timesheets', status: 409, message: TIME_MESSAGES.noTimesheets },
   timeTransition: {
     code: 'time/transition',

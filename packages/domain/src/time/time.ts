@@ -61,6 +61,8 @@ export const TIME_MESSAGES = {
   reasonNeeded: 'Please give a reason of at least 5 characters',
   daysFormat: 'Days are seven decimal numbers separated by commas',
   keptPerTask: 'This week is kept per task: change the hours of its tasks',
+  invoiced: (invoice: string, status: string) =>
+    `This week is billed on invoice ${invoice}, which is ${status}: it can no longer be changed. Void the invoice to change it.`,
 } as const;
 
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   real,
@@ -20,6 +21,13 @@ import { clientOrders, clients } from './invoices.ts';
 import { missions } from './missions.ts';
 import { orgs } from './org.ts';
 import { people } from './people.ts';
+
+/** What an issued invoice shows of its client, organisation and project: as they were when it left draft. */
+export type InvoiceIssuedDetails = {
+  client: { name: string; email: string | null; address: string | null; country: string | null; vatNumber: string | null };
+  org: { title: string };
+  mission: { title: string } | null;
+};
 
 /**
  * Invoices to a client (spec 2 §§3, 7; rules 196, 198). The number is unique per client (rule 196: each new one at
@@ -60,6 +68,8 @@ export const clientInvoices = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     /** The provider's checkout session of the latest payment link, expired once the invoice takes no more payment there. */
     paymentSessionId: text('payment_session_id'),
+    /** Kept when the invoice leaves draft (null on a draft, which follows its client). */
+    issuedDetails: jsonb('issued_details').$type<InvoiceIssuedDetails>(),
     createdBy: varchar('created_by', { length: 24 }).references(() => people.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -2,4 +2,5 @@
 export { clientsRoutes } from './clients.routes.ts';
 export { createClient } from './clients.service.ts';
 export { invoicesRoutes } from './invoices.routes.ts';
+export { releaseBilledWeek } from './invoices.service.ts';
 export { type PaymentLinkRequest, type PaymentLinks } from './payment-links.ts';

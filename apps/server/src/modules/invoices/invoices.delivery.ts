@@ -25,13 +25,16 @@ const streamToBuffer = async (stream: Readable) => {
 
 export const pdfNameOf = (invoice: Pick<Invoice, 'numberText' | 'client'>) => `Invoice ${invoice.numberText} ${invoice.client.name}.pdf`;
 
+/** The organisation's name an invoice shows: as it was when the invoice was issued, the current one on a draft. */
+const issuerOf = (row: InvoiceRow, access: OrgAccess) => row.issuedDetails?.org.title ?? access.org.title;
+
 /** The invoice's PDF: the uploaded replacement when there is one, else drawn now from the invoice as it is. */
 export async function invoicePdf(ctx: AppContext, deps: InvoiceDeps, access: OrgAccess, invoiceId: string) {
   const row = await loadInvoice(ctx.db, access.org.id, invoiceId);
   const invoice = await presentInvoice(ctx.db, row, access);
   const uploaded = row.pdfStorageKey ? await deps.store.get(row.pdfStorageKey) : null;
-  const bytes = uploaded ? await streamToBuffer(uploaded) : await renderInvoicePdf(invoice, { title: access.org.title });
-  return { bytes, name: pdfNameOf(invoice), invoice };
+  const bytes = uploaded ? await streamToBuffer(uploaded) : await renderInvoicePdf(invoice, { title: issuerOf(row, access) });
+  return { bytes, name: pdfNameOf(invoice), invoice, issuer: issuerOf(row, access) };
 }
 
 /**
@@ -117,12 +120,12 @@ export async function sendInvoice(
     });
     return moved;
   });
-  const { bytes, name, invoice } = await invoicePdf(ctx, deps, access, row.id);
+  const { bytes, name, invoice, issuer } = await invoicePdf(ctx, deps, access, row.id);
   const key = `invoices/sent-${newId()}`;
   await deps.store.put(key, Readable.from(bytes), bytes.length, 'application/pdf');
   await ctx.mailer.send({
     to,
-    ...invoiceMail(invoice, access.org.title, input.message),
+    ...invoiceMail(invoice, issuer, input.message),
     attachments: [{ filename: name, contentType: 'application/pdf', storageKey: key }],
   });
   return { to, invoice };

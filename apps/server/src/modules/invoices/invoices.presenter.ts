@@ -18,19 +18,23 @@ export function presentSummary(
   access: OrgAccess,
 ): InvoiceSummary {
   const manage = can(access.actor, 'org.clients.manage') && !access.org.invoicingDisabled;
+  // an issued invoice shows its client and project as they were when it was issued; a draft follows them
+  const issued = row.issuedDetails;
+  const billed = issued?.client ?? client;
+  const project = issued ? (row.missionId && issued.mission ? { id: row.missionId, title: issued.mission.title } : null) : mission;
   return {
     _id: row.id,
     org: row.orgId,
     client: {
       _id: client.id,
-      name: client.name,
-      email: client.email,
-      address: client.address,
-      country: client.country,
-      vatNumber: client.vatNumber,
+      name: billed.name,
+      email: billed.email,
+      address: billed.address,
+      country: billed.country,
+      vatNumber: billed.vatNumber,
     },
     order: row.orderCode ? { _id: row.orderId, code: row.orderCode } : null,
-    mission: mission ? { _id: mission.id, title: mission.title } : null,
+    mission: project ? { _id: project.id, title: project.title } : null,
     number: row.number,
     numberText: formatInvoiceNumber(row.number),
     status: row.status,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   canMoveInvoice,
   currencyStepMinor,
@@ -20,7 +20,17 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { clientInvoiceLines, clientInvoices, clientInvoiceSources, clientOrders, clients, missions } from '../../db/schema/index.ts';
+import {
+  type InvoiceIssuedDetails,
+  clientInvoiceLines,
+  clientInvoices,
+  clientInvoiceSources,
+  clientOrders,
+  clients,
+  missions,
+  orgs,
+  timesheets,
+} from '../../db/schema/index.ts';
 import { todayOf } from '../../lib/clock.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
@@ -38,7 +48,7 @@ const refuseWhenDisabled = (access: OrgAccess) => {
 };
 
 /** The organisation's country, for the reverse charge: the country of its public holidays. */
-const orgCountryOf = (access: OrgAccess) => access.org.holidayCountryCode?.toUpperCase() ?? null;
+const orgCountryOf = (access: Pick<OrgAccess, 'org'>) => access.org.holidayCountryCode?.toUpperCase() ?? null;
 
 async function loadClientRow(tx: Tx | AppContext['db'], orgId: string, clientId: string, lock = false) {
   const query = tx
@@ -142,7 +152,7 @@ const drawnDescription = (line: DrawnLine, currency: string) =>
 async function buildLines(
   ctx: AppContext,
   tx: Tx,
-  access: OrgAccess,
+  access: Pick<OrgAccess, 'org'>,
   missionId: string | null,
   inputs: InvoiceLineInput[],
   currency: string,
@@ -153,6 +163,10 @@ async function buildLines(
     throw appError('invoiceDrawnWithoutMission');
   }
   if (new Set(drawnIds).size !== drawnIds.length) throw appError('invoiceNotBillable');
+  // a week being reopened meanwhile waits for this invoice (and then finds it billed), or is no longer billable here
+  if (drawnIds.length > 0) {
+    await tx.select({ id: timesheets.id }).from(timesheets).where(inArray(timesheets.id, drawnIds)).orderBy(timesheets.id).for('share');
+  }
   const sources = missionId && drawnIds.length > 0 ? await billableSources(tx, access.org.id, missionId, { ids: drawnIds }) : [];
   const byId = new Map(sources.map((source) => [source.id, source]));
   const lines: LineValues[] = [];
@@ -231,7 +245,7 @@ async function orderOf(tx: Tx, access: OrgAccess, clientId: string, orderId: str
   return { orderId: order.id, orderCode: order.code };
 }
 
-const taxAndTotals = (client: ClientRow, access: OrgAccess, lines: LineValues[], currency: string) => {
+const taxAndTotals = (client: ClientRow, access: Pick<OrgAccess, 'org'>, lines: LineValues[], currency: string) => {
   const tax = invoiceTax({ country: client.country, vatNumber: client.vatNumber }, orgCountryOf(access));
   const amounts = lines.map((line) => line.amountMinor);
   const totals = invoiceTotals(amounts, tax.ratePercent, currencyStepMinor(currency));
@@ -308,11 +322,29 @@ export async function createInvoice(ctx: AppContext, access: OrgAccess, clientId
 
 const TIMESTAMP_OF: Partial<Record<InvoiceStatus, 'sentAt' | 'paidAt' | 'voidedAt'>> = { sent: 'sentAt', paid: 'paidAt', void: 'voidedAt' };
 
-/** Moves an invoice to `status` (draft → sent → paid; draft or sent → void, which releases its lines' sources). */
+/** What the invoice shows of its client, organisation and project now: kept on it as it leaves draft. */
+async function issuedDetailsOf(tx: Tx, invoice: InvoiceRow): Promise<InvoiceIssuedDetails> {
+  const client = await loadClientRow(tx, invoice.orgId, invoice.clientId);
+  const [org] = await tx.select({ title: orgs.title }).from(orgs).where(eq(orgs.id, invoice.orgId));
+  const [mission] = invoice.missionId
+    ? await tx.select({ title: missions.title }).from(missions).where(eq(missions.id, invoice.missionId))
+    : [];
+  return {
+    client: { name: client.name, email: client.email, address: client.address, country: client.country, vatNumber: client.vatNumber },
+    org: { title: org!.title },
+    mission: mission ? { title: mission.title } : null,
+  };
+}
+
+/**
+ * Moves an invoice to `status` (draft → sent → paid; draft or sent → void, which releases its lines' sources). Leaving
+ * draft, it keeps its client's, organisation's and project's details as they are: an issued invoice no longer follows them.
+ */
 export async function moveInvoice(ctx: AppContext, tx: Tx, current: InvoiceRow, status: InvoiceStatus, extra: Partial<InvoiceRow> = {}) {
   if (!canMoveInvoice(current.status, status)) throw appError('invoiceBadStatus', current.status, status);
   const stamp = TIMESTAMP_OF[status];
   const values: Partial<typeof clientInvoices.$inferInsert> = { ...extra, status };
+  if (current.status === 'draft' && status !== 'draft') values.issuedDetails = await issuedDetailsOf(tx, current);
   if (stamp && current.status !== status) values[stamp] = ctx.clock.now();
   if (status === 'void') await tx.delete(clientInvoiceSources).where(eq(clientInvoiceSources.invoiceId, current.id));
   const [row] = await tx.update(clientInvoices).set(values).where(eq(clientInvoices.id, current.id)).returning();
@@ -389,6 +421,37 @@ export async function updateInvoice(
   });
   if (endedLink) await expireLink(endedLink);
   return presentInvoice(ctx.db, row, access);
+}
+
+/**
+ * Before an approved week leaves approval (reopened): a week billed on an issued invoice (sent or paid) stays as it was
+ * billed (409 naming the invoice: void it first); a week on a draft invoice is taken off it, and the draft's lines
+ * and totals are drawn again without it. A void invoice no longer claims its weeks.
+ */
+export async function releaseBilledWeek(ctx: AppContext, tx: Tx, orgId: string, timesheetId: string): Promise<void> {
+  const [claim] = await tx
+    .select({ invoiceId: clientInvoiceSources.invoiceId })
+    .from(clientInvoiceSources)
+    .where(and(eq(clientInvoiceSources.sourceKind, 'timesheet'), eq(clientInvoiceSources.sourceId, timesheetId)));
+  if (!claim) return;
+  const current = await loadInvoice(tx, orgId, claim.invoiceId, true);
+  if (current.status !== 'draft') throw appError('timesheetInvoiced', formatInvoiceNumber(current.number), current.status);
+  const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
+  const access = { org: org! };
+  // the lines that billed the week bill the others (their name drawn anew); the other lines stay as they are
+  const inputs = (await currentLineInputs(tx, current.id)).flatMap((line): InvoiceLineInput[] => {
+    if (line.kind === 'manual' || !line.sourceIds.includes(timesheetId)) return [line];
+    const sourceIds = line.sourceIds.filter((id) => id !== timesheetId);
+    return sourceIds.length > 0 ? [{ kind: line.kind, sourceIds }] : [];
+  });
+  await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
+  const built = await buildLines(ctx, tx, access, current.missionId, inputs, current.currency, current.currency);
+  const client = await loadClientRow(tx, orgId, current.clientId);
+  await insertLines(tx, current.id, built);
+  await tx
+    .update(clientInvoices)
+    .set(taxAndTotals(client, access, built, current.currency))
+    .where(eq(clientInvoices.id, current.id));
 }
 
 /** The inputs that rebuild a draft's lines as they are (to recompute them in another currency), with their names. */

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/database.ts';
 import { orgRoles, timesheets } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { approvalRates } from '../money/index.ts';
+import { releaseBilledWeek } from '../invoices/index.ts';
 import { loadMissionAccess, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import {
@@ -240,6 +241,8 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
         throw appError('timeTransition');
       }
       if (to === 'rejected' && !rejectionReasonLongEnough(payload.reason)) throw appError('timeReasonNeeded');
+      // an approved week billed on an issued invoice stays as billed; one on a draft invoice is taken off the draft
+      if (sheet.status === 'approved') await releaseBilledWeek(ctx, tx, sheet.orgId, sheet.id);
       patch.status = to;
       if (to === 'submitted') patch.submittedAt = ctx.clock.now();
       const decided = to === 'approved' || to === 'rejected';
