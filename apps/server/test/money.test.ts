@@ -395,6 +395,61 @@ describe('One time rates and task-form weeks', () => {
     });
     expect(money.rows[0]!.months['2026-04']).toMatchObject({ plannedCost: 0, approvedHours: 49, actualCost: 0, actualRevenue: 4_410 });
   });
+
+  it('a One time rate counts once even when several weeks are the first (a role and a task week, a role handed over)', async () => {
+    const missionId = await world.mission({ currency: 'EUR', planStartDate: '2026-03-02', planEndDate: '2026-05-29' });
+    const role = await item(missionId, {
+      personId: person('p0'),
+      startDate: '2026-03-02',
+      endDate: '2026-03-27',
+      rateMinor: 150_000,
+      rateTime: 'One time',
+      billRateMinor: 300_000,
+      billUnit: 'One time',
+    });
+    // the same first week: p0 on the role and on tasks, and p1, who took the role over that week
+    await week(missionId, role, 'p0', '2026-03-02', [480, 0, 0, 0, 0, 0, 0], 'approved');
+    await week(missionId, role, 'p1', '2026-03-02', [60, 0, 0, 0, 0, 0, 0], 'approved');
+    await t.database.db.insert(timesheets).values({
+      orgId: world.orgId,
+      missionId,
+      planItemId: null,
+      personId: person('p0'),
+      scope: missionId,
+      weekStart: '2026-03-02',
+      status: 'approved',
+      dailyMinutes: [60, 0, 0, 0, 0, 0, 0],
+      taskLines: [],
+    });
+    // the cost rate became One time after weeks approved at an hourly cost and a One time bill: it still counts once
+    const changed = await item(missionId, {
+      personId: person('p2'),
+      startDate: '2026-03-02',
+      endDate: '2026-03-27',
+      rateMinor: 80_000,
+      rateTime: 'One time',
+      billRateMinor: 200_000,
+      billUnit: 'One time',
+    });
+    const kept = { approvedBillRateMinor: 200_000, approvedBillUnit: 'One time', approvedCurrency: 'EUR' } as const;
+    await week(missionId, changed, 'p2', '2026-03-02', [480, 0, 0, 0, 0, 0, 0], 'approved', {
+      ...kept,
+      approvedRateMinor: 5_000,
+      approvedRateTime: 'Hourly',
+    });
+    await week(missionId, changed, 'p2', '2026-03-09', [480, 0, 0, 0, 0, 0, 0], 'approved', {
+      ...kept,
+      approvedRateMinor: 80_000,
+      approvedRateTime: 'One time',
+    });
+    const money = await report(missionId);
+    const total = (id: string) => money.rows.find((row) => row.planItemId === id)!.total;
+    expect(total(role)).toMatchObject({ approvedHours: 10, actualCost: 1_500, actualRevenue: 3_000 });
+    // 8 h at 50.00, then the fixed 800.00; the fixed bill once
+    expect(total(changed)).toMatchObject({ approvedHours: 16, actualCost: 1_200, actualRevenue: 2_000 });
+    const actuals = (await (await get('p1pm', `/api/money/mission/${missionId}/actuals?planItemId=${role}`)).json()) as MoneyActual[];
+    expect(actuals.reduce((sum, row) => sum + row.cost, 0)).toBe(1_500);
+  });
 });
 
 describe('the figures behind a number (GET /money/mission/:id/actuals)', () => {
@@ -651,6 +706,18 @@ describe('the organisation report (GET /money/org/:orgId/report)', () => {
     expect(money).toMatchObject({ currency: 'EUR', budget: 10_100, total: { actualCost: 4_230, actualRevenue: 7_920 } });
     // EV: 6,250 + 95; PV: 5,810 + B's 5 days × 8 h × 10.00 (all before today)
     expect(money.earnedValue).toMatchObject({ ev: 6_345, ac: 4_230, pv: 6_210 });
+  });
+
+  it('earns the value of a mission with progress but nothing planned nor spent, as its own report does', async () => {
+    const [program] = await t.database.db.insert(programs).values({ orgId: world.orgId, title: 'Tasks only' }).returning();
+    const missionId = await world.mission({ currency: 'EUR', budgetAvailableMinor: 200_000, programId: program!.id });
+    await t.database.db.insert(actions).values({ missionId, title: 'Started', percentComplete: 25 });
+    expect((await report(missionId)).earnedValue).toMatchObject({ ev: 500 });
+    const response = await get('orgAdmin', `/api/money/org/${world.orgId}/report?programId=${program!.id}`);
+    expectStatus(response, 200);
+    const money = response.json() as MoneyReport;
+    expect(money.rows.map((row) => row.missionId)).toEqual([missionId]);
+    expect(money).toMatchObject({ budget: 2_000, earnedValue: { pv: 0, ev: 500, ac: 0, cpi: null, spi: null, eac: null } });
   });
 
   it('the portfolio; refuses an unknown program, adding up other currencies, bad ids', async () => {

@@ -119,25 +119,31 @@ function linesWith(orgId: string | null, missionIds: string[], today: string): S
     select s.id, s.mission_id, s.week_start, s.item_id, s.counts, s.source, s.rate, s.rate_time, s.bill, s.bill_unit, s.currency,
       case when p.part = 1 then ${sql.raw(monthStart('s.week_start'))} else s.week_start + s.k end as month,
       case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end as minutes,
-      -- the line a One time rate counts in: the first approved week's first month with minutes
-      (s.week_start = fw.week_start and (p.part = 1 or s.first_minutes = 0)) as first_line
+      -- the line a One time rate (cost, bill) counts in: the first month with minutes of one week, the first approved
+      -- at that rate: one sheet, as the same week may have several (a role and a task week, a role handed over)
+      (s.id = fc.id and (p.part = 1 or s.first_minutes = 0)) as first_cost_line,
+      (s.id = fb.id and (p.part = 1 or s.first_minutes = 0)) as first_bill_line
     from sheet_parts s
     cross join (values (1), (2)) as p(part)
     left join (
-      select item_id, min(week_start) as week_start from sheet_parts
-      where (rate_time = 'One time' or bill_unit = 'One time') and week_minutes > 0 group by item_id
-    ) fw on fw.item_id = s.item_id
+      select distinct on (item_id) item_id, id from sheet_parts
+      where rate_time = 'One time' and week_minutes > 0 order by item_id, week_start, id
+    ) fc on fc.item_id = s.item_id
+    left join (
+      select distinct on (item_id) item_id, id from sheet_parts
+      where bill_unit = 'One time' and week_minutes > 0 order by item_id, week_start, id
+    ) fb on fb.item_id = s.item_id
     where (case when p.part = 1 then s.first_minutes else s.week_minutes - s.first_minutes end) > 0
   ),
   actual as (
     select a.mission_id, a.item_id, 'person' as kind, a.month, 0 as planned_minutes, a.minutes as approved_minutes,
       0 as planned_cost,
       case when not a.counts then 0
-        when a.rate_time = 'One time' then (case when a.first_line then a.rate else 0 end)
+        when a.rate_time = 'One time' then (case when a.first_cost_line then a.rate else 0 end)
         else ${minutesAmount('a.rate', 'a.rate_time', 'a.minutes')} end as actual_cost,
       0 as planned_revenue,
       case when not a.counts or a.source <> 'hours' then 0
-        when a.bill_unit = 'One time' then (case when a.first_line then a.bill else 0 end)
+        when a.bill_unit = 'One time' then (case when a.first_bill_line then a.bill else 0 end)
         else ${minutesAmount('a.bill', 'a.bill_unit', 'a.minutes')} end as actual_revenue,
       0 as pv_to_date, a.id as source_id, a.week_start as day, a.currency
     from sheet_months a
@@ -254,22 +260,30 @@ export type MissionMonthRow = RawFigures & {
   month: string;
   currency: string;
   day: string | null;
-  pct: string | null;
 };
 
 /**
  * Several missions' lines per mission, month and currency (those in another currency than `to`, the report's, per
- * source: see `linesApart`), with each mission's percent complete.
+ * source: see `linesApart`); their percent complete is `missionProgress`.
  */
 export async function missionMonths(db: Db | Tx, orgId: string, missionIds: string[], today: string, to: string) {
   if (missionIds.length === 0) return [];
   const result = await db.execute<MissionMonthRow>(sql`${linesWith(orgId, missionIds, today)}
     select l.mission_id, to_char(l.month, 'YYYY-MM') as month, l.currency, to_char(l.rate_day, 'YYYY-MM-DD') as day,
-      ${FIGURES}, min(pr.pct) as pct
-    from ${linesApart(to)} left join progress pr on pr.mission_id = l.mission_id
+      ${FIGURES}
+    from ${linesApart(to)}
     group by l.mission_id, l.month, l.currency, l.apart_id, l.rate_day
     order by l.mission_id, l.month`);
   return result.rows;
+}
+
+/** Several missions' percent complete, those without lines too (a mission earns value from its tasks alone). */
+export async function missionProgress(db: Db | Tx, orgId: string, missionIds: string[], today: string): Promise<Map<string, number>> {
+  if (missionIds.length === 0) return new Map();
+  // only the CTEs it reads are run: the missions and their tasks
+  const result = await db.execute<{ mission_id: string; pct: string | null }>(sql`${linesWith(orgId, missionIds, today)}
+    select mission_id, pct from progress`);
+  return new Map(result.rows.map((row) => [row.mission_id, Number(row.pct ?? 0)]));
 }
 
 /** A mission's total in its own currency (`day` null), or what it booked in another, per source (see `linesApart`). */

@@ -17,7 +17,15 @@ import { AppError, appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
 import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { actualLines, missionMonths, missionTotals, moneyLines, type MissionMonthRow, type MissionTotalRow } from './cost.queries.ts';
+import {
+  actualLines,
+  missionMonths,
+  missionProgress,
+  missionTotals,
+  moneyLines,
+  type MissionMonthRow,
+  type MissionTotalRow,
+} from './cost.queries.ts';
 import { convertOnDays, inCurrency, reportCurrency } from './money.currency.ts';
 import {
   add,
@@ -196,19 +204,17 @@ export async function orgReport(
     .orderBy(missions.title, missions.id);
   const currency = reportCurrency(query.currency, org.currency);
   const today = todayOf(ctx.clock);
-  const raw = await missionMonths(
-    ctx.db,
-    org.id,
-    heads.map((head) => head.id),
-    today,
-    currency,
-  );
+  const ids = heads.map((head) => head.id);
+  const [raw, progress] = await Promise.all([
+    missionMonths(ctx.db, org.id, ids, today, currency),
+    missionProgress(ctx.db, org.id, ids, today),
+  ]);
   const { lines, budgets, unconverted } = await portfolioInCurrency(ctx, heads, raw, currency, today);
   const shown = heads.filter((head) => !unconverted.some((mission) => mission.missionId === head.id));
-  const byMission = new Map<string, { months: { month: string; figures: MinorFigures }[]; pct: number }>();
+  const byMission = new Map<string, { months: { month: string; figures: MinorFigures }[] }>();
   const monthTotals = new Map<string, MinorFigures>();
   for (const line of lines) {
-    const entry = byMission.get(line.mission_id) ?? { months: [], pct: Number(line.pct ?? 0) };
+    const entry = byMission.get(line.mission_id) ?? { months: [] };
     byMission.set(line.mission_id, entry);
     const figures = minorOf(line);
     entry.months.push({ month: line.month, figures });
@@ -219,7 +225,7 @@ export async function orgReport(
   const ev = { pv: 0, ev: 0, ac: 0, bac: 0 };
   let budget: number | null = null;
   for (const head of shown) {
-    const entry = byMission.get(head.id) ?? { months: [], pct: 0 };
+    const entry = byMission.get(head.id) ?? { months: [] };
     const presented = presentRow(
       { planItemId: null, kind: 'person', title: head.title, personName: null, missionId: head.id, missionTitle: head.title },
       entry.months,
@@ -227,7 +233,7 @@ export async function orgReport(
     rows.push(presented.row);
     total = add(total, presented.total);
     const ownBudget = budgets.get(head.id) ?? null;
-    const own = missionEarnedValue(presented.total, ownBudget, entry.pct);
+    const own = missionEarnedValue(presented.total, ownBudget, progress.get(head.id) ?? 0);
     ev.pv += own.pv;
     ev.ev += own.ev;
     ev.ac += own.ac;

@@ -148,6 +148,15 @@ describe('drill-down and currencies', () => {
     expect(actualsOf(all, { kind: 'expenses' }).map((a) => a.kind)).toEqual(['expense']);
   });
 
+  it('lists only the task weeks of no role behind the Tasks row, as its figures count them', () => {
+    const role = { ...actual('timesheet', '2026-01-12', 'Al'), planItemId: 'abcdef0123456789abcdef01' };
+    const all = [actual('timesheet', '2026-01-05', 'Bo'), actual('expense', '2026-01-20', null), role, actual('cost', '2026-01-09', null)];
+    const tasks = { kind: 'person', planItemId: null } as const;
+    expect(actualsOf(all, tasks).map((a) => `${a.kind} ${a.date} ${a.personName}`)).toEqual(['timesheet 2026-01-05 Bo']);
+    // a role's row is asked of the server by its plan item: all it answers is shown
+    expect(actualsOf([role], { kind: 'person', planItemId: role.planItemId })).toEqual([role]);
+  });
+
   it('offers USD, EUR, CAD, GBP, YEN, INR, CNY, BTC first (rule 192), then the rest, and keeps a currency chosen elsewhere', () => {
     const codes = (choices: { value: string }[]) => choices.map((choice) => choice.value);
     const all = currencyChoices();

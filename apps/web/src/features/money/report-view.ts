@@ -151,9 +151,20 @@ export function byRisk(rows: readonly CostTrackerRow[]): CostTrackerRow[] {
   });
 }
 
-/** The approved weeks and counted expenses behind a figure of `row` (expenses only for the expenses row), newest first. */
-export function actualsOf(actuals: readonly MoneyActual[], row: Pick<MoneyRow, 'kind'> | null): MoneyActual[] {
-  const shown = row?.kind === 'expenses' ? actuals.filter((actual) => actual.kind === 'expense') : [...actuals];
+/**
+ * The approved weeks and counted expenses behind a figure of `row`, newest first: expenses only for the expenses row,
+ * and only the weeks of no role for the Tasks row (both have no plan item to ask the server by).
+ */
+export function actualsOf(
+  actuals: readonly MoneyActual[],
+  row: (Pick<MoneyRow, 'kind'> & Partial<Pick<MoneyRow, 'planItemId'>>) | null,
+): MoneyActual[] {
+  const shown =
+    row?.kind === 'expenses'
+      ? actuals.filter((actual) => actual.kind === 'expense')
+      : row?.kind === 'person' && row.planItemId === null
+        ? actuals.filter((actual) => actual.kind === 'timesheet' && actual.planItemId === null)
+        : [...actuals];
   return shown.sort((a, b) => b.date.localeCompare(a.date) || (a.personName ?? '').localeCompare(b.personName ?? ''));
 }
 
