@@ -599,6 +599,32 @@ describe('answering a mission invite', () => {
     expectStatus(await t.request({ method: 'PUT', url: `/api/mission-invite/${created._id}/accept`, token: invitee.token }), 410);
   });
 
+  it('is no longer valid once its inviter has left the mission (an invite to an address nobody can revoke)', async () => {
+    const missionId = await soloMission();
+    const inviter = await verifiedPerson(t);
+    await addToMission(t, missionId, inviter, 1, { isProjectManager: true });
+    const invitee = await verifiedPerson(t);
+    const created = (
+      await invite(missionId, { inviteeEmail: invitee.email, config: { permission: 1, isProjectManager: true } }, inviter.token)
+    ).json() as Invite;
+    const token = await mailedToken(invitee.email);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/mission/${missionId}/people/${inviter.personId}`,
+      token: w.owner.token,
+    });
+    expectStatus(removed, 200);
+    const accepted = await t.request({ method: 'PUT', url: `/api/mission-invite/${created._id}/accept`, token: invitee.token });
+    expectStatus(accepted, 410);
+    expect(errorOf(accepted).message).toBe(SPEC.noLongerValid);
+    expectStatus(await t.request({ method: 'GET', url: `/api/mission-invite/token/${token}`, token: invitee.token }), 410);
+    expect(await teamRow(t, missionId, invitee.personId)).toMatchObject({ invitePending: true });
+    // invited again by somebody who still may: the same invite, now theirs, can be accepted
+    const again = await invite(missionId, { inviteeEmail: invitee.email, config: { permission: 1, isProjectManager: true } });
+    expect(again.json()).toMatchObject({ _id: created._id, alreadyInvited: true });
+    expectStatus(await t.request({ method: 'PUT', url: `/api/mission-invite/${created._id}/accept`, token: invitee.token }), 200);
+  });
+
   it('needs a verified invitee email to accept (rule 137); rejecting does not', async () => {
     const missionId = await soloMission();
     const invitee = await signUpPerson(t);

@@ -273,6 +273,32 @@ describe('accepting an invite from the mailed link', () => {
     }
   });
 
+  it('is no longer valid once its inviter has left the organisation or may no longer give its level', async () => {
+    const cases = [
+      ['left', { endDate: '2020-01-01' }],
+      ['demoted', { level: 'MEMBER' as const }],
+    ] as const;
+    for (const [label, change] of cases) {
+      const inviter = await verifiedPerson(t);
+      await addMember(t, w.orgId, inviter, 'MANAGER');
+      const email = uniqueEmail(label);
+      const person = await verifiedPerson(t, { email });
+      const created = (await invite(email, { config: { permission: 1 } }, inviter.token)).json() as Invite;
+      const token = await mailedToken(email);
+      await t.database.db.update(orgPeople).set(change).where(eq(orgPeople.personId, inviter.personId));
+      for (const request of [
+        { method: 'GET' as const, url: `/api/org-invite/token/${token}` },
+        { method: 'PUT' as const, url: `/api/org-invite/${created._id}/accept`, token: person.token },
+      ]) {
+        const response = await t.request(request);
+        expectStatus(response, 410);
+        expect(errorOf(response).message).toBe(SPEC.noLongerValid);
+      }
+      const rows = await t.database.db.select().from(orgPeople).where(eq(orgPeople.personId, person.personId));
+      expect(rows).toEqual([]);
+    }
+  });
+
   it('brings back somebody who had left', async () => {
     const email = uniqueEmail('returning');
     const person = await verifiedPerson(t, { email });

@@ -121,6 +121,21 @@ describe('PUT /api/mission/:id/people/:personId', () => {
     expectStatus(await updatePerson(mission, w.owner.personId, { permission: 1 }), 200);
   });
 
+  it('clears the project-manager flag of somebody moved to a permission that has none (0 or 3), as an invite would', async () => {
+    const mission = await teamMission(t, w);
+    for (const permission of [0, 3]) {
+      expectStatus(await updatePerson(mission, person('p1pm').personId, { permission: 1, isProjectManager: true }), 200);
+      const demoted = await updatePerson(mission, person('p1pm').personId, { permission });
+      expectStatus(demoted, 200);
+      expect(demoted.json()).toMatchObject({ permission, isProjectManager: false });
+      expect(await teamRow(t, mission, person('p1pm').personId)).toMatchObject({ permission, isProjectManager: false });
+    }
+    // the flag alone does not make a team member a project manager (the board would list the mission as theirs)
+    const flagged = await updatePerson(mission, person('p0').personId, { isProjectManager: true });
+    expectStatus(flagged, 200);
+    expect(await teamRow(t, mission, person('p0').personId)).toMatchObject({ permission: 0, isProjectManager: false });
+  });
+
   it("answers 404 'Person not found' for somebody not on the team", async () => {
     for (const personId of [person('orgMember').personId, person('outsider').personId, 'a'.repeat(24)]) {
       const response = await updatePerson(missionId, personId, { role: 'x' });

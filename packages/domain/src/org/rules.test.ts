@@ -6,6 +6,7 @@ import {
   departmentChangeError,
   isDomainApproved,
   isMembershipCurrent,
+  missionApprovesDomain,
   officeChangeError,
   removalEndDate,
 } from './rules.ts';
@@ -81,6 +82,17 @@ describe('approved invite domains (rules 35 and 124)', () => {
   ] as const)('%j approves %s → %s', (domains, email, expected) => {
     expect(isDomainApproved(domains, email)).toBe(expected);
     expect(adminDomainError(domains, email)).toBe(expected ? null : ADMIN_DOMAIN);
+  });
+
+  // a project's own domains are stored as the project's settings were sent, not read through inviteDomainSchema
+  it.each([
+    [['Partner.COM'], 'jo@partner.com', true],
+    [['@partner.com'], 'jo@partner.com', true],
+    [[' partner.com '], 'jo@partner.com', true],
+    [['any'], 'jo@gmail.com', true],
+    [['partner.com'], 'jo@other.com', false],
+  ] as const)("a project's domains %j approve %s → %s", (missionDomains, email, expected) => {
+    expect(missionApprovesDomain(['acme.com'], missionDomains, email)).toBe(expected);
   });
 
   it.each([

@@ -19,7 +19,12 @@ export function isDomainApproved(inviteDomains: readonly string[], email: string
  */
 export function missionApprovesDomain(orgDomains: readonly string[] | null, missionDomains: readonly string[], email: string): boolean {
   if (orgDomains === null && missionDomains.length === 0) return true;
-  return isDomainApproved([...(orgDomains ?? []), ...missionDomains], email);
+  // a project's own list is kept as its settings were sent: read it as the organisation's list is read
+  const own = missionDomains.map((domain) => {
+    const value = domain.trim();
+    return value.toUpperCase() === ANY_DOMAIN ? ANY_DOMAIN : value.toLowerCase().replace(/^@/, '');
+  });
+  return isDomainApproved([...(orgDomains ?? []), ...own], email);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type PersonRef,
 } from '@crewplan/domain';
 import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
+import type { Tx } from '../../db/database.ts';
 import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { currentMembership, hashSecret, memberFacts } from '../../plugins/org-access.ts';
@@ -132,6 +133,26 @@ async function loadInvite(ctx: AppContext, where: ReturnType<typeof eq>) {
 
 const isUsable = (invite: InviteRow, now: Date) => invite.status === 'pending' && invite.expiresAt.getTime() > now.getTime();
 
+/**
+ * An invite gives only what its inviter may still give: once they have left the organisation, or may no longer give
+ * its level (a manager level without access limits included), it is no longer valid; nobody else can revoke it.
+ */
+async function inviterStillGives(db: AppContext['db'] | Tx, invite: InviteRow): Promise<boolean> {
+  if (!invite.invitedBy) return false;
+  const [inviter] = await db
+    .select()
+    .from(orgPeople)
+    .where(and(eq(orgPeople.orgId, invite.orgId), eq(orgPeople.personId, invite.invitedBy), currentMembership()))
+    .limit(1);
+  if (!inviter || !can(memberFacts(inviter), 'org.people.assignLevel', { level: invite.level })) return false;
+  return !(isManagerLevel(invite.level) && accessGrantError(inviter, [], []));
+}
+
+/** 410 unless the invite can still be answered and its inviter may still give it. */
+async function checkUsable(db: AppContext['db'] | Tx, invite: InviteRow, now: Date): Promise<void> {
+  if (!isUsable(invite, now) || !(await inviterStillGives(db, invite))) throw inviteNoLongerValid();
+}
+
 function presentByToken(row: NonNullable<Awaited<ReturnType<typeof loadInvite>>>) {
   return {
     _id: row.invite.id,
@@ -149,7 +170,7 @@ function presentByToken(row: NonNullable<Awaited<ReturnType<typeof loadInvite>>>
 export async function inviteByToken(ctx: AppContext, token: string) {
   const row = await loadInvite(ctx, eq(orgInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row.invite, ctx.clock.now())) throw inviteNoLongerValid();
+  await checkUsable(ctx.db, row.invite, ctx.clock.now());
   return presentByToken(row);
 }
 
@@ -172,7 +193,7 @@ async function emailMatch(ctx: AppContext, principal: Principal, email: string):
 export async function handleInvite(ctx: AppContext, principal: Principal, token: string) {
   const row = await loadInvite(ctx, eq(orgInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row.invite, ctx.clock.now())) throw inviteNoLongerValid();
+  await checkUsable(ctx.db, row.invite, ctx.clock.now());
   let match = await emailMatch(ctx, principal, row.invite.inviteeEmail);
   if (match === 'unverified') {
     await ctx.db.update(people).set({ emailVerified: true }).where(eq(people.id, principal.personId));
@@ -222,6 +243,7 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
       .where(and(eq(orgPeople.orgId, org.id), eq(orgPeople.personId, principal.personId), currentMembership()))
       .for('update');
     if (current) throw appError('alreadyOrgMember');
+    if (!(await inviterStillGives(tx, invite))) throw inviteNoLongerValid();
     const [claimed] = await tx
       .update(orgInvites)
       .set({ status: 'accepted', respondedBy: principal.personId, respondedAt: ctx.clock.now() })

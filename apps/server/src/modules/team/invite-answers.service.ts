@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PERMISSION_LABELS, type MissionInviteAnswered, type MissionInviteByToken } from '@crewplan/domain';
+import { canOnMission, PERMISSION_LABELS, type MissionInviteAnswered, type MissionInviteByToken } from '@crewplan/domain';
 import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
@@ -33,6 +33,21 @@ type LoadedInvite = NonNullable<Awaited<ReturnType<typeof loadInvite>>>;
 /** Still answerable: pending or confirmed, not expired, and its mission not archived. */
 const isUsable = ({ invite, mission }: LoadedInvite, now: Date) =>
   (OPEN_INVITE_STATUSES as readonly string[]).includes(invite.status) && invite.expiresAt.getTime() > now.getTime() && !mission.archivedAt;
+
+/**
+ * An invite gives only what its inviter may still give: once they may no longer invite to the mission (they left it,
+ * or its organisation), it is no longer valid; an invite to an address nobody else can revoke.
+ */
+async function inviterStillInvites(db: AppContext['db'] | Tx, invite: MissionInviteRow): Promise<boolean> {
+  if (!invite.invitedBy) return false;
+  const inviter = await loadMissionAccess(db, invite.missionId, invite.invitedBy);
+  return !!inviter && canOnMission(inviter.actor, 'mission.invite', inviter.facts);
+}
+
+/** 410 unless the invite can still be answered and its inviter may still invite. */
+async function checkUsable(db: AppContext['db'] | Tx, row: LoadedInvite, now: Date): Promise<void> {
+  if (!isUsable(row, now) || !(await inviterStillInvites(db, row.invite))) throw missionInviteNoLongerValid();
+}
 
 function presentByToken({ invite, mission, inviter }: LoadedInvite): MissionInviteByToken {
   return {
@@ -77,7 +92,7 @@ async function inviteeMatch(ctx: AppContext, principal: Principal, invite: Missi
 export async function missionInviteByToken(ctx: AppContext, token: string): Promise<MissionInviteByToken> {
   const row = await loadInvite(ctx, eq(missionInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row, ctx.clock.now())) throw missionInviteNoLongerValid();
+  await checkUsable(ctx.db, row, ctx.clock.now());
   return presentByToken(row);
 }
 
@@ -135,7 +150,7 @@ async function confirmFor(ctx: AppContext, principal: Principal, row: LoadedInvi
 export async function handleMissionInvite(ctx: AppContext, principal: Principal, token: string): Promise<MissionInviteByToken> {
   const row = await loadInvite(ctx, eq(missionInvites.tokenHash, hashSecret(token)));
   if (!row) throw inviteNotFound();
-  if (!isUsable(row, ctx.clock.now())) throw missionInviteNoLongerValid();
+  await checkUsable(ctx.db, row, ctx.clock.now());
   const match = await inviteeMatch(ctx, principal, row.invite);
   if (match === 'none' || (match === 'unverified' && principal.email !== row.invite.inviteeEmail)) {
     throw appError('inviteEmailMismatch', row.invite.inviteeEmail);
@@ -280,6 +295,7 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
       .where(and(eq(missionPeople.missionId, invite.missionId), eq(missionPeople.personId, principal.personId)));
     // An invite to another of their addresses must not change the permission (nor take the last admin's) of somebody on the team.
     if (isOnTeam(current)) throw appError('alreadyOnTeam', invite.inviteeEmail);
+    if (!(await inviterStillInvites(tx, invite))) throw missionInviteNoLongerValid();
     const [accepted] = await tx
       .update(missionInvites)
       .set({ status: 'accepted', personId: principal.personId, respondedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })

@@ -188,7 +188,8 @@ export async function createMissionInvite(
     if (open && (!teamRow || teamRow.invitePending)) {
       const [updated] = await tx
         .update(missionInvites)
-        .set({ ...settings, planItemId: input.planItemId ?? open.planItemId, updatedAt: ctx.clock.now() })
+        // the latest inviter vouches for it (an invite is valid while its inviter may invite)
+        .set({ ...settings, planItemId: input.planItemId ?? open.planItemId, invitedBy: principal.personId, updatedAt: ctx.clock.now() })
         .where(eq(missionInvites.id, open.id))
         .returning();
       record({ action: 'update', entity: 'mission.invites', id: open.id, title: invitee.email });

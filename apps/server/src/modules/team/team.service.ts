@@ -4,6 +4,7 @@ import {
   isMissionAdmin,
   isWorkingMember,
   PERMISSION_ADMIN,
+  PERMISSION_TEAM_LEAD,
   REMOVED_ORG_ADMIN,
   removalCheck,
   type MissionPerson,
@@ -65,10 +66,17 @@ export async function updateMissionPerson(
     const target = await loadTeamPerson(tx, mission, personId);
     if (!target) throw personNotFound();
     const before = target.member;
+    const permission = patch.permission ?? before.permission;
     const grant = {
-      permission: patch.permission ?? before.permission,
-      isProjectManager: patch.isProjectManager ?? before.isProjectManager,
+      permission,
+      // as an invite gives it: the project-manager flag goes with permissions 1 and 2 only (the board reads it alone)
+      isProjectManager:
+        (permission === PERMISSION_TEAM_LEAD || permission === PERMISSION_ADMIN) && (patch.isProjectManager ?? before.isProjectManager),
     };
+    const update =
+      patch.permission !== undefined || patch.isProjectManager !== undefined
+        ? { ...patch, isProjectManager: grant.isProjectManager }
+        : patch;
     // a new permission passes what an invite of it would (the dialog's choices, approved domains, free seats)
     if (grant.permission !== before.permission || grant.isProjectManager !== before.isProjectManager) {
       const grantee = { email: before.email, personId };
@@ -76,16 +84,16 @@ export async function updateMissionPerson(
     }
     const demotesAdmin = before.permission === PERMISSION_ADMIN && !before.invitePending && patch.permission !== undefined && !givesAdmin;
     if (demotesAdmin && (await countAdmins(tx, mission.id)) <= 1) throw lastAdmin();
-    const changes = diffFields(before, patch);
+    const changes = diffFields(before, update);
     if (Object.keys(changes).length === 0) return;
     await tx
       .update(missionPeople)
-      .set({ ...patch, updatedAt: ctx.clock.now() })
+      .set({ ...update, updatedAt: ctx.clock.now() })
       .where(and(eq(missionPeople.id, before.id), eq(missionPeople.missionId, access.mission.id)));
     record({ action: 'update', entity: 'mission.people', id: before.id, title: before.email, changes });
     // A pending person joins with what their invite says: it changes with their row, or accepting would undo the change.
     if (before.invitePending) {
-      const { permission, isProjectManager, role } = patch;
+      const { permission, isProjectManager, role } = update;
       const invites = await tx
         .update(missionInvites)
         .set({ permission, isProjectManager, role, updatedAt: ctx.clock.now() })
