@@ -22,6 +22,10 @@ describe('capitaliseName', () => {
     ['1st', '1st'],
     ["'ada", "'ada"],
     ['李', '李'],
+    ['ßeta', 'ßeta'],
+    ['ŉ', 'ŉ'],
+    ['𐐨ee', '𐐀ee'],
+    ['🙂ada', '🙂ada'],
   ])('%j → %j', (raw, expected) => {
     expect(capitaliseName(raw)).toBe(expected);
   });

@@ -2,8 +2,11 @@
 export function capitaliseName(raw: string): string {
   const name = raw.trim();
   if (!name) return name;
-  const first = name.charAt(0);
-  return first === first.toLocaleLowerCase() && first !== first.toLocaleUpperCase() ? first.toLocaleUpperCase() + name.slice(1) : name;
+  const first = String.fromCodePoint(name.codePointAt(0)!);
+  const upper = first.toLocaleUpperCase();
+  // a letter whose capital is another length ('ß' to 'SS') is left as typed: capitalising must not respell a name
+  const capitalises = first === first.toLocaleLowerCase() && upper !== first && [...upper].length === 1;
+  return capitalises ? upper + name.slice(first.length) : name;
 }
 
 /** Home and the shell need both names; without them My Space opens with the name-check message. */
