@@ -285,6 +285,18 @@ describe('changing the project type (rule 16: the type decides the work view)', 
     expect((await read()).projectType).toBe('simple');
   });
 
+  it("reads a project's approved domains as the organisation's are, and refuses one that is not a domain", async () => {
+    const id = await w.mission();
+    const put = (inviteDomains: string[]) =>
+      t.request({ method: 'PUT', url: `/api/mission/${id}`, token: w.owner.token, payload: { inviteDomains } });
+    expectStatus(await put([' Partner.COM ', '@partner.com', 'any']), 200);
+    const read = await t.request({ method: 'GET', url: `/api/mission/${id}`, token: w.owner.token });
+    expect((read.json() as { inviteDomains: string[] }).inviteDomains).toEqual(['partner.com', 'ANY']);
+    const bad = await put(['partner.com', 'not a domain']);
+    expectStatus(bad, 400);
+    expect(bad.body).toContain('Sorry but that domain may be invalid…');
+  });
+
   it('access matrix', async () => {
     const id = await w.mission();
     await expectAccess(

@@ -14,7 +14,7 @@ import { MISSION_ACTIONS } from './policy.ts';
 import { MONEY_VERBS, type MoneyVerb } from '../money/policy.ts';
 import { PROJECT_STATUSES, PROJECT_TYPES } from './status.ts';
 import { planItemSchema } from '../plan/plan.ts';
-import { OVERTIME_MODES } from '../org/settings.ts';
+import { inviteDomainSchema, OVERTIME_MODES } from '../org/settings.ts';
 import { MISSION_AUDIT_ENTITIES } from './audit-entities.ts';
 
 export { MISSION_AUDIT_ENTITIES, type MissionAuditEntity } from './audit-entities.ts';
@@ -247,7 +247,10 @@ export const missionUpdateSchema = z
     billUsingMilestones: z.boolean(),
     departmentTags: z.array(idSchema).max(50),
     offices: z.array(idSchema).max(50),
-    inviteDomains: z.array(textSchema(253, 1)).max(50),
+    inviteDomains: z
+      .array(inviteDomainSchema)
+      .max(50)
+      .transform((domains) => [...new Set(domains)]),
     theme: missionThemeSchema.nullable(),
     cols: z
       .array(z.object({ id: textSchema(24, 1), name: textSchema(60, 1) }))
