@@ -34,4 +34,14 @@ describe("a week's hours from the plan (rules 1, 3, 10, 11)", () => {
       expect(Math.abs(total - plannedWeekHours(role(allocation), MONDAY))).toBeLessThanOrEqual(0.125);
     }
   });
+
+  it.each([
+    ['100% with a holiday on Thursday: 32 h on the other four days', role(100), [3], 32, [8, 8, 8, 0, 8, 0, 0]],
+    ['50% with Monday off: 16 h in the 16 h band, Tuesday and Wednesday', role(50), [0], 16, [0, 8, 8, 0, 0, 0, 0]],
+    ['100% with the whole week off: nothing', role(100), [0, 1, 2, 3, 4], 0, [0, 0, 0, 0, 0, 0, 0]],
+    ['a weekend day off changes nothing below the top band', role(100), [5], 40, [8, 8, 8, 8, 8, 0, 0]],
+  ] as const)('days off (a holiday, a whole day of leave): %s', (_name, planned, off, total, hours) => {
+    expect(plannedWeekHours(planned, MONDAY, new Set(off))).toBeCloseTo(total, 10);
+    expect(planWeekHours(planned, MONDAY, new Set(off))).toEqual(hours);
+  });
 });

@@ -5,37 +5,45 @@ import { DAYS_PER_WEEK, weekDays } from './week.ts';
 const DAY_HOURS = 8;
 const WORKING_DAYS = 5;
 
+type PlannedRole = { allocation: number; startDate: string | null; endDate: string | null };
+
+/**
+ * Days of the week (0 = Monday) the person does not work at all: a public holiday or a whole day of approved leave,
+ * which take them off their roles as the planner does. None known, none skipped.
+ */
+export type DaysOff = ReadonlySet<number>;
+
+const NO_DAYS_OFF: DaysOff = new Set();
+
 /** The hours a role plans for a week (rule 10: 8 hours × the allocation percent on each working day of the role). */
-export function plannedWeekHours(
-  role: { allocation: number; startDate: string | null; endDate: string | null },
-  weekStart: string,
-): number {
-  return (DAY_HOURS * Math.max(0, role.allocation) * roleWorkingDays(role, weekStart).length) / 100;
+export function plannedWeekHours(role: PlannedRole, weekStart: string, daysOff: DaysOff = NO_DAYS_OFF): number {
+  return (DAY_HOURS * Math.max(0, role.allocation) * roleWorkingDays(role, weekStart, daysOff).length) / 100;
 }
 
-/** The days of the week (0 = Monday) that lie within the role's dates; an open end is no limit. */
-function roleDays(role: { startDate: string | null; endDate: string | null }, weekStart: string): number[] {
+/** The days of the week (0 = Monday) that lie within the role's dates (an open end is no limit), less days off. */
+function roleDays(role: PlannedRole, weekStart: string, daysOff: DaysOff): number[] {
   if (!weekWithinRole(weekStart, role)) return [];
   return weekDays(weekStart).flatMap((day, i) =>
-    (role.startDate === null || role.startDate <= day) && (role.endDate === null || role.endDate >= day) ? [i] : [],
+    (role.startDate === null || role.startDate <= day) && (role.endDate === null || role.endDate >= day) && !daysOff.has(i) ? [i] : [],
   );
 }
 
-const roleWorkingDays = (role: { startDate: string | null; endDate: string | null }, weekStart: string) =>
-  roleDays(role, weekStart).filter((i) => i < WORKING_DAYS);
+const roleWorkingDays = (role: PlannedRole, weekStart: string, daysOff: DaysOff) =>
+  roleDays(role, weekStart, daysOff).filter((i) => i < WORKING_DAYS);
 
 /**
  * A week's hours prefilled from the plan (rule 11): the role's planned hours for the week, spread with the estimate
  * bands at quarter-hour rounding, Monday first. A role that starts or ends within the week takes the spread on its own
  * working days; when the band asks for more days than the role works that week, the hours are shared over the days it
- * works. Weekends get hours only in the top band (more than 48 hours).
+ * works. Weekends get hours only in the top band (more than 48 hours). Days off get none, and the role plans none
+ * for them.
  */
-export function planWeekHours(role: { allocation: number; startDate: string | null; endDate: string | null }, weekStart: string): number[] {
+export function planWeekHours(role: PlannedRole, weekStart: string, daysOff: DaysOff = NO_DAYS_OFF): number[] {
   const week = Array.from({ length: DAYS_PER_WEEK }, () => 0);
-  const total = plannedWeekHours(role, weekStart);
+  const total = plannedWeekHours(role, weekStart, daysOff);
   if (total <= 0) return week;
   const bandDays = spreadDays(total);
-  const days = bandDays === DAYS_PER_WEEK ? roleDays(role, weekStart) : roleWorkingDays(role, weekStart);
+  const days = bandDays === DAYS_PER_WEEK ? roleDays(role, weekStart, daysOff) : roleWorkingDays(role, weekStart, daysOff);
   const shares = bandDays <= days.length ? spreadEstimate(total).slice(0, bandDays) : quarterShares(total, days.length);
   shares.forEach((hours, i) => (week[days[i]!] = hours));
   return week;

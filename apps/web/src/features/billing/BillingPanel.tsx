@@ -18,6 +18,7 @@ import {
   useSubscribe,
 } from './api.ts';
 import { dollars, newIdempotencyKey, STATUS_LABELS, subscribedNotice } from './format.ts';
+import { formatLocalDay } from '../../lib/days.ts';
 
 // a trial is of the Unlimited plan: its status badge says 'Free trial' beside it
 const PLAN_LABELS = { free: 'Free plan', trial: 'Unlimited', unlimited: 'Unlimited' } as const;
@@ -85,12 +86,12 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
           </Group>
           {view.trialEndsAt && view.status === 'trialing' && (
             <Text size="sm" c="dimmed" mt="xs">
-              The free trial ends on {new Date(view.trialEndsAt).toLocaleDateString()}.
+              The free trial ends on {formatLocalDay(view.trialEndsAt)}.
             </Text>
           )}
           {view.currentPeriodEnd && (
             <Text size="sm" c="dimmed" mt="xs">
-              {view.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on {new Date(view.currentPeriodEnd).toLocaleDateString()}.
+              {view.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on {formatLocalDay(view.currentPeriodEnd)}.
             </Text>
           )}
         </div>

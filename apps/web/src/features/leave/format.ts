@@ -1,5 +1,6 @@
 import { HOURS_PER_LEAVE_DAY, roundHours } from '@crewplan/domain/leave/hours';
 import type { LeaveStatus } from '@crewplan/domain/leave/rules';
+import { formatDay } from '../../lib/days.ts';
 
 export const STATUS_LABEL: Record<LeaveStatus, string> = {
   draft: 'Draft',
@@ -19,8 +20,8 @@ export const STATUS_COLOR: Record<LeaveStatus, string> = {
   cancelled: 'gray',
 };
 
-/** '2025-04-16' or '2025-04-16 – 2025-04-18'. */
-export const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
+/** '16 Apr 2025' or '16 Apr 2025 – 18 Apr 2025', as every other screen writes a day. */
+export const span = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
 
 /** Days with at most one decimal ('2', '1.5'); '—' without a figure. */
 export const daysText = (days: number | null) => (days === null ? '—' : String(Math.round(days * 10) / 10));

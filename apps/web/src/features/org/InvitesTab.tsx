@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
 import { useInvite, type OrgDetail, type OrgLevel } from './api.ts';
 import { assignableLevels } from './org-edit-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { PendingInvites } from './PendingInvites.tsx';
 
-/** Invite by email with a permission and a message; the pending invites. */
+/** Invite by email with a permission and a message; the pending invites, revocable. */
 export function InvitesTab({ org }: { org: OrgDetail }) {
   const invite = useInvite(org._id);
   const [email, setEmail] = useState('');
@@ -59,37 +60,7 @@ export function InvitesTab({ org }: { org: OrgDetail }) {
           Send invite
         </Button>
       </Paper>
-      <Title order={2} size="h4">
-        Pending invites
-      </Title>
-      {org.invites.length === 0 ? (
-        <Text c="dimmed">No pending invites.</Text>
-      ) : (
-        <Table aria-label="Pending invites" data-testid="org-invites">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Permission</Table.Th>
-              <Table.Th>Invited by</Table.Th>
-              <Table.Th>Expires</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {org.invites.map((row) => (
-              <Table.Tr key={row._id}>
-                <Table.Td>{row.inviteeEmail}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="gray">
-                    {ORG_LEVEL_LABELS[row.level]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{row.invitedBy ? `${row.invitedBy.firstName} ${row.invitedBy.lastName}` : '—'}</Table.Td>
-                <Table.Td>{new Date(row.expiresAt).toLocaleDateString()}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <PendingInvites org={org} />
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { myAvailabilityQuery, myTimesheetsQuery, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
-import { dayCapacities } from './capacity.ts';
+import { dayCapacities, daysOff } from './capacity.ts';
 import { FillFromPlanButton } from './FillFromPlanButton.tsx';
 import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, weekRequest, type GridRow } from './grid.ts';
 import { refusalInWords, type Refusal } from './refusal.ts';
@@ -118,6 +118,12 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
         data.roles,
       )
     : null;
+  const offDays = ledger.data
+    ? daysOff(
+        days.map((day) => day.date),
+        ledger.data.days,
+      )
+    : undefined;
   const lastMonday = previousWeek(monday);
   const requested = data.requested.filter((role) => weekWithinRole(monday, role));
 
@@ -302,7 +308,13 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
           Arrow keys move, typing replaces, Enter saves, Ctrl+Enter submits the week. 1.5, 1,5, 1:30 and 90m all read as an hour and a half.
         </Text>
         <Group gap="xs">
-          <FillFromPlanButton rows={rows} typed={typed} monday={monday} onFill={(cells) => setTyped((all) => ({ ...all, ...cells }))} />
+          <FillFromPlanButton
+            rows={rows}
+            typed={typed}
+            monday={monday}
+            daysOff={offDays}
+            onFill={(cells) => setTyped((all) => ({ ...all, ...cells }))}
+          />
           <Button variant="default" onClick={copyLastWeek} disabled={!hasLastWeek || editable.length === 0}>
             Copy last week
           </Button>

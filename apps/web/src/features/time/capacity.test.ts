@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerDayView } from '@crewplan/domain/availability/availability';
-import { dayCapacities } from './capacity.ts';
+import { dayCapacities, daysOff } from './capacity.ts';
 
 const day = (date: string, rest: Partial<LedgerDayView> = {}): LedgerDayView => ({
   personId: 'p'.repeat(24),
@@ -67,5 +67,25 @@ describe('the timesheet capacity row', () => {
 
   it('shows nothing planned and no capacity on a day the ledger does not know', () => {
     expect(dayCapacities(['2025-04-19'], [], [role])[0]).toMatchObject({ capacityHours: 0, plannedHours: 0, bar: 0, over: false });
+  });
+});
+
+describe("the days 'Fill from plan' leaves free", () => {
+  const week = ['2025-04-14', '2025-04-15', '2025-04-16', '2025-04-17', '2025-04-18', '2025-04-19', '2025-04-20'];
+  it('are the weekdays with no capacity at all: a holiday, a whole day of leave, a day off by contract', () => {
+    const ledger = [
+      day('2025-04-14'),
+      day('2025-04-15', { leaveApprovedHours: 4 }),
+      day('2025-04-16', { contractHours: 0 }),
+      day('2025-04-17', { leaveApprovedHours: 8 }),
+      day('2025-04-18', { holidayName: 'Good Friday' }),
+      day('2025-04-19', { contractHours: 0 }),
+    ];
+    expect([...daysOff(week, ledger)]).toEqual([2, 3, 4]);
+  });
+
+  it('keep a day one organisation of mine works on, and a day no ledger knows', () => {
+    const ledger = [day('2025-04-18', { holidayName: 'Good Friday' }), day('2025-04-18', { personId: 'q'.repeat(24) })];
+    expect([...daysOff(week, ledger)]).toEqual([]);
   });
 });

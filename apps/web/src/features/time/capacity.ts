@@ -17,6 +17,9 @@ export type DayCapacity = {
   tooltip: string;
 };
 
+/** Monday to Friday (rule 3): weekends are never a day off, they are not worked in the first place. */
+const WORKING_DAYS = 5;
+
 const hours = (value: number) => `${Math.round(value * 100) / 100} h`;
 
 /**
@@ -61,4 +64,18 @@ export function dayCapacities(
       tooltip: lines.join('\n'),
     };
   });
+}
+
+/**
+ * The weekdays (0 = Monday) my ledger shows me not working at all: a public holiday, a whole day of approved leave or
+ * a day my contract leaves free. 'Fill from plan' puts no hours on them, as the planner books none. A day the ledger
+ * does not know (no organisation of mine covers it) is not taken off.
+ */
+export function daysOff(dates: readonly string[], ledger: readonly LedgerDayView[]): Set<number> {
+  const off = new Set<number>();
+  dates.forEach((date, i) => {
+    const days = ledger.filter((day) => day.day === date);
+    if (i < WORKING_DAYS && days.length > 0 && days.every((day) => dayCapacity(day) === 0)) off.add(i);
+  });
+  return off;
 }

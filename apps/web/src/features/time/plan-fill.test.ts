@@ -52,4 +52,10 @@ describe("'Fill from plan' (rules 10, 11)", () => {
   it('takes a row whose typing was cleared again', () => {
     expect(Object.keys(planFilledCells(rows, { typed: ['', '', '', '', '', '', ''] }, MONDAY))).toContain('typed');
   });
+
+  it('puts nothing on days off and plans the role only on the days worked', () => {
+    const filled = planFilledCells(rows, {}, MONDAY, new Set([3]));
+    expect(filled.full).toEqual(['8', '8', '8', '', '8', '', '']);
+    expect(filled.midweek).toEqual(['', '', '8', '', '8', '', '']);
+  });
 });
