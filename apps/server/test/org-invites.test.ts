@@ -387,3 +387,119 @@ describe('PUT /api/org-invite/:id/reject', () => {
     expect(table.total).toBe(0);
   });
 });
+
+describe('pending invites: GET /api/org/:id/invites and DELETE /api/org-invite/:id', () => {
+  const list = (token?: string) => t.request({ method: 'GET', url: `/api/org/${w.orgId}/invites`, token });
+  const revoke = (inviteId: string, token?: string) => t.request({ method: 'DELETE', url: `/api/org-invite/${inviteId}`, token });
+  const pendingIds = async () => ((await list(admin)).json() as { invites: Invite[] }).invites.map((row) => row._id);
+  const statusOf = async (inviteId: string) =>
+    (await t.database.db.select().from(orgInvites).where(eq(orgInvites.id, inviteId)))[0]?.status;
+
+  it('lists the pending, unexpired invites, newest first, with permission, inviter and dates', async () => {
+    const older = (await invite(uniqueEmail('older'), { config: { permission: 1 } })).json() as Invite;
+    const newer = (await invite(uniqueEmail('newer'), {}, w.people.manager.token)).json() as Invite;
+    const lapsed = (await invite(uniqueEmail('lapsed'))).json() as Invite;
+    await t.database.db
+      .update(orgInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orgInvites.id, lapsed._id));
+    const answeredEmail = uniqueEmail('answered');
+    const answered = (await invite(answeredEmail)).json() as Invite;
+    const invitee = await verifiedPerson(t, { email: answeredEmail });
+    expectStatus(await t.request({ method: 'PUT', url: `/api/org-invite/${answered._id}/reject`, token: invitee.token }), 200);
+    t.app.ctx.reads.changed();
+
+    const response = await list(admin);
+    expectStatus(response, 200);
+    const { invites } = response.json() as { invites: (Invite & { createdAt: string; expiresAt: string })[] };
+    const ids = invites.map((row) => row._id);
+    expect(ids).not.toContain(lapsed._id);
+    expect(ids).not.toContain(answered._id);
+    expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
+    expect(invites.find((row) => row._id === older._id)).toMatchObject({
+      inviteeEmail: older.inviteeEmail,
+      permission: 1,
+      level: 'MANAGER',
+      status: 'pending',
+      invitedBy: { _id: w.people.admin.personId, firstName: 'Ada', lastName: 'Admin' },
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    expect(invites.find((row) => row._id === newer._id)?.invitedBy).toMatchObject({ _id: w.people.manager.personId });
+  });
+
+  it('shows them to whoever may invite: managers and admins; 403 to other members and the API key, 404 outside, 401 signed out', async () => {
+    const expected = {
+      admin: 200,
+      manager: 200,
+      limitedManager: 200,
+      member: 403,
+      observerOrg: 403,
+      observerOrgLimited: 403,
+      outsider: 404,
+      otherOrgAdmin: 404,
+    } as const;
+    for (const [who, status] of Object.entries(expected)) expectStatus(await list(w.people[who as keyof typeof expected].token), status);
+    expectStatus(await list(w.apiKey), 403);
+    expectStatus(await list(), 401);
+  });
+
+  it('lets whoever may invite revoke; other members get 403, outsiders 404, signed out and the API key 401, and the invite stays', async () => {
+    const expected = {
+      admin: 200,
+      manager: 200,
+      limitedManager: 200,
+      member: 403,
+      observerOrg: 403,
+      observerOrgLimited: 403,
+      outsider: 404,
+      otherOrgAdmin: 404,
+    } as const;
+    for (const [who, status] of Object.entries(expected)) {
+      const created = (await invite(uniqueEmail('revocable'))).json() as Invite;
+      const response = await revoke(created._id, w.people[who as keyof typeof expected].token);
+      expectStatus(response, status);
+      expect(await statusOf(created._id)).toBe(status === 200 ? 'revoked' : 'pending');
+      if (status === 200) expect(response.json()).toMatchObject({ _id: created._id, status: 'revoked' });
+    }
+    const kept = (await invite(uniqueEmail('kept'))).json() as Invite;
+    expectStatus(await revoke(kept._id, w.apiKey), 401);
+    expectStatus(await revoke(kept._id), 401);
+    expect(await statusOf(kept._id)).toBe('pending');
+  });
+
+  it('lets its inviter revoke their own invite even once they may no longer invite', async () => {
+    const inviter = await verifiedPerson(t);
+    await addMember(t, w.orgId, inviter, 'MANAGER');
+    const created = (await invite(uniqueEmail('own'), {}, inviter.token)).json() as Invite;
+    await t.database.db.update(orgPeople).set({ level: 'MEMBER' }).where(eq(orgPeople.personId, inviter.personId));
+    t.app.ctx.reads.changed();
+    expectStatus(await revoke(created._id, inviter.token), 200);
+    expect(await statusOf(created._id)).toBe('revoked');
+  });
+
+  it('answers a revoked invite as a lapsed one: its link, handling and accepting are 410 with the spec text; revoking again too', async () => {
+    const email = uniqueEmail('revoked');
+    const created = (await invite(email)).json() as Invite;
+    const token = await mailedToken(email);
+    const person = await verifiedPerson(t, { email });
+    expectStatus(await revoke(created._id, admin), 200);
+    expect(await pendingIds()).not.toContain(created._id);
+    for (const request of [
+      { method: 'GET' as const, url: `/api/org-invite/token/${token}` },
+      { method: 'POST' as const, url: `/api/org-invite/handle/${token}`, token: person.token },
+      { method: 'PUT' as const, url: `/api/org-invite/${created._id}/accept`, token: person.token },
+      { method: 'DELETE' as const, url: `/api/org-invite/${created._id}`, token: admin },
+    ]) {
+      const response = await t.request(request);
+      expectStatus(response, 410);
+      expect(errorOf(response).message).toBe(SPEC.noLongerValid);
+    }
+    expect(await t.database.db.select().from(orgPeople).where(eq(orgPeople.personId, person.personId))).toEqual([]);
+  });
+
+  it('answers 404 for an unknown invite and 400 for a malformed id', async () => {
+    expectStatus(await revoke('a'.repeat(24), admin), 404);
+    expectStatus(await revoke('not-an-id', admin), 400);
+  });
+});

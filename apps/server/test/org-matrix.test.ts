@@ -324,6 +324,20 @@ function routes(): Route[] {
       build: async () => ({ method: 'POST', url: `/api/org-invite/handle/${await inviteToken((await freshInvite()).email)}` }),
       expect: signedInExpectations('allowed'),
     },
+    {
+      method: 'GET',
+      url: '/api/org/:id/invites',
+      build: () => ({ method: 'GET', url: org('/invites') }),
+      expect: orgExpectations(w, allow('org.invite')),
+    },
+    // Revoking takes the organisation from the invite: who may invite there (or its inviter, here the admin) revokes it;
+    // to somebody outside it does not exist; an API key is no session.
+    {
+      method: 'DELETE',
+      url: '/api/org-invite/:id',
+      build: async () => ({ method: 'DELETE', url: `/api/org-invite/${(await freshInvite()).inviteId}` }),
+      expect: { ...orgExpectations(w, allow('org.invite')), apiKey: 401 },
+    },
     // Only the invitee may answer an invite: to everybody else it does not exist.
     ...['accept', 'reject'].map((action): Route => ({
       method: 'PUT',

@@ -19,7 +19,8 @@ let acsUrl: string;
 beforeAll(async () => {
   idp = await startFakeSamlProvider();
   t = await buildTestApp();
-  admin = await verifiedPerson(t);
+  // an admin sets up sign-in only for the domain of their own verified address
+  admin = await verifiedPerson(t, { email: `admin@${DOMAIN}` });
   org = await createOrg(t, admin.token, { inviteDomains: [DOMAIN] });
 });
 

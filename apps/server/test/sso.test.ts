@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '@crewplan/domain';
 import { SSO_MESSAGES, ssoCallbackErrorCode } from '@crewplan/domain/sso/sso';
-import { authAccounts, people, ssoProviders } from '../src/db/schema/index.ts';
+import { authAccounts, people, personEmails, ssoProviders } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { startFakeOidcProvider, type FakeOidcProvider } from './support/fake-oidc-provider.ts';
 import { addMember, createOrg, errorOf, expectStatus, verifiedPerson, type CreatedOrg } from './support/org.ts';
@@ -19,7 +19,10 @@ beforeAll(async () => {
   idp.clients.set('crewplan', 'client-secret');
   idp.clients.set('crewplan-ms', 'ms-secret');
   t = await buildTestApp({ env: { SSO_TRUSTED_ORIGINS: idp.origin, MICROSOFT_LOGIN_URL: idp.issuer('/ms') } });
-  admin = await verifiedPerson(t);
+  // an admin sets up sign-in only for domains of their own verified addresses
+  admin = await verifiedPerson(t, { email: `admin@${DOMAIN}` });
+  await proveAddress(admin.personId, 'admin@other-sso.test');
+  await proveAddress(admin.personId, 'admin@saml-sso.test');
   org = await createOrg(t, admin.token, { inviteDomains: [DOMAIN, 'other-sso.test', 'gmail.com'] });
 });
 
@@ -27,6 +30,12 @@ afterAll(async () => {
   await t?.close();
   await idp?.close();
 });
+
+/** Gives a person a secondary address, verified unless said otherwise. */
+async function proveAddress(personId: string, email: string, verified = true) {
+  await t.database.db.insert(personEmails).values({ personId, email, verified });
+  t.app.ctx.reads.changed();
+}
 
 const oidcBody = (overrides: Record<string, unknown> = {}) => ({
   kind: 'oidc',
@@ -120,7 +129,7 @@ describe('single sign-on setups of an organisation (admins)', () => {
   });
 
   it('refuses a setup of any kind for a domain another organisation has set up (409): its people would be sent to either', async () => {
-    const outsider = await verifiedPerson(t);
+    const outsider = await earlierAccount(`squatter@${DOMAIN}`);
     const squatter = await createOrg(t, outsider.token, { inviteDomains: [DOMAIN] });
     const response = await t.request({
       method: 'POST',
@@ -180,14 +189,74 @@ describe('single sign-on setups of an organisation (admins)', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/org/${org._id}/sso/${row!.id}`, token: outsider.token }), 404);
   });
 
-  it("keeps better-auth's own provider management closed", async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/identity/sso/register',
-      token: admin.token,
-      payload: { providerId: 'x', issuer: idp.issuer(), domain: 'evil.test' },
+  it("keeps better-auth's own provider management closed: nobody registers or changes a provider past our checks", async () => {
+    for (const path of ['register', 'update-provider']) {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/identity/sso/${path}`,
+        token: admin.token,
+        payload: { providerId: `oidc-${DOMAIN}`, issuer: idp.issuer(), domain: 'evil.test' },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const [row] = await t.database.db
+      .select()
+      .from(ssoProviders)
+      .where(eq(ssoProviders.providerId, `oidc-${DOMAIN}`));
+    expect(row).toMatchObject({ domain: DOMAIN, organizationId: org._id });
+  });
+});
+
+describe('whose domain: an admin sets up sign-in only for the domain of a verified address of theirs', () => {
+  const OWN = 'own-sso.test';
+  let owner: TestPerson;
+  let ownOrg: CreatedOrg;
+
+  beforeAll(async () => {
+    owner = await verifiedPerson(t, { email: `Owner@${OWN.toUpperCase()}` });
+    // every domain below is approved: approving one proves nothing
+    ownOrg = await createOrg(t, owner.token, {
+      inviteDomains: [OWN, 'foreign-sso.test', `eu.${OWN}`, 'second-sso.test', 'unproven-sso.test'],
     });
-    expect(response.statusCode).toBe(404);
+    await proveAddress(owner.personId, 'owner@unproven-sso.test', false);
+  });
+
+  const setUp = (domain: string, person = owner, target = ownOrg) =>
+    t.request({ method: 'POST', url: `/api/org/${target._id}/sso`, token: person.token, payload: oidcBody({ domain }) });
+  const providersOf = async (domain: string) => t.database.db.select().from(ssoProviders).where(eq(ssoProviders.domain, domain));
+
+  it.each([
+    ['another domain', 'foreign-sso.test'],
+    ['a subdomain of their own', `eu.${OWN}`],
+    ['the domain of an address they have not verified', 'unproven-sso.test'],
+  ])('refuses %s (403), and registers nothing', async (_label, domain) => {
+    const response = await setUp(domain);
+    expectStatus(response, 403);
+    expect(errorOf(response)).toMatchObject({
+      code: 'sso/domain-not-owned',
+      message: 'Single sign-on can only be set up for the domain of your own verified email address.',
+    });
+    expect(await providersOf(domain)).toEqual([]);
+  });
+
+  it('refuses an admin whose sign-in email is not verified, even for its own domain (403)', async () => {
+    const unverifiedOwner = await verifiedPerson(t, { email: `later@unverified-sso.test` });
+    const target = await createOrg(t, unverifiedOwner.token, { inviteDomains: ['unverified-sso.test'] });
+    await t.database.db.update(people).set({ emailVerified: false }).where(eq(people.id, unverifiedOwner.personId));
+    t.app.ctx.sessions.forgetPerson(unverifiedOwner.personId);
+    t.app.ctx.reads.changed();
+    const response = await setUp('unverified-sso.test', unverifiedOwner, target);
+    expectStatus(response, 403);
+    expect(errorOf(response).code).toBe('sso/domain-not-owned');
+    expect(await providersOf('unverified-sso.test')).toEqual([]);
+  });
+
+  it('accepts their own domain whatever its case, and the domain of a verified secondary address', async () => {
+    const own = await setUp('OWN-Sso.Test');
+    expectStatus(own, 201);
+    expect(own.json()).toMatchObject({ domain: OWN });
+    await proveAddress(owner.personId, 'owner@second-sso.test');
+    expectStatus(await setUp('second-sso.test'), 201);
   });
 });
 
@@ -327,7 +396,7 @@ describe('signing in with single sign-on', () => {
 describe('single sign-on of a deleted organisation', () => {
   it('stops requiring, offering and making accounts through the providers of an organisation once it is deleted', async () => {
     const domain = 'gone-sso.test';
-    const owner = await verifiedPerson(t);
+    const owner = await verifiedPerson(t, { email: `owner@${domain}` });
     const gone = await createOrg(t, owner.token, { inviteDomains: [domain] });
     const member = await verifiedPerson(t, { email: `mia@${domain}` });
     await addMember(t, gone._id, member, 'MEMBER');

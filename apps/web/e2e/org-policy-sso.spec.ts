@@ -8,7 +8,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** An organisation with an approved domain of its own, made by a verified admin, with a manager who joined. */
 async function orgWithDomain(page: Page, request: APIRequestContext, mode: 'light' | 'dark') {
   const domain = `sso-admin-${randomBytes(3).toString('hex')}.test`;
-  const admin = await createAccount(request, 'sso-owner', { firstName: 'Ines', lastName: 'Admin', mode, theme: 'main' });
+  // an admin sets up sign-in only for the domain of their own verified email
+  const admin = await createAccount(request, 'sso-owner', { firstName: 'Ines', lastName: 'Admin', mode, theme: 'main' }, `ines@${domain}`);
   await page.goto(linkIn(await latestMail(request, admin.email, 'Verify your email for Crewplan')));
   await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
   const created = await request.post('/api/org', { data: { title: 'Sign-on Co', inviteDomains: [domain] }, headers: bearer(admin.token) });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { SSO_MESSAGES } from '@crewplan/domain/sso/sso';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../server/test/support/fake-oidc-provider.ts';
-import { createAccount, expectAccessible, fillSignIn, IDP_PORTS } from './support.ts';
+import { createAccount, expectAccessible, fillSignIn, IDP_PORTS, latestMail, linkIn } from './support.ts';
 
 test('an email whose domain has no set-up gets the spec messages for single sign-on and Microsoft', async ({ page }) => {
   await page.goto('/login');
@@ -48,7 +48,10 @@ test.describe('against a local OpenID Connect provider', () => {
 
   test('a person of a single sign-on domain goes to the provider and comes back signed in', async ({ page, request }) => {
     const domain = `sso-${randomBytes(3).toString('hex')}.test`;
-    const { token } = await createAccount(request, 'sso-admin');
+    // an admin sets up sign-in only for the domain of their own verified email
+    const { token, email } = await createAccount(request, 'sso-admin', undefined, `admin@${domain}`);
+    await page.goto(linkIn(await latestMail(request, email, 'Verify your email for Crewplan')));
+    await expect(page.getByText('Thank you. Your email is verified.')).toBeVisible();
     const headers = { authorization: `Bearer ${token}` };
     const org = await request.post('/api/org', { data: { title: 'Single sign-on org', inviteDomains: [domain] }, headers });
     expect(org.status(), await org.text()).toBe(201);

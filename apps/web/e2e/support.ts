@@ -123,8 +123,8 @@ export async function createAccount(
   request: APIRequestContext,
   label: string,
   profile: Record<string, unknown> = { firstName: 'Grace', lastName: 'Hopper' },
+  email = uniqueEmail(label),
 ): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(label);
   const signUp = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const { token } = (await signUp.json()) as { token: string };

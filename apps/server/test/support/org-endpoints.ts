@@ -60,9 +60,11 @@ export const ORG_SPEC_ENDPOINTS: [string, string][] = [
 
 /**
  * Routes the organisation area adds beyond the catalogue: reading the logos it uploads; the single sign-on
- * setups of its domains and the sign-in screen's question about an email's domain.
+ * setups of its domains and the sign-in screen's question about an email's domain; the pending invites and revoking one.
  */
 export const ORG_EXTRA_ENDPOINTS: [string, string][] = [
+  ['GET', '/org/:id/invites'],
+  ['DELETE', '/org-invite/:id'],
   ['GET', '/org/:id/logo'],
   ['GET', '/org/:id/client/:clientId/logo'],
   ['GET', '/org/:id/sso'],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { span } from '../features/leave/format.ts';
 import { formatDay, formatLocalDay } from './days.ts';
 
 describe('formatDay', () => {
@@ -12,10 +11,5 @@ describe('formatDay', () => {
     const noon = new Date(2026, 11, 29, 12);
     expect(formatLocalDay(noon)).toBe('29 Dec 2026');
     expect(formatLocalDay(noon.toISOString())).toBe('29 Dec 2026');
-  });
-
-  it('writes a leave span with the same days', () => {
-    expect(span('2026-12-14', '2026-12-15')).toBe('14 Dec 2026 – 15 Dec 2026');
-    expect(span('2026-12-14', '2026-12-14')).toBe('14 Dec 2026');
   });
 });

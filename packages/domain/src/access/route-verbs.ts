@@ -80,6 +80,8 @@ export const SIGNED_IN_VERBS = [
   'plan.roles.mine',
   'invite.read',
   'invite.answer',
+  // revoking an invite: the service allows its inviter and whoever may invite at the invite's organisation
+  'invite.revoke',
   'notification.read',
   'notification.update',
   'org.list',

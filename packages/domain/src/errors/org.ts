@@ -117,6 +117,12 @@ export const ORG_ERRORS = {
     message: (domain: string) => `Please approve ${domain} in the organisation's domains first.`,
     fields: { domain: 'Not an approved domain of the organisation' },
   },
+  ssoDomainNotOwned: {
+    code: 'sso/domain-not-owned',
+    status: 403,
+    message: 'Single sign-on can only be set up for the domain of your own verified email address.',
+    fields: { domain: 'Not the domain of your verified email address' },
+  },
   ssoFreeDomain: {
     code: 'sso/free-domain',
     status: 400,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import {
   accessGrantError,
   adminDomainError,
@@ -15,7 +15,7 @@ import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
-import { currentMembership, hashSecret, memberFacts } from '../../plugins/org-access.ts';
+import { currentMembership, hashSecret, loadOrgAccess, memberFacts } from '../../plugins/org-access.ts';
 import type { AppContext, OrgAccess, Principal } from '../../plugins/types.ts';
 import { orgLogoUrl, personRef, presentOrg, presentOrgPerson } from './org.presenter.ts';
 
@@ -327,4 +327,49 @@ export async function rejectInvite(ctx: AppContext, principal: Principal, invite
     rejectedBy: principal.personId,
   });
   return presentInvite(updated, row.inviter ? personRef(row.inviter) : null);
+}
+
+/** `GET /org/:id/invites`: the organisation's pending invites that have not expired, newest first. */
+export async function listPendingInvites(ctx: AppContext, access: OrgAccess): Promise<{ invites: OrgInvite[] }> {
+  const rows = await ctx.db
+    .select({ invite: orgInvites, inviter: people })
+    .from(orgInvites)
+    .leftJoin(people, eq(people.id, orgInvites.invitedBy))
+    .where(and(eq(orgInvites.orgId, access.org.id), eq(orgInvites.status, 'pending'), gt(orgInvites.expiresAt, ctx.clock.now())))
+    .orderBy(desc(orgInvites.createdAt));
+  return { invites: rows.map(({ invite, inviter }) => presentInvite(invite, inviter ? personRef(inviter) : null)) };
+}
+
+/**
+ * `DELETE /org-invite/:id`: whoever may invite at the invite's organisation revokes it, and so may its inviter. To
+ * somebody who is neither a member nor the inviter it does not exist (404); a member who may not invite gets 403; an
+ * invite already answered, revoked or lapsed answers 410. Its link then answers as a lapsed one does (410).
+ */
+export async function revokeInvite(ctx: AppContext, principal: Principal, inviteId: string): Promise<OrgInvite> {
+  const row = await loadInvite(ctx, eq(orgInvites.id, inviteId));
+  if (!row) throw inviteNotFound();
+  const { invite, org } = row;
+  if (invite.invitedBy !== principal.personId) {
+    const access = await loadOrgAccess(ctx.db, org.id, { personId: principal.personId });
+    if (!access) throw inviteNotFound();
+    if (!can(access.actor, 'org.invite')) throw appError('forbidden');
+  }
+  if (!isUsable(invite, ctx.clock.now())) throw inviteNoLongerValid();
+  const revoked = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
+    const [updated] = await tx
+      .update(orgInvites)
+      .set({ status: 'revoked' })
+      .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
+      .returning();
+    if (!updated) throw inviteNoLongerValid();
+    record({
+      action: 'update',
+      entity: 'org.invites',
+      id: invite.id,
+      title: invite.inviteeEmail,
+      changes: { status: { from: 'pending', to: 'revoked' } },
+    });
+    return updated;
+  });
+  return presentInvite(revoked, row.inviter ? personRef(row.inviter) : null);
 }

@@ -235,6 +235,28 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       reply.status(201).send(await invites.createInvite(ctx, orgAccessOf(request), principalOf(request), request.body)),
   });
 
+  r.get('/api/org/:id/invites', {
+    config: { authz: { org: 'org.invite' } },
+    schema: {
+      tags: ['invites'],
+      summary: "The organisation's pending invites that have not expired, newest first (for those who may invite)",
+      params: orgParams,
+      response: { 200: z.object({ invites: z.array(orgInviteSchema) }) },
+    },
+    handler: async (request) => invites.listPendingInvites(ctx, orgAccessOf(request)),
+  });
+
+  r.delete('/api/org-invite/:id', {
+    config: { authz: { signedIn: 'invite.revoke' } },
+    schema: {
+      tags: ['invites'],
+      summary: 'Revoke a pending invite (whoever may invite at its organisation, or its inviter); its link then answers 410',
+      params: z.object({ id: idSchema }),
+      response: { 200: orgInviteSchema },
+    },
+    handler: async (request) => invites.revokeInvite(ctx, principalOf(request), request.params.id),
+  });
+
   r.get('/api/org-invite/token/:token', {
     config: { authz: 'public' },
     schema: {

@@ -1,6 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { capitaliseName, emailDomain, isDisposableEmailDomain, type ProfileUpdate } from '@crewplan/domain';
+import {
+  APP_SETTINGS_MAX_BYTES,
+  APP_SETTINGS_TOO_LARGE,
+  capitaliseName,
+  emailDomain,
+  isDisposableEmailDomain,
+  type ProfileUpdate,
+} from '@crewplan/domain';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -35,12 +42,22 @@ export async function updateProfile(db: Db, personId: string, input: ProfileUpda
   const { appSettings, uiMessageFlags, ...fields } = input;
   const changes: PgUpdateSetSource<typeof people> = { ...fields };
   // Settings and message flags are merged key by key, so two screens saving different keys keep both.
-  if (appSettings) changes.appSettings = sql`${people.appSettings} || ${JSON.stringify(appSettings)}::jsonb`;
+  const settings = appSettings && sql`${people.appSettings} || ${JSON.stringify(appSettings)}::jsonb`;
+  if (settings) changes.appSettings = settings;
   if (uiMessageFlags) changes.uiMessageFlags = sql`${people.uiMessageFlags} || ${JSON.stringify(uiMessageFlags)}::jsonb`;
   if (input.firstName !== undefined) changes.firstName = capitaliseName(input.firstName);
   if (input.lastName !== undefined) changes.lastName = capitaliseName(input.lastName);
   if (Object.keys(changes).length > 0) {
-    const [person] = await db.update(people).set(changes).where(eq(people.id, personId)).returning();
+    // each save is bounded by the schema; merged key by key, all of them together must stay within the bound too
+    const settingsFit = settings ? sql`octet_length((${settings})::text) <= ${APP_SETTINGS_MAX_BYTES}` : undefined;
+    const [person] = await db
+      .update(people)
+      .set(changes)
+      .where(and(eq(people.id, personId), settingsFit))
+      .returning();
+    if (!person && settings) {
+      throw appError('invalidInput', { message: `${APP_SETTINGS_TOO_LARGE}.`, fields: { appSettings: APP_SETTINGS_TOO_LARGE } });
+    }
     if (person && (changes.firstName !== undefined || changes.lastName !== undefined)) {
       await db
         .update(people)

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { emailDomain } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { authAccounts, orgPeople, orgs, people, ssoProviders } from '../../db/schema/index.ts';
+import { authAccounts, orgPeople, orgs, people, personEmails, ssoProviders } from '../../db/schema/index.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
@@ -100,4 +100,23 @@ export async function ssoProviderDomain(db: Db, providerId: string): Promise<str
     .where(and(eq(ssoProviders.providerId, providerId), usable()))
     .limit(1);
   return row?.domain ?? null;
+}
+
+/**
+ * Whether a person has proven an address of exactly this domain: their sign-in email, verified, or a verified
+ * secondary one (subdomains are other domains). Only then may they set up sign-in for the domain: listing a domain
+ * as approved proves nothing, and would let any new organisation capture the sign-ins of somebody else's domain.
+ */
+export async function ownsEmailDomain(db: Db, personId: string, domain: string): Promise<boolean> {
+  const [person] = await db
+    .select({ email: people.email, verified: people.emailVerified })
+    .from(people)
+    .where(eq(people.id, personId))
+    .limit(1);
+  const secondary = await db
+    .select({ email: personEmails.email })
+    .from(personEmails)
+    .where(and(eq(personEmails.personId, personId), eq(personEmails.verified, true)));
+  const verified = [...(person?.verified ? [person.email] : []), ...secondary.map((row) => row.email)];
+  return verified.some((email) => emailDomain(email) === domain.toLowerCase());
 }

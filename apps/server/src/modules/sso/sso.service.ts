@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { presentProvider } from './sso.presenter.ts';
-import { listOrgProviders, providersForEmail, ssoRequiredFor, ssoSetupTaken } from './sso.queries.ts';
+import { listOrgProviders, ownsEmailDomain, providersForEmail, ssoRequiredFor, ssoSetupTaken } from './sso.queries.ts';
 
 type CreateBody = z.output<typeof createSsoProviderBodySchema>;
 
@@ -76,7 +76,8 @@ function registration(ctx: AppContext, body: CreateBody, providerId: string) {
 
 /**
  * Registers a provider for one of the organisation's approved domains through better-auth (which runs
- * OIDC discovery), then binds it to the organisation and marks the domain verified.
+ * OIDC discovery), then binds it to the organisation and marks the domain verified. The admin must have a verified
+ * email address of that very domain (better-auth's own registration and update endpoints are closed).
  */
 export async function createProvider(
   ctx: AppContext,
@@ -89,6 +90,10 @@ export async function createProvider(
   }
   if (isFreeEmailDomain(body.domain)) {
     throw appError('ssoFreeDomain');
+  }
+  // approving a domain proves nothing: the admin setting up its sign-in must have proven an address of it
+  if (!access.personId || !(await ownsEmailDomain(ctx.db, access.personId, body.domain))) {
+    throw appError('ssoDomainNotOwned');
   }
   const providerId = ssoProviderIdOf(body.kind, body.domain);
   // a deleted organisation's setup no longer signs anybody in: the domain is free for the organisation approving it now

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { peopleSearch, withFieldMessage } from './api.ts';
+import { orgInvitesQuery, orgKeys, peopleSearch, withFieldMessage } from './api.ts';
 
 describe('organisation calls', () => {
   it('shows the first field message of a validation error', () => {
@@ -17,5 +17,9 @@ describe('organisation calls', () => {
     expect(peopleSearch({ department: 'd1', office: null, search: '  ada ' })).toBe('?department=d1&search=ada');
     expect(peopleSearch({ limit: 50, offset: 100 })).toBe('?limit=50&offset=100');
     expect(peopleSearch({ limit: 50, offset: 0 })).toBe('?limit=50');
+  });
+
+  it('keeps the pending invites under their organisation, so sending or revoking one refreshes the list', () => {
+    expect(orgInvitesQuery('o1').queryKey.slice(0, 2)).toEqual([...orgKeys.org('o1')]);
   });
 });

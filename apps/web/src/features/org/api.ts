@@ -232,6 +232,20 @@ export function useInvite(orgId: string) {
   });
 }
 
+/** `GET /org/:id/invites`: the pending invites (for those who may invite); refreshed with the organisation. */
+export const orgInvitesQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: [...orgKeys.org(orgId), 'invites'],
+    queryFn: ({ signal }) => api<{ invites: OrgInvite[] }>(`/org/${orgId}/invites`, { signal }).then((answer) => answer.invites),
+  });
+
+export function useRevokeInvite(orgId: string) {
+  return useMutation({
+    mutationFn: (inviteId: string) => api<OrgInvite>(`/org-invite/${inviteId}`, { method: 'DELETE' }),
+    onSuccess: () => refreshOrg(orgId),
+  });
+}
+
 export function useApiKeys(orgId: string) {
   const done = () => refreshOrg(orgId);
   return {
