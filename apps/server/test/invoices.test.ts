@@ -2,8 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, can, INVOICE_MESSAGES, TIME_MESSAGES, type BillableLine, type Invoice, type OrgActor } from '@crewplan/domain';
-import { clientInvoices, missions, orgAuditEvents, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
+import {
+  BILLING_MESSAGES,
+  can,
+  errorOf as catalogued,
+  INVOICE_MESSAGES,
+  TIME_MESSAGES,
+  type BillableLine,
+  type Invoice,
+  type OrgActor,
+} from '@crewplan/domain';
+import { actions, clientInvoices, missions, orgAuditEvents, orgs, planItems, timesheets } from '../src/db/schema/index.ts';
 import type { PaymentLinkRequest } from '../src/modules/invoices/index.ts';
 import { accessOutcomes, orgExpectations, orgPrincipals, type Expectation } from './support/authz-matrix.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
@@ -197,10 +206,15 @@ describe('drawing lines from a mission', () => {
     ).toEqual([
       // 60 h × 80.00 (kept), not the role's 99.99
       { kind: 'time', sourceIds: [m.weeks.d1, m.weeks.d2], quantity: 60, unitPrice: 80, amount: 4_800, currency: 'EUR' },
-      // 37.5 h × 800.00 a day / 8
-      { kind: 'time', sourceIds: [m.weeks.v1], quantity: 37.5, unitPrice: 800, amount: 3_750, currency: 'EUR' },
+      // 37.5 h at 800.00 a day: 4.6875 days of 8 hours × 800.00
+      { kind: 'time', sourceIds: [m.weeks.v1], quantity: 4.6875, unitPrice: 800, amount: 3_750, currency: 'EUR' },
     ]);
     expect(lines[0]!.description).toContain('Designer');
+    expect(lines.map(({ unit, description }) => [unit, description.endsWith('h)')])).toEqual([
+      ['h', false],
+      ['d', true],
+    ]);
+    expect(lines[1]!.description).toContain('37.5 h');
   });
 
   it('invoices them with the client’s tax, rule 196’s number, and never twice', async () => {
@@ -270,7 +284,8 @@ describe('drawing lines from a mission', () => {
     await week('2026-02-23', [0, 0, 0, 0, 0, 0, 0]);
     const worked = await week('2026-03-02', [480, 0, 0, 0, 0, 0, 0]);
     const [line] = await billable(mission.id);
-    expect(line).toMatchObject({ sourceIds: [worked], quantity: 8, unitPrice: 2_500, amount: 2_500 });
+    expect(line).toMatchObject({ sourceIds: [worked], quantity: 1, unit: '', unitPrice: 2_500, amount: 2_500 });
+    expect(line!.description).toContain('8 h');
   });
 
   it('bills reached milestones of a mission that bills using milestones, and not its hours', async () => {
@@ -688,7 +703,7 @@ describe('a week billed on an invoice stays as billed', () => {
     expect(read.lines.map(({ kind, sourceIds, quantity, amount }) => ({ kind, sourceIds, quantity, amount }))).toEqual([
       // the Designer's second week alone: 20 h × 80.00
       { kind: 'time', sourceIds: [m.weeks.d2], quantity: 20, amount: 1_600 },
-      { kind: 'time', sourceIds: [m.weeks.v1], quantity: 37.5, amount: 3_750 },
+      { kind: 'time', sourceIds: [m.weeks.v1], quantity: 4.6875, amount: 3_750 },
       { kind: 'manual', sourceIds: [], quantity: 1, amount: 100 },
     ]);
     expect([read.subtotal, read.tax, read.total]).toEqual([5_450, 1_308, 6_758]);
@@ -696,6 +711,109 @@ describe('a week billed on an invoice stays as billed', () => {
     // approved again (with more hours): the week is billable, no longer claimed by the draft
     await t.database.db.update(timesheets).set({ status: 'approved' }).where(eq(timesheets.id, m.weeks.d1));
     expect((await billable(m.missionId)).map((line) => line.sourceIds)).toEqual([[m.weeks.d1]]);
+  });
+});
+
+describe('a milestone billed on an invoice stays as billed', () => {
+  const move = async (invoiceId: string, status: string) =>
+    expectStatus(await call({ method: 'PUT', url: `/api/clientInvoice/${invoiceId}`, payload: { payload: { status } } }), 200);
+  const change = (itemId: string, payload: Record<string, unknown>) =>
+    call({ method: 'PUT', url: `/api/mission-plan/${itemId}/bulk`, payload });
+  const remove = (itemId: string) => call({ method: 'DELETE', url: `/api/mission-plan/${itemId}` });
+  const read = async (invoiceId: string) => (await call({ method: 'GET', url: `/api/clientInvoice/${invoiceId}` })).json() as Invoice;
+
+  /** A mission billing with milestones: Kick-off (1,500.00) and Launch (3,000.00), both approved; Design follows a done task. */
+  async function milestoneMission() {
+    const mission = await insertMission(t, w.people.admin, { orgId: w.orgId, currency: 'EUR', billUsingMilestones: true });
+    const [task] = await t.database.db.insert(actions).values({ missionId: mission.id, title: 'Design', percentComplete: 100 }).returning();
+    const [kickOff, launch, design] = await t.database.db
+      .insert(planItems)
+      .values([
+        { missionId: mission.id, type: 'milestone', title: 'Kick-off', amountMinor: 150_000, approved: true, startDate: '2026-03-02' },
+        {
+          missionId: mission.id,
+          type: 'fundable_milestone',
+          title: 'Launch',
+          amountMinor: 300_000,
+          approved: true,
+          startDate: '2026-03-03',
+        },
+        { missionId: mission.id, type: 'milestone', title: 'Design', amountMinor: 50_000, linkedToTask: task!.id, startDate: '2026-03-04' },
+      ])
+      .returning();
+    return { missionId: mission.id, kickOff: kickOff!.id, launch: launch!.id, design: design!.id, task: task!.id };
+  }
+  it('refuses to un-approve, re-price or delete a milestone of a sent or paid invoice (409 naming it); its title may change', async () => {
+    const m = await milestoneMission();
+    const invoice = await created(await client(), {
+      missionId: m.missionId,
+      lines: [m.kickOff, m.design].map((id) => ({ kind: 'milestone', sourceIds: [id] })),
+    });
+    await move(invoice._id, 'sent');
+    const unapproved = await change(m.kickOff, { approved: false });
+    expect(unapproved.statusCode).toBe(409);
+    expect(errorOf(unapproved)).toMatchObject({
+      code: 'plan/invoiced',
+      message: catalogued('milestoneInvoiced', invoice.numberText, 'sent').message,
+    });
+    expect((await change(m.kickOff, { amount: 2_000 })).statusCode).toBe(409);
+    expect((await remove(m.kickOff)).statusCode).toBe(409);
+    // issued, the milestone reached by its task is approved: its approval keeps it reached, as billed, when the task
+    // is reopened, and cannot be taken back (though the task is complete now)
+    expect((await t.database.db.select().from(planItems).where(eq(planItems.id, m.design)))[0]!.approved).toBe(true);
+    expect((await change(m.design, { approved: false })).statusCode).toBe(409);
+    // what the line did not draw changes freely
+    expectStatus(await change(m.kickOff, { title: 'Kick-off workshop', startDate: '2026-03-09' }), 200);
+    expectStatus(await change(m.design, { linkedToTask: null }), 200);
+
+    await move(invoice._id, 'paid');
+    const paid = await remove(m.kickOff);
+    expect(errorOf(paid)).toMatchObject({
+      code: 'plan/invoiced',
+      message: catalogued('milestoneInvoiced', invoice.numberText, 'paid').message,
+    });
+    expect((await change(m.design, { approved: false })).statusCode).toBe(409);
+    const [kept] = await t.database.db.select().from(planItems).where(eq(planItems.id, m.kickOff));
+    expect(kept).toMatchObject({ approved: true, amountMinor: 150_000, wasDeleted: false });
+    expect((await read(invoice._id)).lines.map((line) => line.amount)).toEqual([1_500, 500]);
+  });
+
+  it('takes an un-approved, unlinked or deleted milestone off a draft and draws a re-priced one again, with the totals', async () => {
+    const m = await milestoneMission();
+    const draft = await created(await client({ country: 'GR' }), {
+      missionId: m.missionId,
+      lines: [...[m.kickOff, m.launch, m.design].map((id) => ({ kind: 'milestone', sourceIds: [id] })), typed('Travel', 1, 100)],
+    });
+    expect(draft.total).toBe((1_500 + 3_000 + 500 + 100) * 1.24);
+
+    expectStatus(await change(m.kickOff, { approved: false }), 200);
+    expectStatus(await change(m.launch, { amount: 2_500 }), 200);
+    // no longer following its complete task, the Design milestone is no longer reached
+    expectStatus(await change(m.design, { linkedToTask: null }), 200);
+    let now = await read(draft._id);
+    expect(now.lines.map(({ kind, sourceIds, amount }) => ({ kind, sourceIds, amount }))).toEqual([
+      { kind: 'milestone', sourceIds: [m.launch], amount: 2_500 },
+      { kind: 'manual', sourceIds: [], amount: 100 },
+    ]);
+    expect([now.subtotal, now.tax, now.total]).toEqual([2_600, 624, 3_224]);
+
+    expectStatus(await remove(m.launch), 200);
+    now = await read(draft._id);
+    expect(now.lines.map((line) => line.kind)).toEqual(['manual']);
+    expect([now.subtotal, now.total]).toEqual([100, 124]);
+    // approved again, the milestone is billable, no longer claimed by the draft
+    expectStatus(await change(m.kickOff, { approved: true }), 200);
+    expect((await billable(m.missionId)).map((line) => line.sourceIds)).toEqual([[m.kickOff]]);
+  });
+
+  it('lets a milestone of a void invoice change and go', async () => {
+    const m = await milestoneMission();
+    const voided = await created(await client(), { missionId: m.missionId, lines: [{ kind: 'milestone', sourceIds: [m.kickOff] }] });
+    await move(voided._id, 'sent');
+    await move(voided._id, 'void');
+    expectStatus(await change(m.kickOff, { amount: 1_750 }), 200);
+    expectStatus(await remove(m.kickOff), 200);
+    expect((await read(voided._id)).lines.map((line) => line.amount)).toEqual([1_500]);
   });
 });
 

@@ -73,6 +73,7 @@ const SAMPLES: { [N in Valued]: ErrorArgs<N> } = {
   clientNextNumberBackwards: ['0008'],
   invoiceBadStatus: ['paid', 'draft'],
   timesheetInvoiced: ['0007', 'sent'],
+  milestoneInvoiced: ['0007', 'paid'],
   cardDeclined: ['Your card was declined.'],
   providerNotFound: [''],
   providerRefused: [''],

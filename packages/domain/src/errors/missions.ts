@@ -14,6 +14,8 @@ const PROMO_CODE_INVALID = 'Sorry that promo code is not valid or has already be
 const noDepartmentsOrOffices = 'A personal project has no departments or offices.';
 const personalHasNo = (field: string) => `A personal project has no ${field}.`;
 const unknownInOrg = (what: string) => `Unknown ${what} in this organization.`;
+const milestoneInvoiced = (invoice: string, status: string) =>
+  `This milestone is billed on invoice ${invoice}, which is ${status}: its amount and approval can no longer be changed, nor can it be deleted. Void the invoice to change it.`;
 const rolePlanKinds = (fields: readonly string[]) => fields.map((field) => field.replace(/Ids?$/, '')).join(', ');
 
 export const MISSION_ERRORS = {
@@ -141,6 +143,7 @@ export const MISSION_ERRORS = {
     fields: { endDate: COSTS_BLOCKED_MESSAGE },
   },
   planOrgRoleUnknown: { code: 'plan/org-role-unknown', status: 400, message: ORG_ROLE_UNKNOWN, fields: { orgRole: ORG_ROLE_UNKNOWN } },
+  milestoneInvoiced: { code: 'plan/invoiced', status: 409, message: milestoneInvoiced },
   planTaskUnknown: {
     code: 'plan/task-unknown',
     status: 400,

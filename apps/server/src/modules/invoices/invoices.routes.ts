@@ -18,8 +18,10 @@ import { createFileStore } from '../../lib/file-store.ts';
 import { orgAccessOf } from '../../plugins/authz.ts';
 import { contentDisposition, receiveUpload } from '../files/index.ts';
 import { invoicePdf, paymentLink, sendInvoice, uploadInvoicePdf, type InvoiceDeps } from './invoices.delivery.ts';
+import { releaseChangedMilestone } from './invoices.milestones.ts';
 import * as service from './invoices.service.ts';
 import { onClientInvoicePaid } from '../billing/index.ts';
+import { onPlanItemChanged } from '../plan/index.ts';
 import { expireInvoiceLink, markPaidByProvider, providerPaymentLinks, type PaymentLinks } from './payment-links.ts';
 
 const tags = ['invoices'];
@@ -38,6 +40,8 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
   const { ctx } = app;
   const deps: InvoiceDeps = { store: createFileStore(ctx.config), paymentLinks: options.paymentLinks ?? providerPaymentLinks(ctx) };
   onClientInvoicePaid(markPaidByProvider);
+  // a milestone billed on an issued invoice stays as billed
+  onPlanItemChanged(releaseChangedMilestone);
 
   r.post('/api/clientInvoice/org/:id/client/:clientId', {
     config: issue,

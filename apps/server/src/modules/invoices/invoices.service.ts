@@ -29,6 +29,7 @@ import {
   clients,
   missions,
   orgs,
+  planItems,
   timesheets,
 } from '../../db/schema/index.ts';
 import { todayOf } from '../../lib/clock.ts';
@@ -37,7 +38,15 @@ import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { convertAmounts } from '../currency/index.ts';
 import { clientNotFound } from './clients.service.ts';
 import { presentInvoice, presentInvoices, type InvoiceRow } from './invoices.presenter.ts';
-import { billableSources, drawLines, drawnAmount, LINE_KIND_OF, type DrawnLine } from './invoices.sources.ts';
+import {
+  approveBilledMilestones,
+  billableSources,
+  drawLines,
+  drawnAmount,
+  LINE_KIND_OF,
+  type DrawnLine,
+  type SourceKind,
+} from './invoices.sources.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 type LineValues = Omit<typeof clientInvoiceLines.$inferInsert, 'invoiceId' | 'position'> & { sources: DrawnLine['sources'] };
@@ -163,9 +172,11 @@ async function buildLines(
     throw appError('invoiceDrawnWithoutMission');
   }
   if (new Set(drawnIds).size !== drawnIds.length) throw appError('invoiceNotBillable');
-  // a week being reopened meanwhile waits for this invoice (and then finds it billed), or is no longer billable here
+  // a week being reopened or a milestone being changed meanwhile waits for this invoice (and then finds it billed),
+  // or is no longer billable here
   if (drawnIds.length > 0) {
     await tx.select({ id: timesheets.id }).from(timesheets).where(inArray(timesheets.id, drawnIds)).orderBy(timesheets.id).for('share');
+    await tx.select({ id: planItems.id }).from(planItems).where(inArray(planItems.id, drawnIds)).orderBy(planItems.id).for('share');
   }
   const sources = missionId && drawnIds.length > 0 ? await billableSources(tx, access.org.id, missionId, { ids: drawnIds }) : [];
   const byId = new Map(sources.map((source) => [source.id, source]));
@@ -338,13 +349,16 @@ async function issuedDetailsOf(tx: Tx, invoice: InvoiceRow): Promise<InvoiceIssu
 
 /**
  * Moves an invoice to `status` (draft → sent → paid; draft or sent → void, which releases its lines' sources). Leaving
- * draft, it keeps its client's, organisation's and project's details as they are: an issued invoice no longer follows them.
+ * draft, it keeps its client's, organisation's and project's details as they are: an issued invoice no longer follows them;
+ * issued, it approves the milestones it bills (`approveBilledMilestones`).
  */
 export async function moveInvoice(ctx: AppContext, tx: Tx, current: InvoiceRow, status: InvoiceStatus, extra: Partial<InvoiceRow> = {}) {
   if (!canMoveInvoice(current.status, status)) throw appError('invoiceBadStatus', current.status, status);
   const stamp = TIMESTAMP_OF[status];
   const values: Partial<typeof clientInvoices.$inferInsert> = { ...extra, status };
   if (current.status === 'draft' && status !== 'draft') values.issuedDetails = await issuedDetailsOf(tx, current);
+  if (current.status === 'draft' && (status === 'sent' || status === 'paid'))
+    await approveBilledMilestones(tx, current.id, ctx.clock.now());
   if (stamp && current.status !== status) values[stamp] = ctx.clock.now();
   if (status === 'void') await tx.delete(clientInvoiceSources).where(eq(clientInvoiceSources.invoiceId, current.id));
   const [row] = await tx.update(clientInvoices).set(values).where(eq(clientInvoices.id, current.id)).returning();
@@ -423,25 +437,37 @@ export async function updateInvoice(
   return presentInvoice(ctx.db, row, access);
 }
 
+/** The refusal for a source billed on an issued invoice, naming the invoice and its status. */
+const BILLED_REFUSAL = { timesheet: 'timesheetInvoiced', milestone: 'milestoneInvoiced' } as const satisfies Record<SourceKind, string>;
+
 /**
- * Before an approved week leaves approval (reopened): a week billed on an issued invoice (sent or paid) stays as it was
- * billed (409 naming the invoice: void it first); a week on a draft invoice is taken off it, and the draft's lines
- * and totals are drawn again without it. A void invoice no longer claims its weeks.
+ * Before a source changes what its invoice line drew from it (a week leaving approval; a milestone re-priced,
+ * no longer reached or deleted): a source billed on an issued invoice (sent or paid) stays as it was billed (409
+ * naming the invoice: void it first); on a draft, the draft's lines and totals are drawn again, the source taken off
+ * them — or, with `redraw` (the source still billable, changed), drawn again as it now is. A void invoice no longer
+ * claims its sources. Call it with the source's row locked; with `redraw`, once the source is saved as it now is.
  */
-export async function releaseBilledWeek(ctx: AppContext, tx: Tx, orgId: string, timesheetId: string): Promise<void> {
+export async function releaseBilledSource(
+  ctx: AppContext,
+  tx: Tx,
+  orgId: string,
+  source: { kind: SourceKind; id: string },
+  redraw = false,
+): Promise<void> {
   const [claim] = await tx
     .select({ invoiceId: clientInvoiceSources.invoiceId })
     .from(clientInvoiceSources)
-    .where(and(eq(clientInvoiceSources.sourceKind, 'timesheet'), eq(clientInvoiceSources.sourceId, timesheetId)));
+    .where(and(eq(clientInvoiceSources.sourceKind, source.kind), eq(clientInvoiceSources.sourceId, source.id)));
   if (!claim) return;
   const current = await loadInvoice(tx, orgId, claim.invoiceId, true);
-  if (current.status !== 'draft') throw appError('timesheetInvoiced', formatInvoiceNumber(current.number), current.status);
+  if (current.status !== 'draft') throw appError(BILLED_REFUSAL[source.kind], formatInvoiceNumber(current.number), current.status);
   const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
   const access = { org: org! };
-  // the lines that billed the week bill the others (their name drawn anew); the other lines stay as they are
+  // the lines that billed the source bill the others (their name drawn anew); the other lines stay as they are, and
+  // a source drawn again keeps its line's name
   const inputs = (await currentLineInputs(tx, current.id)).flatMap((line): InvoiceLineInput[] => {
-    if (line.kind === 'manual' || !line.sourceIds.includes(timesheetId)) return [line];
-    const sourceIds = line.sourceIds.filter((id) => id !== timesheetId);
+    if (line.kind === 'manual' || !line.sourceIds.includes(source.id) || redraw) return [line];
+    const sourceIds = line.sourceIds.filter((id) => id !== source.id);
     return sourceIds.length > 0 ? [{ kind: line.kind, sourceIds }] : [];
   });
   await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
@@ -453,6 +479,10 @@ export async function releaseBilledWeek(ctx: AppContext, tx: Tx, orgId: string, 
     .set(taxAndTotals(client, access, built, current.currency))
     .where(eq(clientInvoices.id, current.id));
 }
+
+/** Before an approved week leaves approval (reopened): `releaseBilledSource` of the week. */
+export const releaseBilledWeek = (ctx: AppContext, tx: Tx, orgId: string, timesheetId: string) =>
+  releaseBilledSource(ctx, tx, orgId, { kind: 'timesheet', id: timesheetId });
 
 /** The inputs that rebuild a draft's lines as they are (to recompute them in another currency), with their names. */
 async function currentLineInputs(tx: Tx, invoiceId: string): Promise<InvoiceLineInput[]> {

@@ -1,14 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  BILLING_UNIT_LABELS,
   currencyStepMinor,
+  HOURLY_SHARE,
   MILESTONE_TYPES,
   minutesAmount,
+  QUANTITY_SCALE,
   quantityAmount,
   RATE_UNITS,
   type RateUnit,
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
+import { clientInvoiceSources, planItems } from '../../db/schema/index.ts';
 
 /**
  * What a mission can bill and has not billed yet, read in one statement with one branch per kind of source:
@@ -133,7 +135,7 @@ export type DrawnLine = {
   kind: 'time' | 'milestone';
   sources: BillableSource[];
   description: string;
-  /** Hours (time), or 1 (a milestone). */
+  /** Time in the unit its rate is per (hours, days, weeks…; 1 for a One time rate), or 1 (a milestone). */
   quantity: number;
   unit: string;
   unitPriceMinor: number;
@@ -144,7 +146,21 @@ export type DrawnLine = {
 };
 type SortedLine = DrawnLine & { from: string };
 
-const hoursOf = (minutes: number) => Math.round((minutes / 60) * 10_000) / 10_000;
+const hoursOf = (minutes: number) => Math.round((minutes / 60) * QUANTITY_SCALE) / QUANTITY_SCALE;
+
+/** What a time line's quantity counts, by the unit of its rate. */
+const QUANTITY_UNITS: Record<RateUnit, string> = { Hourly: 'h', Daily: 'd', Weekly: 'wk', Monthly: 'mo', Yearly: 'yr', 'One time': '' };
+
+/**
+ * A time line's quantity in the unit its rate is per, so that quantity × unit price is its amount as printed:
+ * hours; days of 8 hours, weeks of 40, months and years of 40-hour weeks (rule 189's shares, as `minutesAmount`
+ * bills them), to 4 decimals; a One time rate 1 on the line that bills it, else 0.
+ */
+function timeQuantity(minutes: number, unit: RateUnit, billsOnce: boolean): number {
+  const share = HOURLY_SHARE[unit];
+  if (!share) return billsOnce ? 1 : 0;
+  return Math.round(((minutes * share.numerator) / (60 * share.denominator)) * QUANTITY_SCALE) / QUANTITY_SCALE;
+}
 
 /**
  * What a line of `sources` in `currency` comes to at `rateMinor`: a milestone its amount; time its minutes at the rate
@@ -165,8 +181,8 @@ export function drawnAmount(kind: DrawnLine['kind'], sources: readonly BillableS
 }
 
 /**
- * Sources → lines: a role's weeks at one bill rate, unit and currency make one line (hours × rate, rounded once for
- * the line); each milestone is a line of its own.
+ * Sources → lines: a role's weeks at one bill rate, unit and currency make one line (its time in the rate's unit ×
+ * rate, rounded once for the line); each milestone is a line of its own.
  */
 export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
   const groups = new Map<string, BillableSource[]>();
@@ -195,12 +211,18 @@ export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
     const minutes = group.reduce((sum, source) => sum + source.minutes, 0);
     const people = [...new Set(group.map((source) => source.personName).filter(Boolean))].join(', ');
     const from = group.reduce((earliest, source) => (source.day < earliest ? source.day : earliest), first.day);
+    // a line billed per day, week… says its hours too
+    const hours = unit === 'Hourly' ? '' : `, ${hoursOf(minutes)} h`;
     return {
       kind: 'time',
       sources: group,
-      description: `${first.title}${people ? ` — ${people}` : ''} (weeks from ${from})`,
-      quantity: hoursOf(minutes),
-      unit: unit === 'Hourly' ? 'h' : `h, rate ${BILLING_UNIT_LABELS[unit]}`,
+      description: `${first.title}${people ? ` — ${people}` : ''} (weeks from ${from}${hours})`,
+      quantity: timeQuantity(
+        minutes,
+        unit,
+        group.some((source) => source.firstWeek),
+      ),
+      unit: QUANTITY_UNITS[unit],
       unitPriceMinor: first.rateMinor,
       amountMinor: drawnAmount('time', group, first.rateMinor, first.currency),
       currency: first.currency,
@@ -215,4 +237,19 @@ export function drawLines(sources: readonly BillableSource[]): DrawnLine[] {
         (a.kind === b.kind ? 0 : a.kind === 'time' ? -1 : 1) || a.from.localeCompare(b.from) || a.description.localeCompare(b.description),
     )
     .map(({ from: _from, ...line }) => line);
+}
+
+/**
+ * As an invoice is issued, the milestones it bills that are reached only by their task being complete are approved:
+ * billed, a milestone stays reached when its task is reopened (its approval is then kept as billed, `releaseBilledSource`).
+ */
+export async function approveBilledMilestones(tx: Tx, invoiceId: string, now: Date): Promise<void> {
+  const billed = tx
+    .select({ id: clientInvoiceSources.sourceId })
+    .from(clientInvoiceSources)
+    .where(and(eq(clientInvoiceSources.invoiceId, invoiceId), eq(clientInvoiceSources.sourceKind, 'milestone')));
+  await tx
+    .update(planItems)
+    .set({ approved: true, updatedAt: now })
+    .where(and(eq(planItems.approved, false), inArray(planItems.id, billed)));
 }

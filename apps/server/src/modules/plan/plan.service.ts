@@ -17,6 +17,7 @@ import { appError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { planItemChanged } from './plan.billing.ts';
 import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
@@ -100,7 +101,9 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
     await requireOrgRole(tx, access, fields.orgRole);
     await requireLinkedTask(tx, access, fields.linkedToTask);
     const fromCard =
-      type === 'person' && fields.orgRole && fields.rate === undefined ? await rateFromCard(tx, access, fields.orgRole, fields) : {};
+      type === 'person' && fields.orgRole && fields.rate === undefined
+        ? await rateFromCard(tx, ctx.clock, access, fields.orgRole, fields)
+        : {};
     const row = {
       rateTime: missionRoleRateTime(access),
       ...rowFields(fields),
@@ -172,7 +175,7 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
       input.rate === undefined &&
       before.rateMinor === 0
     )
-      Object.assign(patch, await rateFromCard(tx, access, input.orgRole, input));
+      Object.assign(patch, await rateFromCard(tx, ctx.clock, access, input.orgRole, input));
     if (input.startDate !== undefined || input.endDate !== undefined || input.pinnedTo !== undefined) {
       const pinnedTo = input.pinnedTo !== undefined ? input.pinnedTo : before.pinnedTo;
       const dates = {
@@ -195,6 +198,8 @@ export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id:
     if (Object.keys(changes).length > 0) {
       await tx.update(planItems).set(patch).where(eq(planItems.id, id));
       record({ action: 'update', entity: 'plan.items', id, title: after.title, changes });
+      // a milestone billed on an issued invoice keeps its amount and approval; a draft draws it again
+      await planItemChanged(ctx, tx, access.mission.orgId, before, after);
     }
     if (changes.startDate || changes.endDate)
       await followPlanItem(tx, access, record, { _id: id, startDate: after.startDate, endDate: after.endDate });
@@ -214,6 +219,7 @@ export async function deletePlanItem(ctx: AppContext, access: MissionAccess, id:
     // the item's lock also waits for a decision of its request under way (decisions lock it too)
     const before = await planItemRow(tx, access.mission.id, id, true);
     await tx.update(planItems).set({ wasDeleted: true }).where(eq(planItems.id, id));
+    await planItemChanged(ctx, tx, access.mission.orgId, before, null);
     record({ action: 'delete', entity: 'plan.items', id, title: before.title, changes: { wasDeleted: { from: false, to: true } } });
     const rejected = await rejectPendingRequests(tx, record, access, before, ctx.clock.now());
     const removed = await tx

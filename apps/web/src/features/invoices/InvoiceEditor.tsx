@@ -32,12 +32,7 @@ import { FormError } from '../../components/FormError.tsx';
 import { setParams } from '../../lib/url-state.ts';
 import { billableQuery, invoicePdfQuery, invoiceQuery, useInvoiceCalls } from './api.ts';
 import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
-
-/** A line as the editor holds it: what is sent back, and what it shows until the server answers. */
-type EditLine = InvoiceLineInput & {
-  key: string;
-  shown: { description: string; quantity: number; unit: string; unitPrice: number; amount: number };
-};
+import { nameOf, renameLine, type EditLine } from './lines.ts';
 
 let keys = 0;
 const lineOf = (line: Invoice['lines'][number]): EditLine => ({
@@ -150,16 +145,15 @@ function Editor({
             {lines.map((line) => (
               <Table.Tr key={line.key}>
                 <Table.Td>
-                  {line.kind === 'manual' && draft ? (
+                  {draft ? (
                     <TextInput
                       aria-label="Description"
                       size="xs"
-                      value={line.description}
+                      value={nameOf(line)}
+                      placeholder={line.kind === 'manual' ? undefined : 'Named as drawn from the project'}
                       onChange={(e) => {
-                        const description = e.currentTarget.value;
-                        setLines((all) =>
-                          all.map((l) => (l.key === line.key ? { ...l, description, shown: { ...l.shown, description } } : l)),
-                        );
+                        const text = e.currentTarget.value;
+                        setLines((all) => all.map((l) => (l.key === line.key ? renameLine(l, text) : l)));
                       }}
                     />
                   ) : (
@@ -176,7 +170,7 @@ function Editor({
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove ${line.shown.description}`}
+                      aria-label={`Remove ${nameOf(line) || 'the line'}`}
                       onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
                     >
                       <IconTrash size={16} aria-hidden="true" />
