@@ -20,10 +20,12 @@ export const TIME_SPEC_ENDPOINTS: [string, string][] = [
 
 /**
  * Calls of the area the catalogue does not list: the organisation's overtime report (otPeriodStart, otPeriodEnd),
- * the role cells of the project managers' Timesheets tab, and the personal grid's whole week saved in one call.
+ * the role cells of the project managers' Timesheets tab, the personal grid's whole week saved in one call, and where
+ * the person keeps weeks (the my-timesheets button of a team member invited from outside the organisation).
  */
 export const TIME_EXTRA_ENDPOINTS: [string, string][] = [
   ['GET', '/timesheet/org/:orgId/overtime'],
   ['GET', '/timesheet/project-manager/roles'],
   ['PUT', '/timesheet/week'],
+  ['GET', '/timesheet/orgs'],
 ];

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBeach, IconCalendarUser, IconClockHour4, IconHomeShare, IconReceipt, type Icon } from '@tabler/icons-react';
 import { LeaveTracker, WorkFromHome } from '../features/leave/index.ts';
 import { useMyOrgs } from '../features/org/index.ts';
-import { useMissingTimesheetCount } from '../features/time/index.ts';
+import { useMissingTimesheetCount, useTimeTrackingOpen } from '../features/time/index.ts';
 import { setParams } from '../lib/url-state.ts';
 import { floatingButtonsFor, type FloatingBadges, type FloatingButton, type FloatingButtonId } from './floating-buttons.ts';
 
@@ -29,11 +29,12 @@ const PURPOSES: Record<FloatingButtonId, string> = {
 export function FloatingButtons({ badges = {} }: { badges?: FloatingBadges }) {
   const orgs = useMyOrgs();
   const [open, setOpen] = useState<FloatingButton | null>(null);
-  const timeTracking = orgs.data?.some((org) => org.isLicensedActive) ?? false;
+  // a team member invited from outside keeps weeks on the organisation's projects they work on
+  const timeTracking = useTimeTrackingOpen(orgs.data);
   // rule 178: the my-timesheets badge counts the weeks missing over the last three
   const missingTimesheets = useMissingTimesheetCount(timeTracking);
   if (!orgs.data) return null;
-  const buttons = floatingButtonsFor({ orgs: orgs.data });
+  const buttons = floatingButtonsFor({ orgs: orgs.data, timeTracking });
   const counts: FloatingBadges = { missingTimesheets, ...badges };
   const press = (button: FloatingButton) => {
     if (button.blocked)

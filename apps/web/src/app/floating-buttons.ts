@@ -19,8 +19,12 @@ export type FloatingButtonId = (typeof FLOATING_BUTTONS)[number]['id'];
 /** Counts shown as badges, by name (for example the number of missing timesheets). */
 export type FloatingBadges = Partial<Record<'missingTimesheets', number>>;
 
-/** What the buttons depend on: the person's organisations and whether each holds an active licence. */
-export type FloatingFacts = { orgs: readonly { isLicensedActive: boolean }[] };
+/**
+ * What the buttons depend on: the person's organisations and whether each holds an active licence; and whether they
+ * keep time somewhere (`timeTracking`: also on a licensed project of another organisation they work on from outside),
+ * else their licensed organisations decide.
+ */
+export type FloatingFacts = { orgs: readonly { isLicensedActive: boolean }[]; timeTracking?: boolean };
 
 /** A button as shown: with the spec's message (and how long it stays) when its feature is closed to the person. */
 export type FloatingButton = (typeof FLOATING_BUTTONS)[number] & { blocked: { message: string; autoClose: number } | null };
@@ -30,8 +34,10 @@ const NEEDS_UNLIMITED = { message: FLOATING_MESSAGES.needsUnlimited, autoClose: 
 export function floatingButtonsFor(facts: FloatingFacts): FloatingButton[] {
   const licensed = facts.orgs.some((org) => org.isLicensedActive);
   const blockedOf = (id: FloatingButtonId): FloatingButton['blocked'] => {
+    if (id === 'my-timesheets')
+      return (facts.timeTracking ?? licensed) ? null : { message: FLOATING_MESSAGES.noTimeTracking, autoClose: 10_000 };
     if (licensed || id === 'assignment-calendar' || id === 'work-from-home') return null;
-    return id === 'my-timesheets' ? { message: FLOATING_MESSAGES.noTimeTracking, autoClose: 10_000 } : NEEDS_UNLIMITED;
+    return NEEDS_UNLIMITED;
   };
   return FLOATING_BUTTONS.filter((button) => button.id !== 'work-from-home' || facts.orgs.length > 0).map((button) => ({
     ...button,

@@ -365,6 +365,15 @@ export const myTimesheetsSchema = z.object({
 });
 export type MyTimesheets = z.infer<typeof myTimesheetsSchema>;
 
+/**
+ * `GET /timesheet/orgs`: the organisations I may keep weeks in now (rule 180): those I belong to that track time
+ * (`missions` null: all their work), and those whose licensed projects I work on as a team member invited from
+ * outside (`missions`: only those projects; nothing else of the organisation is shown).
+ */
+export const timeTrackingOrgSchema = z.object({ _id: z.string(), missions: z.array(z.string()).nullable() });
+export const timeTrackingOrgsSchema = z.array(timeTrackingOrgSchema);
+export type TimeTrackingOrg = z.infer<typeof timeTrackingOrgSchema>;
+
 export const timesheetDeletedSchema = z.object({ deleted: z.array(z.string()) });
 
 export const dailyMetricsSchema = z.object({

@@ -5,6 +5,7 @@ import { currentMembership } from '../../plugins/org-access.ts';
 import { orgMissionShown } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { DAY_SETTINGS, reworkWaitingDays } from './leave.service.ts';
 
 /**
  * A request's changes reach the organisation's room through its commands; its person, its creator and everyone who
@@ -12,6 +13,24 @@ import type { AppContext } from '../../plugins/types.ts';
  * without the organisation open (the board's reviewers are often not looking at it).
  */
 export function subscribeLeaveEvents(ctx: AppContext): void {
+  // a new holiday country or working week: requests not yet approved are worked out again, and their people hear of it
+  ctx.events.on('org.changed', async ({ orgId, changes }) => {
+    const daysMayMove = changes.some(
+      (change) =>
+        change.entity === 'orgs' &&
+        change.type === 'update' &&
+        (!change.data || DAY_SETTINGS.some((field) => Object.hasOwn(change.data as object, field))),
+    );
+    if (!daysMayMove) return;
+    for (const row of await reworkWaitingDays(ctx, orgId))
+      for (const personId of new Set([row.personId, row.createdBy]))
+        ctx.realtime.publish(personRoom(personId), {
+          type: 'update',
+          entity: 'leave.requests',
+          id: row.id,
+          data: { status: row.status, org: row.orgId },
+        });
+  });
   ctx.events.on('leave.changed', async (event) => {
     // the first stage's reviewers are the widest set: the organisation's approvers and the missions' managers
     const reviewers = await leaveReviewers(ctx, { ...event, status: 'pending_approval' });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   approvesOrgLeave,
   checkLeaveHours,
@@ -31,7 +31,6 @@ import { attachmentAddress, linkSigner, removeBlobs, type AttachmentBlobs } from
 import { holidayLookup } from '../../lib/holidays.ts';
 import { attachmentsOf, balancesOf, leavesWhere, lockLeaves, overlapping, personLeaves } from './leave.queries.ts';
 import { presentLeave, type LeaveRow } from './leave.presenter.ts';
-import { inArray } from 'drizzle-orm';
 
 const refusal = (found: LeaveHoursRefusal) => appError('leaveHours', found);
 
@@ -46,11 +45,7 @@ type Draft = { codeId: string; dates: LeaveCreate['dates']; hours: LeaveCreate['
 async function checkedDays(tx: Tx, org: OrgRow, member: OrgMember, draft: Draft, today: string, except?: string) {
   const code = org.leaveCodes.find((entry) => entry.id === draft.codeId);
   if (!code) throw appError('leaveUnknownCode');
-  const days = leaveDays(draft.dates, {
-    daysPerWeek: org.daysPerWeek,
-    isHoliday: holidayLookup(org.holidayCountryCode),
-    hours: draft.hours,
-  });
+  const days = workingDays(org, draft);
   const found = checkLeaveHours(code, draft.dates, days, draft.hours);
   if (found) throw refusal(found);
   const from = days[0]!.date;
@@ -73,6 +68,30 @@ async function checkedDays(tx: Tx, org: OrgRow, member: OrgMember, draft: Draft,
   if ([...taken.values()].some((hours) => hours > HOURS_PER_LEAVE_DAY)) throw appError('leaveOverlap');
   await checkYears(tx, org, member, code, days, today, except);
   return { code, days, from, to };
+}
+
+/**
+ * The days of the request's dates that are worked (rule 213), at the hours asked: weekends and the public holidays of
+ * the organisation's holiday country left out.
+ */
+const workingDays = (org: OrgRow, draft: Pick<Draft, 'dates' | 'hours'>) =>
+  leaveDays(draft.dates, { daysPerWeek: org.daysPerWeek, isHoliday: holidayLookup(org.holidayCountryCode), hours: draft.hours });
+
+const EMPTY: LeaveHoursRefusal = { field: 'dates', reason: 'empty' };
+
+/**
+ * A request not yet approved, worked out again as it stands: the holiday country or the working week of the
+ * organisation may have changed since it was asked, so its days are counted anew (a day become a public holiday
+ * drops out, with the half day or hours asked of it) and must still fit its code (400 otherwise, as when asked).
+ * Approved requests keep the days they were approved with; this is for the actions that spend leave.
+ */
+function reworked(org: OrgRow, request: LeaveRow) {
+  const days = workingDays(org, request);
+  const hours = request.hours.filter((entry) => days.some((day) => day.date === entry.date));
+  const code = org.leaveCodes.find((entry) => entry.id === request.codeId);
+  const found = code ? checkLeaveHours(code, request.dates, days, hours) : days.length === 0 ? EMPTY : null;
+  if (found) throw refusal(found);
+  return { hours, days, totalHours: totalHours(days), startDate: days[0]!.date, endDate: days.at(-1)!.date };
 }
 
 /**
@@ -280,7 +299,7 @@ function mayAct(action: LeaveAction, standing: Awaited<ReturnType<typeof standin
   return reviews && standing.orgApprover;
 }
 
-/** The actions that ask for or grant leave: each checks the balance again, as it stands then. */
+/** The actions that ask for or grant leave: each works the days out again and checks the balance, as they stand then. */
 const SPENDS_LEAVE = new Set<LeaveAction>(['submit', 'approve', 'approveFinal']);
 
 /**
@@ -341,7 +360,9 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
         // leave the organisation finally approved is undone only by its person or the organisation's approvers, not
         // by a project manager whose stage it has passed (checked on the locked row: an approval may just have landed)
         if (action === 'cancel' && current.status === 'approved' && !personOrApprover.has(current.id)) throw leaveNotAllowed();
-        if (SPENDS_LEAVE.has(action)) await checkStillFits(tx, org, current, todayOf(ctx.clock));
+        // its days as the holidays stand now (the balance is checked on them, and they are what is approved)
+        const days = SPENDS_LEAVE.has(action) ? reworked(org, current) : null;
+        if (days) await checkStillFits(tx, org, { ...current, ...days }, todayOf(ctx.clock));
         before.set(current.id, current.status);
         const review = {
           by: callerId,
@@ -352,7 +373,7 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
         };
         const [row] = await tx
           .update(leaveRequests)
-          .set({ status: next, reviews: [...current.reviews, review] })
+          .set({ status: next, reviews: [...current.reviews, review], ...days })
           .where(eq(leaveRequests.id, current.id))
           .returning();
         recordLeave(record, REVIEW_ACTION[action] ?? 'update', current, next);
@@ -370,6 +391,50 @@ export async function actOnLeaves(ctx: AppContext, callerId: string, action: Lea
   }
   const presented = await Promise.all(done.map((row) => presentOne(ctx, row, callerId, approverOf.get(row.orgId) ?? false)));
   return { requests: presented };
+}
+
+/** The settings a request's days are worked out from (rule 213): when one changes, requests not yet approved follow. */
+export const DAY_SETTINGS = ['holidayCountryCode', 'daysPerWeek'] as const;
+
+const sameDays = (a: readonly LeaveDayHours[], b: readonly LeaveDayHours[]) =>
+  a.length === b.length && a.every((day, i) => day.date === b[i]!.date && day.hours === b[i]!.hours);
+
+/**
+ * Once the organisation's holiday country or working week has changed, its requests not yet approved hold the days
+ * they are worked out to now (`reworked`), so their lists and balances show what an approval would grant. A request
+ * that no longer fits its code keeps its days until it is changed, or refused when approved. Approved requests keep
+ * the days they were approved with. Answers the requests changed.
+ */
+export async function reworkWaitingDays(ctx: AppContext, orgId: string): Promise<LeaveRow[]> {
+  const org = await loadOrg(ctx.db, orgId);
+  if (!org) return [];
+  return ctx.db.transaction(async (tx) => {
+    const waiting = await tx
+      .select()
+      .from(leaveRequests)
+      .where(and(eq(leaveRequests.orgId, orgId), inArray(leaveRequests.status, WAITING)))
+      .orderBy(asc(leaveRequests.id))
+      .for('update');
+    const changed: LeaveRow[] = [];
+    for (const row of waiting) {
+      const now = fitsStill(org, row);
+      if (!now || sameDays(now.days, row.days)) continue;
+      const [updated] = await tx.update(leaveRequests).set(now).where(eq(leaveRequests.id, row.id)).returning();
+      changed.push(updated!);
+    }
+    return changed;
+  });
+}
+
+const WAITING: LeaveStatus[] = ['draft', 'pending_approval', 'pending_final_approval'];
+
+/** `reworked`, or null for a request that would be refused now. */
+function fitsStill(org: OrgRow, row: LeaveRow) {
+  try {
+    return reworked(org, row);
+  } catch {
+    return null;
+  }
 }
 
 /** Tells of a request's new status after it committed: notifications follow from this event (rule 210). */

@@ -13,8 +13,10 @@ import {
 } from '@crewplan/domain';
 import { auditActorOf, diffFields, isUniqueViolation, runOrgCommand } from '../../commands/index.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { clients, missions, orgRoles, rateCards, type RateCardRate } from '../../db/schema/index.ts';
+import { clients, missions, orgRoles, orgs, rateCards, type RateCardRate } from '../../db/schema/index.ts';
+import { todayOf } from '../../lib/clock.ts';
 import { appError } from '../../lib/errors.ts';
+import { convertAmounts, type CurrencyDeps } from '../currency/index.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 
 type RateCardRow = typeof rateCards.$inferSelect;
@@ -191,16 +193,19 @@ const ratesOf = (row: RateCardRow | undefined): Map<string, RoleRateMinor> | nul
 
 /**
  * The rate a person role of `mission` with organisation role `orgRoleId` takes (`rateForRole`): the mission's card,
- * else its client's, else the organisation role's cost. Null off an organisation or for an unknown role.
+ * else its client's, else the organisation role's cost. Null off an organisation or for an unknown role. Cards and
+ * role costs are in the organisation's currency: a mission of another currency takes them converted at today's rate
+ * (rule 193, through the currency module: integer minor units, rounded once; a missing rate refuses, 422).
  */
 export async function roleRateFor(
-  db: Db | Tx,
-  mission: { id: string; orgId: string | null; clientId: string | null },
+  deps: CurrencyDeps,
+  mission: { id: string; orgId: string | null; clientId: string | null; currency: string },
   orgRoleId: string,
 ): Promise<(RoleRateMinor & { source: RateSource }) | null> {
   if (!mission.orgId) return null;
+  const { db } = deps;
   const usedFor = mission.clientId ? [mission.id, mission.clientId] : [mission.id];
-  const [cards, [role]] = [
+  const [cards, [role], [org]] = [
     await db
       .select()
       .from(rateCards)
@@ -209,10 +214,21 @@ export async function roleRateFor(
       .select({ costMinor: orgRoles.costMinor, rateTime: orgRoles.rateTime })
       .from(orgRoles)
       .where(and(eq(orgRoles.id, orgRoleId), eq(orgRoles.orgId, mission.orgId), eq(orgRoles.isDeleted, false))),
+    await db.select({ currency: orgs.currency }).from(orgs).where(eq(orgs.id, mission.orgId)),
   ];
-  return rateForRole(orgRoleId, {
+  const found = rateForRole(orgRoleId, {
     missionCard: ratesOf(cards.find((card) => card.usedForId === mission.id)),
     clientCard: ratesOf(cards.find((card) => card.usedForId === mission.clientId)),
     orgRole: role ? { costMinor: role.costMinor, rateTime: role.rateTime as RateUnit } : null,
   });
+  if (!found || !org || org.currency === mission.currency) return found;
+  return inMissionCurrency(deps, found, org.currency, mission.currency);
+}
+
+/** A rate of the organisation's currency `from` in the mission's `to`, at today's rate (a zero stays zero). */
+async function inMissionCurrency<R extends RoleRateMinor>(deps: CurrencyDeps, rate: R, from: string, to: string): Promise<R> {
+  const day = todayOf(deps.clock);
+  const amounts = [rate.rateMinor, rate.billRateMinor ?? 0].map((amountMinor) => ({ amountMinor, from, day }));
+  const [rateMinor, billRateMinor] = await convertAmounts(deps, to, amounts);
+  return { ...rate, rateMinor: rateMinor!, billRateMinor: rate.billRateMinor === null ? null : billRateMinor! };
 }

@@ -9,6 +9,7 @@ import {
   type RaciOnTask,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { actionItems, actions, orgRoles, type planItems } from '../../db/schema/index.ts';
 import { appError, atField } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
@@ -111,15 +112,16 @@ export async function requireLinkedTask(tx: Tx, access: MissionAccess, taskId: s
  * The rate a person role takes when it is created with, or given, an organisation role and has no rate of its own:
  * its mission's rate card, else its client's, else the role's cost (`rateForRole`). The item keeps what it took; a
  * later change of a card does not reach it. The rate comes with its unit; bill rate and unit come from a card when it
- * has them and none were given.
+ * has them and none were given. Rates of the organisation's currency come converted into the mission's (`roleRateFor`).
  */
 export async function rateFromCard(
   tx: Tx,
+  clock: Clock,
   access: MissionAccess,
   orgRole: string,
   given: Pick<PlanItemUpdate, 'billRate' | 'billUnit'>,
 ): Promise<RowFields> {
-  const found = await roleRateFor(tx, access.mission, orgRole);
+  const found = await roleRateFor({ db: tx, clock }, access.mission, orgRole);
   if (!found) return {};
   const bill = found.billRateMinor !== null && given.billRate === undefined;
   return {

@@ -1,18 +1,20 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   approvesMissionTime as approvesTime,
   decidesOrgTime,
   keepsOrgTime,
+  mayHoldRole,
   reviewsOrgTime,
   timeTrackingEligible,
   type RoleRefusal,
+  type TimeTrackingOrg,
 } from '@crewplan/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { orgPeople, orgs } from '../../db/schema/index.ts';
+import { missionPeople, missions, orgPeople, orgs } from '../../db/schema/index.ts';
 import { type AppError, appError } from '../../lib/errors.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
 
 /** Refusals of this module (their codes are not the route gate's 'forbidden': the gate let the caller in). */
@@ -86,14 +88,62 @@ export function orgCaller(access: OrgAccess): { personId: string; keeps: boolean
   return { personId: access.personId, keeps: keepsOrgTime(level), decides: decidesOrgTime(level), reviews: reviewsOrgTime(level) };
 }
 
-/** The organisations the person currently belongs to that may track time now. */
-export async function eligibleOrgIds(db: Db | Tx, personId: string, now: Date): Promise<string[]> {
-  const rows = await db
+/**
+ * Where the person keeps weeks now (rule 180): the organisations they currently belong to that may track time
+ * (`orgIds`: all their work), and, of other organisations that may, the projects they work on as a team member
+ * invited from outside (`missionIds`: an outsider holds roles there and its save accepts their weeks, but sees nothing
+ * else of the organisation). A project counts while its invite is accepted, they may hold a role on it (below
+ * observer, rule 77), it is live (not archived, not a template, keeping timesheets) and still shown to them
+ * (`missionShownTo`: not of an organisation they left, nor one requiring two-factor sign-in they lack).
+ */
+export async function timeScope(db: Db | Tx, personId: string, now: Date): Promise<TimeScope> {
+  const memberships = await db
     .select({ org: orgs })
     .from(orgPeople)
-    .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), sql`${orgs.deletedAt} is null`))
+    .innerJoin(orgs, and(eq(orgs.id, orgPeople.orgId), isNull(orgs.deletedAt)))
     .where(and(eq(orgPeople.personId, personId), currentMembership()));
-  return rows.filter(({ org }) => timeTrackingEligible(org, now)).map(({ org }) => org.id);
+  const orgIds = memberships.filter(({ org }) => timeTrackingEligible(org, now)).map(({ org }) => org.id);
+  const belongs = new Set(memberships.map(({ org }) => org.id));
+  const team = await db
+    .select({ missionId: missions.id, permission: missionPeople.permission, org: orgs })
+    .from(missionPeople)
+    .innerJoin(missions, eq(missions.id, missionPeople.missionId))
+    .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
+    .where(
+      and(
+        eq(missionPeople.personId, personId),
+        eq(missionPeople.invitePending, false),
+        isNull(missions.archivedAt),
+        eq(missions.isTemplate, false),
+        eq(missions.noTimesheets, false),
+        sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
+      ),
+    );
+  const outside = team.filter(({ org, permission }) => !belongs.has(org.id) && mayHoldRole(permission) && timeTrackingEligible(org, now));
+  const missionsByOrg = new Map<string, string[]>();
+  for (const { org, missionId } of outside) missionsByOrg.set(org.id, [...(missionsByOrg.get(org.id) ?? []), missionId]);
+  return { orgIds, missionIds: outside.map((row) => row.missionId), missionsByOrg };
+}
+
+export type TimeScope = {
+  /** Organisations the person belongs to that track time: all their weeks, roles and tasks. */
+  orgIds: string[];
+  /** Projects of other organisations that track time, which the person works on from outside: only these. */
+  missionIds: string[];
+  /** `missionIds` by their organisation. */
+  missionsByOrg: Map<string, string[]>;
+};
+
+/** Nowhere to keep weeks: 403 'There are no eligible organizations for Time Tracking.' (rule 180). */
+export const keepsNoTime = (scope: TimeScope) => scope.orgIds.length === 0 && scope.missionIds.length === 0;
+
+/** `GET /timesheet/orgs`: the organisations of `timeScope`, each with the projects of it the person works on from outside (null: all its work). */
+export async function timeTrackingOrgs(db: Db, now: Date, personId: string): Promise<TimeTrackingOrg[]> {
+  const scope = await timeScope(db, personId, now);
+  return [
+    ...scope.orgIds.map((id) => ({ _id: id, missions: null })),
+    ...[...scope.missionsByOrg].map(([id, missionIds]) => ({ _id: id, missions: missionIds })),
+  ];
 }
 
 /** The ids of `orgIds` where the person reviews time. */

@@ -17,12 +17,14 @@ import { missionShownTo, type MissionAccess } from '../../plugins/mission-access
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
   approvesMissionTime,
-  eligibleOrgIds,
+  keepsNoTime,
   notAllowed,
   notLicensed,
   orgCaller,
   requireLicensed,
+  timeScope,
   timesheetNotFound,
+  type TimeScope,
 } from './time.access.ts';
 import { presentTimesheet } from './time.presenter.ts';
 import { taskTitles } from './time.queries.ts';
@@ -78,14 +80,15 @@ async function listKept(db: Db, where: SQL | undefined): Promise<Timesheet[]> {
 }
 
 /**
- * `GET /timesheet`: the caller's weeks in their organisations that track time, and the weeks of their roles still
- * missing over the last three weeks (rule 178). Without such an organisation: 403 'There are no eligible
- * organizations for Time Tracking.' (rule 180).
+ * `GET /timesheet`: the caller's weeks where they keep time (`timeScope`: their organisations that track time, and
+ * the projects of others they work on from outside), and the weeks of their roles still missing over the last three
+ * weeks (rule 178). With nowhere to keep them: 403 'There are no eligible organizations for Time Tracking.' (rule 180).
  */
 export async function myTimesheets(db: Db, now: Date, personId: string, weeks: Weeks & { week?: string | undefined }) {
-  const orgIds = await eligibleOrgIds(db, personId, now);
-  if (orgIds.length === 0) throw notLicensed();
-  const sheets = await listKept(db, and(eq(timesheets.personId, personId), inArray(timesheets.orgId, orgIds), weeksFilter(weeks, now)));
+  const scope = await timeScope(db, personId, now);
+  if (keepsNoTime(scope)) throw notLicensed();
+  const sheetsInScope = or(inArray(timesheets.orgId, scope.orgIds), inArray(timesheets.missionId, scope.missionIds));
+  const sheets = await listKept(db, and(eq(timesheets.personId, personId), sheetsInScope, weeksFilter(weeks, now)));
   const keepsTime = and(
     eq(planItems.type, 'person'),
     eq(planItems.inactive, false),
@@ -93,7 +96,7 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
     isNull(missions.archivedAt),
     eq(missions.noTimesheets, false),
     eq(missions.isTemplate, false),
-    inArray(missions.orgId, orgIds),
+    missionsInScope(scope),
   );
   const role = {
     planItemId: planItems.id,
@@ -117,7 +120,7 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
       and(eq(planItemRequests.personId, personId), eq(planItemRequests.status, 'pending_approval'), isNull(planItems.personId), keepsTime),
     );
   const today = now.toISOString().slice(0, 10);
-  const tasks = await myTasksOfWeek(db, personId, orgIds, weeks.week ?? mondayOf(today));
+  const tasks = await myTasksOfWeek(db, personId, scope, weeks.week ?? mondayOf(today));
   const since = addIsoDays(mondayOf(today), -21);
   const doneRows = await db
     .select({ planItemId: timesheets.planItemId, weekStart: timesheets.weekStart })
@@ -133,11 +136,14 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
   };
 }
 
+/** Missions where the person keeps time (`timeScope`): of their organisations, or their projects of another. */
+const missionsInScope = (scope: TimeScope) => or(inArray(missions.orgId, scope.orgIds), inArray(missions.id, scope.missionIds));
+
 /**
  * The task rows of my week: tasks assigned to me whose dates (start to end, else the due day) touch the week, and
- * tasks already on my week, on missions of my organisations that keep timesheets.
+ * tasks already on my week, on missions where I keep time (`timeScope`) that keep timesheets.
  */
-async function myTasksOfWeek(db: Db, personId: string, orgIds: string[], week: string): Promise<MyTimesheetTask[]> {
+async function myTasksOfWeek(db: Db, personId: string, scope: TimeScope, week: string): Promise<MyTimesheetTask[]> {
   const lines = await db
     .select({ taskLines: timesheets.taskLines })
     .from(timesheets)
@@ -163,7 +169,7 @@ async function myTasksOfWeek(db: Db, personId: string, orgIds: string[], week: s
         isNull(missions.archivedAt),
         eq(missions.noTimesheets, false),
         eq(missions.isTemplate, false),
-        inArray(missions.orgId, orgIds),
+        missionsInScope(scope),
       ),
     )
     .orderBy(missions.title, actionItems.title, actionItems.id);

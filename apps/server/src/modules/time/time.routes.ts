@@ -21,10 +21,12 @@ import {
   timesheetSchema,
   timesheetUpdateSchema,
   timesheetWeeksQuerySchema,
+  timeTrackingOrgsSchema,
   weekSavedSchema,
   weekSaveSchema,
 } from '@crewplan/domain';
 import { missionAccessOf, orgAccessOf, principalOf } from '../../plugins/authz.ts';
+import { timeTrackingOrgs } from './time.access.ts';
 import { subscribeTimeEvents } from './time.events.ts';
 import { dailyMetrics, overtimeReport } from './time.metrics.ts';
 import { managedRoleCells } from './time.role-cells.ts';
@@ -67,6 +69,17 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: myTimesheetsSchema },
     },
     handler: async (request) => myTimesheets(ctx.db, ctx.clock.now(), principalOf(request).personId, request.query),
+  });
+
+  r.get('/api/timesheet/orgs', {
+    config: { authz: { signedIn: 'timesheet.read' } },
+    schema: {
+      tags,
+      summary:
+        'The organisations where I keep weeks (rule 180): those I belong to that track time (missions: null), and those whose licensed projects I work on from outside the organisation (missions: only those projects)',
+      response: { 200: timeTrackingOrgsSchema },
+    },
+    handler: async (request) => timeTrackingOrgs(ctx.db, ctx.clock.now(), principalOf(request).personId),
   });
 
   r.put('/api/timesheet/week', {

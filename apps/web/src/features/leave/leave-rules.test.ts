@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
-import { balanceText, lengthLabel } from './format.ts';
+import { balanceText, lengthLabel, span } from './format.ts';
 import { findNotice, requestHours, reviewCalls } from './leave-rules.ts';
 
 const request = (id: string, status: LeaveRequestView['status'] = 'pending_approval') => ({ _id: id, status }) as LeaveRequestView;
@@ -95,5 +95,12 @@ describe("a request's length in its code's unit (rule 214)", () => {
     [4, true, '4 h'],
   ] as const)('%s hours, measured in hours %s: %s', (hours, inHours, text) => {
     expect(lengthLabel(hours, inHours)).toBe(text);
+  });
+});
+
+describe("a request's days in a list", () => {
+  it('are written as every other screen writes a day', () => {
+    expect(span('2026-12-14', '2026-12-15')).toBe('14 Dec 2026 – 15 Dec 2026');
+    expect(span('2026-12-14', '2026-12-14')).toBe('14 Dec 2026');
   });
 });

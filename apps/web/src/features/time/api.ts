@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
+import type { ManagedRoleCells, MyTimesheets, RoleWeekCell, Timesheet, TimesheetStatus, TimeTrackingOrg } from '@crewplan/domain/time/time';
 import type { WeekSave, WeekSaved } from '@crewplan/domain/time/week-save';
 import type { MyAvailability } from '@crewplan/domain/availability/availability';
 import { api } from '../../lib/api.ts';
@@ -17,6 +17,12 @@ export const myTimesheetsQuery = (from: string, week: string) =>
     queryFn: ({ signal }) => api<MyTimesheets>(`/timesheet?from=${from}&week=${week}`, { signal }),
     retry: false,
   });
+
+/** `GET /timesheet/orgs`: where I keep weeks: my organisations that track time, and projects of others I work on from outside. */
+export const timeTrackingOrgsQuery = queryOptions({
+  queryKey: [ROOT, 'orgs'],
+  queryFn: ({ signal }) => api<TimeTrackingOrg[]>('/timesheet/orgs', { signal }),
+});
 
 /** `GET /availability/mine`: my availability ledger of the days, in each of my organisations (the grid's capacity row). */
 export const myAvailabilityQuery = (from: string, to: string) =>

@@ -4,4 +4,4 @@ import { lazy } from 'react';
 export const TimeTrackingScreen = lazy(() => import('./TimeTrackingScreen.tsx').then((m) => ({ default: m.TimeTrackingScreen })));
 export const OvertimeScreen = lazy(() => import('./OvertimeScreen.tsx').then((m) => ({ default: m.OvertimeScreen })));
 export { BoardTimesheetsSlot } from './slot.tsx';
-export { useMissingTimesheetCount } from './missing.ts';
+export { useMissingTimesheetCount, useTimeTrackingOpen } from './missing.ts';
