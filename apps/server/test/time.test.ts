@@ -667,6 +667,7 @@ describe('daily metrics and overtime (organisation area)', () => {
     expectStatus(await update('p1pm', missionId, sheet._id, { status: 'approved' }), 200);
     expect((await overtime()).find((row) => row.person === person('p0'))).toEqual({
       person: person('p0'),
+      name: 'P0 Caller',
       hours: 42.5,
       overtimeHours: 2.5,
       after: 8,

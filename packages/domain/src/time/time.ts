@@ -402,6 +402,11 @@ export const overtimeReportSchema = z.object({
   people: z.array(
     z.object({
       person: z.string(),
+      /**
+       * The person's name where the organisation's people do not tell it: a team member from outside it (null for
+       * somebody who left it, or without a name).
+       */
+      name: z.string().nullable(),
       ...overtimeFigures,
       missions: z.array(z.object({ mission: z.string(), ...overtimeFigures })),
     }),

@@ -9,9 +9,9 @@ import {
   type OvertimeSetting,
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
-import { missions } from '../../db/schema/index.ts';
+import { missions, people } from '../../db/schema/index.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
-import { notAllowed, orgCaller, requireLicensed } from './time.access.ts';
+import { leftOrgIds, notAllowed, orgCaller, requireLicensed } from './time.access.ts';
 
 type DayRow = { person: string; mission: string | null; day: string; minutes: number; approved: number };
 
@@ -146,6 +146,7 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
   const threshold = (setting: OvertimeSetting) => ({ after: minutesToHours(setting.afterMinutes), mode: setting.mode });
   const overtime = overtimeOfPeople(rows, orgSetting, thresholds);
   const sumOf = (minutes: ReadonlyMap<string, number> | undefined) => [...(minutes?.values() ?? [])].reduce((a, b) => a + b, 0);
+  const names = await reportedNames(db, org.id, [...byPerson.keys()]);
   return {
     start: range.start,
     end: range.end,
@@ -154,6 +155,7 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
       for (const day of days) if (day.mission) perMission.set(day.mission, [...(perMission.get(day.mission) ?? []), day]);
       return {
         person,
+        name: names.get(person) ?? null,
         hours: hoursOf(days),
         overtimeHours: minutesToHours(personOvertimeMinutes(days, orgSetting, thresholds)),
         ...threshold(orgSetting),
@@ -169,4 +171,21 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
       };
     }),
   };
+}
+
+/**
+ * The names the report gives of its people: a team member from outside the organisation keeps weeks on its projects,
+ * yet is none of its people, whom the report's screen names; somebody who left it is named by nobody ('Person not found').
+ */
+async function reportedNames(db: Db, orgId: string, personIds: readonly string[]): Promise<Map<string, string>> {
+  if (personIds.length === 0) return new Map();
+  const [rows, left] = await Promise.all([
+    db
+      .select({ id: people.id, firstName: people.firstName, lastName: people.lastName })
+      .from(people)
+      .where(inArray(people.id, [...personIds])),
+    leftOrgIds(db, orgId, personIds),
+  ]);
+  const named = rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()] as const);
+  return new Map(named.filter(([id, name]) => name !== '' && !left.has(id)));
 }

@@ -13,10 +13,11 @@ import {
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { actionItems, missionPeople, missions, orgs, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
-import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
+import { loadMissionAccesses, missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
   approvesMissionTime,
+  keepsHoursRefusal,
   keepsNoTime,
   notAllowed,
   notLicensed,
@@ -106,7 +107,7 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
     startDate: planItems.startDate,
     endDate: planItems.endDate,
   };
-  const roles = await db
+  const heldRoles = await db
     .select({ ...role, allocation: planItems.allocation })
     .from(planItems)
     .innerJoin(missions, eq(missions.id, planItems.missionId))
@@ -120,7 +121,12 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
       and(eq(planItemRequests.personId, personId), eq(planItemRequests.status, 'pending_approval'), isNull(planItems.personId), keepsTime),
     );
   const today = now.toISOString().slice(0, 10);
-  const tasks = await myTasksOfWeek(db, personId, scope, weeks.week ?? mondayOf(today));
+  const weekTasks = await myTasksOfWeek(db, personId, scope, weeks.week ?? mondayOf(today));
+  // only where a save would take the week: a role kept from before the person became an observer, was removed from
+  // the team or while their invite waits is no row of the grid, nor a missing week
+  const keeps = await missionsKeepingHours(db, now, personId, [...heldRoles, ...weekTasks.map((task) => ({ missionId: task.mission }))]);
+  const roles = heldRoles.filter((held) => keeps.has(held.missionId));
+  const tasks = weekTasks.filter((task) => keeps.has(task.mission));
   const since = addIsoDays(mondayOf(today), -21);
   const doneRows = await db
     .select({ planItemId: timesheets.planItemId, weekStart: timesheets.weekStart })
@@ -134,6 +140,12 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
     tasks,
     missing: missingTimesheets(roles, done, today),
   };
+}
+
+/** The missions of `rows` where the person's save of a week would pass the save's gate (`keepsHoursRefusal`). */
+async function missionsKeepingHours(db: Db, now: Date, personId: string, rows: readonly { missionId: string }[]): Promise<Set<string>> {
+  const accesses = await loadMissionAccesses(db, [...new Set(rows.map((row) => row.missionId))], personId);
+  return new Set([...accesses].filter(([, access]) => keepsHoursRefusal(access, now) === null).map(([missionId]) => missionId));
 }
 
 /** Missions where the person keeps time (`timeScope`): of their organisations, or their projects of another. */
@@ -177,13 +189,17 @@ async function myTasksOfWeek(db: Db, personId: string, scope: TimeScope, week: s
 
 /**
  * `GET /timesheet/project-manager`: sheets of the missions the caller manages (project manager or owner) in
- * organisations that track time, changed since `updatedAt` (default 30 days back, rule 179).
+ * organisations that track time, changed since `updatedAt` (default 30 days back, rule 179). Without `updatedAt` the
+ * list is the whole board, not changes to add to one kept before: a week still waiting for a decision stays on it
+ * however long ago it was submitted.
  */
 export async function projectManagerTimesheets(db: Db, now: Date, personId: string, updatedAt: string | undefined): Promise<Timesheet[]> {
   const missionIds = await managedMissionIds(db, now, personId);
   if (missionIds.length === 0) return [];
   const since = updatedAt ? new Date(updatedAt) : new Date(now.getTime() - PROJECT_MANAGER_LOOKBACK_DAYS * 86_400_000);
-  return listKept(db, and(inArray(timesheets.missionId, missionIds), gte(timesheets.updatedAt, since)));
+  const changed = gte(timesheets.updatedAt, since);
+  const shown = updatedAt ? changed : or(changed, eq(timesheets.status, 'submitted'));
+  return listKept(db, and(inArray(timesheets.missionId, missionIds), shown));
 }
 
 /**

@@ -2,7 +2,8 @@ import './styles.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REJECTION_REASON_MIN, TIME_MESSAGES } from '@crewplan/domain/time/time';
+import { TIME_MESSAGES } from '@crewplan/domain/time/time';
+import { rejectionReasonLongEnough } from '@crewplan/domain/time/rules';
 import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
 import { useProfile } from '../../lib/profile.ts';
 import { joinRoom } from '../../lib/realtime.ts';
@@ -304,7 +305,7 @@ function RejectDialog(props: { count: number; pending: boolean; onClose: () => v
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = () => {
-    if (reason.trim().length < REJECTION_REASON_MIN) setError(TIME_MESSAGES.reasonNeeded);
+    if (!rejectionReasonLongEnough(reason)) setError(TIME_MESSAGES.reasonNeeded);
     else props.onReject(reason.trim());
   };
   return (

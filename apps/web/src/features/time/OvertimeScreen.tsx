@@ -22,7 +22,7 @@ export function OvertimeScreen() {
     const next = overtimePeriod(start, end, type, localToday());
     setParams({ otPeriodStart: next.start, otPeriodEnd: next.end, otPeriodType: next.type }, { replace: true });
   };
-  const person = (id: string) => overtimePersonName(names.data?.people, id);
+  const person = (id: string, reported: string | null) => overtimePersonName(names.data?.people, id, reported);
   const mission = (id: string) => names.data?.missions.get(id) ?? id;
 
   return (
@@ -82,8 +82,8 @@ export function OvertimeScreen() {
               <Table.Tbody>
                 {report.data.people.map((row) => (
                   <Fragment key={row.person}>
-                    <Table.Tr aria-label={person(row.person)}>
-                      <Table.Th scope="row">{person(row.person)}</Table.Th>
+                    <Table.Tr aria-label={person(row.person, row.name)}>
+                      <Table.Th scope="row">{person(row.person, row.name)}</Table.Th>
                       <Table.Td ta="right">{row.hours}</Table.Td>
                       <Table.Td ta="right" fw={700} data-testid="overtime-hours">
                         {row.overtimeHours}
@@ -93,7 +93,7 @@ export function OvertimeScreen() {
                       </Table.Td>
                     </Table.Tr>
                     {row.missions.map((part) => (
-                      <Table.Tr key={part.mission} aria-label={`${person(row.person)} on ${mission(part.mission)}`}>
+                      <Table.Tr key={part.mission} aria-label={`${person(row.person, row.name)} on ${mission(part.mission)}`}>
                         <Table.Td pl="xl">
                           <Text size="sm" c="dimmed" span>
                             {mission(part.mission)}

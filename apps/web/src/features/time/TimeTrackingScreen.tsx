@@ -111,7 +111,8 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
   const totals = dayTotals(shown);
   const bars = capacityBars(totals);
   const ledger = useQuery(myAvailabilityQuery(days[0]!.date, days[6]!.date));
-  const capacities = ledger.data
+  // no ledger days: no organisation of mine plans me (a team member from outside), so there is no capacity to show
+  const capacities = ledger.data?.days.length
     ? dayCapacities(
         days.map((day) => day.date),
         ledger.data.days,
@@ -342,7 +343,7 @@ function MissingWeeks({ data, onWeek }: { data: Data; onWeek: (week: string) => 
       <Group gap="xs">
         {data.missing.map((week) => (
           <Button key={`${week.planItemId}:${week.weekStart}`} size="compact-sm" variant="light" onClick={() => onWeek(week.weekStart)}>
-            {week.title} · {weekTitle(week.weekStart)}
+            {week.title.trim() || TIME_MESSAGES.unspecifiedRole} · {weekTitle(week.weekStart)}
           </Button>
         ))}
       </Group>

@@ -11,6 +11,12 @@ describe('overtimePersonName', () => {
     expect(MISSION_MESSAGES.personNotFound).toBe('Person not found');
   });
 
+  it('names a team member from outside the organisation by the name the report gives; no name is still not found', () => {
+    expect(overtimePersonName(people, 'outsider', 'Olga Outside')).toBe('Olga Outside');
+    expect(overtimePersonName(people, 'ada', 'Other Name')).toBe('Ada Lovelace');
+    expect(overtimePersonName(people, 'leaver', null)).toBe('Person not found');
+  });
+
   it('shows the id until the names are read', () => {
     expect(overtimePersonName(undefined, 'ada')).toBe('ada');
   });

@@ -37,10 +37,11 @@ export function overtimePeriod(
 }
 
 /**
- * How the report names a person: by the organisation's people once they are known; somebody no longer among them
- * (they left, or were removed) is 'Person not found', never their raw id. Until the names are read, the id.
+ * How the report names a person: by the organisation's people once they are known, else by the name the report gives
+ * (a team member from outside the organisation, who keeps weeks on its projects); somebody no longer among them (they
+ * left, or were removed) is 'Person not found', never their raw id. Until the names are read, the id.
  */
-export function overtimePersonName(people: ReadonlyMap<string, string> | undefined, id: string): string {
+export function overtimePersonName(people: ReadonlyMap<string, string> | undefined, id: string, reported?: string | null): string {
   if (!people) return id;
-  return people.get(id) ?? MISSION_MESSAGES.personNotFound;
+  return people.get(id) ?? (reported || MISSION_MESSAGES.personNotFound);
 }
