@@ -33,16 +33,20 @@ import { callProvider, providerOf, requireProvider } from './provider.ts';
 const noCustomer = () => appError('billingNoCustomer');
 const noSubscription = () => appError('billingNoSubscription');
 
+/** Whether the organisation's free trial runs now (the one of `orgs.trial_started_on`, org module). */
+const trialRuns = (org: OrgAccess['org'], now: Date) =>
+  org.trialStartedOn !== null && orgLicenceActive({ ...org, isOrgLicensed: false, isKeyLicensed: false }, now);
+
 /**
  * The status the organisation shows (rule 199): its paid subscription's while it runs; `active` under an offer code
- * (also once a paid subscription it replaced has ended); else `trialing` while the free trial runs, `not_setup`
- * otherwise. The trial is the one of `orgs.trial_started_on` (org module).
+ * (also once a paid subscription it replaced has ended); else `trialing` while the free trial runs (also one started
+ * after a paid subscription ended), the ended subscription's status or `not_setup` otherwise.
  */
 function statusOf(row: SubscriptionRow | null, org: OrgAccess['org'], now: Date): SubscriptionView['status'] {
   if (row?.offerCodeId && !OPEN_STATUSES.has(row.status)) return 'active';
-  if (row && row.status !== 'not_setup') return row.status;
-  if (org.trialStartedOn && orgLicenceActive({ ...org, isOrgLicensed: false, isKeyLicensed: false }, now)) return 'trialing';
-  return 'not_setup';
+  if (row && OPEN_STATUSES.has(row.status)) return row.status;
+  if (trialRuns(org, now)) return 'trialing';
+  return row?.status ?? 'not_setup';
 }
 
 /** `GET /org/:orgId/subscription`: plan, status, seats priced, billing details and payment methods. */
@@ -53,7 +57,7 @@ export async function subscriptionView(ctx: AppContext, access: OrgAccess): Prom
   const seats = await seatsOf(ctx.db, org.id);
   const provider = providerOf(ctx);
   const status = statusOf(row, org, now);
-  const paid = row?.providerSubscriptionId !== null && row?.providerSubscriptionId !== undefined && subscriptionLicenses(status);
+  const paid = row?.providerSubscriptionId != null && subscriptionLicenses(row.status);
   const paymentMethods: PaymentMethod[] =
     provider && row?.providerCustomerId ? await callProvider(() => provider.listPaymentMethods(row.providerCustomerId!)) : [];
   const licensed = orgLicenceActive(org, now);
@@ -64,7 +68,7 @@ export async function subscriptionView(ctx: AppContext, access: OrgAccess): Prom
     plan:
       paid || row?.offerCodeId || (licensed && (org.isOrgLicensed || org.isKeyLicensed))
         ? 'unlimited'
-        : status === 'trialing'
+        : trialRuns(org, now)
           ? 'trial'
           : 'free',
     licensed,

@@ -5,24 +5,24 @@ import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { FIRST_CURRENCIES } from '@crewplan/domain/money/currencies';
-import { toNumber } from '@crewplan/domain/shared/numbers';
 import { useMissionTree } from '../../lib/mission-tree.ts';
 import { useExpenseMutations, type Expense, type ExpenseTarget } from './api.ts';
-import { localDay, pastedFiles } from './format.ts';
+import { amountText, expenseAmountsOf, localDay, pastedFiles, type ExpenseAmountTexts } from './format.ts';
 
 /** The accepted receipts: photos and PDFs (the server sniffs the bytes again). */
 const RECEIPT_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
 
 export type ExpenseOrg = { _id: string; title: string; currency: string };
 
-type Values = { amount: string; currency: string; date: string; where: string; category: string; description: string };
+type Values = ExpenseAmountTexts & { currency: string; date: string; where: string; category: string; description: string };
 
 const targetOf = (where: string): ExpenseTarget =>
   where.startsWith('mission:') ? { missionId: where.slice('mission:'.length) } : { orgId: where.slice('org:'.length) };
 
 /**
- * Quick entry of an expense (issue item 4): amount, currency, date, mission (or the organisation itself) and the
- * receipt, dropped, picked or pasted. Saves a draft or submits at once; the same form changes a draft or rejected one.
+ * Quick entry of an expense (issue item 4): amount (with its tip and taxes), currency, date, mission (or the
+ * organisation itself) and the receipt, dropped, picked or pasted. Saves a draft or submits at once; the same form
+ * changes a draft or rejected one.
  */
 export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; expense?: Expense; onDone: () => void }) {
   const tree = useMissionTree({ isActive: true });
@@ -41,6 +41,9 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
   );
   const [values, setValues] = useState<Values>(() => ({
     amount: expense ? String(expense.amount) : '',
+    tip: amountText(expense?.tip),
+    tax1: amountText(expense?.tax1),
+    tax2: amountText(expense?.tax2),
     currency: expense?.currency ?? orgs[0]?.currency ?? 'USD',
     date: expense?.date ?? localDay(),
     where: expense ? (expense.mission ? `mission:${expense.mission}` : `org:${expense.org}`) : '',
@@ -81,16 +84,15 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
   );
 
   const save = async (submit: boolean) => {
-    // commas are thousands separators: 1,250.75 is 1250.75
-    const amount = toNumber(values.amount);
+    const amounts = expenseAmountsOf(values);
     const found: Record<string, string> = {};
-    if (amount <= 0) found.amount = 'Must be more than 0';
+    if (amounts.amount <= 0) found.amount = 'Must be more than 0';
     if (!values.where) found.where = 'Choose a mission or an organization';
     if (!values.date) found.date = 'Choose a day';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const fields = {
-      amount,
+      ...amounts,
       currency: values.currency,
       date: values.date,
       category: values.category,
@@ -143,6 +145,25 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
           error={errors.date}
           required
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {(
+          [
+            ['tip', 'Tip'],
+            ['tax1', 'Tax 1'],
+            ['tax2', 'Tax 2'],
+          ] as const
+        ).map(([field, label]) => (
+          <TextInput
+            key={field}
+            label={label}
+            inputMode="decimal"
+            placeholder="0"
+            value={values[field]}
+            onChange={(e) => set({ [field]: e.currentTarget.value })}
+            error={errors[field]}
+          />
+        ))}
       </SimpleGrid>
       <Select
         label="Mission"

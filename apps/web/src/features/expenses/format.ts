@@ -1,4 +1,5 @@
 import { expensesCsv } from '@crewplan/domain/expenses/rules';
+import { toNumber } from '@crewplan/domain/shared/numbers';
 import type { Expense, ExpenseStatus } from './api.ts';
 
 /** An amount as people read it: two decimals and the currency code. */
@@ -68,3 +69,20 @@ export function localDay(now = new Date()): string {
 /** Files pasted onto the page (a photo copied from the phone or a screenshot). */
 export const pastedFiles = (data: DataTransfer | null): File[] =>
   data ? [...data.items].filter((item) => item.kind === 'file').flatMap((item) => (item.getAsFile() ? [item.getAsFile()!] : [])) : [];
+
+/** The amounts of an expense as its form holds them (text, as typed). */
+export type ExpenseAmountTexts = { amount: string; tip: string; tax1: string; tax2: string };
+
+/**
+ * The amounts an expense form sends (spec 2 §3: amount, tip, tax1, tax2): commas are thousands separators (1,250.75
+ * is 1250.75) and a tip or tax left empty is 0.
+ */
+export const expenseAmountsOf = (texts: ExpenseAmountTexts) => ({
+  amount: toNumber(texts.amount),
+  tip: toNumber(texts.tip),
+  tax1: toNumber(texts.tax1),
+  tax2: toNumber(texts.tax2),
+});
+
+/** The text a form starts from for an amount of an expense: empty for none. */
+export const amountText = (amount: number | undefined) => (amount ? String(amount) : '');

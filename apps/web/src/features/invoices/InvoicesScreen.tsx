@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { formatInvoiceNumber } from '@crewplan/domain/invoices/invoice-rules';
 import { clientsQuery, orgQuery } from '../org/index.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { setParams, useUrl } from '../../lib/url-state.ts';
@@ -149,7 +150,7 @@ function InvoiceArea({ orgId, canIssue }: { orgId: string; canIssue: boolean }) 
             <Text fw={500}>{client.name}</Text>
             <Text size="sm" c="dimmed">
               {client.orderCodes.length > 0 ? `Orders: ${client.orderCodes.join(', ')}` : 'No orders'} · next invoice{' '}
-              {String(client.nextInvoiceNumber).padStart(4, '0')}
+              {formatInvoiceNumber(client.nextInvoiceNumber)}
             </Text>
           </Paper>
         ))}

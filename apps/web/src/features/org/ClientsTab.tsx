@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconPencil, IconPhotoUp, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { COUNTRIES } from '@crewplan/domain/money/countries';
+import { formatInvoiceNumber } from '@crewplan/domain/invoices/invoice-rules';
 import { clientsQuery, useClients, type Client, type OrgDetail } from './api.ts';
 import { ClientOrdersModal } from './ClientOrders.tsx';
 import { FormError } from '../../components/FormError.tsx';
@@ -114,7 +115,7 @@ export function ClientsTab({ org }: { org: OrgDetail }) {
               </Table.Td>
               <Table.Td>{client.email ?? '—'}</Table.Td>
               <Table.Td>{client.orderCodes.length > 0 ? client.orderCodes.join(', ') : '—'}</Table.Td>
-              <Table.Td>#{client.nextInvoiceNumber}</Table.Td>
+              <Table.Td>{formatInvoiceNumber(client.nextInvoiceNumber)}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <ActionIcon variant="subtle" color="gray" aria-label={`Orders of ${client.name}`} onClick={() => setOrdersOf(client)}>
