@@ -297,11 +297,27 @@ describe('PUT /api/org/:id', () => {
       overTimeAfter: 9.5,
     });
     expect(
-      (await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'day', overTimeAfter: 40 })).json(),
+      (await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'day', overTimeAfter: 10 })).json(),
     ).toMatchObject({
       overTimeAfterDayOrWeek: 'day',
-      overTimeAfter: 40,
+      overTimeAfter: 10,
     });
+  });
+
+  it('refuses a daily threshold no day can reach (over 24 hours), as a mission does; a weekly one may be longer', async () => {
+    const person = await signUpPerson(t);
+    const refused = await send('POST', '/api/org', person.token, { title: 'Long days', overTimeAfterDayOrWeek: 'day', overTimeAfter: 30 });
+    expectStatus(refused, 400);
+    expect(errorOf(refused).fields).toEqual({ overTimeAfter: 'A day holds at most 24 hours' });
+    const org = await createOrg(t, person.token);
+    expectStatus(await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfter: 24.5 }), 400);
+    expectStatus(await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfter: 24 }), 200);
+    // 45 a week, then back to days: the switch takes the day's default, not 45 hours a day
+    expectStatus(await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'week', overTimeAfter: 45 }), 200);
+    const daily = await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'day' });
+    expectStatus(daily, 200);
+    expect((daily.json() as Org).overTimeAfter).toBe(8);
+    expectStatus(await send('PUT', `/api/org/${org._id}`, person.token, { overTimeAfterDayOrWeek: 'day', overTimeAfter: 45 }), 400);
   });
 
   it('refuses a stale copy with 409 conflict/stale, and takes the fresh one', async () => {

@@ -39,6 +39,8 @@ describe('the overtime threshold follows a change of mode (rule 177: 8 a day, 40
     [40, 'week', 'day', 8],
     [37.5, 'day', 'week', 37.5],
     [10, 'week', 'day', 10],
+    [45, 'week', 'day', 8],
+    [24, 'week', 'day', 24],
     [8, 'day', 'day', 8],
     [40, 'day', 'day', 40],
   ])('%s hours, %s → %s: %s', (hours, from, to, after) => expect(overtimeAfterForMode(hours, from, to)).toBe(after));

@@ -12,12 +12,19 @@ export const OVERTIME_MODES = ['day', 'week'] as const;
 export const OVERTIME_DEFAULTS = { day: 8, week: 40 } as const;
 export type OvertimeModeName = (typeof OVERTIME_MODES)[number];
 
+/** A day holds at most 24 hours: a daily threshold above it could never be reached. */
+const DAY_HOURS_AT_MOST = 24;
+
 /**
  * The overtime threshold once the mode changes from `from` to `to` with no threshold given: one left at the old mode's
- * default takes the new mode's (8 a day becomes 40 a week, rule 177); one a person chose stays.
+ * default takes the new mode's (8 a day becomes 40 a week, rule 177); one a person chose stays, unless no day could
+ * reach it (45 a week becomes the day's 8).
  */
-export const overtimeAfterForMode = (hours: number, from: OvertimeModeName, to: OvertimeModeName): number =>
-  from !== to && hours === OVERTIME_DEFAULTS[from] ? OVERTIME_DEFAULTS[to] : hours;
+export function overtimeAfterForMode(hours: number, from: OvertimeModeName, to: OvertimeModeName): number {
+  if (from === to) return hours;
+  if (hours === OVERTIME_DEFAULTS[from]) return OVERTIME_DEFAULTS[to];
+  return to === 'day' && hours > DAY_HOURS_AT_MOST ? OVERTIME_DEFAULTS.day : hours;
+}
 
 export const CARRY_OVER_MODES = ['percent', 'fixed'] as const;
 

@@ -48,6 +48,10 @@ export function missionOvertimeTooLong(merged: MissionOvertimeColumns): boolean 
   return setting.mode === 'day' && setting.afterMinutes > MAX_HOURS_PER_DAY * MINUTES_PER_HOUR;
 }
 
+/** The organisation's own threshold, by the same bound: a daily one beyond 24 hours is refused. */
+export const orgOvertimeTooLong = (org: { overTimeAfter: number; overTimeAfterDayOrWeek: string }) =>
+  org.overTimeAfterDayOrWeek === 'day' && org.overTimeAfter > MAX_HOURS_PER_DAY;
+
 /** The threshold in force on a mission and where it comes from, as hours. */
 export function overtimeInEffect(
   org: { overTimeAfter: number | null; overTimeAfterDayOrWeek: string | null } | null,

@@ -7,6 +7,7 @@ import {
   isFreeEmailDomain,
   ORG_MESSAGES,
   OVERTIME_DEFAULTS,
+  orgOvertimeTooLong,
   overtimeAfterForMode,
   type OvertimeModeName,
   type OrgCreate,
@@ -66,6 +67,9 @@ export async function createOrg(ctx: AppContext, principal: Principal, input: Or
   checkHolidayCountry(input.holidayCountryCode);
   const domain = emailDomain(principal.email);
   const orgId = newId();
+  const mode = input.overTimeAfterDayOrWeek ?? 'week';
+  if (orgOvertimeTooLong({ overTimeAfterDayOrWeek: mode, overTimeAfter: input.overTimeAfter ?? OVERTIME_DEFAULTS[mode] }))
+    throw appError('missionOvertimeTooLong');
   const { org, member } = await runOrgCommand(ctx, orgId, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
     const [org] = await tx
       .insert(orgs)
@@ -203,6 +207,7 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
         current.overTimeAfterDayOrWeek as OvertimeModeName,
         patch.overTimeAfterDayOrWeek,
       );
+    if (orgOvertimeTooLong({ ...current, ...patch })) throw appError('missionOvertimeTooLong');
     const changes = diffFields(current as Record<string, unknown>, patch);
     if (Object.keys(changes).length === 0) return current;
     const [updated] = await tx.update(orgs).set(patch).where(eq(orgs.id, current.id)).returning();
