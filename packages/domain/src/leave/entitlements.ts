@@ -206,12 +206,14 @@ export type CarryOverSettings = {
 
 /**
  * Rule 224: what of the annual leave left at the end of a year carries into the next: a percentage of the remaining
- * balance, or a fixed amount capped at it. Nothing without an amount; never negative.
+ * balance, or a fixed amount, each capped at it. Nothing without an amount; never negative.
  */
 export function carryOverAmount(remainingDays: number, settings: CarryOverSettings): number {
   const amount = settings.carryOverAnnualLeaveAmount;
   if (amount === null || remainingDays <= 0) return 0;
-  if (settings.carryOverAnnualLeaveFx === 'percent') return toHalfDays((remainingDays * Math.min(amount, 100)) / 100);
+  // to the half day, yet never more than remains: 100 % of three quarters of a day is not a whole day
+  if (settings.carryOverAnnualLeaveFx === 'percent')
+    return Math.min(remainingDays, toHalfDays((remainingDays * Math.min(amount, 100)) / 100));
   return Math.min(amount, remainingDays);
 }
 

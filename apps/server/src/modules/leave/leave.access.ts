@@ -38,8 +38,8 @@ export async function loadOrg(db: Db | Tx, orgId: string): Promise<OrgRow | null
 
 /**
  * Rule 212: the missions of the organisation on which `reviewerId` runs the team (owner, or project manager below
- * permission 3) and `personId` is on it (invite accepted). As the board lists them: not the missions of an
- * organisation the reviewer has left, nor of one requiring two-factor sign-in they lack (rule 109).
+ * permission 3) and `personId` is on it (invite accepted). As the board lists them: not templates (rule 240), nor the
+ * missions of an organisation the reviewer has left, nor of one requiring two-factor sign-in they lack (rule 109).
  */
 export async function missionsReviewedFor(db: Db | Tx, orgId: string, reviewerId: string, personId: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
@@ -49,7 +49,7 @@ export async function missionsReviewedFor(db: Db | Tx, orgId: string, reviewerId
     join ${missionPeople} reviewer on reviewer.mission_id = m.id and reviewer.person_id = ${reviewerId} and not reviewer.invite_pending
       and reviewer.permission < 3 and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
     join ${missionPeople} member on member.mission_id = m.id and member.person_id = ${personId} and not member.invite_pending
-    where m.org_id = ${orgId} and m.archived_at is null and ${sql.raw(orgMissionShown('reviewer.person_id'))}`);
+    where m.org_id = ${orgId} and m.archived_at is null and not m.is_template and ${sql.raw(orgMissionShown('reviewer.person_id'))}`);
   return rows.rows.map((row) => row.id);
 }
 

@@ -63,7 +63,7 @@ export async function leaveReviewers(
     const managers = await ctx.db.execute<{ person_id: string }>(sql`
       select distinct reviewer.person_id
       from ${missionPeople} member
-      join ${missions} m on m.id = member.mission_id and m.org_id = ${request.orgId} and m.archived_at is null
+      join ${missions} m on m.id = member.mission_id and m.org_id = ${request.orgId} and m.archived_at is null and not m.is_template
       join ${orgs} o on o.id = m.org_id
       join ${missionPeople} reviewer on reviewer.mission_id = m.id and not reviewer.invite_pending and reviewer.permission < 3
         and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))

@@ -22,7 +22,7 @@ type Row = { leave_id: string; mission_id: string; title: string; roles: Role[] 
 
 /**
  * What each request does to its person's projects, in one statement for all of them: per mission of the
- * organisation the person is on, their roles overlapping the days, their open tasks due in them, and who else of
+ * organisation the person is on (templates are no work, rule 240), their roles overlapping the days, their open tasks due in them, and who else of
  * the team is away then (approved or pending). Hours lost use the role's daily hours from its allocation, the same
  * figure the timesheet grid plans with (`defaultDailyHours`): each leave day costs that share of its hours.
  */
@@ -40,7 +40,7 @@ export async function leaveImpact(db: Db, leaves: readonly LeaveRow[]): Promise<
       select l.id as leave_id, m.id as mission_id, m.title
       from l
       join mission_people mp on mp.person_id = l.person_id and not mp.invite_pending
-      join missions m on m.id = mp.mission_id and m.org_id = l.org_id and m.archived_at is null
+      join missions m on m.id = mp.mission_id and m.org_id = l.org_id and m.archived_at is null and not m.is_template
     ),
     roles as (
       select l.id as leave_id, pi.mission_id,

@@ -130,7 +130,8 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
 /**
  * The people on the missions I own or manage (rule 212), per organisation that keeps leave: a filter of their requests
  * and the check that I review one (never mine or one I created, rule 211). Null when I manage nobody. As the board,
- * not the missions of an organisation I left nor of one requiring two-factor sign-in I lack (rule 109).
+ * not templates (rule 240), nor the missions of an organisation I left nor of one requiring two-factor sign-in I lack
+ * (rule 109).
  */
 async function managedPeople(db: Db, now: Date, personId: string) {
   const managed = await db.execute<
@@ -139,7 +140,7 @@ async function managedPeople(db: Db, now: Date, personId: string) {
     select distinct member.person_id, m.org_id, o.is_licensed_active as "isLicensedActive", o.is_org_licensed as "isOrgLicensed",
       o.is_key_licensed as "isKeyLicensed", o.trial_started_on as "trialStartedOn"
     from ${missionPeople} reviewer
-    join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null
+    join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null and not m.is_template
     join ${orgs} o on o.id = m.org_id and o.deleted_at is null
     join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
     where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
@@ -316,7 +317,8 @@ export async function missionLeaves(
 ): Promise<MissionLeaveList> {
   const today = todayOf(clock);
   const orgId = access.mission.orgId;
-  const canApprove = approvesMissionLeave(access.actor.member);
+  // a template is no team at work: its managers review nobody's leave there (rule 240)
+  const canApprove = !access.mission.isTemplate && approvesMissionLeave(access.actor.member);
   if (!orgId) return { canApprove, requests: [], impact: [], away: [] };
   const team = await db
     .select({ personId: missionPeople.personId })

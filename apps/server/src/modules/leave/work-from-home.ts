@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { WorkFromHomeList } from '@crewplan/domain';
+import { dayIn, isTimeZone } from '@crewplan/domain/shared/days';
 import { people, workFromHomeDays } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../commands/index.ts';
-import { todayOf } from '../../lib/clock.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { membershipOf } from './leave.access.ts';
@@ -12,9 +12,22 @@ import { orgIdsOf } from './leave.queries.ts';
 const WINDOW_DAYS = 14;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** `GET /work-from-home`: the days booked by the people of my organisations, from `from` (default today) for 14 days. */
+/** The zone whose day is the last to end (UTC−12): a day is over everywhere once it is over there. */
+const LAST_ZONE = 'Etc/GMT+12';
+
+/**
+ * The person's today, as the form offers it: in the time zone of their profile; without one (the form then takes the
+ * browser's, which the server does not know) the day not yet over somewhere, so that their today is never refused.
+ */
+async function todayFor(ctx: AppContext, personId: string): Promise<string> {
+  const [row] = await ctx.db.select({ timezone: people.timezone }).from(people).where(eq(people.id, personId));
+  const zone = row?.timezone;
+  return dayIn(ctx.clock.now(), isTimeZone(zone) ? zone : LAST_ZONE);
+}
+
+/** `GET /work-from-home`: the days booked by the people of my organisations, from `from` (default my today) for 14 days. */
 export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from?: string): Promise<WorkFromHomeList> {
-  const start = from ?? todayOf(ctx.clock);
+  const start = from ?? (await todayFor(ctx, personId));
   const end = addDays(start, WINDOW_DAYS - 1);
   const orgIds = await orgIdsOf(ctx.db, personId);
   if (orgIds.length === 0) return { from: start, to: end, days: [] };
@@ -40,16 +53,17 @@ export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from
   };
 }
 
-/** `POST /work-from-home`: book a day at home in an organisation I belong to (once a day; not in the past). */
+/** `POST /work-from-home`: book a day at home in an organisation I belong to (once a day; not before my today). */
 export async function bookWorkFromHome(ctx: AppContext, personId: string, body: { org: string; day: string }) {
   if (!(await membershipOf(ctx.db, body.org, personId))) throw appError('workFromHomeNoOrg');
-  if (body.day < todayOf(ctx.clock)) throw appError('workFromHomePast');
+  const today = await todayFor(ctx, personId);
+  if (body.day < today) throw appError('workFromHomePast');
   try {
     await ctx.db.insert(workFromHomeDays).values({ orgId: body.org, personId, day: body.day });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  return workFromHomeDaysOf(ctx, personId, todayOf(ctx.clock));
+  return workFromHomeDaysOf(ctx, personId, today);
 }
 
 /** `DELETE /work-from-home/:id`: cancel one of my days. */
@@ -59,5 +73,5 @@ export async function cancelWorkFromHome(ctx: AppContext, personId: string, id: 
     .where(and(eq(workFromHomeDays.id, id), eq(workFromHomeDays.personId, personId)))
     .returning();
   if (!row) throw appError('notFound');
-  return workFromHomeDaysOf(ctx, personId, todayOf(ctx.clock));
+  return workFromHomeDaysOf(ctx, personId);
 }
