@@ -201,6 +201,9 @@ export type LeaveReviewList = z.infer<typeof leaveReviewListSchema>;
 /** `GET /people-leave/list/org/:orgId`: requests (all for approvers, else mine), balances per person, who is away. */
 export const orgLeaveListSchema = z.object({
   year: z.number(),
+  /** the organisation keeps leave (the Unlimited subscription or a running trial, rule 185); else nothing to decide */
+  licensed: z.boolean(),
+  /** a leave approver of a licensed organisation: the pending requests are theirs to decide */
   canApprove: z.boolean(),
   codes: z.array(leaveCodeViewSchema),
   requests: z.array(leaveRequestSchema),

@@ -44,8 +44,9 @@ type MissionRow = {
 /**
  * The mission a what-if or plot is about, for a caller who may plan its staffing: the organisation's admins and
  * managers, or its project managers and owners who are current members of the organisation at a working level (the
- * analyses read its ledger, as recommendations do). Not there or not visible 404, a personal project 422, on the
- * team without that right (not managing it, or from outside the organisation) 403 — each naming `missionId`.
+ * analyses read its ledger, as recommendations do). Not there, not visible or a template (no team at work, rule
+ * 240: the ledger books none of its roles) 404, a personal project 422, on the team without that right (not
+ * managing it, or from outside the organisation) 403 — each naming `missionId`.
  */
 async function plannedMission(ctx: AppContext, callerId: string, missionId: string) {
   const result = await ctx.db.execute<MissionRow>(sql`
@@ -56,7 +57,7 @@ async function plannedMission(ctx: AppContext, callerId: string, missionId: stri
     left join orgs o on o.id = m.org_id and o.deleted_at is null
     left join mission_people mp on mp.mission_id = m.id and mp.person_id = ${callerId}
     left join org_people op on op.org_id = m.org_id and op.person_id = ${callerId} and (op.end_date is null or op.end_date > current_date)
-    where m.id = ${missionId} and m.archived_at is null`);
+    where m.id = ${missionId} and m.archived_at is null and not m.is_template`);
   const mission = result.rows[0];
   const onTeam = !!mission && mission.permission !== null && !mission.invitePending;
   if (!mission || (!onTeam && !staffsEveryRole(mission.level))) {

@@ -27,7 +27,10 @@ export type RoleRow = {
   callerInvitePending: boolean;
 };
 
-/** The roles of these ids that belong to live missions of the organisation (others are not there for the caller). */
+/**
+ * The roles of these ids that belong to live missions of the organisation (others are not there for the caller). A
+ * template is no team at work (rule 240): the ledger books none of its roles, so none is staffed from it.
+ */
 export async function rolesOf(db: Db, orgId: string, ids: readonly string[], callerId: string): Promise<Map<string, RoleRow>> {
   if (ids.length === 0) return new Map();
   const result = await db.execute<RoleRow>(sql`
@@ -39,7 +42,7 @@ export async function rolesOf(db: Db, orgId: string, ids: readonly string[], cal
       mp.permission as "callerPermission", coalesce(mp.is_project_manager, false) as "callerIsProjectManager",
       coalesce(mp.invite_pending, false) as "callerInvitePending"
     from plan_items pi
-    join missions m on m.id = pi.mission_id and m.org_id = ${orgId} and m.archived_at is null
+    join missions m on m.id = pi.mission_id and m.org_id = ${orgId} and m.archived_at is null and not m.is_template
     left join mission_people mp on mp.mission_id = m.id and mp.person_id = ${callerId}
     where pi.id = any(${idArray(ids)}) and not pi.was_deleted`);
   return new Map(result.rows.map((row) => [row.id, row]));

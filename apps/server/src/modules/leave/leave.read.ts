@@ -234,8 +234,10 @@ async function codesOf(db: Db, orgIds: string[]) {
 
 /**
  * `GET /people-leave/list/org/:orgId`: the organisation's leave tab. Its leave approvers (admins, canApproveLeaves)
- * see every request of the year but their own and those they created (rule 211) and everybody's balances; other
- * members see their own requests and balance, and of the others only who is away (never why).
+ * see every submitted request of the year but their own and those they created (rule 211; a draft is its person's
+ * until submitted, as on the board and the mission) and everybody's balances; other members see their own requests
+ * and balance, and of the others only who is away (never why). Without the Unlimited subscription (rule 185) nothing
+ * is to decide: `licensed` says so, and neither `canApprove`, the impact nor the badge offer what would be refused.
  */
 export async function orgLeaves(
   { db, clock, config }: AppContext,
@@ -246,10 +248,12 @@ export async function orgLeaves(
   const today = todayOf(clock);
   const callerId = access.personId!;
   const org = access.org;
-  const canApprove = approvesOrgLeave(access.member);
+  const approver = approvesOrgLeave(access.member);
+  const licensed = timeTrackingEligible(org, clock.now());
+  const canApprove = approver && licensed;
   const all = await leavesWhere(db, and(eq(leaveRequests.orgId, org.id), touchesYear(year)));
   const visible = all.filter(({ leave }) =>
-    canApprove ? mayReviewRequest(callerId, leave) : leave.personId === callerId || leave.createdBy === callerId,
+    approver ? leave.status !== 'draft' && mayReviewRequest(callerId, leave) : leave.personId === callerId || leave.createdBy === callerId,
   );
   const filtered = visible.filter(
     ({ leave }) => (!query.status || leave.status === query.status) && (!query.person || leave.personId === query.person),
@@ -262,7 +266,7 @@ export async function orgLeaves(
     .from(orgPeople)
     .innerJoin(people, eq(people.id, orgPeople.personId))
     .where(and(eq(orgPeople.orgId, org.id), currentMembership()));
-  const shown = canApprove ? members : members.filter(({ member }) => member.personId === callerId);
+  const shown = approver ? members : members.filter(({ member }) => member.personId === callerId);
   const rows = await personLeaves(
     db,
     org.id,
@@ -290,11 +294,12 @@ export async function orgLeaves(
     : [];
   return {
     year,
+    licensed,
     canApprove,
     codes: org.leaveCodes.map(presentCode),
     requests: await present(db, linkSigner({ config, clock }), filtered, () => org.leaveCodes, {
       personId: callerId,
-      approvesOrg: () => canApprove,
+      approvesOrg: () => approver,
     }),
     impact: await leaveImpact(
       db,

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useTimeZone } from '../../lib/time-zone.ts';
+import { yearIn } from './leave-rules.ts';
 import { codeProblems, type CodeDraft } from './leave-settings-rules.ts';
 
 const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
@@ -18,6 +20,7 @@ export function LeaveCodeForm({
   onClose: () => void;
 }) {
   const [code, setCode] = useState<CodeDraft>(initial);
+  const thisYear = yearIn(new Date(), useTimeZone());
   const [tried, setTried] = useState(false);
   const set = (patch: Partial<CodeDraft>) => setCode((current) => ({ ...current, ...patch }));
   // the id is given on save for a new code; checked here as if it had one
@@ -141,9 +144,7 @@ export function LeaveCodeForm({
               <Button
                 variant="default"
                 size="compact-sm"
-                onClick={() =>
-                  set({ days: [...code.days, { year: (code.days.at(-1)?.year ?? new Date().getFullYear() - 1) + 1, amount: 0 }] })
-                }
+                onClick={() => set({ days: [...code.days, { year: (code.days.at(-1)?.year ?? thisYear - 1) + 1, amount: 0 }] })}
               >
                 Add a year
               </Button>

@@ -1,9 +1,10 @@
 import { Alert, Loader, Modal, Stack } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_MESSAGES } from '@crewplan/domain/notifications/rules';
+import { useTimeZone } from '../../lib/time-zone.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { leaveBadgesQuery, myLeaveQuery, orgLeaveQuery, reviewQuery } from './api.ts';
-import { findNotice } from './leave-rules.ts';
+import { findNotice, yearIn } from './leave-rules.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 
 /**
@@ -12,7 +13,7 @@ import { ReviewCard } from './ReviewCard.tsx';
  * request (a rejection shows the spec's notice).
  */
 export function LeaveNoticeScreen({ value }: { value: string }) {
-  const year = new Date().getUTCFullYear();
+  const year = yearIn(new Date(), useTimeZone());
   const review = useQuery(reviewQuery);
   const mine = useQuery(myLeaveQuery(year));
   // the organisations whose leave I approve

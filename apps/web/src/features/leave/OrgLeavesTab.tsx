@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Group, Loader, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FLOATING_MESSAGES } from '@crewplan/domain/messages/index';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { FormError } from '../../components/FormError.tsx';
 import { useTimeZone } from '../../lib/time-zone.ts';
@@ -63,6 +64,11 @@ function OrgLeaves({ orgId }: { orgId: string }) {
   const people = [...new Map(data.requests.map((request) => [request.person._id, request.person])).values()];
   return (
     <Stack gap="lg" data-testid="org-leaves">
+      {!data.licensed && (
+        <Alert color="yellow" role="alert">
+          {FLOATING_MESSAGES.needsUnlimited}
+        </Alert>
+      )}
       {data.canApprove && (
         <>
           <Title order={4}>To decide</Title>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
 import { balanceText, lengthLabel, span } from './format.ts';
-import { findNotice, requestHours, reviewCalls } from './leave-rules.ts';
+import { findNotice, requestHours, reviewCalls, yearIn } from './leave-rules.ts';
 
 const request = (id: string, status: LeaveRequestView['status'] = 'pending_approval') => ({ _id: id, status }) as LeaveRequestView;
 const impact = (id: string) => ({ leaveId: id, missions: [] });
@@ -102,5 +102,15 @@ describe("a request's days in a list", () => {
   it('are written as every other screen writes a day', () => {
     expect(span('2026-12-14', '2026-12-15')).toBe('14 Dec 2026 – 15 Dec 2026');
     expect(span('2026-12-14', '2026-12-14')).toBe('14 Dec 2026');
+  });
+});
+
+describe('the person’s year (a leave notice, a new year of a leave code)', () => {
+  it.each([
+    ['2025-12-31T23:30:00Z', 'Asia/Tokyo', 2026],
+    ['2026-01-01T03:00:00Z', 'America/New_York', 2025],
+    ['2026-01-01T03:00:00Z', 'UTC', 2026],
+  ])('at %s in %s it is %i: the person’s zone, not UTC', (instant, zone, year) => {
+    expect(yearIn(new Date(instant), zone)).toBe(year);
   });
 });

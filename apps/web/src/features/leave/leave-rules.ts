@@ -1,5 +1,6 @@
 import { HOURS_PER_LEAVE_DAY, leaveDays, type LeaveDayHours, type LeaveRange } from '@crewplan/domain/leave/hours';
 import { decidesAtStage, type LeaveReviewStage, type LeaveStatus } from '@crewplan/domain/leave/rules';
+import { dayIn } from '@crewplan/domain/shared/days';
 import type { LeaveImpact, LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
 
 /**
@@ -30,6 +31,9 @@ export function requestHours(
     hours: perDay,
   }));
 }
+
+/** The person's year now (a leave notice looks in it and the next): judged in their time zone, not UTC's or the browser's. */
+export const yearIn = (now: Date, timeZone: string): number => Number(dayIn(now, timeZone).slice(0, 4));
 
 export type NoticeReview = { request: LeaveRequestView; impact?: LeaveImpact; stage: LeaveReviewStage };
 

@@ -30,8 +30,8 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recommending, setRecommending] = useState(false);
-  // recommendations need the organisation's people and the role's dates
-  const canRecommend = kind === 'person' && Boolean(mission.org) && Boolean(item.startDate && item.endDate);
+  // recommendations need the organisation's people and the role's dates; a template's roles are staffed by no one
+  const canRecommend = kind === 'person' && Boolean(mission.org) && !mission.isTemplate && Boolean(item.startDate && item.endDate);
   const busy = changePerson.isPending || request.isPending;
   const label = item.role ?? item.title;
   const candidates = roleCandidates(mission, item, org, selfId);

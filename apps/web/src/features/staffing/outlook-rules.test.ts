@@ -30,7 +30,11 @@ describe('offersOutlook', () => {
     ['a team member without the plan', 'org1', false, false],
     ['a plan manager of a personal project', null, true, false],
   ])('%s: %s', (_name, org, planManage, offered) => {
-    expect(offersOutlook({ org, abilities: abilities(planManage) })).toBe(offered);
+    expect(offersOutlook({ org, isTemplate: false, abilities: abilities(planManage) })).toBe(offered);
+  });
+
+  it('is not offered on a template (no team at work, rule 240)', () => {
+    expect(offersOutlook({ org: 'org1', isTemplate: true, abilities: abilities(true) })).toBe(false);
   });
 });
 

@@ -9,10 +9,12 @@ import type { WeeklyPlot, WhatIfBody, WhatIfResponse } from '@crewplan/domain/st
  */
 
 /**
- * Whether the outlook is offered: a project of an organisation, to whom plans it (its project managers and owners,
- * or the organisation's admins and managers — the `plan.manage` ability). The server decides again on each call.
+ * Whether the outlook is offered: a project of an organisation, not a template (no team at work, rule 240), to whom
+ * plans it (its project managers and owners, or the organisation's admins and managers — the `plan.manage` ability).
+ * The server decides again on each call.
  */
-export const offersOutlook = (mission: Pick<Mission, 'org' | 'abilities'>) => Boolean(mission.org) && mission.abilities['plan.manage'];
+export const offersOutlook = (mission: Pick<Mission, 'org' | 'isTemplate' | 'abilities'>) =>
+  Boolean(mission.org) && !mission.isTemplate && mission.abilities['plan.manage'];
 
 /** A live, dated person role of the mission, as the what-if lists it. */
 export type OutlookRole = { id: string; label: string; personId: string | null; startDate: string; endDate: string };
