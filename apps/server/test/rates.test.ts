@@ -208,6 +208,25 @@ describe('who sees the money of plan items', () => {
         .data,
     ).toBeUndefined();
   });
+
+  it('a realtime change of a mission never carries its budget (its readers include who may not see money)', () => {
+    const mission = changeOf({
+      action: 'update',
+      entity: 'missions',
+      id: 'd'.repeat(24),
+      title: 'Mission',
+      changes: { budgetAvailableMinor: { from: null, to: 1_000_000 }, title: { from: 'Old', to: 'Mission' } },
+    });
+    expect(mission.data).toEqual({ title: 'Mission' });
+    const budgetOnly = changeOf({
+      action: 'update',
+      entity: 'missions',
+      id: 'd'.repeat(24),
+      title: 'Mission',
+      changes: { budgetAvailableMinor: { from: 500, to: 900 } },
+    });
+    expect(budgetOnly.data).toBeUndefined();
+  });
 });
 
 describe('who sets the money of plan items', () => {

@@ -56,6 +56,8 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   actions: ['rateMinor', 'billRateMinor'],
   roles: ['costMinor'],
   'rate.cards': 'all',
+  // a mission's budget is money too (its load tells it only to who sees the money): its readers are told it changed
+  missions: ['budgetAvailableMinor'],
   // people's spending: who is told refetches what they may see
   expenses: 'all',
   // an invoice's money is for the organisation's invoice people: the event says it changed, they read it again

@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { canOnMission, PERMISSION_LABELS, type MissionInviteAnswered, type MissionInviteByToken } from '@crewplan/domain';
+import {
+  canOnMission,
+  defaultMissionRateUnit,
+  PERMISSION_LABELS,
+  type MissionInviteAnswered,
+  type MissionInviteByToken,
+} from '@crewplan/domain';
 import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
@@ -207,7 +213,12 @@ async function createRole(
   record: RecordMissionWrite,
 ): Promise<{ planItemId: string; asked: RoleAsked | null }> {
   const { invite, mission } = row;
-  const [org] = mission.orgId ? await tx.select({ rateTime: orgs.roleDefaultRateTime }).from(orgs).where(eq(orgs.id, mission.orgId)) : [];
+  const [org] = mission.orgId
+    ? await tx
+        .select({ rateTime: orgs.roleDefaultRateTime, restricted: orgs.projectCreationRestricted })
+        .from(orgs)
+        .where(eq(orgs.id, mission.orgId))
+    : [];
   const role = invite.role?.trim() || PERMISSION_LABELS.teamMember;
   const ask = await roleNeedsApproval(tx, row);
   const [item] = await tx
@@ -222,7 +233,8 @@ async function createRole(
       pinnedTo: 'entireMission',
       startDate: mission.planStartDate,
       endDate: mission.planEndDate,
-      rateTime: org?.rateTime ?? 'Monthly',
+      // rule 190: Hourly where project creation is restricted, else the organisation's default (Monthly)
+      rateTime: org?.restricted ? defaultMissionRateUnit(true) : (org?.rateTime ?? defaultMissionRateUnit(false)),
       createdBy: personId,
     })
     .returning({ id: planItems.id });

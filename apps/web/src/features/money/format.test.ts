@@ -6,7 +6,9 @@ describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and abov
     [0, 'USD', '$0.00'],
     [9999.5, 'USD', '$9,999.50'],
     [9999.99, 'EUR', '€9,999.99'],
-    [10_000, 'USD', '$10K'],
+    [10_000, 'USD', '$10,000.00'],
+    [-10_000, 'USD', '-$10,000.00'],
+    [10_000.01, 'USD', '$10K'],
     [12_345.67, 'USD', '$12.3K'],
     [-12_345.67, 'GBP', '-£12.3K'],
     [999_949, 'USD', '$999.9K'],
@@ -24,6 +26,7 @@ describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and abov
 
   it('leaves the cents out on chart axes', () => {
     expect(formatMoneyWhole(7000, 'USD')).toBe('$7,000');
+    expect(formatMoneyWhole(10_000, 'USD')).toBe('$10,000');
     expect(formatMoneyWhole(10_500, 'USD')).toBe('$10.5K');
   });
 
@@ -38,6 +41,7 @@ describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and abov
 describe('numbers, hours and indices', () => {
   it('abbreviates plain numbers and hours by the same rule', () => {
     expect(formatNumber(9999.25)).toBe('9,999.25');
+    expect(formatNumber(10_000)).toBe('10,000');
     expect(formatNumber(10_500)).toBe('10.5K');
     expect(formatNumber(3_250_000)).toBe('3.25M');
     expect(formatHours(37.5)).toBe('37.5 h');

@@ -1,9 +1,10 @@
 /**
- * Numbers of the money screens (rule 164): shown whole below 10,000, abbreviated with a letter above 10,000 (12.3K)
+ * Numbers of the money screens (rule 164): shown whole up to 10,000, abbreviated with a letter above 10,000 (12.3K)
  * and above 1,000,000 (1.23M); amounts carry their currency. The exact figure goes in a tooltip.
  */
 
-const ABBREVIATE_FROM = 10_000;
+/** Abbreviated only above it: 10,000 itself is shown whole. */
+const ABBREVIATE_ABOVE = 10_000;
 const MILLION = 1_000_000;
 const LOCALE = 'en-US';
 
@@ -17,11 +18,11 @@ function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberF
   return found;
 }
 
-/** The abbreviation for `value`: none below 10,000, one decimal in thousands, two in millions and more. */
+/** The abbreviation for `value`: none up to 10,000, one decimal in thousands, two above a million. */
 function compactDigits(value: number): number | null {
   const size = Math.abs(value);
-  if (size < ABBREVIATE_FROM) return null;
-  return size < MILLION ? 1 : 2;
+  if (size <= ABBREVIATE_ABOVE) return null;
+  return size <= MILLION ? 1 : 2;
 }
 
 /** An amount in its currency: '$9,999.50', '$12.3K', '-€1.23M'; an empty amount is a dash. */
@@ -41,7 +42,7 @@ export function formatMoney(amount: number | null | undefined, currency: string)
   }).format(amount);
 }
 
-/** An amount without cents below 10,000 (chart axes): '$7,000', '$10.5K'. */
+/** An amount without cents up to 10,000 (chart axes): '$7,000', '$10.5K'. */
 export function formatMoneyWhole(amount: number, currency: string): string {
   if (compactDigits(amount) !== null) return formatMoney(amount, currency);
   return formatter(`money-whole:${currency}`, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(
