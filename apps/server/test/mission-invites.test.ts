@@ -67,6 +67,19 @@ function invite(missionId: string, payload: Record<string, unknown>, token = w.o
 const soloMission = (options: Parameters<typeof insertMission>[2] = {}) =>
   insertMission(t, w.owner, { orgId: w.orgId, ...options }).then((m) => m.id);
 
+/** Runs `body` while the organisation holds an active licence: the auto-create-role setting needs one (rule 133). */
+async function whileOrgLicensed(body: () => Promise<void>) {
+  const licence = (on: boolean) => t.database.db.update(orgs).set({ isLicensedActive: on, isOrgLicensed: on }).where(eq(orgs.id, w.orgId));
+  await licence(true);
+  t.app.ctx.reads.changed();
+  try {
+    await body();
+  } finally {
+    await licence(false);
+    t.app.ctx.reads.changed();
+  }
+}
+
 /** The token of the newest mission-invite link mailed to an address. */
 async function mailedToken(email: string): Promise<string> {
   for (const mail of await mailTo(t, email)) {
@@ -349,10 +362,14 @@ describe('POST /api/mission/:id/invite', () => {
   });
 
   it('turns auto role creation off for observers (rule 130)', async () => {
-    const missionId = await soloMission();
-    const response = await invite(missionId, { inviteeEmail: uniqueEmail(), config: { permission: 3 }, autoCreateRole: true });
-    expect(response.json()).toMatchObject({ permission: 3, autoCreateRole: false });
-    expect((await invite(missionId, { inviteeEmail: uniqueEmail(), autoCreateRole: true })).json()).toMatchObject({ autoCreateRole: true });
+    await whileOrgLicensed(async () => {
+      const missionId = await soloMission();
+      const response = await invite(missionId, { inviteeEmail: uniqueEmail(), config: { permission: 3 }, autoCreateRole: true });
+      expect(response.json()).toMatchObject({ permission: 3, autoCreateRole: false });
+      expect((await invite(missionId, { inviteeEmail: uniqueEmail(), autoCreateRole: true })).json()).toMatchObject({
+        autoCreateRole: true,
+      });
+    });
   });
 
   describe('free slots (rule 134)', () => {
@@ -443,7 +460,13 @@ describe('answering a mission invite', () => {
   it('walks the journey: invite by email → mail → sign up → token → handle → accept → reads the mission, with their role', async () => {
     const missionId = await soloMission();
     const email = uniqueEmail('journey');
-    expectStatus(await invite(missionId, { inviteeEmail: email, config: { role: 'Designer' }, autoCreateRole: true, message: 'Hi' }), 201);
+    // the role is created on acceptance: the organisation is licensed (rule 133)
+    await whileOrgLicensed(async () => {
+      expectStatus(
+        await invite(missionId, { inviteeEmail: email, config: { role: 'Designer' }, autoCreateRole: true, message: 'Hi' }),
+        201,
+      );
+    });
     const token = await mailedToken(email);
     const invitee = await signUpPerson(t, { email, firstName: 'Jo', lastName: 'Journey' });
 
@@ -532,7 +555,12 @@ describe('answering a mission invite', () => {
   });
 
   it('where roles need approval, an auto-created role waits for an approver unless the inviter could assign it (rule 72)', async () => {
-    await t.database.db.update(orgs).set({ rolesNeedApproval: true, canProjectManagersApproveRoles: false }).where(eq(orgs.id, w.orgId));
+    // an active organisation licence lets invites ask for the role (rule 133)
+    await t.database.db
+      .update(orgs)
+      .set({ rolesNeedApproval: true, canProjectManagersApproveRoles: false, isLicensedActive: true, isOrgLicensed: true })
+      .where(eq(orgs.id, w.orgId));
+    t.app.ctx.reads.changed();
     try {
       const missionId = await teamMission(t, w, { isLicensedActive: true });
       const accept = async (inviter: TestPerson, role: string) => {
@@ -568,7 +596,11 @@ describe('answering a mission invite', () => {
       expect(direct.item).toMatchObject({ role: 'Designer', personId: direct.invitee.personId });
       expect(direct.requests).toEqual([]);
     } finally {
-      await t.database.db.update(orgs).set({ rolesNeedApproval: false }).where(eq(orgs.id, w.orgId));
+      await t.database.db
+        .update(orgs)
+        .set({ rolesNeedApproval: false, isLicensedActive: false, isOrgLicensed: false })
+        .where(eq(orgs.id, w.orgId));
+      t.app.ctx.reads.changed();
     }
   });
 

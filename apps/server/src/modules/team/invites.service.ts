@@ -5,13 +5,15 @@ import {
   clearanceCheck,
   defaultInviteMessage,
   MISSION_INVITE_LIFETIME_DAYS,
+  orgLicenceActive,
   PERMISSION_ADMIN,
+  timesheetToggleShown,
   type MissionInvite,
   type MissionInviteCreate,
 } from '@crewplan/domain';
 import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
-import { missionInvites, missionPeople, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
+import { departments, missionInvites, missionPeople, orgPeople, people, personEmails, planItems } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
@@ -87,7 +89,17 @@ async function resolveInvitee(tx: Tx, access: MissionAccess, input: MissionInvit
         .where(and(eq(personEmails.email, email), eq(personEmails.verified, true)))
         .limit(1);
   const personId = primary?.id ?? secondary?.id ?? null;
-  return { email, personId, orgMember: await orgMemberOf(tx, orgId, personId) };
+  if (personId) return { email, personId, orgMember: await orgMemberOf(tx, orgId, personId) };
+  // nobody signs in with the address, but it may be the organisation email of one of its people: the clearance
+  // rules still apply to them (the invite stays with the address, which whoever verifies it accepts)
+  const [byOrgEmail] = orgId
+    ? await tx
+        .select()
+        .from(orgPeople)
+        .where(and(eq(orgPeople.orgId, orgId), eq(orgPeople.email, email), currentMembership()))
+        .limit(1)
+    : [];
+  return { email, personId: null, orgMember: byOrgEmail ?? null };
 }
 
 /** The invite of this person (or address) to the mission that can still be answered, if any. */
@@ -105,8 +117,32 @@ async function openInviteOf(tx: Tx, missionId: string, invitee: Invitee, now: Da
 }
 
 /**
+ * The departments through which an inviter reaches a person by sharing (rule 123): the person's departments that
+ * share their people (not dontShareResources), and the inviter's own.
+ */
+async function sharedDepartmentsOf(tx: Tx, orgId: string, personDepartments: string[], inviterDepartments: readonly string[]) {
+  const closed =
+    personDepartments.length === 0
+      ? []
+      : await tx
+          .select({ id: departments.id })
+          .from(departments)
+          .where(
+            and(
+              eq(departments.orgId, orgId),
+              inArray(departments.id, personDepartments),
+              eq(departments.dontShareResources, true),
+              eq(departments.isDeleted, false),
+            ),
+          );
+  const closedIds = new Set(closed.map((department) => department.id));
+  return [...personDepartments.filter((id) => !closedIds.has(id)), ...inviterDepartments];
+}
+
+/**
  * The rules an invite passes before anything is written (rules 119–135): not already on the team, the inviter's
- * clearance over an organisation person, then what any grant of a permission passes (`checkGrant`).
+ * clearance over an organisation person (accessible departments and offices, department sharing), then what any
+ * grant of a permission passes (`checkGrant`).
  */
 async function checkInvite(tx: Tx, access: MissionAccess, invitee: Invitee, teamRow: MissionPersonRow | null, grant: Grant, now: Date) {
   const { orgMember } = access;
@@ -118,10 +154,31 @@ async function checkInvite(tx: Tx, access: MissionAccess, invitee: Invitee, team
       inviterAccessibleDepartments: orgMember?.accessibleDepartments ?? [],
       inviterAccessibleOffices: orgMember?.accessibleOffices ?? [],
       person: { departments: invitee.orgMember.departments, office: invitee.orgMember.officeId },
+      sharedDepartments: await sharedDepartmentsOf(
+        tx,
+        invitee.orgMember.orgId,
+        invitee.orgMember.departments,
+        orgMember?.departments ?? [],
+      ),
     });
     if (refusal) throw appError('inviteNoClearance', refusal);
   }
   await checkGrant(tx, access, invitee, grant, now);
+}
+
+/**
+ * Whether the invite keeps the auto-create-role timesheet setting (rules 130, 133). Like choosing observer, asking for
+ * it where the toggle is not offered (no active organisation licence, a model or template, timesheets off) leaves it
+ * off: the invite itself is still valid, the setting just does not apply.
+ */
+function keepsAutoCreateRole({ mission, org }: MissionAccess, input: MissionInviteCreate, now: Date): boolean {
+  const toggleShown = timesheetToggleShown({
+    orgLicensedActive: org ? orgLicenceActive(org, now) : false,
+    isModel: mission.isModel,
+    isTemplate: mission.isTemplate,
+    noTimesheets: mission.noTimesheets,
+  });
+  return input.autoCreateRole && toggleShown && autoCreateRoleFor(input.config.permission);
 }
 
 const planItemNotFound = () => appError('inviteRoleNotFound');
@@ -184,7 +241,7 @@ export async function createMissionInvite(
       : [];
     await checkInvite(tx, access, invitee, teamRow ?? null, grant, ctx.clock.now());
     const open = await openInviteOf(tx, mission.id, invitee, ctx.clock.now());
-    const settings = { ...grant, role, autoCreateRole: input.autoCreateRole && autoCreateRoleFor(permission) };
+    const settings = { ...grant, role, autoCreateRole: keepsAutoCreateRole(access, input, ctx.clock.now()) };
     if (open && (!teamRow || teamRow.invitePending)) {
       const [updated] = await tx
         .update(missionInvites)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
+  autoCreateRoleFor,
   countsAsSeat,
   isMissionAdmin,
   isWorkingMember,
@@ -94,9 +95,11 @@ export async function updateMissionPerson(
     // A pending person joins with what their invite says: it changes with their row, or accepting would undo the change.
     if (before.invitePending) {
       const { permission, isProjectManager, role } = update;
+      // made an observer: no role is created for them on acceptance (rule 130)
+      const noRole = permission !== undefined && !autoCreateRoleFor(permission) ? { autoCreateRole: false } : {};
       const invites = await tx
         .update(missionInvites)
-        .set({ permission, isProjectManager, role, updatedAt: ctx.clock.now() })
+        .set({ permission, isProjectManager, role, ...noRole, updatedAt: ctx.clock.now() })
         .where(openInvitesOf(mission.id, target))
         .returning({ id: missionInvites.id });
       for (const invite of invites) record({ action: 'update', entity: 'mission.invites', id: invite.id, title: before.email, changes });

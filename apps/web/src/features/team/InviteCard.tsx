@@ -10,7 +10,6 @@ import {
   INVITE_SEARCH_LIMIT,
   TEAM_MESSAGES,
   autoCreateRoleFor,
-  clearanceCheck,
   defaultInviteMessage,
   timesheetToggleShown,
   type InviteOptionValue,
@@ -25,6 +24,7 @@ import {
   domainCleared,
   domainLooksValid,
   fullName,
+  inviteClearance,
   inviteErrorToast,
   inviteOptionsFor,
   keptOption,
@@ -95,12 +95,7 @@ function InviteCardBody({ mission, onClose }: { mission: Mission; onClose: () =>
   });
   const clearance =
     selected && org?.me
-      ? clearanceCheck({
-          inviterPermission: mission.permission,
-          inviterAccessibleDepartments: org.me.accessibleDepartments,
-          inviterAccessibleOffices: org.me.accessibleOffices,
-          person: { departments: selected.departments, office: selected.office },
-        })
+      ? inviteClearance(mission.permission, org.me, { departments: selected.departments, office: selected.office })
       : null;
   const verified = profile?.emailVerified ?? true;
   const canSend = verified && approved && clearance === null && (selected !== null || typed.length > 0);

@@ -8,6 +8,7 @@ import {
   domainCleared,
   domainLooksValid,
   freeSlotsText,
+  inviteClearance,
   inviteErrorToast,
   inviteOptionsFor,
   keptOption,
@@ -203,5 +204,29 @@ describe('leftMission', () => {
     expect(leftMission('downgrade', true)).toBe(false);
     // removing somebody else keeps the mission open
     expect(leftMission('remove', false)).toBe(false);
+  });
+});
+
+describe('inviteClearance (rules 121–123)', () => {
+  const outside = { departments: ['d9'], office: 'o9' };
+  const limited = (level: 'ADMIN' | 'MANAGER' | 'MEMBER') => ({ level, accessibleDepartments: ['d1'], accessibleOffices: ['o1'] });
+
+  it('lets an organisation admin add anyone, whatever access lists they carry, as the server does', () => {
+    expect(inviteClearance(4, limited('ADMIN'), outside)).toBeNull();
+    expect(inviteClearance(0, limited('ADMIN'), outside)).toBeNull();
+  });
+
+  it('lets a mission admin (2) add anyone', () => {
+    expect(inviteClearance(2, limited('MEMBER'), outside)).toBeNull();
+  });
+
+  it('refuses others a person outside their accessible departments or offices', () => {
+    expect(inviteClearance(1, limited('MANAGER'), outside)).toBe(
+      "The sorry but this person falls outside of your accessible department's and cannot be added to the project",
+    );
+    expect(inviteClearance(1, limited('MEMBER'), { departments: ['d1'], office: 'o9' })).toBe(
+      'This person cannot be added because you do not have clearance…',
+    );
+    expect(inviteClearance(1, limited('MEMBER'), { departments: ['d1'], office: 'o1' })).toBeNull();
   });
 });

@@ -8,11 +8,14 @@ import {
   PERMISSION_OBSERVER,
   PERMISSION_TEAM_LEAD,
   PERMISSION_TEAM_MEMBER,
+  clearanceCheck,
   inviteOptions,
   isTeamVisible,
   permissionLabel,
+  type ClearanceError,
   type InviteOption,
 } from '@crewplan/domain/team/rules';
+import type { OrgLevel } from '@crewplan/domain/org/levels';
 import type { PersonSummary } from '../../components/people/people-rules.ts';
 
 /**
@@ -94,6 +97,23 @@ export function inviteOptionsFor(mission: Mission, inviter: InviterFacts, domain
     isModel: mission.isModel,
     hasOrg: mission.org !== null,
     domainApproved,
+  });
+}
+
+/**
+ * Why the inviter may not add this organisation person (rules 121–123), or null. As the server decides: an admin of
+ * the mission (2) or of the organisation adds anyone, whatever access lists they carry.
+ */
+export function inviteClearance(
+  missionPermission: number,
+  me: { level: OrgLevel; accessibleDepartments: readonly string[]; accessibleOffices: readonly string[] },
+  person: { departments: readonly string[]; office: string | null },
+): ClearanceError | null {
+  return clearanceCheck({
+    inviterPermission: me.level === 'ADMIN' ? PERMISSION_ADMIN : missionPermission,
+    inviterAccessibleDepartments: me.accessibleDepartments,
+    inviterAccessibleOffices: me.accessibleOffices,
+    person,
   });
 }
 
