@@ -232,13 +232,27 @@ test("where roles need approval, a project manager's assignment becomes a reques
   await expect(markers.getByRole('listitem').filter({ hasText: 'Seed funding' })).toContainText('Fundable milestone');
   await expect(markers.getByRole('listitem').filter({ hasText: 'Quay reopened' })).toContainText('Outcome');
   await expect(markers.getByRole('listitem').filter({ hasText: 'Quay reopened' })).toContainText('30 May 2031');
-  await expect(view.getByTestId('budget-text')).toContainText(/Planned 5,000 /);
+  // the bar shows the budget view's planned cost: a fundable milestone is revenue, no cost
+  await expect(view.getByTestId('budget-text')).toContainText(/Planned 0 /);
   await view.getByRole('button', { name: 'Delete Seed funding' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Seed funding?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(markers.getByRole('listitem').filter({ hasText: 'Seed funding' })).toHaveCount(0);
   await expect(markers.getByRole('listitem').filter({ hasText: 'Quay reopened' })).toBeVisible();
+
+  // a cost item is planned cost: the bar counts it at once, and lets it go when it is deleted
+  await view.getByRole('button', { name: 'Add to plan' }).click();
+  await add.getByLabel('Type').click();
+  await page.getByRole('option', { name: 'Cost', exact: true }).click();
+  await add.getByLabel('Title').fill('Crane hire');
+  await add.getByLabel(/^Amount/).fill('5000');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toHaveCount(0);
+  await expect(view.getByTestId('budget-text')).toContainText(/Planned 5,000 /);
+  await view.getByRole('button', { name: 'Delete Crane hire' }).click();
+  await page.getByRole('dialog', { name: 'Delete Crane hire?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(view.getByTestId(/^role-/).filter({ hasText: 'Crane hire' })).toHaveCount(0);
   await expect(view.getByTestId('budget-text')).toContainText(/Planned 0 /);
 
   // a role of the timeline goes the same way

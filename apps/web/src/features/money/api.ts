@@ -10,10 +10,13 @@ import { queryClient } from '../../lib/query-client.ts';
 export type { CostTrackerRow, Mission, MoneyActual, MoneyReport, Timesheet };
 export { missionQuery };
 
+/** Every read of one mission's money report, in any currency: what a change of its plan makes stale. */
+export const missionMoneyKey = (missionId: string) => ['missions', 'money', 'mission', missionId] as const;
+
 // Money queries live under the missions area: a change heard on a mission (its plan, rates, budget) refreshes them.
 const moneyKeys = {
   all: ['missions', 'money'] as const,
-  mission: (missionId: string, currency: string | null) => ['missions', 'money', 'mission', missionId, currency ?? 'own'] as const,
+  mission: (missionId: string, currency: string | null) => [...missionMoneyKey(missionId), currency ?? 'own'] as const,
   actuals: (missionId: string, filter: ActualsFilter) => ['missions', 'money', 'actuals', missionId, filter] as const,
   costTracker: ['missions', 'money', 'cost-tracker'] as const,
   org: (orgId: string, programId: string | null, currency: string | null) =>

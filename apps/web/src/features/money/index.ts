@@ -8,3 +8,5 @@ export const BudgetSetupScreen = lazy(() => import('./BudgetSetupScreen.tsx').th
 export const BudgetViewScreen = lazy(() => import('./BudgetViewScreen.tsx').then((m) => ({ default: m.BudgetViewScreen })));
 export const OrgMoneyScreen = lazy(() => import('./OrgMoneyScreen.tsx').then((m) => ({ default: m.OrgMoneyScreen })));
 export { CostTrackerSlot } from './slot.tsx';
+/** The mission's money report, which the plan's budget bar shows the planned cost of. */
+export { missionMoneyKey, missionMoneyQuery } from './api.ts';

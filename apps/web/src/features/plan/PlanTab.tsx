@@ -1,6 +1,6 @@
 import './styles.ts';
 import { Suspense, useEffect, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { openConfirm } from '../../components/confirm.ts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mission } from '@crewplan/domain/missions/mission';
@@ -10,10 +10,10 @@ import { formatDay } from '../../lib/days.ts';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { AddPlanItem } from './AddPlanItem.tsx';
+import { BudgetBar } from './BudgetBar.tsx';
 import { usePlanContext, usePlanMutations } from './api.ts';
 import { EditPlanItem } from './EditPlanItem.tsx';
 import {
-  budgetUse,
   fullPlanItems,
   isMarkerType,
   isOneDayType,
@@ -73,7 +73,6 @@ export function PlanTab({ mission }: { mission: Mission }) {
     .filter((entry): entry is { item: PlanItem; severity: 2 | 3 } => entry.severity !== null)
     .sort((a, b) => b.severity - a.severity);
   const phases = items.filter((item) => isMarkerType(item.type));
-  const budget = budgetUse(items, mission.budgetAvailable);
 
   useEffect(() => {
     if (part) document.getElementById(`plan-${part === 'phase' ? 'make-phase' : part}`)?.scrollIntoView({ block: 'start' });
@@ -174,23 +173,7 @@ export function PlanTab({ mission }: { mission: Mission }) {
         )}
       </Paper>
       {/* the budget is money: only who sees the mission's money (the plan's managers) */}
-      {canManage && (
-        <Paper withBorder p="sm" id="plan-budget-bar" style={marked('budget-bar')}>
-          <Title order={3} size="h6" mb="xs">
-            Budget
-          </Title>
-          <Text size="sm" mb={4} data-testid="budget-text">
-            Planned {budget.planned.toLocaleString('en-GB')} {mission.currency}
-            {budget.available !== null
-              ? ` of ${budget.available.toLocaleString('en-GB')} ${mission.currency} available`
-              : ' (no budget set)'}
-            {budget.percent !== null ? ` (${budget.percent}%)` : ''}
-          </Text>
-          {budget.percent !== null && (
-            <Progress value={Math.min(budget.percent, 100)} color={budget.over ? 'red' : 'blue'} aria-label="Planned share of the budget" />
-          )}
-        </Paper>
-      )}
+      {canManage && mission.abilities['money.read'] && <BudgetBar mission={mission} style={marked('budget-bar')} />}
       {adding && <AddPlanItem mission={mission} onClose={() => setAdding(false)} />}
       {editing && <EditPlanItem key={editing._id} mission={mission} item={editing} onClose={() => setEditing(null)} />}
       {outlook && (

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { OrgDetail } from '@crewplan/domain/org/org';
 import type { ChangePerson, PlanItem, PlanItemCreate, PlanItemUpdate, PlanRequestInput } from '@crewplan/domain/plan/plan';
 import { api } from '../../lib/api.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { missionKeys } from '../../lib/mission-keys.ts';
+import { missionMoneyKey } from '../money/index.ts';
 import type { PlanOrg } from './plan-rules.ts';
 
 export type { PlanItem };
@@ -26,9 +27,12 @@ export function usePlanContext(orgId: string | null): { org: PlanOrg | null; sel
   return { org: orgId ? (org.data ?? null) : null, selfId };
 }
 
-/** Plan calls of the timeline; each reads the mission again (its plan items come with it). */
+/** What a change of a mission's plan makes stale: the mission (its plan items come with it) and its money report. */
+export const planChangeKeys = (missionId: string): QueryKey[] => [missionKeys.mission(missionId), missionMoneyKey(missionId)];
+
+/** Plan calls of the timeline; each reads the mission again, and its money report (the budget bar's planned cost). */
 export function usePlanMutations(missionId: string) {
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: missionKeys.mission(missionId) });
+  const onSettled = () => Promise.all(planChangeKeys(missionId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return {
     create: useMutation({
       mutationFn: (body: Partial<PlanItemCreate>) =>

@@ -4,7 +4,7 @@ import { COSTS_BLOCKED_MESSAGE } from '@crewplan/domain/money/rates';
 import {
   ADDABLE_TYPES,
   barSpan,
-  budgetUse,
+  budgetShare,
   capacityHeight,
   dailyHoursHint,
   editableFields,
@@ -82,15 +82,12 @@ describe('the timeline', () => {
     expect(barSpan({ startDate: '2032-01-14', endDate: '2032-01-21' }, weeks)).toBeNull();
   });
 
-  it('compares the planned amounts with the budget available', () => {
-    const items = [
-      { amount: 600, rate: 0, quantity: null, inactive: false, wasDeleted: false },
-      { amount: null, rate: 100, quantity: 3, inactive: false, wasDeleted: false },
-      { amount: 5000, rate: 0, quantity: null, inactive: false, wasDeleted: true },
-    ];
-    expect(budgetUse(items, 1000)).toEqual({ planned: 900, available: 1000, percent: 90, over: false });
-    expect(budgetUse(items, 800).over).toBe(true);
-    expect(budgetUse(items, null).percent).toBeNull();
+  it("compares the money report's planned cost with the budget available, and shows no share before it is read", () => {
+    expect(budgetShare(900, 1000)).toEqual({ planned: 900, available: 1000, percent: 90, over: false });
+    expect(budgetShare(900, 800)).toMatchObject({ percent: 113, over: true });
+    expect(budgetShare(900, null)).toMatchObject({ percent: null, over: false });
+    expect(budgetShare(900, 0)).toMatchObject({ percent: null, over: true });
+    expect(budgetShare(null, 1000)).toEqual({ planned: null, available: 1000, percent: null, over: false });
   });
 
   it('needs a reason of 5 characters', () => {

@@ -88,14 +88,14 @@ export function barSpan(item: Pick<PlanItem, 'startDate' | 'endDate'>, weeks: st
   return indexes.length ? { first: indexes[0]!, last: indexes[indexes.length - 1]! } : null;
 }
 
-/** A role's cost: its amount when set, else rate × quantity. Cost items and milestones count too. */
-export const itemAmount = (item: Pick<PlanItem, 'amount' | 'rate' | 'quantity'>) => item.amount ?? (item.rate ?? 0) * (item.quantity ?? 0);
-
-/** The budget bar: the planned sum against what the mission has available (percent capped at 100 for the bar). */
-export function budgetUse(items: Pick<PlanItem, 'amount' | 'rate' | 'quantity' | 'inactive' | 'wasDeleted'>[], available: number | null) {
-  const planned = items.filter(isLive).reduce((sum, item) => sum + itemAmount(item), 0);
-  const percent = available && available > 0 ? Math.round((planned / available) * 100) : null;
-  return { planned, available, percent, over: available !== null && planned > available };
+/**
+ * The budget bar: the mission's planned cost against what it has available (percent uncapped; the bar caps it at 100).
+ * The planned cost is the money report's (`total.plannedCost`: roles by rule 189, One time rates once, cost items;
+ * milestones are revenue, no cost), so the plan and the budget view agree; null while it is read, with no share then.
+ */
+export function budgetShare(planned: number | null, available: number | null) {
+  const percent = planned !== null && available !== null && available > 0 ? Math.round((planned / available) * 100) : null;
+  return { planned, available, percent, over: planned !== null && available !== null && planned > available };
 }
 
 /** Rule 79: a reason of at least 5 characters. */
