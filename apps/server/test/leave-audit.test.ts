@@ -83,14 +83,14 @@ describe('the Leaves badge at the end of a year (rule 230)', () => {
 
 describe('create and submit with notify=false', () => {
   it('tells no reviewer of the new request, as the other status calls do', async () => {
-    const quiet = await create('p3', { reason: 'training', dates: [{ from: '2026-02-02', to: '2026-02-02' }] }, true, '?notify=false');
+    const quiet = await create('p0', { reason: 'training', dates: [{ from: '2026-02-02', to: '2026-02-02' }] }, true, '?notify=false');
     expectStatus(quiet, 201);
     const told = await t.database.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.personId, person('p1pm')), sql`${notifications.data}->>'leaveId' = ${leaveOf(quiet)._id}`));
     expect(told).toEqual([]);
-    const loud = await create('p3', { reason: 'training', dates: [{ from: '2026-02-03', to: '2026-02-03' }] });
+    const loud = await create('p0', { reason: 'training', dates: [{ from: '2026-02-03', to: '2026-02-03' }] });
     const toldLoud = await t.database.db
       .select()
       .from(notifications)

@@ -61,13 +61,14 @@ describe('GET /people-leave/badge (rule 230)', () => {
     await ask('p0', '2025-04-14', 'personal'); // today: in
     await ask('p0', '2025-04-16'); // the third day: in
     await ask('p0', '2025-04-17'); // the fourth day: out
+    // an observer's: not the board's (only the working team's, below permission 3), the organisation's approvers'
     const pendingFinal = await ask('p3', '2025-04-15'); // moved to the final stage below
     await ask('p1pm', '2025-04-15'); // the project manager's own
     await ask('p4', '2025-04-15', 'training', false); // a draft
     const approved = await t.request({
       method: 'PUT',
       url: '/api/people-leave/action/approve',
-      token: token('p1pm'),
+      token: token('orgAdmin'),
       payload: { leaveIds: [pendingFinal], payload: {} },
     });
     expectStatus(approved, 200);
@@ -139,11 +140,11 @@ describe("a request's reviewers, person and creator hear it in their own rooms",
     const [pm, admin, asker, outsider, observer] = await Promise.all([
       heard('p1pm'),
       heard('orgAdmin'),
-      heard('p5'),
+      heard('p0'),
       heard('outsider'),
       heard('p3'),
     ]);
-    const id = await ask('p5', '2025-04-22');
+    const id = await ask('p0', '2025-04-22');
     const submitted = { type: 'update', entity: 'leave.requests', id, data: { status: 'pending_approval', org: orgId } };
     await expect.poll(() => pm).toContainEqual(submitted);
     await expect.poll(() => admin).toContainEqual(submitted);

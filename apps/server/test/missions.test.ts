@@ -454,6 +454,28 @@ describe('org.person.removed with removeFromMissions', () => {
     const rows = await t.database.db.select().from(missionPeople).where(eq(missionPeople.personId, leaver.personId));
     expect(rows.map((row) => row.missionId).sort()).toEqual([soleAdmin.id, personal.id].sort());
   });
+
+  it('counts only the admins who accepted: the only accepted admin stays though another admin is invited', async () => {
+    const admin = await verifiedPerson(t);
+    const org = await createOrg(t, admin.token);
+    const leaver = await verifiedPerson(t);
+    const invited = await verifiedPerson(t);
+    await addMember(t, org._id, leaver, 'MEMBER');
+    // the leaver runs both; on the first another admin is only invited, on the second one accepted
+    const onlyAccepted = await insertMission(t, leaver, { orgId: org._id });
+    await addToMission(t, onlyAccepted.id, invited, 2, { invitePending: true });
+    const twoAccepted = await insertMission(t, leaver, { orgId: org._id });
+    await addToMission(t, twoAccepted.id, admin, 2);
+
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/org/${org._id}/people/${leaver.personId}?removeFromMissions=true`,
+      token: admin.token,
+    });
+    expectStatus(response, 200);
+    const rows = await t.database.db.select().from(missionPeople).where(eq(missionPeople.personId, leaver.personId));
+    expect(rows.map((row) => [row.missionId, row.permission, row.invitePending])).toEqual([[onlyAccepted.id, 2, false]]);
+  });
 });
 
 describe('demo seed', () => {

@@ -37,9 +37,17 @@ export async function loadOrg(db: Db | Tx, orgId: string): Promise<OrgRow | null
 }
 
 /**
+ * Spec 3 §board, rule 212: whose leave a mission's owners and project managers review, as a condition on the
+ * `mission_people` row `alias`: its working team (permission below 3), invite accepted.
+ */
+export const reviewedMember = (alias: string) => sql.raw(`not ${alias}.invite_pending and ${alias}.permission < 3`);
+
+/**
  * Rule 212: the missions of the organisation on which `reviewerId` runs the team (owner, or project manager below
- * permission 3) and `personId` is on it (invite accepted). As the board lists them: not templates (rule 240), nor the
- * missions of an organisation the reviewer has left, nor of one requiring two-factor sign-in they lack (rule 109).
+ * permission 3) and `personId` works on it (invite accepted, permission below 3: an observer's leave, or an
+ * organisation admin's added as one, rule 103, is the organisation's approvers' to decide). As the board lists them:
+ * not templates (rule 240), nor the missions of an organisation the reviewer has left, nor of one requiring two-factor
+ * sign-in they lack (rule 109).
  */
 export async function missionsReviewedFor(db: Db | Tx, orgId: string, reviewerId: string, personId: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
@@ -48,7 +56,7 @@ export async function missionsReviewedFor(db: Db | Tx, orgId: string, reviewerId
     join ${orgs} o on o.id = m.org_id
     join ${missionPeople} reviewer on reviewer.mission_id = m.id and reviewer.person_id = ${reviewerId} and not reviewer.invite_pending
       and reviewer.permission < 3 and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
-    join ${missionPeople} member on member.mission_id = m.id and member.person_id = ${personId} and not member.invite_pending
+    join ${missionPeople} member on member.mission_id = m.id and member.person_id = ${personId} and ${reviewedMember('member')}
     where m.org_id = ${orgId} and m.archived_at is null and not m.is_template and ${sql.raw(orgMissionShown('reviewer.person_id'))}`);
   return rows.rows.map((row) => row.id);
 }

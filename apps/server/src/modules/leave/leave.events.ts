@@ -4,6 +4,7 @@ import { missionPeople, missions, orgPeople, orgs } from '../../db/schema/index.
 import { currentMembership } from '../../plugins/org-access.ts';
 import { orgMissionShown } from '../../plugins/mission-access.ts';
 import { personRoom } from '../../plugins/realtime.ts';
+import { reviewedMember } from './leave.access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { DAY_SETTINGS, reworkWaitingDays } from './leave.service.ts';
 
@@ -47,8 +48,8 @@ export function subscribeLeaveEvents(ctx: AppContext): void {
 
 /**
  * Who reviews a request at its stage, never its person or creator (rule 211): a pending_approval request the owners
- * and project managers of the missions its person is on (rule 212) and the organisation's leave approvers (rule 209);
- * a pending_final_approval one the organisation's leave approvers.
+ * and project managers of the missions its person works on (below permission 3, rule 212) and the organisation's
+ * leave approvers (rule 209); a pending_final_approval one the organisation's leave approvers.
  */
 export async function leaveReviewers(
   ctx: AppContext,
@@ -67,7 +68,7 @@ export async function leaveReviewers(
       join ${orgs} o on o.id = m.org_id
       join ${missionPeople} reviewer on reviewer.mission_id = m.id and not reviewer.invite_pending and reviewer.permission < 3
         and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
-      where member.person_id = ${request.personId} and not member.invite_pending
+      where member.person_id = ${request.personId} and ${reviewedMember('member')}
         and ${sql.raw(orgMissionShown('reviewer.person_id'))}`);
     for (const row of managers.rows) reviewers.add(row.person_id);
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { defaultDailyHours, HOURS_PER_LEAVE_DAY, type LeaveImpact } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { avatarUrl } from '../people/index.ts';
+import { reviewedMember } from './leave.access.ts';
 import type { LeaveRow } from './leave.presenter.ts';
 
 type Role = { planItemId: string; title: string; allocation: number; startDate: string | null; endDate: string | null };
@@ -22,9 +23,10 @@ type Row = { leave_id: string; mission_id: string; title: string; roles: Role[] 
 
 /**
  * What each request does to its person's projects, in one statement for all of them: per mission of the
- * organisation the person is on (templates are no work, rule 240), their roles overlapping the days, their open tasks due in them, and who else of
- * the team is away then (approved or pending). Hours lost use the role's daily hours from its allocation, the same
- * figure the timesheet grid plans with (`defaultDailyHours`): each leave day costs that share of its hours.
+ * organisation the person works on (below permission 3, as its managers review it: rule 212; templates are no work,
+ * rule 240), their roles overlapping the days, their open tasks due in them, and who else of the team is away then
+ * (approved or pending). Hours lost use the role's daily hours from its allocation, the same figure the timesheet grid
+ * plans with (`defaultDailyHours`): each leave day costs that share of its hours.
  */
 export async function leaveImpact(db: Db, leaves: readonly LeaveRow[]): Promise<LeaveImpact[]> {
   if (leaves.length === 0) return [];
@@ -39,7 +41,7 @@ export async function leaveImpact(db: Db, leaves: readonly LeaveRow[]): Promise<
     mis as (
       select l.id as leave_id, m.id as mission_id, m.title
       from l
-      join mission_people mp on mp.person_id = l.person_id and not mp.invite_pending
+      join mission_people mp on mp.person_id = l.person_id and ${reviewedMember('mp')}
       join missions m on m.id = mp.mission_id and m.org_id = l.org_id and m.archived_at is null and not m.is_template
     ),
     roles as (

@@ -22,7 +22,7 @@ import { currentMembership } from '../../plugins/org-access.ts';
 import { orgMissionShown, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import { publicHolidays } from '../../lib/holidays.ts';
-import { membershipOf } from './leave.access.ts';
+import { membershipOf, reviewedMember } from './leave.access.ts';
 import { leaveImpact } from './leave.impact.ts';
 import { attachmentAddress, linkSigner } from './leave.attachments.ts';
 import { presentAway, presentCode, presentLeave, personRefOf, type AttachmentAddress, type LeaveViewer } from './leave.presenter.ts';
@@ -89,9 +89,9 @@ export async function myLeave({ db, clock, config }: AppContext, personId: strin
 }
 
 /**
- * `GET /people-leave/list/project-manager`: the requests of the people on the missions I own or manage (rule 212),
- * never my own or those I created (rule 211): the pending ones, and the others changed since `lastUpdate` (default
- * 5 days back, the web's leave cache). The badge counts pending ones starting in the next 3 days (rule 230).
+ * `GET /people-leave/list/project-manager`: the requests of the people working on the missions I own or manage
+ * (permission below 3, rule 212), never my own or those I created (rule 211): the pending ones, and the others changed
+ * since `lastUpdate` (default 5 days back, the web's leave cache). The badge counts pending ones starting in the next 3 days (rule 230).
  */
 export async function projectManagerLeaves({ db, clock, config }: AppContext, personId: string, lastUpdate?: string) {
   const since = lastUpdate ? new Date(lastUpdate) : new Date(clock.now().getTime() - 5 * 86_400_000);
@@ -128,10 +128,10 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
 }
 
 /**
- * The people on the missions I own or manage (rule 212), per organisation that keeps leave: a filter of their requests
- * and the check that I review one (never mine or one I created, rule 211). Null when I manage nobody. As the board,
- * not templates (rule 240), nor the missions of an organisation I left nor of one requiring two-factor sign-in I lack
- * (rule 109).
+ * The people working on the missions I own or manage (permission below 3, invite accepted: rule 212), per
+ * organisation that keeps leave: a filter of their requests and the check that I review one (never mine or one I
+ * created, rule 211). Null when I manage nobody. As the board, not templates (rule 240), nor the missions of an
+ * organisation I left nor of one requiring two-factor sign-in I lack (rule 109).
  */
 async function managedPeople(db: Db, now: Date, personId: string) {
   const managed = await db.execute<
@@ -142,7 +142,7 @@ async function managedPeople(db: Db, now: Date, personId: string) {
     from ${missionPeople} reviewer
     join missions m on m.id = reviewer.mission_id and m.archived_at is null and m.org_id is not null and not m.is_template
     join ${orgs} o on o.id = m.org_id and o.deleted_at is null
-    join ${missionPeople} member on member.mission_id = m.id and not member.invite_pending
+    join ${missionPeople} member on member.mission_id = m.id and ${reviewedMember('member')}
     where reviewer.person_id = ${personId} and not reviewer.invite_pending and reviewer.permission < 3
       and (reviewer.permission = 2 or (reviewer.permission = 1 and reviewer.is_project_manager))
       and ${sql.raw(orgMissionShown('reviewer.person_id'))}
@@ -313,7 +313,8 @@ export async function orgLeaves(
 
 /**
  * `GET /people-leave/list/mission/:missionId`: the team's leave. Its owners and project managers (rule 212) see the
- * team's requests but their own and those they created (rule 211); everyone on it sees who is away.
+ * requests of its working team (permission below 3) but their own and those they created (rule 211); everyone on it
+ * sees who of it is away.
  */
 export async function missionLeaves(
   { db, clock, config }: AppContext,
@@ -326,7 +327,7 @@ export async function missionLeaves(
   const canApprove = !access.mission.isTemplate && approvesMissionLeave(access.actor.member);
   if (!orgId) return { canApprove, requests: [], impact: [], away: [] };
   const team = await db
-    .select({ personId: missionPeople.personId })
+    .select({ personId: missionPeople.personId, permission: missionPeople.permission })
     .from(missionPeople)
     .where(and(eq(missionPeople.missionId, access.mission.id), eq(missionPeople.invitePending, false)));
   const ids = team.map((row) => row.personId);
@@ -334,7 +335,10 @@ export async function missionLeaves(
   const callerId = access.actor.personId;
   const range = query.year ? touchesYear(query.year) : gte(leaveRequests.endDate, today);
   const list = await leavesWhere(db, and(eq(leaveRequests.orgId, orgId), inArray(leaveRequests.personId, ids), range));
-  const reviewable = canApprove ? list.filter(({ leave }) => leave.status !== 'draft' && mayReviewRequest(callerId, leave)) : [];
+  const working = new Set(team.filter((row) => row.permission < 3).map((row) => row.personId));
+  const reviewable = canApprove
+    ? list.filter(({ leave }) => working.has(leave.personId) && leave.status !== 'draft' && mayReviewRequest(callerId, leave))
+    : [];
   const codes = await codesOf(db, [orgId]);
   const orgApprover = reviewable.length > 0 && approvesOrgLeave(await membershipOf(db, orgId, callerId));
   const viewer = { personId: callerId, approvesOrg: () => orgApprover };

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { addIsoDays, canOnMission, CHANGE_ROOM_PREFIXES, changeRooms, PERMISSION_ADMIN } from '@crewplan/domain';
 import { runMissionCommand } from '../../commands/index.ts';
 import { actions, missionPeople, missions } from '../../db/schema/index.ts';
@@ -14,23 +14,37 @@ export const actionRoom = changeRooms.action;
 
 /**
  * A person leaving an organisation with "remove from missions" leaves the team of each of its missions, except where
- * they are the only admin (a mission keeps at least one admin: they stay until another is named).
+ * they are the only admin (a mission keeps at least one admin: they stay until another is named). As when a person is
+ * taken off a team (rule 101), admins are those who accepted: an invited admin neither keeps the mission run nor is
+ * kept for it.
  */
 export async function removeFromOrgMissions(ctx: AppContext, orgId: string, personId: string): Promise<string[]> {
   const rows = await ctx.db
-    .select({ missionId: missionPeople.missionId, permission: missionPeople.permission, email: missionPeople.email })
+    .select({
+      missionId: missionPeople.missionId,
+      permission: missionPeople.permission,
+      invitePending: missionPeople.invitePending,
+      email: missionPeople.email,
+    })
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
     .where(and(eq(missions.orgId, orgId), isNull(missions.archivedAt), eq(missionPeople.personId, personId)));
   const removedFrom: string[] = [];
   for (const row of rows) {
     const removed = await runMissionCommand(ctx, row.missionId, null, async (tx, record) => {
-      if (row.permission === PERMISSION_ADMIN) {
-        const [admins] = await tx
-          .select({ n: count() })
+      if (row.permission === PERMISSION_ADMIN && !row.invitePending) {
+        const admins = await tx
+          .select({ id: missionPeople.id })
           .from(missionPeople)
-          .where(and(eq(missionPeople.missionId, row.missionId), eq(missionPeople.permission, PERMISSION_ADMIN)));
-        if ((admins?.n ?? 0) <= 1) return false;
+          .where(
+            and(
+              eq(missionPeople.missionId, row.missionId),
+              eq(missionPeople.permission, PERMISSION_ADMIN),
+              eq(missionPeople.invitePending, false),
+            ),
+          )
+          .for('update');
+        if (admins.length <= 1) return false;
       }
       await tx.delete(missionPeople).where(and(eq(missionPeople.missionId, row.missionId), eq(missionPeople.personId, personId)));
       record({
