@@ -49,3 +49,19 @@ describe('PUT /api/people/profile: appSettings is bounded (64 KB serialised)', (
     expect((await save(person.token, settingsOfSize('first', 50 * 1024))).statusCode).toBe(200);
   });
 });
+
+describe('PUT /api/people/profile: uiMessageFlags is bounded the same way', () => {
+  const saveFlags = (token: string, uiMessageFlags: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: '/api/people/profile', token, payload: { uiMessageFlags } });
+
+  it('saves flags up to the bound and refuses one save or the merged flags over it', async () => {
+    const person = await signUpPerson(t);
+    expect((await saveFlags(person.token, settingsOfSize('seen', 40 * 1024))).statusCode).toBe(200);
+    const merged = await saveFlags(person.token, settingsOfSize('more', 40 * 1024));
+    expect(merged.statusCode).toBe(400);
+    expect(errorOf(merged)).toMatchObject({ code: 'validation', message: 'Your message flags are too large to save (at most 64 KB).' });
+    const single = await saveFlags(person.token, settingsOfSize('huge', APP_SETTINGS_MAX_BYTES + 1));
+    expect(single.statusCode).toBe(400);
+    expect(single.json()).toMatchObject({ error: { fields: { uiMessageFlags: expect.stringContaining('too large') } } });
+  });
+});

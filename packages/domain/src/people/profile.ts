@@ -27,14 +27,17 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const shortText = z.string().trim().max(100);
 
-/** A person's app settings are free-form, but bounded: serialised, at most 64 KB (each save, and all of them saved). */
+/**
+ * A person's app settings and message flags are free-form, but bounded: serialised, each at most 64 KB (each save,
+ * and all of its saves merged).
+ */
 export const APP_SETTINGS_MAX_BYTES = 64 * 1024;
 export const APP_SETTINGS_TOO_LARGE = 'Your app settings are too large to save (at most 64 KB)';
+export const MESSAGE_FLAGS_TOO_LARGE = 'Your message flags are too large to save (at most 64 KB)';
 /** The size of a value serialised as JSON, in UTF-8 bytes. */
 const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
-const appSettingsSchema = z
-  .record(z.string(), z.unknown())
-  .refine((settings) => jsonBytes(settings) <= APP_SETTINGS_MAX_BYTES, APP_SETTINGS_TOO_LARGE);
+const boundedRecord = (tooLarge: string) =>
+  z.record(z.string(), z.unknown()).refine((record) => jsonBytes(record) <= APP_SETTINGS_MAX_BYTES, tooLarge);
 
 /** What `PUT /api/people/profile` accepts; every field optional. */
 export const profileUpdateSchema = z
@@ -43,8 +46,8 @@ export const profileUpdateSchema = z
     lastName: shortText,
     theme: z.enum(THEMES),
     mode: z.enum(COLOR_MODES),
-    appSettings: appSettingsSchema,
-    uiMessageFlags: z.record(z.string(), z.unknown()),
+    appSettings: boundedRecord(APP_SETTINGS_TOO_LARGE),
+    uiMessageFlags: boundedRecord(MESSAGE_FLAGS_TOO_LARGE),
     country: shortText.nullable(),
     city: shortText.nullable(),
     state: shortText.nullable(),

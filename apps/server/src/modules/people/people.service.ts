@@ -1,8 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   APP_SETTINGS_MAX_BYTES,
   APP_SETTINGS_TOO_LARGE,
+  MESSAGE_FLAGS_TOO_LARGE,
   capitaliseName,
   emailDomain,
   isDisposableEmailDomain,
@@ -43,20 +44,22 @@ export async function updateProfile(db: Db, personId: string, input: ProfileUpda
   const changes: PgUpdateSetSource<typeof people> = { ...fields };
   // Settings and message flags are merged key by key, so two screens saving different keys keep both.
   const settings = appSettings && sql`${people.appSettings} || ${JSON.stringify(appSettings)}::jsonb`;
+  const flags = uiMessageFlags && sql`${people.uiMessageFlags} || ${JSON.stringify(uiMessageFlags)}::jsonb`;
   if (settings) changes.appSettings = settings;
-  if (uiMessageFlags) changes.uiMessageFlags = sql`${people.uiMessageFlags} || ${JSON.stringify(uiMessageFlags)}::jsonb`;
+  if (flags) changes.uiMessageFlags = flags;
   if (input.firstName !== undefined) changes.firstName = capitaliseName(input.firstName);
   if (input.lastName !== undefined) changes.lastName = capitaliseName(input.lastName);
   if (Object.keys(changes).length > 0) {
     // each save is bounded by the schema; merged key by key, all of them together must stay within the bound too
-    const settingsFit = settings ? sql`octet_length((${settings})::text) <= ${APP_SETTINGS_MAX_BYTES}` : undefined;
+    const fits = (merged: SQL | undefined) => merged && sql`octet_length((${merged})::text) <= ${APP_SETTINGS_MAX_BYTES}`;
     const [person] = await db
       .update(people)
       .set(changes)
-      .where(and(eq(people.id, personId), settingsFit))
+      .where(and(eq(people.id, personId), fits(settings), fits(flags)))
       .returning();
-    if (!person && settings) {
-      throw appError('invalidInput', { message: `${APP_SETTINGS_TOO_LARGE}.`, fields: { appSettings: APP_SETTINGS_TOO_LARGE } });
+    if (!person && (settings || flags)) {
+      const [field, text] = settings ? ['appSettings', APP_SETTINGS_TOO_LARGE] : ['uiMessageFlags', MESSAGE_FLAGS_TOO_LARGE];
+      throw appError('invalidInput', { message: `${text}.`, fields: { [field]: text } });
     }
     if (person && (changes.firstName !== undefined || changes.lastName !== undefined)) {
       await db
