@@ -72,7 +72,7 @@ describe('the timesheet capacity row', () => {
 
 describe("the days 'Fill from plan' leaves free", () => {
   const week = ['2025-04-14', '2025-04-15', '2025-04-16', '2025-04-17', '2025-04-18', '2025-04-19', '2025-04-20'];
-  it('are the weekdays with no capacity at all: a holiday, a whole day of leave, a day off by contract', () => {
+  it('are the weekdays off for the whole day: a holiday or a whole day of leave, not a day without contract hours', () => {
     const ledger = [
       day('2025-04-14'),
       day('2025-04-15', { leaveApprovedHours: 4 }),
@@ -81,7 +81,7 @@ describe("the days 'Fill from plan' leaves free", () => {
       day('2025-04-18', { holidayName: 'Good Friday' }),
       day('2025-04-19', { contractHours: 0 }),
     ];
-    expect([...daysOff(week, ledger)]).toEqual([2, 3, 4]);
+    expect([...daysOff(week, ledger)]).toEqual([3, 4]);
   });
 
   it('keep a day one organisation of mine works on, and a day no ledger knows', () => {

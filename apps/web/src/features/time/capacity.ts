@@ -67,15 +67,16 @@ export function dayCapacities(
 }
 
 /**
- * The weekdays (0 = Monday) my ledger shows me not working at all: a public holiday, a whole day of approved leave or
- * a day my contract leaves free. 'Fill from plan' puts no hours on them, as the planner books none. A day the ledger
- * does not know (no organisation of mine covers it) is not taken off.
+ * The weekdays (0 = Monday) my ledger shows me off for the whole day: a public holiday or a whole day of approved
+ * leave. 'Fill from plan' puts no hours on them, as the planner books none. A day the ledger does not know (no
+ * organisation of mine covers it), or shows without contract hours (before I joined, a part-time day), keeps the plan.
  */
 export function daysOff(dates: readonly string[], ledger: readonly LedgerDayView[]): Set<number> {
   const off = new Set<number>();
+  const offWholeDay = (day: LedgerDayView) => dayCapacity(day) === 0 && (day.holidayName !== null || day.leaveApprovedHours > 0);
   dates.forEach((date, i) => {
     const days = ledger.filter((day) => day.day === date);
-    if (i < WORKING_DAYS && days.length > 0 && days.every((day) => dayCapacity(day) === 0)) off.add(i);
+    if (i < WORKING_DAYS && days.length > 0 && days.every(offWholeDay)) off.add(i);
   });
   return off;
 }
