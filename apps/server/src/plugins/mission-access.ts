@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { missionApprovesDomain, type MissionActor, type MissionFacts } from '@crewplan/domain';
 import type { Db, Tx } from '../db/database.ts';
 import { preparedPerDb } from '../db/prepared.ts';
@@ -63,6 +63,18 @@ export const orgMissionShown = (caller = '$1') => `(m.org_id is null or (o.id is
 /** `orgMissionShown` of the mission whose id is `missionId` (an SQL expression), for queries not joining it as `m`. */
 export const missionShownTo = (missionId: string, caller: string) => `exists (select 1 from missions m
   left join orgs o on o.id = m.org_id where m.id = ${missionId} and ${orgMissionShown(caller)})`;
+
+/**
+ * For `mission_people` joined to `missions`: the person's accepted team rows on missions not archived and still shown
+ * to them (`missionShownTo`: not of an organisation they left, nor one requiring two-factor sign-in they lack, rule 109).
+ */
+export const shownTeamRowsOf = (personId: string) =>
+  and(
+    eq(missionPeople.personId, personId),
+    eq(missionPeople.invitePending, false),
+    isNull(missions.archivedAt),
+    sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
+  );
 
 const ENTITY_TABLES = {
   planItem: planItems,

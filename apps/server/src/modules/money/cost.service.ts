@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   costRisk,
   ERRORS,
@@ -15,7 +15,7 @@ import {
 import { missionPeople, missions, orgs, programs } from '../../db/schema/index.ts';
 import { AppError, appError } from '../../lib/errors.ts';
 import { todayOf } from '../../lib/clock.ts';
-import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
+import { shownTeamRowsOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 import {
   actualLines,
@@ -322,16 +322,7 @@ async function managedMissions(ctx: AppContext, personId: string): Promise<Missi
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
     .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
-    .where(
-      and(
-        eq(missionPeople.personId, personId),
-        eq(missionPeople.invitePending, false),
-        isNull(missions.archivedAt),
-        eq(missions.isTemplate, false),
-        // as the board: not of an organisation I left, nor one requiring two-factor sign-in I lack (rule 109)
-        sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
-      ),
-    );
+    .where(and(shownTeamRowsOf(personId), eq(missions.isTemplate, false)));
   const now = ctx.clock.now();
   return rows.filter((row) => isMissionAdmin(row.member) && timeTrackingEligible(row.org, now)).map((row) => row.head);
 }

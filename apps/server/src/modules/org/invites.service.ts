@@ -11,7 +11,7 @@ import {
   type OrgInviteCreate,
   type PersonRef,
 } from '@crewplan/domain';
-import { auditActorOf, runOrgCommand } from '../../commands/index.ts';
+import { auditActorOf, runOrgCommand, type RecordOrgWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { orgInvites, orgPeople, orgs, people, personEmails } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
@@ -299,25 +299,37 @@ export async function acceptInvite(ctx: AppContext, principal: Principal, invite
   return { org: presentOrg(org, viewer, ctx.clock.now()), person: presentOrgPerson(member, person!, viewer) };
 }
 
+/** Closes a pending invite (rejected, or revoked), recorded; 410 when it is no longer pending (answered meanwhile). */
+async function closeInvite(
+  tx: Tx,
+  record: RecordOrgWrite,
+  invite: typeof orgInvites.$inferSelect,
+  action: 'reject' | 'update',
+  values: Partial<typeof orgInvites.$inferInsert> & { status: 'rejected' | 'revoked' },
+) {
+  const [updated] = await tx
+    .update(orgInvites)
+    .set(values)
+    .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
+    .returning();
+  if (!updated) throw inviteNoLongerValid();
+  record({
+    action,
+    entity: 'org.invites',
+    id: invite.id,
+    title: invite.inviteeEmail,
+    changes: { status: { from: 'pending', to: values.status } },
+  });
+  return updated;
+}
+
 /** `PUT /org-invite/:id/reject`: recorded, and the inviter is told (event org.invite.rejected). */
 export async function rejectInvite(ctx: AppContext, principal: Principal, inviteId: string) {
   const { row } = await ownInvite(ctx, principal, inviteId);
   const { invite, org } = row;
   const updated = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
-    const [updated] = await tx
-      .update(orgInvites)
-      .set({ status: 'rejected', respondedBy: principal.personId, respondedAt: ctx.clock.now() })
-      .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
-      .returning();
-    if (!updated) throw inviteNoLongerValid();
-    record({
-      action: 'reject',
-      entity: 'org.invites',
-      id: invite.id,
-      title: invite.inviteeEmail,
-      changes: { status: { from: 'pending', to: 'rejected' } },
-    });
-    return updated;
+    const answer = { status: 'rejected', respondedBy: principal.personId, respondedAt: ctx.clock.now() } as const;
+    return closeInvite(tx, record, invite, 'reject', answer);
   });
   await ctx.events.emit('org.invite.rejected', {
     orgId: org.id,
@@ -355,21 +367,8 @@ export async function revokeInvite(ctx: AppContext, principal: Principal, invite
     if (!can(access.actor, 'org.invite')) throw appError('forbidden');
   }
   if (!isUsable(invite, ctx.clock.now())) throw inviteNoLongerValid();
-  const revoked = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, async (tx, record) => {
-    const [updated] = await tx
-      .update(orgInvites)
-      .set({ status: 'revoked' })
-      .where(and(eq(orgInvites.id, invite.id), eq(orgInvites.status, 'pending')))
-      .returning();
-    if (!updated) throw inviteNoLongerValid();
-    record({
-      action: 'update',
-      entity: 'org.invites',
-      id: invite.id,
-      title: invite.inviteeEmail,
-      changes: { status: { from: 'pending', to: 'revoked' } },
-    });
-    return updated;
-  });
+  const revoked = await runOrgCommand(ctx, org.id, { personId: principal.personId, apiKeyId: null }, (tx, record) =>
+    closeInvite(tx, record, invite, 'update', { status: 'revoked' }),
+  );
   return presentInvite(revoked, row.inviter ? personRef(row.inviter) : null);
 }

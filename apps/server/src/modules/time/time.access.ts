@@ -14,7 +14,7 @@ import { missionPeople, missions, orgPeople, orgs } from '../../db/schema/index.
 import { type AppError, appError } from '../../lib/errors.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import { currentMembership } from '../../plugins/org-access.ts';
-import { missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
+import { shownTeamRowsOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
 
 /** Refusals of this module (their codes are not the route gate's 'forbidden': the gate let the caller in). */
@@ -109,16 +109,7 @@ export async function timeScope(db: Db | Tx, personId: string, now: Date): Promi
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
     .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
-    .where(
-      and(
-        eq(missionPeople.personId, personId),
-        eq(missionPeople.invitePending, false),
-        isNull(missions.archivedAt),
-        eq(missions.isTemplate, false),
-        eq(missions.noTimesheets, false),
-        sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
-      ),
-    );
+    .where(and(shownTeamRowsOf(personId), eq(missions.isTemplate, false), eq(missions.noTimesheets, false)));
   const outside = team.filter(({ org, permission }) => !belongs.has(org.id) && mayHoldRole(permission) && timeTrackingEligible(org, now));
   const missionsByOrg = new Map<string, string[]>();
   for (const { org, missionId } of outside) missionsByOrg.set(org.id, [...(missionsByOrg.get(org.id) ?? []), missionId]);

@@ -13,7 +13,7 @@ import {
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { actionItems, missionPeople, missions, orgs, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
-import { loadMissionAccesses, missionShownTo, type MissionAccess } from '../../plugins/mission-access.ts';
+import { loadMissionAccesses, shownTeamRowsOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
   approvesMissionTime,
@@ -222,15 +222,7 @@ export async function managedMissionIds(db: Db, now: Date, personId: string): Pr
     .from(missionPeople)
     .innerJoin(missions, eq(missions.id, missionPeople.missionId))
     .innerJoin(orgs, and(eq(orgs.id, missions.orgId), isNull(orgs.deletedAt)))
-    .where(
-      and(
-        eq(missionPeople.personId, personId),
-        eq(missionPeople.invitePending, false),
-        isNull(missions.archivedAt),
-        // as the board: not of an organisation they left, nor one requiring two-factor sign-in they lack (rule 109)
-        sql.raw(missionShownTo('"missions"."id"', '"mission_people"."person_id"')),
-      ),
-    );
+    .where(shownTeamRowsOf(personId));
   return managed.filter((row) => isMissionAdmin(row) && timeTrackingEligible(row.org, now)).map((row) => row.missionId);
 }
 
