@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -14,14 +13,12 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { quantityAmount } from '@crewplan/domain/invoices/invoice-rules';
 import { currencyStepMinor } from '@crewplan/domain/money/currencies';
@@ -32,7 +29,8 @@ import { FormError } from '../../components/FormError.tsx';
 import { setParams } from '../../lib/url-state.ts';
 import { billableQuery, invoicePdfQuery, invoiceQuery, useInvoiceCalls } from './api.ts';
 import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
-import { nameOf, renameLine, type EditLine } from './lines.ts';
+import { InvoiceLinesTable } from './InvoiceLinesTable.tsx';
+import type { EditLine } from './lines.ts';
 
 let keys = 0;
 const lineOf = (line: Invoice['lines'][number]): EditLine => ({
@@ -131,56 +129,7 @@ function Editor({
           />
         </Group>
 
-        <Table aria-label="Invoice lines" data-testid="invoice-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Unit price</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              {draft && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line) => (
-              <Table.Tr key={line.key}>
-                <Table.Td>
-                  {draft ? (
-                    <TextInput
-                      aria-label="Description"
-                      size="xs"
-                      value={nameOf(line)}
-                      placeholder={line.kind === 'manual' ? undefined : 'Named as drawn from the project'}
-                      onChange={(e) => {
-                        const text = e.currentTarget.value;
-                        setLines((all) => all.map((l) => (l.key === line.key ? renameLine(l, text) : l)));
-                      }}
-                    />
-                  ) : (
-                    <Text size="sm">{line.shown.description}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {line.shown.quantity} {line.shown.unit}
-                </Table.Td>
-                <Table.Td ta="right">{formatAmount(line.shown.unitPrice, invoice.currency)}</Table.Td>
-                <Table.Td ta="right">{formatAmount(line.shown.amount, invoice.currency)}</Table.Td>
-                {draft && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${nameOf(line) || 'the line'}`}
-                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
-                    >
-                      <IconTrash size={16} aria-hidden="true" />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <InvoiceLinesTable lines={lines} currency={invoice.currency} draft={draft} setLines={setLines} />
         {lines.length === 0 && <Text c="dimmed">No lines yet.</Text>}
         <Stack gap={2} align="flex-end" data-testid="invoice-totals">
           {dirty ? (
@@ -413,7 +362,8 @@ function TypedLine({ currency, onAdd }: { currency: string; onAdd: (line: EditLi
           label="Line description"
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
-          style={{ flex: 2 }}
+          // the rest of the row, never narrower than a long name needs: below that it takes a row of its own
+          style={{ flex: '1 1 16rem' }}
         />
         <TextInput label="Quantity" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.currentTarget.value)} w={100} />
         <TextInput label="Unit price" inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.currentTarget.value)} w={120} />

@@ -19,8 +19,9 @@ describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and abov
     expect(formatMoney(amount, currency)).toBe(text);
   });
 
-  it('shows the product currencies that are not ISO codes by their code (kept with the number by a no-break space)', () => {
-    expect(formatMoney(1500, 'YEN')).toBe('YEN\u00a01,500.00');
+  it('shows YEN by the yen sign and BTC, which is not in ISO 4217, by its code (kept with the number by a no-break space)', () => {
+    expect(formatMoney(1500, 'YEN')).toBe('¥1,500');
+    expect(formatMoney(1500, 'BTC')).toBe('BTC\u00a01,500.00');
     expect(formatMoney(20_000, 'BTC')).toBe('BTC\u00a020K');
   });
 
@@ -35,6 +36,33 @@ describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and abov
     expect(formatMoney(Number.NaN, 'USD')).toBe('—');
     expect(exactMoney(1_234_567.891, 'USD')).toBe('$1,234,567.89');
     expect(exactMoney(null, 'USD')).toBe('No amount');
+  });
+});
+
+describe('each currency with its own decimals (none without minor units), the abbreviation kept', () => {
+  it.each([
+    // currency, amount, shown, exact (tooltip and screen readers)
+    ['YEN', 1234.5, '¥1,235', '¥1,235'],
+    ['YEN', 0, '¥0', '¥0'],
+    ['YEN', -999.4, '-¥999', '-¥999'],
+    ['YEN', 10_000, '¥10,000', '¥10,000'],
+    ['YEN', 10_001, '¥10K', '¥10,001'],
+    ['YEN', 12_345.67, '¥12.3K', '¥12,346'],
+    ['YEN', 1_234_567, '¥1.23M', '¥1,234,567'],
+    ['KRW', 1234.5, '₩1,235', '₩1,235'],
+    ['EUR', 1234.5, '€1,234.50', '€1,234.50'],
+    ['EUR', 10_000, '€10,000.00', '€10,000.00'],
+    ['EUR', 10_000.01, '€10K', '€10,000.01'],
+    ['EUR', 12_345.67, '€12.3K', '€12,345.67'],
+    ['USD', 1_000_001, '$1M', '$1,000,001.00'],
+  ])('%s %d → %s (exactly %s)', (currency, amount, shown, exact) => {
+    expect(formatMoney(amount, currency)).toBe(shown);
+    expect(exactMoney(amount, currency)).toBe(exact);
+  });
+
+  it('leaves the decimals out on chart axes for every currency', () => {
+    expect(formatMoneyWhole(7000.4, 'YEN')).toBe('¥7,000');
+    expect(formatMoneyWhole(10_500, 'YEN')).toBe('¥10.5K');
   });
 });
 

@@ -1,6 +1,9 @@
+import { currencyDecimals, rateCodeOf } from '@crewplan/domain/money/currencies';
+
 /**
  * Numbers of the money screens (rule 164): shown whole up to 10,000, abbreviated with a letter above 10,000 (12.3K)
- * and above 1,000,000 (1.23M); amounts carry their currency. The exact figure goes in a tooltip.
+ * and above 1,000,000 (1.23M); amounts carry their currency, with its own decimals (two for EUR, none for YEN). The
+ * exact figure goes in a tooltip.
  */
 
 /** Abbreviated only above it: 10,000 itself is shown whole. */
@@ -25,17 +28,14 @@ function compactDigits(value: number): number | null {
   return size <= MILLION ? 1 : 2;
 }
 
-/** An amount in its currency: '$9,999.50', '$12.3K', '-€1.23M'; an empty amount is a dash. */
+/** An amount in its currency: '$9,999.50', '¥9,999', '$12.3K', '-€1.23M'; an empty amount is a dash. */
 export function formatMoney(amount: number | null | undefined, currency: string): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
   const digits = compactDigits(amount);
-  if (digits === null)
-    return formatter(`money:${currency}`, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      amount,
-    );
+  if (digits === null) return exactMoney(amount, currency);
   return formatter(`money:${currency}:${digits}`, {
     style: 'currency',
-    currency,
+    currency: rateCodeOf(currency),
     notation: 'compact',
     minimumFractionDigits: 0,
     maximumFractionDigits: digits,
@@ -45,15 +45,24 @@ export function formatMoney(amount: number | null | undefined, currency: string)
 /** An amount without cents up to 10,000 (chart axes): '$7,000', '$10.5K'. */
 export function formatMoneyWhole(amount: number, currency: string): string {
   if (compactDigits(amount) !== null) return formatMoney(amount, currency);
-  return formatter(`money-whole:${currency}`, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(
-    amount,
-  );
+  return formatter(`money-whole:${currency}`, {
+    style: 'currency',
+    currency: rateCodeOf(currency),
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
 }
 
-/** The whole amount to the cent, for tooltips and screen readers: '$12,345.67'. */
+/** The whole amount to the currency's smallest unit, for tooltips and screen readers: '$12,345.67', '¥12,346'. */
 export function exactMoney(amount: number | null | undefined, currency: string): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return 'No amount';
-  return formatter(`money:${currency}`, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const decimals = currencyDecimals(currency);
+  return formatter(`money:${currency}`, {
+    style: 'currency',
+    currency: rateCodeOf(currency),
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
 }
 
 /** A plain number with the same rule: '1,234.5', '12.3K', '1.5M'. */
