@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missionInvites, orgs, planItems } from '../src/db/schema/index.ts';
+import { missionInvites, missions, orgs, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';
 import { createOrg, expectStatus, verifiedPerson } from './support/org.ts';
@@ -100,6 +100,55 @@ describe('POST /api/mission/:id/invite with autoCreateRole (rule 133)', () => {
     expect(planItemId).not.toBeNull();
     const [item] = await t.database.db.select().from(planItems).where(eq(planItems.id, planItemId!));
     expect(item).toMatchObject({ role: 'Designer', allocation: 100 });
+  });
+});
+
+describe('PUT /api/mission-invite/:id/accept with autoCreateRole (rule 133 read again)', () => {
+  /** An invite sent while the setting applied, answered once `between` has changed the organisation or the mission. */
+  async function acceptAfter(missionId: string, between: () => Promise<unknown>) {
+    const invitee = await verifiedPerson(t);
+    const created = await inviteWithRole(missionId, { inviteeEmail: invitee.email, config: { role: 'Rigger' } });
+    expectStatus(created, 201);
+    expect(created.json()).toMatchObject({ autoCreateRole: true });
+    await between();
+    t.app.ctx.reads.changed();
+    const accepted = await t.request({
+      method: 'PUT',
+      url: `/api/mission-invite/${(created.json() as { _id: string })._id}/accept`,
+      token: invitee.token,
+    });
+    expectStatus(accepted, 200);
+    const roles = await t.database.db.select().from(planItems).where(eq(planItems.missionId, missionId));
+    return { planItem: (accepted.json() as { planItem: string | null }).planItem, roles, invitee };
+  }
+
+  it('creates no role when the organisation licence lapsed between sending and accepting', async () => {
+    const orgId = (await createOrg(t, owner.token, { inviteDomains: ['example.com'] }))._id;
+    await t.database.db.update(orgs).set({ isLicensedActive: true, isOrgLicensed: true }).where(eq(orgs.id, orgId));
+    t.app.ctx.reads.changed();
+    const missionId = await missionOf(orgId);
+    const lapse = () => t.database.db.update(orgs).set({ isLicensedActive: false, isOrgLicensed: false }).where(eq(orgs.id, orgId));
+    const { planItem, roles } = await acceptAfter(missionId, lapse);
+    expect(planItem).toBeNull();
+    expect(roles).toEqual([]);
+  });
+
+  it('creates no role when the project stopped keeping timesheets, or became a template, in between', async () => {
+    for (const change of [{ noTimesheets: true }, { isTemplate: true }]) {
+      const missionId = await missionOf(licensedOrg);
+      const { planItem, roles } = await acceptAfter(missionId, () =>
+        t.database.db.update(missions).set(change).where(eq(missions.id, missionId)),
+      );
+      expect(planItem).toBeNull();
+      expect(roles).toEqual([]);
+    }
+  });
+
+  it('creates the role when the organisation is still licensed and the project unchanged', async () => {
+    const missionId = await missionOf(licensedOrg);
+    const { planItem, roles, invitee } = await acceptAfter(missionId, async () => {});
+    expect(planItem).not.toBeNull();
+    expect(roles).toMatchObject([{ id: planItem, role: 'Rigger', personId: invitee.personId, allocation: 100 }]);
   });
 });
 

@@ -500,7 +500,11 @@ describe('answering a mission invite', () => {
     };
     expect(mine.invites.map((i) => i._id)).toEqual([offered._id]);
 
-    const accepted = await t.request({ method: 'PUT', url: `/api/mission-invite/${offered._id}/accept`, token: invitee.token });
+    // still licensed when accepted, since rule 133 is read again then
+    let accepted!: Awaited<ReturnType<typeof t.request>>;
+    await whileOrgLicensed(async () => {
+      accepted = await t.request({ method: 'PUT', url: `/api/mission-invite/${offered._id}/accept`, token: invitee.token });
+    });
     expectStatus(accepted, 200);
     const answer = accepted.json() as { _id: string; mission: string; status: string; planItem: string };
     expect(answer).toMatchObject({ _id: offered._id, mission: missionId, status: 'accepted' });

@@ -15,6 +15,7 @@ import { assignmentGoesThroughRequest } from '../plan/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
+import { autoCreateRoleStillApplies } from './auto-role.ts';
 import { OPEN_INVITE_STATUSES, type MissionInviteRow } from './invites.service.ts';
 import { isOnTeam } from './team.service.ts';
 
@@ -291,8 +292,8 @@ async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record:
 /**
  * `PUT /mission-invite/:id/accept` (rules 136–137): needs the invitee email verified. The invitee joins the
  * mission's team at the invited permission (their pending row becomes active; somebody already on it is refused, 409);
- * with autoCreateRole a Team member (or the invited role) plan item for the whole mission is created for them, else
- * the invite's plan item is theirs.
+ * with autoCreateRole, while it still applies (rule 133), a Team member (or the invited role) plan item for the whole
+ * mission is created for them, else the invite's plan item is theirs.
  */
 export async function acceptMissionInvite(ctx: AppContext, principal: Principal, inviteId: string): Promise<MissionInviteAnswered> {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
@@ -351,7 +352,8 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
       title: invite.inviteeEmail,
       changes: { invitePending: { from: true, to: false }, permission: { from: null, to: invite.permission } },
     });
-    if (!invite.autoCreateRole)
+    // rule 133 is read again now: the licence may have lapsed, or the project become a template or stop keeping timesheets
+    if (!(await autoCreateRoleStillApplies(tx, invite, ctx.clock.now())))
       return { answer: answered(accepted, await takePlanItem(tx, row, principal.personId, record, ctx.clock.now())), asked: null };
     const created = await createRole(tx, row, principal.personId, record);
     return { answer: answered(accepted, created.planItemId), asked: created.asked };

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import {
-  autoCreateRoleFor,
   clearanceCheck,
   defaultInviteMessage,
   MISSION_INVITE_LIFETIME_DAYS,
-  orgLicenceActive,
   PERMISSION_ADMIN,
-  timesheetToggleShown,
   type MissionInvite,
   type MissionInviteCreate,
 } from '@crewplan/domain';
@@ -18,6 +15,7 @@ import { appError } from '../../lib/errors.ts';
 import type { MissionAccess, MissionPersonRow } from '../../plugins/mission-access.ts';
 import { currentMembership, hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, OrgPersonRow, Principal } from '../../plugins/types.ts';
+import { autoCreateRoleApplies } from './auto-role.ts';
 import { activeMemberOf, checkGrant, OPEN_INVITE_STATUSES, openInviteOn, type Grant } from './grants.ts';
 import { isOnTeam, personNotFound } from './team.service.ts';
 
@@ -168,18 +166,10 @@ async function checkInvite(tx: Tx, access: MissionAccess, invitee: Invitee, team
 
 /**
  * Whether the invite keeps the auto-create-role timesheet setting (rules 130, 133). Like choosing observer, asking for
- * it where the toggle is not offered (no active organisation licence, a model or template, timesheets off) leaves it
- * off: the invite itself is still valid, the setting just does not apply.
+ * it where the toggle is not offered leaves it off: the invite itself is still valid, the setting just does not apply.
  */
-function keepsAutoCreateRole({ mission, org }: MissionAccess, input: MissionInviteCreate, now: Date): boolean {
-  const toggleShown = timesheetToggleShown({
-    orgLicensedActive: org ? orgLicenceActive(org, now) : false,
-    isModel: mission.isModel,
-    isTemplate: mission.isTemplate,
-    noTimesheets: mission.noTimesheets,
-  });
-  return input.autoCreateRole && toggleShown && autoCreateRoleFor(input.config.permission);
-}
+const keepsAutoCreateRole = (access: MissionAccess, input: MissionInviteCreate, now: Date) =>
+  input.autoCreateRole && autoCreateRoleApplies(access, input.config.permission, now);
 
 const planItemNotFound = () => appError('inviteRoleNotFound');
 

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { autoCreateRoleFor, orgLicenceActive, timesheetToggleShown, type OrgLicenceFacts } from '@crewplan/domain';
+import type { Tx } from '../../db/database.ts';
+import { missions, orgs } from '../../db/schema/index.ts';
+import type { MissionRow } from '../../plugins/mission-access.ts';
+
+/** What rules 130 and 133 read: the mission's kind and timesheets, and the licence of its organisation (none for a personal one). */
+type AutoRoleFacts = {
+  mission: Pick<MissionRow, 'isModel' | 'isTemplate' | 'noTimesheets'>;
+  org: OrgLicenceFacts | null;
+};
+
+/**
+ * Whether an invite's auto-create-role timesheet setting applies (rules 130, 133): the toggle is offered only with an
+ * active organisation licence, on a project that is neither a model nor a template, with timesheets on, and never for
+ * an observer. Checked when the invite is sent and again when it is accepted, since any of these may change between.
+ */
+export function autoCreateRoleApplies({ mission, org }: AutoRoleFacts, permission: number, now: Date): boolean {
+  const toggleShown = timesheetToggleShown({
+    orgLicensedActive: org ? orgLicenceActive(org, now) : false,
+    isModel: mission.isModel,
+    isTemplate: mission.isTemplate,
+    noTimesheets: mission.noTimesheets,
+  });
+  return toggleShown && autoCreateRoleFor(permission);
+}
+
+/** Whether an invite sent with autoCreateRole still creates a role on acceptance, read from the mission and organisation as they are now. */
+export async function autoCreateRoleStillApplies(
+  tx: Tx,
+  invite: { missionId: string; permission: number; autoCreateRole: boolean },
+  now: Date,
+): Promise<boolean> {
+  if (!invite.autoCreateRole) return false;
+  const [row] = await tx
+    .select({
+      mission: { isModel: missions.isModel, isTemplate: missions.isTemplate, noTimesheets: missions.noTimesheets },
+      org: {
+        isLicensedActive: orgs.isLicensedActive,
+        isOrgLicensed: orgs.isOrgLicensed,
+        isKeyLicensed: orgs.isKeyLicensed,
+        trialStartedOn: orgs.trialStartedOn,
+      },
+    })
+    .from(missions)
+    .leftJoin(orgs, eq(orgs.id, missions.orgId))
+    .where(eq(missions.id, invite.missionId))
+    .limit(1);
+  return !!row && autoCreateRoleApplies(row, invite.permission, now);
+}
