@@ -42,6 +42,7 @@ type View = {
   seats: { admins: number; managers: number; members: number };
   price: { totalMinor: number; lines: { kind: string; quantity: number; amountMinor: number }[] };
   cancelAtPeriodEnd: boolean;
+  trialEndsAt: string | null;
   customer: typeof details | null;
   paymentMethods: { id: string; isDefault: boolean; expMonth: number | null; billingName: string | null }[];
 };
@@ -365,6 +366,27 @@ describe('POST /api/billing/webhook', () => {
     expectStatus(await postWebhook(event.payload, event.signature), 200);
     expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({ status: 'canceled', licensed: false });
     expect((await call('GET', `/org/${orgId}`, admin.token)).json()).toMatchObject({ isOrgLicensed: false, isLicensedActive: false });
+  });
+
+  it('shows a free trial started after the subscription ended as the trial (rules 199, 201), not as a free plan', async () => {
+    const { admin, orgId } = await subscribed();
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const event = fake.signedEvent('customer.subscription.deleted', {
+      id: row!.providerSubscriptionId,
+      object: 'subscription',
+      customer: row!.providerCustomerId,
+      status: 'canceled',
+    });
+    expectStatus(await postWebhook(event.payload, event.signature), 200);
+    expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token))).toMatchObject({
+      status: 'canceled',
+      plan: 'free',
+      licensed: false,
+    });
+    expectStatus(await call('POST', `/org/${orgId}/subscription`, admin.token, { trial: true }), 200);
+    const view = viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token));
+    expect(view).toMatchObject({ status: 'trialing', plan: 'trial', licensed: true });
+    expect(view.trialEndsAt).not.toBeNull();
   });
 
   it('keeps an ended subscription ended when an older update of it arrives late (the provider does not keep order)', async () => {

@@ -388,6 +388,18 @@ describe('PUT /api/org-invite/:id/reject', () => {
   });
 });
 
+/** What each level may do with the organisation's invites: those who may invite, yes; other members no; outsiders never see them. */
+const BY_INVITE_RIGHT = {
+  admin: 200,
+  manager: 200,
+  limitedManager: 200,
+  member: 403,
+  observerOrg: 403,
+  observerOrgLimited: 403,
+  outsider: 404,
+  otherOrgAdmin: 404,
+} as const;
+
 describe('pending invites: GET /api/org/:id/invites and DELETE /api/org-invite/:id', () => {
   const list = (token?: string) => t.request({ method: 'GET', url: `/api/org/${w.orgId}/invites`, token });
   const revoke = (inviteId: string, token?: string) => t.request({ method: 'DELETE', url: `/api/org-invite/${inviteId}`, token });
@@ -429,32 +441,14 @@ describe('pending invites: GET /api/org/:id/invites and DELETE /api/org-invite/:
   });
 
   it('shows them to whoever may invite: managers and admins; 403 to other members and the API key, 404 outside, 401 signed out', async () => {
-    const expected = {
-      admin: 200,
-      manager: 200,
-      limitedManager: 200,
-      member: 403,
-      observerOrg: 403,
-      observerOrgLimited: 403,
-      outsider: 404,
-      otherOrgAdmin: 404,
-    } as const;
+    const expected = BY_INVITE_RIGHT;
     for (const [who, status] of Object.entries(expected)) expectStatus(await list(w.people[who as keyof typeof expected].token), status);
     expectStatus(await list(w.apiKey), 403);
     expectStatus(await list(), 401);
   });
 
   it('lets whoever may invite revoke; other members get 403, outsiders 404, signed out and the API key 401, and the invite stays', async () => {
-    const expected = {
-      admin: 200,
-      manager: 200,
-      limitedManager: 200,
-      member: 403,
-      observerOrg: 403,
-      observerOrgLimited: 403,
-      outsider: 404,
-      otherOrgAdmin: 404,
-    } as const;
+    const expected = BY_INVITE_RIGHT;
     for (const [who, status] of Object.entries(expected)) {
       const created = (await invite(uniqueEmail('revocable'))).json() as Invite;
       const response = await revoke(created._id, w.people[who as keyof typeof expected].token);
