@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityQuerySchema, dayCapacity, heatLevel, leaveTakesDay, roleBookedHours, type BookedRole } from './availability.ts';
+import {
+  availabilityQuerySchema,
+  dayCapacity,
+  heatLevel,
+  leaveTakesDay,
+  offWholeDay,
+  roleBookedHours,
+  type BookedRole,
+} from './availability.ts';
 import { PLANNER_OUT_OF_CALENDAR, plannerQuerySchema, plannerRoleChangeSchema } from './planner.ts';
 
 describe('dayCapacity', () => {
@@ -122,4 +130,13 @@ describe('plannerQuerySchema', () => {
     expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe(message);
     if (!parsed.success) expect(parsed.error.issues).toHaveLength(1);
   });
+});
+
+describe('a day no role books the person', () => {
+  it.each([
+    ['a public holiday', { holidayName: 'Good Friday', leaveApprovedHours: 0 }, true],
+    ['a whole day of approved leave (8 h)', { holidayName: null, leaveApprovedHours: 8 }, true],
+    ['half a day of leave', { holidayName: null, leaveApprovedHours: 4 }, false],
+    ['an ordinary day', { holidayName: null, leaveApprovedHours: 0 }, false],
+  ] as const)('%s: %s', (_name, day, off) => expect(offWholeDay(day)).toBe(off));
 });

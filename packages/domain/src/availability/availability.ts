@@ -67,6 +67,10 @@ export type Availability = z.infer<typeof availabilitySchema>;
  */
 export const leaveTakesDay = (leaveApprovedHours: number) => leaveApprovedHours >= WORKING_DAY_HOURS;
 
+/** A day no role books the person: a public holiday, or a whole day of approved leave (`leaveTakesDay`). */
+export const offWholeDay = (day: Pick<LedgerDayView, 'holidayName' | 'leaveApprovedHours'>) =>
+  Boolean(day.holidayName) || leaveTakesDay(day.leaveApprovedHours);
+
 /** A day's capacity for work: its contract hours less a public holiday and approved leave (never below zero). */
 export function dayCapacity(day: Pick<LedgerDayView, 'contractHours' | 'holidayName' | 'leaveApprovedHours'>): number {
   if (day.holidayName) return 0;

@@ -1,6 +1,6 @@
 import { capacityBarPercent } from '@crewplan/domain/time/rules';
 import { defaultDailyHours } from '@crewplan/domain/plan/rules';
-import { dayCapacity, type LedgerDayView } from '@crewplan/domain/availability/availability';
+import { dayCapacity, offWholeDay, type LedgerDayView } from '@crewplan/domain/availability/availability';
 import { TIME_MESSAGES, type MyTimesheetRole } from '@crewplan/domain/time/time';
 
 /** One day of my capacity row: what the ledger leaves me for work, what my projects plan on it, and why. */
@@ -67,13 +67,12 @@ export function dayCapacities(
 }
 
 /**
- * The weekdays (0 = Monday) my ledger shows me off for the whole day: a public holiday or a whole day of approved
- * leave. 'Fill from plan' puts no hours on them, as the planner books none. A day the ledger does not know (no
+ * The weekdays (0 = Monday) my ledger shows me off for the whole day (`offWholeDay`: a public holiday or a whole day
+ * of approved leave). 'Fill from plan' puts no hours on them, as the planner books none. A day the ledger does not know (no
  * organisation of mine covers it), or shows without contract hours (before I joined, a part-time day), keeps the plan.
  */
 export function daysOff(dates: readonly string[], ledger: readonly LedgerDayView[]): Set<number> {
   const off = new Set<number>();
-  const offWholeDay = (day: LedgerDayView) => dayCapacity(day) === 0 && (day.holidayName !== null || day.leaveApprovedHours > 0);
   dates.forEach((date, i) => {
     const days = ledger.filter((day) => day.day === date);
     if (i < WORKING_DAYS && days.length > 0 && days.every(offWholeDay)) off.add(i);
