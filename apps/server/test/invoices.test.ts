@@ -409,6 +409,23 @@ describe('tax by the client’s country (rule 195)', () => {
   });
 });
 
+describe('reverse charge of an organisation without a country', () => {
+  it('bills an EU business client its VAT until the organisation has a country, then reverse-charges the draft', async () => {
+    await t.database.db.update(orgs).set({ holidayCountryCode: null }).where(eq(orgs.id, w.orgId));
+    t.app.ctx.reads.changed();
+    try {
+      const draft = await created(await client({ country: 'DE', vatNumber: 'DE123456789' }), { lines: [typed('Work', 10, 100)] });
+      expect(draft).toMatchObject({ taxRate: 19, reverseCharge: false, taxNote: null, total: 1_190 });
+      expectStatus(await call({ method: 'PUT', url: `/api/org/${w.orgId}`, payload: { holidayCountryCode: 'GR' } }), 200);
+      const saved = await call({ method: 'PUT', url: `/api/clientInvoice/${draft._id}`, payload: { payload: { notes: 'Thanks' } } });
+      expect(saved.json()).toMatchObject({ taxRate: 0, reverseCharge: true, total: 1_000 });
+    } finally {
+      await t.database.db.update(orgs).set({ holidayCountryCode: 'GR' }).where(eq(orgs.id, w.orgId));
+      t.app.ctx.reads.changed();
+    }
+  });
+});
+
 describe('rule 196: numbering per client', () => {
   it('takes a requested number at least the highest + 1, refuses one that goes backwards, and goes on from it', async () => {
     const clientId = await client();

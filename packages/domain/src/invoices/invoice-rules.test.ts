@@ -3,6 +3,7 @@ import {
   canMoveInvoice,
   formatInvoiceNumber,
   invoiceTax,
+  reverseChargeWaitsOnOrgCountry,
   invoiceTotals,
   minutesAmount,
   dueDateValid,
@@ -109,7 +110,7 @@ describe('rule 195: tax by the client’s country', () => {
     ['FI', null, 'GR', 25.5, false],
     ['HU', '', 'GR', 27, false],
     ['DE', 'DE123456789', 'GR', 0, true],
-    ['DE', 'DE123456789', null, 0, true],
+    ['DE', 'DE123456789', null, 19, false], // the organisation's country unknown: never reverse-charged
     ['GR', 'EL123456789', 'GR', 24, false], // a domestic business client pays VAT
     ['US', 'US-1', 'GR', 0, false],
     ['GB', null, 'GR', 0, false],
@@ -119,6 +120,19 @@ describe('rule 195: tax by the client’s country', () => {
     expect(tax.ratePercent).toBe(rate);
     expect(tax.reverseCharge).toBe(reverse);
     expect(tax.note).toBe(reverse ? REVERSE_CHARGE_NOTE : null);
+  });
+});
+
+describe('a reverse charge waiting on the organisation’s country', () => {
+  it.each([
+    ['DE', 'DE123456789', null, true],
+    ['DE', 'DE123456789', 'GR', false],
+    ['DE', null, null, false],
+    ['DE', '  ', null, false],
+    ['US', 'US-1', null, false],
+    [null, 'DE123456789', null, false],
+  ] as const)('%s client (VAT %s) of a %s organisation → %s', (country, vatNumber, org, waits) => {
+    expect(reverseChargeWaitsOnOrgCountry({ country, vatNumber }, org)).toBe(waits);
   });
 });
 

@@ -82,20 +82,31 @@ export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by t
 
 export type InvoiceTax = { country: string | null; ratePercent: number; reverseCharge: boolean; note: string | null };
 
+type TaxedClient = { country: string | null; vatNumber: string | null };
+
+const euBusinessCountry = (client: TaxedClient) => {
+  const country = client.country ? countryOfCode(client.country) : undefined;
+  return country?.isEu && client.vatNumber?.trim() ? country : undefined;
+};
+
 /**
  * The tax of an invoice from the client's country (rule 195): an EU client pays its country's VAT; an EU business
  * client with a VAT number in another country than the organisation's is reverse-charged (0 %, with the note);
- * a client outside the EU, or without a country, pays none.
+ * a client outside the EU, or without a country, pays none. An organisation of no known country reverse-charges
+ * nobody: a domestic client must never be billed without VAT (`reverseChargeWaitsOnOrgCountry`).
  */
-export function invoiceTax(client: { country: string | null; vatNumber: string | null }, orgCountry: string | null): InvoiceTax {
+export function invoiceTax(client: TaxedClient, orgCountry: string | null): InvoiceTax {
   const country = client.country ? countryOfCode(client.country) : undefined;
   if (!country?.isEu) return { country: client.country, ratePercent: 0, reverseCharge: false, note: null };
-  const business = Boolean(client.vatNumber?.trim());
-  if (business && orgCountry !== country.code) {
+  if (euBusinessCountry(client) && orgCountry !== null && orgCountry !== country.code) {
     return { country: country.code, ratePercent: 0, reverseCharge: true, note: REVERSE_CHARGE_NOTE };
   }
   return { country: country.code, ratePercent: EU_VAT_RATES[country.code] ?? 0, reverseCharge: false, note: null };
 }
+
+/** An EU business client that would be reverse-charged if the organisation's country were known. */
+export const reverseChargeWaitsOnOrgCountry = (client: TaxedClient, orgCountry: string | null) =>
+  orgCountry === null && euBusinessCountry(client) !== undefined;
 
 /**
  * The most a line or an invoice may come to, in minor units: the largest amount money is typed in

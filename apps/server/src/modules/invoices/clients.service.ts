@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   currencyStepMinor,
@@ -202,15 +202,24 @@ export async function updateClient(ctx: AppContext, access: OrgAccess, clientId:
  * Rule 195 on a client's drafts once its country or VAT number changes: a draft bills the client as it is now (an
  * invoice past draft keeps the tax it was issued with). A draft has no payment link, so no amount asked for changes.
  */
-async function retaxDrafts(tx: Tx, access: OrgAccess, client: ClientRow, record: RecordOrgWrite) {
-  const orgCountry = access.org.holidayCountryCode?.toUpperCase() ?? null;
-  const tax = invoiceTax({ country: client.country, vatNumber: client.vatNumber }, orgCountry);
+const retaxDrafts = (tx: Tx, access: OrgAccess, client: ClientRow, record: RecordOrgWrite) =>
+  retax(tx, eq(clientInvoices.clientId, client.id), access.org.holidayCountryCode, record);
+
+/** The same once the organisation's country changes (the reverse charge depends on it): every draft of the organisation. */
+export const retaxOrgDrafts = (tx: Tx, org: { id: string; holidayCountryCode: string | null }, record: RecordOrgWrite) =>
+  retax(tx, eq(clientInvoices.orgId, org.id), org.holidayCountryCode, record);
+
+async function retax(tx: Tx, which: SQL, orgCountryCode: string | null, record: RecordOrgWrite) {
+  const orgCountry = orgCountryCode?.toUpperCase() ?? null;
   const drafts = await tx
-    .select()
+    .select({ draft: clientInvoices, client: { country: clients.country, vatNumber: clients.vatNumber } })
     .from(clientInvoices)
-    .where(and(eq(clientInvoices.clientId, client.id), eq(clientInvoices.status, 'draft')))
-    .for('update');
-  for (const draft of drafts) {
+    .innerJoin(clients, eq(clients.id, clientInvoices.clientId))
+    .where(and(which, eq(clientInvoices.status, 'draft')))
+    .orderBy(clientInvoices.id)
+    .for('update', { of: clientInvoices });
+  for (const { draft, client } of drafts) {
+    const tax = invoiceTax(client, orgCountry);
     const totals = invoiceTotals([draft.subtotalMinor], tax.ratePercent, currencyStepMinor(draft.currency));
     if (draft.taxRate === tax.ratePercent && draft.reverseCharge === tax.reverseCharge && draft.taxMinor === totals.tax) continue;
     await tx

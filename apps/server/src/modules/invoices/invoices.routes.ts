@@ -21,7 +21,9 @@ import { invoicePdf, paymentLink, sendInvoice, uploadInvoicePdf, type InvoiceDep
 import { releaseChangedMilestone } from './invoices.milestones.ts';
 import * as service from './invoices.service.ts';
 import { onClientInvoicePaid } from '../billing/index.ts';
+import { onOrgCountryChanged } from '../org/index.ts';
 import { onPlanItemChanged } from '../plan/index.ts';
+import { retaxOrgDrafts } from './clients.service.ts';
 import { expireInvoiceLink, markPaidByProvider, providerPaymentLinks, type PaymentLinks } from './payment-links.ts';
 
 const tags = ['invoices'];
@@ -42,6 +44,8 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
   onClientInvoicePaid(markPaidByProvider);
   // a milestone billed on an issued invoice stays as billed
   onPlanItemChanged(releaseChangedMilestone);
+  // a draft's reverse charge follows the organisation's country
+  onOrgCountryChanged(retaxOrgDrafts);
 
   r.post('/api/clientInvoice/org/:id/client/:clientId', {
     config: issue,

@@ -32,6 +32,7 @@ import {
   ssoProviders,
 } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
+import { orgCountryChanged } from './org.country.ts';
 import { isHolidayCountry } from '../../lib/holidays.ts';
 import { newId } from '../../lib/ids.ts';
 import { storeImage } from '../../lib/images.ts';
@@ -212,6 +213,7 @@ export async function updateOrg(ctx: AppContext, access: OrgAccess, input: OrgUp
     if (Object.keys(changes).length === 0) return current;
     const [updated] = await tx.update(orgs).set(patch).where(eq(orgs.id, current.id)).returning();
     record({ action: 'update', entity: 'orgs', id: current.id, title: updated!.title, changes });
+    if (changes.holidayCountryCode) await orgCountryChanged(tx, updated!, record);
     return updated!;
   });
   return presentOrg(org, viewerOf(access), ctx.clock.now());

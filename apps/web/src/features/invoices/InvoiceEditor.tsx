@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { quantityAmount } from '@crewplan/domain/invoices/invoice-rules';
+import { quantityAmount, reverseChargeWaitsOnOrgCountry } from '@crewplan/domain/invoices/invoice-rules';
 import { currencyStepMinor } from '@crewplan/domain/money/currencies';
 import { toNumber } from '@crewplan/domain/shared/numbers';
 import type { Invoice, InvoiceLineInput } from '@crewplan/domain/invoices/invoices';
@@ -31,6 +31,9 @@ import { billableQuery, invoicePdfQuery, invoiceQuery, useInvoiceCalls } from '.
 import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 import { InvoiceLinesTable } from './InvoiceLinesTable.tsx';
 import type { EditLine } from './lines.ts';
+
+export const REVERSE_CHARGE_HINT =
+  "This business client is billed its country's VAT: set your organisation's country (Settings, public holidays of country) to reverse-charge clients in other EU countries.";
 
 let keys = 0;
 const lineOf = (line: Invoice['lines'][number]): EditLine => ({
@@ -46,7 +49,18 @@ const typedAmount = (quantity: number, unitPrice: number, currency: string) =>
   quantityAmount(quantity, Math.round(unitPrice * 100), currencyStepMinor(currency)) / 100;
 
 /** One invoice: its lines (drawn from the project and typed), status, sending, payment link, and its PDF beside. */
-export function InvoiceEditor({ orgId, invoiceId, orgTitle }: { orgId: string; invoiceId: string; orgTitle: string }) {
+export function InvoiceEditor({
+  orgId,
+  invoiceId,
+  orgTitle,
+  orgCountry,
+}: {
+  orgId: string;
+  invoiceId: string;
+  orgTitle: string;
+  /** The organisation's country (of its public holidays): the reverse charge depends on it. */
+  orgCountry: string | null;
+}) {
   const invoice = useQuery(invoiceQuery(invoiceId));
   // the calls outlive the editor below, which starts afresh from each saved version
   const calls = useInvoiceCalls(orgId);
@@ -60,6 +74,7 @@ export function InvoiceEditor({ orgId, invoiceId, orgTitle }: { orgId: string; i
       orgId={orgId}
       invoice={invoice.data}
       orgTitle={orgTitle}
+      orgCountry={orgCountry}
       calls={calls}
       payment={payment?.invoiceId === invoiceId ? payment : null}
       setPayment={(shown) => setPayment({ ...shown, invoiceId })}
@@ -75,6 +90,7 @@ function Editor({
   orgId,
   invoice,
   orgTitle,
+  orgCountry,
   calls,
   payment,
   setPayment,
@@ -82,6 +98,7 @@ function Editor({
   orgId: string;
   invoice: Invoice;
   orgTitle: string;
+  orgCountry: string | null;
   calls: Calls;
   payment: Payment | null;
   setPayment: (shown: { url: string } | { error: string }) => void;
@@ -142,6 +159,11 @@ function Editor({
               </Text>
               <Text fw={700}>Total {formatAmount(invoice.total, invoice.currency)}</Text>
             </>
+          )}
+          {draft && reverseChargeWaitsOnOrgCountry(invoice.client, orgCountry) && (
+            <Text size="xs" c="dimmed" maw={420} ta="right" data-testid="reverse-charge-hint">
+              {REVERSE_CHARGE_HINT}
+            </Text>
           )}
         </Stack>
 

@@ -70,7 +70,7 @@ export function InvoicesScreen({ value: invoiceId }: { value: string }) {
             {org.data?.invoicingDisabled && <Text c="dimmed">Invoicing is disabled for this organisation.</Text>}
             {org.data &&
               (invoiceId ? (
-                <InvoiceEditor orgId={orgId} invoiceId={invoiceId} orgTitle={org.data.title} />
+                <InvoiceEditor orgId={orgId} invoiceId={invoiceId} orgTitle={org.data.title} orgCountry={org.data.holidayCountryCode} />
               ) : (
                 <InvoiceArea orgId={orgId} canIssue={canIssue} />
               ))}
