@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanItem } from '@crewplan/domain';
-import { exchangeRates } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { exchangeRates, planItems } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { createMissionWorld, setOrg, type MissionWorld } from './support/missions-world.ts';
@@ -18,11 +19,16 @@ beforeAll(async () => {
   t = await buildTestApp({ clock: createTestClock(`${TODAY}T10:00:00Z`) });
   world = await createMissionWorld(t);
   await setOrg(t, world.orgId, { currency: 'EUR' });
-  // 1 EUR = 1.1 USD published for the day (rates are kept per EUR)
-  await t.database.db
-    .insert(exchangeRates)
-    .values({ base: 'EUR', currency: 'USD', day: TODAY, rate: '1.1' })
-    .onConflictDoUpdate({ target: [exchangeRates.base, exchangeRates.currency, exchangeRates.day], set: { rate: '1.1' } });
+  // 1 EUR = 1.1 USD and 161.23 YEN (JPY in the reference rates) published for the day (rates are kept per EUR)
+  for (const [currency, rate] of [
+    ['USD', '1.1'],
+    ['JPY', '161.23'],
+  ] as const)
+    await t.database.db
+      .insert(exchangeRates)
+      .values({ base: 'EUR', currency, day: TODAY, rate })
+      .onConflictDoUpdate({ target: [exchangeRates.base, exchangeRates.currency, exchangeRates.day], set: { rate } });
+  t.app.ctx.reads.changed();
 });
 afterAll(async () => t.close());
 
@@ -69,5 +75,24 @@ describe('rates copied into a mission of another currency', () => {
 
     const eur = await world.mission({ currency: 'EUR' });
     expect(await createItem(eur, { role: 'Designer', orgRole: designer })).toMatchObject({ rate: 4200 });
+  });
+
+  it('a YEN mission takes whole yen: a converted rate is rounded to the yen (half away from zero), never kept with cents', async () => {
+    const tester = await createRole(`Tester ${Date.now()}`, 42.5, 'Hourly');
+    const mission = await world.mission({ currency: 'YEN' });
+    await post(`/api/org/${world.orgId}/rate-card`, {
+      name: 'Yen rates',
+      usedForId: mission,
+      ratesByRole: [{ roleId: tester, rate: 95.55, rateTime: 'Daily', billRate: 140.1 }],
+    });
+    const item = await createItem(mission, { role: 'Tester', orgRole: tester });
+    // 95.55 × 161.23 = 15,405.5265 → 15,406 (15,405.53 to the cent); 140.10 × 161.23 = 22,588.323 → 22,588
+    expect(item).toMatchObject({ rate: 15406, rateTime: 'Daily', billRate: 22588, billUnit: 'Daily' });
+    const [stored] = await t.database.db.select().from(planItems).where(eq(planItems.id, item._id));
+    expect(stored).toMatchObject({ rateMinor: 1_540_600, billRateMinor: 2_258_800 });
+
+    // without a card, the role's cost: 42.50 × 161.23 = 6,852.275 → 6,852
+    const other = await world.mission({ currency: 'YEN' });
+    expect(await createItem(other, { role: 'Tester', orgRole: tester })).toMatchObject({ rate: 6852, rateTime: 'Hourly' });
   });
 });

@@ -32,6 +32,18 @@ describe('converting minor units', () => {
     expect(Object.is(convertMinor(amount, from, to), expected)).toBe(true);
   });
 
+  it.each([
+    [9_555, '1', '161.23', 1_540_600, '95.55 EUR is 15,405.53 YEN to the cent, 15,406 YEN to the yen'],
+    [4_250, '1', '161', 684_300, '42.50 EUR is 6,842.5 YEN: half a yen rounds away from zero'],
+    [-4_250, '1', '161', -684_300, 'negative amounts too'],
+    [10_000, '1', '123.49495', 1_234_900, '12,349.495 YEN is 12,349.50 to the cent, but rounded once 12,349 YEN'],
+    [1, '1', '1', 0, 'a cent is no yen'],
+    [-1, '1', '1', 0, 'never minus zero'],
+    [10_000, '1', '1.2349495e+2', 1_234_900, 'a rate written with an exponent'],
+  ])('%d at %s → %s is %d to a whole unit (%s)', (amount, from, to, expected) => {
+    expect(Object.is(convertMinor(amount, from, to, 100), expected)).toBe(true);
+  });
+
   it('is exact: the same as integer arithmetic on the decimal rates, for any amount up to 10^14 cents', () => {
     fc.assert(
       fc.property(

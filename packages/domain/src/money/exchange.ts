@@ -30,19 +30,20 @@ function scaledRate(rate: string): [bigint, bigint] {
 
 /**
  * An amount in minor units (cents) of the source currency, in minor units of the target, rounded once (half away from
- * zero). In integers, exactly: a report in another currency converts every week and expense apart, and this is several
- * times faster than decimal arithmetic.
+ * zero) to a multiple of `stepMinor`: the cent by default, or the target's smallest amount (`currencyStepMinor`: 100,
+ * a whole yen) for an amount that is kept in it. In integers, exactly: a report in another currency converts every
+ * week and expense apart, and this is several times faster than decimal arithmetic.
  */
-export function convertMinor(amountMinor: number, fromPerEur: string, toPerEur: string): number {
+export function convertMinor(amountMinor: number, fromPerEur: string, toPerEur: string, stepMinor = 1): number {
   // sums of huge amounts go past 2^53: such a number is still whole, only no longer exact to the cent
   if (!Number.isInteger(amountMinor)) throw new RangeError(`Not a whole amount of minor units: ${amountMinor}`);
   if (!PLAIN_DECIMAL.test(toPerEur) || !PLAIN_DECIMAL.test(fromPerEur))
-    return new Exact(amountMinor).times(toPerEur).div(fromPerEur).toDecimalPlaces(0).toNumber() + 0;
+    return new Exact(amountMinor).times(toPerEur).div(fromPerEur).div(stepMinor).toDecimalPlaces(0).times(stepMinor).toNumber() + 0;
   const [to, toScale] = scaledRate(toPerEur);
   const [from, fromScale] = scaledRate(fromPerEur);
-  // |amount| × to / from = |amount| × to × fromScale / (from × toScale); rounded half up: ⌊(2n + d) / 2d⌋
+  // |amount| × to / (from × step) = |amount| × to × fromScale / (from × toScale × step); rounded half up: ⌊(2n + d) / 2d⌋
   const numerator = BigInt(Math.abs(amountMinor)) * to * fromScale;
-  const denominator = from * toScale;
-  const magnitude = (2n * numerator + denominator) / (2n * denominator);
+  const denominator = from * toScale * BigInt(stepMinor);
+  const magnitude = ((2n * numerator + denominator) / (2n * denominator)) * BigInt(stepMinor);
   return Number(amountMinor < 0 ? -magnitude : magnitude) + 0; // + 0: never -0
 }

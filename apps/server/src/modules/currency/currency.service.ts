@@ -2,6 +2,7 @@ import {
   convertMinor,
   crossRate,
   CURRENCY_CODES,
+  currencyStepMinor,
   daysFrom,
   pickPublished,
   rateCodeOf,
@@ -49,12 +50,24 @@ async function ratesServing(deps: CurrencyDeps, currencies: Iterable<string>, da
 }
 
 /**
+ * How a converted amount is rounded: to the cent (`'cent'`, as totals of reports are added up), or to the smallest
+ * amount of the target currency (`'currency'`: a whole yen for a currency without minor units), for an amount kept in
+ * it, such as a rate a plan item takes.
+ */
+export type ConversionRounding = 'cent' | 'currency';
+
+/**
  * Converts each amount into `to` at the rate that serves its day (rule 193), in one database round trip; an amount
  * already in `to` stays as it is, and nothing is looked up when all are. Each converted amount is rounded once, to the
- * cent. A currency without a rate for a day is refused (422 'No exchange rate for GBP on 2026-03-02'), never
- * taken 1:1.
+ * cent or to `to`'s smallest amount (`rounding`). A currency without a rate for a day is refused (422 'No exchange
+ * rate for GBP on 2026-03-02'), never taken 1:1.
  */
-export async function convertAmounts(deps: CurrencyDeps, to: string, conversions: readonly Conversion[]): Promise<number[]> {
+export async function convertAmounts(
+  deps: CurrencyDeps,
+  to: string,
+  conversions: readonly Conversion[],
+  rounding: ConversionRounding = 'cent',
+): Promise<number[]> {
   const foreign = conversions.filter((c) => c.from !== to);
   if (foreign.length === 0) return conversions.map((c) => c.amountMinor);
   const rateOf = await ratesServing(
@@ -62,9 +75,10 @@ export async function convertAmounts(deps: CurrencyDeps, to: string, conversions
     [to, ...foreign.map((c) => c.from)],
     foreign.map((c) => c.day),
   );
+  const stepMinor = rounding === 'currency' ? currencyStepMinor(to) : 1;
   return conversions.map(({ amountMinor, from, day }) => {
     if (from === to) return amountMinor;
-    return convertMinor(amountMinor, rateOrRefuse(rateOf, from, day), rateOrRefuse(rateOf, to, day));
+    return convertMinor(amountMinor, rateOrRefuse(rateOf, from, day), rateOrRefuse(rateOf, to, day), stepMinor);
   });
 }
 

@@ -195,7 +195,8 @@ const ratesOf = (row: RateCardRow | undefined): Map<string, RoleRateMinor> | nul
  * The rate a person role of `mission` with organisation role `orgRoleId` takes (`rateForRole`): the mission's card,
  * else its client's, else the organisation role's cost. Null off an organisation or for an unknown role. Cards and
  * role costs are in the organisation's currency: a mission of another currency takes them converted at today's rate
- * (rule 193, through the currency module: integer minor units, rounded once; a missing rate refuses, 422).
+ * (rule 193, through the currency module: integer minor units, rounded once to the mission currency's smallest amount,
+ * a whole yen for a currency without minor units; a missing rate refuses, 422).
  */
 export async function roleRateFor(
   deps: CurrencyDeps,
@@ -225,10 +226,10 @@ export async function roleRateFor(
   return inMissionCurrency(deps, found, org.currency, mission.currency);
 }
 
-/** A rate of the organisation's currency `from` in the mission's `to`, at today's rate (a zero stays zero). */
+/** A rate of the organisation's currency `from` in the mission's `to`, at today's rate, to `to`'s smallest amount (a zero stays zero). */
 async function inMissionCurrency<R extends RoleRateMinor>(deps: CurrencyDeps, rate: R, from: string, to: string): Promise<R> {
   const day = todayOf(deps.clock);
   const amounts = [rate.rateMinor, rate.billRateMinor ?? 0].map((amountMinor) => ({ amountMinor, from, day }));
-  const [rateMinor, billRateMinor] = await convertAmounts(deps, to, amounts);
+  const [rateMinor, billRateMinor] = await convertAmounts(deps, to, amounts, 'currency');
   return { ...rate, rateMinor: rateMinor!, billRateMinor: rate.billRateMinor === null ? null : billRateMinor! };
 }

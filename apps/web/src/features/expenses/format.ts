@@ -1,13 +1,8 @@
 import { expensesCsv } from '@crewplan/domain/expenses/rules';
-import { currencyDecimals } from '@crewplan/domain/money/currencies';
 import { toNumber } from '@crewplan/domain/shared/numbers';
 import type { Expense, ExpenseStatus } from './api.ts';
 
-/** An amount as people read it: the currency's decimals (two, none for YEN) and its code. */
-export function moneyText(amount: number, currency: string): string {
-  const decimals = currencyDecimals(currency);
-  return `${amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} ${currency}`;
-}
+export { moneyText } from '../../lib/money-text.ts';
 
 export const STATUS_LABELS: Record<ExpenseStatus, string> = {
   draft: 'Draft',

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { Client } from './api.ts';
 import { ordersQuery, useOrders, type ClientOrder } from './edit-api.ts';
+import { moneyText } from '../../lib/money-text.ts';
 import { orderBody, orderFormError, type OrderForm } from './org-edit-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -17,10 +18,9 @@ const formOf = (order?: ClientOrder): OrderForm => ({
   endDate: order?.endDate ?? '',
 });
 
-const money = (order: ClientOrder, fallback: string | null) =>
-  order.amount === null
-    ? '—'
-    : `${order.amount.toLocaleString(undefined, { minimumFractionDigits: 2 })} ${order.currency ?? fallback ?? ''}`.trim();
+/** An order's amount in its own currency, else the client's (or organisation's) one. */
+export const orderAmountText = (order: Pick<ClientOrder, 'amount' | 'currency'>, fallback: string | null) =>
+  order.amount === null ? '—' : moneyText(order.amount, order.currency ?? fallback ?? '');
 
 /** A client's orders (purchase orders): list, add, edit, delete. */
 export function ClientOrdersModal({
@@ -95,7 +95,7 @@ export function ClientOrdersModal({
                   <Table.Tr key={order._id}>
                     <Table.Td fw={500}>{order.code}</Table.Td>
                     <Table.Td>{order.title || '—'}</Table.Td>
-                    <Table.Td>{money(order, client.currency ?? currency)}</Table.Td>
+                    <Table.Td>{orderAmountText(order, client.currency ?? currency)}</Table.Td>
                     <Table.Td>{order.startDate || order.endDate ? `${order.startDate ?? '…'} – ${order.endDate ?? '…'}` : '—'}</Table.Td>
                     <Table.Td>
                       <RowActions

@@ -8,6 +8,7 @@ import { FormError } from '../../components/FormError.tsx';
 import type { OrgDetail } from './api.ts';
 import { rateCardsQuery, useCardTargets, useRateCardMutations, type RateCard } from './rate-cards-api.ts';
 import { RowActions } from '../../components/RowActions.tsx';
+import { moneyText } from '../../lib/money-text.ts';
 
 const UNIT_OPTIONS = RATE_TIMES.map((unit) => ({ value: unit, label: `${unit} ${BILLING_UNIT_LABELS[unit]}` }));
 
@@ -206,8 +207,8 @@ export function RateCards({ org }: { org: OrgDetail }) {
                     : card.ratesByRole
                         .map(
                           (rate) =>
-                            `${roleName(rate.roleId)} ${rate.rate.toFixed(2)} ${BILLING_UNIT_LABELS[rate.rateTime]}` +
-                            (rate.billRate === null ? '' : ` (bills ${rate.billRate.toFixed(2)})`),
+                            `${roleName(rate.roleId)} ${moneyText(rate.rate, org.currency)} ${BILLING_UNIT_LABELS[rate.rateTime]}` +
+                            (rate.billRate === null ? '' : ` (bills ${moneyText(rate.billRate, org.currency)})`),
                         )
                         .join(', ')}
                 </Table.Td>

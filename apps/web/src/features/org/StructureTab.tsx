@@ -23,6 +23,7 @@ import { useStructure, type OrgDetail } from './api.ts';
 import { usePeopleOptions } from './GoalsTab.tsx';
 import type { StructureKind } from './org-rules.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { moneyText } from '../../lib/money-text.ts';
 import { RateCards } from './RateCards.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 
@@ -196,7 +197,8 @@ function FieldInput({
   }
 }
 
-function cellOf(field: Field, item: Item, currency: string, lookups: Lookups): string {
+/** The text of a row's field in a structure table. */
+export function cellOf(field: Field, item: Item, currency: string, lookups: Lookups): string {
   const value = item[field.key];
   const label = (choices: Choice[], id: unknown) => choices.find((c) => c.value === id)?.label ?? 'Somebody else';
   if (field.kind === 'goal') return typeof value === 'string' && value ? label(lookups.goals, value) : '—';
@@ -204,7 +206,7 @@ function cellOf(field: Field, item: Item, currency: string, lookups: Lookups): s
     return Array.isArray(value) && value.length > 0 ? value.map((id) => label(lookups.people, id)).join(', ') : '—';
   if (field.kind === 'check') return value ? 'Yes' : 'No';
   // a role's cost is null for who may not see the organisation's money
-  if (field.kind === 'money') return value === null || value === undefined ? '—' : `${Number(value).toFixed(2)} ${currency}`;
+  if (field.kind === 'money') return value === null || value === undefined ? '—' : moneyText(Number(value), currency);
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
