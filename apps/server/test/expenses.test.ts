@@ -507,6 +507,18 @@ describe('cost roll-up (rule 182)', () => {
     expect(await actualCost(missionId)).toBeCloseTo(before + expected! / 100, 2);
   });
 
+  it('keeps the cost of an expense approved in a yen mission in whole yen', async () => {
+    const missionId = await world.mission({ currency: 'YEN', planStartDate: '2026-11-01', planEndDate: '2026-12-31' });
+    const { expense } = await missionExpense('p0', { missionId, payload: { amount: 12.34, currency: 'EUR', date: DAY } });
+    expectStatus(await missionStatus('p0', expense._id, { status: 'submitted' }), 200);
+    const approved = await missionStatus('p1pm', expense._id, { status: 'approved' });
+    expectStatus(approved, 200);
+    const [cents] = await convertAmounts(t.app.ctx, 'YEN', [{ amountMinor: 1234, from: 'EUR', day: DAY }]);
+    expect(cents! % 100).not.toBe(0);
+    expect((approved.json() as Expense).cost).toEqual({ amount: Math.round(cents! / 100), currency: 'YEN' });
+    expect((await rowOf(expense._id))!.costMinor % 100).toBe(0);
+  });
+
   it('refuses to approve with 422 currency/no-rate when no rate serves the day, and writes nothing', async () => {
     const { expense } = await missionExpense('p0', { payload: { amount: 10, currency: 'BTC', date: DAY } });
     expectStatus(await missionStatus('p0', expense._id, { status: 'submitted' }), 200);

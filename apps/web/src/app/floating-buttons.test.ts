@@ -34,10 +34,17 @@ describe('floatingButtonsFor', () => {
     expect(Object.values(blocked([{ isLicensedActive: false }, { isLicensedActive: true }]))).toEqual([null, null, null, null, null]);
   });
 
-  it('opens my timesheets alone where the person keeps time without a licensed organisation of theirs (a project from outside)', () => {
+  it('opens my timesheets, not leave, where the person keeps time without a licensed organisation of theirs (a project from outside)', () => {
     const opened = floatingButtonsFor({ orgs: [], timeTracking: true });
     expect(opened.find((button) => button.id === 'my-timesheets')?.blocked).toBeNull();
     expect(opened.find((button) => button.id === 'my-leave')?.blocked?.message).toBe(FLOATING_MESSAGES.needsUnlimited);
+  });
+
+  it('opens my expenses where the person keeps time from outside: they keep expenses on those projects too', () => {
+    const expenses = (timeTracking: boolean) =>
+      floatingButtonsFor({ orgs: [], timeTracking }).find((button) => button.id === 'my-expenses')?.blocked;
+    expect(expenses(true)).toBeNull();
+    expect(expenses(false)?.message).toBe(FLOATING_MESSAGES.needsUnlimited);
   });
 
   it('has a badge for the missing timesheets only', () => {

@@ -36,6 +36,8 @@ export function floatingButtonsFor(facts: FloatingFacts): FloatingButton[] {
   const blockedOf = (id: FloatingButtonId): FloatingButton['blocked'] => {
     if (id === 'my-timesheets')
       return (facts.timeTracking ?? licensed) ? null : { message: FLOATING_MESSAGES.noTimeTracking, autoClose: 10_000 };
+    // a team member from outside keeps expenses where they keep weeks
+    if (id === 'my-expenses') return (facts.timeTracking ?? licensed) ? null : NEEDS_UNLIMITED;
     if (licensed || id === 'assignment-calendar' || id === 'work-from-home') return null;
     return NEEDS_UNLIMITED;
   };

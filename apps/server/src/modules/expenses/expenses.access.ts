@@ -1,4 +1,4 @@
-import { decidesMissionExpenses, decidesOrgExpenses, timeTrackingEligible } from '@crewplan/domain';
+import { decidesMissionExpenses, decidesOrgExpenses, mayHoldRole, timeTrackingEligible } from '@crewplan/domain';
 import { appError } from '../../lib/errors.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
@@ -28,6 +28,11 @@ export type ExpenseScope = {
   decides: boolean;
   /** The caller's level in the organisation (null: not a current member). */
   orgLevel: string | null;
+  /**
+   * Whether the caller keeps their own expenses here (files, changes, submits and deletes them): the organisation's
+   * members, and on a mission a team member from outside who keeps weeks on it (`keepsTimeFromOutside`).
+   */
+  keepsOwn: boolean;
 };
 
 /** Rule 180/185: expenses need a licensed organisation (a running trial counts). */
@@ -36,8 +41,22 @@ export function requireLicensed(org: OrgRow | null, now: Date): OrgRow {
   return org;
 }
 
+/**
+ * Whether the caller works on the mission as a team member invited from outside its organisation, where they keep
+ * weeks (the time module's `timeScope`, rule 180): no current membership of the organisation, an accepted invite with
+ * a place that may hold a role (below observer, rule 77; a client's observer keeps no expenses, spec 2 §1), and a
+ * live mission: not a template and keeping timesheets (an archived one, one of an organisation they left and one
+ * withheld by two-factor sign-in never reach here). The licence is every expense route's own check.
+ */
+export function keepsTimeFromOutside(access: MissionAccess): boolean {
+  const { member, mission } = access;
+  if (access.orgMember || !member || member.invitePending || !mayHoldRole(member.permission)) return false;
+  return !mission.isTemplate && !mission.noTimesheets && !access.withheld;
+}
+
 export function missionScope(access: MissionAccess, now: Date): ExpenseScope {
   const org = requireLicensed(access.org, now);
+  const orgLevel = access.actor.orgLevel ?? null;
   return {
     org,
     missionId: access.mission.id,
@@ -45,7 +64,8 @@ export function missionScope(access: MissionAccess, now: Date): ExpenseScope {
     missionCurrency: access.mission.currency,
     personId: access.personId,
     decides: decidesMissionExpenses(access.actor),
-    orgLevel: access.actor.orgLevel ?? null,
+    orgLevel,
+    keepsOwn: orgLevel !== null || keepsTimeFromOutside(access),
   };
 }
 
@@ -60,6 +80,7 @@ export function orgScope(access: OrgAccess, now: Date): ExpenseScope {
     personId: access.personId,
     decides: decidesOrgExpenses(access.member?.level),
     orgLevel: access.member?.level ?? null,
+    keepsOwn: !!access.member,
   };
 }
 

@@ -43,7 +43,8 @@ const statusSummary =
 /**
  * Expenses (spec 2 §§3–4, 7; rules 182–186): people keep their spending on a mission or on the organisation itself,
  * with receipts; project managers and organisation admins and managers decide it. Approved and paid expenses count
- * toward the mission's cost. Every route needs an organisation with an Unlimited subscription (rule 185).
+ * toward the mission's cost. Every route needs an organisation with an Unlimited subscription (rule 185). A team
+ * member invited from outside the organisation keeps their own on the missions where they keep weeks.
  */
 export async function expensesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -143,10 +143,13 @@ async function visibleExpense(tx: Db | Tx, scope: ExpenseScope, id: string, lock
   return row;
 }
 
-/** The caller's own expense that may still change (403 someone else's, 409 once submitted). */
+/**
+ * The caller's own expense that may still change (403 someone else's, or theirs where they no longer keep expenses;
+ * 409 once submitted).
+ */
 async function editableExpense(tx: Tx, scope: ExpenseScope, id: string): Promise<ExpenseRow> {
   const row = await visibleExpense(tx, scope, id, true);
-  if (row.personId !== scope.personId) throw notAllowed();
+  if (row.personId !== scope.personId || !scope.keepsOwn) throw notAllowed();
   if (!expenseEditable(row.status)) throw locked();
   return row;
 }
@@ -289,8 +292,8 @@ function refuseFractions(row: ExpenseRow, patch: Partial<typeof expenses.$inferI
 /** `POST …`: a new expense of the caller, a draft or submitted at once. */
 export async function createExpense(ctx: AppContext, scope: ExpenseScope, input: ExpenseCreate): Promise<Expense> {
   const { payload } = input;
-  // spec 2 §1: people who belong to organisations submit expenses; a client on the team from outside does not
-  if (scope.orgLevel === null) throw notAllowed();
+  // spec 2 §1: people who belong to organisations submit expenses, and a team member from outside where they keep time
+  if (!scope.keepsOwn) throw notAllowed();
   refuseDayAhead(ctx, payload.date);
   const status = payload.status ?? 'draft';
   let event: ExpenseEvent | null = null;
@@ -372,7 +375,10 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
   let event: ExpenseEvent | null = null;
   await commit(ctx, scope, async (tx, record) => {
     const row = await visibleExpense(tx, scope, id, true);
-    const actors = expenseActors({ ownerId: row.personId }, await callerOf(tx, scope));
+    // the owner's moves are theirs only while they keep expenses here; a decider's stay
+    const actors = expenseActors({ ownerId: row.personId }, await callerOf(tx, scope)).filter(
+      (actor) => actor !== 'owner' || scope.keepsOwn,
+    );
     if (row.status === to) {
       if (!canSetExpenseStatus(actors, to)) throw notAllowed();
       return;
@@ -388,9 +394,13 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
     if (to !== 'paid') Object.assign(patch, { decidedAt: decided ? now : null, decidedBy: decided ? scope.personId : null });
     if (to === 'rejected') patch.rejectionReason = reason ?? null;
     if (to === 'approved' && scope.missionCurrency) {
-      const [cost] = await convertAmounts({ db: tx, clock: ctx.clock }, scope.missionCurrency, [
-        { amountMinor: expenseTotalMinor(row), from: row.currency, day: row.day },
-      ]);
+      // kept in the mission's currency: to its smallest amount (a whole yen)
+      const [cost] = await convertAmounts(
+        { db: tx, clock: ctx.clock },
+        scope.missionCurrency,
+        [{ amountMinor: expenseTotalMinor(row), from: row.currency, day: row.day }],
+        'currency',
+      );
       Object.assign(patch, { costMinor: cost, costCurrency: scope.missionCurrency });
     }
     const [updated] = await tx.update(expenses).set(patch).where(eq(expenses.id, row.id)).returning();

@@ -8,11 +8,10 @@ import { FIRST_CURRENCIES } from '@crewplan/domain/money/currencies';
 import { useMissionTree } from '../../lib/mission-tree.ts';
 import { useExpenseMutations, type Expense, type ExpenseTarget } from './api.ts';
 import { amountText, expenseAmountsOf, localDay, pastedFiles, type ExpenseAmountTexts } from './format.ts';
+import { expenseChoices, type ExpenseOrg } from './places.ts';
 
 /** The accepted receipts: photos and PDFs (the server sniffs the bytes again). */
 const RECEIPT_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
-
-export type ExpenseOrg = { _id: string; title: string; currency: string };
 
 type Values = ExpenseAmountTexts & { currency: string; date: string; where: string; category: string; description: string };
 
@@ -22,29 +21,17 @@ const targetOf = (where: string): ExpenseTarget =>
 /**
  * Quick entry of an expense (issue item 4): amount (with its tip and taxes), currency, date, mission (or the
  * organisation itself) and the receipt, dropped, picked or pasted. Saves a draft or submits at once; the same form
- * changes a draft or rejected one.
+ * changes a draft or rejected one. A team member from outside an organisation is offered only its projects they work on.
  */
 export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; expense?: Expense; onDone: () => void }) {
   const tree = useMissionTree({ isActive: true });
-  const orgIds = useMemo(() => new Set(orgs.map((org) => org._id)), [orgs]);
-  const missions = useMemo(() => (tree.data ?? []).filter((m) => m.org && orgIds.has(m.org)), [tree.data, orgIds]);
-  const choices = useMemo(
-    () =>
-      orgs.map((org) => ({
-        group: org.title,
-        items: [
-          ...missions.filter((m) => m.org === org._id).map((m) => ({ value: `mission:${m._id}`, label: m.title })),
-          { value: `org:${org._id}`, label: `${org.title} (the organization itself)` },
-        ],
-      })),
-    [orgs, missions],
-  );
+  const choices = useMemo(() => expenseChoices(orgs, tree.data ?? []), [orgs, tree.data]);
   const [values, setValues] = useState<Values>(() => ({
     amount: expense ? String(expense.amount) : '',
     tip: amountText(expense?.tip),
     tax1: amountText(expense?.tax1),
     tax2: amountText(expense?.tax2),
-    currency: expense?.currency ?? orgs[0]?.currency ?? 'USD',
+    currency: expense?.currency ?? orgs.find((org) => org.currency)?.currency ?? 'USD',
     date: expense?.date ?? localDay(),
     where: expense ? (expense.mission ? `mission:${expense.mission}` : `org:${expense.org}`) : '',
     category: expense?.category ?? '',
@@ -79,7 +66,7 @@ export function ExpenseForm({ orgs, expense, onDone }: { orgs: ExpenseOrg[]; exp
 
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const currencies = useMemo(
-    () => [...new Set([...FIRST_CURRENCIES, ...orgs.map((o) => o.currency), values.currency])],
+    () => [...new Set([...FIRST_CURRENCIES, ...orgs.flatMap((o) => (o.currency ? [o.currency] : [])), values.currency])],
     [orgs, values.currency],
   );
 

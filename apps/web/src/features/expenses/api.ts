@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Expense, ExpenseFields, ExpenseList, ExpenseListQuery } from '@crewplan/domain/expenses/expenses';
 import type { ExpenseStatus } from '@crewplan/domain/expenses/rules';
+import type { TimeTrackingOrg } from '@crewplan/domain/time/time';
 import { api } from '../../lib/api.ts';
 import { getToken } from '../../lib/token.ts';
 import { userRequestId } from '../../lib/request-id.ts';
@@ -41,6 +42,15 @@ export const expensesQuery = (source: ExpenseSource, query: ExpenseListQuery = {
   });
 
 export const useExpenses = (source: ExpenseSource, query: ExpenseListQuery = {}) => useQuery(expensesQuery(source, query));
+
+/**
+ * `GET /timesheet/orgs`: where I keep weeks, which is where a team member from outside an organisation keeps expenses
+ * too (its entries with missions: the projects I work on from outside).
+ */
+export const timeTrackingOrgsQuery = queryOptions({
+  queryKey: [ROOT, 'time-tracking-orgs'],
+  queryFn: ({ signal }) => api<TimeTrackingOrg[]>('/timesheet/orgs', { signal }),
+});
 
 /** Where an expense is written: its mission's routes, or its organisation's. */
 const expenseUrl = (expense: Pick<Expense, '_id' | 'org' | 'mission'>) =>
