@@ -89,6 +89,25 @@ describe('POST /api/mission/:id/invite: department sharing (rules 122–123)', (
   });
 });
 
+describe("POST /api/mission/:id/invite: the inviter's accessible departments (rule 121)", () => {
+  it('refuses a person whose first department is outside them', async () => {
+    const { pm, missionId } = await projectManager({ departments: [open], accessibleDepartments: [open] });
+    const [elsewhere] = await t.database.db.insert(departments).values({ orgId, title: 'Elsewhere' }).returning();
+    const person = await insertMember(t, orgId, 'MEMBER', { departments: [elsewhere!.id, open] });
+    t.app.ctx.reads.changed();
+    const response = await invite(missionId, person.personId, pm.token);
+    expectStatus(response, 403);
+    expect(errorOf(response)).toEqual({ code: 'invite/no-clearance', message: OUTSIDE_DEPARTMENTS });
+  });
+
+  it('adds a person with no department: they have no first department outside them', async () => {
+    const { pm, missionId } = await projectManager({ departments: [open], accessibleDepartments: [open] });
+    const unplaced = await insertMember(t, orgId, 'MEMBER');
+    t.app.ctx.reads.changed();
+    expectStatus(await invite(missionId, unplaced.personId, pm.token), 201);
+  });
+});
+
 describe('POST /api/mission/:id/invite by email: the organisation person behind their organisation email (rules 121–122)', () => {
   it('applies the clearance rules to a person invited by their organisation email', async () => {
     const { pm, missionId } = await projectManager({ departments: [open], accessibleDepartments: [open] });

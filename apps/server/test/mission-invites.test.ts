@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { addIsoDays, mondayOf } from '@crewplan/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -515,9 +516,10 @@ describe('answering a mission invite', () => {
       role: 'Designer',
       personId: invitee.personId,
       allocation: 100,
-      pinnedTo: 'entireMission',
-      startDate: '2026-01-05',
-      endDate: '2026-04-05',
+      // from the week of acceptance, not pinned to the project; this one ended before it, so the end is pushed (rule 74)
+      pinnedTo: null,
+      startDate: mondayOf(new Date().toISOString().slice(0, 10)),
+      endDate: addIsoDays(mondayOf(new Date().toISOString().slice(0, 10)), 5),
     });
     const read = await t.request({ method: 'GET', url: `/api/mission/${missionId}`, token: invitee.token });
     expectStatus(read, 200);

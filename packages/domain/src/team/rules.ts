@@ -284,8 +284,8 @@ export type ClearanceError = typeof TEAM_MESSAGES.outsideDepartments | typeof TE
 /**
  * Whether the inviter may add this person (rules 121–123). Returns null when allowed, else the spec's message:
  * - an admin (permission 2) may add anyone;
- * - the inviter has accessible departments and the person's first department is outside them (or the person has
- *   none): the 'falls outside of your accessible department's' message;
+ * - the inviter has accessible departments and the person's first department is outside them: the 'falls outside
+ *   of your accessible department's' message (a person with no department has no first department outside them);
  * - the inviter has accessible offices and the person's office is outside them (or missing): the clearance message;
  * - `sharedDepartments` given and the person has departments, none of them shared or accessible: the clearance message.
  * Selecting such a person in the picker warns with `TEAM_MESSAGES.noClearanceSelected`.
@@ -294,7 +294,7 @@ export function clearanceCheck(input: ClearanceInput): ClearanceError | null {
   if (input.inviterPermission === PERMISSION_ADMIN) return null;
   const accessibleDepartments = input.inviterAccessibleDepartments;
   const first = input.person.departments[0];
-  if (accessibleDepartments.length > 0 && (first === undefined || !accessibleDepartments.includes(first))) {
+  if (accessibleDepartments.length > 0 && first !== undefined && !accessibleDepartments.includes(first)) {
     return TEAM_MESSAGES.outsideDepartments;
   }
   const offices = input.inviterAccessibleOffices;

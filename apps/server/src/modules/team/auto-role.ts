@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { autoCreateRoleFor, orgLicenceActive, timesheetToggleShown, type OrgLicenceFacts } from '@crewplan/domain';
+import {
+  autoCreateRoleFor,
+  dayIn,
+  isTimeZone,
+  mondayOf,
+  orgLicenceActive,
+  planItemDates,
+  timesheetToggleShown,
+  type OrgLicenceFacts,
+} from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
-import { missions, orgs } from '../../db/schema/index.ts';
+import { missions, orgs, people } from '../../db/schema/index.ts';
 import type { MissionRow } from '../../plugins/mission-access.ts';
 
 /** What rules 130 and 133 read: the mission's kind and timesheets, and the licence of its organisation (none for a personal one). */
@@ -47,4 +56,26 @@ export async function autoCreateRoleStillApplies(
     .where(eq(missions.id, invite.missionId))
     .limit(1);
   return !!row && autoCreateRoleApplies(row, invite.permission, now);
+}
+
+/**
+ * The dates of the role an accepted invite creates: from the Monday of the week the invitee accepts in, or the
+ * project's start when that is later, to the project's end. Not pinned to the project: a person invited today has
+ * no timesheet weeks (nor planned hours) from before they joined. An end not after the start (a project that ended
+ * before that week) is pushed as any plan item's is (rule 74).
+ */
+export function invitedRoleDates(
+  acceptedOn: string,
+  mission: { start: string | null; end: string | null },
+): { startDate: string | null; endDate: string | null } {
+  const weekStart = mondayOf(acceptedOn);
+  const startDate = mission.start && mission.start > weekStart ? mission.start : weekStart;
+  return planItemDates({ startDate, endDate: mission.end }, mission);
+}
+
+/** The day the person accepts on: in the time zone of their profile, UTC without one. */
+export async function acceptanceDay(tx: Tx, personId: string, now: Date): Promise<string> {
+  const [row] = await tx.select({ timezone: people.timezone }).from(people).where(eq(people.id, personId));
+  const zone = row?.timezone;
+  return dayIn(now, isTimeZone(zone) ? zone : 'UTC');
 }

@@ -15,7 +15,7 @@ import { assignmentGoesThroughRequest } from '../plan/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { autoCreateRoleStillApplies } from './auto-role.ts';
+import { acceptanceDay, autoCreateRoleStillApplies, invitedRoleDates } from './auto-role.ts';
 import { OPEN_INVITE_STATUSES, type MissionInviteRow } from './invites.service.ts';
 import { isOnTeam } from './team.service.ts';
 
@@ -206,12 +206,16 @@ async function roleNeedsApproval(tx: Tx, row: LoadedInvite): Promise<boolean> {
   return !!org?.rolesNeedApproval;
 }
 
-/** The role an accepted invite creates (autoCreateRole): the invitee at 100 % for the whole mission, or a request for them. */
+/**
+ * The role an accepted invite creates (autoCreateRole): the invitee at 100 % from the week they accept in to the
+ * mission's end (`invitedRoleDates`), or a request for them.
+ */
 async function createRole(
   tx: Tx,
   row: LoadedInvite,
   personId: string,
   record: RecordMissionWrite,
+  now: Date,
 ): Promise<{ planItemId: string; asked: RoleAsked | null }> {
   const { invite, mission } = row;
   const [org] = mission.orgId
@@ -222,6 +226,7 @@ async function createRole(
     : [];
   const role = invite.role?.trim() || PERMISSION_LABELS.teamMember;
   const ask = await roleNeedsApproval(tx, row);
+  const dates = invitedRoleDates(await acceptanceDay(tx, personId, now), { start: mission.planStartDate, end: mission.planEndDate });
   const [item] = await tx
     .insert(planItems)
     .values({
@@ -231,9 +236,7 @@ async function createRole(
       role,
       personId: ask ? null : personId,
       allocation: 100,
-      pinnedTo: 'entireMission',
-      startDate: mission.planStartDate,
-      endDate: mission.planEndDate,
+      ...dates,
       // rule 190: Hourly where project creation is restricted, else the organisation's default (Monthly)
       rateTime: org?.restricted ? defaultMissionRateUnit(true) : (org?.rateTime ?? defaultMissionRateUnit(false)),
       createdBy: personId,
@@ -292,8 +295,8 @@ async function takePlanItem(tx: Tx, row: LoadedInvite, personId: string, record:
 /**
  * `PUT /mission-invite/:id/accept` (rules 136–137): needs the invitee email verified. The invitee joins the
  * mission's team at the invited permission (their pending row becomes active; somebody already on it is refused, 409);
- * with autoCreateRole, while it still applies (rule 133), a Team member (or the invited role) plan item for the whole
- * mission is created for them, else the invite's plan item is theirs.
+ * with autoCreateRole, while it still applies (rule 133), a Team member (or the invited role) plan item from the week
+ * they accept in to the mission's end is created for them, else the invite's plan item is theirs.
  */
 export async function acceptMissionInvite(ctx: AppContext, principal: Principal, inviteId: string): Promise<MissionInviteAnswered> {
   const { row, match } = await ownInvite(ctx, principal, inviteId);
@@ -355,7 +358,7 @@ export async function acceptMissionInvite(ctx: AppContext, principal: Principal,
     // rule 133 is read again now: the licence may have lapsed, or the project become a template or stop keeping timesheets
     if (!(await autoCreateRoleStillApplies(tx, invite, ctx.clock.now())))
       return { answer: answered(accepted, await takePlanItem(tx, row, principal.personId, record, ctx.clock.now())), asked: null };
-    const created = await createRole(tx, row, principal.personId, record);
+    const created = await createRole(tx, row, principal.personId, record, ctx.clock.now());
     return { answer: answered(accepted, created.planItemId), asked: created.asked };
   });
   if (asked) {
