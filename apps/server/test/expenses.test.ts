@@ -516,7 +516,7 @@ describe('cost roll-up (rule 182)', () => {
     const [cents] = await convertAmounts(t.app.ctx, 'YEN', [{ amountMinor: 1234, from: 'EUR', day: DAY }]);
     expect(cents! % 100).not.toBe(0);
     expect((approved.json() as Expense).cost).toEqual({ amount: Math.round(cents! / 100), currency: 'YEN' });
-    expect((await rowOf(expense._id))!.costMinor % 100).toBe(0);
+    expect((await rowOf(expense._id))!.costMinor! % 100).toBe(0);
   });
 
   it('refuses to approve with 422 currency/no-rate when no rate serves the day, and writes nothing', async () => {
