@@ -217,7 +217,7 @@ describe('the overtime report and the daily metrics follow the mission’s thres
   });
 });
 
-describe('who reads the daily metrics and the overtime report (organisation admins and managers)', () => {
+describe('who reads the daily metrics and the overtime report (organisation admins, managers and observers)', () => {
   const range = { start: WEEK, end: addIsoDays(WEEK, 6) };
   const metrics = (caller: Caller | 'anonymous', body: Record<string, unknown> = range) =>
     t.request({
@@ -240,7 +240,8 @@ describe('who reads the daily metrics and the overtime report (organisation admi
     ["a mission's owner who is an organisation member", 'p2', 403],
     ['a team member', 'p0', 403],
     ['an observer', 'p3', 403],
-    ['an organisation observer', 'orgObserver', 403],
+    // a workspace report of the organisation (rule 111)
+    ['an organisation observer', 'orgObserver', 200],
     ['an outsider', 'outsider', 404],
     ['nobody signed in', 'anonymous', 401],
   ] as const)('%s: %s', async (_name, caller, status) => {

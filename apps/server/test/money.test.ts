@@ -772,7 +772,7 @@ describe('the organisation report (GET /money/org/:orgId/report)', () => {
     }
   });
 
-  it('is read by the organisation’s admins and managers only', async () => {
+  it('is read by the organisation’s admins, managers and observers (a workspace report, rule 111) only', async () => {
     await expectAccess(
       t,
       world.callers,
@@ -790,7 +790,7 @@ describe('the organisation report (GET /money/org/:orgId/report)', () => {
         orgAdmin: 'allowed',
         orgManager: 'allowed',
         orgMember: 403,
-        orgObserver: 403,
+        orgObserver: 'allowed',
         outsider: 404,
       },
     );

@@ -6,7 +6,8 @@ import type { OrgActor, OrgMemberFacts } from '../org/policy.ts';
 import { ORG_LEVELS, type OrgLevel } from '../org/levels.ts';
 import { canOnTaskVerb, type TaskFacts } from '../tasks/policy.ts';
 import { canOnTeam } from '../team/policy.ts';
-import { canOnMissionTimesheet, canOnOrgTimesheet, keepsOrgTime } from '../time/policy.ts';
+import { readsOrgCostReport } from '../money/policy.ts';
+import { canOnMissionTimesheet, canOnOrgTimesheet, keepsOrgTime, readsOrgTimeReports } from '../time/policy.ts';
 import { canInMission, canInOrg, type MissionRouteVerb } from './route-verbs.ts';
 
 /**
@@ -196,7 +197,7 @@ describe('organisation route gates', () => {
     expect(canInOrg(member('MEMBER'), 'org.update')).toBe(false);
     expect(canInOrg(member('ADMIN'), 'org.update')).toBe(true);
     expect(canInOrg(member('MEMBER'), 'goal.update')).toBe(true);
-    expect(canInOrg(member('OBSERVER_ORG'), 'timesheet.review')).toBe(false);
+    expect(canInOrg(member('OBSERVER_ORG'), 'timesheet.review')).toBe(true);
     expect(canInOrg(key, 'org.people.remove')).toBe(true);
     expect(canInOrg(null, 'org.read')).toBe(false);
   });
@@ -215,5 +216,38 @@ describe('organisation route gates', () => {
 
   it('an API key sees no organisation money', () => {
     expect(canInOrg(key, 'money.read')).toBe(false);
+  });
+
+  it.each([
+    ['ADMIN', true],
+    ['MANAGER', true],
+    ['MANAGER_LIMITED', false],
+    ['MEMBER', false],
+    ['OBSERVER_ORG', true],
+    ['OBSERVER_ORG_LIMITED', false],
+  ] as const)(
+    'the workspace reports of time and cost are read by %s: %s (rule 111: observers too, never limited ones, who are outsiders)',
+    (level, reads) => {
+      expect(readsOrgTimeReports(level)).toBe(reads);
+      expect(canInOrg(member(level), 'timesheet.review')).toBe(reads);
+      expect(readsOrgCostReport(level)).toBe(reads);
+      expect(canInOrg(member(level), 'money.report.read')).toBe(reads);
+    },
+  );
+
+  it('an organisation observer reads the reports but decides no week, sets no money and reads no rates', () => {
+    const observer = member('OBSERVER_ORG');
+    expect(canOnOrgTimesheet(observer, 'timesheet.update', { sheet: { ownerId: 'someone' } })).toBe(false);
+    expect(canOnOrgTimesheet(observer, 'timesheet.save')).toBe(false);
+    expect(canInOrg(observer, 'money.read')).toBe(false);
+    expect(canInOrg(observer, 'money.write')).toBe(false);
+  });
+
+  it('no API key and nobody outside reads the reports', () => {
+    expect(canInOrg(key, 'timesheet.review')).toBe(false);
+    expect(canInOrg(key, 'money.report.read')).toBe(false);
+    expect(canInOrg(null, 'money.report.read')).toBe(false);
+    expect(readsOrgTimeReports(null)).toBe(false);
+    expect(readsOrgCostReport(undefined)).toBe(false);
   });
 });

@@ -6,7 +6,15 @@ import { can, ORG_ACTIONS, type OrgAction, type OrgActor, type OrgPolicyContext 
 import { planPolicy, type PlanVerb } from '../plan/policy.ts';
 import { teamPolicy, type TeamVerb } from '../team/policy.ts';
 import { taskPolicy, type TaskVerb } from '../tasks/policy.ts';
-import { canOnOrgMoney, missionMoneyPolicy, MONEY_VERBS, type MoneyVerb } from '../money/policy.ts';
+import {
+  canOnOrgMoney,
+  canReadOrgCostReport,
+  missionMoneyPolicy,
+  MONEY_VERBS,
+  ORG_COST_REPORT_VERB,
+  type MoneyVerb,
+  type OrgCostReportVerb,
+} from '../money/policy.ts';
 import { canOnOrgLeave, LEAVE_VERBS, missionLeavePolicy, type LeaveVerb } from '../leave/policy.ts';
 import { canOnOrgTimesheet, missionTimesheetPolicy, TIMESHEET_VERBS, type TimesheetVerb } from '../time/policy.ts';
 import { canOnOrgExpense, EXPENSE_VERBS, missionExpensePolicy, type ExpenseVerb } from '../expenses/policy.ts';
@@ -46,13 +54,15 @@ export function canInMission(actor: MissionActor, verb: MissionRouteVerb, target
 }
 
 /** Verbs of routes inside one organisation. */
-export type OrgRouteVerb = OrgAction | TimesheetVerb | MoneyVerb | ExpenseVerb | LeaveVerb | RolePlanVerb | StaffingVerb | AvailabilityVerb;
+export type OrgRouteVerb =
+  OrgAction | TimesheetVerb | MoneyVerb | OrgCostReportVerb | ExpenseVerb | LeaveVerb | RolePlanVerb | StaffingVerb | AvailabilityVerb;
 
 /** Whether the caller may do `verb` in the organisation, as the verb's resource policy says. */
 export function canInOrg(actor: OrgActor | null, verb: OrgRouteVerb, context: OrgPolicyContext = {}): boolean {
   if (!actor) return false;
   if ((TIMESHEET_VERBS as readonly string[]).includes(verb)) return canOnOrgTimesheet(actor, verb as TimesheetVerb);
   if ((MONEY_VERBS as readonly string[]).includes(verb)) return canOnOrgMoney(actor, verb as MoneyVerb);
+  if (verb === ORG_COST_REPORT_VERB) return canReadOrgCostReport(actor);
   if ((EXPENSE_VERBS as readonly string[]).includes(verb)) return canOnOrgExpense(actor, verb as ExpenseVerb);
   if ((LEAVE_VERBS as readonly string[]).includes(verb)) return canOnOrgLeave(actor, verb as LeaveVerb);
   if ((ROLE_PLAN_VERBS as readonly string[]).includes(verb)) return canOnOrgRolePlan(actor, verb as RolePlanVerb);

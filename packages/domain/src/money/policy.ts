@@ -28,6 +28,16 @@ export function canOnOrgMoney(actor: OrgActor, _verb: MoneyVerb): boolean {
   return actor.kind === 'person' && managesOrgMoney(actor.level);
 }
 
+/**
+ * Reading an organisation's cost report, a workspace report: who sees its money (`canOnOrgMoney`), and its observers,
+ * who see its workspace reports but not its projects (rule 111), its rates and role costs never. A limited organisation
+ * observer is an external participant (often a client's contact) and reads none.
+ */
+export const ORG_COST_REPORT_VERB = 'money.report.read';
+export type OrgCostReportVerb = typeof ORG_COST_REPORT_VERB;
+export const readsOrgCostReport = (level: OrgLevel | null | undefined) => managesOrgMoney(level) || level === 'OBSERVER_ORG';
+export const canReadOrgCostReport = (actor: OrgActor) => actor.kind === 'person' && readsOrgCostReport(actor.level);
+
 export const missionMoneyPolicy: Policy<MissionActor, MoneyVerb, { mission: MissionFacts }> = {
   verbs: MONEY_VERBS,
   can: canOnMissionMoney,

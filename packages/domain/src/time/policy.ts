@@ -26,6 +26,13 @@ const REVIEWER_LEVELS: readonly OrgLevel[] = ['ADMIN', 'MANAGER'];
 export const reviewsOrgTime = (level: OrgLevel | null | undefined) => !!level && REVIEWER_LEVELS.includes(level);
 
 /**
+ * Who reads the organisation's time reports (daily metrics and overtime): its reviewers, and its observers, who see
+ * its workspace reports but not its projects (rule 111) and decide nothing. A limited organisation observer is an
+ * external participant (often a client's contact): the hours of everybody are not theirs to read.
+ */
+export const readsOrgTimeReports = (level: OrgLevel | null | undefined) => reviewsOrgTime(level) || level === 'OBSERVER_ORG';
+
+/**
  * Who keeps weeks of organisation work: its members who work (spec 2 §1: people record the hours they work). Its
  * observers see its reports, not its work (rules 93, 111: above 3 is not a working member), as a mission's observers
  * hold no role to keep hours on (rule 77).
@@ -50,11 +57,12 @@ export function canOnMissionTimesheet(
 
 /**
  * An organisation's weeks: every member who works keeps their own (`keepsOrgTime`: observers start none); its admins
- * decide everybody's; its admins and managers read the reports (rule 177). An API key keeps no weeks.
+ * decide everybody's; its admins and managers, and its observers, read the reports (rules 111, 177: `timesheet.review`
+ * gates only the reports here). An API key keeps no weeks.
  */
 export function canOnOrgTimesheet(actor: OrgActor, verb: TimesheetVerb, target: { sheet?: TimesheetFacts } = {}): boolean {
   if (actor.kind !== 'person') return false;
-  if (verb === 'timesheet.review') return reviewsOrgTime(actor.level);
+  if (verb === 'timesheet.review') return readsOrgTimeReports(actor.level);
   if (verb === 'timesheet.save') return keepsOrgTime(actor.level);
   return !target.sheet || target.sheet.ownerId === actor.personId || decidesOrgTime(actor.level);
 }

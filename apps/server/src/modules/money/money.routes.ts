@@ -28,7 +28,8 @@ const orgParams = z.object({ orgId: idSchema });
 
 /**
  * Cost and revenue (issue Money; spec 2 §§3, 9; rules 173, 182, 189, 191), computed on the server from plan items and
- * approved weeks: read by mission admins and the organisation's admins and managers (`money.read`).
+ * approved weeks: read by mission admins and the organisation's admins and managers (`money.read`); the organisation's
+ * cost report, a workspace report, by its observers too (`money.report.read`, rule 111).
  */
 export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -60,10 +61,11 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/money/org/:orgId/report', {
-    config: { authz: { org: 'money.read' } },
+    config: { authz: { org: 'money.report.read' } },
     schema: {
       tags,
-      summary: "One row per mission of a program (programId) or of the organisation's portfolio, with the summed earned value",
+      summary:
+        "One row per mission of a program (programId) or of the organisation's portfolio, with the summed earned value (admins, managers and observers)",
       params: orgParams,
       querystring: moneyReportQuerySchema,
       response: { 200: moneyReportSchema },

@@ -4,6 +4,7 @@ import {
   decidesOrgTime,
   keepsOrgTime,
   mayHoldRole,
+  readsOrgTimeReports,
   reviewsOrgTime,
   timeTrackingEligible,
   type RoleRefusal,
@@ -80,12 +81,17 @@ export const approvesMissionTime = (access: MissionAccess) => approvesTime(acces
 /**
  * The caller of an organisation time route: a person (keys do not keep timesheets), whether they keep weeks of the
  * organisation's work (`keepsOrgTime`), decide and read everybody's weeks (`decidesOrgTime`) and read the reports
- * (`reviewsOrgTime`).
+ * (`readsOrgTimeReports`: its admins and managers, and its observers, who decide nothing).
  */
-export function orgCaller(access: OrgAccess): { personId: string; keeps: boolean; decides: boolean; reviews: boolean } {
+export function orgCaller(access: OrgAccess): { personId: string; keeps: boolean; decides: boolean; readsReports: boolean } {
   if (!access.personId) throw notAllowed();
   const level = access.member?.level;
-  return { personId: access.personId, keeps: keepsOrgTime(level), decides: decidesOrgTime(level), reviews: reviewsOrgTime(level) };
+  return {
+    personId: access.personId,
+    keeps: keepsOrgTime(level),
+    decides: decidesOrgTime(level),
+    readsReports: readsOrgTimeReports(level),
+  };
 }
 
 /**

@@ -52,9 +52,10 @@ async function dayMinutes(
   return result.rows.map((row) => ({ ...row, minutes: Number(row.minutes), approved: Number(row.approved) }));
 }
 
-function requireReviewer(access: OrgAccess, now: Date) {
+/** A licensed organisation (rule 180) whose time reports the caller reads (`readsOrgTimeReports`). */
+function requireReportReader(access: OrgAccess, now: Date) {
   const org = requireLicensed(access.org, now);
-  if (!orgCaller(access).reviews) throw notAllowed();
+  if (!orgCaller(access).readsReports) throw notAllowed();
   return org;
 }
 
@@ -89,11 +90,12 @@ function overtimeOfPeople(
 }
 
 /**
- * `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`: daily hours per person and mission (admins and
- * managers), each day with its share of the person's approved hours beyond the thresholds (rule 177) — the mission's
- * own when it sets one, else the organisation's, which counts all the person's other hours of the day together — so
- * that a person's rows add up to their overtime in the report. A weekly threshold counts from the Monday of the first
- * week asked for. Rows of the missions asked for carry their share of all the person's hours.
+ * `POST /orgPersonMetrics/missionTimesheetDailyMetrics/list/org/:id`: daily hours per person and mission (the
+ * organisation's admins, managers and observers, rule 111), each day with its share of the person's approved hours
+ * beyond the thresholds (rule 177) — the mission's own when it sets one, else the organisation's, which counts all the
+ * person's other hours of the day together — so that a person's rows add up to their overtime in the report. A weekly
+ * threshold counts from the Monday of the first week asked for. Rows of the missions asked for carry their share of
+ * all the person's hours.
  */
 export async function dailyMetrics(
   db: Db,
@@ -101,7 +103,7 @@ export async function dailyMetrics(
   access: OrgAccess,
   query: { start: string; end: string; people?: string[] | undefined; missions?: string[] | undefined },
 ) {
-  const org = requireReviewer(access, now);
+  const org = requireReportReader(access, now);
   const allRows = await dayMinutes(db, org.id, { start: mondayOf(query.start), end: query.end }, { people: query.people });
   const thresholds = await missionThresholds(db, org, allRows);
   const orgSetting = overtimeSetting(org);
@@ -128,14 +130,14 @@ export async function dailyMetrics(
 }
 
 /**
- * `GET /timesheet/org/:orgId/overtime`: approved hours (rule 173) and overtime per person over the period, and per
- * mission against the mission's own threshold when it sets one, else the organisation's (rule 177). A person's own
- * figure counts their hours on missions with their own threshold against those, and all their other hours together
- * against the organisation's; each mission's figure is its share of that overtime (`overtimeByMissionDay`), as in
- * the daily metrics.
+ * `GET /timesheet/org/:orgId/overtime` (the organisation's admins, managers and observers, rule 111): approved hours
+ * (rule 173) and overtime per person over the period, and per mission against the mission's own threshold when it
+ * sets one, else the organisation's (rule 177). A person's own figure counts their hours on missions with their own
+ * threshold against those, and all their other hours together against the organisation's; each mission's figure is
+ * its share of that overtime (`overtimeByMissionDay`), as in the daily metrics.
  */
 export async function overtimeReport(db: Db, now: Date, access: OrgAccess, period: { otPeriodStart: string; otPeriodEnd: string }) {
-  const org = requireReviewer(access, now);
+  const org = requireReportReader(access, now);
   const range = { start: period.otPeriodStart, end: period.otPeriodEnd };
   const rows = await dayMinutes(db, org.id, range, { approvedOnly: true });
   const thresholds = await missionThresholds(db, org, rows);

@@ -50,8 +50,8 @@ const orgSheetParams = z.object({ orgId: idSchema, id: idSchema });
 
 /**
  * Weekly timesheets (spec 2 §§4, 7; rules 171–181): a person saves and submits their weeks; project managers and
- * owners (and organisation admins) approve or reject them; the organisation area (admins and managers) reads daily
- * metrics and overtime.
+ * owners (and organisation admins) approve or reject them; the organisation area (admins and managers, and observers,
+ * who see the organisation's workspace reports: rule 111) reads daily metrics and overtime.
  * Every route needs an organisation licensed for time tracking (rule 180).
  */
 export async function timeRoutes(app: FastifyInstance): Promise<void> {
@@ -218,7 +218,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { org: 'timesheet.review' } },
     schema: {
       tags,
-      summary: 'Approved hours and overtime per person and mission over a period (admins and managers, rule 177)',
+      summary: 'Approved hours and overtime per person and mission over a period (admins, managers and observers; rules 111, 177)',
       params: orgParams,
       querystring: overtimeQuerySchema,
       response: { 200: overtimeReportSchema },
@@ -256,7 +256,7 @@ export async function timeRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { org: 'timesheet.review' } },
     schema: {
       tags,
-      summary: 'Daily hours per person and mission of submitted and approved weeks (admins and managers)',
+      summary: 'Daily hours per person and mission of submitted and approved weeks (admins, managers and observers; rule 111)',
       params: missionParams,
       body: dailyMetricsQuerySchema,
       response: { 200: dailyMetricsSchema },

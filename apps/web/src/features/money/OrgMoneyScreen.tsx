@@ -14,7 +14,8 @@ const PORTFOLIO = 'portfolio';
 
 /**
  * The cost report of an organisation (`?money-org=<orgId>`): the portfolio of all its missions, or one program
- * (`money-program`), plan vs actual vs money in the currency chosen (`budget-currency`).
+ * (`money-program`), plan vs actual vs money in the currency chosen (`budget-currency`). Its observers read it too
+ * (rule 111), without opening the missions' budgets: the projects are not theirs to see.
  */
 export function OrgMoneyScreen({ value: orgId }: { value: string }) {
   const { params } = useUrl();
@@ -83,7 +84,7 @@ export function OrgMoneyScreen({ value: orgId }: { value: string }) {
                   </Alert>
                 )}
                 <FlashRow report={report.data} />
-                <PlanVsActual report={report.data} />
+                <PlanVsActual report={report.data} opensMissions={org.data?.abilities.readProjects === true} />
               </Stack>
             )}
           </Container>

@@ -15,9 +15,18 @@ export type DrillTarget = { row: MoneyRow | null; month: string | null; label: s
 /**
  * Plan vs actual vs money on one screen: per row (role, cost item, milestone, expenses) and month, the chosen measure's
  * actual figure over its planned one; totals; earned value and the burn chart. With `onDrill` an actual figure opens
- * the approved weeks and expenses behind it.
+ * the approved weeks and expenses behind it. An organisation report's mission row opens that mission's budget, unless
+ * `opensMissions` is false (an organisation observer reads the report but not the projects, rule 111).
  */
-export function PlanVsActual({ report, onDrill }: { report: MoneyReport; onDrill?: (target: DrillTarget) => void }) {
+export function PlanVsActual({
+  report,
+  onDrill,
+  opensMissions = true,
+}: {
+  report: MoneyReport;
+  onDrill?: (target: DrillTarget) => void;
+  opensMissions?: boolean;
+}) {
   const [measure, setMeasure] = useState<Measure>(MEASURES[1]);
   const rows = sortedRows(report.rows);
   const totals = monthTotals(report);
@@ -65,7 +74,7 @@ export function PlanVsActual({ report, onDrill }: { report: MoneyReport; onDrill
                   {rows.map((row) => (
                     <Table.Tr key={`${row.kind}:${row.planItemId ?? row.title}`} aria-label={row.title}>
                       <Table.Th scope="row" fw={500}>
-                        {missionOf(row) ? (
+                        {missionOf(row) && opensMissions ? (
                           <UnstyledButton
                             td="underline"
                             fw={500}

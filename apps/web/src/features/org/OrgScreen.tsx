@@ -6,6 +6,8 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ORG_MESSAGES } from '@crewplan/domain/messages/index';
 import { ORG_LEVEL_LABELS } from '@crewplan/domain/org/levels';
+import { readsOrgCostReport } from '@crewplan/domain/money/policy';
+import { readsOrgTimeReports } from '@crewplan/domain/time/policy';
 import { ApiError } from '../../lib/api-error.ts';
 import { useFeatureSlots } from '../../lib/feature-slots.tsx';
 import { joinRoom } from '../../lib/realtime.ts';
@@ -101,7 +103,8 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                       Resource planner
                     </Button>
                   )}
-                  {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
+                  {/* workspace reports: its admins and managers, and its observers (rule 111) */}
+                  {data && readsOrgTimeReports(data.me?.level) && (
                     <Button variant="default" onClick={() => setParams({ otPeriodStart: '', otPeriodType: 'week' })}>
                       Overtime report
                     </Button>
@@ -111,7 +114,7 @@ export function OrgScreen({ value: orgId }: { value: string }) {
                       Invoices
                     </Button>
                   )}
-                  {(data?.me?.level === 'ADMIN' || data?.me?.level === 'MANAGER') && (
+                  {data && readsOrgCostReport(data.me?.level) && (
                     <Button variant="default" onClick={() => setParams({ 'money-org': data._id })}>
                       Cost report
                     </Button>
