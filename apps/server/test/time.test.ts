@@ -264,6 +264,10 @@ describe('submission and approval (PUT /timesheet/mission/:id/timesheet/:timeshe
     const reopened = await update('p2', missionId, sheet._id, { status: 'draft' });
     expectStatus(reopened, 200);
     expect(reopened.json()).toMatchObject({ status: 'draft' });
+    // the person hears that their week is theirs to change again
+    const toldAgain = (await notificationsOf('p0')).filter((n) => n.type === 'timesheetDecided' && n.missionId === missionId);
+    expect(toldAgain).toHaveLength(2);
+    expect(toldAgain.map((n) => n.title)).toContainEqual(expect.stringMatching(/^P2 Caller reopened your timesheet for the week of /));
     const edited = await update('p0', missionId, sheet._id, { dailyHours: [9, 8, 8, 8, 8, 0, 0] });
     expectStatus(edited, 200);
     expect(edited.json()).toMatchObject({ totalHours: 41 });
@@ -649,7 +653,9 @@ describe('daily metrics and overtime (organisation area)', () => {
         { person: person('p0'), mission: missionId, day: addIsoDays(week, 1), hours: 8, approvedHours: 0, ...NO_OVERTIME },
       ],
     });
-    for (const caller of ['orgMember', 'orgObserver', 'p1pm'] as const) expectStatus(await metrics(caller, range), 403);
+    for (const caller of ['orgMember', 'p1pm'] as const) expectStatus(await metrics(caller, range), 403);
+    // a workspace report of the organisation: its observers read it as its admins do (rule 111)
+    expect((await metrics('orgObserver', range)).json()).toEqual(answer.json());
     const backwards = await metrics('orgAdmin', { start: week, end: addIsoDays(week, -1) });
     expectStatus(backwards, 400);
     expect(Object.keys(errorOf(backwards).fields ?? {})).toEqual(['end']);
@@ -687,14 +693,15 @@ describe('daily metrics and overtime (organisation area)', () => {
       token: token('orgManager'),
     });
     expectStatus(notMonday, 400);
-    expectStatus(
-      await t.request({
+    const report = (caller: Caller) =>
+      t.request({
         method: 'GET',
         url: `/api/timesheet/org/${world.orgId}/overtime?otPeriodStart=${week}&otPeriodEnd=${addIsoDays(week, 6)}`,
-        token: token('orgObserver'),
-      }),
-      403,
-    );
+        token: token(caller),
+      });
+    expectStatus(await report('orgMember'), 403);
+    // a workspace report of the organisation: its observers read it as its managers do (rule 111)
+    expect((await report('orgObserver')).json()).toEqual((await report('orgManager')).json());
   });
 });
 

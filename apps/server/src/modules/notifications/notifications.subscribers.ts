@@ -248,13 +248,15 @@ type Decidable = {
   missionTitle: string | null;
   personId: string;
   actorId: string;
+  /** The status it left. */
+  from: string | null;
   status: string;
   reason: string | null;
 };
 
 /**
  * The shape timesheets and expenses share: a submission tells its deciders (opening the mission or organisation), a
- * decision (approved or rejected) tells its owner, never the person who acted.
+ * decision (approved or rejected, or an approved one reopened as a draft) tells its owner, never the person who acted.
  */
 async function notifySubmitOrDecision(
   ctx: AppContext,
@@ -268,13 +270,15 @@ async function notifySubmitOrDecision(
     data: Record<string, unknown>;
   },
 ) {
-  const decided = event.status === 'approved' || event.status === 'rejected';
+  const reopened = event.from === 'approved' && event.status === 'draft';
+  const decided = event.status === 'approved' || event.status === 'rejected' || reopened;
   if (event.status !== 'submitted' && !decided) return;
   const recipients = decided ? [event.personId].filter((id) => id !== event.actorId) : await notice.deciders();
   if (recipients.length === 0) return;
   const actorName = (await namesOf(ctx, [event.actorId])).get(event.actorId) || 'Somebody';
   const where = event.missionTitle ? ` on ${event.missionTitle}` : '';
-  const title = decided ? `${actorName} ${event.status} ${notice.yours}${where}` : `${actorName} submitted ${notice.submitted}${where}`;
+  const verb = reopened ? 'reopened' : event.status;
+  const title = decided ? `${actorName} ${verb} ${notice.yours}${where}` : `${actorName} submitted ${notice.submitted}${where}`;
   const open = decided ? notice.ownerOpens : event.missionId ? { mission: event.missionId } : { org: event.orgId };
   await createNotifications(
     ctx,

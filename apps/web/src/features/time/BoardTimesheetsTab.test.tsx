@@ -7,6 +7,7 @@ import type { Timesheet } from '@crewplan/domain/time/time';
 import { profileQuery } from '../../lib/profile.ts';
 import { managedRoleCellsQuery, managedTimesheetsQuery } from './api.ts';
 import { BoardTimesheetsTab } from './BoardTimesheetsTab.tsx';
+import { DecideCell } from './DecideCell.tsx';
 import type { GridRow } from './grid.ts';
 import { testTimesheet } from './test-timesheet.ts';
 import { WeekRow } from './WeekRow.tsx';
@@ -59,6 +60,44 @@ describe("the board's Timesheets tab", () => {
     // my week cannot be picked for 'Approve selected' either
     expect(mine).toMatch(/aria-label="Select Ada Lovelace[^"]*"[^>]*disabled=""/);
     expect(theirs).not.toMatch(/aria-label="Select Max Member[^"]*"[^>]*disabled=""/);
+  });
+});
+
+describe("a week's actions on the board", () => {
+  const approved = (id: string, person: string): Timesheet => ({ ...submitted(id, person), status: 'approved' });
+  const actionsOf = (sheet: Timesheet) =>
+    renderToStaticMarkup(
+      <MantineProvider>
+        <Table>
+          <Table.Tbody>
+            <Table.Tr>
+              <DecideCell
+                sheet={sheet}
+                selfId={SELF}
+                deciding={false}
+                reopening={false}
+                onApprove={() => undefined}
+                onReject={() => undefined}
+                onReopen={() => undefined}
+              />
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </MantineProvider>,
+    );
+
+  it('offers Reopen on an approved week of somebody else, and nothing else', () => {
+    const html = actionsOf(approved('theirs', 'max'));
+    expect(buttonsIn(html, 'Reopen')).toBe(1);
+    expect(buttonsIn(html, 'Approve')).toBe(0);
+    expect(buttonsIn(html, 'Reject')).toBe(0);
+  });
+
+  it('never offers Reopen on my own approved week, nor on a week still to decide', () => {
+    expect(buttonsIn(actionsOf(approved('mine', SELF)), 'Reopen')).toBe(0);
+    const waiting = actionsOf(submitted('waiting', 'max'));
+    expect(buttonsIn(waiting, 'Reopen')).toBe(0);
+    expect(buttonsIn(waiting, 'Approve')).toBe(1);
   });
 });
 

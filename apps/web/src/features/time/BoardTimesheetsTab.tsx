@@ -5,9 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { TIME_MESSAGES } from '@crewplan/domain/time/time';
 import { rejectionReasonLongEnough } from '@crewplan/domain/time/rules';
 import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
+import { openConfirm } from '../../components/confirm.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { joinRoom } from '../../lib/realtime.ts';
-import { useDecide, useManagedRoleCells, useManagedTimesheets, type Timesheet } from './api.ts';
+import { useDecide, useManagedRoleCells, useManagedTimesheets, useReopenWeek, type Timesheet } from './api.ts';
 import { EXPORT_COLUMNS, exportLines, missionName, personName, roleName, type Names } from './approvals.ts';
 import {
   allRows,
@@ -19,7 +20,9 @@ import {
   type BoardFilters,
   type BoardStatus,
 } from './board-rows.ts';
+import { DecideCell } from './DecideCell.tsx';
 import { RejectionReason } from './RejectionReason.tsx';
+import { reopenConfirmation } from './reopen.tsx';
 import { CELL_COLORS, RoleCellRow } from './RoleCellRow.tsx';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
 import { weekTitle } from './week.ts';
@@ -34,12 +37,13 @@ const CELL_SHORTCUTS = ['unfilled', 'needsAssignment', 'draft'] as const;
 /**
  * Board › Timesheets: the weeks of the missions I manage and, for each role of a week not submitted, its organisation-level
  * cell ('Unfilled role', 'Needs assignment', 'Not submitted yet (Draft)'); approve or reject one or many (never my own
- * week: somebody else decides it), filter, export the weeks shown.
+ * week: somebody else decides it), reopen an approved one (after a confirmation), filter, export the weeks shown.
  */
 export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
   const sheets = useManagedTimesheets();
   const roleCells = useManagedRoleCells();
   const decide = useDecide();
+  const reopen = useReopenWeek();
   const selfId = useProfile().data?._id ?? null;
   const [filters, setFilters] = useState<BoardFilters>({ mission: null, person: null, status: 'submitted', week: null });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -80,6 +84,19 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
     run(
       targets.map((sheet) => ({ sheet, status: 'approved' as const })),
       targets.length === 1 ? 'Week approved' : `${targets.length} weeks approved`,
+    );
+
+  const confirmReopen = (sheet: Timesheet) =>
+    openConfirm(
+      reopenConfirmation({
+        who: personName(sheet, names),
+        week: weekTitle(sheet.weekStart),
+        onConfirm: () =>
+          reopen.mutate(sheet, {
+            onSuccess: () => notifications.show({ message: 'Week reopened' }),
+            onError: (error) => notifications.show({ color: 'red', message: error.message }),
+          }),
+      }),
     );
 
   const exportCsv = async () => {
@@ -225,23 +242,15 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
                         <RejectionReason c="dimmed" reason={sheet.rejectionReason} />
                       )}
                     </Table.Td>
-                    <Table.Td>
-                      {sheet.status === 'submitted' && sheet.person === selfId && (
-                        <Text size="xs" c="dimmed">
-                          Your own week
-                        </Text>
-                      )}
-                      {decides && (
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="compact-sm" onClick={() => approve([sheet])} loading={decide.isPending}>
-                            Approve
-                          </Button>
-                          <Button size="compact-sm" variant="default" onClick={() => setRejecting([sheet])}>
-                            Reject
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
+                    <DecideCell
+                      sheet={sheet}
+                      selfId={selfId}
+                      deciding={decide.isPending}
+                      reopening={reopen.isPending && reopen.variables._id === sheet._id}
+                      onApprove={() => approve([sheet])}
+                      onReject={() => setRejecting([sheet])}
+                      onReopen={() => confirmReopen(sheet)}
+                    />
                   </Table.Tr>
                 );
               })}

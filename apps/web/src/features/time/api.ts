@@ -86,12 +86,21 @@ export const decide = ({ sheet, status, reason }: Decision) =>
     body: { payload: reason ? { status, reason } : { status } },
   });
 
+/** An approver reopens an approved week: it goes back to its person as a draft (the server checks who may). */
+export const reopenWeek = (sheet: Timesheet) =>
+  api<Timesheet>(`/timesheet/mission/${sheet.mission}/timesheet/${sheet._id}`, { method: 'PUT', body: { payload: { status: 'draft' } } });
+
 const refresh = () => queryClient.invalidateQueries({ queryKey: [ROOT] });
+
+/** Reopening, then every timesheet list read again (the board's weeks among them). */
+export const reopenMutation = { mutationFn: reopenWeek, onSettled: refresh };
 
 export const useSaveWeek = () => useMutation({ mutationFn: saveWholeWeek, onSettled: refresh });
 
 export const useDecide = () =>
   useMutation({ mutationFn: (decisions: Decision[]) => Promise.all(decisions.map(decide)), onSettled: refresh });
+
+export const useReopenWeek = () => useMutation(reopenMutation);
 
 export const useManagedTimesheets = () => useQuery(managedTimesheetsQuery);
 export const useManagedRoleCells = () => useQuery(managedRoleCellsQuery);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleWeekCell, Timesheet } from '@crewplan/domain/time/time';
 import type { Names } from './approvals.ts';
-import { allRows, cellCounts, decidable, filterChoices, shownRows, type BoardFilters, type BoardRow } from './board-rows.ts';
+import { allRows, cellCounts, decidable, filterChoices, reopenable, shownRows, type BoardFilters, type BoardRow } from './board-rows.ts';
 import { testTimesheet } from './test-timesheet.ts';
 
 const names: Names = {
@@ -108,5 +108,18 @@ describe('decidable', () => {
     ['a rejected week', { status: 'rejected' as const, person: 'max' }, 'ada', false],
   ])('%s → %s', (_name, over, selfId, expected) => {
     expect(decidable(sheet(over), selfId)).toBe(expected);
+  });
+});
+
+describe('reopenable', () => {
+  it.each([
+    ['an approved week of somebody else', { status: 'approved' as const, person: 'max' }, 'ada', true],
+    ['my own approved week (somebody else reopens it)', { status: 'approved' as const, person: 'ada' }, 'ada', false],
+    ['before I am known', { status: 'approved' as const, person: 'max' }, null, false],
+    ['a submitted week (decided, not reopened)', { status: 'submitted' as const, person: 'max' }, 'ada', false],
+    ['a rejected week', { status: 'rejected' as const, person: 'max' }, 'ada', false],
+    ['a draft week', { status: 'draft' as const, person: 'max' }, 'ada', false],
+  ])('%s → %s', (_name, over, selfId, expected) => {
+    expect(reopenable(sheet(over), selfId)).toBe(expected);
   });
 });

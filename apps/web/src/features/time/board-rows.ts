@@ -1,5 +1,6 @@
 import type { RoleCellKind, RoleWeekCell, Timesheet, TimesheetStatus } from '@crewplan/domain/time/time';
 import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
+import { canTransition, timesheetActors } from '@crewplan/domain/time/rules';
 import { personName, type Names } from './approvals.ts';
 import { STATUS_LABELS } from './status.ts';
 
@@ -41,6 +42,16 @@ export function rowPerson(row: BoardRow, names: Names): string {
  */
 export const decidable = (sheet: Timesheet, selfId: string | null) =>
   sheet.status === 'submitted' && selfId !== null && sheet.person !== selfId;
+
+/**
+ * Whether the viewer reopens this week from the board (back to a draft the person changes and submits again): the
+ * server's rule for an approver — every week here is of a mission the viewer manages — on an approved week of
+ * somebody else. A week on a sent or paid invoice is refused by the server, which says which invoice.
+ */
+export const reopenable = (sheet: Timesheet, selfId: string | null) =>
+  sheet.status === 'approved' &&
+  selfId !== null &&
+  canTransition(timesheetActors({ personId: sheet.person }, { personId: selfId, approves: true }), sheet.status, 'draft');
 
 /** Sheets and cells as one list, the cells' drafts not repeated as sheets. */
 export function allRows(sheets: readonly Timesheet[], cells: readonly RoleWeekCell[]): BoardRow[] {
