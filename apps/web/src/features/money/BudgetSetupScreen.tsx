@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { usePhone } from '../../lib/phone.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { missionQuery, useSaveBudget, type BudgetUpdate, type Mission } from './api.ts';
-import { currencyChoices } from './currencies.ts';
+import { currencyChangeNotice, currencyChoices } from './currencies.ts';
 
 /** Spec 2 §2, rule 281: the budget set-up is a modal at most 600 wide. */
 const SETUP_WIDTH = 600;
@@ -105,6 +105,11 @@ function BudgetForm({ mission, onDone }: { mission: Mission; onDone: () => void 
             data-autofocus
           />
         </SimpleGrid>
+        {currencyChangeNotice(mission.currency, form.currency) && (
+          <Alert color="yellow" data-testid="currency-change-notice">
+            {currencyChangeNotice(mission.currency, form.currency)}
+          </Alert>
+        )}
         <Switch
           label="Billable"
           description="The mission earns revenue from its bill rates"

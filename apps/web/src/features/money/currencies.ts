@@ -14,3 +14,12 @@ export function currencyChoices(...current: (string | null | undefined)[]): { va
     ...extra.map((code) => ({ value: code, label: code })),
   ];
 }
+
+/**
+ * What changing a mission's currency does to its amounts, said before it is saved: nothing is converted (its budget,
+ * rates, cost items and milestones keep their numbers). Null while the currency is the saved one.
+ */
+export const currencyChangeNotice = (saved: string, chosen: string): string | null =>
+  saved === chosen
+    ? null
+    : `Amounts are not converted: the budget, rates, cost items and milestones keep their numbers, counted in ${chosen} instead of ${saved}.`;
