@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyReport } from '@crewplan/domain';
 import { missions, planItems, timesheets } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { expectAccess, orgPrincipals, type OrgPrincipal } from './support/authz-matrix.ts';
+import { expectAccess, orgPrincipals, type OrgPrincipal, WORKSPACE_REPORT_ACCESS } from './support/authz-matrix.ts';
 import { setOrg } from './support/missions-world.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { createOrgWorld, expectStatus, type OrgWorld } from './support/org.ts';
@@ -77,23 +77,7 @@ describe('the cost report for an organisation observer (rule 111)', () => {
   });
 
   it('is read by its admins, managers and observers; not below (members, limited managers), nor by limited observers, keys, outsiders', async () => {
-    await expectAccess(
-      t,
-      orgPrincipals(w),
-      { method: 'GET', url: reportUrl() },
-      {
-        anonymous: 401,
-        admin: 'allowed',
-        manager: 'allowed',
-        observerOrg: 'allowed',
-        limitedManager: 403,
-        member: 403,
-        observerOrgLimited: 403,
-        apiKey: 403,
-        outsider: 404,
-        otherOrgAdmin: 404,
-      },
-    );
+    await expectAccess(t, orgPrincipals(w), { method: 'GET', url: reportUrl() }, WORKSPACE_REPORT_ACCESS);
   });
 
   it('sets no money and reads neither rates nor the projects behind the report', async () => {

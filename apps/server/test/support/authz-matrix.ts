@@ -84,6 +84,23 @@ export function orgPrincipals(world: OrgWorld): Record<OrgPrincipal, PrincipalFa
   };
 }
 
+/**
+ * Who reads an organisation's workspace reports (rule 111): its admins, managers and observers; not members, limited
+ * managers or limited observers (a client's contact), nor keys; not known to outsiders.
+ */
+export const WORKSPACE_REPORT_ACCESS = {
+  anonymous: 401,
+  admin: 'allowed',
+  manager: 'allowed',
+  observerOrg: 'allowed',
+  limitedManager: 403,
+  member: 403,
+  observerOrgLimited: 403,
+  apiKey: 403,
+  outsider: 404,
+  otherOrgAdmin: 404,
+} as const satisfies Record<OrgPrincipal, 'allowed' | number>;
+
 /** The policy's view of a principal in the world's organisation: null for those who are not members. */
 export function orgActorOf(world: OrgWorld, principal: OrgPrincipal): OrgActor | null {
   if (principal === 'apiKey') return { kind: 'apiKey' };
