@@ -31,7 +31,7 @@ test('an admin prices a role and a project rate card; the plan takes the card ra
   await addRole.getByLabel('Role name').fill('Engineer');
   await addRole.getByLabel('Cost').fill('5000');
   await addRole.getByRole('button', { name: 'Add role' }).click();
-  await expect(page.getByTestId('org-roles')).toContainText('5000.00 EUR');
+  await expect(page.getByTestId('org-roles')).toContainText('5,000.00 EUR');
 
   // a rate card for the mission: Engineer at 95 a day, billed 140
   const cards = page.getByTestId('rate-cards');
@@ -48,7 +48,7 @@ test('an admin prices a role and a project rate card; the plan takes the card ra
   await cardDialog.getByRole('button', { name: 'Save' }).click();
   await expect(cardDialog).toHaveCount(0);
   await expect(cards).toContainText('Project: Harbour rates');
-  await expect(cards).toContainText('Engineer 95.00 p/d (bills 140.00)');
+  await expect(cards).toContainText('Engineer 95.00 EUR p/d (bills 140.00 EUR)');
   await expectAccessible(page, 'rate cards');
   await page.screenshot({ path: screenshot('rates-structure'), fullPage: true });
 
@@ -111,7 +111,7 @@ test('an admin prices a role and a project rate card; the plan takes the card ra
   // nor the organisation's rate cards or role costs
   await memberPage.goto(`/home?org=${org._id}&org-tab=structure`);
   await expect(memberPage.getByTestId('org-roles')).toContainText('Engineer');
-  await expect(memberPage.getByTestId('org-roles')).not.toContainText('5000');
+  await expect(memberPage.getByTestId('org-roles')).not.toContainText('5,000');
   await expect(memberPage.getByTestId('rate-cards')).toHaveCount(0);
   await memberContext.close();
 });
