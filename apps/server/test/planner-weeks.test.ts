@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Planner } from '@crewplan/domain';
+import { heatLevel, type Planner } from '@crewplan/domain';
 import { readLedger, readLedgerWeeks, type LedgerDay, type LedgerWeek } from '../src/modules/availability/index.ts';
-import { actionItems, actions, leaveRequests, planItems, timesheets, workFromHomeDays } from '../src/db/schema/index.ts';
+import { actionItems, actions, leaveRequests, orgPeople, planItems, timesheets, workFromHomeDays } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { insertMission } from './support/missions.ts';
 import { setOrg } from './support/missions-world.ts';
@@ -11,6 +12,7 @@ import type { TestPerson } from './support/people.ts';
 let t: TestApp;
 let orgId: string;
 let owner: TestPerson;
+const ids: Record<string, string> = {};
 const FROM = '2025-04-07';
 const WEEKS = 6;
 const TO = '2025-05-18';
@@ -34,6 +36,7 @@ beforeAll(async () => {
   const pia = await insertMember(t, orgId, 'MEMBER', { endDate: '2025-04-25' }, 'pia');
   await insertMember(t, orgId, 'MEMBER', {}, 'quinn');
   const remy = await insertMember(t, orgId, 'MEMBER', {}, 'remy');
+  Object.assign(ids, { nia: nia.personId, pia: pia.personId });
   const db = t.database.db;
   const mission = await insertMission(t, owner, { orgId, planStartDate: '2025-01-01', planEndDate: '2025-12-31' });
   const [role] = await db
@@ -139,7 +142,17 @@ const mondayOf = (day: string) => {
   return date.toISOString().slice(0, 10);
 };
 
-/** The ledger's days summed by person and week, as the planner means them: the oracle the weekly sums must equal. */
+/** Each person's membership: their first day and their end (exclusive), either open. */
+let memberships: Map<string, { start: string | null; end: string | null }>;
+const isMemberOn = (personId: string, day: string) => {
+  const member = memberships.get(personId);
+  return !!member && (!member.start || day >= member.start) && (!member.end || day < member.end);
+};
+
+/**
+ * The ledger's days summed by person and week, as the planner means them (bookings only on the days the person is a
+ * member): the oracle the weekly sums must equal.
+ */
 function weeklySums(days: LedgerDay[]): Omit<LedgerWeek, 'holidays'>[] {
   const weeks = new Map<string, Omit<LedgerWeek, 'holidays'>>();
   for (const day of days) {
@@ -155,7 +168,7 @@ function weeklySums(days: LedgerDay[]): Omit<LedgerWeek, 'holidays'>[] {
     };
     week.contractHours += day.contractHours;
     week.capacityHours += day.holidayName === null ? Math.max(0, day.contractHours - day.leaveApprovedHours) : 0;
-    week.bookedHours += day.allocatedHours + day.scheduledTaskHours;
+    if (isMemberOn(day.personId, day.day)) week.bookedHours += day.allocatedHours + day.scheduledTaskHours;
     week.leaveHours += day.leaveApprovedHours;
     week.pendingLeaveHours += day.leavePendingHours;
     weeks.set(key, week);
@@ -176,6 +189,11 @@ const holidaysOf = (days: LedgerDay[], personId: string, week: string) =>
     .map((day) => ({ day: day.day, name: day.holidayName! }));
 
 describe('the planner’s weeks', () => {
+  beforeAll(async () => {
+    const rows = await t.database.db.select().from(orgPeople).where(eq(orgPeople.orgId, orgId));
+    memberships = new Map(rows.map((row) => [row.personId, { start: row.startDate, end: row.endDate }]));
+  });
+
   it.each([5, 4])('equal the ledger’s days summed by week, for every person and week (%i-day weeks)', async (daysPerWeek) => {
     await setOrg(t, orgId, { daysPerWeek });
     const days = await readLedger(t.database.db, { orgId, from: FROM, to: TO });
@@ -198,6 +216,37 @@ describe('the planner’s weeks', () => {
           .map(({ personId: _, ...week }) => ({ ...week, holidays: holidaysOf(days, person._id, week.week) })),
       );
     await setOrg(t, orgId, { daysPerWeek: 5 });
+  });
+
+  it('book nobody before they join nor after they leave: those weeks do not read as over-booked', async () => {
+    const planner = async (id: string, from: string, weeks: number) => {
+      const response = await t.request({ method: 'GET', url: `/api/org/${id}/planner?from=${from}&weeks=${weeks}`, token: owner.token });
+      expectStatus(response, 200);
+      return response.json() as Planner;
+    };
+    const weekOf = (plan: Planner, personId: string, week: string) =>
+      plan.people.find((person) => person._id === personId)!.weeks.find((w) => w.week === week)!;
+    const expectOutside = (week: Planner['people'][number]['weeks'][number]) => {
+      expect(week).toMatchObject({ contractHours: 0, capacityHours: 0, bookedHours: 0 });
+      expect(heatLevel(week.bookedHours, week.capacityHours)).toBe('none');
+    };
+    // Nia joins on Wednesday 16 April, her 33 % role started on 2 April
+    const before = await planner(orgId, FROM, WEEKS);
+    expectOutside(weekOf(before, ids.nia!, '2025-04-07'));
+    // the week she joins books her two working days only (Good Friday books none): 2 × 2.64 h
+    expect(weekOf(before, ids.nia!, '2025-04-14').bookedHours).toBe(5.28);
+
+    // Lea leaves on Wednesday 7 January 2099 (her end, exclusive), her full-time role runs on
+    const other = (await createOrg(t, owner.token))._id;
+    const lea = await insertMember(t, other, 'MEMBER', { endDate: '2099-01-07' }, 'lea');
+    const mission = await insertMission(t, owner, { orgId: other, planStartDate: '2098-12-01', planEndDate: '2099-03-31' });
+    await t.database.db
+      .insert(planItems)
+      .values({ missionId: mission.id, title: 'Stays', personId: lea.personId, allocation: 100, startDate: '2098-12-01', endDate: null });
+    t.app.ctx.reads.changed();
+    const after = await planner(other, '2099-01-05', 2);
+    expect(weekOf(after, lea.personId, '2099-01-05')).toMatchObject({ contractHours: 16, capacityHours: 16, bookedHours: 16 });
+    expectOutside(weekOf(after, lea.personId, '2099-01-12'));
   });
 
   it('equal the ledger’s days summed over a span that starts and ends mid-week', async () => {

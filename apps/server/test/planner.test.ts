@@ -274,6 +274,11 @@ describe('the resource planner', () => {
     expectStatus(await change(who.pm, role!.id, { personId: who.ann.personId, reason: 'Knows the harbour' }), 409);
     expectStatus(await change(who.pm, role!.id, { personId: who.closed.personId, reason: 'Knows the harbour' }), 400);
     await t.database.db.update(planItems).set({ endDate: '2025-05-30' }).where(eq(planItems.title, 'Engineer'));
+    // a drop without a reason is refused so that the planner asks for one (rule 79), nothing written
+    const bare = await change(who.pm, role!.id, { personId: who.ann.personId });
+    expectStatus(bare, 400);
+    expect(errorOf(bare)).toMatchObject({ code: 'plan/reason-too-short', message: 'Please enter a longer description' });
+    expect(await t.database.db.select().from(planItemRequests).where(eq(planItemRequests.planItemId, role!.id))).toEqual([]);
     expectStatus(await change(who.pm, role!.id, { personId: who.ann.personId, reason: 'Knows the harbour' }), 200);
     expect((await roleRow(role!.id)).personId).toBeNull();
     const requests = await t.database.db.select().from(planItemRequests).where(eq(planItemRequests.planItemId, role!.id));

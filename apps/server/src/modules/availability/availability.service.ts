@@ -4,6 +4,7 @@ import {
   can,
   canOnOrgAvailability,
   departmentsClosedTo,
+  isReasonLongEnough,
   mondayOf,
   type Availability,
   type AvailabilityQuery,
@@ -19,7 +20,7 @@ import { appError } from '../../lib/errors.ts';
 import { missionRefusal } from '../../plugins/authz.ts';
 import { entityNotFound, loadMissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
-import { changePerson, updatePlanItem } from '../plan/index.ts';
+import { assignmentGoesThroughRequest, changePerson, updatePlanItem } from '../plan/index.ts';
 import { avatarUrl } from '../people/index.ts';
 import { bookedEndSql, bookingMissionSql, readLedger } from './availability.queries.ts';
 import { readLedgerWeeks } from './availability.weeks.ts';
@@ -235,8 +236,12 @@ export async function changePlannerRole(ctx: AppContext, access: OrgAccess, plan
   const missionAccess = await loadMissionAccess(ctx.db, role.missionId, access.member!.personId);
   const refusal = missionRefusal(missionAccess, { mission: 'plan.item.update' }, () => entityNotFound('planItem'));
   if (refusal) throw refusal;
-  if (change.personId !== undefined)
+  if (change.personId !== undefined) {
+    // a person the organisation must approve is asked for with a reason its approvers read (rule 79), as the plan's
+    // request dialog asks: the planner prompts for it on this refusal
+    if (assignmentGoesThroughRequest(missionAccess!) && !isReasonLongEnough(change.reason)) throw appError('planReasonTooShort');
     return changePerson(ctx, missionAccess!, planItemId, { person: change.personId, reason: change.reason });
+  }
   const { startDate, endDate, allocation } = change;
   return updatePlanItem(ctx, missionAccess!, planItemId, { startDate, endDate, allocation });
 }

@@ -36,14 +36,15 @@ const CONTRACT_DAY = DAY_HOURS * 100;
 
 /**
  * The ledger summed per person and week (Monday first), with the same figures as adding up `readLedger`'s days (the
- * planner-weeks test checks every person and week) but without a row per person and day. One statement reads, from
+ * planner-weeks test checks every person and week), bookings counted only on the days the person is a member, but
+ * without a row per person and day. One statement reads, from
  * the real tables on every call, only what is not the same every day: memberships, roles with their daily hours
  * (rule 10), and the days that carry leave or power-scheduled task hours (each rounded per day, as the ledger rounds
  * them). The weeks are then closed-form sums in hundredths of an hour (exact):
  * - contract: 8 h × the working weekdays of the week inside the membership (working weekdays run from Monday, so
  *   their count is the length of one date range);
  * - holidays: the organisation's, once for everyone, off the working days each person is contracted on;
- * - a role: its daily hours × its working days in the week (the same range arithmetic);
+ * - a role: its daily hours × its working days in the week inside the membership (the same range arithmetic);
  * - a day of approved leave takes off capacity what the ledger's day would (never below zero, nothing on a holiday),
  *   and a whole day of it takes off the roles' hours booked on it (the ledger books none then).
  */
@@ -127,12 +128,15 @@ function sumWeeks(
   }
   /** Each person's roles booking the standard day: their first and last day, and hours a day. */
   const rolesOf = new Map<string, { start: number; end: number; hours: number }[]>();
+  const isMemberOn = (member: Member, dayNo: number) => dayNo >= member.start && dayNo <= member.end;
   for (const row of rows) {
     const member = members.get(row.person_id);
     if (!member || row.kind === 'member') continue;
     if (row.kind === 'role') {
-      const start = row.a ? dayNumber(row.a) : -Infinity;
-      const end = row.b ? dayNumber(row.b) : Infinity;
+      // a role books its person only while they belong to the organisation: the weeks before they join or after
+      // they leave (no capacity there) do not read as over-booked
+      const start = Math.max(row.a ? dayNumber(row.a) : -Infinity, member.start);
+      const end = Math.min(row.b ? dayNumber(row.b) : Infinity, member.end);
       rolesOf.set(row.person_id, [...(rolesOf.get(row.person_id) ?? []), { start, end, hours: row.x! }]);
       // nobody works on a public holiday: a role books none
       for (let i = 0; i < weeks.length; i++) member.sums[i]!.booked += row.x! * (workdays(i, start, end) - holidaysIn(i, start, end));
@@ -141,11 +145,11 @@ function sumWeeks(
     const dayNo = dayNumber(row.a!);
     const week = member.sums[weekOf(dayNo)]!;
     if (row.kind === 'task') {
-      week.booked += row.x!;
+      if (isMemberOn(member, dayNo)) week.booked += row.x!;
       continue;
     }
     const approved = row.x!;
-    const contract = isWorkday(dayNo) && dayNo >= member.start && dayNo <= member.end ? CONTRACT_DAY : 0;
+    const contract = isWorkday(dayNo) && isMemberOn(member, dayNo) ? CONTRACT_DAY : 0;
     week.leave += approved;
     week.pending += row.y!;
     if (!holidayDays.has(dayNo)) week.capacity += Math.max(0, contract - approved) - contract;
@@ -161,7 +165,9 @@ function sumWeeks(
   }
   for (const [personId, days] of ownHours) {
     const member = members.get(personId);
-    if (member) for (const [day, hours] of days) member.sums[weekOf(dayNumber(day))]!.booked += Math.round(hours * 100);
+    if (member)
+      for (const [day, hours] of days)
+        if (isMemberOn(member, dayNumber(day))) member.sums[weekOf(dayNumber(day))]!.booked += Math.round(hours * 100);
   }
   return [...members]
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -18,15 +18,16 @@ import type { PlannerPerson, PlannerRole } from '@crewplan/domain/availability/p
 import { formatDay } from '../../lib/days.ts';
 import { usePhone } from '../../lib/phone.ts';
 import { useProfile } from '../../lib/profile.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { useMyOrgs } from '../org/index.ts';
 import { plannerQuery, useChangeRole, type PlannerRoleChange } from './api.ts';
 import classes from './planner.module.css';
 import { RoleBarCells, type EdgeDrag } from './RoleBar.tsx';
-import { heatCell, movedEdge, plannerGroups, weeksMoved, type Edge, type GroupBy } from './rows.ts';
+import { ReasonPrompt } from './ReasonPrompt.tsx';
+import { asksForReason, heatCell, movedEdge, plannerGroups, plannerToday, weeksMoved, type Edge, type GroupBy } from './rows.ts';
 
 const WEEKS = 8;
-const today = () => new Date().toISOString().slice(0, 10);
 /** The keyboard's step for dragging a role onto a person, in pixels (the library's own). */
 const KEY_STEP = 25;
 
@@ -47,13 +48,16 @@ export function PlannerScreen({ value }: { value: string }) {
   const profile = useProfile();
   const orgId = value || orgs.data?.[0]?._id || '';
   const mine = params.has('planner-mine');
-  const [from, setFrom] = useState(today());
+  const timeZone = useTimeZone();
+  const [from, setFrom] = useState(() => plannerToday(new Date(), timeZone));
   const [by, setBy] = useState<GroupBy>('department');
   const [search, setSearch] = useState('');
   const [overOnly, setOverOnly] = useState(false);
   const query = useQuery({ ...plannerQuery(orgId, from, WEEKS), enabled: !!orgId });
   const change = useChangeRole(orgId);
   const [moving, setMoving] = useState<Moving | null>(null);
+  /** A person dropped on a role the organisation must approve: the request waits for its reason. */
+  const [asking, setAsking] = useState<{ planItemId: string; personId: string } | null>(null);
   const weekHeader = useRef<HTMLTableCellElement>(null);
   const columnWidth = () => weekHeader.current?.getBoundingClientRect().width ?? 0;
   // by keyboard, a role's edge moves a week (one column) per arrow key; a role to staff moves the library's step
@@ -71,6 +75,18 @@ export function PlannerScreen({ value }: { value: string }) {
   );
   const close = () => setParams({ planner: null, 'planner-mine': null });
   const plan = (planItemId: string, body: PlannerRoleChange) => change.mutate({ planItemId, change: body });
+  const assign = (planItemId: string, personId: string) =>
+    change.mutate(
+      { planItemId, change: { personId } },
+      { onError: (error) => asksForReason(error) && setAsking({ planItemId, personId }) },
+    );
+  const request = (reason: string) =>
+    asking &&
+    change.mutate(
+      { planItemId: asking.planItemId, change: { personId: asking.personId, reason } },
+      // another refusal (an overlapping role, say) closes the prompt and shows above the planner
+      { onSettled: (_, error) => !asksForReason(error) && setAsking(null) },
+    );
   const onDragMove = ({ active, delta }: DragMoveEvent) => {
     const drag = edgeOf(active.data.current);
     if (drag) setMoving({ planItemId: drag.role.planItemId, edge: drag.edge, weeks: weeksMoved(delta.x, columnWidth()) });
@@ -83,7 +99,7 @@ export function PlannerScreen({ value }: { value: string }) {
       if (dates) plan(drag.role.planItemId, dates);
       return;
     }
-    if (over && typeof over.id === 'string' && over.id.startsWith('person:')) plan(String(active.id), { personId: over.id.slice(7) });
+    if (over && typeof over.id === 'string' && over.id.startsWith('person:')) assign(String(active.id), over.id.slice(7));
   };
   const shownRole = (role: PlannerRole): PlannerRole =>
     moving?.planItemId === role.planItemId ? { ...role, ...movedEdge(role, moving.edge, moving.weeks) } : role;
@@ -134,11 +150,12 @@ export function PlannerScreen({ value }: { value: string }) {
           )}
         </Group>
         {query.isPending && orgId && <Loader aria-label="Loading the planner" />}
-        {(query.isError || change.isError) && (
+        {(query.isError || (change.isError && !asksForReason(change.error))) && (
           <Alert color="red" role="alert" data-testid="planner-error">
             {(query.error ?? change.error)?.message}
           </Alert>
         )}
+        {asking && <ReasonPrompt busy={change.isPending} onSend={request} onCancel={() => setAsking(null)} />}
         {data && (
           <DndContext sensors={sensors} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setMoving(null)}>
             {data.canPlan && !mine && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Planner, PlannerPerson } from '@crewplan/domain/availability/planner';
-import { barInWeek, heatCell, movedEdge, plannerGroups, weeksMoved } from './rows.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { asksForReason, barInWeek, heatCell, movedEdge, plannerGroups, plannerToday, weeksMoved } from './rows.ts';
 
 const week = {
   week: '2025-04-21',
@@ -80,5 +81,26 @@ describe('a role bar’s edges', () => {
     expect(barInWeek(role, '2025-04-28')).toEqual({ from: 0, to: 5 / 7, startsHere: false, endsHere: true });
     expect(barInWeek(role, '2025-05-05')).toBeNull();
     expect(barInWeek({ startDate: null, endDate: null }, '2025-05-05')).toEqual({ from: 0, to: 1, startsHere: false, endsHere: false });
+  });
+});
+
+describe('plannerToday', () => {
+  it('is the reader’s own day, far east and far west of UTC', () => {
+    // Sunday 1 March 2026, 20:00 UTC: already Monday in Kiritimati (UTC+14), still Sunday morning in Samoa's neighbours
+    const now = new Date('2026-03-01T20:00:00Z');
+    expect(plannerToday(now, 'Pacific/Kiritimati')).toBe('2026-03-02');
+    expect(plannerToday(now, 'Pacific/Pago_Pago')).toBe('2026-03-01');
+    // Monday 2 March 2026, 05:00 UTC: still Sunday evening in Honolulu (UTC−10)
+    expect(plannerToday(new Date('2026-03-02T05:00:00Z'), 'Pacific/Honolulu')).toBe('2026-03-01');
+    expect(plannerToday(new Date('2026-03-02T05:00:00Z'), 'UTC')).toBe('2026-03-02');
+  });
+});
+
+describe('asksForReason', () => {
+  it('recognises the refusal of a drop the organisation must approve, and nothing else', () => {
+    expect(asksForReason(new ApiError(400, 'plan/reason-too-short', 'Please enter a longer description'))).toBe(true);
+    expect(asksForReason(new ApiError(409, 'plan/overlapping-roles', 'Overlap'))).toBe(false);
+    expect(asksForReason(new Error('Please enter a longer description'))).toBe(false);
+    expect(asksForReason(null)).toBe(false);
   });
 });

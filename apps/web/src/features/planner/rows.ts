@@ -1,5 +1,14 @@
 import { heatLevel, type HeatLevel } from '@crewplan/domain/availability/availability';
 import type { Planner, PlannerPerson, PlannerWeek } from '@crewplan/domain/availability/planner';
+import { dayIn } from '@crewplan/domain/shared/days';
+import { ApiError } from '../../lib/api-error.ts';
+
+/**
+ * The day the planner opens on: today where the reader is (the server shows its week from that day's Monday), not
+ * the UTC day, which is yesterday's or tomorrow's far east or west of UTC (a Monday morning in Auckland would open
+ * the week before).
+ */
+export const plannerToday = (now: Date, timeZone: string) => dayIn(now, timeZone);
 
 export type GroupBy = 'department' | 'office' | 'role' | 'none';
 
@@ -81,3 +90,9 @@ export function barInWeek(role: Dated, week: string): { from: number; to: number
     endsHere: end <= sunday,
   };
 }
+
+/**
+ * Whether a planner change was refused for want of a reason: a person dropped on a role the organisation must approve
+ * (rule 71) goes as a request, which needs one (rule 79); the planner then asks for it instead of showing the error.
+ */
+export const asksForReason = (error: unknown) => error instanceof ApiError && error.code === 'plan/reason-too-short';

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Resource } from '@crewplan/domain/staffing/staffing';
 import { FormError } from '../../components/FormError.tsx';
 import { endSession, recommendationsQuery } from './api.ts';
+import { fitText } from './recommendation-rules.ts';
 
 type Props = {
   orgId: string;
@@ -53,7 +54,7 @@ function RecommendationRow({ row, onPick, busy }: { row: Resource; onPick: (pers
             <Badge variant={row.leaveConflictPercent > 0 ? 'outline' : 'default'} color="red.9">
               Leave conflict {row.leaveConflictPercent}%
             </Badge>
-            <Badge variant="default">Fit {row.fitPercent}%</Badge>
+            <Badge variant="default">Fit {fitText(row.fitPercent)}</Badge>
           </Group>
         </Stack>
         <Group gap={4} wrap="nowrap">
