@@ -18,7 +18,7 @@ import {
 import { auditActorOf, checkFresh, diffFields, isUniqueViolation, runOrgCommand, type RecordOrgWrite } from '../../commands/index.ts';
 import type { Tx } from '../../db/database.ts';
 import { clientInvoices, clientOrders, clients } from '../../db/schema/index.ts';
-import { type AppError, appError } from '../../lib/errors.ts';
+import { type AppError, appError, atField } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import type { AppContext, OrgAccess } from '../../plugins/types.ts';
 
@@ -298,10 +298,22 @@ const orderValues = (input: ClientOrderUpdate) => {
   return { ...rest, ...(amount !== undefined ? { amountMinor: amount === null ? null : toMinorUnits(amount) } : {}) };
 };
 
+/**
+ * An order in a currency without minor units (YEN) is for a whole amount, as an expense is. An order of no currency is
+ * in its client's (else its organisation's), as the orders list shows it. Checked when its amount or currency changes
+ * (an order kept before this rule is not refused for a change of its title).
+ */
+function refuseFractionalAmount(amountMinor: number | null, currency: string) {
+  if (amountMinor !== null && amountMinor % currencyStepMinor(currency) !== 0) throw atField(appError('expenseWholeUnits'), 'amount');
+}
+const orderCurrency = (order: { currency: string | null }, client: ClientRow, access: OrgAccess) =>
+  order.currency ?? client.currency ?? access.org.currency;
+
 export async function createOrder(ctx: AppContext, access: OrgAccess, clientId: string, input: ClientOrderCreate) {
   const row = await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
-    await loadClient(tx, access.org.id, clientId, true);
+    const client = await loadClient(tx, access.org.id, clientId, true);
     const values = orderValues(input);
+    refuseFractionalAmount(values.amountMinor ?? null, orderCurrency(input, client, access));
     const [row] = await tx
       .insert(clientOrders)
       .values({ ...values, code: input.code, orgId: access.org.id, clientId })
@@ -332,6 +344,13 @@ export async function updateOrder(ctx: AppContext, access: OrgAccess, clientId: 
     const endDate = values.endDate === undefined ? current.endDate : values.endDate;
     if (startDate && endDate && endDate < startDate) {
       throw appError('clientEndBeforeStart');
+    }
+    if (values.amountMinor !== undefined || (values.currency !== undefined && values.currency !== current.currency)) {
+      const currency = values.currency === undefined ? current.currency : values.currency;
+      refuseFractionalAmount(
+        values.amountMinor === undefined ? current.amountMinor : values.amountMinor,
+        orderCurrency({ currency }, await loadClient(tx, access.org.id, clientId), access),
+      );
     }
     const changes = diffFields(current as Record<string, unknown>, values);
     if (Object.keys(changes).length === 0) return current;

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   addIsoDays,
   canOnMissionMoney,
+  currencyStepMinor,
   daysBetween,
   fixProjectEndOnUpdate,
   isShortening,
@@ -30,7 +31,7 @@ import type { MissionAccess, MissionRow } from '../../plugins/mission-access.ts'
 import type { AppContext } from '../../plugins/types.ts';
 import { moveFollowers } from '../plan/index.ts';
 import { presentCurrent } from './missions.read.ts';
-import { appError } from '../../lib/errors.ts';
+import { appError, atField } from '../../lib/errors.ts';
 import { checkAutoAssign } from './missions.service.ts';
 import { checkReferences } from './references.ts';
 import { todayOf } from '../../lib/clock.ts';
@@ -214,6 +215,9 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
 
     const patch: Partial<MissionInsert> = { ...columnsOf(input), planStartDate: start, planEndDate: end };
     if (missionOvertimeTooLong({ ...before, ...patch })) throw appError('missionOvertimeTooLong');
+    // a budget typed in a currency without minor units (YEN) is whole, as an expense is
+    if (patch.budgetAvailableMinor && patch.budgetAvailableMinor % currencyStepMinor(patch.currency ?? before.currency) !== 0)
+      throw atField(appError('expenseWholeUnits'), 'budgetAvailable');
     if (moved.sectionTags) patch.sectionTags = moved.sectionTags;
     if (input.projectStatus !== undefined) {
       patch.projectStatus = input.projectStatus;

@@ -24,7 +24,7 @@ import { ScreenTop } from '../../components/ScreenTop.tsx';
 import { clientOrdersQuery, invoiceListQuery, orgMissionsQuery, useInvoiceCalls } from './api.ts';
 import { BADGE_TEXT, formatAmount, STATUS_COLORS, STATUS_LABELS } from './format.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { invoicesOfPages, projectsOfClient } from './list.ts';
+import { invoicesOfPages, newDraftPayload, projectsOfClient } from './list.ts';
 
 /**
  * The organisation's invoice area (`?org=<id>&invoice=`): clients with their orders, the invoices with status and
@@ -217,7 +217,7 @@ function NewInvoice({ orgId, onClose }: { orgId: string; onClose: () => void }) 
             onClick={() =>
               clientId &&
               create.mutate(
-                { clientId, payload: { orderId, missionId } },
+                { clientId, payload: newDraftPayload(orderId, missionId) },
                 {
                   onSuccess: (invoice) => {
                     onClose();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoicesOfPages, nextPageOffset, projectsOfClient } from './list.ts';
+import { invoicesOfPages, newDraftPayload, nextPageOffset, projectsOfClient } from './list.ts';
 
 describe('the projects a new invoice may bill', () => {
   const missions = [
@@ -30,5 +30,26 @@ describe('paging the invoice list', () => {
       { invoices: [{ _id: 'b' }, { _id: 'a' }], total: 4 },
     ];
     expect(invoicesOfPages(pages).map((i) => i._id)).toEqual(['new', 'b', 'a']);
+  });
+});
+
+describe('a new draft', () => {
+  it('is issued on the day of the person’s own calendar, not the UTC day', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const [tz, day] of [
+        ['Pacific/Kiritimati', '2026-03-19'],
+        ['Pacific/Pago_Pago', '2026-03-18'],
+      ] as const) {
+        process.env.TZ = tz;
+        // 12:30 UTC on 18 March: already 02:30 on 19 March at UTC+14, and 01:30 on 18 March at UTC-11
+        expect(newDraftPayload('o1', null, new Date('2026-03-18T12:30:00Z'))).toEqual({ orderId: 'o1', missionId: null, issueDate: day });
+      }
+      process.env.TZ = 'Pacific/Pago_Pago';
+      expect(newDraftPayload(null, 'm1', new Date('2026-03-19T09:00:00Z')).issueDate).toBe('2026-03-18');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

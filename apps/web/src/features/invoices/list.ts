@@ -1,3 +1,14 @@
+/**
+ * What a new draft is created with: its order and project, and the day it is issued on the person's own calendar
+ * (the server, left to choose, would take the UTC day: yesterday in the far east in the morning, tomorrow in the far
+ * west in the evening).
+ */
+export const newDraftPayload = (orderId: string | null, missionId: string | null, now = new Date()) => ({
+  orderId,
+  missionId,
+  issueDate: `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`,
+});
+
 /** The projects an invoice to `clientId` may bill, as the server allows: the client's own and those of no client. */
 export const projectsOfClient = <M extends { client: string | null }>(missions: readonly M[], clientId: string | null): M[] =>
   clientId ? missions.filter((mission) => mission.client === null || mission.client === clientId) : [];
