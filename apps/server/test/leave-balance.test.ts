@@ -127,7 +127,7 @@ describe('the balance of a fixed code', () => {
     expectStatus(await create('p4', annual('2026-01-02', '2026-01-05')), 201);
     const december = await create('p4', annual('2025-12-29', '2025-12-31'));
     expectStatus(december, 422);
-    expect(errorOf(december)).toMatchObject({ code: 'leave/not-enough', message: 'Not enough leave left: 1 days remain.' });
+    expect(errorOf(december)).toMatchObject({ code: 'leave/not-enough', message: 'Not enough leave left: 1 day remains.' });
     expectStatus(await create('p4', annual('2025-12-29', '2025-12-29')), 201);
     const of = async (year: number) => {
       const response = await t.request({ method: 'GET', url: `/api/people-leave/list/user?year=${year}`, token: token('p4') });

@@ -1,5 +1,5 @@
 import { EXPENSE_MESSAGES } from '../expenses/expenses.ts';
-import type { LeaveHoursRefusal } from '../leave/hours.ts';
+import { HOURS_PER_LEAVE_DAY, roundHours, type LeaveHoursRefusal } from '../leave/hours.ts';
 import { FLOATING_MESSAGES } from '../messages/index.ts';
 import { TIME_MESSAGES } from '../time/time.ts';
 import { atField, type ErrorEntry } from './entry.ts';
@@ -16,6 +16,13 @@ const LEAVE_HOURS_MESSAGES: Record<LeaveHoursRefusal['reason'], string> = {
   belowMin: 'Fewer hours than this leave needs.',
   aboveMax: 'More hours than this leave allows.',
 };
+
+/** What remains of a leave (kept in days), in its code's unit (rule 214): '1 day remains', '2.5 hours remain'. */
+function leftText(days: number, inHours: boolean): string {
+  const amount = inHours ? roundHours(days * HOURS_PER_LEAVE_DAY) : days;
+  const unit = inHours ? 'hour' : 'day';
+  return amount === 1 ? `1 ${unit} remains` : `${amount} ${unit}s remain`;
+}
 
 /** A refusal of the time module naming the field given at runtime. */
 const timeField = (code: 'validation' | 'time/not-allowed', text: string) =>
@@ -125,7 +132,7 @@ export const TIME_ERRORS = {
   leaveNotEnough: {
     code: 'leave/not-enough',
     status: 422,
-    message: (left: number) => `Not enough leave left: ${left} days remain.`,
+    message: (left: number, inHours = false) => `Not enough leave left: ${leftText(left, inHours)}.`,
     fields: { dates: 'More than remains' },
   },
   leaveTimesPerYear: {

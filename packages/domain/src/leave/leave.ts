@@ -8,6 +8,7 @@ import { LEAVE_STATUSES } from './rules.ts';
 export const LEAVE_INPUT_MESSAGES = {
   hundredths: 'Give hours to the hundredth at most',
   tooLong: 'A leave request spans at most a year: split longer leave into several requests',
+  dayTwice: 'Give the hours of each day once',
 } as const;
 
 /** The most calendar days from a request's first day to its last. */
@@ -31,6 +32,11 @@ const rangeSchema = z.object({ from: dateSchema, to: dateSchema }).strict();
 const dayHoursSchema = z
   .object({ date: dateSchema, hours: z.number().gt(0).max(24).refine(isHundredths, LEAVE_INPUT_MESSAGES.hundredths) })
   .strict();
+/** Hours of single days, each day once: two figures for one day would leave which one counts to chance. */
+const hoursListSchema = z
+  .array(dayHoursSchema)
+  .max(400)
+  .refine((entries) => new Set(entries.map((entry) => entry.date)).size === entries.length, LEAVE_INPUT_MESSAGES.dayTwice);
 /** A request's ranges, from the first day to the last within a year (a leave is counted day by day). */
 const rangesSchema = z.array(rangeSchema).min(1).max(20).refine(withinAYear, LEAVE_INPUT_MESSAGES.tooLong);
 
@@ -42,7 +48,7 @@ export const leaveCreateSchema = z
     reason: leaveCodeIdSchema,
     dates: rangesSchema,
     /** Hours of single days where they are not a full day (half days, or hours for a code measured in hours). */
-    hours: z.array(dayHoursSchema).max(400).default([]),
+    hours: hoursListSchema.default([]),
     comment: textSchema(1000).default(''),
   })
   .strict();
@@ -53,7 +59,7 @@ export const leaveUpdateSchema = z
   .object({
     reason: leaveCodeIdSchema.optional(),
     dates: rangesSchema.optional(),
-    hours: z.array(dayHoursSchema).max(400).optional(),
+    hours: hoursListSchema.optional(),
     comment: textSchema(1000).optional(),
   })
   .strict();

@@ -26,10 +26,16 @@ type Row = { leave_id: string; mission_id: string; title: string; roles: Role[] 
  * organisation the person works on (below permission 3, as its managers review it: rule 212; templates are no work,
  * rule 240), their roles overlapping the days, their open tasks due in them, and who else of the team is away then
  * (approved or pending). Hours lost use the role's daily hours from its allocation, the same figure the timesheet grid
- * plans with (`defaultDailyHours`): each leave day costs that share of its hours.
+ * plans with (`defaultDailyHours`): each leave day costs that share of its hours. A mission's owner or project
+ * manager (`reviewerId`, the first stage) sees only the missions they run: the person's other projects, their tasks and
+ * who is away on them are not theirs to read; the organisation's approvers see every mission.
  */
-export async function leaveImpact(db: Db, leaves: readonly LeaveRow[]): Promise<LeaveImpact[]> {
+export async function leaveImpact(db: Db, leaves: readonly LeaveRow[], reviewerId?: string): Promise<LeaveImpact[]> {
   if (leaves.length === 0) return [];
+  const runByReviewer = reviewerId
+    ? sql`and exists (select 1 from mission_people r where r.mission_id = m.id and r.person_id = ${reviewerId}
+        and not r.invite_pending and (r.permission = 2 or (r.permission = 1 and r.is_project_manager)))`
+    : sql``;
   const ids = leaves.map((leave) => leave.id);
   const result = await db.execute<Row>(sql`
     with l as (
@@ -43,6 +49,7 @@ export async function leaveImpact(db: Db, leaves: readonly LeaveRow[]): Promise<
       from l
       join mission_people mp on mp.person_id = l.person_id and ${reviewedMember('mp')}
       join missions m on m.id = mp.mission_id and m.org_id = l.org_id and m.archived_at is null and not m.is_template
+        ${runByReviewer}
     ),
     roles as (
       select l.id as leave_id, pi.mission_id,

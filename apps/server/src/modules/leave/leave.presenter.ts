@@ -29,8 +29,8 @@ export type LeaveViewer = { personId: string; approvesOrg: (orgId: string) => bo
 
 /**
  * A request as its person, its reviewers and the organisation's admins see it. Where its code hides the reason, a
- * viewer who may not see it sees neither the code nor what would tell it: the comment and the attachments (a
- * medical certificate names the illness).
+ * viewer who may not see it sees neither the code nor what would tell it: the comment, the attachments (a
+ * medical certificate names the illness) and what the other reviewers wrote when they decided.
  */
 export function presentLeave(
   row: LeaveRow,
@@ -62,7 +62,7 @@ export function presentLeave(
       .filter((file) => shown && file.leaveId === row.id)
       .map((file) => ({ _id: file.id, name: file.name, size: file.size, type: file.type, url: address(row, file.id) })),
     createdBy: row.createdBy,
-    reviews: row.reviews,
+    reviews: shown ? row.reviews : row.reviews.map((review) => (review.by === viewer.personId ? review : { ...review, comment: '' })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
 import {
   approvesMissionLeave,
   approvesOrgLeave,
@@ -115,6 +115,7 @@ export async function projectManagerLeaves({ db, clock, config }: AppContext, pe
   const impact = await leaveImpact(
     db,
     pending.map(({ leave }) => leave),
+    personId,
   );
   return {
     requests,
@@ -216,6 +217,9 @@ export async function leaveBadges({ db, clock }: AppContext, personId: string): 
   };
 }
 
+const byFirstDay = (a: LeaveWithPerson, b: LeaveWithPerson) =>
+  a.leave.startDate.localeCompare(b.leave.startDate) || a.leave.id.localeCompare(b.leave.id);
+
 /** The organisations whose leave the person approves (admins, canApproveLeaves: rule 209), where it is kept. */
 async function approvingOrgIds(db: Db, now: Date, personId: string): Promise<string[]> {
   const memberships = await db
@@ -234,10 +238,11 @@ async function codesOf(db: Db, orgIds: string[]) {
 
 /**
  * `GET /people-leave/list/org/:orgId`: the organisation's leave tab. Its leave approvers (admins, canApproveLeaves)
- * see every submitted request of the year but their own and those they created (rule 211; a draft is its person's
- * until submitted, as on the board and the mission) and everybody's balances; other members see their own requests
- * and balance, and of the others only who is away (never why). Without the Unlimited subscription (rule 185) nothing
- * is to decide: `licensed` says so, and neither `canApprove`, the impact nor the badge offer what would be refused.
+ * see every submitted request of the year, and every pending one of another year (theirs to decide), but their own and
+ * those they created (rule 211; a draft is its person's until submitted, as on the board and the mission) and
+ * everybody's balances; other members see their own requests and balance, and of the others only who is away (never
+ * why). Without the Unlimited subscription (rule 185) nothing is to decide: `licensed` says so, and neither
+ * `canApprove`, the impact nor the badge offer what would be refused.
  */
 export async function orgLeaves(
   { db, clock, config }: AppContext,
@@ -252,9 +257,25 @@ export async function orgLeaves(
   const licensed = timeTrackingEligible(org, clock.now());
   const canApprove = approver && licensed;
   const all = await leavesWhere(db, and(eq(leaveRequests.orgId, org.id), touchesYear(year)));
-  const visible = all.filter(({ leave }) =>
-    approver ? leave.status !== 'draft' && mayReviewRequest(callerId, leave) : leave.personId === callerId || leave.createdBy === callerId,
-  );
+  // an approver decides what waits whatever its year: December's requests for January (which the badge counts), days
+  // of last year asked late
+  const waitingElsewhere = canApprove
+    ? await leavesWhere(
+        db,
+        and(
+          eq(leaveRequests.orgId, org.id),
+          inArray(leaveRequests.status, ['pending_approval', 'pending_final_approval']),
+          not(touchesYear(year)!),
+        ),
+      )
+    : [];
+  const visible = [...all, ...waitingElsewhere]
+    .sort(byFirstDay)
+    .filter(({ leave }) =>
+      approver
+        ? leave.status !== 'draft' && mayReviewRequest(callerId, leave)
+        : leave.personId === callerId || leave.createdBy === callerId,
+    );
   const filtered = visible.filter(
     ({ leave }) => (!query.status || leave.status === query.status) && (!query.person || leave.personId === query.person),
   );
@@ -348,6 +369,7 @@ export async function missionLeaves(
     impact: await leaveImpact(
       db,
       reviewable.filter(({ leave }) => isPendingLeave(leave.status)).map(({ leave }) => leave),
+      callerId,
     ),
     away: list
       .filter(({ leave }) => counts(leave.status) && leave.status !== 'draft' && leave.personId !== callerId)

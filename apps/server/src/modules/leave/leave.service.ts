@@ -8,6 +8,7 @@ import {
   leaveDays,
   leaveTransition,
   mayReviewRequest,
+  measuredInHours,
   requestsInYear,
   roundHours,
   totalHours,
@@ -120,7 +121,7 @@ async function checkYears(
     const balance = balancesOf(org, member, others, year, today).find((entry) => entry.codeId === code.id)!;
     if (balance.remaining === null) throw appError('leaveNoEntitlement', year);
     const asked = totalHours(days.filter((day) => day.date.startsWith(`${year}-`)));
-    if (asked > daysToHours(balance.remaining)) throw appError('leaveNotEnough', balance.remaining);
+    if (asked > daysToHours(balance.remaining)) throw appError('leaveNotEnough', balance.remaining, measuredInHours(code));
   }
   if (!code.fixed) return;
   const withThis = [...others, { personId: member.personId, codeId: code.id, status: 'pending_approval' as const, days }];
@@ -138,7 +139,11 @@ async function checkYears(
     // the days below zero (or below an overdraft there already was) do not fit; the others do (exactly so where a
     // fixed amount carries over, the remainder day for day beyond it)
     const shortfall = Math.min(-after, before - after);
-    throw appError('leaveNotEnough', Math.max(0, roundHours(totalHours(days) - daysToHours(shortfall)) / HOURS_PER_LEAVE_DAY));
+    throw appError(
+      'leaveNotEnough',
+      Math.max(0, roundHours(totalHours(days) - daysToHours(shortfall)) / HOURS_PER_LEAVE_DAY),
+      measuredInHours(code),
+    );
   }
 }
 

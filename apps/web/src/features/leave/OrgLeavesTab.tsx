@@ -10,6 +10,7 @@ import { useOrgLeave } from './api.ts';
 import { AttachmentLinks } from './Attachments.tsx';
 import { LeaveSettings } from './LeaveSettings.tsx';
 import { balanceText, span, STATUS_LABEL } from './format.ts';
+import { touchesYear } from './leave-rules.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -59,7 +60,9 @@ function OrgLeaves({ orgId }: { orgId: string }) {
   if (list.isPending) return <Loader aria-label="Loading leave" />;
   if (list.isError) return <FormError>{list.error.message}</FormError>;
   const data = list.data;
-  const requests = data.requests.filter((request) => (!status || request.status === status) && (!person || request.person._id === person));
+  const requests = data.requests.filter(
+    (request) => touchesYear(request, year) && (!status || request.status === status) && (!person || request.person._id === person),
+  );
   const pending = data.requests.filter((request) => request.status === 'pending_approval' || request.status === 'pending_final_approval');
   const people = [...new Map(data.requests.map((request) => [request.person._id, request.person])).values()];
   return (

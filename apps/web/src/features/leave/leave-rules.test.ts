@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaveRequestView, MyLeave, OrgLeaveList, ReviewList } from './api.ts';
 import { balanceText, lengthLabel, span } from './format.ts';
-import { findNotice, requestHours, reviewCalls, yearIn } from './leave-rules.ts';
+import { findNotice, requestHours, reviewCalls, touchesYear, yearIn } from './leave-rules.ts';
 
 const request = (id: string, status: LeaveRequestView['status'] = 'pending_approval') => ({ _id: id, status }) as LeaveRequestView;
 const impact = (id: string) => ({ leaveId: id, missions: [] });
@@ -112,5 +112,17 @@ describe('the person’s year (a leave notice, a new year of a leave code)', () 
     ['2026-01-01T03:00:00Z', 'UTC', 2026],
   ])('at %s in %s it is %i: the person’s zone, not UTC', (instant, zone, year) => {
     expect(yearIn(new Date(instant), zone)).toBe(year);
+  });
+});
+
+describe("the organisation's table of a year", () => {
+  it.each([
+    ['2026-03-02', '2026-03-03', true],
+    ['2025-12-29', '2026-01-02', true],
+    ['2026-12-31', '2027-01-04', true],
+    ['2027-01-04', '2027-01-05', false],
+    ['2025-12-22', '2025-12-23', false],
+  ])('a request from %s to %s: in 2026 %s', (startDate, endDate, shown) => {
+    expect(touchesYear({ startDate, endDate }, 2026)).toBe(shown);
   });
 });

@@ -54,3 +54,10 @@ export function findNotice(
   const onBoard = lists.board?.requests.find((entry) => entry._id === id);
   return { review: onBoard ? { request: onBoard, impact: impactIn(lists.board!), stage: 'mission' } : null, own };
 }
+
+/**
+ * Whether a request has days in `year`: the organisation's list of a year also holds the pending requests of other
+ * years for its approvers to decide, which its table of the year leaves out.
+ */
+export const touchesYear = (request: Pick<LeaveRequestView, 'startDate' | 'endDate'>, year: number) =>
+  request.startDate <= `${year}-12-31` && request.endDate >= `${year}-01-01`;

@@ -8,6 +8,7 @@ describe('leave settings rules', () => {
     [{ code: '', description: 'Blood donation' }, [], 'blood-donation'],
     [{ code: '', description: 'Blood donation' }, ['blood-donation', 'blood-donation-2'], 'blood-donation-3'],
     [{ code: '', description: 'Άδεια' }, [], 'leave'],
+    [{ code: '', description: 'Congé été' }, [], 'conge-ete'],
   ])('a new code %j among %j gets the id %s', (draft, taken, id) => {
     expect(newCodeId(draft, taken)).toBe(id);
   });

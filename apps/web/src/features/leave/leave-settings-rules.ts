@@ -25,6 +25,8 @@ export function newCodeId(draft: Pick<CodeDraft, 'code' | 'description'>, taken:
     (draft.code || draft.description)
       .toLowerCase()
       .normalize('NFKD')
+      // the accents NFKD splits off go, not the letters they sit on ('Congé' → 'conge', not 'conge-')
+      .replace(/\p{M}/gu, '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 36) || 'leave';
