@@ -185,6 +185,13 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     metadata: item.metadata ?? {},
   });
 
+  /** The customer's tax ids (`tax_id` objects), in the order they were added. */
+  const taxIdsOf = (customerId: string) => [...objects.values()].filter((row) => row.object === 'tax_id' && row.customer === customerId);
+  /** As the provider checks an EU VAT number: it starts with the prefix of a member state (EL for Greece). */
+  const validTaxId = (taxId: Json) =>
+    taxId.type !== 'eu_vat' ||
+    /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,13}$/.test(String(taxId.value));
+
   const addPaymentMethod = (brand = 'visa', last4 = '4242') =>
     create('payment_method', 'pm', {
       type: 'card',
@@ -198,6 +205,9 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     const [resource, id, action] = parts;
     if (resource === 'customers') {
       if (method === 'POST' && !id) {
+        const taxIds = (params.tax_id_data as Json[] | undefined) ?? [];
+        const refused = taxIds.find((taxId) => !validTaxId(taxId));
+        if (refused) return invalid(`Invalid value for ${String(refused.type)}.`);
         const customer = create('customer', 'cus', {
           name: params.name ?? null,
           email: params.email ?? null,
@@ -206,10 +216,23 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
           invoice_settings: { default_payment_method: null },
           metadata: params.metadata ?? {},
         });
+        for (const taxId of taxIds) create('tax_id', 'txi', { type: taxId.type, value: taxId.value, customer: customer.id });
         return { status: 200, body: customer };
       }
       const customer = id ? get(id, 'customer') : null;
       if (!customer) return missing('customer', id ?? '');
+      if (action === 'tax_ids') {
+        const taxIdId = parts[3];
+        if (method === 'GET') return { status: 200, body: listOf(taxIdsOf(customer.id as string), `/v1/customers/${id}/tax_ids`) };
+        if (method === 'POST') {
+          if (!validTaxId(params)) return invalid(`Invalid value for ${String(params.type)}.`);
+          return { status: 200, body: create('tax_id', 'txi', { type: params.type, value: params.value, customer: id }) };
+        }
+        const taxId = taxIdId ? get(taxIdId, 'tax_id') : null;
+        if (method !== 'DELETE' || !taxId || taxId.customer !== id) return missing('tax_id', taxIdId ?? '');
+        objects.delete(taxIdId!);
+        return { status: 200, body: { id: taxIdId, object: 'tax_id', deleted: true } };
+      }
       if (method === 'GET' && action === 'payment_methods') {
         const data = [...objects.values()].filter((row) => row.object === 'payment_method' && row.customer === id);
         return { status: 200, body: listOf(data, `/v1/customers/${id}/payment_methods`) };

@@ -143,8 +143,9 @@ export const connectAccountBodySchema = z
       .object({
         country: z
           .string()
-          .regex(/^[A-Za-z]{2}$/)
+          .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
           .transform((c) => c.toUpperCase())
+          .refine((code) => countryOfCode(code) !== undefined, 'Unknown country')
           .optional(),
         email: z.email().optional(),
         businessType: z.enum(['individual', 'company']).optional(),

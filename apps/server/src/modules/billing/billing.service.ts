@@ -124,6 +124,8 @@ export async function createSubscription(ctx: AppContext, access: OrgAccess, bod
       if (!customer) throw noCustomer();
       const customerId =
         row.providerCustomerId ?? (await callProvider(() => provider.createCustomer(customer, orgId, `${providerKey}-customer`)));
+      // details given again (after a declined first payment) reach the provider's customer too: its invoices carry them
+      if (row.providerCustomerId && body.customer) await callProvider(() => provider.updateCustomer(customerId, customer));
       if (body.paymentMethodId) {
         await callProvider(() => provider.attachPaymentMethod(body.paymentMethodId!, customerId));
         await callProvider(() => provider.setDefaultPaymentMethod(customerId, body.paymentMethodId!));

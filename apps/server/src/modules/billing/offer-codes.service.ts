@@ -41,7 +41,8 @@ export async function offerCodeDoc(ctx: AppContext, code: string) {
  * `POST /org/:orgId/subscription/oob-code`: redeems an offer code for this organisation: the code is locked, used up
  * and the organisation licensed (as by a key) in one transaction, so a code licenses exactly one organisation even
  * when two redeem it at the same moment. While a paid subscription would renew the code is refused (409): the
- * organisation would keep paying for what the code gives. Cancelling it first (its admins) lets the code in.
+ * organisation would keep paying for what the code gives. Cancelling it first (its admins) lets the code in. An
+ * organisation that already redeemed a code is refused another (409): it stays unused for another organisation.
  */
 export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: string) {
   const now = ctx.clock.now();
@@ -53,6 +54,8 @@ export async function redeemOfferCode(ctx: AppContext, access: OrgAccess, code: 
       .for('update');
     if (!usable(row, now)) throw invalid();
     const subscription = await lockSubscription(tx, access.org.id);
+    // a second code would give nothing more, and be used up for nothing
+    if (subscription.offerCodeId) throw appError('subscribeWithCode');
     if (subscription.providerSubscriptionId && subscription.status === 'incomplete') {
       // its first payment was declined, nothing was charged: ended, so that completing it later charges nothing
       await endIncomplete(requireProvider(ctx), subscription.providerSubscriptionId);

@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { toProviderMoney, type BillingDetails, type PaymentMethod, type ProviderMoney, type SubscriptionStatus } from '@crewplan/domain';
+import {
+  countryOfCode,
+  toProviderMoney,
+  type BillingDetails,
+  type PaymentMethod,
+  type ProviderMoney,
+  type SubscriptionStatus,
+} from '@crewplan/domain';
 import type { Config } from '../../config.ts';
 import { appError } from '../../lib/errors.ts';
 
@@ -152,6 +159,16 @@ function customerParams(details: BillingDetails) {
   };
 }
 
+/**
+ * The tax id the provider keeps for the billing details: the VAT number under its country's tax id type (rule 195:
+ * European Union countries, `eu_vat`). A country without a type keeps its number with the billing details only: the
+ * provider would refuse it under another country's type.
+ */
+function taxIdOf(details: BillingDetails): { type: 'eu_vat'; value: string } | null {
+  const type = countryOfCode(details.billing_country)?.taxId?.type;
+  return type && details.vat_number ? { type, value: details.vat_number } : null;
+}
+
 /** The Stripe implementation, with the server's secret key and webhook secret. */
 export function stripeProvider(settings: {
   secretKey: string;
@@ -172,7 +189,8 @@ export function stripeProvider(settings: {
   });
   return {
     async createCustomer(details, orgId, idempotencyKey) {
-      const taxIds = details.vat_number ? [{ type: 'eu_vat' as const, value: details.vat_number }] : undefined;
+      const taxId = taxIdOf(details);
+      const taxIds = taxId ? [taxId] : undefined;
       const customer = await stripe.customers.create(
         { ...customerParams(details), tax_id_data: taxIds, metadata: { orgId } },
         { idempotencyKey },
@@ -180,6 +198,13 @@ export function stripeProvider(settings: {
       return customer.id;
     },
     async updateCustomer(customerId, details) {
+      // the tax id is kept apart from the customer: the changed one replaces the old, a cleared one is removed. The
+      // new one goes first, so that a number the provider refuses changes nothing there.
+      const wanted = taxIdOf(details);
+      const held = await stripe.customers.listTaxIds(customerId, { limit: 100 });
+      let kept = held.data.find((taxId) => wanted && taxId.type === wanted.type && taxId.value === wanted.value);
+      if (wanted && !kept) kept = await stripe.customers.createTaxId(customerId, wanted);
+      for (const taxId of held.data) if (taxId.id !== kept?.id) await stripe.customers.deleteTaxId(customerId, taxId.id);
       await stripe.customers.update(customerId, customerParams(details));
     },
     async createSubscription(input) {

@@ -17,7 +17,7 @@ import {
   useStartTrial,
   useSubscribe,
 } from './api.ts';
-import { dollars, newIdempotencyKey, STATUS_LABELS, subscribedNotice } from './format.ts';
+import { dollars, newIdempotencyKey, runsPaidSubscription, STATUS_LABELS, subscribedNotice } from './format.ts';
 import { formatLocalDay } from '../../lib/days.ts';
 
 // a trial is of the Unlimited plan: its status badge says 'Free trial' beside it
@@ -52,7 +52,7 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
   const cancel = useCancel(orgId);
   const [key, setKey] = useState(newIdempotencyKey);
   const [aiAddon, setAiAddon] = useState(false);
-  const paid = view.plan === 'unlimited' && !view.offerCode && view.status !== 'trialing';
+  const paid = runsPaidSubscription(view);
   const canSubscribe = view.configured && !paid && view.customer !== null;
   const startTrial = () =>
     trial.mutate(undefined, {

@@ -23,3 +23,11 @@ export const subscribedNotice = (answer: Pick<SubscriptionView, 'status'>) =>
   answer.status === 'incomplete'
     ? { message: BILLING_MESSAGES.firstPaymentDeclined, color: 'red' }
     : { message: BILLING_MESSAGES.subscribed, color: 'green' };
+
+/**
+ * Whether the organisation pays a subscription that still runs at the provider: it is cancelled, not taken out again
+ * (the server refuses a second one). One left unpaid still runs though it no longer licenses; the free trial and an
+ * offer code are not paid.
+ */
+export const runsPaidSubscription = (view: Pick<SubscriptionView, 'plan' | 'status' | 'offerCode'>) =>
+  !view.offerCode && (view.status === 'unpaid' || (view.plan === 'unlimited' && view.status !== 'trialing'));
