@@ -678,14 +678,14 @@ describe('daily metrics and overtime (organisation area)', () => {
       overtimeHours: 2.5,
       after: 8,
       mode: 'day',
-      missions: [{ mission: missionId, hours: 42.5, overtimeHours: 2.5, after: 8, mode: 'day' }],
+      missions: [{ mission: missionId, title: expect.any(String), hours: 42.5, overtimeHours: 2.5, after: 8, mode: 'day' }],
     });
     await t.database.db
       .update(missions)
       .set({ overTimeAfterDayOrWeek: 'week', overTimeAfterMinutes: 40 * 60 })
       .where(eq(missions.id, missionId));
     expect((await overtime()).find((row) => row.person === person('p0'))?.missions).toEqual([
-      { mission: missionId, hours: 42.5, overtimeHours: 2.5, after: 40, mode: 'week' },
+      { mission: missionId, title: expect.any(String), hours: 42.5, overtimeHours: 2.5, after: 40, mode: 'week' },
     ]);
     const notMonday = await t.request({
       method: 'GET',

@@ -18,8 +18,15 @@ export const textSchema = (max: number, min = 0) =>
 /** A calendar day, YYYY-MM-DD, in the years 1900 to 2999. */
 export const dateSchema = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2999-12-31', 'Date out of range');
 
-/** A moment with its offset, as the server sends `updatedAt` (used to detect concurrent edits). */
-export const dateTimeSchema = z.iso.datetime({ offset: true });
+/**
+ * A moment with its offset, as the server sends `updatedAt` (used to detect concurrent edits), in the years the product
+ * keeps (1900–2999, as `dateSchema`): the database takes no year past 9999 nor the year 0, which an offset far west
+ * or east of UTC also reaches from 9999-12-31 or 0001-01-01.
+ */
+export const dateTimeSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1900 && year <= 2999;
+}, 'Date out of range');
 
 /**
  * A whole number in a query string, from `min` to `max`, written as digits only: `Number()` would also take ` 5`,

@@ -408,7 +408,11 @@ export const overtimeReportSchema = z.object({
        */
       name: z.string().nullable(),
       ...overtimeFigures,
-      missions: z.array(z.object({ mission: z.string(), ...overtimeFigures })),
+      /**
+       * `title`: the mission's title, whatever the screen lists of the organisation's missions (an archived mission's
+       * approved hours stay in the report); null for a mission no longer kept.
+       */
+      missions: z.array(z.object({ mission: z.string(), title: z.string().nullable(), ...overtimeFigures })),
     }),
   ),
 });

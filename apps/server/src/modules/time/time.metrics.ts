@@ -148,7 +148,7 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
   const threshold = (setting: OvertimeSetting) => ({ after: minutesToHours(setting.afterMinutes), mode: setting.mode });
   const overtime = overtimeOfPeople(rows, orgSetting, thresholds);
   const sumOf = (minutes: ReadonlyMap<string, number> | undefined) => [...(minutes?.values() ?? [])].reduce((a, b) => a + b, 0);
-  const names = await reportedNames(db, org.id, [...byPerson.keys()]);
+  const [names, titles] = await Promise.all([reportedNames(db, org.id, [...byPerson.keys()]), missionTitles(db, org.id, rows)]);
   return {
     start: range.start,
     end: range.end,
@@ -165,6 +165,7 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
           const setting = thresholds.get(mission) ?? orgSetting;
           return {
             mission,
+            title: titles.get(mission) ?? null,
             hours: hoursOf(missionDays),
             overtimeHours: minutesToHours(sumOf(overtime.get(person)?.get(mission))),
             ...threshold(setting),
@@ -173,6 +174,17 @@ export async function overtimeReport(db: Db, now: Date, access: OrgAccess, perio
       };
     }),
   };
+}
+
+/** The titles of the report's missions, archived ones included (the screen's list of missions leaves those out). */
+async function missionTitles(db: Db, orgId: string, rows: readonly DayRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => row.mission).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: missions.id, title: missions.title })
+    .from(missions)
+    .where(and(eq(missions.orgId, orgId), inArray(missions.id, ids)));
+  return new Map(found.map((mission) => [mission.id, mission.title]));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { actionItems, missionPeople, missions, orgs, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
+import { personToday } from '../people/index.ts';
 import { loadMissionAccesses, shownTeamRowsOf, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { OrgAccess } from '../../plugins/types.ts';
 import {
@@ -120,7 +121,7 @@ export async function myTimesheets(db: Db, now: Date, personId: string, weeks: W
     .where(
       and(eq(planItemRequests.personId, personId), eq(planItemRequests.status, 'pending_approval'), isNull(planItems.personId), keepsTime),
     );
-  const today = now.toISOString().slice(0, 10);
+  const today = await personToday(db, personId, now);
   const weekTasks = await myTasksOfWeek(db, personId, scope, weeks.week ?? mondayOf(today));
   // only where a save would take the week: a role kept from before the person became an observer, was removed from
   // the team or while their invite waits is no row of the grid, nor a missing week

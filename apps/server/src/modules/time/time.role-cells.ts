@@ -12,14 +12,16 @@ import {
 } from '@crewplan/domain';
 import type { Db } from '../../db/database.ts';
 import { missions, people, planItemRequests, planItems, timesheets } from '../../db/schema/index.ts';
+import { personToday } from '../people/index.ts';
 import { managedMissionIds } from './time.read.ts';
 
 /** The first day of the calendar the product keeps (1900–2999, `dateSchema`), a Monday. */
 const FIRST_MONDAY = '1900-01-01';
 
 /**
- * The weeks asked for, Mondays oldest first: by default from the Monday 30 days back (rule 179) to this week's; a
- * start alone runs up to this week (at most 26 weeks), an end alone goes back 30 days from it.
+ * The weeks asked for, Mondays oldest first: by default from the Monday 30 days back (rule 179) to this week's (the
+ * caller's, in the time zone of their profile); a start alone runs up to this week (at most 26 weeks), an end alone
+ * goes back 30 days from it.
  */
 function weeksOf(query: { from?: string | undefined; to?: string | undefined }, today: string): string[] {
   const thisMonday = mondayOf(today);
@@ -44,7 +46,7 @@ export async function managedRoleCells(
   personId: string,
   query: { from?: string | undefined; to?: string | undefined },
 ): Promise<ManagedRoleCells> {
-  const weeks = weeksOf(query, now.toISOString().slice(0, 10));
+  const weeks = weeksOf(query, await personToday(db, personId, now));
   const missionIds = await managedMissionIds(db, now, personId);
   if (missionIds.length === 0 || weeks.length === 0) return { weeks, cells: [] };
   const roles = await db

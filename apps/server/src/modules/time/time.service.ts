@@ -93,7 +93,12 @@ async function saveOwnWeek(
     const { facts, snapshot } = await check(tx, sent);
     const existing = facts.week.find((sheet) => sheet.scope === key.scope) ?? null;
     if (existing && !hoursEditable(existing.status)) throw locked();
-    const content = keepingTaskLines(sent, existing, 'payload.dailyHours');
+    // a save that gives no hours (a status or a snapshot alone) keeps those of the week: it never empties them
+    const givesHours = payload.dailyHours !== undefined || payload.actionItems !== undefined;
+    const content =
+      givesHours || !existing
+        ? keepingTaskLines(sent, existing, 'payload.dailyHours')
+        : { dailyMinutes: existing.dailyMinutes, taskLines: existing.taskLines };
     const status = payload.status ?? 'draft';
     const row = await saveWeek(tx, {
       orgId: where.orgId,

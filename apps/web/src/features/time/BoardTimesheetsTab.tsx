@@ -9,7 +9,7 @@ import { openConfirm } from '../../components/confirm.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { joinRoom } from '../../lib/realtime.ts';
 import { useDecide, useManagedRoleCells, useManagedTimesheets, useReopenWeek, type Timesheet } from './api.ts';
-import { EXPORT_COLUMNS, exportLines, missionName, personName, roleName, type Names } from './approvals.ts';
+import { EXPORT_CSV_CONFIG, exportLines, missionName, personName, roleName, type Names } from './approvals.ts';
 import {
   allRows,
   BOARD_STATUS_OPTIONS,
@@ -101,7 +101,7 @@ export function BoardTimesheetsTab({ workspace }: BoardTimesheetsProps) {
 
   const exportCsv = async () => {
     const { unparse } = await import('papaparse');
-    const csv = unparse(exportLines(shown, names), { columns: [...EXPORT_COLUMNS] });
+    const csv = unparse(exportLines(shown, names), EXPORT_CSV_CONFIG);
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     link.download = 'timesheets.csv';

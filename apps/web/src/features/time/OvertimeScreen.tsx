@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgNamesQuery, overtimeQuery } from './api.ts';
 import { localToday } from './week.ts';
-import { OVERTIME_PERIOD_TYPES, overtimePeriod, overtimePersonName, type OvertimePeriodType } from './overtime.ts';
+import { OVERTIME_PERIOD_TYPES, overtimeMissionName, overtimePeriod, overtimePersonName, type OvertimePeriodType } from './overtime.ts';
 
 const TYPE_LABELS: Record<OvertimePeriodType, string> = { week: 'Week', month: 'Month', custom: 'Custom' };
 const MODE_LABELS = { day: 'a day', week: 'a week' } as const;
@@ -23,7 +23,7 @@ export function OvertimeScreen() {
     setParams({ otPeriodStart: next.start, otPeriodEnd: next.end, otPeriodType: next.type }, { replace: true });
   };
   const person = (id: string, reported: string | null) => overtimePersonName(names.data?.people, id, reported);
-  const mission = (id: string) => names.data?.missions.get(id) ?? id;
+  const mission = (id: string, reported: string | null) => overtimeMissionName(names.data?.missions, id, reported);
 
   return (
     <Modal
@@ -93,10 +93,10 @@ export function OvertimeScreen() {
                       </Table.Td>
                     </Table.Tr>
                     {row.missions.map((part) => (
-                      <Table.Tr key={part.mission} aria-label={`${person(row.person, row.name)} on ${mission(part.mission)}`}>
+                      <Table.Tr key={part.mission} aria-label={`${person(row.person, row.name)} on ${mission(part.mission, part.title)}`}>
                         <Table.Td pl="xl">
                           <Text size="sm" c="dimmed" span>
-                            {mission(part.mission)}
+                            {mission(part.mission, part.title)}
                           </Text>
                         </Table.Td>
                         <Table.Td ta="right">{part.hours}</Table.Td>

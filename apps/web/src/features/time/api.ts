@@ -48,7 +48,11 @@ export type OvertimeFigures = { hours: number; overtimeHours: number; after: num
 export type OvertimeReport = {
   start: string;
   end: string;
-  people: (OvertimeFigures & { person: string; name: string | null; missions: (OvertimeFigures & { mission: string })[] })[];
+  people: (OvertimeFigures & {
+    person: string;
+    name: string | null;
+    missions: (OvertimeFigures & { mission: string; title: string | null })[];
+  })[];
 };
 
 export const overtimeQuery = (orgId: string, start: string, end: string) =>

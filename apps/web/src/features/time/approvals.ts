@@ -71,3 +71,9 @@ export const EXPORT_COLUMNS = [
   'hours',
   'status',
 ] as const satisfies readonly (keyof ExportLine)[];
+
+/**
+ * How the export is written (papaparse's `unparse`): a text cell a spreadsheet would run as a formula (starting with
+ * =, +, -, @, a tab or a return: a task or role named so by anybody on the team) is kept as text.
+ */
+export const EXPORT_CSV_CONFIG = { columns: [...EXPORT_COLUMNS], escapeFormulae: true };

@@ -57,6 +57,14 @@ describe('task rows of the weekly grid', () => {
     expect([pour.cells, pour.status, pour.editable]).toEqual([['', '', '', '', '', '', ''], 'draft', true]);
   });
 
+  it('locks a role week kept per task while it holds tasks; one with no task left is typed in as a role week', () => {
+    const perTask = (lines: Record<string, number[]>) => taskWeek('a', lines, { _id: 'role-week', planItemId: 'r1' });
+    const [kept] = gridRows([role('r1', 'a')], [], [perTask({ t1: [2, 0, 0, 0, 0, 0, 0] })], MONDAY);
+    expect([kept!.sheet?._id, kept!.editable]).toEqual(['role-week', false]);
+    const [emptied] = gridRows([role('r1', 'a')], [], [perTask({})], MONDAY);
+    expect([emptied!.sheet?._id, emptied!.editable]).toEqual(['role-week', true]);
+  });
+
   it("names a role without a title 'Unspecified role' and a mission without one 'Project not found...'", () => {
     const [row] = gridRows([{ ...role('r1', 'a', ' '), missionTitle: '' }], [], [], MONDAY);
     expect([row!.title, row!.missionTitle]).toEqual(['Unspecified role', 'Project not found...']);

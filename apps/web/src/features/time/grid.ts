@@ -60,7 +60,9 @@ export function gridRows(
       const sheet = roleSheetOf(sheets, role.planItemId, monday);
       const status = sheet?.status ?? 'draft';
       const cells = sheet ? sheet.dailyHours.map(formatHours) : [...EMPTY_WEEK];
-      const editable = hoursEditable(status) && sheet?.form !== 'task';
+      // a role week kept per task with no task left (an API client's empty task list) takes role days again
+      const keptPerTask = sheet?.form === 'task' && sheet.actionItems.length > 0;
+      const editable = hoursEditable(status) && !keptPerTask;
       const { mission: missionId, planItemId } = role;
       const [missionTitle, title] = [
         role.missionTitle || TIME_MESSAGES.projectNotFound,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
-import { overtimePersonName } from './overtime.ts';
+import { overtimeMissionName, overtimePersonName } from './overtime.ts';
 
 describe('overtimePersonName', () => {
   const people = new Map([['ada', 'Ada Lovelace']]);
@@ -19,5 +19,16 @@ describe('overtimePersonName', () => {
 
   it('shows the id until the names are read', () => {
     expect(overtimePersonName(undefined, 'ada')).toBe('ada');
+  });
+});
+
+describe('overtimeMissionName', () => {
+  const missions = new Map([['m1', 'Harbour cabins']]);
+
+  it("names a mission by the organisation's list, else by the title the report gives (an archived one), never by its id", () => {
+    expect(overtimeMissionName(missions, 'm1', 'Old title')).toBe('Harbour cabins');
+    expect(overtimeMissionName(missions, '0123456789abcdef01234567', 'Archived pier')).toBe('Archived pier');
+    expect(overtimeMissionName(undefined, '0123456789abcdef01234567', 'Archived pier')).toBe('Archived pier');
+    expect(overtimeMissionName(missions, '0123456789abcdef01234567', null)).toBe('Project not found...');
   });
 });

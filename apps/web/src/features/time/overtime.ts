@@ -1,5 +1,6 @@
 import { addIsoDays, mondayOf } from '@crewplan/domain/missions/dates';
 import { MISSION_MESSAGES } from '@crewplan/domain/messages/index';
+import { TIME_MESSAGES } from '@crewplan/domain/time/time';
 
 /** How the overtime report's period is chosen (`otPeriodType`): a week, a month from a Monday, or any range. */
 export const OVERTIME_PERIOD_TYPES = ['week', 'month', 'custom'] as const;
@@ -44,4 +45,13 @@ export function overtimePeriod(
 export function overtimePersonName(people: ReadonlyMap<string, string> | undefined, id: string, reported?: string | null): string {
   if (!people) return id;
   return people.get(id) ?? (reported || MISSION_MESSAGES.personNotFound);
+}
+
+/**
+ * How the report names a mission: as the organisation's list of missions does, else by the title the report gives (an
+ * archived mission, which that list leaves out), never by its raw id; 'Project not found...' for one no longer kept.
+ * Until the list is read, the reported title.
+ */
+export function overtimeMissionName(missions: ReadonlyMap<string, string> | undefined, id: string, reported: string | null): string {
+  return missions?.get(id) ?? reported ?? TIME_MESSAGES.projectNotFound;
 }
