@@ -1,9 +1,9 @@
 import type { Suggestion, Suggestions, TaskMasterGroup, TaskMasterItem, TaskMasterPage, TaskMasterQuery } from '@crewplan/domain/home/home';
 import { rankTasks } from '@crewplan/domain/home/weight';
-import { dayIn, isTimeZone } from '@crewplan/domain/shared/days';
 import type { MyItem } from '@crewplan/domain/tasks/tasks';
 import type { AppContext } from '../../plugins/types.ts';
 import { managedMissions, teamPeople } from '../board/index.ts';
+import { personToday } from '../people/index.ts';
 import {
   myItemsByIdsQuery,
   myMissionIdsQuery,
@@ -14,13 +14,6 @@ import {
   type WeighedRow,
 } from './home.queries.ts';
 
-/** Today in the person's own time zone (UTC when their profile names none). */
-async function personsToday(ctx: AppContext, personId: string): Promise<string> {
-  const { rows } = await ctx.pool.query<{ timezone: string | null }>('select timezone from people where id = $1', [personId]);
-  const zone = rows[0]?.timezone;
-  return dayIn(ctx.clock.now(), isTimeZone(zone) ? zone : 'UTC');
-}
-
 /**
  * `GET /action-item/my/suggestions`: my tasks weighing more than 0 today, heaviest first (rule 235, `rankTasks`), at
  * most `limit`; and the missions of my tasks and of those I manage.
@@ -30,7 +23,7 @@ export async function suggestions(
   personId: string,
   query: { today?: string | undefined; limit: number },
 ): Promise<Suggestions> {
-  const today = query.today ?? (await personsToday(ctx, personId));
+  const today = query.today ?? (await personToday(ctx.db, personId, ctx.clock.now()));
   const [weighed, mine, managed] = await Promise.all([
     ctx.pool.query<WeighedRow>(weighedQuery(personId, today)),
     ctx.pool.query<{ id: string }>(myMissionIdsQuery(personId)),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { WorkFromHomeList } from '@crewplan/domain';
-import { dayIn, isTimeZone } from '@crewplan/domain/shared/days';
 import { people, workFromHomeDays } from '../../db/schema/index.ts';
+import { personToday } from '../people/index.ts';
 import { isUniqueViolation } from '../../commands/index.ts';
 import { appError } from '../../lib/errors.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -19,11 +19,7 @@ const LAST_ZONE = 'Etc/GMT+12';
  * The person's today, as the form offers it: in the time zone of their profile; without one (the form then takes the
  * browser's, which the server does not know) the day not yet over somewhere, so that their today is never refused.
  */
-async function todayFor(ctx: AppContext, personId: string): Promise<string> {
-  const [row] = await ctx.db.select({ timezone: people.timezone }).from(people).where(eq(people.id, personId));
-  const zone = row?.timezone;
-  return dayIn(ctx.clock.now(), isTimeZone(zone) ? zone : LAST_ZONE);
-}
+const todayFor = (ctx: AppContext, personId: string) => personToday(ctx.db, personId, ctx.clock.now(), LAST_ZONE);
 
 /** `GET /work-from-home`: the days booked by the people of my organisations, from `from` (default my today) for 14 days. */
 export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from?: string): Promise<WorkFromHomeList> {

@@ -2,3 +2,4 @@
 export { avatarUrl } from './people.presenter.ts';
 export { peopleRoutes } from './people.routes.ts';
 export { otherPersonHasEmail } from './people.service.ts';
+export { personToday } from './people.today.ts';

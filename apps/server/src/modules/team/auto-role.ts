@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
-import {
-  autoCreateRoleFor,
-  dayIn,
-  isTimeZone,
-  mondayOf,
-  orgLicenceActive,
-  planItemDates,
-  timesheetToggleShown,
-  type OrgLicenceFacts,
-} from '@crewplan/domain';
+import { autoCreateRoleFor, mondayOf, orgLicenceActive, planItemDates, timesheetToggleShown, type OrgLicenceFacts } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
-import { missions, orgs, people } from '../../db/schema/index.ts';
+import { missions, orgs } from '../../db/schema/index.ts';
 import type { MissionRow } from '../../plugins/mission-access.ts';
 
 /** What rules 130 and 133 read: the mission's kind and timesheets, and the licence of its organisation (none for a personal one). */
@@ -71,11 +62,4 @@ export function invitedRoleDates(
   const weekStart = mondayOf(acceptedOn);
   const startDate = mission.start && mission.start > weekStart ? mission.start : weekStart;
   return planItemDates({ startDate, endDate: mission.end }, mission);
-}
-
-/** The day the person accepts on: in the time zone of their profile, UTC without one. */
-export async function acceptanceDay(tx: Tx, personId: string, now: Date): Promise<string> {
-  const [row] = await tx.select({ timezone: people.timezone }).from(people).where(eq(people.id, personId));
-  const zone = row?.timezone;
-  return dayIn(now, isTimeZone(zone) ? zone : 'UTC');
 }

@@ -11,11 +11,12 @@ import { lockMission, type RecordMissionWrite, runMissionCommand } from '../../c
 import type { Tx } from '../../db/database.ts';
 import { missionInvites, missionPeople, missions, orgs, people, personEmails, planItemRequests, planItems } from '../../db/schema/index.ts';
 import { loadMissionAccess } from '../../plugins/mission-access.ts';
+import { personToday } from '../people/index.ts';
 import { assignmentGoesThroughRequest } from '../plan/index.ts';
 import { appError } from '../../lib/errors.ts';
 import { hashSecret } from '../../plugins/org-access.ts';
 import type { AppContext, Principal } from '../../plugins/types.ts';
-import { acceptanceDay, autoCreateRoleStillApplies, invitedRoleDates } from './auto-role.ts';
+import { autoCreateRoleStillApplies, invitedRoleDates } from './auto-role.ts';
 import { OPEN_INVITE_STATUSES, type MissionInviteRow } from './invites.service.ts';
 import { isOnTeam } from './team.service.ts';
 
@@ -226,7 +227,7 @@ async function createRole(
     : [];
   const role = invite.role?.trim() || PERMISSION_LABELS.teamMember;
   const ask = await roleNeedsApproval(tx, row);
-  const dates = invitedRoleDates(await acceptanceDay(tx, personId, now), { start: mission.planStartDate, end: mission.planEndDate });
+  const dates = invitedRoleDates(await personToday(tx, personId, now), { start: mission.planStartDate, end: mission.planEndDate });
   const [item] = await tx
     .insert(planItems)
     .values({
