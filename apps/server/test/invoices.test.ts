@@ -329,6 +329,32 @@ describe('drawing lines from a mission', () => {
   });
 });
 
+describe('a draft of a project archived since', () => {
+  it('keeps its lines drawable and its currency changeable; a new invoice of that project is refused', async () => {
+    const m = await hourlyMission();
+    const clientId = await client({ country: 'GR' });
+    const draft = await created(clientId, { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.d1, m.weeks.d2] }] });
+    expectStatus(await call({ method: 'DELETE', url: `/api/mission/${m.missionId}` }), 200);
+
+    const redrawn = await call({
+      method: 'PUT',
+      url: `/api/clientInvoice/${draft._id}`,
+      payload: { payload: { lines: [{ kind: 'time', sourceIds: [m.weeks.d1] }, typed('Travel', 1, 50)] } },
+    });
+    expectStatus(redrawn, 200);
+    expect((redrawn.json() as Invoice).lines.map((line) => [line.kind, line.amount])).toEqual([
+      ['time', 3_200],
+      ['manual', 50],
+    ]);
+    const inDollars = await call({ method: 'PUT', url: `/api/clientInvoice/${draft._id}`, payload: { payload: { currency: 'USD' } } });
+    expectStatus(inDollars, 200);
+    expect((inDollars.json() as Invoice).currency).toBe('USD');
+
+    const fresh = await create(clientId, { missionId: m.missionId, lines: [{ kind: 'time', sourceIds: [m.weeks.d2] }] });
+    expect(fresh.statusCode).toBe(404);
+  });
+});
+
 describe('an invoice bills only its own client’s projects', () => {
   it('refuses a project of another client (409 invoice/other-client), on creation, on a move and on drawing anew', async () => {
     const [ours, theirs] = [await client(), await client()];

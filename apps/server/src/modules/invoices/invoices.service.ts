@@ -69,11 +69,12 @@ async function loadClientRow(tx: Tx | AppContext['db'], orgId: string, clientId:
   return row;
 }
 
-async function loadMission(db: Tx | AppContext['db'], orgId: string, missionId: string) {
+/** A live mission of the organisation; with `archivedToo`, an archived one as well (the mission a draft already bills). */
+async function loadMission(db: Tx | AppContext['db'], orgId: string, missionId: string, archivedToo = false) {
   const [row] = await db
     .select({ id: missions.id, title: missions.title, currency: missions.currency, clientId: missions.clientId })
     .from(missions)
-    .where(and(eq(missions.id, missionId), eq(missions.orgId, orgId), sql`${missions.archivedAt} is null`));
+    .where(and(eq(missions.id, missionId), eq(missions.orgId, orgId), archivedToo ? undefined : sql`${missions.archivedAt} is null`));
   if (!row) throw appError('missionNotFound');
   return row;
 }
@@ -82,8 +83,8 @@ async function loadMission(db: Tx | AppContext['db'], orgId: string, missionId: 
  * The mission an invoice of `clientId` bills: one of that client, or one with no client set; a mission of another
  * client is refused, so that one client is never billed another's work.
  */
-async function loadMissionOfClient(db: Tx | AppContext['db'], orgId: string, missionId: string, clientId: string) {
-  const mission = await loadMission(db, orgId, missionId);
+async function loadMissionOfClient(db: Tx | AppContext['db'], orgId: string, missionId: string, clientId: string, archivedToo = false) {
+  const mission = await loadMission(db, orgId, missionId, archivedToo);
   if (mission.clientId !== null && mission.clientId !== clientId) throw appError('invoiceMissionOfOtherClient');
   return mission;
 }
@@ -156,7 +157,9 @@ const drawnDescription = (line: DrawnLine, currency: string) =>
  * The lines of an invoice from its input: typed lines as given (quantity × unit price, rounded once), drawn lines
  * recomputed from their sources, which must be billable now and not on another invoice (409 otherwise). With
  * `redrawnFrom`, the inputs are a draft's stored lines drawn in that currency: a drawn line's description is kept only
- * where someone renamed it, and is otherwise drawn anew (with its conversion note for the new currency).
+ * where someone renamed it, and is otherwise drawn anew (with its conversion note for the new currency). With
+ * `archivedToo`, the mission is the one a draft bills: archived meanwhile, its time and milestones stay billable on it,
+ * so that the draft can still be edited and drawn again.
  */
 async function buildLines(
   ctx: AppContext,
@@ -166,6 +169,7 @@ async function buildLines(
   inputs: InvoiceLineInput[],
   currency: string,
   redrawnFrom?: string,
+  archivedToo = false,
 ): Promise<LineValues[]> {
   const drawnIds = inputs.flatMap((line) => (line.kind === 'manual' ? [] : line.sourceIds));
   if (drawnIds.length > 0 && !missionId) {
@@ -178,7 +182,8 @@ async function buildLines(
     await tx.select({ id: timesheets.id }).from(timesheets).where(inArray(timesheets.id, drawnIds)).orderBy(timesheets.id).for('share');
     await tx.select({ id: planItems.id }).from(planItems).where(inArray(planItems.id, drawnIds)).orderBy(planItems.id).for('share');
   }
-  const sources = missionId && drawnIds.length > 0 ? await billableSources(tx, access.org.id, missionId, { ids: drawnIds }) : [];
+  const sources =
+    missionId && drawnIds.length > 0 ? await billableSources(tx, access.org.id, missionId, { ids: drawnIds, archivedToo }) : [];
   const byId = new Map(sources.map((source) => [source.id, source]));
   const lines: LineValues[] = [];
   for (const input of inputs) {
@@ -393,7 +398,7 @@ export async function updateInvoice(
       // lines drawn anew come from the mission, which may have moved to another client since the draft was made
       const drawsAnew = lines?.some((line) => line.kind !== 'manual') ?? false;
       if (missionId && (missionId !== current.missionId || drawsAnew)) {
-        await loadMissionOfClient(tx, access.org.id, missionId, current.clientId);
+        await loadMissionOfClient(tx, access.org.id, missionId, current.clientId, missionId === current.missionId);
       }
       const order = fields.orderId === undefined ? {} : await orderOf(tx, access, current.clientId, fields.orderId);
       const currency = fields.currency ?? current.currency;
@@ -404,7 +409,8 @@ export async function updateInvoice(
         const inputs =
           lines ?? (await convertTypedLines(ctx, tx, await currentLineInputs(tx, current.id), current.currency, currency, issueDate));
         await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
-        const built = await buildLines(ctx, tx, access, missionId, inputs, currency, lines ? undefined : current.currency);
+        const redrawnFrom = lines ? undefined : current.currency;
+        const built = await buildLines(ctx, tx, access, missionId, inputs, currency, redrawnFrom, missionId === current.missionId);
         totals = taxAndTotals(client, access, built, currency);
         await insertLines(tx, current.id, built);
       }
@@ -471,7 +477,7 @@ export async function releaseBilledSource(
     return sourceIds.length > 0 ? [{ kind: line.kind, sourceIds }] : [];
   });
   await tx.delete(clientInvoiceLines).where(eq(clientInvoiceLines.invoiceId, current.id));
-  const built = await buildLines(ctx, tx, access, current.missionId, inputs, current.currency, current.currency);
+  const built = await buildLines(ctx, tx, access, current.missionId, inputs, current.currency, current.currency, true);
   const client = await loadClientRow(tx, orgId, current.clientId);
   await insertLines(tx, current.id, built);
   await tx

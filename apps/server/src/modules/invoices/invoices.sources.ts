@@ -19,6 +19,7 @@ import { clientInvoiceSources, planItems } from '../../db/schema/index.ts';
  * - `milestone`: a milestone (or fundable milestone) with an amount, reached (approved, or its linked task 100 %
  *   complete), of a mission that bills using milestones.
  * Approved expenses join as one more branch here. A source on a live invoice (`client_invoice_sources`) is left out.
+ * An archived mission bills nothing, but with `archivedToo` (the mission a draft already bills).
  */
 export type SourceKind = 'timesheet' | 'milestone';
 export type BillableSource = {
@@ -60,14 +61,14 @@ export async function billableSources(
   db: Db | Tx,
   orgId: string,
   missionId: string,
-  filter: { until?: string | undefined; ids?: readonly string[] | undefined } = {},
+  filter: { until?: string | undefined; ids?: readonly string[] | undefined; archivedToo?: boolean } = {},
 ): Promise<BillableSource[]> {
   const only = (column: string) => (filter.ids ? sql`and ${sql.raw(column)} = any(${sql.param([...filter.ids])}::varchar[])` : sql``);
   const until = (column: string) => (filter.until ? sql`and ${sql.raw(column)} <= ${filter.until}::date` : sql``);
   const result = await db.execute<SourceRow>(sql`
     with m as (
       select id, currency, not_billable, bill_using_milestones from missions
-      where id = ${missionId} and org_id = ${orgId} and archived_at is null
+      where id = ${missionId} and org_id = ${orgId} and (archived_at is null or ${filter.archivedToo === true})
     ),
     weeks as (
       select t.id, t.week_start, t.person_id, t.plan_item_id, t.approved_rate_item_id, t.approved_rate_time,
