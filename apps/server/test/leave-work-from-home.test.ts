@@ -49,3 +49,32 @@ describe('booking a day at home across time zones', () => {
     expectStatus(await book('p2', '2025-03-31'), 400);
   });
 });
+
+describe('a day booked beyond the two-week window', () => {
+  const list = async (caller: Caller) =>
+    (await t.request({ method: 'GET', url: '/api/work-from-home', token: world.people[caller].token })).json() as WorkFromHomeList;
+  const days = (entries: WorkFromHomeList['days']) => entries.map((entry) => entry.day);
+
+  it('is listed, in order, among its own person’s later days, not for a colleague, and can be cancelled', async () => {
+    // p0's today is 1 April (Los Angeles): the window ends on 14 April
+    expectStatus(await book('p0', '2025-05-20'), 201);
+    const booked = await book('p0', '2025-05-01');
+    expectStatus(booked, 201);
+    expect(days((booked.json() as WorkFromHomeList).later)).toEqual(['2025-05-01', '2025-05-20']);
+
+    const own = await list('p0');
+    expect(own.to).toBe('2025-04-14');
+    expect(days(own.later)).toEqual(['2025-05-01', '2025-05-20']);
+    expect(own.later.every((entry) => entry.mine)).toBe(true);
+    expect(days(own.days)).not.toContain('2025-05-01');
+
+    const colleague = await list('p1');
+    expect([...days(colleague.days), ...days(colleague.later)]).not.toContain('2025-05-01');
+    expect(colleague.later).toEqual([]);
+
+    const cancelled = await t.request({ method: 'DELETE', url: `/api/work-from-home/${own.later[0]!._id}`, token: world.people.p0.token });
+    expectStatus(cancelled, 200);
+    expect(days((cancelled.json() as WorkFromHomeList).later)).toEqual(['2025-05-20']);
+    expect(days((await list('p0')).later)).toEqual(['2025-05-20']);
+  });
+});

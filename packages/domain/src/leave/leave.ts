@@ -237,11 +237,17 @@ export const leaveNotifiedSchema = z.object({ notified: z.number() });
 export const workFromHomeBookSchema = z.object({ org: idSchema, day: dateSchema }).strict();
 export const workFromHomeQuerySchema = z.object({ from: dateSchema.optional() }).strict();
 
-/** Work-from-home days of my organisations' people, from a day on (14 days), for the team to see. */
+const workFromHomeDaySchema = z.object({ _id: z.string(), org: z.string(), person: personRefSchema, day: z.string(), mine: z.boolean() });
+
+/**
+ * Work-from-home days of my organisations' people, from a day on (14 days), for the team to see; `later` holds my own
+ * days after that window (all of them, by day), so that a day booked far ahead can still be seen and cancelled.
+ */
 export const workFromHomeListSchema = z.object({
   from: z.string(),
   to: z.string(),
-  days: z.array(z.object({ _id: z.string(), org: z.string(), person: personRefSchema, day: z.string(), mine: z.boolean() })),
+  days: z.array(workFromHomeDaySchema),
+  later: z.array(workFromHomeDaySchema),
 });
 export type WorkFromHomeList = z.infer<typeof workFromHomeListSchema>;
 

@@ -243,7 +243,7 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { signedIn: 'leave.read' } },
     schema: {
       tags,
-      summary: "Work-from-home days of my organisations' people for 14 days from `from` (default today)",
+      summary: "Work-from-home days of my organisations' people for 14 days from `from` (default today), and my own later days",
       querystring: workFromHomeQuerySchema,
       response: { 200: workFromHomeListSchema },
     },

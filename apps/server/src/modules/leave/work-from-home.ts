@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { WorkFromHomeList } from '@crewplan/domain';
 import { people, workFromHomeDays } from '../../db/schema/index.ts';
 import { personToday } from '../people/index.ts';
@@ -21,12 +21,8 @@ const LAST_ZONE = 'Etc/GMT+12';
  */
 const todayFor = (ctx: AppContext, personId: string) => personToday(ctx.db, personId, ctx.clock.now(), LAST_ZONE);
 
-/** `GET /work-from-home`: the days booked by the people of my organisations, from `from` (default my today) for 14 days. */
-export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from?: string): Promise<WorkFromHomeList> {
-  const start = from ?? (await todayFor(ctx, personId));
-  const end = addDays(start, WINDOW_DAYS - 1);
-  const orgIds = await orgIdsOf(ctx.db, personId);
-  if (orgIds.length === 0) return { from: start, to: end, days: [] };
+/** The bookings that `where` picks, by day, each with its person, as the list presents them to `personId`. */
+async function bookingsWhere(ctx: AppContext, personId: string, where: SQL | undefined) {
   const rows = await ctx.db
     .select({
       booking: workFromHomeDays,
@@ -34,19 +30,32 @@ export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from
     })
     .from(workFromHomeDays)
     .innerJoin(people, eq(people.id, workFromHomeDays.personId))
-    .where(and(inArray(workFromHomeDays.orgId, orgIds), gte(workFromHomeDays.day, start), lte(workFromHomeDays.day, end)))
-    .orderBy(asc(workFromHomeDays.day), asc(people.firstName));
-  return {
-    from: start,
-    to: end,
-    days: rows.map(({ booking, person }) => ({
-      _id: booking.id,
-      org: booking.orgId,
-      person: personRefOf(person),
-      day: booking.day,
-      mine: booking.personId === personId,
-    })),
-  };
+    .where(where)
+    .orderBy(asc(workFromHomeDays.day), asc(people.firstName), asc(workFromHomeDays.orgId));
+  return rows.map(({ booking, person }) => ({
+    _id: booking.id,
+    org: booking.orgId,
+    person: personRefOf(person),
+    day: booking.day,
+    mine: booking.personId === personId,
+  }));
+}
+
+/**
+ * `GET /work-from-home`: the days booked by the people of my organisations, from `from` (default my today) for 14 days,
+ * and my own days after that window (a day may be booked any distance ahead; others' later days stay out).
+ */
+export async function workFromHomeDaysOf(ctx: AppContext, personId: string, from?: string): Promise<WorkFromHomeList> {
+  const start = from ?? (await todayFor(ctx, personId));
+  const end = addDays(start, WINDOW_DAYS - 1);
+  const orgIds = await orgIdsOf(ctx.db, personId);
+  if (orgIds.length === 0) return { from: start, to: end, days: [], later: [] };
+  const inMyOrgs = inArray(workFromHomeDays.orgId, orgIds);
+  const [days, later] = await Promise.all([
+    bookingsWhere(ctx, personId, and(inMyOrgs, gte(workFromHomeDays.day, start), lte(workFromHomeDays.day, end))),
+    bookingsWhere(ctx, personId, and(inMyOrgs, eq(workFromHomeDays.personId, personId), gt(workFromHomeDays.day, end))),
+  ]);
+  return { from: start, to: end, days, later };
 }
 
 /** `POST /work-from-home`: book a day at home in an organisation I belong to (once a day; not before my today). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { WorkFromHomeList } from '@crewplan/domain/leave/leave';
 import { dayIn } from '@crewplan/domain/shared/days';
@@ -12,7 +12,10 @@ import { LEAVE_ROOT } from './api.ts';
 const KEY = [LEAVE_ROOT, 'work-from-home'];
 const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
 
-/** Work-from-home days (the floating button): book and cancel my days; see who of my organisations is at home. */
+/**
+ * Work-from-home days (the floating button): book and cancel my days; see who of my organisations is at home in the next
+ * two weeks, and my own days after that under 'Your later days'.
+ */
 export function WorkFromHome({ orgs }: { orgs: { _id: string; title: string }[] }) {
   const today = dayIn(new Date(), useTimeZone());
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<WorkFromHomeList>('/work-from-home', { signal }) });
@@ -43,26 +46,39 @@ export function WorkFromHome({ orgs }: { orgs: { _id: string; title: string }[] 
       {list.isPending && <Loader aria-label="Loading work-from-home days" />}
       {list.data && list.data.days.length === 0 && <Text c="dimmed">Nobody works from home in the next two weeks.</Text>}
       {list.data && list.data.days.length > 0 && (
-        <Table aria-label="Work-from-home days">
-          <Table.Tbody>
-            {list.data.days.map((entry) => (
-              <Table.Tr key={entry._id}>
-                <Table.Td>{entry.day}</Table.Td>
-                <Table.Td>
-                  {entry.person.firstName} {entry.person.lastName}
-                </Table.Td>
-                <Table.Td>
-                  {entry.mine && (
-                    <Button size="compact-xs" variant="default" onClick={() => cancel.mutate(entry._id)}>
-                      Cancel
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DaysTable label="Work-from-home days" days={list.data.days} onCancel={(id) => cancel.mutate(id)} />
+      )}
+      {list.data && list.data.later.length > 0 && (
+        <>
+          <Title order={5}>Your later days</Title>
+          <DaysTable label="Your later days" days={list.data.later} onCancel={(id) => cancel.mutate(id)} />
+        </>
       )}
     </Stack>
+  );
+}
+
+/** Booked days, one a row, with a Cancel button on mine. */
+function DaysTable({ label, days, onCancel }: { label: string; days: WorkFromHomeList['days']; onCancel: (id: string) => void }) {
+  return (
+    <Table aria-label={label}>
+      <Table.Tbody>
+        {days.map((entry) => (
+          <Table.Tr key={entry._id}>
+            <Table.Td>{entry.day}</Table.Td>
+            <Table.Td>
+              {entry.person.firstName} {entry.person.lastName}
+            </Table.Td>
+            <Table.Td>
+              {entry.mine && (
+                <Button size="compact-xs" variant="default" onClick={() => onCancel(entry._id)}>
+                  Cancel
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
