@@ -192,7 +192,8 @@ type SheetScope = {
  * 5 characters or more) and reopen an approved one. Anything else: 403 for who is not party to it, 409 for a
  * transition the status does not allow. The approvers of a mission's week are its project managers and owners and the
  * organisation's admins, whichever route it comes by; of an organisation's own week, its admins. Nobody decides their
- * own week. The person's writes pass the checks of a save (`checkOwnSheet`): still on the project, which keeps
+ * own week. A rejected week the person takes back to draft keeps its rejection (reason, date, approver) until it is
+ * submitted again. The person's writes pass the checks of a save (`checkOwnSheet`): still on the project, which keeps
  * timesheets, on a live role of theirs (on an organisation's own week: not one of its observers), and no day over
  * 24 hours.
  */
@@ -250,11 +251,15 @@ async function updateSheet(ctx: AppContext, scope: SheetScope, id: string, input
       if (sheet.status === 'approved') await releaseBilledWeek(ctx, tx, sheet.orgId, sheet.id);
       patch.status = to;
       if (to === 'submitted') patch.submittedAt = ctx.clock.now();
-      const decided = to === 'approved' || to === 'rejected';
-      Object.assign(patch, { decidedAt: decided ? ctx.clock.now() : null, decidedBy: decided ? scope.personId : null });
+      // a rejected week the person takes back to draft keeps its rejection (why, when, by whom) until it is
+      // submitted again, as a save of the week as a draft keeps it (`upsertWeeks`)
+      if (!(sheet.status === 'rejected' && to === 'draft')) {
+        const decided = to === 'approved' || to === 'rejected';
+        Object.assign(patch, { decidedAt: decided ? ctx.clock.now() : null, decidedBy: decided ? scope.personId : null });
+        patch.rejectionReason = to === 'rejected' ? (payload.reason ?? null) : null;
+      }
       // the money the week is approved with stays with it (a later rate change does not rewrite past cost)
       if (to === 'approved' || sheet.status === 'approved') Object.assign(patch, await approvalRates(tx, sheet, to === 'approved'));
-      patch.rejectionReason = to === 'rejected' ? (payload.reason ?? null) : null;
     }
     if (Object.keys(patch).length === 0) return presentTimesheet(sheet);
     const [row] = await tx.update(timesheets).set(patch).where(eq(timesheets.id, sheet.id)).returning();

@@ -131,6 +131,9 @@ describe('a rejection reason', () => {
               bars={[0, 0, 0, 0, 0, 0, 0]}
               refusal={null}
               showsReason
+              selfId="p"
+              recalling={false}
+              onRecall={() => undefined}
               autofocus={false}
               cellRef={() => undefined}
               onType={() => undefined}

@@ -11,7 +11,7 @@ import { usePhone } from '../../lib/phone.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { isApiError } from '../../lib/api-error.ts';
-import { myAvailabilityQuery, myTimesheetsQuery, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
+import { myAvailabilityQuery, myTimesheetsQuery, useRecallWeek, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
 import { dayCapacities, daysOff } from './capacity.ts';
 import { FillFromPlanButton } from './FillFromPlanButton.tsx';
 import { capacityBars, cellHours, copiedCells, dayTotals, gridRows, moveFocus, sumHours, weekRequest, type GridRow } from './grid.ts';
@@ -71,7 +71,7 @@ export function TimeTrackingScreen() {
             {query.error.message}
           </Alert>
         )}
-        {query.data && <WeekGrid key={monday} monday={monday} data={query.data} onWeek={go} />}
+        {query.data && <WeekGrid key={monday} monday={monday} data={query.data} selfId={personId ?? null} onWeek={go} />}
       </Stack>
     </Modal>
   );
@@ -90,12 +90,13 @@ function byMission<T extends { missionId: string; missionTitle: string }>(rows: 
   return groups;
 }
 
-function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek: (week: string) => void }) {
+function WeekGrid({ monday, data, selfId, onWeek }: { monday: string; data: Data; selfId: string | null; onWeek: (week: string) => void }) {
   const rows = useMemo(() => gridRows(data.roles, data.tasks, data.timesheets, monday), [data, monday]);
   // what the person typed and has not saved yet, by row
   const [typed, setTyped] = useState<Record<string, string[]>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const save = useSaveWeek();
+  const recall = useRecallWeek();
   const cells = useRef<(HTMLInputElement | null)[][]>([]);
   const days = dayLabels(monday);
 
@@ -175,6 +176,14 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
     if (Object.keys(typed).length > 0) write('draft');
   };
   const submit = () => write('submitted');
+  // nothing is lost by recalling (the hours stay), so no confirmation: the week becomes a draft to change
+  const recallWeek = (row: GridRow) => {
+    if (!row.sheet) return;
+    recall.mutate(row.sheet, {
+      onSuccess: () => notifications.show({ message: 'Week recalled' }),
+      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    });
+  };
   const copyLastWeek = () => {
     const copied = copiedCells(rows, data.timesheets, lastMonday);
     setTyped((all) => {
@@ -271,6 +280,9 @@ function WeekGrid({ monday, data, onWeek }: { monday: string; data: Data; onWeek
                   bars={bars}
                   refusal={refusal}
                   showsReason={row.kind === 'role' || group.rows.find((other) => other.row.kind === 'task')?.row === row}
+                  selfId={selfId}
+                  recalling={recall.isPending && recall.variables._id === row.sheet?._id}
+                  onRecall={() => recallWeek(row)}
                   autofocus={index === firstEditable}
                   cellRef={(day, element) => {
                     (cells.current[index] ??= [])[day] = element;

@@ -1,11 +1,12 @@
 import type { KeyboardEvent } from 'react';
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconSubtask } from '@tabler/icons-react';
 import { ROLE_CELL_LABELS } from '@crewplan/domain/time/role-cells';
 import { cellHours, sumHours, type GridRow } from './grid.ts';
 import type { Refusal } from './refusal.ts';
 import { RejectionReason } from './RejectionReason.tsx';
 import { STATUS_COLORS, STATUS_LABELS } from './status.ts';
+import { recallable, shownRejection } from './week-status.ts';
 import classes from './time.module.css';
 
 type Props = {
@@ -13,8 +14,16 @@ type Props = {
   days: { date: string; long: string }[];
   bars: number[];
   refusal: Refusal | null;
-  /** Whether the row says why its week was rejected (a task week says it once, on its first task). */
+  /**
+   * Whether the row speaks for its week: says why it was rejected and offers to recall it (a task week does so once,
+   * on its first task).
+   */
   showsReason: boolean;
+  /** Who is looking (null until known): only their own submitted week is recalled. */
+  selfId: string | null;
+  /** Whether a recall of this row's week is on its way. */
+  recalling: boolean;
+  onRecall: () => void;
   autofocus: boolean;
   cellRef: (day: number, element: HTMLInputElement | null) => void;
   onType: (day: number, text: string) => void;
@@ -22,10 +31,11 @@ type Props = {
 };
 
 /** One row of the week: a role, or a task under its mission's roles, with seven day cells, its total and its status. */
-export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cellRef, onType, onKey }: Props) {
+export function WeekRow({ row, days, bars, refusal, showsReason, selfId, recalling, onRecall, autofocus, cellRef, onType, onKey }: Props) {
   const hours = cellHours(row.cells);
   const refused = refusal?.rowKey === row.key;
   const task = row.kind === 'task';
+  const rejection = showsReason ? shownRejection(row) : null;
   return (
     <Table.Tr data-testid={`${task ? 'task' : 'row'}-${row.title}`}>
       <Table.Th scope="row" fw="normal" className={task ? classes.taskHeader : undefined}>
@@ -41,9 +51,7 @@ export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cell
             {row.title}
           </Text>
         )}
-        {showsReason && row.status === 'rejected' && row.sheet?.rejectionReason && (
-          <RejectionReason c="red.8" data-testid="rejection-reason" prefix="Rejected: " reason={row.sheet.rejectionReason} />
-        )}
+        {rejection && <RejectionReason c="red.8" data-testid="rejection-reason" prefix="Rejected: " reason={rejection} />}
       </Table.Th>
       {row.cells.map((text, day) => (
         <Table.Td key={days[day]!.date} p={0} className={classes.cell} title={`${row.missionTitle} · ${row.title} · ${days[day]!.long}`}>
@@ -67,9 +75,24 @@ export function WeekRow({ row, days, bars, refusal, showsReason, autofocus, cell
         {sumHours(hours)}
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[row.status]} variant="light" tt="none" className={classes.statusBadge}>
-          {!task && row.status === 'draft' ? ROLE_CELL_LABELS.draft : STATUS_LABELS[row.status]}
-        </Badge>
+        <Group gap={6} wrap="nowrap">
+          <Badge color={STATUS_COLORS[row.status]} variant="light" tt="none" className={classes.statusBadge}>
+            {!task && row.status === 'draft' ? ROLE_CELL_LABELS.draft : STATUS_LABELS[row.status]}
+          </Badge>
+          {showsReason && recallable(row.sheet, selfId) && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              loading={recalling}
+              onClick={onRecall}
+              aria-label={`Recall ${task ? `the tasks of ${row.missionTitle}` : row.title}`}
+              title="Take the week back as a draft to change it; it leaves the approvers' lists until you submit it again"
+              data-testid="recall-week"
+            >
+              Recall
+            </Button>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

@@ -94,10 +94,17 @@ export const decide = ({ sheet, status, reason }: Decision) =>
 export const reopenWeek = (sheet: Timesheet) =>
   api<Timesheet>(`/timesheet/mission/${sheet.mission}/timesheet/${sheet._id}`, { method: 'PUT', body: { payload: { status: 'draft' } } });
 
+/** The person takes back their own submitted week, not yet decided: it becomes an editable draft again. */
+export const recallWeek = (sheet: Timesheet) =>
+  api<Timesheet>(`/timesheet/mission/${sheet.mission}/timesheet/${sheet._id}`, { method: 'PUT', body: { payload: { status: 'draft' } } });
+
 const refresh = () => queryClient.invalidateQueries({ queryKey: [ROOT] });
 
 /** Reopening, then every timesheet list read again (the board's weeks among them). */
 export const reopenMutation = { mutationFn: reopenWeek, onSettled: refresh };
+
+/** Recalling, then every timesheet list read again (my week among them). */
+export const recallMutation = { mutationFn: recallWeek, onSettled: refresh };
 
 export const useSaveWeek = () => useMutation({ mutationFn: saveWholeWeek, onSettled: refresh });
 
@@ -105,6 +112,8 @@ export const useDecide = () =>
   useMutation({ mutationFn: (decisions: Decision[]) => Promise.all(decisions.map(decide)), onSettled: refresh });
 
 export const useReopenWeek = () => useMutation(reopenMutation);
+
+export const useRecallWeek = () => useMutation(recallMutation);
 
 export const useManagedTimesheets = () => useQuery(managedTimesheetsQuery);
 export const useManagedRoleCells = () => useQuery(managedRoleCellsQuery);
