@@ -319,10 +319,13 @@ describe('POST /api/billing/webhook', () => {
     const manager = await verifiedPerson(t);
     await addMember(t, orgId, manager, 'MANAGER');
     const customer = await customerIdOf(orgId);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const subscription = row!.providerSubscriptionId;
     const event = fake.signedEvent('invoice.payment_failed', {
       id: 'in_renewal_1',
       object: 'invoice',
       customer,
+      subscription,
       billing_reason: 'subscription_cycle',
     });
     const publish = vi.spyOn(t.app.ctx.realtime, 'publish');
@@ -347,7 +350,7 @@ describe('POST /api/billing/webhook', () => {
     const managerNotes = (await call('GET', '/notification', manager.token)).json() as { notifications: { type: string }[] };
     expect(managerNotes.notifications.filter((n) => n.type === 'payment')).toEqual([]);
 
-    const paid = fake.signedEvent('invoice.paid', { id: 'in_renewal_1', object: 'invoice', customer });
+    const paid = fake.signedEvent('invoice.paid', { id: 'in_renewal_1', object: 'invoice', customer, subscription });
     expectStatus(await postWebhook(paid.payload, paid.signature), 200);
     expect(viewOf(await call('GET', `/org/${orgId}/subscription`, admin.token)).status).toBe('active');
   });
@@ -421,11 +424,17 @@ describe('POST /api/billing/webhook', () => {
   it('refuses an unsigned, a badly signed or a tampered event with 400, changing nothing', async () => {
     const { admin, orgId } = await subscribed();
     const customer = await customerIdOf(orgId);
-    const event = fake.signedEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer });
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orgId, orgId));
+    const subscription = row!.providerSubscriptionId;
+    const event = fake.signedEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer, subscription });
     const unsigned = await postWebhook(event.payload);
     expectStatus(unsigned, 400);
     expect(errorOf(unsigned).code).toBe('billing/webhook-signature');
-    const wrongSecret = fake.signedEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer }, { secret: 'whsec_wrong' });
+    const wrongSecret = fake.signedEvent(
+      'invoice.payment_failed',
+      { id: 'in_x', object: 'invoice', customer, subscription },
+      { secret: 'whsec_wrong' },
+    );
     expectStatus(await postWebhook(wrongSecret.payload, wrongSecret.signature), 400);
     expectStatus(await postWebhook(event.payload.replace('invoice.payment_failed', 'invoice.paid'), event.signature), 400);
     expectStatus(await postWebhook(event.payload, 't=1,v1=deadbeef'), 400);

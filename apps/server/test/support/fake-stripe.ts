@@ -40,6 +40,8 @@ export type FakeStripe = {
   failNextSubscriptionUpdate: () => void;
   /** The next expiry of a checkout session fails (the provider is unavailable; not worth a retry of that request). */
   failNextSessionExpiry: () => void;
+  /** The next voiding of an invoice fails (the provider is unavailable; not worth a retry of that request). */
+  failNextInvoiceVoid: () => void;
   /** A signed webhook delivery of an event, as the provider sends it. */
   signedEvent: (
     type: string,
@@ -156,6 +158,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
   let failNext = false;
   let failUpdate = false;
   let failExpiry = false;
+  let failVoid = false;
   const now = () => Math.floor(Date.now() / 1000);
 
   const create = (object: string, prefix: string, fields: Json): Json => {
@@ -261,7 +264,16 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
         const items = ((params.items as Json[] | undefined) ?? []).map((item) => subscriptionItem(item, end));
         const status = failNext ? 'incomplete' : 'active';
         failNext = false;
+        const firstInvoice = create('invoice', 'in', {
+          customer: customer.id,
+          billing_reason: 'subscription_create',
+          status: status === 'active' ? 'paid' : 'open',
+          paid: status === 'active',
+          amount_due: items.reduce((sum, item) => sum + Number((item.price as Json).unit_amount) * Number(item.quantity), 0),
+          currency: (items[0]?.price as Json | undefined)?.currency ?? 'usd',
+        });
         const subscription = create('subscription', 'sub', {
+          latest_invoice: firstInvoice.id,
           customer: customer.id,
           status,
           cancel_at_period_end: false,
@@ -269,6 +281,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
           default_payment_method: params.default_payment_method ?? null,
           metadata: params.metadata ?? {},
         });
+        firstInvoice.subscription = subscription.id;
         return { status: 200, body: subscription };
       }
       const subscription = id ? get(id, 'subscription') : null;
@@ -303,6 +316,21 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
         return { status: 200, body: subscription };
       }
       return { status: 200, body: subscription };
+    }
+    if (resource === 'invoices') {
+      const invoice = id ? get(id, 'invoice') : null;
+      if (!invoice) return missing('invoice', id ?? '');
+      if (method === 'POST' && action === 'void') {
+        if (failVoid) {
+          failVoid = false;
+          return unavailable();
+        }
+        // as the provider: only a finalized invoice still owed can be voided
+        if (invoice.status !== 'open' && invoice.status !== 'uncollectible')
+          return invalid(`You can only void an invoice with a status of open or uncollectible. This invoice is ${String(invoice.status)}.`);
+        invoice.status = 'void';
+      }
+      return { status: 200, body: invoice };
     }
     if (resource === 'payment_methods') {
       const paymentMethod = id ? get(id, 'payment_method') : null;
@@ -484,6 +512,7 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
       currency: (items[0]?.price as Json | undefined)?.currency ?? 'usd',
     });
     subscription.status = 'past_due';
+    subscription.latest_invoice = invoice.id;
     return [await sendEvent('invoice.payment_failed', invoice), await sendEvent('customer.subscription.updated', subscription)];
   }
 
@@ -572,6 +601,9 @@ export async function startFakeStripe(options: { port?: number; deliver?: Delive
     },
     failNextSessionExpiry: () => {
       failExpiry = true;
+    },
+    failNextInvoiceVoid: () => {
+      failVoid = true;
     },
     signedEvent,
     sendEvent,

@@ -26,6 +26,7 @@ export const BILLING_MESSAGES = {
   notYourPayment: 'Only the person who paid can withdraw the payment.',
   notChargeable: 'The payment provider takes this currency in whole units only. Please make the amount a whole number.',
   subscribed: 'Subscribed to Unlimited.',
+  cancelEndsNow: 'Nothing was paid for this period, so cancelling ends the subscription now and voids its unpaid invoice.',
   firstPaymentDeclined: 'The first payment did not go through, so the subscription has not started. Please add another card and try again.',
 } as const;
 

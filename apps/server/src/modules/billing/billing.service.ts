@@ -239,14 +239,45 @@ async function freshAccess(ctx: AppContext, access: OrgAccess): Promise<OrgAcces
   return { ...access, org: org ?? access.org };
 }
 
-/** `PUT /org/:orgId/subscription/cancel`: ends the paid subscription at the end of the period already paid. */
+/** The statuses of a subscription whose latest invoice is unpaid: nothing was paid for its current period. */
+const UNPAID_STATUSES = new Set<SubscriptionRow['status']>(['past_due', 'unpaid']);
+
+/**
+ * `PUT /org/:orgId/subscription/cancel`: ends the paid subscription at the end of the period already paid. One whose
+ * latest invoice is unpaid ends now (nothing was paid for the period), its owed invoice voided, so that the
+ * organisation may subscribe again straight away. The provider's own status decides: a renewal paid there meanwhile
+ * (its news not here yet) keeps the period it paid for.
+ */
 export async function cancelSubscription(ctx: AppContext, access: OrgAccess): Promise<SubscriptionView> {
   const provider = requireProvider(ctx);
-  await runOrgCommand(ctx, access.org.id, auditActorOf(access), async (tx, record) => {
-    const row = await lockSubscription(tx, access.org.id);
+  const orgId = access.org.id;
+  await runOrgCommand(ctx, orgId, auditActorOf(access), async (tx, record) => {
+    const row = await lockSubscription(tx, orgId);
     if (!row.providerSubscriptionId || !OPEN_STATUSES.has(row.status)) throw noSubscription();
-    const subscription = await callProvider(() => provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId!));
-    await applySubscriptionStatus(tx, access.org.id, {
+    const subscriptionId = row.providerSubscriptionId;
+    const current = await callProvider(() => provider.retrieveSubscription(subscriptionId));
+    if (UNPAID_STATUSES.has(current.status)) {
+      const ended = await callProvider(() => provider.endUnpaidSubscription(subscriptionId));
+      const { from, licensed } = await applySubscriptionStatus(tx, orgId, {
+        status: ended.status,
+        currentPeriodEnd: ended.currentPeriodEnd,
+        cancelAtPeriodEnd: false,
+      });
+      record({
+        action: 'update',
+        entity: 'orgs',
+        id: orgId,
+        title: access.org.title,
+        changes: {
+          subscription: { from, to: ended.status },
+          isOrgLicensed: { from: access.org.isOrgLicensed, to: licensed },
+          ...(ended.invoice === 'none' ? {} : { latestInvoice: { from: 'open', to: ended.invoice === 'voided' ? 'void' : 'open' } }),
+        },
+      });
+      return;
+    }
+    const subscription = await callProvider(() => provider.cancelSubscriptionAtPeriodEnd(subscriptionId));
+    await applySubscriptionStatus(tx, orgId, {
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
@@ -254,7 +285,7 @@ export async function cancelSubscription(ctx: AppContext, access: OrgAccess): Pr
     record({
       action: 'update',
       entity: 'orgs',
-      id: access.org.id,
+      id: orgId,
       title: access.org.title,
       changes: { cancelAtPeriodEnd: { from: row.cancelAtPeriodEnd, to: subscription.cancelAtPeriodEnd } },
     });

@@ -18,6 +18,8 @@ export type ProviderSubscription = {
   cancelAtPeriodEnd: boolean;
 };
 
+export type UnpaidInvoiceOutcome = 'voided' | 'kept' | 'none';
+
 export type ProviderLine = { name: string; unitMinor: number; quantity: number };
 
 /** An item of a subscription: `name` is the seat kind it bills (its `metadata.seat`), null for an item not ours. */
@@ -57,6 +59,13 @@ export interface PaymentProvider {
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /** Ends the subscription now: nothing more is charged. */
   cancelSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Ends an unpaid subscription now and voids its latest invoice while it is still owed, as nothing was paid for the
+   * period. `invoice` says what became of it: `voided`; `kept` when the provider refused to void it (its own rule
+   * then applies: a cancelled subscription's invoices are no longer collected automatically); `none` with no invoice
+   * owed.
+   */
+  endUnpaidSubscription(subscriptionId: string): Promise<ProviderSubscription & { invoice: UnpaidInvoiceOutcome }>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription & { items: ProviderSubscriptionItem[] }>;
   /** Changes the items in one update, prorated as the provider does by default; new lines are priced under `productId`. */
   updateSubscriptionItems(
@@ -228,6 +237,22 @@ export function stripeProvider(settings: {
     },
     async cancelSubscription(subscriptionId) {
       return subscriptionOf(await stripe.subscriptions.cancel(subscriptionId));
+    },
+    async endUnpaidSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.cancel(subscriptionId);
+      const ended = subscriptionOf(subscription);
+      try {
+        const latest = subscription.latest_invoice;
+        const invoice = typeof latest === 'string' ? await stripe.invoices.retrieve(latest) : latest;
+        // only an invoice still owed is voided (a paid one stays paid)
+        if (!invoice?.id || (invoice.status !== 'open' && invoice.status !== 'uncollectible')) return { ...ended, invoice: 'none' };
+        await stripe.invoices.voidInvoice(invoice.id);
+        return { ...ended, invoice: 'voided' };
+      } catch (error) {
+        // the subscription has ended all the same: its invoice is left to the provider (no more automatic collection)
+        if (error instanceof Stripe.errors.StripeError) return { ...ended, invoice: 'kept' };
+        throw error;
+      }
     },
     async retrieveSubscription(subscriptionId) {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);

@@ -74,6 +74,16 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerCustomerId, customerId)).for('update');
       return row && !ofAnotherSubscription(row, subscriptionId) && !ofEndedSubscription(row, subscriptionId) ? row : null;
     };
+    /**
+     * The subscription row an invoice bills, only when the invoice names the organisation's subscription: an invoice
+     * of no subscription (a one-off one) or of another says nothing of it.
+     */
+    const orgOfInvoice = async () => {
+      const subscriptionId = billedSubscriptionOf(object);
+      if (subscriptionId === null) return null;
+      const row = await orgOfCustomer(subscriptionId);
+      return row?.providerSubscriptionId === subscriptionId ? row : null;
+    };
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -92,7 +102,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
         return { received: true as const, replayed: false, handled: true };
       }
       case 'invoice.payment_failed': {
-        const row = await orgOfCustomer(billedSubscriptionOf(object));
+        const row = await orgOfInvoice();
         if (!row) return { received: true as const, replayed: false, handled: false };
         if (row.status === 'active' || row.status === 'trialing') {
           await applySubscriptionStatus(tx, row.orgId, { status: 'past_due' });
@@ -104,7 +114,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer | undefine
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded': {
-        const row = await orgOfCustomer(billedSubscriptionOf(object));
+        const row = await orgOfInvoice();
         if (!row) return { received: true as const, replayed: false, handled: false };
         if (row.status === 'past_due' || row.status === 'unpaid' || row.status === 'incomplete') {
           await applySubscriptionStatus(tx, row.orgId, { status: 'active' });

@@ -98,3 +98,34 @@ describe('subscribing', () => {
     expect(subscribedNotice({ status: 'active' })).toEqual({ message: BILLING_MESSAGES.subscribed, color: 'green' });
   });
 });
+
+describe('cancelling', () => {
+  const paying = (status: SubscriptionView['status']): SubscriptionView => ({
+    ...view(true),
+    status,
+    plan: status === 'unpaid' ? 'free' : 'unlimited',
+    licensed: status !== 'unpaid',
+    currentPeriodEnd: '2026-12-24T10:00:00.000Z',
+  });
+
+  it.each(['past_due', 'unpaid'] as const)('offers to cancel a %s subscription, saying it ends now', (status) => {
+    const html = render(paying(status));
+    expect(disabled(buttonTag(html, 'Cancel subscription'))).toBe(false);
+    expect(html).toContain('data-testid="billing-cancel-ends-now"');
+    expect(html).toContain(BILLING_MESSAGES.cancelEndsNow);
+  });
+
+  it('says nothing of ending now for a paid subscription, which renews until cancelled at its period end', () => {
+    const html = render(paying('active'));
+    expect(disabled(buttonTag(html, 'Cancel subscription'))).toBe(false);
+    expect(html).not.toContain(BILLING_MESSAGES.cancelEndsNow);
+    expect(html).toContain('Renews on');
+  });
+
+  it('once ended now, says neither that it renews nor offers to cancel it, and offers to subscribe again', () => {
+    const html = render({ ...paying('canceled'), plan: 'free', licensed: false });
+    expect(html).not.toContain('Renews on');
+    expect(html).not.toContain('>Cancel subscription<');
+    expect(disabled(buttonTag(html, 'Upgrade to Unlimited'))).toBe(false);
+  });
+});

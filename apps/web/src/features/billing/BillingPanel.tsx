@@ -17,7 +17,7 @@ import {
   useStartTrial,
   useSubscribe,
 } from './api.ts';
-import { dollars, newIdempotencyKey, runsPaidSubscription, STATUS_LABELS, subscribedNotice } from './format.ts';
+import { dollars, newIdempotencyKey, owesPeriod, runsPaidSubscription, STATUS_LABELS, subscribedNotice } from './format.ts';
 import { formatLocalDay } from '../../lib/days.ts';
 
 // a trial is of the Unlimited plan: its status badge says 'Free trial' beside it
@@ -78,7 +78,7 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
             <Badge
               variant="outline"
               // a deep red: the default shade's text falls below AA contrast on white
-              color={view.status === 'past_due' || view.status === 'unpaid' ? 'red.9' : 'gray'}
+              color={owesPeriod(view) ? 'red.9' : 'gray'}
               data-testid="billing-status"
             >
               {STATUS_LABELS[view.status]}
@@ -89,7 +89,8 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
               The free trial ends on {formatLocalDay(view.trialEndsAt)}.
             </Text>
           )}
-          {view.currentPeriodEnd && (
+          {/* a subscription ended now (its period unpaid) does not renew */}
+          {view.currentPeriodEnd && (paid || view.cancelAtPeriodEnd) && (
             <Text size="sm" c="dimmed" mt="xs">
               {view.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on {formatLocalDay(view.currentPeriodEnd)}.
             </Text>
@@ -137,6 +138,11 @@ function PlanSection({ orgId, view }: { orgId: string; view: SubscriptionView })
             <Button variant="default" color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
               Cancel subscription
             </Button>
+          )}
+          {paid && owesPeriod(view) && (
+            <Text size="xs" c="dimmed" maw={280} ta="right" data-testid="billing-cancel-ends-now">
+              {BILLING_MESSAGES.cancelEndsNow}
+            </Text>
           )}
         </Stack>
       </Group>

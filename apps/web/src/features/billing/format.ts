@@ -31,3 +31,6 @@ export const subscribedNotice = (answer: Pick<SubscriptionView, 'status'>) =>
  */
 export const runsPaidSubscription = (view: Pick<SubscriptionView, 'plan' | 'status' | 'offerCode'>) =>
   !view.offerCode && (view.status === 'unpaid' || (view.plan === 'unlimited' && view.status !== 'trialing'));
+
+/** Whether the subscription's latest invoice is unpaid: nothing was paid for the period, so cancelling ends it now. */
+export const owesPeriod = (view: Pick<SubscriptionView, 'status'>) => view.status === 'past_due' || view.status === 'unpaid';
