@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposalPayments, subscriptions } from '../src/db/schema/index.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, expectStatus, verifiedPerson } from './support/org.ts';
 
 /** Billing as a careful reviewer tries it: late or repeated provider events, and requests that cross each other. */
@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    env: providerEnv(fake),
   });
 });
 afterAll(async () => {

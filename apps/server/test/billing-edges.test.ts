@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerCodes, subscriptions } from '../src/db/schema/index.ts';
 import { issueOfferCodes } from '../src/modules/billing/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 let fake: FakeStripe;
@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    env: providerEnv(fake),
   });
 });
 afterAll(async () => {

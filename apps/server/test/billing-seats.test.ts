@@ -5,7 +5,7 @@ import { syncSeats } from '../src/modules/billing/billing.service.ts';
 import { SEATS_JOB } from '../src/modules/billing/billing.subscribers.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock, type TestClock } from './support/clock.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, expectStatus, insertMember, verifiedPerson } from './support/org.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   clock = createTestClock();
   t = await buildTestApp({
     clock,
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    env: providerEnv(fake),
   });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, expectStatus, verifiedPerson } from './support/org.ts';
 
 /**
@@ -26,7 +26,7 @@ beforeAll(async () => {
       ).statusCode,
   });
   t = await buildTestApp({
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    env: providerEnv(fake),
   });
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { createPaymentLink, issueOfferCodes, onClientInvoicePaid, type ClientInv
 import { providerOf } from '../src/modules/billing/provider.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { addMember, createOrg, createOrgWorld, errorOf, expectStatus, insertMember, verifiedPerson, type OrgWorld } from './support/org.ts';
 
 const ADMINISTER = 'Ooops. Please make sure you are authorized to administer this organization.';
@@ -17,7 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+    env: providerEnv(fake),
   });
 });
 afterAll(async () => {

@@ -19,7 +19,7 @@ import { buildTestApp, type TestApp } from './support/app.ts';
 import { createTestClock } from './support/clock.ts';
 import { insertMission } from './support/missions.ts';
 import { setOrg } from './support/missions-world.ts';
-import { startFakeStripe } from './support/fake-stripe.ts';
+import { providerEnv, startFakeStripe } from './support/fake-stripe.ts';
 import { createOrgWorld, errorOf, expectStatus, multipart, PNG_1X1, type OrgWorld } from './support/org.ts';
 
 /**
@@ -169,12 +169,7 @@ async function withProvider(logs?: string[]) {
   const paying = await buildTestApp({
     clock,
     database: t.database as never,
-    env: {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.url,
-      ...(logs ? { LOG_LEVEL: 'warn' } : {}),
-    },
+    env: { ...providerEnv(fake), ...(logs ? { LOG_LEVEL: 'warn' } : {}) },
     ...(logs ? { logger: true, logStream: { write: (line: string) => void logs.push(line) } } : {}),
   });
   receiver.app = paying;
@@ -1029,7 +1024,7 @@ describe('the payment provider', () => {
     const paying = await buildTestApp({
       clock,
       database: t.database as never,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+      env: providerEnv(fake),
     });
     try {
       const invoice = await created(await client(), { lines: [typed('Work', 2, 40)] });
@@ -1240,7 +1235,7 @@ describe('what the provider says was paid', () => {
     const paying = await buildTestApp({
       clock,
       database: t.database as never,
-      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
+      env: providerEnv(fake),
     });
     try {
       const invoice = await created(await client(), { lines: [typed('Work', 2, 40)] });

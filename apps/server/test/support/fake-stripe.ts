@@ -132,6 +132,13 @@ ${
 </main></body></html>`;
 }
 
+/** The app's settings that point it at the fake provider `fake`. */
+export const providerEnv = (fake: FakeStripe) => ({
+  STRIPE_SECRET_KEY: fake.secretKey,
+  STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+  STRIPE_API_BASE: fake.url,
+});
+
 /**
  * A small fake of the card payment provider's HTTP API (Stripe's form-encoded `/v1` endpoints that billing uses), in
  * memory, answering realistic JSON. It remembers idempotency keys as the provider does (the same key answers the
