@@ -442,7 +442,7 @@ describe('role requests (plan.request.changed → orgRolePlanItemStatusChange)',
       method: 'PUT',
       url: `/api/mission-plan/${other._id}/change-person`,
       token: token('p1pm'),
-      payload: { person: person('p1') },
+      payload: { person: person('p1'), reason: 'Tests well' },
     });
     expectStatus(changed, 200);
     const third = await createItem(mission, { role: 'Ops', startDate: '2026-02-01', endDate: '2026-02-20' });
@@ -450,7 +450,7 @@ describe('role requests (plan.request.changed → orgRolePlanItemStatusChange)',
       method: 'PUT',
       url: `/api/mission-plan/mission/${mission}/bulk`,
       token: token('p1pm'),
-      payload: [{ _id: third._id, person: person('p2') }],
+      payload: [{ _id: third._id, person: person('p2'), reason: 'Runs the servers' }],
     });
     expectStatus(bulk, 200);
     for (const itemId of [viaCreate, other._id, third._id]) {

@@ -103,7 +103,7 @@ describe('role approval in an organisation where roles need approval (rule 71)',
       method: 'PUT',
       url: `/api/mission-plan/${item._id}/change-person`,
       token: token('p1pm'),
-      payload: { person: person('p1') },
+      payload: { person: person('p1'), reason: 'Knows the stack' },
     });
     expect(changed.json()).toMatchObject({ person: null, requests: [{ status: 'pending_approval' }] });
 
@@ -118,7 +118,11 @@ describe('role approval in an organisation where roles need approval (rule 71)',
       requests: [{ status: 'rejected', actionedBy: person('p0') }],
     });
 
-    const direct = await createItem(mission, { role: 'QA', person: person('p2'), startDate: '2026-01-05', endDate: '2026-01-20' }, 'p2');
+    const direct = await createItem(
+      mission,
+      { role: 'QA', person: person('p2'), startDate: '2026-01-05', endDate: '2026-01-20', reason: 'Testing needs her' },
+      'p2',
+    );
     expect(direct.requests).toHaveLength(1);
   });
 
@@ -134,6 +138,83 @@ describe('role approval in an organisation where roles need approval (rule 71)',
     const mission = await world.mission();
     const item = await createItem(mission, { role: 'Dev', person: person('p0') }, 'p1pm');
     expect(item).toMatchObject({ person: person('p0'), requests: [] });
+  });
+});
+
+describe('a person asked of the organisation comes with a reason of 5 characters on every path (rule 79)', () => {
+  const changePerson = (id: string, payload: Record<string, unknown>, caller: keyof MissionWorld['people'] = 'p1pm') =>
+    t.request({ method: 'PUT', url: `/api/mission-plan/${id}/change-person`, token: token(caller), payload });
+  const bulk = (missionId: string, payload: Record<string, unknown>[]) =>
+    t.request({ method: 'PUT', url: `/api/mission-plan/mission/${missionId}/bulk`, token: token('p1pm'), payload });
+  const expectTooShort = (response: Awaited<ReturnType<typeof changePerson>>) => {
+    expectStatus(response, 400);
+    expect(errorOf(response)).toMatchObject({
+      code: 'plan/reason-too-short',
+      message: 'Please enter a longer description',
+      fields: { reason: 'Too short' },
+    });
+  };
+  const rowOf = async (id: string) => (await t.database.db.select().from(planItems).where(eq(planItems.id, id)))[0]!;
+
+  it('change-person without a reason, or with a short one, is refused (400) and asks nothing', async () => {
+    await setOrg(t, world.orgId, { rolesNeedApproval: true, canProjectManagersApproveRoles: false });
+    const item = await createItem(await world.mission(), { role: 'Dev' }, 'p1pm');
+    for (const payload of [{}, { reason: '' }, { reason: 'abcd' }, { reason: '   ab   ' }])
+      expectTooShort(await changePerson(item._id, { person: person('p0'), ...payload }));
+    expect(await requestsOf(item._id)).toEqual([]);
+    expect((await rowOf(item._id)).personId).toBeNull();
+
+    const asked = await changePerson(item._id, { person: person('p0'), reason: '  Knows the stack ' });
+    expectStatus(asked, 200);
+    expect(asked.json()).toMatchObject({ person: null, requests: [{ status: 'pending_approval', reason: 'Knows the stack' }] });
+  });
+
+  it('a role created with a person and no reason, or a short one, is refused (400): no role, no request', async () => {
+    await setOrg(t, world.orgId, { rolesNeedApproval: true, canProjectManagersApproveRoles: false });
+    const mission = await world.mission();
+    for (const payload of [{}, { reason: 'abc' }])
+      expectTooShort(
+        await t.request({
+          method: 'POST',
+          url: `/api/mission-plan/mission/${mission}`,
+          token: token('p1pm'),
+          payload: { role: 'Dev', person: person('p0'), ...payload },
+        }),
+      );
+    expect(await t.database.db.select().from(planItems).where(eq(planItems.missionId, mission))).toEqual([]);
+  });
+
+  it('the bulk change asks with each role’s reason, and refuses all of it when one is short', async () => {
+    await setOrg(t, world.orgId, { rolesNeedApproval: true, canProjectManagersApproveRoles: false });
+    const mission = await world.mission();
+    const dev = await createItem(mission, { role: 'Dev', startDate: '2026-01-05', endDate: '2026-01-20' });
+    const qa = await createItem(mission, { role: 'QA', startDate: '2026-02-02', endDate: '2026-02-20' });
+    expectTooShort(
+      await bulk(mission, [
+        { _id: dev._id, person: person('p0'), reason: 'Knows the stack' },
+        { _id: qa._id, person: person('p1') },
+      ]),
+    );
+    expect([...(await requestsOf(dev._id)), ...(await requestsOf(qa._id))]).toEqual([]);
+
+    const asked = await bulk(mission, [
+      { _id: dev._id, person: person('p0'), reason: 'Knows the stack' },
+      { _id: qa._id, person: person('p1'), reason: 'Tests well' },
+    ]);
+    expectStatus(asked, 200);
+    expect((await requestsOf(qa._id)).map((row) => row.reason)).toEqual(['Tests well']);
+  });
+
+  it('needs no reason where nothing is asked: an approver assigns, a person is removed, roles need no approval', async () => {
+    await setOrg(t, world.orgId, { rolesNeedApproval: true, canProjectManagersApproveRoles: false });
+    const mission = await world.mission();
+    const item = await createItem(mission, { role: 'Dev' });
+    const assigned = await changePerson(item._id, { person: person('p0') }, 'orgAdmin');
+    expectStatus(assigned, 200);
+    expect(assigned.json()).toMatchObject({ person: person('p0') });
+    expectStatus(await changePerson(item._id, { person: null }), 200);
+    await setOrg(t, world.orgId, { rolesNeedApproval: false });
+    expect((await changePerson(item._id, { person: person('p1') })).json()).toMatchObject({ person: person('p1'), requests: [] });
   });
 });
 

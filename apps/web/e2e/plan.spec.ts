@@ -199,10 +199,13 @@ test("where roles need approval, a project manager's assignment becomes a reques
   await change.getByRole('button', { name: 'Cancel' }).click();
   await expect(change).toHaveCount(0);
 
-  // Pia may not approve roles: giving Dan the role asks the organisation instead, and says so
+  // Pia may not approve roles: giving Dan the role asks the organisation instead, with a reason (rule 79), and says so
   await view.getByRole('button', { name: 'Change person of Engineer' }).click();
   await change.getByLabel('Person').click();
   await page.getByRole('option', { name: 'Dan Developer' }).click();
+  await change.getByRole('button', { name: 'Assign' }).click();
+  await expect(change.getByText('Please enter a longer description')).toBeVisible();
+  await change.getByLabel('Reason').fill('Dan knows the engines');
   await change.getByRole('button', { name: 'Assign' }).click();
   await expect(change).toHaveCount(0);
   await expect(page.getByText('Sent for approval.')).toBeVisible();

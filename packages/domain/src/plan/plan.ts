@@ -208,9 +208,12 @@ export type PlanItemUpdate = z.output<typeof planItemUpdateSchema>;
 export const changePersonSchema = z.object({ person: idSchema.nullable(), reason: reasonSchema.optional() }).strict();
 export type ChangePerson = z.output<typeof changePersonSchema>;
 
-/** `PUT /mission-plan/mission/:id/bulk`: people for several plan items of the mission, all or nothing. */
+/**
+ * `PUT /mission-plan/mission/:id/bulk`: people for several plan items of the mission, all or nothing; `reason` for a
+ * person the organisation is asked for (rule 71), 5 characters (rule 79).
+ */
 export const missionPlanBulkSchema = z
-  .array(z.object({ _id: idSchema, person: idSchema.nullable() }).strict())
+  .array(z.object({ _id: idSchema, person: idSchema.nullable(), reason: reasonSchema.optional() }).strict())
   .min(1)
   .max(500);
 export type MissionPlanBulk = z.output<typeof missionPlanBulkSchema>;

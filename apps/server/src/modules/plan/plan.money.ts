@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   costsBlocked,
+  currencyStepMinor,
   defaultMissionRateUnit,
   PLAN_MONEY_FIELDS,
   raciHoursNeeded,
@@ -51,6 +52,14 @@ export function requireCostsOpen(item: {
   if (item.pinnedTo !== null) return;
   const carriesMoney = item.rateMinor > 0 || item.billRateMinor > 0 || (item.amountMinor ?? 0) > 0;
   if (carriesMoney && costsBlocked(item.startDate, item.endDate)) throw appError('planCostsBlocked');
+}
+
+/**
+ * An amount (a cost item's, a milestone's) in a currency without minor units (YEN) is whole, as a mission budget and
+ * a client order are: 400 on `amount` otherwise. Rates (per hour, day…) keep their fractions and are not asked.
+ */
+export function requireWholeAmount(amountMinor: number | null | undefined, missionCurrency: string): void {
+  if (amountMinor && amountMinor % currencyStepMinor(missionCurrency) !== 0) throw atField(appError('expenseWholeUnits'), 'amount');
 }
 
 /** 400 unless `orgRole` is a live role of the mission's organisation (a personal mission has none). */

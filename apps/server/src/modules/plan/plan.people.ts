@@ -9,7 +9,7 @@ import { entityNotFound, type MissionAccess } from '../../plugins/mission-access
 import type { AppContext } from '../../plugins/types.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import { followPlanItem } from './plan.pins.ts';
-import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireReason, requireTeamCandidate } from './plan.guards.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { loadPlanRows, planItemRow, presentPlanItemById, presentPlanRows } from './plan.queries.ts';
 
@@ -31,7 +31,8 @@ async function pendingRequestOf(tx: Tx, itemId: string) {
  * - null removes the person (rule 73: pin cleared, ended today, personLeftRole recorded); a role without a person
  *   is left as it is;
  * - a person must be on the team at a working permission (400), without an overlapping role (409); when the
- *   caller must ask (rule 71) an organisation request is submitted instead (409 when one is already waiting).
+ *   caller must ask (rule 71) an organisation request is submitted instead (409 when one is already waiting),
+ *   with a reason of 5 characters (rule 79, 400 'Please enter a longer description').
  */
 async function setPerson(
   tx: Tx,
@@ -59,7 +60,9 @@ async function setPerson(
     requireNoOverlap({ ...before, personId: person }, items);
     if (assignmentGoesThroughRequest(access)) {
       if (await pendingRequestOf(tx, itemId)) throw requestAlreadyPending();
-      submitted.push(await askOrganisation(tx, record, access, { id: itemId, title: before.title }, person, reason ?? ''));
+      // the organisation's approvers read why (rule 79), whichever path asks: this one, the planner, a request
+      const why = requireReason(reason);
+      submitted.push(await askOrganisation(tx, record, access, { id: itemId, title: before.title }, person, why));
       return;
     }
     patch = { personId: person };
@@ -88,7 +91,8 @@ async function setPerson(
 
 /**
  * `PUT /mission-plan/:id/change-person`: gives the role a person, or removes its person (null, rule 73). When roles
- * need approval and the caller may not approve, a request asks for the person instead (rule 71).
+ * need approval and the caller may not approve, a request asks for the person instead (rule 71), with its reason
+ * (rule 79).
  */
 export async function changePerson(ctx: AppContext, access: MissionAccess, id: string, input: ChangePerson): Promise<PlanItem> {
   const missionId = access.mission.id;
@@ -105,7 +109,8 @@ export async function changePerson(ctx: AppContext, access: MissionAccess, id: s
 
 /**
  * `PUT /mission-plan/mission/:id/bulk`: people for several roles of the mission, in order, all or nothing (any
- * refusal leaves every role as it was). Answers the mission's plan items.
+ * refusal leaves every role as it was); a person asked for (rule 71) comes with its reason (rule 79). Answers the
+ * mission's plan items.
  */
 export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, changes: MissionPlanBulk): Promise<PlanItem[]> {
   const ids = changes.map((change) => change._id);
@@ -116,7 +121,7 @@ export async function bulkChangePeople(ctx: AppContext, access: MissionAccess, c
     await lockMission(tx, missionId);
     const items = await loadPlanRows(tx, missionId);
     for (const change of changes)
-      await setPerson(tx, ctx.clock.now(), access, record, items, change._id, change.person, undefined, submitted);
+      await setPerson(tx, ctx.clock.now(), access, record, items, change._id, change.person, change.reason, submitted);
     return presentPlanRows(tx, access, await loadPlanRows(tx, missionId));
   });
   await announceRequestChanges(ctx, access, submitted);

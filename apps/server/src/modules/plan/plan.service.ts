@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import type { MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
 import { planItemChanged } from './plan.billing.ts';
-import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireTeamCandidate } from './plan.guards.ts';
+import { assignmentGoesThroughRequest, requireNoOverlap, requirePersonRole, requireReason, requireTeamCandidate } from './plan.guards.ts';
 import { announceRequestChanges, type RequestChange } from './plan.events.ts';
 import type { PlanItemRow } from './plan.presenter.ts';
 import { followPlanItem } from './plan.pins.ts';
@@ -33,6 +33,7 @@ import {
   requireLinkedTask,
   requireMoneyRights,
   requireOrgRole,
+  requireWholeAmount,
 } from './plan.money.ts';
 
 type RowFields = Partial<typeof planItems.$inferInsert>;
@@ -84,17 +85,20 @@ async function resolveDates(
  * A person role given an organisation role and no rate takes its rate from the rate cards (`rateFromCard`). Money is
  * set only by who sees it (403), and an item with money must start before it ends (rule 191, 400). A person must be on the team at a working permission (400) and have no
  * overlapping role (409); when roles need approval and the caller may not approve (rule 71) the role is created
- * without them and a pending organisation request asks for them.
+ * without them and a pending organisation request asks for them, with a reason of 5 characters (rule 79, 400). An
+ * amount in a currency without minor units (YEN) is whole (400); rates may keep fractions.
  */
 export async function createPlanItem(ctx: AppContext, access: MissionAccess, input: PlanItemCreate): Promise<PlanItem> {
   const { type, person, reason, ...fields } = input;
   if (person) requirePersonRole(type);
   requireMoneyRights(access, fields);
   const viaRequest = !!person && assignmentGoesThroughRequest(access);
+  // the person is asked for with a reason its approvers read (rule 79), as on every path that asks
+  const why = viaRequest ? requireReason(reason) : undefined;
   const missionId = access.mission.id;
   const submitted: RequestChange[] = [];
   const item = await runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
-    await lockMission(tx, missionId);
+    const mission = await lockMission(tx, missionId);
     const id = newId();
     const pinnedTo = fields.pinnedTo ?? null;
     const dates = await resolveDates(tx, access, id, pinnedTo, { startDate: fields.startDate ?? null, endDate: fields.endDate ?? null });
@@ -119,6 +123,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
       createdBy: access.personId,
       ...(fields.raciOnTasks && { raciOnTasks: await raciOnTasksToSave(tx, access, fields.raciOnTasks, dates) }),
     };
+    requireWholeAmount(row.amountMinor, mission.currency);
     requireCostsOpen({
       type,
       pinnedTo,
@@ -143,7 +148,7 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
         { type, title: row.title, role: row.role, person: row.personId, startDate: row.startDate, endDate: row.endDate },
       ),
     });
-    if (viaRequest) submitted.push(await askOrganisation(tx, record, access, { id, title: row.title }, person ?? null, reason ?? ''));
+    if (viaRequest) submitted.push(await askOrganisation(tx, record, access, { id, title: row.title }, person ?? null, why!));
     return presentPlanItemById(tx, access, id);
   });
   await announceRequestChanges(ctx, access, submitted);
@@ -157,15 +162,17 @@ export async function createPlanItem(ctx: AppContext, access: MissionAccess, inp
  * to it follow, down the chain of pins (rule 28, `followPlanItem`), in the same transaction and history — a follower
  * whose person would then hold overlapping roles refuses the whole change (409). Money is set only by who sees it
  * (403); an item with money must start before it ends (rule 191, 400); a person role given an organisation role
- * while it has no rate takes one from the rate cards (`rateFromCard`); hours on tasks are checked and computed.
+ * while it has no rate takes one from the rate cards (`rateFromCard`); hours on tasks are checked and computed; an
+ * amount given in a currency without minor units (YEN) is whole (400).
  */
 export async function updatePlanItem(ctx: AppContext, access: MissionAccess, id: string, input: PlanItemUpdate): Promise<PlanItem> {
   const missionId = access.mission.id;
   return runMissionCommand(ctx, missionId, access.personId, async (tx, record) => {
-    await lockMission(tx, missionId);
+    const mission = await lockMission(tx, missionId);
     requireMoneyRights(access, input);
     const before = await planItemRow(tx, access.mission.id, id, true);
     const patch: RowFields = rowFields(input);
+    requireWholeAmount(patch.amountMinor, mission.currency);
     if (input.orgRole !== undefined && input.orgRole !== before.orgRoleId) await requireOrgRole(tx, access, input.orgRole);
     if (input.linkedToTask !== before.linkedToTask) await requireLinkedTask(tx, access, input.linkedToTask);
     if (

@@ -1,12 +1,21 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Mission } from '@crewplan/domain/missions/mission';
-import type { PlanItemType } from '@crewplan/domain/plan/plan';
+import { PLAN_MESSAGES, type PlanItemType } from '@crewplan/domain/plan/plan';
 import { FormError } from '../../components/FormError.tsx';
 import { usePlanContext, usePlanMutations } from './api.ts';
 import { AllocationField, AmountField, DateFields, OrgRoleField, showPlanFailure, TitleField } from './PlanItemFields.tsx';
-import { ADDABLE_TYPES, hasAmount, isOneDayType, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
+import {
+  ADDABLE_TYPES,
+  asksForReason,
+  hasAmount,
+  isOneDayType,
+  reasonIsLongEnough,
+  roleCandidates,
+  SENT_FOR_APPROVAL,
+  turnedIntoRequest,
+} from './plan-rules.ts';
 
 /** Adds a role (with an optional person), a cost, a phase, a milestone, an outcome or a fundable milestone to the plan. */
 export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: () => void }) {
@@ -20,6 +29,8 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
   const [amount, setAmount] = useState<number | string>('');
   const [start, setStart] = useState(mission.planStartDate ?? '');
   const [end, setEnd] = useState(mission.planEndDate ?? '');
+  // a person the organisation must approve goes as a request with a reason (rules 71, 79): asked for once refused
+  const [reason, setReason] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const isRole = type === 'person';
   const oneDay = isOneDayType(type);
@@ -32,10 +43,13 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
   const submit = () => {
     setError(null);
     if (!title.trim()) return setError(isRole ? 'Please name the role.' : 'Please give it a title.');
+    const asking = isRole && chosen !== null && reason !== null;
+    if (asking && !reasonIsLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
     const body = {
       type,
       title: title.trim(),
       ...(isRole ? { role: title.trim(), person: chosen, allocation: Number(allocation) || 0, ...(orgRole ? { orgRole } : {}) } : {}),
+      ...(asking ? { reason: reason.trim() } : {}),
       ...(hasAmount(type) && amount !== '' ? { amount: Number(amount) } : {}),
       ...(start ? { startDate: start } : {}),
       ...(oneDay ? (start ? { endDate: start } : {}) : end ? { endDate: end } : {}),
@@ -45,7 +59,10 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
         if (isRole && turnedIntoRequest(saved, chosen)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
         onClose();
       },
-      onError: (failure) => showPlanFailure(failure, setError),
+      onError: (failure) => {
+        if (asksForReason(failure)) setReason((given) => given ?? '');
+        showPlanFailure(failure, setError);
+      },
     });
   };
 
@@ -79,6 +96,9 @@ export function AddPlanItem({ mission, onClose }: { mission: Mission; onClose: (
               />
               <AllocationField value={allocation} onChange={setAllocation} />
               {org && <OrgRoleField roles={org.roles ?? []} value={orgRole} onChange={setOrgRole} />}
+              {chosen && reason !== null && (
+                <Textarea label="Reason" value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} />
+              )}
             </>
           )}
           {hasAmount(type) && <AmountField currency={mission.currency} value={amount} onChange={setAmount} />}

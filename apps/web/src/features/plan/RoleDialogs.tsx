@@ -7,7 +7,15 @@ import { FormError } from '../../components/FormError.tsx';
 import { RoleRecommendations } from '../staffing/index.ts';
 import { usePlanContext, usePlanMutations } from './api.ts';
 import { showPlanFailure } from './PlanItemFields.tsx';
-import { pendingRequestOf, personName, reasonIsLongEnough, roleCandidates, SENT_FOR_APPROVAL, turnedIntoRequest } from './plan-rules.ts';
+import {
+  asksForReason,
+  pendingRequestOf,
+  personName,
+  reasonIsLongEnough,
+  roleCandidates,
+  SENT_FOR_APPROVAL,
+  turnedIntoRequest,
+} from './plan-rules.ts';
 
 export type RoleDialog = { kind: 'person' | 'request' | 'approve' | 'reject'; item: PlanItem };
 
@@ -28,6 +36,8 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
   // changing the person starts empty: the person on the role is no candidate for it (rule 77)
   const [person, setPerson] = useState<string | null>(deciding ? (pending?.person ?? item.person) : kind === 'person' ? null : item.person);
   const [reason, setReason] = useState('');
+  // a person the organisation must approve goes as a request with a reason (rules 71, 79): asked for once refused
+  const [askReason, setAskReason] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [recommending, setRecommending] = useState(false);
   // recommendations need the organisation's people and the role's dates; a template's roles are staffed by no one
@@ -41,17 +51,22 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
       ? [{ value: person, label: personName(mission, person) }, ...candidates]
       : candidates;
 
-  const assign = (chosen: string) =>
+  const assign = (chosen: string) => {
+    if (askReason && !reasonIsLongEnough(reason)) return setError(PLAN_MESSAGES.longerDescription);
     changePerson.mutate(
-      { planItemId: item._id, person: chosen },
+      { planItemId: item._id, person: chosen, ...(askReason ? { reason: reason.trim() } : {}) },
       {
         onSuccess: (saved) => {
           if (turnedIntoRequest(saved, chosen)) notifications.show({ message: SENT_FOR_APPROVAL, color: 'blue' });
           onClose();
         },
-        onError: (failure: Error) => showPlanFailure(failure, setError),
+        onError: (failure: Error) => {
+          if (asksForReason(failure)) setAskReason(true);
+          showPlanFailure(failure, setError);
+        },
       },
     );
+  };
 
   const submit = () => {
     setError(null);
@@ -112,9 +127,9 @@ export function RoleDialogs({ mission, dialog, onClose }: { mission: Mission; di
               <RoleRecommendations orgId={mission.org!} missionPlanId={item._id} onPick={assign} busy={busy} />
             </Suspense>
           )}
-          {kind !== 'person' && (
+          {(kind !== 'person' || askReason) && (
             <Textarea
-              label={kind === 'request' || kind === 'reject' ? 'Reason' : 'Note (optional)'}
+              label={kind === 'request' || kind === 'reject' || askReason ? 'Reason' : 'Note (optional)'}
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               autosize

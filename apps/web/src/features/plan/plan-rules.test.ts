@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Mission } from '@crewplan/domain/missions/mission';
 import { COSTS_BLOCKED_MESSAGE } from '@crewplan/domain/money/rates';
+import { ApiError } from '../../lib/api-error.ts';
 import {
   ADDABLE_TYPES,
+  asksForReason,
   barSpan,
   budgetShare,
   capacityHeight,
@@ -122,6 +124,12 @@ describe('role requests', () => {
     expect(turnedIntoRequest({ person: null, requests: [request()] }, 'dan')).toBe(true);
     expect(turnedIntoRequest({ person: 'dan', requests: [] }, 'dan')).toBe(false);
     expect(turnedIntoRequest({ person: null, requests: [] }, null)).toBe(false);
+  });
+
+  it('asks for a reason when a person was refused for want of one (a request the organisation approves, rule 79)', () => {
+    expect(asksForReason(new ApiError(400, 'plan/reason-too-short', 'Please enter a longer description'))).toBe(true);
+    expect(asksForReason(new ApiError(400, 'plan/not-on-team', 'Not on the team'))).toBe(false);
+    expect(asksForReason(new Error('Please enter a longer description'))).toBe(false);
   });
 
   const abilities = (planManage: boolean) => ({ 'plan.manage': planManage }) as Mission['abilities'];

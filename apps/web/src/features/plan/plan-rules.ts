@@ -21,6 +21,7 @@ import {
   unfilledRoleSeverity,
   type RoleFacts,
 } from '@crewplan/domain/plan/rules';
+import { ApiError } from '../../lib/api-error.ts';
 
 /**
  * The plan timeline's rules (spec 1 §9, rules 10, 12, 75–79): weeks across the mission, capacity bars, unfilled
@@ -100,6 +101,12 @@ export function budgetShare(planned: number | null, available: number | null) {
 
 /** Rule 79: a reason of at least 5 characters. */
 export const reasonIsLongEnough = (reason: string) => isReasonLongEnough(reason);
+
+/**
+ * Whether giving a role a person was refused for want of a reason: the organisation must approve it (rule 71), so it
+ * goes as a request, which needs one (rule 79); the dialog then asks for it and stays open.
+ */
+export const asksForReason = (error: unknown) => error instanceof ApiError && error.code === 'plan/reason-too-short';
 
 /** The last request of a context, which decides the role's status there (rule 68). */
 export const lastRequest = <R extends { context: string }>(requests: R[], context: 'pm' | 'org') =>
