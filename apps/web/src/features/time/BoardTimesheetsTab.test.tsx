@@ -8,9 +8,8 @@ import { profileQuery } from '../../lib/profile.ts';
 import { managedRoleCellsQuery, managedTimesheetsQuery } from './api.ts';
 import { BoardTimesheetsTab } from './BoardTimesheetsTab.tsx';
 import { DecideCell } from './DecideCell.tsx';
-import type { GridRow } from './grid.ts';
 import { testTimesheet } from './test-timesheet.ts';
-import { WeekRow } from './WeekRow.tsx';
+import { renderRow, roleRow } from './test-week-row.tsx';
 
 const SELF = 'ada';
 const LONG_REASON = 'x'.repeat(600);
@@ -109,40 +108,7 @@ describe('a rejection reason', () => {
 
   it('wraps anywhere and is clamped on the week, however long its words', () => {
     const sheet = testTimesheet({ status: 'rejected', rejectionReason: LONG_REASON });
-    const row: GridRow = {
-      key: 'r',
-      kind: 'role',
-      missionId: 'm',
-      missionTitle: 'Harbour cabins',
-      title: 'Designer',
-      sheet,
-      status: 'rejected',
-      cells: ['', '', '', '', '', '', ''],
-      editable: true,
-    };
-    const days = Array.from({ length: 7 }, (_, i) => ({ date: `2026-11-${23 + i}`, long: `Day ${i}` }));
-    const html = renderToStaticMarkup(
-      <MantineProvider>
-        <Table>
-          <Table.Tbody>
-            <WeekRow
-              row={row}
-              days={days}
-              bars={[0, 0, 0, 0, 0, 0, 0]}
-              refusal={null}
-              showsReason
-              selfId="p"
-              recalling={false}
-              onRecall={() => undefined}
-              autofocus={false}
-              cellRef={() => undefined}
-              onType={() => undefined}
-              onKey={() => undefined}
-            />
-          </Table.Tbody>
-        </Table>
-      </MantineProvider>,
-    );
+    const html = renderRow(roleRow(sheet, { editable: true }), { selfId: 'p' });
     const tag = reasonOf(html);
     expect(tag).toContain('overflow-wrap:anywhere');
     expect(tag).toContain('data-line-clamp="true"');

@@ -1,56 +1,12 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MantineProvider, Table } from '@mantine/core';
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Timesheet } from '@crewplan/domain/time/time';
 import { queryClient } from '../../lib/query-client.ts';
 import { myTimesheetsQuery, recallMutation } from './api.ts';
-import type { GridRow } from './grid.ts';
 import { testTimesheet } from './test-timesheet.ts';
+import { renderRow, roleRow } from './test-week-row.tsx';
 import { recallable, shownRejection } from './week-status.ts';
-import { WeekRow } from './WeekRow.tsx';
 
 const ME = 'me';
-const DAYS = Array.from({ length: 7 }, (_, i) => ({ date: `2026-11-${23 + i}`, long: `Day ${i}` }));
-
-const roleRow = (sheet: Timesheet | null, over: Partial<GridRow> = {}): GridRow => ({
-  key: 'r',
-  kind: 'role',
-  missionId: 'm',
-  missionTitle: 'Harbour cabins',
-  title: 'Designer',
-  sheet,
-  status: sheet?.status ?? 'draft',
-  cells: ['', '', '', '', '', '', ''],
-  editable: sheet ? sheet.status === 'draft' || sheet.status === 'rejected' : true,
-  ...over,
-});
-
-function renderRow(row: GridRow, props: { showsReason?: boolean; onRecall?: () => void } = {}): string {
-  return renderToStaticMarkup(
-    <MantineProvider>
-      <Table>
-        <Table.Tbody>
-          <WeekRow
-            row={row}
-            days={DAYS}
-            bars={[0, 0, 0, 0, 0, 0, 0]}
-            refusal={null}
-            showsReason={props.showsReason ?? true}
-            selfId={ME}
-            recalling={false}
-            onRecall={props.onRecall ?? (() => undefined)}
-            autofocus={false}
-            cellRef={() => undefined}
-            onType={() => undefined}
-            onKey={() => undefined}
-          />
-        </Table.Tbody>
-      </Table>
-    </MantineProvider>,
-  );
-}
-
 const recallButtons = (html: string) => html.split('<button').filter((part) => part.split('</button>')[0]!.includes('>Recall<')).length;
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '');
 
