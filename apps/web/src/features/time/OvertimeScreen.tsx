@@ -2,6 +2,7 @@ import './styles.ts';
 import { Fragment } from 'react';
 import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTimeZone } from '../../lib/time-zone.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { orgNamesQuery, overtimeQuery } from './api.ts';
 import { localToday } from './week.ts';
@@ -12,14 +13,15 @@ const MODE_LABELS = { day: 'a day', week: 'a week' } as const;
 
 /** The overtime report of the organisation area (`otPeriodStart`, `otPeriodEnd`, `otPeriodType`): approved hours beyond the threshold. */
 export function OvertimeScreen() {
+  const timeZone = useTimeZone();
   const { params } = useUrl();
   const orgId = params.get('org') ?? '';
-  const period = overtimePeriod(params.get('otPeriodStart'), params.get('otPeriodEnd'), params.get('otPeriodType'), localToday());
+  const period = overtimePeriod(params.get('otPeriodStart'), params.get('otPeriodEnd'), params.get('otPeriodType'), localToday(timeZone));
   const report = useQuery({ ...overtimeQuery(orgId, period.start, period.end), enabled: Boolean(orgId) });
   const names = useQuery({ ...orgNamesQuery(orgId), enabled: Boolean(orgId) });
   const close = () => setParams({ otPeriodStart: null, otPeriodEnd: null, otPeriodType: null });
   const change = (start: string, end: string, type: OvertimePeriodType) => {
-    const next = overtimePeriod(start, end, type, localToday());
+    const next = overtimePeriod(start, end, type, localToday(timeZone));
     setParams({ otPeriodStart: next.start, otPeriodEnd: next.end, otPeriodType: next.type }, { replace: true });
   };
   const person = (id: string, reported: string | null) => overtimePersonName(names.data?.people, id, reported);

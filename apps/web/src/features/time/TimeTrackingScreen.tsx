@@ -9,6 +9,7 @@ import { weekWithinRole } from '@crewplan/domain/time/rules';
 import { joinRoom } from '../../lib/realtime.ts';
 import { usePhone } from '../../lib/phone.ts';
 import { useProfile } from '../../lib/profile.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 import { setParams, useUrl } from '../../lib/url-state.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { myAvailabilityQuery, myTimesheetsQuery, useRecallWeek, useSaveWeek, type MyTimesheets, type WeekSave } from './api.ts';
@@ -29,7 +30,8 @@ const UNREADABLE = 'Type hours like 1.5, 1,5, 1:30 or 90m (at most 24 a day).';
  */
 export function TimeTrackingScreen() {
   const { params } = useUrl();
-  const today = localToday();
+  const timeZone = useTimeZone();
+  const today = localToday(timeZone);
   const monday = weekOfParam(params.get('week'), today);
   const query = useQuery(myTimesheetsQuery(listFrom(monday, today), monday));
   const profile = useProfile();

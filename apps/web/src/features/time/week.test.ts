@@ -3,7 +3,7 @@ import type { MyTimesheetRole, Timesheet } from '@crewplan/domain/time/time';
 import { exportLines, missionName, personName, roleName, shownWeeks } from './approvals.ts';
 import { capacityBars, copiedCells, dayTotals, gridRows, moveFocus } from './grid.ts';
 import { overtimePeriod } from './overtime.ts';
-import { dayLabels, weekOfParam, weekParam, weekTitle } from './week.ts';
+import { dayLabels, localToday, weekOfParam, weekParam, weekTitle } from './week.ts';
 import { testTimesheet } from './test-timesheet.ts';
 
 const role = (id: string, missionTitle: string, dates: Partial<MyTimesheetRole> = {}): MyTimesheetRole => ({
@@ -164,5 +164,18 @@ describe('overtime period', () => {
     expect(overtimePeriod('2028-01-31', null, 'month', '2028-03-01')).toEqual({ start: '2028-01-31', end: '2028-02-29', type: 'month' });
     expect(overtimePeriod('2022-01-31', null, 'month', '2022-03-01')).toEqual({ start: '2022-01-31', end: '2022-02-28', type: 'month' });
     expect(overtimePeriod('2025-03-31', null, 'month', '2025-05-01')).toEqual({ start: '2025-03-31', end: '2025-04-30', type: 'month' });
+  });
+});
+
+describe("today, as the person's calendar has it", () => {
+  // Sunday 29 Nov 2026, 20:00 UTC: already Monday far east, still Sunday in the Americas
+  const now = new Date('2026-11-29T20:00:00Z');
+  it.each([
+    ['Pacific/Auckland', '2026-11-30'],
+    ['Europe/London', '2026-11-29'],
+    ['America/Los_Angeles', '2026-11-29'],
+    ['UTC', '2026-11-29'],
+  ])('in %s it is %s', (zone, day) => {
+    expect(localToday(zone, now)).toBe(day);
   });
 });

@@ -1,10 +1,12 @@
 import { addIsoDays, mondayOf } from '@crewplan/domain/missions/dates';
+import { dayIn } from '@crewplan/domain/shared/days';
 import { weekDays } from '@crewplan/domain/time/week';
 
-/** Today as YYYY-MM-DD in the person's own time zone (their week is their calendar's). */
-export function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+/**
+ * Today as YYYY-MM-DD in the person's own time zone (`useTimeZone`: their profile's, else the browser's), as the
+ * server counts their weeks: their week is their calendar's.
+ */
+export const localToday = (timeZone: string, now = new Date()): string => dayIn(now, timeZone);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
