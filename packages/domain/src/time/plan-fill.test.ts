@@ -26,6 +26,13 @@ describe("a week's hours from the plan (rules 1, 3, 10, 11)", () => {
     expect(planWeekHours(planned, MONDAY)).toEqual(hours);
   });
 
+  it('fills no day past 24 hours, however far over 100% a role is planned', () => {
+    const hours = planWeekHours(role(500), MONDAY);
+    expect(plannedWeekHours(role(500), MONDAY)).toBe(200);
+    expect(Math.max(...hours)).toBe(24);
+    expect(hours).toEqual([24, 24, 24, 24, 24, 24, 24]);
+  });
+
   it('keeps every prefilled day in quarter hours and its total within a quarter of the plan', () => {
     for (let allocation = 0; allocation <= 100; allocation += 1) {
       const hours = planWeekHours(role(allocation), MONDAY);

@@ -1,4 +1,5 @@
 import { quarterShares, spreadDays, spreadEstimate, weekWithinRole } from './rules.ts';
+import { MAX_HOURS_PER_DAY } from './time.ts';
 import { DAYS_PER_WEEK, weekDays } from './week.ts';
 
 /** Rule 1: a working day is 8 hours; rule 3: weekends are skipped (Monday is day 0, so days 0–4 are worked). */
@@ -36,7 +37,7 @@ const roleWorkingDays = (role: PlannedRole, weekStart: string, daysOff: DaysOff)
  * bands at quarter-hour rounding, Monday first. A role that starts or ends within the week takes the spread on its own
  * working days; when the band asks for more days than the role works that week, the hours are shared over the days it
  * works. Weekends get hours only in the top band (more than 48 hours). Days off get none, and the role plans none
- * for them.
+ * for them. No day takes more than 24 hours, which a save would refuse.
  */
 export function planWeekHours(role: PlannedRole, weekStart: string, daysOff: DaysOff = NO_DAYS_OFF): number[] {
   const week = Array.from({ length: DAYS_PER_WEEK }, () => 0);
@@ -45,6 +46,7 @@ export function planWeekHours(role: PlannedRole, weekStart: string, daysOff: Day
   const bandDays = spreadDays(total);
   const days = bandDays === DAYS_PER_WEEK ? roleDays(role, weekStart, daysOff) : roleWorkingDays(role, weekStart, daysOff);
   const shares = bandDays <= days.length ? spreadEstimate(total).slice(0, bandDays) : quarterShares(total, days.length);
-  shares.forEach((hours, i) => (week[days[i]!] = hours));
+  // no day holds more than a day's hours: an allocation far over 100% fills what a day can take, never a refused day
+  shares.forEach((hours, i) => (week[days[i]!] = Math.min(hours, MAX_HOURS_PER_DAY)));
   return week;
 }
