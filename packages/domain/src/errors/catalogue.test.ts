@@ -143,3 +143,12 @@ describe('the error catalogue', () => {
     expect(errorOf('providerRefused', '').message.length).toBeGreaterThan(0);
   });
 });
+
+describe('counts in messages', () => {
+  it.each([
+    [1, 'This leave can be requested once a year.'],
+    [3, 'This leave can be requested 3 times a year.'],
+  ])('a leave asked at most %d a year', (times, text) => {
+    expect(errorOf('leaveTimesPerYear', times).message).toBe(text);
+  });
+});

@@ -138,7 +138,7 @@ export const TIME_ERRORS = {
   leaveTimesPerYear: {
     code: 'leave/times-per-year',
     status: 422,
-    message: (times: number) => `This leave can be requested ${times} times a year.`,
+    message: (times: number) => `This leave can be requested ${times === 1 ? 'once' : `${times} times`} a year.`,
     fields: { reason: 'Too many times this year' },
   },
   leaveNotAMember: {
