@@ -23,8 +23,8 @@ export const STATUS_COLOR: Record<LeaveStatus, string> = {
 /** '16 Apr 2025' or '16 Apr 2025 – 18 Apr 2025', as every other screen writes a day. */
 export const span = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
 
-/** Days with at most one decimal ('2', '1.5'); '—' without a figure. */
-export const daysText = (days: number | null) => (days === null ? '—' : String(Math.round(days * 10) / 10));
+/** Days with at most two decimals ('2', '1.5', '12.75': a quarter day shows whole); '—' without a figure. */
+export const daysText = (days: number | null) => (days === null ? '—' : String(Math.round(days * 100) / 100));
 
 /** '1 day', '2 days', '1.5 days'. */
 export const daysLabel = (days: number) => `${daysText(days)} ${days === 1 ? 'day' : 'days'}`;

@@ -80,6 +80,8 @@ describe("a balance figure in its code's unit (rule 214)", () => {
     ['no entitlement, in hours', null, true, '—'],
     ['2 days of a code in days', 2, false, '2'],
     ['a day and a half', 1.5, false, '1.5'],
+    ['twelve and three quarter days', 12.75, false, '12.75'],
+    ['a third of a day', 1 / 3, false, '0.33'],
     ['no entitlement, in days', null, false, '—'],
   ] as const)('%s', (_label, days, inHours, text) => {
     expect(balanceText(days, inHours)).toBe(text);
@@ -91,6 +93,7 @@ describe("a request's length in its code's unit (rule 214)", () => {
     [16, false, '2 days'],
     [8, false, '1 day'],
     [12, false, '1.5 days'],
+    [6, false, '0.75 days'],
     [30.75, true, '30.75 h'],
     [4, true, '4 h'],
   ] as const)('%s hours, measured in hours %s: %s', (hours, inHours, text) => {
