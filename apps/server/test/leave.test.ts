@@ -397,4 +397,22 @@ describe('the leave calendar feed', () => {
     expectStatus(await t.request({ method: 'DELETE', url: '/api/people-leave/feed', token: token('p0') }), 200);
     expectStatus(await t.request({ method: 'GET', url: path }), 404);
   });
+
+  it('stops serving a deleted organisation’s leave and holidays', async () => {
+    const made = await t.request({ method: 'POST', url: '/api/people-leave/feed', token: token('p0') });
+    const url = new URL((made.json() as { url: string }).url);
+    const path = `${url.pathname}${url.search}`;
+    await t.database.db.update(orgs).set({ deletedAt: new Date() }).where(eq(orgs.id, world.orgId));
+    t.app.ctx.reads.changed();
+    try {
+      expectStatus(await t.request({ method: 'GET', url: `${path}&org=${world.orgId}` }), 404);
+      const mine = await t.request({ method: 'GET', url: path });
+      expectStatus(mine, 200);
+      expect(mine.body).not.toContain('Annual leave');
+      expect(mine.body).not.toContain('(GR)');
+    } finally {
+      await t.database.db.update(orgs).set({ deletedAt: null }).where(eq(orgs.id, world.orgId));
+      t.app.ctx.reads.changed();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { approvesOrgLeave } from '@crewplan/domain';
 import { leaveFeeds, leaveRequests, orgPeople, orgs } from '../../db/schema/index.ts';
@@ -29,8 +29,9 @@ export async function revokeFeed(ctx: AppContext, personId: string) {
 }
 
 /**
- * `GET /people-leave/feed/calendar.ics?token=`: an iCal feed of approved leave and public holidays, this year and next. Without
- * `org`, the person's own leave and the holidays of their organisations' countries; with `org`, that organisation's
+ * `GET /people-leave/feed/calendar.ics?token=`: an iCal feed of approved leave (every year's: a calendar keeps its past)
+ * and public holidays of this year and next, of the person's organisations that are not deleted. Without `org`, the
+ * person's own leave and the holidays of their organisations' countries; with `org`, that organisation's
  * approved leave — with its reason for its leave approvers, as "away" for everyone else. A revoked or unknown address
  * is 404.
  */
@@ -45,7 +46,7 @@ export async function feedOf(ctx: AppContext, token: string, orgId: string | und
     .select({ org: orgs, member: orgPeople })
     .from(orgPeople)
     .innerJoin(orgs, eq(orgs.id, orgPeople.orgId))
-    .where(and(eq(orgPeople.personId, feed.personId), currentMembership()));
+    .where(and(eq(orgPeople.personId, feed.personId), currentMembership(), isNull(orgs.deletedAt)));
   const shown = orgId ? memberships.filter(({ org }) => org.id === orgId) : memberships;
   if (orgId && shown.length === 0) throw appError('notFound');
   const calendar = ical({
