@@ -2,23 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposalPayments, subscriptions } from '../src/db/schema/index.ts';
 import { addToMission, insertMission } from './support/missions.ts';
-import { buildTestApp, type TestApp } from './support/app.ts';
-import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import type { TestApp } from './support/app.ts';
+import { startAppWithFakeStripe, stopAppWithFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, expectStatus, verifiedPerson } from './support/org.ts';
 
 /** Billing as a careful reviewer tries it: late or repeated provider events, and requests that cross each other. */
 let fake: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await buildTestApp({
-    env: providerEnv(fake),
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ fake, t } = await startAppWithFakeStripe()));
+afterAll(() => stopAppWithFakeStripe({ t, fake }));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
   t.request({ method, url: `/api${url}`, token, ...(payload === undefined ? {} : { payload }) });

@@ -3,22 +3,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerCodes, subscriptions } from '../src/db/schema/index.ts';
 import { issueOfferCodes } from '../src/modules/billing/index.ts';
-import { buildTestApp, type TestApp } from './support/app.ts';
-import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import type { TestApp } from './support/app.ts';
+import { startAppWithFakeStripe, stopAppWithFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, errorOf, expectStatus, verifiedPerson } from './support/org.ts';
 
 let fake: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await buildTestApp({
-    env: providerEnv(fake),
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ fake, t } = await startAppWithFakeStripe()));
+afterAll(() => stopAppWithFakeStripe({ t, fake }));
 
 const german = {
   billing_name: 'Ada Admin',

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orgPeople, orgs, subscriptions } from '../src/db/schema/index.ts';
 import { syncSeats } from '../src/modules/billing/billing.service.ts';
 import { SEATS_JOB } from '../src/modules/billing/billing.subscribers.ts';
-import { buildTestApp, type TestApp } from './support/app.ts';
+import type { TestApp } from './support/app.ts';
 import { createTestClock, type TestClock } from './support/clock.ts';
-import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { startAppWithFakeStripe, stopAppWithFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, expectStatus, insertMember, verifiedPerson } from './support/org.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -14,17 +14,10 @@ let fake: FakeStripe;
 let clock: TestClock;
 let t: TestApp;
 beforeAll(async () => {
-  fake = await startFakeStripe();
   clock = createTestClock();
-  t = await buildTestApp({
-    clock,
-    env: providerEnv(fake),
-  });
+  ({ fake, t } = await startAppWithFakeStripe({ clock }));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => stopAppWithFakeStripe({ t, fake }));
 
 const details = { billing_name: 'Ada Admin', billing_email: 'billing@example.com', billing_country: 'de', billing_zip: '10115' };
 

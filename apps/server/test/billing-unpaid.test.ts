@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from './support/app.ts';
-import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import type { TestApp } from './support/app.ts';
+import { startAppWithFakeStripe, stopAppWithFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { createOrg, expectStatus, verifiedPerson } from './support/org.ts';
 
 /**
@@ -14,7 +14,7 @@ let fake: FakeStripe;
 let t: TestApp;
 beforeAll(async () => {
   // the provider posts its webhooks to the app built once the provider's keys are known
-  fake = await startFakeStripe({
+  ({ fake, t } = await startAppWithFakeStripe({
     deliver: async ({ payload, signature }) =>
       (
         await t.request({
@@ -24,15 +24,9 @@ beforeAll(async () => {
           payload,
         })
       ).statusCode,
-  });
-  t = await buildTestApp({
-    env: providerEnv(fake),
-  });
+  }));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => stopAppWithFakeStripe({ t, fake }));
 
 const details = {
   billing_name: 'Una Paid',

@@ -7,23 +7,15 @@ import { createPaymentLink, issueOfferCodes, onClientInvoicePaid, type ClientInv
 import { providerOf } from '../src/modules/billing/provider.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
-import { providerEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { startAppWithFakeStripe, stopAppWithFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { addMember, createOrg, createOrgWorld, errorOf, expectStatus, insertMember, verifiedPerson, type OrgWorld } from './support/org.ts';
 
 const ADMINISTER = 'Ooops. Please make sure you are authorized to administer this organization.';
 
 let fake: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await buildTestApp({
-    env: providerEnv(fake),
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+beforeAll(async () => ({ fake, t } = await startAppWithFakeStripe()));
+afterAll(() => stopAppWithFakeStripe({ t, fake }));
 
 const details = {
   billing_name: 'Ada Admin',

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { buildTestApp, type TestApp } from './app.ts';
+import type { TestClock } from './clock.ts';
 
 type Json = Record<string, unknown>;
 
@@ -130,6 +132,21 @@ ${
       : '<p role="status">Paid. Thank you.</p>'
 }
 </main></body></html>`;
+}
+
+/**
+ * A test app pointed at a fake payment provider of its own (`deliver`: how the provider's webhooks reach the app), for
+ * a file's `beforeAll`; `stopAppWithFakeStripe` stops both in its `afterAll`.
+ */
+export async function startAppWithFakeStripe(options: { clock?: TestClock; deliver?: DeliverWebhook } = {}) {
+  const fake = await startFakeStripe(options.deliver ? { deliver: options.deliver } : {});
+  const t = await buildTestApp({ ...(options.clock ? { clock: options.clock } : {}), env: providerEnv(fake) });
+  return { fake, t };
+}
+
+export async function stopAppWithFakeStripe({ t, fake }: { t: TestApp; fake: FakeStripe }) {
+  await t.close();
+  await fake.close();
 }
 
 /** The app's settings that point it at the fake provider `fake`. */
