@@ -90,6 +90,27 @@ describe('creating (POST /org-role-plan-item/org/:id)', () => {
     expect(item).toMatchObject({ status: 'draft', originLabel: 'CRM Offers', createdFromGtCrm: true });
   });
 
+  it("takes 'CRM Offers' from the CRM's API key; from anyone but an org admin the item is 'Created in Crewplan'", async () => {
+    const fromKey = await t.request({
+      method: 'POST',
+      url: base(),
+      headers: { authorization: `Bearer ${w.apiKey}` },
+      payload: { roleId, programId, hoursNeeded: 4, createdFromGtCrm: true },
+    });
+    expectStatus(fromKey, 201);
+    expect(fromKey.json()).toMatchObject({ originLabel: 'CRM Offers', createdFromGtCrm: true });
+    await addMember(t, w.orgId, w.people.member, 'MEMBER', { canApproveRoles: true });
+    try {
+      for (const who of ['manager', 'limitedManager', 'member'] as const) {
+        const item = await newItem({ createdFromGtCrm: true }, who);
+        expect(item).toMatchObject({ originLabel: 'Created in Crewplan', createdFromGtCrm: false, origin: 'product' });
+        expect((await rowOf(item._id))!.origin).toBe('product');
+      }
+    } finally {
+      await addMember(t, w.orgId, w.people.member, 'MEMBER', { canApproveRoles: false });
+    }
+  });
+
   it.each([
     ['an unknown role', () => ({ roleId: 'f'.repeat(24) }), 400, 'roleId'],
     ["another organisation's role", () => ({ roleId: foreignRoleId }), 400, 'roleId'],

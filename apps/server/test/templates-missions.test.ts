@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templates } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './support/app.ts';
 import { addToMission, insertMission } from './support/missions.ts';
 import { addMember, createOrgWorld, errorOf, expectStatus, verifiedPerson, type OrgWorld } from './support/org.ts';
@@ -451,6 +453,45 @@ describe('creating a mission from a template (POST /api/mission with template)',
     const personalId = (personal.json() as { _id: string })._id;
     expect(await backendRate(personalId)).toBe(0);
     expect(await missionRow(t, personalId)).toMatchObject({ orgId: null, budgetAvailableMinor: null, projectType: 'kanban' });
+  });
+
+  it('rounds the budget a template gives to the smallest amount of the mission’s currency (a whole yen); rates keep their cents', async () => {
+    const template = await createTemplate(t, token('member'), { ...planned, data: { budgetAvailable: 2500.5 } });
+    const inYen = await createMission(token('member'), { title: 'Yen project', currency: 'YEN', template: template._id });
+    expectStatus(inYen, 201);
+    const yenId = (inYen.json() as { _id: string })._id;
+    expect(await missionRow(t, yenId)).toMatchObject({ currency: 'YEN', budgetAvailableMinor: 250_100 });
+    expect((await planOf(t, yenId)).find((item) => item.title === 'Backend')!.rateMinor).toBe(12_550);
+
+    const inEuros = await createMission(token('member'), { title: 'Euro project', currency: 'EUR', template: template._id });
+    expectStatus(inEuros, 201);
+    expect((await missionRow(t, (inEuros.json() as { _id: string })._id)).budgetAvailableMinor).toBe(250_050);
+  });
+
+  it('checks the rates an old template kept: more decimals are rounded to the cent, one below zero refuses the copy naming the item', async () => {
+    const template = await createTemplate(t, token('member'), { ...planned, title: 'Old template' });
+    const keep = async (rate: number) => {
+      const row = await templateRow(t, template._id);
+      const items = (row!.dataPlanItems as { title: string; rate: number }[]).map((item) =>
+        item.title === 'Backend' ? { ...item, rate } : item,
+      );
+      await t.database.db.update(templates).set({ dataPlanItems: items }).where(eq(templates.id, template._id));
+      t.app.ctx.reads.changed(); // written behind the server's back
+    };
+    await keep(12.345);
+    const rounded = await createMission(token('member'), { title: 'Rounded rate', template: template._id });
+    expectStatus(rounded, 201);
+    expect((await planOf(t, (rounded.json() as { _id: string })._id)).find((item) => item.title === 'Backend')!.rateMinor).toBe(1_235);
+
+    for (const rate of [-10, 1e13]) {
+      await keep(rate);
+      const refused = await createMission(token('member'), { title: `Bad rate ${rate}`, template: template._id });
+      expectStatus(refused, 400);
+      const message = `The template's plan item "Backend" has a rate that cannot be used (${rate}). Correct it in the template and try again.`;
+      expect(errorOf(refused)).toMatchObject({ code: 'validation', message, fields: { template: message } });
+      const tree = await t.request({ method: 'GET', url: '/api/mission/list/tree', token: token('member') });
+      expect((tree.json() as { title: string }[]).map((m) => m.title)).not.toContain(`Bad rate ${rate}`);
+    }
   });
 
   it('answers 404 for someone else’s personal template and creates nothing', async () => {

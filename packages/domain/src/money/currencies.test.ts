@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { currencySchema } from '../shared/inputs.ts';
-import { CURRENCIES, CURRENCY_CODES, currencyOf, currencyOfRateCode, isCurrencyCode, rateCodeOf } from './currencies.ts';
+import {
+  CURRENCIES,
+  CURRENCY_CODES,
+  currencyOf,
+  currencyOfRateCode,
+  isCurrencyCode,
+  rateCodeOf,
+  roundToCurrencyStep,
+} from './currencies.ts';
 
 describe('currency list (rule 192)', () => {
   it('starts USD, EUR, CAD, GBP, YEN, INR, CNY, BTC', () => {
@@ -59,5 +67,20 @@ describe('currency list (rule 192)', () => {
   ])('%s is a currency of the list: %s', (code, known) => {
     expect(isCurrencyCode(code)).toBe(known);
     expect(z.object({ currency: currencySchema }).safeParse({ currency: code }).success).toBe(known);
+  });
+});
+
+describe('rounding to the smallest amount of a currency', () => {
+  it.each([
+    [250_050, 'YEN', 250_100],
+    [250_049, 'YEN', 250_000],
+    [250_050, 'JPY', 250_100],
+    [99, 'YEN', 100],
+    [-150, 'YEN', -200],
+    [0, 'YEN', 0],
+    [250_049, 'EUR', 250_049],
+    [1, 'USD', 1],
+  ])('%d minor units of %s become %d', (minor, code, rounded) => {
+    expect(roundToCurrencyStep(minor, code)).toBe(rounded);
   });
 });

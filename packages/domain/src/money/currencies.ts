@@ -82,5 +82,15 @@ export const isWholeUnitCurrency = (code: string): boolean => WHOLE_UNIT_RATE_CO
  */
 export const currencyStepMinor = (code: string): 1 | 100 => (isWholeUnitCurrency(code) ? 100 : 1);
 
+/**
+ * An amount in minor units rounded (half away from zero) to the currency's smallest amount: itself for a currency
+ * with cents, a whole unit for one without (YEN). For amounts that come into a mission from elsewhere (a template's
+ * budget) rather than typed in its currency, which a whole-unit check would refuse for a fraction nobody can fix.
+ */
+export function roundToCurrencyStep(amountMinor: number, code: string): number {
+  const step = currencyStepMinor(code);
+  return Math.sign(amountMinor) * Math.round(Math.abs(amountMinor) / step) * step + 0;
+}
+
 /** How many decimals an amount of the currency is shown with: none without minor units, two otherwise. */
 export const currencyDecimals = (code: string): 0 | 2 => (isWholeUnitCurrency(code) ? 0 : 2);

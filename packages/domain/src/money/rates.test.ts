@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amountForMinutes, BILLING_UNIT_LABELS, costsBlocked, defaultMissionRateUnit, hourlyRate, RATE_UNITS } from './rates.ts';
+import {
+  amountForMinutes,
+  BILLING_UNIT_LABELS,
+  copiedMoneyMinor,
+  costsBlocked,
+  defaultMissionRateUnit,
+  hourlyRate,
+  MAX_MONEY,
+  RATE_UNITS,
+} from './rates.ts';
 
 describe('rate units (rules 187, 188)', () => {
   it('lists the six units in the spec order', () => {
@@ -65,5 +74,20 @@ describe('defaults and blocks (rules 190, 191)', () => {
     [null, '2026-01-02', false],
   ] as const)('start %s end %s blocked: %s', (start, end, blocked) => {
     expect(costsBlocked(start, end)).toBe(blocked);
+  });
+});
+
+describe('money copied into a mission (a template rate)', () => {
+  it.each([
+    [125.5, 12_550],
+    [0, 0],
+    [12.345, 1_235],
+    [0.001, 0],
+    [MAX_MONEY, MAX_MONEY * 100],
+  ])('%d is kept as %d minor units, rounded to the cent', (amount, minor) => {
+    expect(copiedMoneyMinor(amount)).toBe(minor);
+  });
+  it.each([-0.01, -5, MAX_MONEY + 0.01, Number.NaN, Number.POSITIVE_INFINITY])('%d is no amount a plan item can hold', (amount) => {
+    expect(copiedMoneyMinor(amount)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { RATE_TIMES, type RateTime } from '../org/settings.ts';
+import { toMinorUnits } from '../shared/inputs.ts';
 
 /**
  * Rates and billing units (spec 2 §9; rules 187–191). Money is integer minor units (cents) with its currency beside
@@ -71,3 +72,13 @@ export function costsBlocked(startDate: string | null, endDate: string | null): 
 
 /** Money may not go beyond 10^12 in major units (10^14 minor units). */
 export const MAX_MONEY = 1_000_000_000_000;
+
+/**
+ * A money number copied into a mission from elsewhere (a template's rate), in minor units as a plan item keeps it:
+ * finite, not below zero and at most MAX_MONEY, as `moneySchema` asks of a typed one, and rounded to the cent
+ * (more decimals are only precision). Null for a number no plan item can hold.
+ */
+export function copiedMoneyMinor(amount: number): number | null {
+  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_MONEY) return null;
+  return toMinorUnits(amount) + 0;
+}

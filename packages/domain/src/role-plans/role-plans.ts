@@ -26,7 +26,7 @@ export const rolePlanCreateSchema = z
     hoursApproved: hoursSchema.default(0),
     startDate: dateSchema.nullable().optional(),
     endDate: dateSchema.nullable().optional(),
-    /** The item was offered by the CRM (origin label 'CRM Offers'). */
+    /** The item was offered by the CRM (origin label 'CRM Offers'): taken from an API key or an organisation admin only. */
     createdFromGtCrm: z.boolean().default(false),
     customId: textSchema(120).nullable().optional(),
     context: textSchema(200).nullable().optional(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   addIsoDays,
   canOnMissionMoney,
@@ -191,6 +191,25 @@ async function moveDates(
 }
 
 /**
+ * A new currency relabels the mission's amounts, it does not convert them (the budget set-up says so): the budget it
+ * keeps and its live cost items' and milestones' amounts must then be amounts of the new currency. In one without
+ * minor units (YEN) a fraction is refused, as it is typed, at the budget or at the currency; nothing is changed. Rates
+ * (per hour, day…) keep their fractions there and are not asked.
+ */
+async function requireWholeAmountsKept(tx: Tx, before: MissionRow, patch: Partial<MissionInsert>): Promise<void> {
+  const step = currencyStepMinor(patch.currency!);
+  if (step === 1) return;
+  const budget = patch.budgetAvailableMinor === undefined ? before.budgetAvailableMinor : patch.budgetAvailableMinor;
+  if (budget && budget % step !== 0) throw atField(appError('expenseWholeUnits'), 'budgetAvailable');
+  const [fraction] = await tx
+    .select({ id: planItems.id })
+    .from(planItems)
+    .where(and(eq(planItems.missionId, before.id), eq(planItems.wasDeleted, false), sql`${planItems.amountMinor} % ${step} <> 0`))
+    .limit(1);
+  if (fraction) throw atField(appError('expenseWholeUnits'), 'currency');
+}
+
+/**
  * `PUT /mission/:id`: settings, dates and status in one transaction. A stale `updatedAt` is refused (409); an end
  * before the start becomes start + 1 week (rule 25); the plan moves with the dates (`moveDates`); entering or
  * leaving completed/cancelled sets or clears missionStop (rule 20); autoAssign is for project managers (rule 110).
@@ -218,6 +237,7 @@ export async function updateMission(ctx: AppContext, access: MissionAccess, inpu
     // a budget typed in a currency without minor units (YEN) is whole, as an expense is
     if (patch.budgetAvailableMinor && patch.budgetAvailableMinor % currencyStepMinor(patch.currency ?? before.currency) !== 0)
       throw atField(appError('expenseWholeUnits'), 'budgetAvailable');
+    if (patch.currency !== undefined && patch.currency !== before.currency) await requireWholeAmountsKept(tx, before, patch);
     if (moved.sectionTags) patch.sectionTags = moved.sectionTags;
     if (input.projectStatus !== undefined) {
       patch.projectStatus = input.projectStatus;

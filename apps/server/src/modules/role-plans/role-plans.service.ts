@@ -101,6 +101,13 @@ export async function listByIds(ctx: AppContext, access: OrgAccess, ids: readonl
   return { items };
 }
 
+/**
+ * Who may label an item an offer of the CRM ('CRM Offers', rule 86): the CRM itself, which calls with an API key of
+ * the organisation, and the organisation's admins, who hold those keys anyway. Anyone else's item is 'Created in
+ * Crewplan', whatever the body claims, as it is a draft whatever status it asks for.
+ */
+const offersForCrm = (access: OrgAccess) => access.apiKeyId !== null || access.member?.level === 'ADMIN';
+
 /** `POST /org-role-plan-item/org/:id`: a new item, always a draft (rule 85), its references checked against the organisation. */
 export async function createItem(ctx: AppContext, access: OrgAccess, body: RolePlanCreate): Promise<RolePlanItem> {
   const now = ctx.clock.now();
@@ -130,7 +137,7 @@ export async function createItem(ctx: AppContext, access: OrgAccess, body: RoleP
         hoursApproved: body.hoursApproved,
         startDate: body.startDate ?? null,
         endDate: body.endDate ?? null,
-        origin: body.createdFromGtCrm ? 'crm' : 'product',
+        origin: body.createdFromGtCrm && offersForCrm(access) ? 'crm' : 'product',
         metaData: body.metaData ?? {},
         customId: body.customId ?? null,
         context: body.context ?? null,

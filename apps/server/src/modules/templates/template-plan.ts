@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   copiedIntoMission,
+  copiedMoneyMinor,
   datesFromOffsets,
   fromMinorUnits,
   offsetsOf,
@@ -8,12 +9,14 @@ import {
   PROJECT_MANAGER_ROLE,
   projectDurationDays,
   repairMissionDates,
+  roundToCurrencyStep,
   toMinorUnits,
   type TemplateData,
   type TemplatePlanItem,
 } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { missionPeople, missions, planItems } from '../../db/schema/index.ts';
+import { appError } from '../../lib/errors.ts';
 import type { MissionRow } from '../../plugins/mission-access.ts';
 
 type PlanItemRow = typeof planItems.$inferSelect;
@@ -147,12 +150,25 @@ async function existingPlan(tx: Tx, missionId: string): Promise<{ count: number;
 }
 
 /**
+ * A template item's rate as the new plan item takes it, checked as a typed rate is: rounded to the cent; a rate no
+ * plan item can hold (below zero, beyond the limit: only an old template has one) refuses the copy, naming the item.
+ */
+function rateOfTemplateItem(item: TemplatePlanItem): number {
+  const rateMinor = copiedMoneyMinor(item.rate);
+  if (rateMinor !== null) return rateMinor;
+  const message = `The template's plan item "${item.title}" has a rate that cannot be used (${item.rate}). Correct it in the template and try again.`;
+  throw appError('invalidInput', { message, fields: { template: message } });
+}
+
+/**
  * Lays a template's plan out in a new project: each item starts at the project's plan start plus its offset and
  * keeps its length, inside the project's dates (`datesFromOffsets`), nobody assigned; the Project manager role the
  * project was created with keeps its place. The template's type (when the project kept the default 'simple'),
  * budget and departments fill in what the project did not set. Its money (rates, budget) and departments go only
  * into a project of the template's own organisation (or from a personal template into a personal project): an
  * organisation's rates are told only to who manages its money, not to whoever makes a project of their own.
+ * A template keeps no currency: its budget is rounded to the project's smallest amount (a whole yen), as its numbers
+ * are taken, not converted.
  */
 export async function layOutTemplate(
   tx: Tx,
@@ -173,7 +189,7 @@ export async function layOutTemplate(
       role: item.role,
       allocation: item.allocation,
       ...datesFromOffsets({ start, end }, item),
-      ...(sameOwner && { rateMinor: toMinorUnits(item.rate) }),
+      ...(sameOwner && { rateMinor: rateOfTemplateItem(item) }),
       rateTime: item.rateTime,
       pinnedTo: isPinTarget(item.pinnedTo) ? item.pinnedTo : null,
       y: existing.count + index,
@@ -184,7 +200,7 @@ export async function layOutTemplate(
   const fill: Partial<typeof missions.$inferInsert> = {};
   if (mission.projectType === 'simple' && data.projectType !== 'simple') fill.projectType = data.projectType;
   if (sameOwner && mission.budgetAvailableMinor === null && data.budgetAvailable !== null)
-    fill.budgetAvailableMinor = toMinorUnits(data.budgetAvailable);
+    fill.budgetAvailableMinor = roundToCurrencyStep(toMinorUnits(data.budgetAvailable), mission.currency);
   if (sameOwner && mission.orgId !== null && mission.departmentTags.length === 0 && data.departmentTags.length > 0) {
     fill.departmentTags = data.departmentTags;
   }
