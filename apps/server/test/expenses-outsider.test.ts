@@ -177,6 +177,40 @@ describe('a team member from outside the organisation keeps expenses on the proj
     expect((await mine(person)).find((row) => row._id === draft._id)).toMatchObject({ status: 'draft', total: 40 });
   });
 
+  const NONE = { update: false, delete: false, submit: false, decide: false, pay: false };
+  const onMission = async (person: TestPerson, missionId: string) => {
+    const response = await t.request({ method: 'GET', url: `/api/expense/mission/${missionId}`, token: person.token });
+    expectStatus(response, 200);
+    return (response.json() as ExpenseList).expenses;
+  };
+
+  it('once the project keeps no timesheets, their draft offers no change where the server refuses one', async () => {
+    const { missionId, person } = await outsiderOnMission();
+    const draft = (await file(person, missionId)).json() as Expense;
+    expect(draft.abilities).toMatchObject({ update: true, delete: true, submit: true });
+    await setMission(missionId, { noTimesheets: true });
+
+    expect((await onMission(person, missionId)).find((row) => row._id === draft._id)?.abilities).toEqual(NONE);
+    expect((await mine(person)).find((row) => row._id === draft._id)?.abilities).toEqual(NONE);
+    const refusals = [
+      await change(person, draft._id, { amount: 1 }),
+      await move(person, draft._id, { status: 'submitted' }),
+      await remove(person, draft._id),
+    ];
+    expect(refusals.map((response) => [response.statusCode, errorOf(response).code])).toEqual(Array(3).fill([403, 'expense/not-allowed']));
+  });
+
+  it('taken off the team, My expenses still lists their draft but offers no change (the server finds no mission)', async () => {
+    const { missionId, person } = await outsiderOnMission();
+    const draft = (await file(person, missionId)).json() as Expense;
+    expectStatus(
+      await t.request({ method: 'DELETE', url: `/api/mission/${missionId}/people/${person.personId}`, token: world.owner.token }),
+      200,
+    );
+    expect((await mine(person)).find((row) => row._id === draft._id)).toMatchObject({ status: 'draft', abilities: NONE });
+    expect((await change(person, draft._id, { amount: 1 })).statusCode).toBe(404);
+  });
+
   it('taken off the team, they may no longer file there nor touch their draft (the mission is not found)', async () => {
     const { missionId, person } = await outsiderOnMission();
     const draft = (await file(person, missionId)).json() as Expense;

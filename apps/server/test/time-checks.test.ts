@@ -147,6 +147,47 @@ describe('a day holds at most 24 hours, whichever route writes it', () => {
     }
   });
 
+  it('hours that make exactly 24 in several lines fit, though each alone rounds up half a minute (7.5 + 1,432.5 min)', async () => {
+    const { missionId, roleId } = await missionWithRole();
+    const [a, b] = [await taskOn(missionId, ['p0']), await taskOn(missionId, ['p0'])];
+    const tasks = (first: number, second: number) => ({
+      actionItems: [
+        { _id: a, days: day(first, 4) },
+        { _id: b, days: day(second, 4) },
+      ],
+    });
+    const sheet = await saved(await save('p0', missionId, roleId, tasks(0.125, 23.875)));
+    expect(await minutesOf(sheet._id)).toEqual(day(24 * 60, 4));
+    expectStatus(await update('p0', missionId, sheet._id, tasks(23.875, 0.125)), 200);
+    expect(await minutesOf(sheet._id)).toEqual(day(24 * 60, 4));
+    // a day over 24 hours is refused as before
+    const over = await update('p0', missionId, sheet._id, tasks(0.125, 23.9));
+    expectStatus(over, 400);
+    expect(errorOf(over).fields).toEqual({ 'payload.actionItems': TIME_MESSAGES.overDay });
+
+    // the whole week in one request: a role's row and a task's on the same day
+    current = weeksAgo(cursor++);
+    const week = await t.request({
+      method: 'PUT',
+      url: '/api/timesheet/week',
+      token: token('p0'),
+      payload: {
+        weekStart: current,
+        status: 'draft',
+        rows: [
+          { missionId, planItemId: roleId, dailyHours: day(0.125, 4) },
+          { missionId, actionItemId: a, dailyHours: day(23.875, 4) },
+        ],
+      },
+    });
+    expectStatus(week, 200);
+    const rows = await t.database.db
+      .select({ dailyMinutes: timesheets.dailyMinutes })
+      .from(timesheets)
+      .where(and(eq(timesheets.personId, person('p0')), eq(timesheets.weekStart, current)));
+    expect(rows.reduce((sum, row) => sum + row.dailyMinutes[4]!, 0)).toBe(24 * 60);
+  });
+
   it('a day already over 24 hours (older data) refuses only a write that adds to it', async () => {
     const a = await missionWithRole();
     const b = await missionWithRole();

@@ -151,6 +151,16 @@ describe('who sees and does what', () => {
     expect(expenseActors({ ownerId: whose === 'mine' ? 'me' : 'them' }, { personId: 'me', decides, decidesOwn })).toEqual(actors);
   });
 
+  it('an owner who no longer keeps their own there may neither change, delete nor submit it; a sole decider still decides', () => {
+    const gone = { personId: 'me', decides: false, keepsOwn: false };
+    for (const status of ['draft', 'rejected', 'submitted'] as const)
+      expect(expenseAbilities(mine(status), gone)).toEqual({ update: false, delete: false, submit: false, decide: false, pay: false });
+    expect(expenseActors({ ownerId: 'me' }, gone)).toEqual([]);
+    expect(expenseActors({ ownerId: 'me' }, { ...gone, decides: true, decidesOwn: true })).toEqual(['decider']);
+    expect(expenseActors({ ownerId: 'them' }, { ...gone, decides: true })).toEqual(['decider']);
+    expect(expenseAbilities(mine('draft'), { ...gone, keepsOwn: true }).update).toBe(true);
+  });
+
   it.each([
     // day, today → allowed: an expense is spent already, tomorrow at most (a person ahead of UTC)
     ['2026-03-18', '2026-03-18', true],

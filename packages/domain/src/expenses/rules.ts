@@ -30,17 +30,23 @@ export const EXPENSE_TRANSITIONS: Readonly<Record<ExpenseActor, readonly (readon
   ],
 };
 
-/** Who looks at an expense: whether they decide the scope's expenses, and their own too (`decidesOwn`). */
-export type ExpenseCaller = { personId: string; decides: boolean; decidesOwn?: boolean };
+/**
+ * Who looks at an expense: whether they decide the scope's expenses, and their own too (`decidesOwn`); whether they
+ * still keep their own there (`keepsOwn`, true unless said: false for a team member from outside who no longer keeps
+ * weeks on the mission, or one who left the organisation; they still see what they filed).
+ */
+export type ExpenseCaller = { personId: string; decides: boolean; decidesOwn?: boolean; keepsOwn?: boolean };
 
 /**
  * Who the caller is to an expense: its owner, or one who decides it. Nobody decides their own expense (as approvers
  * never review their own leave, rule 211): another who decides approves, rejects or pays it. Where nobody else
- * decides (`decidesOwn`: a one-person organisation's owner), the owner decides theirs, or it could never count.
+ * decides (`decidesOwn`: a one-person organisation's owner), the owner decides theirs, or it could never count. An
+ * owner who no longer keeps their own there (`keepsOwn` false) is not its owner to act; a decider's part stays.
  */
 export function expenseActors(expense: { ownerId: string }, caller: ExpenseCaller): ExpenseActor[] {
-  if (expense.ownerId === caller.personId) return caller.decides && caller.decidesOwn ? ['owner', 'decider'] : ['owner'];
-  return caller.decides ? ['decider'] : [];
+  if (expense.ownerId !== caller.personId) return caller.decides ? ['decider'] : [];
+  const owner: ExpenseActor[] = caller.keepsOwn === false ? [] : ['owner'];
+  return caller.decides && caller.decidesOwn ? [...owner, 'decider'] : owner;
 }
 
 /** Whether one of `actors` may move an expense from `from` to `to`. */

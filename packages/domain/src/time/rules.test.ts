@@ -5,6 +5,7 @@ import {
   hoursEditable,
   hoursToMinutes,
   keepsTimesheet,
+  linesToMinutes,
   minutesToHours,
   missingTimesheets,
   overtimeMinutes,
@@ -45,6 +46,59 @@ describe('hours are exact minutes', () => {
   it('sums quarter hours without drift (0.1 + 0.2 style errors cannot happen in minutes)', () => {
     const minutes = Array.from({ length: 40 }, () => hoursToMinutes(0.25)).reduce((a, b) => a + b, 0);
     expect(minutesToHours(minutes)).toBe(10);
+  });
+
+  it.each([
+    // a day's task hours → its minutes, line by line: the day adds up to its hours rounded once
+    [
+      [0.125, 23.875],
+      [8, 1432],
+    ],
+    [
+      [0.025, 23.975],
+      [2, 1438],
+    ],
+    [
+      [7.3, 16.7],
+      [438, 1002],
+    ],
+    [
+      [0.1, 23.9],
+      [6, 1434],
+    ],
+    [
+      [8.35, 15.65],
+      [501, 939],
+    ],
+    [
+      [0.01, 16.46, 7.53],
+      [1, 987, 452],
+    ],
+    [
+      [0.125, 0.125],
+      [8, 7],
+    ],
+    [[24], [1440]],
+    [
+      [1 / 3, 1 / 3, 1 / 3],
+      [20, 20, 20],
+    ],
+    [
+      [0.125, 23.9],
+      [8, 1434],
+    ],
+  ])('%j h on one day → %j min', (hours, minutes) => {
+    const lines = linesToMinutes(hours.map((h) => [h, 0, 0, 0, 0, 0, 0]));
+    expect(lines.map((days) => days[0])).toEqual(minutes);
+    expect(lines.every((days) => days.slice(1).every((m) => m === 0))).toBe(true);
+  });
+
+  it('a day of exactly 24 hours in several lines is 1,440 minutes, one line alone rounds as hoursToMinutes', () => {
+    const day = (lines: number[][]) => lines.reduce((sum, days) => sum + days[0]!, 0);
+    expect(day(linesToMinutes([[0.125], [23.875]]))).toBe(1440);
+    expect(day(linesToMinutes([[0.025], [12.5], [11.475]]))).toBe(1440);
+    expect(day(linesToMinutes([[0.125], [23.9]]))).toBe(1442);
+    for (const hours of [0, 0.125, 7.3, 1 / 3, 23.99]) expect(linesToMinutes([[hours]])).toEqual([[hoursToMinutes(hours)]]);
   });
 
   it('ends a Monday week on Sunday (rules 4, 7)', () => {

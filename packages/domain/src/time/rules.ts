@@ -16,6 +16,23 @@ import { weekEndOf } from './week.ts';
 
 /** Hours as whole minutes (the stored unit): finer fractions round to the nearest minute. */
 export const hoursToMinutes = (hours: number) => Math.round(hours * MINUTES_PER_HOUR);
+/**
+ * Several lines of daily hours (a week's tasks or roles) as whole minutes, each day's rounded once on its running
+ * total: the day's minutes add up to its hours rounded once, never to a minute more. Rounding each line alone would
+ * count a half minute twice (0.125 h + 23.875 h is 7.5 + 1,432.5 minutes, exactly 24 hours, not 8 + 1,433). One line
+ * alone rounds as `hoursToMinutes`.
+ */
+export function linesToMinutes(lines: readonly (readonly number[])[]): number[][] {
+  const running: number[] = [];
+  return lines.map((days) =>
+    days.map((hours, day) => {
+      const before = running[day] ?? 0;
+      running[day] = before + hours * MINUTES_PER_HOUR;
+      return Math.round(running[day]) - Math.round(before);
+    }),
+  );
+}
+
 /** Minutes as hours, to at most 4 decimals (20 minutes = 0.3333 h). */
 export const minutesToHours = (minutes: number) => Math.round((minutes / MINUTES_PER_HOUR) * 10_000) / 10_000;
 

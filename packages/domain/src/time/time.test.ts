@@ -57,6 +57,31 @@ describe('timesheet inputs name the field they refuse', () => {
       },
       'payload.actionItems',
     ],
+    [
+      'tasks of exactly 24 hours on one day, summed with float noise',
+      {
+        missionPlanId: id,
+        payload: {
+          weekStart: '2026-11-23',
+          actionItems: [0.01, 16.46, 7.53].map((hours, i) => ({ _id: `${id.slice(0, -1)}${i}`, days: [hours, 0, 0, 0, 0, 0, 0] })),
+        },
+      },
+      undefined,
+    ],
+    [
+      'tasks a minute over 24 hours on one day',
+      {
+        missionPlanId: id,
+        payload: {
+          weekStart: '2026-11-23',
+          actionItems: [
+            { _id: id, days: [0.125, 0, 0, 0, 0, 0, 0] },
+            { _id: `${id.slice(0, -1)}8`, days: [23.9, 0, 0, 0, 0, 0, 0] },
+          ],
+        },
+      },
+      'payload.actionItems',
+    ],
     ['both forms', { missionPlanId: id, payload: { weekStart: '2026-11-23', dailyHours: week, actionItems: [] } }, 'payload.actionItems'],
     ['no plan item', { payload: { weekStart: '2026-11-23', dailyHours: week } }, 'missionPlanId'],
     [

@@ -134,10 +134,14 @@ const weekContentShape = {
 const oneForm = (value: { dailyHours?: unknown; actionItems?: unknown }) => !(value.dailyHours && value.actionItems);
 const oneFormError = { message: 'Give dailyHours (role form) or actionItems (task form), not both', path: ['actionItems'] };
 
-/** Tasks of one week together hold at most 24 hours a day. */
+/**
+ * Tasks of one week together hold at most 24 hours a day. Adding decimals leaves float noise past an exact 24
+ * (0.01 + 16.46 + 7.53 is 24.000000000000004), far below the shortest real excess (a second is 0.0003 h).
+ */
+const HOURS_NOISE = 1e-9;
 const tasksFitDays = (value: { actionItems?: { days: number[] }[] | undefined }) =>
   Array.from({ length: DAYS_PER_WEEK }, (_, day) => (value.actionItems ?? []).reduce((sum, task) => sum + (task.days[day] ?? 0), 0)).every(
-    (total) => total <= MAX_HOURS_PER_DAY,
+    (total) => total <= MAX_HOURS_PER_DAY + HOURS_NOISE,
   );
 const tasksFitDaysError = { message: TIME_MESSAGES.overDay, path: ['actionItems'] };
 

@@ -1,6 +1,11 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { decidesMissionExpenses, decidesOrgExpenses, mayHoldRole, timeTrackingEligible } from '@crewplan/domain';
+import type { Db } from '../../db/database.ts';
+import { orgPeople } from '../../db/schema/index.ts';
 import { appError } from '../../lib/errors.ts';
-import type { MissionAccess } from '../../plugins/mission-access.ts';
+import { missionRefusal } from '../../plugins/authz.ts';
+import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
+import { currentMembership } from '../../plugins/org-access.ts';
 import type { OrgAccess, OrgRow } from '../../plugins/types.ts';
 
 /** Refusals of this module. */
@@ -54,6 +59,9 @@ export function keepsTimeFromOutside(access: MissionAccess): boolean {
   return !mission.isTemplate && !mission.noTimesheets && !access.withheld;
 }
 
+/** Whether the caller keeps their own expenses on the mission: a member of its organisation, or `keepsTimeFromOutside`. */
+const keepsOwnOnMission = (access: MissionAccess) => !!access.actor.orgLevel || keepsTimeFromOutside(access);
+
 export function missionScope(access: MissionAccess, now: Date): ExpenseScope {
   const org = requireLicensed(access.org, now);
   const orgLevel = access.actor.orgLevel ?? null;
@@ -65,7 +73,7 @@ export function missionScope(access: MissionAccess, now: Date): ExpenseScope {
     personId: access.personId,
     decides: decidesMissionExpenses(access.actor),
     orgLevel,
-    keepsOwn: orgLevel !== null || keepsTimeFromOutside(access),
+    keepsOwn: keepsOwnOnMission(access),
   };
 }
 
@@ -82,6 +90,36 @@ export function orgScope(access: OrgAccess, now: Date): ExpenseScope {
     orgLevel: access.member?.level ?? null,
     keepsOwn: !!access.member,
   };
+}
+
+/**
+ * For lists across scopes (My expenses, the missions I manage, an organisation's missions): whether `personId` still
+ * keeps their own expenses where each of theirs is, as a write of it would find (the route's gate, then the scope's
+ * `keepsOwn`): on a mission they still reach where `keepsOwnOnMission`; on the organisation itself while a current
+ * member. The licence is the list's own check. An expense's abilities then never offer what the server refuses.
+ */
+export async function ownExpensesKept(
+  db: Db,
+  personId: string,
+  rows: readonly { personId: string; orgId: string; missionId: string | null }[],
+): Promise<(row: { orgId: string; missionId: string | null }) => boolean> {
+  const own = rows.filter((row) => row.personId === personId);
+  const missionIds = [...new Set(own.flatMap((row) => (row.missionId ? [row.missionId] : [])))];
+  const orgIds = [...new Set(own.filter((row) => !row.missionId).map((row) => row.orgId))];
+  const accesses = await loadMissionAccesses(db, missionIds, personId);
+  const missionsKept = new Set(
+    [...accesses.values()]
+      .filter((access) => !missionRefusal(access, { mission: 'expense.update', via: 'expense' }) && keepsOwnOnMission(access))
+      .map((access) => access.mission.id),
+  );
+  const memberships = orgIds.length
+    ? await db
+        .select({ orgId: orgPeople.orgId })
+        .from(orgPeople)
+        .where(and(eq(orgPeople.personId, personId), inArray(orgPeople.orgId, orgIds), currentMembership()))
+    : [];
+  const orgsKept = new Set(memberships.map((row) => row.orgId));
+  return (row) => (row.missionId ? missionsKept.has(row.missionId) : orgsKept.has(row.orgId));
 }
 
 const RECEIPT_TYPES = new Set([

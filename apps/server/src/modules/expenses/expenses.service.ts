@@ -43,6 +43,7 @@ import {
   isReceiptType,
   locked,
   notAllowed,
+  ownExpensesKept,
   reasonNeeded,
   receiptType,
   type ExpenseScope,
@@ -110,16 +111,19 @@ async function announce(ctx: AppContext, event: ExpenseEvent | null): Promise<vo
 const inScope = (scope: ExpenseScope): SQL | undefined =>
   and(eq(expenses.orgId, scope.org.id), scope.missionId ? eq(expenses.missionId, scope.missionId) : isNull(expenses.missionId));
 
-/** The caller as the scope's rules see them: whether they decide their own expenses too (nobody else decides). */
+/**
+ * The caller as the scope's rules see them: whether they decide their own expenses too (nobody else decides), and
+ * whether they still keep their own here.
+ */
 async function callerOf(db: Db | Tx, scope: ExpenseScope): Promise<ExpenseCaller> {
-  const { personId, decides } = scope;
+  const { personId, decides, keepsOwn } = scope;
   const decidesOwn = decides && !(await anotherDecides(db, { orgId: scope.org.id, missionId: scope.missionId, personId }));
-  return { personId, decides, decidesOwn };
+  return { personId, decides, decidesOwn, keepsOwn };
 }
 
 /**
  * The caller of a list of missions' expenses, who decides them (`decides`): their own too where nobody else decides
- * that mission's (as `callerOf`).
+ * that mission's, and whether they still keep their own there (as `callerOf`).
  */
 async function missionCallers(db: Db, personId: string, decides: boolean, rows: ExpenseWithContext[]) {
   const alone = new Set<string>();
@@ -127,8 +131,16 @@ async function missionCallers(db: Db, personId: string, decides: boolean, rows: 
     const own = new Map(rows.filter((row) => row.expense.personId === personId).map((row) => [row.expense.missionId!, row.expense.orgId]));
     for (const [missionId, orgId] of own) if (!(await anotherDecides(db, { orgId, missionId, personId }))) alone.add(missionId);
   }
-  return (row: ExpenseWithContext): ExpenseCaller => ({ personId, decides, decidesOwn: alone.has(row.expense.missionId!) });
+  const kept = await ownExpensesKept(db, personId, expensesOf(rows));
+  return (row: ExpenseWithContext): ExpenseCaller => ({
+    personId,
+    decides,
+    decidesOwn: alone.has(row.expense.missionId!),
+    keepsOwn: kept(row.expense),
+  });
 }
+
+const expensesOf = (rows: ExpenseWithContext[]) => rows.map((row) => row.expense);
 
 async function presentOne(ctx: AppContext, scope: ExpenseScope, id: string): Promise<Expense> {
   const [row] = await readExpenses(ctx.db, and(eq(expenses.id, id), inScope(scope)));
@@ -217,7 +229,8 @@ async function licensedOrgIds(ctx: AppContext, orgIds: string[], { withInvoicing
 
 /**
  * The caller of their own expenses in several scopes: where they are the only one who decides, they decide theirs (as
- * `callerOf`). Asked only of scopes with an expense waiting for a decision or a payment.
+ * `callerOf`; asked only of scopes with an expense waiting for a decision or a payment), and whether they still keep
+ * their own there.
  */
 async function ownCallers(db: Db, personId: string, rows: ExpenseWithContext[]) {
   const scopeOf = (e: ExpenseRow) => `${e.orgId}:${e.missionId ?? ''}`;
@@ -231,9 +244,10 @@ async function ownCallers(db: Db, personId: string, rows: ExpenseWithContext[]) 
     const scope = { orgId: e.orgId, missionId: e.missionId, personId };
     if ((await decidesIn(db, scope)) && !(await anotherDecides(db, scope))) alone.add(key);
   }
+  const kept = await ownExpensesKept(db, personId, expensesOf(rows));
   return (row: ExpenseWithContext): ExpenseCaller => {
     const decides = alone.has(scopeOf(row.expense));
-    return { personId, decides, decidesOwn: decides };
+    return { personId, decides, decidesOwn: decides, keepsOwn: kept(row.expense) };
   };
 }
 
@@ -375,10 +389,8 @@ export async function changeStatus(ctx: AppContext, scope: ExpenseScope, id: str
   let event: ExpenseEvent | null = null;
   await commit(ctx, scope, async (tx, record) => {
     const row = await visibleExpense(tx, scope, id, true);
-    // the owner's moves are theirs only while they keep expenses here; a decider's stay
-    const actors = expenseActors({ ownerId: row.personId }, await callerOf(tx, scope)).filter(
-      (actor) => actor !== 'owner' || scope.keepsOwn,
-    );
+    // the owner's moves are theirs only while they keep expenses here (`keepsOwn`); a decider's stay
+    const actors = expenseActors({ ownerId: row.personId }, await callerOf(tx, scope));
     if (row.status === to) {
       if (!canSetExpenseStatus(actors, to)) throw notAllowed();
       return;

@@ -1,4 +1,4 @@
-import { dayTotals, hoursEditable, hoursToMinutes, mergeTaskLines, writesSheet, type WeekSave, type WeekSaved } from '@crewplan/domain';
+import { dayTotals, hoursEditable, linesToMinutes, mergeTaskLines, writesSheet, type WeekSave, type WeekSaved } from '@crewplan/domain';
 import { diffFields, runMissionsWrite } from '../../commands/index.ts';
 import { loadMissionAccesses, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -114,12 +114,14 @@ function planSheets(
   });
   const plans: Plan[] = [];
   const taskRows = new Map<string, number[]>();
+  // each day's minutes over all the rows add up to its hours rounded once, never to a minute more
+  const rowMinutes = linesToMinutes(input.rows.map((row) => row.dailyHours));
   input.rows.forEach((row, i) => {
     if (row.actionItemId) taskRows.set(row.missionId, [...(taskRows.get(row.missionId) ?? []), i]);
     else if (row.planItemId) {
       // a role's week kept per task (the single save's task form) keeps its tasks
       const { dailyMinutes, taskLines } = keepingTaskLines(
-        { dailyMinutes: row.dailyHours.map(hoursToMinutes), taskLines: null },
+        { dailyMinutes: rowMinutes[i]!, taskLines: null },
         before.find((sheet) => sheet.scope === row.planItemId) ?? null,
         `rows.${i}.dailyHours`,
       );
@@ -128,7 +130,7 @@ function planSheets(
     }
   });
   for (const [missionId, rows] of taskRows) {
-    const sent = rows.map((i) => ({ actionItemId: input.rows[i]!.actionItemId!, minutes: input.rows[i]!.dailyHours.map(hoursToMinutes) }));
+    const sent = rows.map((i) => ({ actionItemId: input.rows[i]!.actionItemId!, minutes: rowMinutes[i]! }));
     const existing = before.find((sheet) => sheet.scope === missionId);
     const taskLines = mergeTaskLines(existing?.taskLines ?? null, sent).map((line) => ({ ...line, minutes: [...line.minutes] }));
     const dailyMinutes = dayTotals(taskLines.map((line) => line.minutes));

@@ -1,4 +1,4 @@
-import { dayTotals, hoursToMinutes, roleDaysLoseTasks } from '@crewplan/domain';
+import { dayTotals, hoursToMinutes, linesToMinutes, roleDaysLoseTasks } from '@crewplan/domain';
 import type { TimesheetTaskLine } from '../../db/schema/index.ts';
 import type { TimesheetChange } from '../../events/bus.ts';
 import type { AppContext } from '../../plugins/types.ts';
@@ -41,7 +41,9 @@ export type WeekContent = { dailyHours?: number[] | undefined; actionItems?: { _
 /** The week's minutes: role form from dailyHours, task form from the tasks (day totals kept beside them). */
 export function minutesOf(content: WeekContent): { dailyMinutes: number[]; taskLines: TimesheetTaskLine[] | null } {
   if (content.actionItems) {
-    const taskLines = content.actionItems.map((task) => ({ actionItemId: task._id, minutes: task.days.map(hoursToMinutes) }));
+    // each day's minutes add up to its hours rounded once (`linesToMinutes`), never to a minute more
+    const minutes = linesToMinutes(content.actionItems.map((task) => task.days));
+    const taskLines = content.actionItems.map((task, i) => ({ actionItemId: task._id, minutes: minutes[i]! }));
     return { dailyMinutes: dayTotals(taskLines.map((line) => line.minutes)), taskLines };
   }
   return { dailyMinutes: (content.dailyHours ?? [0, 0, 0, 0, 0, 0, 0]).map(hoursToMinutes), taskLines: null };

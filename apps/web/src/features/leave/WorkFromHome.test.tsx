@@ -41,9 +41,22 @@ describe('work-from-home days', () => {
     });
     expect(html).toContain('Your later days');
     const laterPart = html.slice(html.indexOf('Your later days'));
-    expect(laterPart.indexOf('2025-05-01')).toBeLessThan(laterPart.indexOf('2025-05-20'));
+    expect(laterPart.indexOf('1 May 2025')).toBeLessThan(laterPart.indexOf('20 May 2025'));
     expect(cancelButtons(laterPart)).toBe(2);
-    expect(html.indexOf('2025-04-03')).toBeLessThan(html.indexOf('Your later days'));
+    expect(html.indexOf('3 Apr 2025')).toBeLessThan(html.indexOf('Your later days'));
+  });
+
+  it('writes every day in the shared day format, never as ISO text', () => {
+    const me = person('p-me', 'Ann');
+    const html = render({
+      ...twoWeeks,
+      days: [day('w1', '2025-04-03', person('p-other', 'Bob'), false)],
+      later: [day('l1', '2027-01-08', me, true)],
+    });
+    expect(html).toContain('>3 Apr 2025<');
+    expect(html).toContain('>8 Jan 2027<');
+    expect(html).not.toContain('2025-04-03');
+    expect(html).not.toContain('2027-01-08');
   });
 
   it('leaves the section out when I have no later day, and still shows it when the window is empty', () => {

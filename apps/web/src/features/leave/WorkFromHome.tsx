@@ -5,6 +5,7 @@ import type { WorkFromHomeList } from '@crewplan/domain/leave/leave';
 import { dayIn } from '@crewplan/domain/shared/days';
 import { FormError } from '../../components/FormError.tsx';
 import { api } from '../../lib/api.ts';
+import { formatDay } from '../../lib/days.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 import { LEAVE_ROOT } from './api.ts';
@@ -65,7 +66,7 @@ function DaysTable({ label, days, onCancel }: { label: string; days: WorkFromHom
       <Table.Tbody>
         {days.map((entry) => (
           <Table.Tr key={entry._id}>
-            <Table.Td>{entry.day}</Table.Td>
+            <Table.Td>{formatDay(entry.day)}</Table.Td>
             <Table.Td>
               {entry.person.firstName} {entry.person.lastName}
             </Table.Td>
