@@ -69,9 +69,13 @@ const PRIVATE_FIELDS: Partial<Record<CommandEntity, string[] | 'all'>> = {
   'role.plan.items': ['messages', 'metaData'],
 };
 
+/** The kind of realtime message a write makes. */
+export const changeTypeOf = (write: CommandWrite): Change['type'] =>
+  CHANGE_TYPE_OF_ENTITY[write.entity]?.[write.action] ?? CHANGE_TYPE[write.action];
+
 /** The realtime message of a write: ids and changed fields only (small payloads, DESIGN §8). */
 export function changeOf<E extends CommandEntity>(write: CommandWrite<CommandAction, E>): Change<E> {
-  const type = CHANGE_TYPE_OF_ENTITY[write.entity]?.[write.action] ?? CHANGE_TYPE[write.action];
+  const type = changeTypeOf(write);
   // The entity is generic here, so TypeScript cannot pick the union member: the shape is the one each member shares.
   const change = { type, entity: write.entity, id: write.id } as Change<E>;
   const hidden = PRIVATE_FIELDS[write.entity];

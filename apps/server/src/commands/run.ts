@@ -6,7 +6,7 @@ import { inTransaction, retryTransient } from '../db/transaction.ts';
 import { boundSql } from '../db/prepared.ts';
 import type { Change } from '../plugins/realtime.ts';
 import type { AppContext, OrgAccess } from '../plugins/types.ts';
-import { changeOf, type CommandAction, type CommandWrite } from './changes.ts';
+import { changeOf, changeTypeOf, type CommandAction, type CommandWrite } from './changes.ts';
 import type { AuditEntity, MissionAuditEntity } from '@crewplan/domain';
 
 /** What a mission write does; each entity has its realtime room (`changes/missions/:id`, `changes/mission.people/:id`). */
@@ -86,8 +86,8 @@ export async function runMissionCommand<T>(
     return value;
   });
   if (writes.length > 0) {
-    const changes = writes.map(withActionRooms);
-    await ctx.events.emit('mission.changed', { missionId, changes: options.oneMessage ? collapse(changes) : changes });
+    const changes = options.oneMessage ? collapse(writes) : writes.map(withActionRooms);
+    await ctx.events.emit('mission.changed', { missionId, changes });
   }
   return result;
 }
@@ -195,20 +195,29 @@ function historyRow<W extends CommandWrite>(write: W) {
   return { action: write.action, entity: write.entity, entityId: write.id, title: write.title, changes: write.changes ?? {} };
 }
 
-/** Many changes of one kind (a bulk write) as one message per kind: the first id, and every id in `data.ids`. */
-function collapse(changes: RoutedChange[]): RoutedChange[] {
-  const groups = new Map<string, RoutedChange[]>();
-  for (const change of changes) {
-    const key = `${change.type} ${change.entity}`;
+/**
+ * Many writes of one kind (a bulk write) as one message per kind: the first id, and every id in `data.ids`; a write
+ * alone keeps its own message. Grouped before the messages are made, whose fields a group would drop.
+ */
+function collapse(writes: MissionWrite[]): RoutedChange[] {
+  const groups = new Map<string, MissionWrite[]>();
+  for (const write of writes) {
+    const key = `${changeTypeOf(write)} ${write.entity}`;
     const group = groups.get(key);
-    if (group) group.push(change);
-    else groups.set(key, [change]);
+    if (group) group.push(write);
+    else groups.set(key, [write]);
   }
   return [...groups.values()].map((group) => {
-    if (group.length === 1) return group[0]!;
-    const actionIds = [...new Set(group.flatMap((change) => change.actionIds ?? []))];
-    const { type, entity, id } = group[0]!;
-    const ids = group.map((change) => change.id);
-    return { type, entity, id, data: { ids }, ...(actionIds.length > 0 ? { actionIds } : {}) } as RoutedChange;
+    const first = group[0]!;
+    if (group.length === 1) return withActionRooms(first);
+    const actionIds = [...new Set(group.flatMap((write) => (write.entity === 'actions' ? [write.id] : (write.actionIds ?? []))))];
+    const ids = group.map((write) => write.id);
+    return {
+      type: changeTypeOf(first),
+      entity: first.entity,
+      id: first.id,
+      data: { ids },
+      ...(actionIds.length > 0 ? { actionIds } : {}),
+    } as RoutedChange;
   });
 }

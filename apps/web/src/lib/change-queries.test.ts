@@ -16,6 +16,7 @@ import {
   withoutAction,
   withoutTask,
   withTask,
+  withTaskChanges,
 } from './change-queries.ts';
 
 const task = (id: string, actionId: string, sortIndex: number, extra: Partial<ActionItem> = {}) =>
@@ -121,6 +122,20 @@ describe('patching a cached mission', () => {
   it('moves a task between actions', () => {
     const next = withTask(mission(), task('t1', 'a2', 0));
     expect(next.actions.map((a) => a.actionItems)).toEqual([['t2'], ['t1', 't3']]);
+  });
+
+  it('merges a bulk answer of changes into the tasks it names, moving a renumbered one, and skips a task it does not hold', () => {
+    const next = withTaskChanges(mission(), [
+      { _id: 't1', sortIndex: 5, updatedAt: '2026-01-02T00:00:00.000Z' },
+      { _id: 't3', title: 'Renamed', updatedAt: '2026-01-02T00:00:00.000Z' },
+      { _id: 't9', title: 'Not here' },
+    ]);
+    expect(next.actionItems.map((item) => [item._id, item.title, item.sortIndex])).toEqual([
+      ['t3', 'Renamed', 1],
+      ['t2', 't2', 2],
+      ['t1', 't1', 5],
+    ]);
+    expect(next.actions.find((a) => a._id === 'a1')?.actionItems).toEqual(['t2', 't1']);
   });
 
   it('takes a deleted task out with the links to it', () => {

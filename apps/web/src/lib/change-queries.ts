@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { isBulkChange, type Change, type ChangeEntity } from '@crewplan/domain/realtime/changes';
-import type { Action, ActionItem } from '@crewplan/domain/tasks/tasks';
+import type { Action, ActionItem, ActionItemChanges } from '@crewplan/domain/tasks/tasks';
 
 /**
  * What one realtime change does to the cached queries. A change of a task, or of one of its checklist lines or links,
@@ -142,6 +142,17 @@ export function withTask<M extends MissionTasksCache>(mission: M, task: ActionIt
   const reordered = before?.sortIndex === task.sortIndex ? next : next.sort(bySortOrder);
   const moved = before?.actionId === task.actionId && before.sortIndex === task.sortIndex;
   return withActionLists(mission, reordered, new Set(moved ? [] : [task.actionId, before?.actionId ?? task.actionId]));
+}
+
+/**
+ * A bulk write's answer, each task with what it changed (`ActionItemChanges`), into the mission's cached tasks: a
+ * task the cache does not hold is left to the realtime message, which reads it again.
+ */
+export function withTaskChanges<M extends MissionTasksCache>(mission: M, changes: readonly ActionItemChanges[]): M {
+  return changes.reduce((next, change) => {
+    const task = next.actionItems?.find((item) => item._id === change._id);
+    return task ? withTask(next, { ...task, ...change }) : next;
+  }, mission);
 }
 
 /** The mission without this task, and without the other tasks' links to it. */

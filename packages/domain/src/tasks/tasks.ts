@@ -345,3 +345,12 @@ export const taskDeletedSchema = z.object({ deleted: z.array(z.string()) });
 /** Responses: one action with its items; one item; several items. */
 export const actionWithItemsSchema = z.object({ action: actionSchema, actionItems: z.array(actionItemSchema) });
 export const actionItemsSchema = z.object({ actionItems: z.array(actionItemSchema) });
+
+/**
+ * What `PUT /action-item/:id/bulk` answers: each task named, once, in the order first named, with the fields the call
+ * changed as a read shows them (its effects included: a status's completion, a power task's end, `updatedAt`); a
+ * task it left as it was has its id alone. The column history is not repeated: a read of the task has it.
+ */
+export const actionItemChangesSchema = actionItemSchema.omit({ colHistory: true }).partial().extend({ _id: z.string() });
+export type ActionItemChanges = z.infer<typeof actionItemChangesSchema>;
+export const actionItemsChangedSchema = z.object({ actionItems: z.array(actionItemChangesSchema) });

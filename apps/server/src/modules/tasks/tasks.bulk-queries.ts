@@ -42,38 +42,23 @@ function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
         : isJson(key)
           ? sql`nullif(v.item -> ${field}, 'null')`
           : sql`(v.item ->> ${field})::${sql.raw(column.getSQLType())}`;
-    return sql`${name} = case when v.item ? ${field} then ${value} else ai.${name} end`;
+    // a column every item changes needs no test of whether this one does
+    const everyItem = objects.every((object) => column.name in object);
+    return everyItem ? sql`${name} = ${value}` : sql`${name} = case when v.item ? ${field} then ${value} else ai.${name} end`;
   });
   return sql`update action_items as ai set ${sql.join(assignments, sql`, `)}
     from jsonb_array_elements(${JSON.stringify(objects)}::jsonb) as v (item)
     where ai.id = v.item ->> 'id'`;
 }
 
-/** Writes several items' changes in one statement. */
-export async function updateRows(tx: Tx, updates: readonly ItemUpdate[]): Promise<void> {
-  const update = updateStatement(updates);
-  if (update) await tx.execute(update);
-}
-
 /**
- * Writes several items' changes and their history rows, and answers the items `ids` as `personId` sees them
- * (`{"actionItems":[…]}`), all in one statement: the changed items are answered from the UPDATE's RETURNING, the
- * others as they are.
+ * Writes several items' changes in one statement, with their history rows (`history`, an INSERT) when given: the
+ * write and its history commit together and cost one round trip.
  */
-export async function updateRowsAnswering(
-  tx: Tx,
-  updates: readonly ItemUpdate[],
-  history: SQL | null,
-  answer: { ids: string[]; personId: string; money: boolean },
-): Promise<string> {
+export async function updateRows(tx: Tx, updates: readonly ItemUpdate[], history: SQL | null = null): Promise<void> {
   const update = updateStatement(updates);
-  const unique = [...new Set(answer.ids)];
-  const ids = sql`${sql.param(unique)}::varchar[]`;
-  const ctes = [...(update ? [sql`updated as (${update} returning ai.*)`] : []), ...(history ? [sql`history as (${history})`] : [])];
-  const rows = update
-    ? sql`select * from updated union all select * from action_items where id = any(${ids}) and id not in (select id from updated)`
-    : sql`select * from action_items where id = any(${ids})`;
-  return answerOf(tx, ctes, rows, unique, answer.personId, answer.money);
+  if (update) await tx.execute(history ? sql`with history as (${history}) ${update}` : update);
+  else if (history) await tx.execute(history);
 }
 
 /**

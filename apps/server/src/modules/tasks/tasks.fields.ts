@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { toMinorUnits, type ActionUpdate, type ActionItemUpdate } from '@crewplan/domain';
+import { fromMinorUnits, toMinorUnits, type ActionItemChanges, type ActionUpdate, type ActionItemUpdate } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import type { ActionItemRow, ActionRow } from './tasks.access.ts';
@@ -27,11 +27,37 @@ export function itemPatchOf(input: Omit<ActionItemUpdate, 'seen' | 'pinned'>): I
 }
 
 /**
+ * A task's changed columns as a read of it shows them (`itemFields`): money in major units, instants as ISO text, a
+ * cleared code as the code a read makes up from the creation time. The column history is left out: it only grows,
+ * and it would repeat every move of every task of a bulk write; a read of the task has it.
+ */
+export function presentItemChanges(id: string, set: ItemPatch, createdAt?: Date): ActionItemChanges {
+  const shown: Record<string, unknown> = { _id: id };
+  for (const [key, value] of Object.entries(set)) {
+    if (value === undefined || key === 'colHistory') continue;
+    if (key === 'billRateMinor') shown.billRate = value === null ? null : fromMinorUnits(value as number);
+    else if (key === 'code' && value === null && createdAt) shown.code = String(createdAt.getTime()).slice(-4);
+    else shown[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return shown as ActionItemChanges;
+}
+
+/**
  * Columns a change keeps for its own sake, each following another field's change: the column history follows the
  * column, the description's stamp the description. The history records the field they follow; with the column
  * history it would also repeat the whole list of a task's moves on every move.
  */
 const BOOKKEEPING = new Set(['updatedAt', 'colHistory', 'descriptionUpdate', 'descriptionUpdateById']);
+
+/**
+ * `patch` without what its `changes` (`changesOf`) say it does not change: a status effect that clears what is already
+ * clear writes nothing, and a bulk write of many tasks sends and sets only what moves.
+ */
+export function changedOnly(patch: ItemPatch, changes: Record<string, unknown>): ItemPatch {
+  const kept: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch)) if (field in changes || BOOKKEEPING.has(field)) kept[field] = value;
+  return kept as ItemPatch;
+}
 
 /** The fields of `patch` that differ from the row, as history changes. */
 export function changesOf(

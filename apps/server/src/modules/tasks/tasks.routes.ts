@@ -13,6 +13,7 @@ import {
   actionItemPeopleRemoveSchema,
   actionItemSchema,
   actionItemsBulkCreateSchema,
+  actionItemsChangedSchema,
   actionItemsSchema,
   BULK_CREATE_LIMIT,
   actionItemUpdateSchema,
@@ -199,10 +200,10 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     config: { authz: { mission: 'task.update', via: 'actionItem' } },
     schema: {
       tags,
-      summary: 'Change many tasks of the mission at once, all or nothing',
+      summary: 'Change many tasks of the mission at once, all or nothing; answers each task named with what changed',
       params,
       body: actionItemBulkSchema,
-      response: { 200: actionItemsSchema },
+      response: { 200: actionItemsChangedSchema },
     },
     handler: async (request, reply) => {
       const json = await items.bulkUpdateItems(ctx, missionAccessOf(request), request.body);

@@ -4,6 +4,7 @@ import type {
   Action,
   ActionCreate,
   ActionItem,
+  ActionItemChanges,
   ActionItemCreate,
   ActionItemMove,
   ActionItemUpdate,
@@ -16,7 +17,7 @@ import { api } from '../../lib/api.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { missionKeys } from '../../lib/mission-keys.ts';
-import { withAction, withoutAction, withoutTask, withTask } from '../../lib/change-queries.ts';
+import { withAction, withoutAction, withoutTask, withTask, withTaskChanges } from '../../lib/change-queries.ts';
 import { changedTask, quickAddActionOf } from './task-rules.ts';
 
 /**
@@ -60,6 +61,15 @@ function putInMission(missionId: string, put: (mission: MissionWithTasks) => Mis
 function putTasks(missionId: string, tasks: ActionItem[]): void {
   putInMission(missionId, (mission) => tasks.reduce((next, task) => withTask(next, task), mission));
   for (const task of tasks) if (queryClient.getQueryData(actionItemKey(task._id))) queryClient.setQueryData(actionItemKey(task._id), task);
+}
+
+/** A bulk write's answer, each task with what it changed, into the cached mission and wherever a task is shown alone. */
+function putTaskChanges(missionId: string, changes: ActionItemChanges[]): void {
+  putInMission(missionId, (mission) => withTaskChanges(mission, changes));
+  for (const change of changes) {
+    const task = queryClient.getQueryData<ActionItem>(actionItemKey(change._id));
+    if (task) queryClient.setQueryData(actionItemKey(change._id), { ...task, ...change });
+  }
 }
 
 /** After a write that answers only part of a task (a checklist line, a link): the task alone is read again. */
@@ -143,7 +153,7 @@ export const createActionItem = (actionId: string, body: ActionItemCreate) =>
 export const updateActionItem = (itemId: string, body: ActionItemUpdate) =>
   api<ActionItem>(`/action-item/${itemId}`, { method: 'PUT', body: { ...body } });
 export const bulkUpdateActionItems = (anyItemId: string, items: (Partial<ActionItemUpdate> & { _id: string })[]) =>
-  api<{ actionItems: ActionItem[] }>(`/action-item/${anyItemId}/bulk`, { method: 'PUT', body: { items } });
+  api<{ actionItems: ActionItemChanges[] }>(`/action-item/${anyItemId}/bulk`, { method: 'PUT', body: { items } });
 export const moveActionItem = (itemId: string, move: ActionItemMove) =>
   api<ActionItem>(`/action-item/${itemId}/move`, { method: 'PUT', body: { ...move } });
 export const deleteActionItem = (itemId: string) => api<{ deleted: string[] }>(`/action-item/${itemId}`, { method: 'DELETE' });
@@ -217,7 +227,7 @@ export function useActionItemMutations(missionId: string) {
     }),
     bulk: useMutation({
       mutationFn: (items: (Partial<ActionItemUpdate> & { _id: string })[]) => bulkUpdateActionItems(items[0]!._id, items),
-      onSuccess: ({ actionItems }) => putTasks(missionId, actionItems),
+      onSuccess: ({ actionItems }) => putTaskChanges(missionId, actionItems),
       onError,
     }),
     move: useMutation({
