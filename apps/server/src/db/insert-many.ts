@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isoText } from '../lib/instants.ts';
 
 /**
  * The statements that insert many rows, one per shape of row (the set of fields it gives), without RETURNING, for a
@@ -38,8 +39,11 @@ export function insertStatements<T extends PgTable>(table: T, rows: readonly T['
 /** A value as the text PostgreSQL casts to the column's type (drizzle's driver value: JSON, array literal, ISO time). */
 export function asText(column: PgColumn, value: unknown): string | null {
   if (value === null) return null;
+  // text, and days as text, are their own driver value; an instant is its ISO text
+  if (typeof value === 'string' && column.dataType === 'string') return value;
+  if (value instanceof Date) return isoText(value);
   const driver = column.mapToDriverValue(value);
   if (driver === null || driver === undefined) return null;
-  if (driver instanceof Date) return driver.toISOString();
+  if (driver instanceof Date) return isoText(driver);
   return typeof driver === 'object' ? JSON.stringify(driver) : String(driver);
 }

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/database.ts';
 import { actionItems, checklistItems, dependencies } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { isoText } from '../../lib/instants.ts';
 import {
   itemFacts,
   loadAction,
@@ -91,7 +92,7 @@ function effectsOf(access: MissionAccess, item: ActionItemRow, input: Omit<Actio
     if (input.status !== 'done' && input.percentComplete !== undefined) patch.percentComplete = input.percentComplete;
   }
   if (input.col !== undefined && input.col !== item.col)
-    patch.colHistory = [...item.colHistory, { movedTo: input.col, movedOn: now.toISOString() }];
+    patch.colHistory = [...item.colHistory, { movedTo: input.col, movedOn: isoText(now) }];
   if (input.description !== undefined && input.description !== item.description) {
     patch.descriptionUpdate = now;
     patch.descriptionUpdateById = access.personId;

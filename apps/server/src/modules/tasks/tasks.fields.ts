@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { fromMinorUnits, toMinorUnits, type ActionItemChanges, type ActionUpdate, type ActionItemUpdate } from '@crewplan/domain';
 import type { Tx } from '../../db/database.ts';
+import { isoText } from '../../lib/instants.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import type { ActionItemRow, ActionRow } from './tasks.access.ts';
 
@@ -37,7 +38,7 @@ export function presentItemChanges(id: string, set: ItemPatch, createdAt?: Date)
     if (value === undefined || key === 'colHistory') continue;
     if (key === 'billRateMinor') shown.billRate = value === null ? null : fromMinorUnits(value as number);
     else if (key === 'code' && value === null && createdAt) shown.code = String(createdAt.getTime()).slice(-4);
-    else shown[key] = value instanceof Date ? value.toISOString() : value;
+    else shown[key] = value instanceof Date ? isoText(value) : value;
   }
   return shown as ActionItemChanges;
 }
@@ -68,8 +69,8 @@ export function changesOf(
   const row = before as Record<string, unknown>;
   for (const [field, to] of Object.entries(patch)) {
     if (to === undefined || BOOKKEEPING.has(field)) continue;
-    const from = row[field] instanceof Date ? (row[field] as Date).toISOString() : (row[field] ?? null);
-    const next = to instanceof Date ? to.toISOString() : to;
+    const from = row[field] instanceof Date ? isoText(row[field] as Date) : (row[field] ?? null);
+    const next = to instanceof Date ? isoText(to) : to;
     // values (text, numbers, null) compare as they are; lists and objects by their JSON
     const same = typeof from === 'object' || typeof next === 'object' ? JSON.stringify(from) === JSON.stringify(next) : from === next;
     if (!same) changes[field] = { from, to: next };
