@@ -360,7 +360,7 @@ export async function updateItem(ctx: AppContext, access: MissionAccess, id: str
 
 /**
  * `PUT /action-item/:id/bulk`: many items of the mission at once, all or nothing (`planUpdates`). One statement writes
- * the items and their history rows; the answer is each item named with what changed (`actionItemChangesSchema`),
+ * the items, one more their history rows; the answer is each item named with what changed (`actionItemChangesSchema`),
  * worked out here, not read again: 500 whole tasks were 0.6 MB that the board, which renumbers with it, never used.
  */
 export async function bulkUpdateItems(ctx: AppContext, access: MissionAccess, input: ActionItemBulk): Promise<string> {
@@ -370,11 +370,15 @@ export async function bulkUpdateItems(ctx: AppContext, access: MissionAccess, in
     access.personId,
     async (tx, _record, history) => {
       const { updates, writes, createdAt } = await planUpdates(ctx, tx, access, input.items);
-      await updateRows(tx, updates, writes.length > 0 ? history(writes) : null);
+      // The UPDATE goes out first: its history rows and the answer are made while PostgreSQL runs it, and the rows'
+      // INSERT waits in the connection's queue, sent the moment the UPDATE is done.
+      const written = updateRows(tx, updates);
+      const historyRows = writes.length > 0 ? history(writes) : null;
       const changed = new Map(updates.map(({ id, set }) => [id, set]));
       const named = [...new Set(input.items.map((item) => item._id))];
-      const actionItems = named.map((id) => presentItemChanges(id, changed.get(id) ?? {}, createdAt.get(id)));
-      return JSON.stringify({ actionItems });
+      const answer = JSON.stringify({ actionItems: named.map((id) => presentItemChanges(id, changed.get(id) ?? {}, createdAt.get(id))) });
+      await Promise.all([written, historyRows && tx.execute(historyRows)]);
+      return answer;
     },
     { oneMessage: true },
   );

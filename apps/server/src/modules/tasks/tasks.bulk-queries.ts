@@ -51,14 +51,10 @@ function updateStatement(updates: readonly ItemUpdate[]): SQL | null {
     where ai.id = v.item ->> 'id'`;
 }
 
-/**
- * Writes several items' changes in one statement, with their history rows (`history`, an INSERT) when given: the
- * write and its history commit together and cost one round trip.
- */
-export async function updateRows(tx: Tx, updates: readonly ItemUpdate[], history: SQL | null = null): Promise<void> {
+/** Writes several items' changes in one statement. */
+export async function updateRows(tx: Tx, updates: readonly ItemUpdate[]): Promise<void> {
   const update = updateStatement(updates);
-  if (update) await tx.execute(history ? sql`with history as (${history}) ${update}` : update);
-  else if (history) await tx.execute(history);
+  if (update) await tx.execute(update);
 }
 
 /**
