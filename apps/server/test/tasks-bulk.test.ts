@@ -257,6 +257,34 @@ describe('PUT /action-item/:id/bulk', () => {
     expect(heard).toHaveLength(0);
   });
 
+  it('reads what a power project rules read: a new duration moves the end, a reopened task leaves the grid', async () => {
+    const { missionId, actionIds } = await setup({ projectType: 'power' });
+    const placed = { actionId: actionIds[0]!, startDate: '2026-03-09', startHour: 9, estimatedDuration: 8 };
+    const created = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+      items: [
+        { ...placed, title: 'Sized' },
+        { ...placed, title: 'Finished', status: 'done' },
+      ],
+    });
+    const [sized, finished] = ((created.json() as Json).actionItems as Json[]).map((item) => item._id as string);
+    const response = await call('PUT', `/api/action-item/${sized}/bulk`, {
+      items: [
+        { _id: sized, estimatedDuration: 16 },
+        { _id: finished, status: 'open' },
+      ],
+    });
+    expectStatus(response, 200);
+    const [longer, reopened] = (response.json() as Json).actionItems as Json[];
+    // two 8-hour days from Monday 9:00
+    expect(longer).toMatchObject({ estimatedDuration: 16, endDate: '2026-03-10' });
+    expect(reopened).toMatchObject({ status: 'open', percentComplete: 0, startDate: null, startHour: null, estimatedDuration: null });
+    expect(await t.database.db.select().from(actionItems).where(eq(actionItems.id, finished!))).toMatchObject([
+      { status: 'open', startDate: null, startHour: null, estimatedDuration: null },
+    ]);
+    const reopening = (await history(missionId)).find((row) => row.entityId === finished && row.action === 'update');
+    expect(reopening!.changes).toMatchObject({ startDate: { from: '2026-03-09', to: null }, estimatedDuration: { from: 8, to: null } });
+  });
+
   it('answers what changed of each task as a read of it shows it after the write, and refuses an end before the start', async () => {
     const { missionId, actionIds } = await setup();
     const created = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {

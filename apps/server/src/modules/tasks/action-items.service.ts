@@ -161,23 +161,11 @@ function updateWrite(item: ActionItemRow, title: string, changes: Record<string,
 
 /**
  * What the rules of an update read of a task besides the fields it names: its status and column (`aligned`), people
- * (`itemFacts`), what `effectsOf` and `powerEnd` read, and each column their effects set (the history's "from").
+ * (`itemFacts`), its title (the history's), and each column a status's effects set (the history's "from").
  */
-const RULE_COLUMNS = [
-  'title',
-  'status',
-  'col',
-  'people',
-  'description',
-  'startDate',
-  'endDate',
-  'startHour',
-  'estimatedDuration',
-  'position',
-  'percentComplete',
-  'completedOn',
-  'completedBy',
-] as const satisfies readonly (keyof ActionItemRow)[];
+const RULE_COLUMNS = ['title', 'status', 'col', 'people', 'percentComplete', 'completedOn', 'completedBy'] as const;
+/** What a power project's rules read besides: `powerEnd`'s, and what reopening a done task clears. */
+const POWER_COLUMNS = ['startDate', 'endDate', 'startHour', 'estimatedDuration', 'position'] as const;
 
 /**
  * Works out several updates of the mission's items, all or nothing (404 when one is not there, 403 when one is
@@ -194,6 +182,9 @@ async function planUpdates(
   // time (`presentItemChanges`)
   const columns = new Set<keyof ActionItemRow>(RULE_COLUMNS);
   for (const input of inputs) for (const key in input) columns.add(key === 'billRate' ? 'billRateMinor' : (key as keyof ActionItemRow));
+  // a new start or end is checked against the other
+  if (columns.has('startDate') || columns.has('endDate')) columns.add('startDate').add('endDate');
+  if (access.mission.projectType === 'power') for (const key of POWER_COLUMNS) columns.add(key);
   const clearsCode = inputs.some((input) => input.code === null);
   if (clearsCode) columns.add('createdAt');
   const rows = await loadItemColumns(
