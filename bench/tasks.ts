@@ -139,11 +139,13 @@ const memory = {
 
 // The floor: one statement building the same actions and action items JSON, straight from the pool, on a bare Fastify
 // route (no session, no access checks, no team or plan): what is left is the cost of the rest of the mission read.
-const actionsPart = actionsQuery('a.mission_id = $2', null).text;
-const itemsPart = itemsQuery('ai.mission_id = $2', personId, MISSION).text;
+// One statement for both parts: `$1` the reader, `$2` the mission, `$3` whether the reader sees its money (the actions'
+// own text has its money at `$2`).
+const actionsPart = actionsQuery('a.mission_id = $2', MISSION, true).text.replaceAll('$2::boolean', '$3::boolean');
+const itemsPart = itemsQuery('ai.mission_id = $2', personId, MISSION, true).text;
 const floorQuery = {
   text: `select '{"actions":' || (${actionsPart}) || ',"actionItems":' || (${itemsPart}) || '}' as json`,
-  values: [personId, MISSION],
+  values: [personId, MISSION, true],
 };
 const floor = Fastify();
 floor.get('/floor', async (_request, reply) => {
