@@ -161,11 +161,11 @@ export function enforceAuthz(app: FastifyInstance, serveRemembered: ServeRemembe
     if (isMissionAuthz(authz)) await authorizeMission(request, authz);
     return false;
   }
-  app.addHook('preHandler', async (request) => {
+  // a callback, not a promise, as on every request (app.ts): only routes naming their organisation in the body wait
+  app.addHook('preHandler', (request, _reply, done) => {
     const authz: Authz | undefined = request.routeOptions.config?.authz;
-    if (isOrgAuthz(authz) && authz.orgFrom === 'body') {
-      await authorizeOrg(request, authz, 'org', (request.body as { org?: unknown } | undefined)?.org);
-    }
+    if (!isOrgAuthz(authz) || authz.orgFrom !== 'body') return done();
+    authorizeOrg(request, authz, 'org', (request.body as { org?: unknown } | undefined)?.org).then(() => done(), done);
   });
 
   async function authorizeOrg(request: FastifyRequest, authz: OrgAuthz, field: string, orgId: unknown): Promise<void> {

@@ -70,7 +70,8 @@ function inputError(part: Part, problem: Problem): AppError {
  * exhaust the stack of whatever walks it next, answer 400 naming the field instead of failing later.
  */
 export function guardInput(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // a callback, not a promise, as the hooks on every request are (app.ts)
+  app.addHook('preValidation', (request, _reply, done) => {
     const parts: [Part, unknown][] = [
       ['params', request.params],
       ['querystring', request.query],
@@ -78,7 +79,8 @@ export function guardInput(app: FastifyInstance): void {
     ];
     for (const [part, value] of parts) {
       const problem = findInputProblem(value);
-      if (problem) throw inputError(part, problem);
+      if (problem) return done(inputError(part, problem));
     }
+    done();
   });
 }
