@@ -1,8 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createEventBus } from './events/bus.ts';
@@ -11,6 +9,7 @@ import { createAuth } from './modules/identity/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createReadCache } from './lib/read-cache.ts';
+import { randomHex16 } from './lib/ids.ts';
 import { createSessionCache } from './lib/session-cache.ts';
 import { liveSessionIds } from './lib/sessions.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
@@ -85,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             serializers: { req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    genReqId: () => randomBytes(8).toString('hex'),
+    genReqId: randomHex16,
     requestIdHeader: false,
     // Every request at info would cost more than a small request itself: see logRequests.
     logController: new LogController({ disableRequestLogging: true }),
@@ -144,9 +143,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('routeAccess', requireAuthzOnEveryRoute(app));
   enforceAuthz(app, cacheReads(app));
   await app.register(formbody);
-  await app.register(multipart, {
-    limits: { fileSize: config.files.fileSizeLimitMb * 1024 * 1024, files: config.files.filesPerUpload, fields: 20 },
-  });
   await serveOpenApi(app);
 
   await app.register(identityBridge);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.ts';
+import { newId, randomHex16 } from '../src/lib/ids.ts';
 
 describe('newId', () => {
   it('is 24 hex characters that start with the current second', () => {
@@ -13,5 +13,13 @@ describe('newId', () => {
     const ids = Array.from({ length: 5_000 }, newId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(ids.map((id) => id.slice(8))).size).toBe(ids.length);
+  });
+});
+
+describe('randomHex16 (request ids)', () => {
+  it('is 16 hex characters that never repeat, across many refills of the pool it shares with newId', () => {
+    const ids = Array.from({ length: 3_000 }, (_, i) => (i % 3 === 0 ? newId().slice(8) : randomHex16()));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

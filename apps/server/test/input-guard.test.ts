@@ -164,6 +164,15 @@ describe('a truncated or malformed multipart upload answers 400', () => {
   });
 });
 
+describe('a multipart body where no upload is taken', () => {
+  it('answers 415 in the one error shape: only upload routes read multipart', async () => {
+    const { payload, headers } = multipart('avatar', 'a.png', 'image/png', PNG_1X1);
+    const response = await t.request({ method: 'PUT', url: '/api/people/profile', token: person.token, payload, headers });
+    expectStatus(response, 415);
+    expect(errorOf(response).code).toBe('body/unsupported-type');
+  });
+});
+
 describe('an address the router cannot read answers in the one error shape', () => {
   it.each([
     ['a broken percent-encoding (half a surrogate)', '/api/action/%ED%A0%80', 400, 'request/bad-url'],

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationFailure, type ValidationIssue } from '@crewplan/domain/shared/validation-text';
 import { BusyError, isBusyDbError } from '../db/transaction.ts';
 import { AppError } from '../lib/errors.ts';
+import { isMultipartRequest } from './uploads.ts';
 
 const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body/too-large', message: 'The request is too large.' },
@@ -33,7 +34,7 @@ export function frameworkErrorReply(error: FastifyError, _request: FastifyReques
  */
 const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found|needle cannot have a length/i;
 const isMalformedMultipart = (error: FastifyError, request: FastifyRequest) =>
-  error.statusCode === undefined && request.isMultipart() && MALFORMED_MULTIPART.test(error.message);
+  error.statusCode === undefined && isMultipartRequest(request.headers['content-type']) && MALFORMED_MULTIPART.test(error.message);
 
 /** One error shape, `{ error: { code, message, fields? } }`; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {

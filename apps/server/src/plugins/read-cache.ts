@@ -14,21 +14,21 @@ const WAIT_FOR_READER_MS = 1_000;
  * Readers who ask while the same answer is being read, with nothing written since it began, wait for it rather than
  * all reading it at once.
  */
-export function cacheReads(app: FastifyInstance): ServeRemembered {
+export function cacheReads(app: FastifyInstance): RememberedReads {
   const { reads, clock } = app.ctx;
-  /** Per cacheable request: where it started, and once its caller is known, its key and whether it was served. */
-  const states = new WeakMap<FastifyRequest, ReadState>();
   /** Reads under way, by key: where each started and the answer it will give (undefined: none to share). */
   const reading = new Map<string, { started: number; answer: Promise<CachedAnswer | undefined> }>();
+  // per cacheable request: a decoration, not a WeakMap, whose entries cost every collection on the busiest routes
+  app.decorateRequest('readState', null);
 
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.routeOptions.config?.readCache && request.method === 'GET') states.set(request, { started: reads.start() });
+    if (request.routeOptions.config?.readCache && request.method === 'GET') request.readState = { started: reads.start() };
     done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!READS.has(request.method)) reads.changed();
-    const state = states.get(request);
+    const state = request.readState;
     if (!state?.key || state.served || reply.statusCode !== 200) return done(null, payload);
     const { key, started } = state;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
@@ -43,7 +43,7 @@ export function cacheReads(app: FastifyInstance): ServeRemembered {
   const ended = (request: FastifyRequest) => {
     // a write that ended without an answer (its caller went away) may still have committed
     if (!READS.has(request.method)) reads.changed();
-    const state = states.get(request);
+    const state = request.readState;
     state?.share?.(undefined);
     if (state?.key && reading.get(state.key)?.started === state.started) reading.delete(state.key);
   };
@@ -56,26 +56,37 @@ export function cacheReads(app: FastifyInstance): ServeRemembered {
     done();
   });
 
-  return async (request, reply, personId) => {
-    const state = states.get(request);
-    if (!state) return false;
-    // minutes in the key: answers that depend on the date or the hour (overdue, stale) are read again as time moves
-    const key = `${personId} ${Math.floor(clock.now().getTime() / 60_000)} ${request.url}`;
-    state.key = key;
-    let answer = reads.get(key);
-    const underway = reading.get(key);
-    // Another read's answer serves this request only when nothing was written between the two starts; a write while
-    // both run is concurrent with both, so either order is a true one.
-    if (!answer && underway?.started === state.started) {
-      // never long: a reader that is slow or stuck leaves the others to read for themselves
-      answer = await Promise.race([underway.answer, setTimeoutPromise(WAIT_FOR_READER_MS, undefined, { ref: false })]);
-    } else if (!answer) {
-      reading.set(key, { started: state.started, answer: new Promise((resolve) => (state.share = resolve)) });
-    }
-    if (!answer) return false;
+  const send = (state: ReadState, reply: FastifyReply, answer: CachedAnswer) => {
     state.served = true;
     void reply.type(answer.contentType).send(answer.body);
     return true;
+  };
+  const sendIfRemembered = (request: FastifyRequest, reply: FastifyReply, personId: string) => {
+    const state = request.readState;
+    if (!state) return false;
+    // minutes in the key: answers that depend on the date or the hour (overdue, stale) are read again as time moves
+    state.key = `${personId} ${Math.floor(clock.now().getTime() / 60_000)} ${request.url}`;
+    const answer = reads.get(state.key);
+    return answer ? send(state, reply, answer) : false;
+  };
+  return {
+    sendIfRemembered,
+    async serve(request, reply, personId) {
+      if (sendIfRemembered(request, reply, personId)) return true;
+      const state = request.readState;
+      if (!state?.key) return false;
+      const { key } = state;
+      const underway = reading.get(key);
+      // Another read's answer serves this request only when nothing was written between the two starts; a write while
+      // both run is concurrent with both, so either order is a true one.
+      if (underway?.started !== state.started) {
+        reading.set(key, { started: state.started, answer: new Promise((resolve) => (state.share = resolve)) });
+        return false;
+      }
+      // never long: a reader that is slow or stuck leaves the others to read for themselves
+      const answer = await Promise.race([underway.answer, setTimeoutPromise(WAIT_FOR_READER_MS, undefined, { ref: false })]);
+      return answer ? send(state, reply, answer) : false;
+    },
   };
 }
 
@@ -88,10 +99,15 @@ type ReadState = {
 };
 
 /**
- * Sends the caller's remembered answer of this read and says so (then nothing else may answer the request: its
+ * Each sends the caller's remembered answer of this read and says so (then nothing else may answer the request: its
  * lifecycle must end there, however long the answer takes to leave); false when there is none to send.
  */
-export type ServeRemembered = (request: FastifyRequest, reply: FastifyReply, personId: string) => Promise<boolean>;
+export type RememberedReads = {
+  /** Only an answer in memory now: no promise, for the busiest routes' first step. */
+  sendIfRemembered: (request: FastifyRequest, reply: FastifyReply, personId: string) => boolean;
+  /** Also an answer that the same read, under way with nothing written since it began, is about to give. */
+  serve: (request: FastifyRequest, reply: FastifyReply, personId: string) => Promise<boolean>;
+};
 
 /** Passes a streamed answer through, keeping a copy of it if it ends whole and small enough. */
 function rememberStream(source: Readable, remember: (body: Buffer) => void): Readable {
@@ -120,6 +136,10 @@ function rememberStream(source: Readable, remember: (body: Buffer) => void): Rea
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** A cacheable read's state (see `cacheReads`); null on every other request. */
+    readState: ReadState | null;
+  }
   interface FastifyContextConfig {
     /** Answer a signed-in caller from the read cache while nothing was written (see `cacheReads`). */
     readCache?: boolean;

@@ -28,6 +28,7 @@ import {
   scopeExpenses,
   updateExpense,
 } from './expenses.service.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['expenses'];
 const orgParams = z.object({ orgId: idSchema });
@@ -140,13 +141,15 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => changeStatus(ctx, orgScope(orgAccessOf(request), now()), request.params.expenseId, request.body),
   });
 
-  r.post('/api/expense/org/:orgId/expense/:expenseId/attachment', {
-    config: { authz: { org: 'expense.update' } },
-    schema: { tags, summary: uploadSummary, params: orgExpenseParams, response: { 200: expenseSchema } },
-    handler: async (request) => {
-      const scope = orgScope(orgAccessOf(request), now());
-      return attachReceipts(ctx, store, scope, request.params.expenseId, await receiveUpload(request, ctx.config));
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/expense/org/:orgId/expense/:expenseId/attachment', {
+      config: { authz: { org: 'expense.update' } },
+      schema: { tags, summary: uploadSummary, params: orgExpenseParams, response: { 200: expenseSchema } },
+      handler: async (request) => {
+        const scope = orgScope(orgAccessOf(request), now());
+        return attachReceipts(ctx, store, scope, request.params.expenseId, await receiveUpload(request, ctx.config));
+      },
+    });
   });
 
   r.get('/api/expense/org/:orgId/expense/:expenseId/attachment/:attachmentId', {
@@ -226,13 +229,15 @@ export async function expensesRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => changeStatus(ctx, missionScope(missionAccessOf(request), now()), request.params.id, request.body),
   });
 
-  r.post('/api/expense/mission/expense/:id/attachment', {
-    config: { authz: { mission: 'expense.update', via: 'expense' } },
-    schema: { tags, summary: uploadSummary, params: missionParams, response: { 200: expenseSchema } },
-    handler: async (request) => {
-      const scope = missionScope(missionAccessOf(request), now());
-      return attachReceipts(ctx, store, scope, request.params.id, await receiveUpload(request, ctx.config));
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/expense/mission/expense/:id/attachment', {
+      config: { authz: { mission: 'expense.update', via: 'expense' } },
+      schema: { tags, summary: uploadSummary, params: missionParams, response: { 200: expenseSchema } },
+      handler: async (request) => {
+        const scope = missionScope(missionAccessOf(request), now());
+        return attachReceipts(ctx, store, scope, request.params.id, await receiveUpload(request, ctx.config));
+      },
+    });
   });
 
   r.get('/api/expense/mission/expense/:id/attachment/:attachmentId', {

@@ -33,6 +33,7 @@ import {
 } from './files.service.ts';
 import { subscribeFilesEvents } from './files.subscribers.ts';
 import { receiveUpload } from './files.upload.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['files'];
 const params = z.object({ id: idSchema });
@@ -115,15 +116,17 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => filesOf(ctx, missionAccessOf(request)),
   });
 
-  r.post('/api/mission/:id/drive', {
-    config: { authz: { mission: 'file.upload' } },
-    schema: { tags, summary: uploadSummary('project files'), params, response: { 201: filesListSchema } },
-    handler: async (request, reply) => {
-      const access = missionAccessOf(request);
-      const received = await receiveUpload(request, ctx.config);
-      const uploaded = await storeUpload(ctx, store, access, { to: 'missions', id: access.mission.id }, received);
-      return reply.status(201).send({ files: uploaded });
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/mission/:id/drive', {
+      config: { authz: { mission: 'file.upload' } },
+      schema: { tags, summary: uploadSummary('project files'), params, response: { 201: filesListSchema } },
+      handler: async (request, reply) => {
+        const access = missionAccessOf(request);
+        const received = await receiveUpload(request, ctx.config);
+        const uploaded = await storeUpload(ctx, store, access, { to: 'missions', id: access.mission.id }, received);
+        return reply.status(201).send({ files: uploaded });
+      },
+    });
   });
 
   r.put('/api/mission/:id/drive/:fileId', {
@@ -161,16 +164,18 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => filesOf(ctx, missionAccessOf(request), request.params.id),
   });
 
-  r.post('/api/action-item/:id/drive', {
-    config: { authz: { mission: 'file.upload', via: 'actionItem' } },
-    schema: { tags, summary: uploadSummary('task files (who may update the task)'), params, response: { 201: filesListSchema } },
-    handler: async (request, reply) => {
-      const access = missionAccessOf(request);
-      await requireTaskWriter(ctx, access, request.params.id);
-      const received = await receiveUpload(request, ctx.config);
-      const uploaded = await storeUpload(ctx, store, access, { to: 'action.items', id: request.params.id }, received);
-      return reply.status(201).send({ files: uploaded });
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/action-item/:id/drive', {
+      config: { authz: { mission: 'file.upload', via: 'actionItem' } },
+      schema: { tags, summary: uploadSummary('task files (who may update the task)'), params, response: { 201: filesListSchema } },
+      handler: async (request, reply) => {
+        const access = missionAccessOf(request);
+        await requireTaskWriter(ctx, access, request.params.id);
+        const received = await receiveUpload(request, ctx.config);
+        const uploaded = await storeUpload(ctx, store, access, { to: 'action.items', id: request.params.id }, received);
+        return reply.status(201).send({ files: uploaded });
+      },
+    });
   });
 
   r.put('/api/action-item/:id/drive/:fileId', {

@@ -18,6 +18,7 @@ import { appError } from '../../lib/errors.ts';
 import { readImage, readImageUpload, sendImage } from '../../lib/images.ts';
 import { orgAccessOf } from '../../plugins/authz.ts';
 import * as service from './clients.service.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['clients'];
 const orgParams = z.object({ id: idSchema });
@@ -107,16 +108,18 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => service.archiveClient(ctx, orgAccessOf(request), request.params.clientId),
   });
 
-  r.post('/api/org/:id/client/:clientId/logo', {
-    config: manage,
-    schema: {
-      tags,
-      summary: 'Upload the client logo (multipart, field orgClientLogo; PNG, JPEG, GIF or WebP up to 5 MB)',
-      params: clientParams,
-      response: { 200: clientSchema },
-    },
-    handler: async (request) =>
-      service.saveClientLogo(ctx, orgAccessOf(request), request.params.clientId, await readImageUpload(request, 'orgClientLogo')),
+  await withUploads(app, (u) => {
+    u.post('/api/org/:id/client/:clientId/logo', {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Upload the client logo (multipart, field orgClientLogo; PNG, JPEG, GIF or WebP up to 5 MB)',
+        params: clientParams,
+        response: { 200: clientSchema },
+      },
+      handler: async (request) =>
+        service.saveClientLogo(ctx, orgAccessOf(request), request.params.clientId, await readImageUpload(request, 'orgClientLogo')),
+    });
   });
 
   r.get('/api/org/:id/client/:clientId/logo', {

@@ -25,6 +25,7 @@ import { onOrgCountryChanged } from '../org/index.ts';
 import { onPlanItemChanged } from '../plan/index.ts';
 import { retaxOrgDrafts } from './clients.service.ts';
 import { expireInvoiceLink, markPaidByProvider, providerPaymentLinks, type PaymentLinks } from './payment-links.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['invoices'];
 const orgParams = z.object({ id: idSchema });
@@ -144,18 +145,20 @@ export async function invoicesRoutes(app: FastifyInstance, options: { paymentLin
     },
   });
 
-  r.post('/api/clientInvoice/:id/pdf', {
-    config: issueOne,
-    schema: {
-      tags,
-      summary: 'Upload a PDF that replaces the generated one (multipart, one file; sniffed: anything but a PDF is 415)',
-      params: invoiceParams,
-      response: { 200: invoiceSchema },
-    },
-    handler: async (request) => {
-      const access = orgAccessOf(request);
-      return uploadInvoicePdf(ctx, deps, access, request.params.id, await receiveUpload(request, ctx.config));
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/clientInvoice/:id/pdf', {
+      config: issueOne,
+      schema: {
+        tags,
+        summary: 'Upload a PDF that replaces the generated one (multipart, one file; sniffed: anything but a PDF is 415)',
+        params: invoiceParams,
+        response: { 200: invoiceSchema },
+      },
+      handler: async (request) => {
+        const access = orgAccessOf(request);
+        return uploadInvoicePdf(ctx, deps, access, request.params.id, await receiveUpload(request, ctx.config));
+      },
+    });
   });
 
   r.post('/api/clientInvoice/:id/send-email', {

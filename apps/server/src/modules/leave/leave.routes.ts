@@ -37,6 +37,7 @@ import { leaveBadges, missionLeaves, myLeave, orgLeaves, projectManagerLeaves } 
 import { feedOf, renewFeed, revokeFeed } from './leave.feed.ts';
 import { bookWorkFromHome, cancelWorkFromHome, workFromHomeDaysOf } from './work-from-home.ts';
 import { actOnLeaves, createLeave, deleteLeave, notifyReviewers, updateLeave } from './leave.service.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['leave'];
 const idParams = z.object({ id: idSchema });
@@ -190,18 +191,20 @@ export async function leaveRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  r.post('/api/people-leave/attachment/leave/:leaveId', {
-    config: { authz: { signedIn: 'leave.request' } },
-    schema: {
-      tags,
-      summary: 'Attach files to a request (multipart)',
-      params: leaveParams,
-      response: { 201: z.object({ attachments: z.array(leaveAttachmentSchema) }) },
-    },
-    handler: async (request, reply) => {
-      const received = await receiveUpload(request, ctx.config);
-      return reply.status(201).send(await attachFiles(ctx, blobs, principalOf(request).personId, request.params.leaveId, received));
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/people-leave/attachment/leave/:leaveId', {
+      config: { authz: { signedIn: 'leave.request' } },
+      schema: {
+        tags,
+        summary: 'Attach files to a request (multipart)',
+        params: leaveParams,
+        response: { 201: z.object({ attachments: z.array(leaveAttachmentSchema) }) },
+      },
+      handler: async (request, reply) => {
+        const received = await receiveUpload(request, ctx.config);
+        return reply.status(201).send(await attachFiles(ctx, blobs, principalOf(request).personId, request.params.leaveId, received));
+      },
+    });
   });
 
   r.delete('/api/people-leave/attachment/leave/:leaveId/file/:fileId', {

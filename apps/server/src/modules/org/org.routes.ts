@@ -36,6 +36,7 @@ import * as invites from './invites.service.ts';
 import * as keys from './keys.service.ts';
 import * as service from './org.service.ts';
 import { subscribeOrgEvents } from './org.subscribers.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['org'];
 const orgParams = z.object({ id: idSchema });
@@ -98,15 +99,17 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => service.deleteOrg(ctx, orgAccessOf(request)),
   });
 
-  r.post('/api/org/:id/logo', {
-    config: { authz: { org: 'org.update' } },
-    schema: {
-      tags,
-      summary: 'Upload the logo (multipart, field orgLogo; PNG, JPEG, GIF or WebP up to 5 MB)',
-      params: orgParams,
-      response: { 200: orgSchema },
-    },
-    handler: async (request) => service.saveOrgLogo(ctx, orgAccessOf(request), await readImageUpload(request, 'orgLogo')),
+  await withUploads(app, (u) => {
+    u.post('/api/org/:id/logo', {
+      config: { authz: { org: 'org.update' } },
+      schema: {
+        tags,
+        summary: 'Upload the logo (multipart, field orgLogo; PNG, JPEG, GIF or WebP up to 5 MB)',
+        params: orgParams,
+        response: { 200: orgSchema },
+      },
+      handler: async (request) => service.saveOrgLogo(ctx, orgAccessOf(request), await readImageUpload(request, 'orgLogo')),
+    });
   });
 
   r.get('/api/org/:id/logo', {

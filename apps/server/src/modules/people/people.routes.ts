@@ -8,6 +8,7 @@ import { appError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/authz.ts';
 import { readAvatar, AVATAR_MAX_BYTES, avatarTooLarge, maySeeAvatar } from './avatar.ts';
 import * as service from './people.service.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 const tags = ['profile'];
 const sentSchema = z.object({ sent: z.literal(true) });
@@ -53,22 +54,24 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/api/people/profile/avatar', {
-    config: { authz: { signedIn: 'profile.update' } },
-    schema: {
-      tags,
-      summary: 'Upload my avatar (multipart, field avatar; PNG, JPEG, GIF or WebP up to 5 MB)',
-      response: { 200: profileSchema },
-    },
-    handler: async (request) => {
-      if (!request.isMultipart()) throw appError('imageNotMultipart', 'avatar');
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'avatar') throw appError('imageFieldMissing', 'avatar');
-      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? avatarTooLarge() : error;
-      });
-      return service.saveAvatar(ctx, principalOf(request).personId, bytes);
-    },
+  await withUploads(app, (u) => {
+    u.post('/api/people/profile/avatar', {
+      config: { authz: { signedIn: 'profile.update' } },
+      schema: {
+        tags,
+        summary: 'Upload my avatar (multipart, field avatar; PNG, JPEG, GIF or WebP up to 5 MB)',
+        response: { 200: profileSchema },
+      },
+      handler: async (request) => {
+        if (!request.isMultipart()) throw appError('imageNotMultipart', 'avatar');
+        const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+        if (!file || file.fieldname !== 'avatar') throw appError('imageFieldMissing', 'avatar');
+        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? avatarTooLarge() : error;
+        });
+        return service.saveAvatar(ctx, principalOf(request).personId, bytes);
+      },
+    });
   });
 
   r.get('/api/people/exists-other-person-with-email/:email', {
