@@ -1,7 +1,11 @@
 // Home on a phone, as Lighthouse judges it: its default mobile run (simulated slow 4G and a 4× slower processor) of
 // /home, signed in, for a person with three missions and 360 assigned tasks. Budgets (issue "Holds under load"):
 // performance ≥ 90, accessibility 100. Lists every failing audit of a category below its budget, with its items.
+// One run varies by ten points and more on this machine (its 4× multiplies whatever else the two cores were doing):
+// as Lighthouse's documentation advises, the judged run is the median of several (BENCH_LIGHTHOUSE_RUNS, 3), chosen
+// by Lighthouse's own `computeMedianRun`; every run's scores are printed.
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -9,6 +13,7 @@ import { loadavg } from 'node:os';
 import { missionOfMine, startBenchApp } from './bench-app.ts';
 
 const MISSIONS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TASKS_PER_MISSION = Math.ceil(Number(process.env.BENCH_LIGHTHOUSE_TASKS ?? 360) / MISSIONS);
 const PAGE = '/home';
 /** A folder to write the full Lighthouse report to (lighthouse-home.json, for the Lighthouse viewer), if set. */
@@ -36,20 +41,26 @@ const page = await browser.newPage();
 // Lighthouse empties the origin's storage before it loads the page: the token is set again in every new document,
 // before the app's own scripts read it. (Browser code as text: the TypeScript loader would add helpers to functions.)
 await page.evaluateOnNewDocument(`localStorage.setItem('crewplan.token', ${JSON.stringify(token)});`);
+// one visit first, as a server in use has had: its first answers of each route are slower (code not yet optimised)
+await page.goto(`${base}${PAGE}`, { waitUntil: 'networkidle0' });
 
 type Failing = { id: string; title: string; score: number | null; displayValue?: string; items: unknown[] };
 const loadBefore = loadavg()[0]!;
-const run = await lighthouse(`${base}${PAGE}`, { logLevel: 'error', onlyCategories: Object.keys(BUDGETS) }, undefined, page);
+const runs = [];
+for (let run = 0; run < RUNS; run++) {
+  const result = await lighthouse(`${base}${PAGE}`, { logLevel: 'error', onlyCategories: Object.keys(BUDGETS) }, undefined, page);
+  if (!result) throw new Error('Lighthouse returned no result');
+  if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  runs.push(result.lhr);
+}
 await browser.close();
-if (!run) throw new Error('Lighthouse returned no result');
-const { lhr } = run;
+const lhr = computeMedianRun(runs);
 if (REPORT_DIR) writeFileSync(`${REPORT_DIR}/lighthouse-home.json`, JSON.stringify(lhr));
-if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
 // a token that did not sign in would have measured the sign-in page
 if (new URL(lhr.finalDisplayedUrl).pathname !== PAGE) throw new Error(`ended on ${lhr.finalDisplayedUrl}`);
 
-const score = (category: string) => Math.round((lhr.categories[category]!.score ?? 0) * 100);
-const scores = { performance: score('performance'), accessibility: score('accessibility') };
+const scoreOf = (result: typeof lhr, category: string) => Math.round((result.categories[category]!.score ?? 0) * 100);
+const scores = { performance: scoreOf(lhr, 'performance'), accessibility: scoreOf(lhr, 'accessibility') };
 const metrics = Object.fromEntries(
   ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
     id,
@@ -75,6 +86,13 @@ const report = {
   lighthouse: lhr.lighthouseVersion,
   // Lighthouse's simulated throttling multiplies the main thread's observed time: a busy machine scores lower
   loadAverage: { before: +loadBefore.toFixed(2), after: +loadavg()[0]!.toFixed(2) },
+  everyRun: runs.map((run) => ({
+    performance: scoreOf(run, 'performance'),
+    accessibility: scoreOf(run, 'accessibility'),
+    tbtMs: Math.round(run.audits['total-blocking-time']!.numericValue ?? 0),
+    lcpMs: Math.round(run.audits['largest-contentful-paint']!.numericValue ?? 0),
+  })),
+  medianRun: runs.indexOf(lhr) + 1,
   scores,
   metrics,
   failing,

@@ -1,8 +1,9 @@
 import { isTimeZone } from '@crewplan/domain/shared/days';
 import { useProfile } from './profile.ts';
 
-/** The browser's own time zone (an IANA name). */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let browserZone: string | undefined;
+/** The browser's own time zone (an IANA name), asked once: asking builds a formatter, and screens ask on every render. */
+export const browserTimeZone = (): string => (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The zone "today" is judged in (overdue tasks, the current week): the person's own when their profile names a known one, else the browser's. */
 export const timeZoneOf = (profileZone: string | null | undefined): string => (isTimeZone(profileZone) ? profileZone : browserTimeZone());

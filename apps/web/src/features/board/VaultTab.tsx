@@ -3,15 +3,9 @@ import { IconArchive } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { addTemporaryMission, useMissionTree } from '../../lib/mission-tree.ts';
 import { setParams } from '../../lib/url-state.ts';
+import { dayText } from './board-format.ts';
 import { staleDateOf, VAULT_REASON_LABELS, vaultRows } from './vault-rules.ts';
 import { WARNING_TEXT } from '../../lib/text-colors.ts';
-
-const day = (value: string | null) =>
-  value && /^\d{4}-\d{2}-\d{2}/.test(value)
-    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(`${value.slice(0, 10)}T00:00:00Z`),
-      )
-    : '';
 
 /** The vault: completed, older or abandoned missions; a row opens the mission and adds it to the missions menu for now. */
 export function VaultTab() {
@@ -66,7 +60,7 @@ export function VaultTab() {
                 </Text>
               ) : (
                 <Text span size="sm">
-                  {day(mission.planStartDate)} – {day(mission.planEndDate)}
+                  {dayText(mission.planStartDate)} – {dayText(mission.planEndDate)}
                 </Text>
               )}
             </Table.Td>

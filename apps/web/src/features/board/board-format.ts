@@ -1,10 +1,7 @@
+import { formatDay } from '../../lib/days.ts';
+
 /** A day (YYYY-MM-DD, or an instant) as '25 Nov 2026'; '' when it does not parse. */
-export const dayText = (value: string | null) =>
-  value && /^\d{4}-\d{2}-\d{2}/.test(value)
-    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(`${value.slice(0, 10)}T00:00:00Z`),
-      )
-    : '';
+export const dayText = (value: string | null) => formatDay(value, '');
 
 /** A size in bytes as '12 KB', '3.4 MB'. */
 export function sizeText(bytes: number): string {

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
-import { Button, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ColorModeToggle } from '../../components/ColorModeToggle.tsx';
+import { SegmentedRadios } from '../../components/SegmentedRadios.tsx';
 import { ThemePicker } from '../../components/ThemePicker.tsx';
 import { useAppearanceControls } from '../../lib/appearance-controls.ts';
 import { useMissionTree } from '../../lib/mission-tree.ts';
@@ -129,14 +130,7 @@ export function HomeScreen() {
             <HomeGuide />
           </Group>
         </Group>
-        <SegmentedControl
-          aria-label="Home mode"
-          data={HOME_MODES.map((entry) => ({ value: entry.value, label: entry.label }))}
-          value={mode}
-          onChange={choose}
-          w="fit-content"
-          className={classes.modes}
-        />
+        <SegmentedRadios label="Home mode" data={HOME_MODES} value={mode} onChange={choose} className={classes.modes} />
         <VisuallyHidden component="h2">Your tasks</VisuallyHidden>
         {profile && <ModeContent mode={mode} me={profile._id} />}
       </Stack>

@@ -33,7 +33,7 @@ import {
 import { ORANGE_TEXT } from '../../lib/text-colors.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { TASK_MASTER_PAGE, taskMasterPageQuery, useChangeTask, type TaskChange } from './api.ts';
-import { dayLabel } from './home-tasks.ts';
+import { formatDay } from '../../lib/days.ts';
 import classes from './home.module.css';
 import { taskMasterLayout } from './task-master-rows.ts';
 import { TaskPills } from './TaskPills.tsx';
@@ -98,7 +98,7 @@ function TaskRow({ item, now, timeZone, onChange }: RowProps & { item: TaskMaste
         </UnstyledButton>
         <Text size="xs" c="dimmed" lineClamp={1}>
           {mission.title}
-          {due ? ` · Due ${dayLabel(due)}` : ''}
+          {due ? ` · Due ${formatDay(due)}` : ''}
           {item.people.length > 0 ? ` · ${plural(item.people.length, 'person', 'people')}` : ''}
         </Text>
         <Group gap={4} wrap="nowrap">
