@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles.ts';
 import { App } from './app/App.tsx';
+import { appStylesLoaded } from './lib/app-styles.ts';
 import { reportUncaughtErrors } from './lib/client-log.ts';
 
 reportUncaughtErrors();
@@ -9,10 +10,12 @@ reportUncaughtErrors();
 const root = createRoot(document.getElementById('root')!);
 // as a transition, React draws the first screen in short slices: in one go it held a slow phone's main thread for
 // about half a second (Lighthouse's mobile run of Home)
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void appStylesLoaded().then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
