@@ -333,8 +333,23 @@ describe('PUT /action-item/:id/bulk', () => {
       status: { from: 'open', to: 'done' },
       description: { from: '', to: 'Now described' },
     });
-    const bad = await call('PUT', `/api/action-item/${ids[0]}/bulk`, { items: [{ _id: ids[1], endDate: '2026-05-01' }] });
+    // the refused item is named, as the other errors of a bulk call name theirs, and nothing is written
+    const bad = await call('PUT', `/api/action-item/${ids[0]}/bulk`, {
+      items: [
+        { _id: ids[0], title: 'Renamed' },
+        { _id: ids[1], endDate: '2026-05-01' },
+      ],
+    });
     expectStatus(bad, 400);
-    expect(errorOf(bad).code).toBe('validation');
+    expect(errorOf(bad)).toMatchObject({ code: 'validation', fields: { 'items.1.endDate': 'Before start' } });
+    expect(((await t.request({ url: `/api/action-item/${ids[0]}`, token: w.people.p2.token })).json() as Json).title).toBe('A');
+    const badCreate = await call('POST', `/api/mission/${missionId}/tasks/bulk`, {
+      items: [
+        { actionId: actionIds[0]!, title: 'Fine' },
+        { actionId: actionIds[0]!, title: 'Ends first', startDate: '2026-05-04', endDate: '2026-05-01' },
+      ],
+    });
+    expectStatus(badCreate, 400);
+    expect(errorOf(badCreate)).toMatchObject({ code: 'validation', fields: { 'items.1.endDate': 'Before start' } });
   });
 });

@@ -24,3 +24,12 @@ export function appError<N extends ErrorName>(name: N, ...args: ErrorArgs<N>): A
 /** The same failure, its text pointing at `field` of the request (a row of a week, say). */
 export const atField = (error: AppError, field: string) =>
   new AppError(error.statusCode, error.code, error.message, { [field]: error.message });
+
+/** The same failure within item `index` of a bulk call: each field it names becomes `items.<index>.<field>`. */
+export const atItem = (error: AppError, index: number) =>
+  new AppError(
+    error.statusCode,
+    error.code,
+    error.message,
+    error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [`items.${index}.${field}`, text])),
+  );

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alignStatusAndColumn, seesMissionMoney, statusEffects, TO_DO_COLUMN, type ActionItemsBulkCreate } from '@crewplan/domain';
 import { runMissionCommand, type MissionWrite } from '../../commands/index.ts';
+import { atItem } from '../../lib/errors.ts';
 import { newIds } from '../../lib/ids.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
@@ -55,7 +56,7 @@ export async function createItems(ctx: AppContext, access: MissionAccess, input:
         const patch = itemPatchOf(fields);
         requireBoardColumn(mission, patch.col, `items.${i}.col`);
         if (mission.projectType === 'power' && patch.endDate === undefined) powerEnd({}, patch, mission.includeWeekends);
-        if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw TASK_ERRORS.endBeforeStart();
+        if (patch.startDate && patch.endDate && patch.endDate < patch.startDate) throw atItem(TASK_ERRORS.endBeforeStart(), i);
         // as one create: created in Done it is done, created done it is in Done
         const placed = { status: 'open', col: TO_DO_COLUMN };
         const both = alignStatusAndColumn(placed, { status, col: patch.col ?? undefined }, mission.cols);

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/database.ts';
 import { actionItems, checklistItems, dependencies } from '../../db/schema/index.ts';
 import { entityNotFound, type MissionAccess } from '../../plugins/mission-access.ts';
 import type { AppContext } from '../../plugins/types.ts';
+import { AppError, atItem } from '../../lib/errors.ts';
 import { isoText } from '../../lib/instants.ts';
 import {
   itemFacts,
@@ -204,7 +205,7 @@ async function planUpdates(
   const actor = taskActorOf(access);
   for (const [i, { _id, ...input }] of inputs.entries()) {
     const { item, action } = byId.get(_id)!;
-    const planned = planUpdate(access, item, action, input, now, `items.${i}.col`, actor);
+    const planned = withinItem(i, () => planUpdate(access, item, action, input, now, `items.${i}.col`, actor));
     if (!planned) continue;
     const write = updateWrite(item, input.title ?? item.title, planned.changes);
     if (write) writes.push(write);
@@ -215,6 +216,19 @@ async function planUpdates(
   }
   const createdAt = new Map(clearsCode ? rows.map(({ item }) => [item.id, item.createdAt]) : []);
   return { updates: [...sets].map(([id, set]) => ({ id, set })), writes, createdAt };
+}
+
+/**
+ * One item's rules of a bulk call: a value they refuse (400) is named as `items.<index>.<field>`, as the bulk call's
+ * other checks name theirs. Refusals of the caller's rights (money, 403) name the field alone, as every call does.
+ */
+function withinItem<T>(index: number, rules: () => T): T {
+  try {
+    return rules();
+  } catch (error) {
+    const field = error instanceof AppError && error.statusCode === 400 ? Object.keys(error.fields ?? {})[0] : undefined;
+    throw field && !field.startsWith('items.') ? atItem(error as AppError, index) : error;
+  }
 }
 
 /** Updates several items of the mission in the transaction (`planUpdates`), written by one set-based UPDATE. */
