@@ -2,10 +2,9 @@
 // /home, signed in, for a person with three missions and 360 assigned tasks. Budgets (issue "Holds under load"):
 // performance ≥ 90, accessibility 100. Lists every failing audit of a category below its budget, with its items.
 // One run varies by ten points and more on this machine (its 4× multiplies whatever else the two cores were doing):
-// as Lighthouse's documentation advises, the judged run is the median of several (BENCH_LIGHTHOUSE_RUNS, 3), chosen
-// by Lighthouse's own `computeMedianRun`; every run's scores are printed.
+// as Lighthouse's documentation advises for variable results, several runs are made (BENCH_LIGHTHOUSE_RUNS, 3) and
+// the judged one is the run of the median performance score; every run's scores are printed.
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -28,7 +27,8 @@ const { q, base, token, stop } = bench;
 // MISSIONS missions of the person, each with TASKS_PER_MISSION tasks over 12 actions, in the weeks around today
 for (let m = 1; m <= MISSIONS; m++)
   await missionOfMine(bench, { title: `Mission ${m}`, actions: 12, tasks: TASKS_PER_MISSION, from: '2026-11-01', days: 60 });
-await q('analyze');
+// vacuumed too: autovacuum working through the new rows while Lighthouse measured would take its cores
+await q('vacuum analyze');
 
 const BUDGETS = { performance: 90, accessibility: 100 } as const;
 
@@ -46,7 +46,8 @@ await page.goto(`${base}${PAGE}`, { waitUntil: 'networkidle0' });
 
 type Failing = { id: string; title: string; score: number | null; displayValue?: string; items: unknown[] };
 const loadBefore = loadavg()[0]!;
-const runs = [];
+type Run = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+const runs: Run[] = [];
 for (let run = 0; run < RUNS; run++) {
   const result = await lighthouse(`${base}${PAGE}`, { logLevel: 'error', onlyCategories: Object.keys(BUDGETS) }, undefined, page);
   if (!result) throw new Error('Lighthouse returned no result');
@@ -54,13 +55,15 @@ for (let run = 0; run < RUNS; run++) {
   runs.push(result.lhr);
 }
 await browser.close();
-const lhr = computeMedianRun(runs);
+const performanceOf = (result: Run) => result.categories.performance!.score ?? 0;
+const lhr = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(runs.length / 2)]!;
 if (REPORT_DIR) writeFileSync(`${REPORT_DIR}/lighthouse-home.json`, JSON.stringify(lhr));
 // a token that did not sign in would have measured the sign-in page
 if (new URL(lhr.finalDisplayedUrl).pathname !== PAGE) throw new Error(`ended on ${lhr.finalDisplayedUrl}`);
 
-const scoreOf = (result: typeof lhr, category: string) => Math.round((result.categories[category]!.score ?? 0) * 100);
-const scores = { performance: scoreOf(lhr, 'performance'), accessibility: scoreOf(lhr, 'accessibility') };
+const scoreOf = (result: Run, category: string) => Math.round((result.categories[category]!.score ?? 0) * 100);
+// accessibility does not vary with the machine: every run must reach it
+const scores = { performance: scoreOf(lhr, 'performance'), accessibility: Math.min(...runs.map((run) => scoreOf(run, 'accessibility'))) };
 const metrics = Object.fromEntries(
   ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
     id,
