@@ -1,9 +1,10 @@
 import { Alert, Badge, Loader, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { actualsQuery } from './api.ts';
-import { BADGE_TEXT, dayLabel, formatHours, formatMoney } from './format.ts';
+import { BADGE_TEXT, formatHours, formatMoney } from './format.ts';
 import { ACTUAL_KIND_LABELS, actualsOf } from './report-view.ts';
 import type { DrillTarget } from './PlanVsActual.tsx';
+import { formatDay } from '../../lib/days.ts';
 
 /** The drill-down: the approved weeks, expenses, cost items and milestones behind one figure of the table. */
 export function ActualsModal(props: { missionId: string; currency: string; target: DrillTarget; onClose: () => void }) {
@@ -49,7 +50,7 @@ export function ActualsModal(props: { missionId: string; currency: string; targe
                     </Badge>
                   </Table.Td>
                   <Table.Td>{actual.personName ?? '—'}</Table.Td>
-                  <Table.Td>{dayLabel(actual.date)}</Table.Td>
+                  <Table.Td>{formatDay(actual.date)}</Table.Td>
                   <Table.Td ta="right">{actual.kind === 'timesheet' ? formatHours(actual.hours) : '—'}</Table.Td>
                   <Table.Td ta="right">{formatMoney(actual.cost, props.currency)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(actual.revenue, props.currency)}</Table.Td>

@@ -2,7 +2,8 @@ import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TimesheetStatus } from '@crewplan/domain/time/time';
 import { missionTimesheetsQuery, type Mission } from './api.ts';
-import { BADGE_TEXT, dayLabel, formatHours } from './format.ts';
+import { BADGE_TEXT, formatHours } from './format.ts';
+import { formatDay } from '../../lib/days.ts';
 
 const STATUS: Record<TimesheetStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },
@@ -48,7 +49,7 @@ export function MissionTimesheets({ mission }: { mission: Mission }) {
         <Table.Tbody>
           {rows.map((sheet) => (
             <Table.Tr key={sheet._id}>
-              <Table.Td>{dayLabel(sheet.weekStart)}</Table.Td>
+              <Table.Td>{formatDay(sheet.weekStart)}</Table.Td>
               <Table.Td>{people.get(sheet.person) ?? (snapshotText(sheet.snapshot.personName) || 'Someone who left')}</Table.Td>
               <Table.Td>{(sheet.planItemId && roles.get(sheet.planItemId)) || snapshotText(sheet.snapshot.roleTitle) || '—'}</Table.Td>
               <Table.Td ta="right">{formatHours(sheet.totalHours)}</Table.Td>

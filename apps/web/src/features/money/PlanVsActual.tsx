@@ -3,8 +3,9 @@ import { Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title,
 import type { MoneyFigures, MoneyRow } from '@crewplan/domain/money/report';
 import { setParams } from '../../lib/url-state.ts';
 import type { MoneyReport } from './api.ts';
-import { DANGER, dayLabel, exactMoney, formatHours, formatIndex, formatMoney, monthLabel } from './format.ts';
+import { DANGER, exactMoney, formatHours, formatIndex, formatMoney, monthLabel } from './format.ts';
 import { drillable, KIND_LABELS, MEASURES, measureOf, monthTotals, sortedRows, type Measure } from './report-view.ts';
+import { formatDay } from '../../lib/days.ts';
 
 // the chart library is large: it loads with the chart, after the figures are on screen
 const BurnChart = lazy(() => import('./BurnChart.tsx').then((m) => ({ default: m.BurnChart })));
@@ -295,7 +296,7 @@ function EarnedValue({ report }: { report: MoneyReport }) {
         Earned value
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        As of {dayLabel(ev.asOf)}
+        As of {formatDay(ev.asOf)}
       </Text>
       <SimpleGrid cols={3} spacing="sm" data-testid="earned-value">
         {figures.map((figure) => (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, exactMoney, formatMoneyWhole, formatHours, formatIndex, formatMoney, formatNumber, monthLabel } from './format.ts';
+import { formatDay } from '../../lib/days.ts';
+import { exactMoney, formatMoneyWhole, formatHours, formatIndex, formatMoney, formatNumber, monthLabel } from './format.ts';
 
 describe('formatMoney (rule 164: abbreviated with a letter above 10,000 and above 1,000,000)', () => {
   it.each([
@@ -85,6 +86,6 @@ describe('numbers, hours and indices', () => {
   it('names months and days', () => {
     expect(monthLabel('2026-01')).toBe('Jan 2026');
     expect(monthLabel('2026-12')).toBe('Dec 2026');
-    expect(dayLabel('2026-11-23')).toBe('23 Nov 2026');
+    expect(formatDay('2026-11-23')).toBe('23 Nov 2026');
   });
 });

@@ -86,12 +86,6 @@ export function monthLabel(month: string): string {
   return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
 }
 
-/** '23 Nov 2026' for a day. */
-export function dayLabel(day: string): string {
-  const [year, month, date] = day.slice(0, 10).split('-');
-  return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
-}
-
 /** The colour of a figure that goes wrong (over budget, a loss): the theme's error red, AA in light and dark. */
 export const DANGER = 'var(--mantine-color-error)';
 
