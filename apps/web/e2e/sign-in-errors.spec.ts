@@ -28,6 +28,14 @@ test('signed-out visitors of home and board go to sign-in', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
+test('a visit with a token the server no longer knows lands on sign-in, not on a loader', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('crewplan.token', 'a-token-the-server-never-gave'));
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+});
+
 test('too many attempts and a slow sign-in show the spec texts', async ({ page }) => {
   await page.clock.install();
   await page.goto('/login');

@@ -102,9 +102,12 @@ export function answerInvite(kind: 'invite' | 'orgInvite', inviteId: string, ans
   return api<unknown>(`${base}/${inviteId}/${answer}`, { method: 'PUT' });
 }
 
+/** The notifications the workspace waits for before it draws (rule 260). */
+export const workspaceNotificationsQuery = { ...notificationListQuery('all'), retry: 1 };
+
 /** True while the first list of notifications loads (the shell's loader waits for it, rule 260). */
 export function useNotificationsLoading(): boolean {
-  return useQuery({ ...notificationListQuery('all'), retry: 1 }).isPending;
+  return useQuery(workspaceNotificationsQuery).isPending;
 }
 
 /** Approves or rejects a role request from its notification (`PUT /mission-plan/request/:id/approve|reject`). */

@@ -1,3 +1,3 @@
 /** Notifications: the bell with its panel, and the invite notice. */
 export { NotificationBell } from './NotificationBell.tsx';
-export { useNotificationsLoading } from './api.ts';
+export { useNotificationsLoading, workspaceNotificationsQuery } from './api.ts';
