@@ -19,7 +19,7 @@ import { openDatabase } from '../apps/server/src/db/open.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 // Rounds of (1) and (2) run first and not counted, product and floor alike: a fresh server's first calls of a path
 // compile it (its first bulk updates took 58 ms where later ones took 45-50), and a server in use is warm.
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
