@@ -1,23 +1,12 @@
 // The server a bench measures: production settings on a fresh embedded database, listening on a free port, with one
 // signed-up person whose token the bench calls with.
-import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 export const portOf = (server: { server: { address: () => unknown } }) => (server.server.address() as { port: number }).port;
 
 export async function startBenchApp() {
-  const dataDir = scratchDataDir('bench');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: '0',
-    AUTH_SECRET: 'b'.repeat(64),
-  });
-  const database = await openDatabase(config, () => undefined);
+  const { config, database, remove } = await openBenchDatabase();
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
@@ -31,8 +20,7 @@ export async function startBenchApp() {
   /** Stops the server and its database and removes the data folder. */
   const stop = async () => {
     await app.close();
-    await database.shutdown();
-    rmSync(dataDir, { recursive: true, force: true });
+    await remove();
   };
   return { app, database, q, base: `http://127.0.0.1:${portOf(app)}`, token, personId, stop };
 }

@@ -3,11 +3,8 @@
 // Budget (DESIGN.md section 8): the tree stays within 2× the floor's time, i.e. keeps at least 0.5× its throughput.
 import { loadTest } from './load.ts';
 import Fastify from 'fastify';
-import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { treeQuery } from '../apps/server/src/modules/missions/tree.service.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -16,9 +13,7 @@ const MISSIONS = Number(process.env.BENCH_MISSIONS ?? 1000);
 const TEAM = 8;
 const CONNECTIONS = 20;
 
-const dataDir = scratchDataDir('bench');
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
-const database = await openDatabase(config, () => undefined);
+const { config, database, remove } = await openBenchDatabase();
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -108,6 +103,5 @@ console.log(`mission tree within 2× the json_agg floor: ${ok ? 'pass' : 'FAIL'}
 
 await app.close();
 await floor.close();
-await database.shutdown();
-rmSync(dataDir, { recursive: true, force: true });
+await remove();
 process.exit(ok ? 0 : 1);

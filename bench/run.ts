@@ -4,19 +4,14 @@
 // tasks, judged by its p99 latency.
 import { loadTest } from './load.ts';
 import Fastify from 'fastify';
-import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 
-const dataDir = scratchDataDir('bench');
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
-const database = await openDatabase(config, () => undefined);
+const { config, database, remove } = await openBenchDatabase();
 const app = await buildApp({ config, database, logger: false });
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 await app.listen({ port: PORT, host: '127.0.0.1' });
@@ -100,6 +95,5 @@ const allOk = Object.values(verdicts).every(Boolean);
 
 await app.close();
 await floor.close();
-await database.shutdown();
-rmSync(dataDir, { recursive: true, force: true });
+await remove();
 process.exit(allOk ? 0 : 1);

@@ -6,11 +6,8 @@
 //     mission read stays within 2× the floor's time, i.e. keeps at least 0.5× its throughput.
 import { loadTest } from './load.ts';
 import Fastify from 'fastify';
-import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { actionsQuery, itemsQuery } from '../apps/server/src/modules/tasks/tasks.queries.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,9 +21,7 @@ const CONNECTIONS = 4;
 const MISSION = 'c'.repeat(24);
 const BIG_MISSION = 'b'.repeat(24);
 
-const dataDir = scratchDataDir('bench');
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
-const database = await openDatabase(config, () => undefined);
+const { config, database, remove } = await openBenchDatabase();
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -211,6 +206,5 @@ const ok = Object.values(verdicts).every(Boolean);
 
 await app.close();
 await floor.close();
-await database.shutdown();
-rmSync(dataDir, { recursive: true, force: true });
+await remove();
 process.exit(ok ? 0 : 1);

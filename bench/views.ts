@@ -3,18 +3,13 @@
 // framework). What is left between the two is the app: its shell, its start-up calls and the views themselves. Budgets (DESIGN.md section 8):
 // first paint within 2x the floor, at most 2,000 DOM nodes, scrolling at 55 frames a second or more.
 import { chromium, type Page } from '@playwright/test';
-import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const dataDir = scratchDataDir('bench');
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
-const database = await openDatabase(config, () => undefined);
+const { config, database, remove } = await openBenchDatabase();
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -176,6 +171,5 @@ console.log(`board and gantt within budget: ${ok ? 'pass' : 'FAIL'}`);
 
 await browser.close();
 await app.close();
-await database.shutdown();
-rmSync(dataDir, { recursive: true, force: true });
+await remove();
 process.exit(ok ? 0 : 1);

@@ -11,11 +11,8 @@
 import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { fixedRateTest } from './load.ts';
-import { rmSync } from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { scratchDataDir } from '../apps/server/src/db/embedded.ts';
-import { openDatabase } from '../apps/server/src/db/open.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
@@ -26,9 +23,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const BIG = Number(process.env.BENCH_BIG_ITEMS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 
-const dataDir = scratchDataDir('bench');
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', AUTH_SECRET: 'b'.repeat(64) });
-const database = await openDatabase(config, () => undefined);
+const { config, database, remove } = await openBenchDatabase();
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: PORT, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -237,6 +232,5 @@ const checks = {
 for (const [name, ok] of Object.entries(checks)) console.log(`${name}: ${ok ? 'pass' : 'FAIL'}`);
 
 await app.close();
-await database.shutdown();
-rmSync(dataDir, { recursive: true, force: true });
+await remove();
 process.exit(Object.values(checks).every(Boolean) ? 0 : 1);
