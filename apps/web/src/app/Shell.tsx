@@ -8,6 +8,7 @@ import { FileViewerScreen } from '../features/files/index.ts';
 import { useNotificationsLoading } from '../features/notifications/index.ts';
 import { setAppearance } from '../lib/appearance.ts';
 import { preloadable } from '../lib/preloadable.tsx';
+import { afterNextPaint, usePainted } from '../lib/after-paint.ts';
 import { loaderStyleOf } from '../lib/loader-style.ts';
 import { useProfile, type Profile } from '../lib/profile.ts';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime.ts';
@@ -26,7 +27,7 @@ if (typeof window !== 'undefined' && window.location.pathname === '/home') void 
 // The sign-in screen stays out of the first chunk too: a signed-in visit never needs it, a signed-out one asks at once.
 const Login = preloadable(() => import('../features/identity/index.ts').then((m) => m.LoginScreen));
 if (typeof window !== 'undefined' && !getToken()) void Login.preload();
-// the palette (Ctrl+K) loads after the first screen has drawn: it is not needed to show it
+// the palette (Ctrl+K) loads after the first screen has painted: it is not needed to show it
 const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })));
 const BoardScreen = lazy(() => import('../features/board/index.ts').then((m) => ({ default: m.BoardScreen })));
 const MailboxScreen = lazy(() => import('../features/dev-mailbox/index.ts').then((m) => ({ default: m.MailboxScreen })));
@@ -88,15 +89,24 @@ function SignedInApp({ route }: { route: Route }) {
 function Workspace({ profile, route }: { profile: Profile; route: Route }) {
   const { params } = useUrl();
   const namesMissing = needsNameCheck(profile);
+  const painted = usePainted();
 
   useEffect(() => {
     setAppearance({ mode: profile.mode, theme: profile.theme });
   }, [profile.mode, profile.theme]);
 
+  // after the first paint: the workspace shows without waiting for them
   useEffect(() => {
-    void establishSessionCookie().catch(() => undefined);
-    connectRealtime();
-    return disconnectRealtime;
+    let connected = false;
+    const cancel = afterNextPaint(() => {
+      connected = true;
+      void establishSessionCookie().catch(() => undefined);
+      connectRealtime();
+    });
+    return () => {
+      cancel();
+      if (connected) disconnectRealtime();
+    };
   }, []);
 
   // Ctrl/Cmd+K opens the command palette, also pressed before its code has arrived (it opens once it has)
@@ -121,9 +131,11 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
         </Suspense>
       </AppShell.Main>
       <FloatingButtons />
-      <Suspense fallback={null}>
-        <CommandPalette />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <CommandPalette />
+        </Suspense>
+      )}
       <MfaRequiredDialog profile={profile} />
       <ScreenLayer signedIn route={route.name} />
     </AppShell>
