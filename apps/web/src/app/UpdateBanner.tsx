@@ -2,14 +2,12 @@ import { useRef } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SHELL_MESSAGES } from '@crewplan/domain/messages/index';
-import { usePainted } from '../lib/after-paint.ts';
 import { healthQuery } from '../lib/health.ts';
 import { isUpdateAvailable, reloadUrl } from '../lib/update-check.ts';
 
 /** 'Updates available' with 'Update now' once the server runs a newer build (polled every 5 minutes). */
 export function UpdateBanner() {
-  // the first check waits for the first screen to have painted: it is not needed to show it
-  const { data } = useQuery({ ...healthQuery, enabled: usePainted() });
+  const { data } = useQuery(healthQuery);
   const firstSeen = useRef<string | undefined>(undefined);
   if (data?.version && firstSeen.current === undefined) firstSeen.current = data.version;
   if (!isUpdateAvailable(__BUILD_ID__, firstSeen.current, data?.version)) return null;

@@ -5,7 +5,7 @@ const AT_THE_LATEST_MS = 250;
 
 /**
  * Runs `work` once the screen has painted its next frame (a frame, then a task), or after AT_THE_LATEST_MS: what
- * the first screen does not need to show (the realtime connection, the palette, the update check) waits until it
+ * the first screen does not need to show (the realtime connection, the palette) waits until it
  * has shown. Answers a cancel.
  */
 export function afterNextPaint(work: () => void): () => void {
