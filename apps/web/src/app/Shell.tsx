@@ -8,7 +8,7 @@ import { FileViewerScreen } from '../features/files/index.ts';
 import { useNotificationsLoading } from '../features/notifications/index.ts';
 import { setAppearance } from '../lib/appearance.ts';
 import { preloadable } from '../lib/preloadable.tsx';
-import { afterNextPaint, usePainted } from '../lib/after-paint.ts';
+import { AfterPaint, afterNextPaint } from '../lib/after-paint.ts';
 import { loaderStyleOf } from '../lib/loader-style.ts';
 import { useProfile, type Profile } from '../lib/profile.ts';
 import { connectRealtime, disconnectRealtime } from '../lib/realtime.ts';
@@ -89,7 +89,6 @@ function SignedInApp({ route }: { route: Route }) {
 function Workspace({ profile, route }: { profile: Profile; route: Route }) {
   const { params } = useUrl();
   const namesMissing = needsNameCheck(profile);
-  const painted = usePainted();
 
   useEffect(() => {
     setAppearance({ mode: profile.mode, theme: profile.theme });
@@ -131,12 +130,14 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
         </Suspense>
       </AppShell.Main>
       <FloatingButtons />
-      {painted && (
+      <AfterPaint>
         <Suspense fallback={null}>
           <CommandPalette />
         </Suspense>
-      )}
-      <MfaRequiredDialog profile={profile} />
+      </AfterPaint>
+      <AfterPaint>
+        <MfaRequiredDialog profile={profile} />
+      </AfterPaint>
       <ScreenLayer signedIn route={route.name} />
     </AppShell>
   );

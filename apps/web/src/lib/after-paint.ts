@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /** A hidden tab paints no frames: past this, the work runs anyway. */
 const AT_THE_LATEST_MS = 250;
@@ -31,4 +31,12 @@ export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
+}
+
+/**
+ * Its children once the screen has painted: a component of its own, so that only it draws again then. The state
+ * held by a screen's root would draw the whole screen again, at once, in one long task.
+ */
+export function AfterPaint({ children }: { children: ReactNode }) {
+  return usePainted() ? children : null;
 }

@@ -73,8 +73,9 @@ function ModeContent({ mode, me }: { mode: HomeMode; me: string }) {
   const suggestions = useSuggestions(today);
   const invites = useMyInvites();
   useLiveMissions(suggestions.data?.missionIds ?? []);
-  // drawn as a transition, in short slices: drawn at once, the cards held a slow phone's main thread in one long task
-  const answer = useDeferredValue(suggestions.data);
+  // Drawn after the screen around them, as a transition in short slices: drawn at once, the cards held a slow phone's
+  // main thread in one long task. An answer already there when Home first draws waits for that draw too (null first).
+  const answer = useDeferredValue(suggestions.data ?? null, null);
   if (mode === 'task-master')
     return (
       <>

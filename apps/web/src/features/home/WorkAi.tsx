@@ -1,9 +1,9 @@
 import { Badge, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
 import { clampTitle, taskPills } from '@crewplan/domain/home/task-master';
-import { workAiCardLimit, workAiCards, WORK_AI_STACKED_WIDTH } from '@crewplan/domain/home/work-ai';
+import { workAiCardLimit, workAiCards, WORK_AI_NARROW_WIDTH, WORK_AI_STACKED_WIDTH } from '@crewplan/domain/home/work-ai';
 import type { Suggestion } from '@crewplan/domain/home/home';
 import type { MyItem } from '@crewplan/domain/tasks/tasks';
 import type { MissionInviteByToken } from '@crewplan/domain/team/team';
@@ -132,20 +132,31 @@ function InvitesCard({ invites }: { invites: MissionInviteByToken[] }) {
   );
 }
 
+const AT_ONCE = { getInitialValueInEffect: false };
+
+/**
+ * The window's width as the cards' breakpoints see it (the smallest width of its band), from media queries: they
+ * answer at once and stay quiet until a breakpoint is crossed, where reading the width itself forced a layout.
+ */
+function useCardsWidth(): number {
+  const wide = useMediaQuery(`(min-width: ${WORK_AI_NARROW_WIDTH}px)`, undefined, AT_ONCE);
+  const unstacked = useMediaQuery(`(min-width: ${WORK_AI_STACKED_WIDTH}px)`, undefined, AT_ONCE);
+  return wide ? WORK_AI_NARROW_WIDTH : unstacked ? WORK_AI_STACKED_WIDTH : 0;
+}
+
 /** Work AI (rules 233–235): invites, then my heaviest tasks of the day (ranked by the server) as cards. */
 export function WorkAi({ suggestions, invites }: { suggestions: Suggestion[]; invites: MissionInviteByToken[] }) {
-  const { width } = useViewportSize();
+  const width = useCardsWidth();
   const now = new Date();
   const timeZone = useTimeZone();
-  // before the first measure the width reads 0: count as wide
-  const limit = workAiCardLimit(width || window.innerWidth);
+  const limit = workAiCardLimit(width);
   const cards = workAiCards(
     suggestions.map((entry) => entry.item),
     invites,
     limit,
   );
   if (cards.length === 0) return <EmptyState icon={<IconSparkles size={32} aria-hidden="true" />} withIndicatorBackground title={EMPTY} />;
-  const stacked = (width || window.innerWidth) < WORK_AI_STACKED_WIDTH;
+  const stacked = width < WORK_AI_STACKED_WIDTH;
   return (
     <SimpleGrid cols={stacked ? 1 : Math.min(limit, 5)} spacing="md" data-testid="work-ai">
       {cards.map((card) =>

@@ -8,6 +8,7 @@ import { getToken } from '../../lib/token.ts';
 import { setParams } from '../../lib/url-state.ts';
 import { useTemporaryMissions, withTemporaryMissions } from '../../lib/mission-tree.ts';
 import { myOrgsQuery } from '../org/index.ts';
+import { AfterPaint } from '../../lib/after-paint.ts';
 import { useMissionTree } from './api.ts';
 import { clearedCreationParams } from './create-rules.ts';
 import { groupByOrg, isOrgObserverLevel, STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from './mission-rules.ts';
@@ -96,7 +97,9 @@ export function MissionsMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <TemplatesDialog opened={templatesOpen} onClose={() => setTemplatesOpen(false)} orgs={orgs.data ?? []} />
+      <AfterPaint>
+        <TemplatesDialog opened={templatesOpen} onClose={() => setTemplatesOpen(false)} orgs={orgs.data ?? []} />
+      </AfterPaint>
     </>
   );
 }

@@ -1,3 +1,3 @@
 /** Notifications: the bell with its panel, and the invite notice. */
 export { NotificationBell } from './NotificationBell.tsx';
-export { useNotificationsLoading, workspaceNotificationsQuery } from './api.ts';
+export { unreadCountQuery, useNotificationsLoading, workspaceNotificationsQuery } from './api.ts';
