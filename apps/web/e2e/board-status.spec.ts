@@ -199,6 +199,8 @@ test('Escape on a popover, a menu or a list of options closes only that, never t
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Escape');
   await expect(card(column(page, 'To do'), 'Print flyers')).toBeVisible();
+  // put down: an Escape on a card still held would cancel its move, not close the mission
+  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
   await stillOpen();
   await page.screenshot({ path: screenshot('status-esc-still-open') });
 

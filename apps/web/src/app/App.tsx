@@ -2,7 +2,6 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TIMINGS } from '@crewplan/domain/shared/constants';
-import { AfterPaint } from '../lib/after-paint.ts';
 import { onUnauthorized } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { signOutLocally } from '../lib/session.ts';
@@ -22,10 +21,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemedMantineProvider>
         <ModalsProvider>
-          {/* its store keeps what is shown before it mounts */}
-          <AfterPaint>
-            <Notifications position="top-center" autoClose={TIMINGS.toastDefaultMs} />
-          </AfterPaint>
+          <Notifications position="top-center" autoClose={TIMINGS.toastDefaultMs} />
           <AppErrorBoundary>
             <FeatureSlotsProvider value={featureSlots}>
               <Shell />
