@@ -134,8 +134,6 @@ function Workspace({ profile, route }: { profile: Profile; route: Route }) {
         <Suspense fallback={null}>
           <CommandPalette />
         </Suspense>
-      </AfterPaint>
-      <AfterPaint>
         <MfaRequiredDialog profile={profile} />
       </AfterPaint>
       <ScreenLayer signedIn route={route.name} />
